@@ -1,0 +1,66 @@
+// Distributions of durations, as the scenario contract defines them, sampled from our own streams.
+import Foundation
+
+/// A distribution of durations. Parameters are in microseconds.
+public enum Distribution: Hashable, Sendable, CustomStringConvertible {
+    case constant(SimTime)
+    case exponential(mean: Double)
+    case uniform(min: Double, max: Double)
+    /// `lognormal(MEDIAN, P99)`: mu = ln(median), sigma = ln(p99 / median) / z(0.99).
+    case lognormal(median: Double, p99: Double)
+
+    /// z such that Φ(z) = 0.99, as the contract fixes it.
+    public static let z99 = 2.3263478740408408
+
+    public var mean: Double {
+        switch self {
+        case .constant(let t): return Double(t.microseconds)
+        case .exponential(let m): return m
+        case .uniform(let a, let b): return (a + b) / 2
+        case .lognormal(let median, let p99):
+            let sigma = log(p99 / median) / Distribution.z99
+            return median * exp(sigma * sigma / 2)
+        }
+    }
+
+    /// Draws one duration, rounded to the nearest microsecond.
+    @inlinable public func sample(_ rng: inout RandomStream) -> SimTime {
+        switch self {
+        case .constant(let t): return t
+        case .exponential(let m): return SimTime.rounding(-m * log(rng.nextOpenUnit()))
+        case .uniform(let a, let b): return SimTime.rounding(a + (b - a) * rng.nextUnit())
+        case .lognormal(let median, let p99):
+            let sigma = log(p99 / median) / Distribution.z99
+            return SimTime.rounding(median * exp(sigma * rng.nextGaussian()))
+        }
+    }
+
+    /// Draws the remaining length of a period that is already under way at a random instant
+    /// (the equilibrium, or residual-life, distribution): a length-biased draw times a uniform.
+    public func sampleResidual(_ rng: inout RandomStream) -> SimTime {
+        switch self {
+        case .constant(let t): return SimTime.rounding(Double(t.microseconds) * rng.nextUnit())
+        case .exponential: return sample(&rng)  // memoryless: the residual is the same law
+        case .uniform(let a, let b):
+            // Length-biased uniform has density 2x / (b² − a²) on [a, b].
+            let biased = (a * a + rng.nextUnit() * (b * b - a * a)).squareRoot()
+            return SimTime.rounding(biased * rng.nextUnit())
+        case .lognormal(let median, let p99):
+            // Length-biasing a lognormal shifts mu by sigma².
+            let sigma = log(p99 / median) / Distribution.z99
+            let biased = median * exp(sigma * sigma + sigma * rng.nextGaussian())
+            return SimTime.rounding(biased * rng.nextUnit())
+        }
+    }
+
+    /// The distribution in the file syntax.
+    public var description: String {
+        func d(_ us: Double) -> String { SimTime.rounding(us).description }
+        switch self {
+        case .constant(let t): return t.description
+        case .exponential(let m): return "exponential(\(d(m)))"
+        case .uniform(let a, let b): return "uniform(\(d(a)), \(d(b)))"
+        case .lognormal(let m, let p): return "lognormal(\(d(m)), \(d(p)))"
+        }
+    }
+}

@@ -1,0 +1,63 @@
+// Virtual time: an integer count of microseconds, with saturating arithmetic so `forever` never overflows.
+
+/// A point or a span of virtual time, in whole microseconds.
+///
+/// `SimTime.forever` is the largest value and absorbs every addition, so a
+/// retention or an expiry of `forever` can be added to any instant without a trap.
+public struct SimTime: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var microseconds: Int64
+
+    @inlinable public init(microseconds: Int64) { self.microseconds = microseconds }
+
+    public static let zero = SimTime(microseconds: 0)
+    public static let forever = SimTime(microseconds: Int64.max)
+
+    public static let microsecond: Int64 = 1
+    public static let millisecond: Int64 = 1_000
+    public static let second: Int64 = 1_000_000
+    public static let minute: Int64 = 60_000_000
+    public static let hour: Int64 = 3_600_000_000
+    public static let day: Int64 = 86_400_000_000
+
+    public var isForever: Bool { microseconds == Int64.max }
+    public var seconds: Double { Double(microseconds) / 1e6 }
+
+    @inlinable public static func < (a: SimTime, b: SimTime) -> Bool { a.microseconds < b.microseconds }
+
+    /// Saturating sum: anything plus `forever` is `forever`, and no sum traps.
+    @inlinable public static func + (a: SimTime, b: SimTime) -> SimTime {
+        let (sum, overflow) = a.microseconds.addingReportingOverflow(b.microseconds)
+        if overflow { return a.microseconds < 0 ? SimTime(microseconds: Int64.min) : .forever }
+        return SimTime(microseconds: sum)
+    }
+
+    /// Saturating difference.
+    @inlinable public static func - (a: SimTime, b: SimTime) -> SimTime {
+        let (diff, overflow) = a.microseconds.subtractingReportingOverflow(b.microseconds)
+        if overflow { return a.microseconds < 0 ? SimTime(microseconds: Int64.min) : .forever }
+        return SimTime(microseconds: diff)
+    }
+
+    /// Converts a real number of microseconds, rounding to the nearest and saturating at the ends.
+    @inlinable public static func rounding(_ us: Double) -> SimTime {
+        if !(us < 9.2e18) { return us.isNaN ? .zero : .forever }
+        if us <= 0 { return .zero }
+        return SimTime(microseconds: Int64(us.rounded()))
+    }
+
+    /// The duration in the file syntax (`1h30m`, `250ms`, `forever`).
+    public var description: String {
+        if isForever { return "forever" }
+        if microseconds == 0 { return "0" }
+        var rest = microseconds
+        var text = rest < 0 ? "-" : ""
+        rest = rest.magnitude > UInt64(Int64.max) ? Int64.max : abs(rest)
+        let units: [(Int64, String)] = [(SimTime.day, "d"), (SimTime.hour, "h"), (SimTime.minute, "m"),
+                                         (SimTime.second, "s"), (SimTime.millisecond, "ms"), (1, "us")]
+        for (size, name) in units where rest >= size {
+            text += "\(rest / size)\(name)"
+            rest %= size
+        }
+        return text
+    }
+}
