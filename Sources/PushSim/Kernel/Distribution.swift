@@ -24,7 +24,7 @@ public enum Distribution: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Draws one duration, rounded to the nearest microsecond.
-    @inlinable public func sample(_ rng: inout RandomStream) -> SimTime {
+    public func sample(_ rng: inout RandomStream) -> SimTime {
         switch self {
         case .constant(let t): return t
         case .exponential(let m): return SimTime.rounding(-m * log(rng.nextOpenUnit()))

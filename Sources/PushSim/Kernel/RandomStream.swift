@@ -16,7 +16,7 @@ public enum StreamPurpose: UInt64, Sendable, CaseIterable {
 }
 
 /// SplitMix64: used only to expand seeds; its outputs are well mixed even for adjacent inputs.
-@inlinable public func splitMix64(_ state: inout UInt64) -> UInt64 {
+public func splitMix64(_ state: inout UInt64) -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -26,7 +26,7 @@ public enum StreamPurpose: UInt64, Sendable, CaseIterable {
 
 /// xoshiro256**: fast, 256 bits of state, passes BigCrush; a value type, so copies are independent.
 public struct RandomStream: RandomNumberGenerator, Sendable {
-    @usableFromInline var s0: UInt64, s1: UInt64, s2: UInt64, s3: UInt64
+    var s0: UInt64, s1: UInt64, s2: UInt64, s3: UInt64
 
     /// A stream from a raw 64-bit seed.
     public init(seed: UInt64) {
@@ -46,7 +46,7 @@ public struct RandomStream: RandomNumberGenerator, Sendable {
         self.init(seed: splitMix64(&x))
     }
 
-    @inlinable public mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         let result = ((s1 &* 5) << 7 | (s1 &* 5) >> 57) &* 9
         let t = s1 << 17
         s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3
@@ -56,29 +56,29 @@ public struct RandomStream: RandomNumberGenerator, Sendable {
     }
 
     /// Uniform in [0, 1), 53 bits.
-    @inlinable public mutating func nextUnit() -> Double {
+    public mutating func nextUnit() -> Double {
         Double(next() >> 11) * 0x1.0p-53
     }
 
     /// Uniform in (0, 1]: safe to take the logarithm of.
-    @inlinable public mutating func nextOpenUnit() -> Double {
+    public mutating func nextOpenUnit() -> Double {
         Double((next() >> 11) + 1) * 0x1.0p-53
     }
 
     /// True with probability p.
-    @inlinable public mutating func chance(_ p: Double) -> Bool {
+    public mutating func chance(_ p: Double) -> Bool {
         if p <= 0 { return false }
         if p >= 1 { return true }
         return nextUnit() < p
     }
 
     /// A standard normal draw (Box–Muller; one of the pair is discarded to keep the stream simple).
-    @inlinable public mutating func nextGaussian() -> Double {
+    public mutating func nextGaussian() -> Double {
         let u = nextOpenUnit(), v = nextUnit()
         return (-2 * _log(u)).squareRoot() * _cos(2 * Double.pi * v)
     }
 }
 
 import Foundation
-@usableFromInline func _log(_ x: Double) -> Double { log(x) }
-@usableFromInline func _cos(_ x: Double) -> Double { cos(x) }
+func _log(_ x: Double) -> Double { log(x) }
+func _cos(_ x: Double) -> Double { cos(x) }

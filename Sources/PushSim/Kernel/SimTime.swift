@@ -7,7 +7,7 @@
 public struct SimTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var microseconds: Int64
 
-    @inlinable public init(microseconds: Int64) { self.microseconds = microseconds }
+    public init(microseconds: Int64) { self.microseconds = microseconds }
 
     public static let zero = SimTime(microseconds: 0)
     public static let forever = SimTime(microseconds: Int64.max)
@@ -22,24 +22,24 @@ public struct SimTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var isForever: Bool { microseconds == Int64.max }
     public var seconds: Double { Double(microseconds) / 1e6 }
 
-    @inlinable public static func < (a: SimTime, b: SimTime) -> Bool { a.microseconds < b.microseconds }
+    public static func < (a: SimTime, b: SimTime) -> Bool { a.microseconds < b.microseconds }
 
     /// Saturating sum: anything plus `forever` is `forever`, and no sum traps.
-    @inlinable public static func + (a: SimTime, b: SimTime) -> SimTime {
+    public static func + (a: SimTime, b: SimTime) -> SimTime {
         let (sum, overflow) = a.microseconds.addingReportingOverflow(b.microseconds)
         if overflow { return a.microseconds < 0 ? SimTime(microseconds: Int64.min) : .forever }
         return SimTime(microseconds: sum)
     }
 
     /// Saturating difference.
-    @inlinable public static func - (a: SimTime, b: SimTime) -> SimTime {
+    public static func - (a: SimTime, b: SimTime) -> SimTime {
         let (diff, overflow) = a.microseconds.subtractingReportingOverflow(b.microseconds)
         if overflow { return a.microseconds < 0 ? SimTime(microseconds: Int64.min) : .forever }
         return SimTime(microseconds: diff)
     }
 
     /// Converts a real number of microseconds, rounding to the nearest and saturating at the ends.
-    @inlinable public static func rounding(_ us: Double) -> SimTime {
+    public static func rounding(_ us: Double) -> SimTime {
         if !(us < 9.2e18) { return us.isNaN ? .zero : .forever }
         if us <= 0 { return .zero }
         return SimTime(microseconds: Int64(us.rounded()))

@@ -1,0 +1,78 @@
+// The Ledger: the fate of every letter, with its cause, and the counts of what the chain did.
+
+/// Everything one arm of a run counted. Ledgers of disjoint sets of devices add up
+/// (`merge`), which is how shards and threads combine into exactly one run's result.
+public struct Ledger: Equatable, Sendable {
+    public var letters = 0
+    public var delivered = 0
+    public var summarized = 0
+    public var lost = 0
+    public var causes = [Int](repeating: 0, count: LossCause.allCases.count)
+    public var duplicates = 0
+    public var latency = LatencyHistogram()
+    public var events = 0
+
+    // What the queue did.
+    public var reRequests = 0
+    public var resent = 0
+    public var summaries = 0
+    public var extensionTimeouts = 0
+
+    // What the extension's own logging would have seen (the telemetry view).
+    public var pushesSeenByExtensions = 0
+    public var gapsDetected = 0
+    public var missedInGaps = 0
+    /// Letters on devices whose extension ran at least once (the devices telemetry can see).
+    public var lettersOnVisibleDevices = 0
+    /// The highest position each device's extension saw, summed: the letters telemetry knows of.
+    public var positionsKnownToTelemetry = 0
+
+    public init() {}
+
+    /// Records the end state of one letter. Called exactly once per letter.
+    public mutating func record(_ fate: LetterFate) {
+        letters += 1
+        switch fate {
+        case .delivered(let latencyMicroseconds):
+            delivered += 1
+            latency.record(latencyMicroseconds)
+        case .summarized:
+            summarized += 1
+        case .lost(let cause):
+            lost += 1
+            causes[cause.rawValue] += 1
+        }
+    }
+
+    public func count(of cause: LossCause) -> Int { causes[cause.rawValue] }
+
+    public var lossRate: Double { letters == 0 ? 0 : Double(lost) / Double(letters) }
+    public var duplicateRate: Double { letters == 0 ? 0 : Double(duplicates) / Double(letters) }
+
+    public mutating func merge(_ other: Ledger) {
+        letters += other.letters
+        delivered += other.delivered
+        summarized += other.summarized
+        lost += other.lost
+        for i in causes.indices { causes[i] += other.causes[i] }
+        duplicates += other.duplicates
+        latency.merge(other.latency)
+        events += other.events
+        reRequests += other.reRequests
+        resent += other.resent
+        summaries += other.summaries
+        extensionTimeouts += other.extensionTimeouts
+        pushesSeenByExtensions += other.pushesSeenByExtensions
+        gapsDetected += other.gapsDetected
+        missedInGaps += other.missedInGaps
+        lettersOnVisibleDevices += other.lettersOnVisibleDevices
+        positionsKnownToTelemetry += other.positionsKnownToTelemetry
+    }
+
+    /// The accounting identities of the contract: every letter in exactly one state,
+    /// causes adding up to the lost.
+    public var identitiesHold: Bool {
+        delivered + summarized + lost == letters && causes.reduce(0, +) == lost
+            && Int(latency.total) == delivered
+    }
+}

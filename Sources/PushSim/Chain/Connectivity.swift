@@ -1,0 +1,111 @@
+// When a device is online: a stationary alternating process with fixed offline windows on top.
+
+/// The instants at which one device's connectivity flips, over [0, end).
+public struct ConnectivityTimeline {
+    public var onlineAtStart = true
+    /// Flip instants, strictly increasing; the state alternates from `onlineAtStart`.
+    public var flips: [Int64] = []
+
+    public init() {}
+
+    /// Whether the device is online at time t (for tests and traces; the run follows `flips`).
+    public func isOnline(at t: Int64) -> Bool {
+        var online = onlineAtStart
+        for flip in flips {
+            if flip > t { break }
+            online.toggle()
+        }
+        return online
+    }
+
+    /// Builds the timeline of one device: the alternating process, merged with the windows.
+    mutating func generate(_ scenario: Scenario, device: Int, windows: [Range<Int64>],
+                           scratch: inout [Range<Int64>]) {
+        flips.removeAll(keepingCapacity: true)
+        scratch.removeAll(keepingCapacity: true)
+        let end = scenario.end.microseconds
+        if let online = scenario.connectivity.online, let offline = scenario.connectivity.offline,
+           offline.mean > 0 {
+            var rng = RandomStream(seed: scenario.seed, device: device, purpose: .connectivity)
+            let shareOnline = online.mean / (online.mean + offline.mean)
+            var isOnline = rng.nextUnit() < shareOnline
+            // The first period is already under way at time 0: its remaining length is residual.
+            var periodEnd = (isOnline ? online : offline).sampleResidual(&rng).microseconds
+            var periodStart: Int64 = 0
+            while true {
+                if !isOnline && periodEnd > periodStart {
+                    scratch.append(periodStart..<min(periodEnd, end))
+                }
+                if periodEnd >= end { break }
+                isOnline.toggle()
+                periodStart = periodEnd
+                let length = (isOnline ? online : offline).sample(&rng).microseconds
+                let (next, overflow) = periodStart.addingReportingOverflow(length)
+                periodEnd = overflow ? Int64.max : next
+            }
+        }
+        // Union of the two sorted lists of offline intervals.
+        var merged: [Range<Int64>] = []
+        merged.reserveCapacity(scratch.count + windows.count)
+        var i = 0, j = 0
+        while i < scratch.count || j < windows.count {
+            let next: Range<Int64>
+            if j >= windows.count || (i < scratch.count && scratch[i].lowerBound <= windows[j].lowerBound) {
+                next = scratch[i]; i += 1
+            } else {
+                next = windows[j]; j += 1
+            }
+            if let last = merged.last, next.lowerBound <= last.upperBound {
+                if next.upperBound > last.upperBound {
+                    merged[merged.count - 1] = last.lowerBound..<next.upperBound
+                }
+            } else {
+                merged.append(next)
+            }
+        }
+        onlineAtStart = !(merged.first.map { $0.lowerBound <= 0 } ?? false)
+        for interval in merged {
+            if interval.lowerBound > 0 { flips.append(interval.lowerBound) }
+            if interval.upperBound < end { flips.append(interval.upperBound) }
+        }
+    }
+
+    /// The fixed windows of a scenario as sorted, merged offline intervals within [0, end).
+    /// A window with `every` repeats for every whole k, including those that began before 0,
+    /// so a night window covers the early hours of the first day too.
+    public static func windowIntervals(_ scenario: Scenario) -> [Range<Int64>] {
+        let end = scenario.end.microseconds
+        var intervals: [Range<Int64>] = []
+        for window in scenario.connectivity.windows {
+            let start = window.start.microseconds, stop = window.end.microseconds
+            guard stop > start else { continue }
+            if let period = window.every, !period.isForever, period.microseconds > 0 {
+                let every = period.microseconds
+                if stop - start >= every { intervals.append(0..<end); continue }
+                // The first repetition that can still reach past time 0; k·every stays within
+                // [-stop, end], so no product below can overflow.
+                var k = -(stop / every) - 1
+                while true {
+                    let shift = k * every
+                    let (s, o1) = start.addingReportingOverflow(shift)
+                    let (e, o2) = stop.addingReportingOverflow(shift)
+                    if o1 || o2 || s >= end { break }
+                    if e > 0 { intervals.append(max(s, 0)..<min(e, end)) }
+                    k += 1
+                }
+            } else if start < end && stop > 0 {
+                intervals.append(max(start, 0)..<min(stop, end))
+            }
+        }
+        intervals.sort { $0.lowerBound < $1.lowerBound }
+        var merged: [Range<Int64>] = []
+        for interval in intervals {
+            if let last = merged.last, interval.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, interval.upperBound)
+            } else {
+                merged.append(interval)
+            }
+        }
+        return merged
+    }
+}

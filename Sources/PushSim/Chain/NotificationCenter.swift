@@ -1,0 +1,38 @@
+// Notification Center: what the user sees; collapse by apns-collapse-id, duplicates, clearing.
+
+extension DeviceWorld {
+    /// A push is shown with its own content (timing rule 9). The first presentation delivers
+    /// the letter; a later one collapses into a notification still shown, or is a duplicate.
+    mutating func present(letter i: Int, at now: Int64) {
+        if !delivered[i] {
+            delivered[i] = true
+            firstDelivery[i] = now
+            shownUntil[i] = clearTime(after: now)
+            note(.user, i, "presented (delivered)")
+        } else if scenario.queue.collapseId && now < shownUntil[i] {
+            note(.user, i, "collapsed into the notification shown")
+        } else {
+            ledger.duplicates += 1
+            shownUntil[i] = clearTime(after: now)
+            note(.user, i, "presented again (duplicate)")
+        }
+    }
+
+    /// A summary replaces the current push's content; it covers the current letter and the
+    /// gap's letters, and is its own notification (rule 8).
+    mutating func showSummary(for run: ExtensionRun, at now: Int64) {
+        ledger.summaries += 1
+        let current = Int(copies[Int(run.copy)].letter)
+        summarized[current] = true
+        forEachLetter(inGapOf: run) { summarized[$0] = true }
+        note(.user, current, "summary shown: \(run.gapHigh - run.gapLow + 2) letters")
+    }
+
+    /// When the user will clear a notification presented now; drawn per presentation.
+    mutating func clearTime(after now: Int64) -> Int64 {
+        guard let clearAfter = scenario.device.clearAfter else { return Int64.max }
+        let t = (SimTime(microseconds: now) + clearAfter.sample(&userStream)).microseconds
+        note(.user, nil, "will clear at \(SimTime(microseconds: t))")
+        return t
+    }
+}

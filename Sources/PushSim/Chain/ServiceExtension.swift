@@ -1,0 +1,116 @@
+// The Notification Service Extension: the gap algorithm, its processing time and its deadline.
+
+/// What an extension run decided at the gap check.
+enum ExtensionAction: UInt8 {
+    case show, summary, reRequest
+}
+
+/// One run of the extension for one arriving push.
+struct ExtensionRun {
+    var copy: Int32
+    var arrival: Int64
+    var action: ExtensionAction
+    /// The gap's positions, inclusive; empty when gapLow > gapHigh.
+    var gapLow: Int32
+    var gapHigh: Int32
+    /// Whether its own processing finished (so a summary or re-request was made).
+    var processed: Bool
+}
+
+/// A re-request sent by an extension run, waiting for XIVA's answer.
+struct ReRequest {
+    var run: Int32
+    var failed: Bool
+    /// False when the deadline comes before the answer: the extension is gone by then.
+    var extensionWaiting: Bool
+}
+
+extension DeviceWorld {
+    /// A push reaches the extension (timing rules 5 and 6). With the queue on, the gap check
+    /// and the saved position's update happen now, in arrival order; the decision takes
+    /// effect after `processing`, unless the deadline comes first.
+    mutating func extensionStarts(copy c: Int32, at now: Int64) {
+        let copy = copies[Int(c)]
+        let letter = Int(copy.letter)
+        let processing = copy.isResend
+            ? scenario.extension.processing.sample(&resendStream).microseconds
+            : letters.processing[letter]
+        var run = ExtensionRun(copy: c, arrival: now, action: .show, gapLow: 1, gapHigh: 0, processed: false)
+        ledger.pushesSeenByExtensions += 1
+        if queueOn { checkForGap(position: position[letter], run: &run) }
+        let r = Int32(runs.count)
+        runs.append(run)
+        let deadline = scenario.extension.deadline.microseconds
+        if processing > deadline {
+            queue.schedule(at: (SimTime(microseconds: now) + scenario.extension.deadline).microseconds,
+                           .extensionDeadline(r))
+        } else {
+            queue.schedule(at: now &+ processing, .extensionProcessed(r))
+        }
+    }
+
+    /// The client's gap algorithm (domain.md §5, steps 5–9).
+    mutating func checkForGap(position p: Int32, run: inout ExtensionRun) {
+        highestPositionSeen = max(highestPositionSeen, p)
+        guard lastPosition > 0 else {
+            lastPosition = p
+            note(.device, nil, "extension saved first position \(p)")
+            return
+        }
+        let missed = Int(p) - Int(lastPosition) - 1
+        if missed <= 0 {
+            // The intended client advances on every numbered push; the literal snippet does not.
+            if scenario.queue.client == .intended { lastPosition = max(lastPosition, p) }
+            return
+        }
+        run.gapLow = lastPosition + 1
+        run.gapHigh = p - 1
+        lastPosition = p
+        ledger.gapsDetected += 1
+        ledger.missedInGaps += missed
+        run.action = missed > scenario.queue.repeatMaxCount ? .summary : .reRequest
+        note(.device, nil, "extension found gap \(run.gapLow)...\(run.gapHigh) (\(missed) missed): "
+             + (run.action == .summary ? "summary" : "re-request"))
+    }
+
+    /// The extension's own processing is done: show, summarize, or send the re-request.
+    mutating func extensionProcessed(run r: Int32, at now: Int64) {
+        runs[Int(r)].processed = true
+        let run = runs[Int(r)]
+        switch run.action {
+        case .show:
+            present(letter: Int(copies[Int(run.copy)].letter), at: now)
+        case .summary:
+            showSummary(for: run, at: now)
+        case .reRequest:
+            ledger.reRequests += 1
+            let latency = scenario.xiva.requestLatency.sample(&requestStream).microseconds
+            let failed = requestStream.chance(scenario.xiva.requestError)
+            let answerAt = now &+ latency
+            let deadlineAt = (SimTime(microseconds: run.arrival) + scenario.extension.deadline).microseconds
+            let waiting = answerAt <= deadlineAt
+            requests.append(ReRequest(run: r, failed: failed, extensionWaiting: waiting))
+            note(.device, nil, "re-request sent for positions \(run.gapLow)...\(run.gapHigh)")
+            queue.schedule(at: answerAt, .answer(Int32(requests.count - 1)))
+            if !waiting { queue.schedule(at: deadlineAt, .extensionDeadline(r)) }
+        }
+    }
+
+    /// The deadline (timing rule 6): the original content is shown now; a summary or
+    /// re-request not yet made never will be.
+    mutating func extensionDeadline(run r: Int32, at now: Int64) {
+        let run = runs[Int(r)]
+        ledger.extensionTimeouts += 1
+        note(.device, Int(copies[Int(run.copy)].letter), "extension deadline hit")
+        present(letter: Int(copies[Int(run.copy)].letter), at: now)
+        if !run.processed && run.action != .show {
+            forEachLetter(inGapOf: run) { gapFate[$0] = UInt8(LossCause.extensionTimeout.rawValue + 1) }
+        }
+    }
+
+    /// Calls body with the letter index of every position in the run's gap, in order.
+    @inline(__always) func forEachLetter(inGapOf run: ExtensionRun, _ body: (Int) -> Void) {
+        guard run.gapLow <= run.gapHigh else { return }
+        for p in run.gapLow...run.gapHigh { body(Int(letterAtPosition[Int(p)])) }
+    }
+}

@@ -1,0 +1,201 @@
+// The world of one device in one arm: the chain's state, the event loop, and the final account.
+
+/// A copy of a push on its way: the letter it carries, whether XIVA re-sent it, and when the
+/// APNs offline store would let it expire.
+struct PushCopy {
+    var letter: Int32
+    var isResend: Bool
+    var expiry: Int64
+}
+
+/// One device simulated through one arm. Devices never interact, so each runs with its own
+/// small event list, which keeps the heap in cache; the result is the same as one global list
+/// because ties are broken by scheduling order within the device, which is all that matters.
+public struct DeviceWorld {
+    let scenario: Scenario
+    let windows: [Range<Int64>]
+    let end: Int64
+
+    // The device's pre-drawn world, shared by both arms.
+    public internal(set) var letters = LetterScript()
+    public internal(set) var timeline = ConnectivityTimeline()
+    public internal(set) var alertsOff = false
+    var scratchIntervals: [Range<Int64>] = []
+
+    // Arm state.
+    var device = 0
+    var queueOn = false
+    var queue = EventQueue<ChainEvent>()
+    var copies: [PushCopy] = []
+    var online = true
+    var stored: Int32 = -1
+    var nextPosition: Int32 = 1
+    var position: [Int32] = []          // per letter; 0 when dropped
+    var letterAtPosition: [Int32] = [0] // position → letter (index 0 unused)
+    var delivered: [Bool] = []
+    var firstDelivery: [Int64] = []
+    var summarized: [Bool] = []
+    var shownUntil: [Int64] = []
+    var firstCopyFate: [UInt8] = []     // LossCause.rawValue + 1, 0 = none
+    var resentCopyFate: [UInt8] = []
+    var gapFate: [UInt8] = []
+    var unfinished: [Bool] = []
+    var runs: [ExtensionRun] = []
+    var requests: [ReRequest] = []
+    var lastPosition: Int32 = 0         // 0: no saved position yet
+    var highestPositionSeen: Int32 = 0
+    var userStream = RandomStream(seed: 0)
+    var redeliveryStream = RandomStream(seed: 0)
+    var requestStream = RandomStream(seed: 0)
+    var resendStream = RandomStream(seed: 0)
+
+    public var ledger = Ledger()
+    /// Receives a line for everything that happens, when set (`pushsim trace`); nil in runs.
+    public var tracer: ((TraceEntry) -> Void)?
+
+    public init(scenario: Scenario) {
+        self.scenario = scenario
+        self.windows = ConnectivityTimeline.windowIntervals(scenario)
+        self.end = scenario.end.microseconds
+    }
+
+    /// Draws everything about a device that both arms share.
+    public mutating func prepare(device: Int) {
+        self.device = device
+        letters.generate(scenario, device: device)
+        timeline.generate(scenario, device: device, windows: windows, scratch: &scratchIntervals)
+        var rng = RandomStream(seed: scenario.seed, device: device, purpose: .device)
+        alertsOff = rng.chance(scenario.device.alertsOff)
+    }
+
+    /// Simulates the prepared device through one arm and adds its letters to `ledger`.
+    public mutating func run(queueOn: Bool) {
+        resetArm(queueOn: queueOn)
+        if letters.count > 0 { queue.schedule(at: letters.time[0], .letter(0)) }
+        if !timeline.flips.isEmpty { queue.schedule(at: timeline.flips[0], .connectivityFlip(0)) }
+        var processed = 0
+        while let event = queue.popNext(before: end) {
+            processed += 1
+            let now = event.time
+            currentTime = now
+            switch event.payload {
+            case .letter(let i): xivaReceives(letter: Int(i), at: now)
+            case .apnsArrival(let c): apnsReceives(copy: c, at: now)
+            case .due(let c): apnsDelivers(copy: c, at: now)
+            case .connectivityFlip(let k): connectivityFlips(index: Int(k), at: now)
+            case .extensionProcessed(let r): extensionProcessed(run: r, at: now)
+            case .extensionDeadline(let r): extensionDeadline(run: r, at: now)
+            case .answer(let q): xivaAnswers(request: q, at: now)
+            }
+        }
+        ledger.events += processed
+        closeAccounts()
+    }
+
+    mutating func resetArm(queueOn: Bool) {
+        self.queueOn = queueOn
+        queue.removeAll()
+        copies.removeAll(keepingCapacity: true)
+        runs.removeAll(keepingCapacity: true)
+        requests.removeAll(keepingCapacity: true)
+        online = timeline.onlineAtStart
+        stored = -1
+        nextPosition = 1
+        lastPosition = 0
+        highestPositionSeen = 0
+        let n = letters.count
+        func reset<T>(_ array: inout [T], _ value: T) {
+            array.removeAll(keepingCapacity: true)
+            array.append(contentsOf: repeatElement(value, count: n))
+        }
+        reset(&position, 0)
+        reset(&delivered, false)
+        reset(&firstDelivery, 0)
+        reset(&summarized, false)
+        reset(&shownUntil, 0)
+        reset(&firstCopyFate, 0)
+        reset(&resentCopyFate, 0)
+        reset(&gapFate, 0)
+        reset(&unfinished, false)
+        letterAtPosition.removeAll(keepingCapacity: true)
+        letterAtPosition.append(0)
+        userStream = RandomStream(seed: scenario.seed, device: device, purpose: .user)
+        redeliveryStream = RandomStream(seed: scenario.seed, device: device, purpose: .redelivery)
+        requestStream = RandomStream(seed: scenario.seed, device: device, purpose: .requests)
+        resendStream = RandomStream(seed: scenario.seed, device: device, purpose: .resends)
+    }
+
+    /// Records what became of a copy's letter when the copy itself was lost.
+    mutating func copyLost(_ c: Int32, _ cause: LossCause) {
+        let copy = copies[Int(c)]
+        let code = UInt8(cause.rawValue + 1)
+        if copy.isResend { resentCopyFate[Int(copy.letter)] = code } else { firstCopyFate[Int(copy.letter)] = code }
+        note(.apns, Int(copy.letter), "\(copy.isResend ? "re-sent copy" : "push") \(cause.key)")
+    }
+
+    @inline(__always) func note(_ lane: TraceLane, _ letter: Int?, _ text: @autoclosure () -> String,
+                                at time: Int64? = nil) {
+        guard let tracer else { return }
+        tracer(TraceEntry(time: time ?? currentTime, lane: lane, letter: letter, text: text()))
+    }
+    var currentTime: Int64 = 0
+
+    /// The end of the run: whatever is still under way is unfinished; then every letter is
+    /// recorded once in the ledger with its fate.
+    mutating func closeAccounts() {
+        for event in queue.pending {
+            switch event.payload {
+            case .letter, .connectivityFlip: break
+            case .apnsArrival(let c), .due(let c): unfinished[Int(copies[Int(c)].letter)] = true
+            case .extensionProcessed(let r):
+                markUnfinished(run: runs[Int(r)], includingGap: true)
+            case .extensionDeadline(let r):
+                let run = runs[Int(r)]
+                // Without a processed event the summary or re-request was never made.
+                markUnfinished(run: run, includingGap: !run.processed)
+            case .answer(let q):
+                let request = requests[Int(q)]
+                let run = runs[Int(request.run)]
+                markUnfinished(run: run, includingGap: true, includingCurrent: request.extensionWaiting)
+            }
+        }
+        if stored >= 0 {
+            let copy = copies[Int(stored)]
+            if end < copy.expiry { unfinished[Int(copy.letter)] = true } else { copyLost(stored, .apnsExpired) }
+        }
+        if queueOn && !alertsOff && highestPositionSeen > 0 {
+            ledger.lettersOnVisibleDevices += letters.count
+            ledger.positionsKnownToTelemetry += Int(highestPositionSeen)
+        }
+        for i in 0..<letters.count { ledger.record(fate(of: i)) }
+    }
+
+    mutating func markUnfinished(run: ExtensionRun, includingGap: Bool, includingCurrent: Bool = true) {
+        if includingCurrent { unfinished[Int(copies[Int(run.copy)].letter)] = true }
+        if includingGap { forEachLetter(inGapOf: run) { unfinished[$0] = true } }
+    }
+
+    /// The fate of letter i, by the contract's order of causes for this arm.
+    func fate(of i: Int) -> LetterFate {
+        if delivered[i] { return .delivered(latency: firstDelivery[i] - letters.time[i]) }
+        if summarized[i] { return .summarized }
+        if letters.dropped[i] { return .lost(.xivaDrop) }
+        if queueOn && alertsOff { return .lost(.alertsOff) }
+        if unfinished[i] { return .lost(.unfinished) }
+        if queueOn {
+            if let cause = LossCause(code: resentCopyFate[i]) { return .lost(cause) }
+            if let cause = LossCause(code: gapFate[i]) { return .lost(cause) }
+            return .lost(.undetectedGap)
+        }
+        // Off arm: the push's own fate. Nothing else can lose a letter there.
+        return .lost(LossCause(code: firstCopyFate[i]) ?? .unfinished)
+    }
+}
+
+extension LossCause {
+    /// Decodes the compact per-letter code (raw value + 1, 0 for none).
+    init?(code: UInt8) {
+        guard code > 0 else { return nil }
+        self.init(rawValue: Int(code) - 1)
+    }
+}

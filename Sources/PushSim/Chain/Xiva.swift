@@ -1,0 +1,58 @@
+// XIVA: drops letters of unknown subscriptions, numbers the rest per device, answers re-requests.
+
+extension DeviceWorld {
+    /// A letter reaches XIVA (timing rule 1): dropped, or numbered with the device's next
+    /// position and sent towards APNs.
+    mutating func xivaReceives(letter i: Int, at now: Int64) {
+        note(.backend, i, "letter \(i) created")
+        if i + 1 < letters.count { queue.schedule(at: letters.time[i + 1], .letter(Int32(i + 1))) }
+        if letters.dropped[i] {
+            note(.xiva, i, "dropped: unknown subscription")
+            return
+        }
+        position[i] = nextPosition
+        letterAtPosition.append(Int32(i))
+        note(.xiva, i, "numbered position \(nextPosition), sent")
+        nextPosition += 1
+        let copy = Int32(copies.count)
+        copies.append(PushCopy(letter: Int32(i), isResend: false, expiry: 0))
+        queue.schedule(at: now &+ letters.xivaLatency[i], .apnsArrival(copy))
+    }
+
+    /// Whether XIVA still holds the payload of letter i at time t (timing rule 7).
+    func xivaRetains(letter i: Int, at t: Int64) -> Bool {
+        t < (SimTime(microseconds: letters.time[i]) + scenario.xiva.retention).microseconds
+    }
+
+    /// XIVA's answer reaches the extension (timing rule 7). On success every retained position
+    /// of the gap is re-sent, in position order, one latency draw for the whole answer.
+    mutating func xivaAnswers(request q: Int32, at now: Int64) {
+        let request = requests[Int(q)]
+        let run = runs[Int(request.run)]
+        if request.failed {
+            note(.xiva, nil, "re-request answered with an error")
+            if request.extensionWaiting {
+                showSummary(for: run, at: now)
+            } else {
+                // The summary would have been made now, but the extension is gone.
+                forEachLetter(inGapOf: run) { gapFate[$0] = UInt8(LossCause.extensionTimeout.rawValue + 1) }
+            }
+            return
+        }
+        note(.xiva, nil, "re-request answered: positions \(run.gapLow)...\(run.gapHigh)")
+        let arrival = now &+ scenario.xiva.resendLatency.sample(&requestStream).microseconds
+        forEachLetter(inGapOf: run) { letter in
+            if xivaRetains(letter: letter, at: now) {
+                let copy = Int32(copies.count)
+                copies.append(PushCopy(letter: Int32(letter), isResend: true, expiry: 0))
+                queue.schedule(at: arrival, .apnsArrival(copy))
+                ledger.resent += 1
+                note(.xiva, letter, "re-sent position \(position[letter])")
+            } else {
+                gapFate[letter] = UInt8(LossCause.retentionExpired.rawValue + 1)
+                note(.xiva, letter, "position \(position[letter]) no longer retained")
+            }
+        }
+        if request.extensionWaiting { present(letter: Int(copies[Int(run.copy)].letter), at: now) }
+    }
+}
