@@ -10,7 +10,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "PushSim", path: "Sources/PushSim"),
-        .executableTarget(name: "pushsim", dependencies: ["PushSim"], path: "Sources/pushsim"),
-        .testTarget(name: "PushSimTests", dependencies: ["PushSim"], path: "Tests/PushSimTests"),
+        .target(name: "PushSimCLI", dependencies: ["PushSim"], path: "Sources/PushSimCLI"),
+        .executableTarget(name: "pushsim", dependencies: ["PushSimCLI"], path: "Sources/pushsim"),
+        .testTarget(name: "PushSimTests", dependencies: ["PushSim", "PushSimCLI"], path: "Tests/PushSimTests"),
     ]
 )

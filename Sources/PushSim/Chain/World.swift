@@ -89,6 +89,7 @@ public struct DeviceWorld {
             }
         }
         ledger.events += processed
+        currentTime = end
         closeAccounts()
     }
 

@@ -1,0 +1,108 @@
+// The side-by-side table a person reads (terminal) and its Markdown twin (summary.md).
+import Foundation
+
+/// Rows of a run's report: label, then one cell per arm. Shared by the terminal table and
+/// the Markdown summary, so the two always say the same thing.
+public struct ReportTable {
+    public var title: String
+    public var header: [String]
+    public var rows: [[String]]   // a row with one cell is a section heading
+
+    public init(_ result: RunResult, scenario: Scenario? = nil) {
+        title = "PushSim · \(result.scenario) · seed \(result.seed)"
+        if let scenario {
+            title += " · \(ReportTable.grouped(scenario.devices)) devices × \(scenario.duration) (+\(scenario.drain) drain)"
+        }
+        header = ["", ] + result.arms.map { "queue \($0.name)" }
+        let arms = result.arms
+        func row(_ label: String, _ value: (ArmResult) -> String) -> [String] { [label] + arms.map(value) }
+        func queueRow(_ label: String, _ value: (Ledger) -> Int) -> [String] {
+            row(label) { $0.queueOn ? ReportTable.grouped(value($0.ledger)) : "—" }
+        }
+        rows = [
+            row("letters") { ReportTable.grouped($0.ledger.letters) },
+            row("delivered") { ReportTable.grouped($0.ledger.delivered) },
+            row("summarized") { ReportTable.grouped($0.ledger.summarized) },
+            row("lost") { ReportTable.grouped($0.ledger.lost) },
+            row("duplicates") { ReportTable.grouped($0.ledger.duplicates) },
+            row("loss rate") { ReportTable.percent($0.ledger.lossRate) },
+            row("duplicate rate") { ReportTable.percent($0.ledger.duplicateRate) },
+            ["latency to first delivery"],
+        ]
+        for key in ["p50", "p90", "p99", "max"] {
+            rows.append(row("  \(key)") { ReportTable.seconds($0.latencySeconds[key] ?? 0) })
+        }
+        rows.append(["causes of loss"])
+        for cause in LossCause.allCases {
+            rows.append(row("  \(cause.key)") { arm in
+                !arm.queueOn && cause.isQueueOnly ? "—" : ReportTable.grouped(arm.ledger.count(of: cause))
+            })
+        }
+        rows.append(["the queue at work"])
+        rows.append(queueRow("  re-requests") { $0.reRequests })
+        rows.append(queueRow("  re-sent pushes") { $0.resent })
+        rows.append(queueRow("  summaries") { $0.summaries })
+        rows.append(queueRow("  extension time-outs") { $0.extensionTimeouts })
+        if arms.contains(where: \.queueOn) {
+            rows.append(["what the extension's logs would show"])
+            rows.append(queueRow("  pushes seen") { $0.pushesSeenByExtensions })
+            rows.append(queueRow("  gaps detected") { $0.gapsDetected })
+            rows.append(queueRow("  letters missed in gaps") { $0.missedInGaps })
+            rows.append(row("  estimated loss (no queue)") { arm in
+                guard arm.queueOn else { return "—" }
+                let l = arm.ledger
+                return ReportTable.percent(l.positionsKnownToTelemetry == 0 ? 0
+                    : Double(l.missedInGaps) / Double(l.positionsKnownToTelemetry))
+            })
+        }
+        rows.append(row("events") { ReportTable.grouped($0.ledger.events) })
+    }
+
+    /// A plain-text table with aligned columns.
+    public var text: String {
+        let widths = (0..<header.count).map { column in
+            ([header] + rows).filter { $0.count > 1 }.map { $0[column].count }.max() ?? 0
+        }
+        var out = title + "\n\n"
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { i, cell in
+                let pad = String(repeating: " ", count: max(0, widths[i] - cell.count))
+                return i == 0 ? cell + pad : pad + cell
+            }.joined(separator: "   ")
+        }
+        out += line(header) + "\n"
+        for cells in rows { out += (cells.count == 1 ? cells[0] : line(cells)) + "\n" }
+        return out
+    }
+
+    /// The same table in Markdown.
+    public var markdown: String {
+        var out = "# \(title)\n\n"
+        out += "| " + (["metric"] + header.dropFirst()).joined(separator: " | ") + " |\n"
+        out += "|" + String(repeating: " --- |", count: header.count) + "\n"
+        for cells in rows {
+            let label = cells[0].hasPrefix("  ") ? "&nbsp;&nbsp;" + cells[0].dropFirst(2) : "**\(cells[0])**"
+            let rest = cells.count == 1 ? Array(repeating: "", count: header.count - 1) : Array(cells.dropFirst())
+            out += "| " + ([label] + rest).joined(separator: " | ") + " |\n"
+        }
+        return out
+    }
+
+    static func grouped(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, ch) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+            out.append(ch)
+        }
+        return (n < 0 ? "-" : "") + out
+    }
+
+    static func percent(_ x: Double) -> String { String(format: "%.3f %%", x * 100) }
+
+    static func seconds(_ s: Double) -> String {
+        if s < 10 { return String(format: "%.3f s", s) }
+        if s < 3600 { return String(format: "%.1f s", s) }
+        return String(format: "%.2f h", s / 3600)
+    }
+}

@@ -1,0 +1,60 @@
+// The command line's entry: finds the command, runs it, turns errors into messages and exit codes.
+import PushSim
+
+/// One subcommand of `pushsim`.
+public struct CommandSpec: Sendable {
+    public var name: String
+    public var summary: String
+    public var usage: String
+    public var run: @Sendable ([String], Console) throws -> Int32
+}
+
+public enum PushSimTool {
+    /// The subcommands, in the order help lists them.
+    public static let commands: [CommandSpec] = [
+        RunCommand.spec, ValidateCommand.spec,
+    ]
+
+    public static let help = """
+    pushsim — a deterministic simulator of mail push notifications (XIVA → APNs → iOS).
+
+    Usage: pushsim <command> [options]
+
+    Commands:
+    \(commands.map { "  " + $0.name.padding(toLength: 10, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+
+    Example:
+      pushsim run scenarios/quickstart.yaml
+      pushsim run scenarios/commuters.yaml --json --set queue.repeat_max_count=5
+
+    `pushsim <command> --help` shows a command's options. Exit status: 0 success, 1 a check
+    found a regression, 2 bad input or usage.
+    """
+
+    /// Runs the command line `arguments` (without the program name) and returns the exit status.
+    public static func main(_ arguments: [String], console: Console) -> Int32 {
+        guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
+            console.out(help + "\n")
+            return arguments.isEmpty ? 2 : 0
+        }
+        guard let command = commands.first(where: { $0.name == name }) else {
+            let hint = nearest(name, among: commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+            console.err("pushsim: unknown command '\(name)'\(hint)\n\n\(help)\n")
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            console.out(command.usage + "\n")
+            return 0
+        }
+        do {
+            return try command.run(rest, console)
+        } catch let error as UsageError {
+            console.err("pushsim \(name): \(error.message)\n\n\(command.usage)\n")
+            return 2
+        } catch {
+            console.err("\(error)\n")
+            return 2
+        }
+    }
+}

@@ -1,0 +1,45 @@
+// `pushsim run`: simulate a scenario, print the table or the contract's JSON, write results.
+import Foundation
+import PushSim
+
+enum RunCommand {
+    static let spec = CommandSpec(
+        name: "run", summary: "run a scenario; print both arms side by side (or --json)",
+        usage: """
+        Usage: pushsim run FILE [--json] [--set PATH=VALUE]… [--seed N] [--out DIR] [--no-write] [--jobs N]
+
+          --json            print the contract's JSON document instead of the table
+          --set PATH=VALUE  override any key by its dotted path, value in the file's syntax
+                            (repeatable): --set queue.repeat_max_count=5
+          --seed N          override the seed (an unsigned 64-bit integer)
+          --out DIR         where to write summary.json and summary.md (default results/<name>/)
+          --no-write        write no files
+          --jobs N          threads to use (default: every core); never changes the result
+
+        Example:
+          pushsim run scenarios/quickstart.yaml --set apns.expiration=1h
+        """,
+        run: run)
+
+    static func run(_ words: [String], _ console: Console) throws -> Int32 {
+        let arguments = try Arguments(words, flags: ["json", "no-write"],
+                                      options: ScenarioInput.options.union(["out", "jobs"]))
+        let (scenario, _) = try ScenarioInput.load(arguments)
+        let jobs = try arguments.integer("jobs", in: 1...1024) ?? ScenarioInput.defaultJobs
+        let started = DispatchTime.now().uptimeNanoseconds
+        let result = Simulator.run(scenario, jobs: jobs)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let json = result.json
+        let table = ReportTable(result, scenario: scenario)
+        if !arguments.flag("no-write") {
+            let directory = arguments.value("out") ?? "results/\(scenario.name)"
+            try ResultsWriter.write([("summary.json", json.prettyText + "\n"), ("summary.md", table.markdown)],
+                                    to: directory)
+        }
+        console.out(arguments.flag("json") ? json.text + "\n" : table.text)
+        let events = result.arms.reduce(0) { $0 + $1.ledger.events }
+        console.err(String(format: "ran in %.2f s on %d thread%@ (%.1f M events/s)\n", seconds, jobs,
+                           jobs == 1 ? "" : "s", seconds > 0 ? Double(events) / seconds / 1e6 : 0))
+        return 0
+    }
+}

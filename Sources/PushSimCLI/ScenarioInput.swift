@@ -1,0 +1,27 @@
+// Reading the scenario named on a command line, with the overrides every command shares.
+import PushSim
+
+/// The options that pick and adjust a scenario: FILE, `--set PATH=VALUE`…, `--seed N`.
+struct ScenarioInput {
+    static let options: Set<String> = ["set", "seed"]
+
+    /// Loads the scenario of the single positional FILE, applying `--set` and then `--seed`.
+    static func load(_ arguments: Arguments) throws -> (Scenario, [SweepAxis]) {
+        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+            throw UsageError(arguments.positionals.isEmpty ? "missing the scenario FILE"
+                             : "expected one scenario FILE, got \(arguments.positionals.count)")
+        }
+        var overrides = arguments.values("set")
+        if let seed = arguments.value("seed") {
+            guard UInt64(seed) != nil else { throw UsageError("--seed needs an unsigned 64-bit integer, got '\(seed)'") }
+            overrides.append("seed=\(seed)")
+        }
+        return try ScenarioLoader.loadWithSweep(path: path, overrides: overrides)
+    }
+
+    /// The default number of threads: every core of the machine.
+    static var defaultJobs: Int { max(1, ProcessInfoShim.cores) }
+}
+
+import Foundation
+enum ProcessInfoShim { static var cores: Int { ProcessInfo.processInfo.activeProcessorCount } }
