@@ -1,0 +1,239 @@
+// Decoding a node tree into the typed Scenario: every key of the contract, its default, its checks.
+
+/// Turns a document's node tree into a ``Scenario``, checking every rule of scenario-format.md §2.
+///
+/// Errors point at the offending key or value and name the key by its dotted path, which is
+/// also what `--set` takes.
+enum ScenarioDecoder {
+    typealias Parser<T> = (String) throws(ValueParsers.Failure) -> T
+
+    // MARK: The scenario
+
+    static func decode(_ root: YAMLNode) throws -> Scenario {
+        let top = try Fields(root, path: "", keys: ScenarioSchema.topLevelKeys)
+
+        let name = try string(top.required("name", example: "name: commuters"), "name")
+        try checkName(name, at: top.value("name")?.location)
+        let duration = try value(top.required("duration", example: "duration: 7d"), "duration", "a duration", ValueParsers.duration)
+        if duration == .zero, let node = top.value("duration") {
+            throw ScenarioError(location: node.location, message: "`duration`: expected a duration greater than 0 (letters are generated in [0, duration)), found `0`")
+        }
+        let devices = try value(top.required("devices", example: "devices: 10000"), "devices", "an integer ≥ 1") { (t) throws(ValueParsers.Failure) in
+            try ValueParsers.integer(t, in: 1...Int.max)
+        }
+        var scenario = Scenario(name: name, duration: duration, devices: devices)
+        if let node = top.value("description") { scenario.description = try string(node, "description") }
+        if let node = top.value("seed") { scenario.seed = try value(node, "seed", "an unsigned 64-bit integer", ValueParsers.unsigned64) }
+        if let node = top.value("drain") { scenario.drain = try value(node, "drain", "a duration", ValueParsers.duration) }
+
+        let mail = try top.section("mail")
+        if let node = mail.value("rate") { scenario.mail.ratePerMicrosecond = try value(node, "mail.rate", "a rate", ValueParsers.rate) }
+
+        scenario.connectivity = try connectivity(top.section("connectivity"))
+
+        let xiva = try top.section("xiva")
+        try xiva.decode("drop", "a probability", ValueParsers.probability) { scenario.xiva.drop = $0 }
+        try xiva.decode("latency", "a distribution", ValueParsers.distribution) { scenario.xiva.latency = $0 }
+        try xiva.decode("retention", "a duration or `forever`", ValueParsers.durationOrForever) { scenario.xiva.retention = $0 }
+        try xiva.decode("request_latency", "a distribution", ValueParsers.distribution) { scenario.xiva.requestLatency = $0 }
+        try xiva.decode("request_error", "a probability", ValueParsers.probability) { scenario.xiva.requestError = $0 }
+        try xiva.decode("resend_latency", "a distribution", ValueParsers.distribution) { scenario.xiva.resendLatency = $0 }
+
+        let apns = try top.section("apns")
+        try apns.decode("loss", "a probability", ValueParsers.probability) { scenario.apns.loss = $0 }
+        try apns.decode("latency", "a distribution", ValueParsers.distribution) { scenario.apns.latency = $0 }
+        try apns.decode("expiration", "a duration or `forever`", ValueParsers.durationOrForever) { scenario.apns.expiration = $0 }
+
+        let device = try top.section("device")
+        try device.decode("alerts_off", "a probability", ValueParsers.probability) { scenario.device.alertsOff = $0 }
+        try device.decode("clear_after", "a distribution or `forever`", ValueParsers.distributionOrForever) { scenario.device.clearAfter = $0 }
+
+        let ext = try top.section("extension")
+        try ext.decode("deadline", "a duration or `forever`", ValueParsers.durationOrForever) { scenario.extension.deadline = $0 }
+        try ext.decode("processing", "a distribution", ValueParsers.distribution) { scenario.extension.processing = $0 }
+
+        let queue = try top.section("queue")
+        try queue.decode("mode", "off, on or both", anyStyle: true, enumeration(QueueMode.self)) { scenario.queue.mode = $0 }
+        try queue.decode("repeat_max_count", "an integer ≥ 0", { (t) throws(ValueParsers.Failure) in
+            try ValueParsers.integer(t, in: 0...Int.max)
+        }) { scenario.queue.repeatMaxCount = $0 }
+        try queue.decode("collapse_id", "`true` or `false`", ValueParsers.boolean) { scenario.queue.collapseId = $0 }
+        try queue.decode("client", "intended or literal", anyStyle: true, enumeration(ClientVariant.self)) { scenario.queue.client = $0 }
+
+        return scenario
+    }
+
+    /// The name names the results folder, so it must be a usable folder name.
+    private static func checkName(_ name: String, at location: SourceLocation?) throws {
+        if name.isEmpty || name == "." || name == ".." || name.contains("/") || name.contains("\\") {
+            throw ScenarioError(location: location, message: "`name`: expected a non-empty name without `/` or `\\` (it names the results folder), found \(YAMLNode.doubleQuoted(name))")
+        }
+    }
+
+    private static func connectivity(_ fields: Fields) throws -> Scenario.Connectivity {
+        var result = Scenario.Connectivity()
+        let online = fields.value("online"), offline = fields.value("offline")
+        switch (online, offline) {
+        case (let on?, let off?):
+            let onLaw = try value(on, "connectivity.online", "a distribution", ValueParsers.distribution)
+            result.offline = try value(off, "connectivity.offline", "a distribution", ValueParsers.distribution)
+            guard onLaw.mean > 0 else {
+                throw ScenarioError(location: on.location, message: "`connectivity.online`: expected a distribution with a mean greater than 0, found \(on.foundDescription)")
+            }
+            result.online = onLaw
+        case (nil, nil): break
+        default:
+            let (present, missing) = online == nil ? ("offline", "online") : ("online", "offline")
+            throw ScenarioError(location: fields.keyLocation(present),
+                                message: "`connectivity.\(present)` and `connectivity.\(missing)` go together: expected both or neither, found `\(present)` without `\(missing)`")
+        }
+        if let windows = fields.value("windows"), !windows.isEmpty {
+            guard case .sequence(let items) = windows.kind else {
+                throw ScenarioError(location: windows.location, message: "`connectivity.windows`: expected a list of windows such as `- {start: 8h, end: 9h, every: 1d}`, found \(windows.foundDescription)")
+            }
+            for (index, item) in items.enumerated() {
+                let path = "connectivity.windows[\(index)]"
+                let window = try Fields(item, path: path, keys: ScenarioSchema.windowKeys)
+                let start = try value(window.required("start", example: "start: 8h"), path + ".start", "a duration", ValueParsers.duration)
+                let endNode = try window.required("end", example: "end: 9h")
+                let end = try value(endNode, path + ".end", "a duration", ValueParsers.duration)
+                guard end > start else {
+                    throw ScenarioError(location: endNode.location, message: "`\(path).end`: expected a time after start (\(start)), found \(endNode.foundDescription)")
+                }
+                var every: SimTime?
+                if let node = window.value("every") {
+                    let period = try value(node, path + ".every", "a duration", ValueParsers.duration)
+                    guard period > .zero else {
+                        throw ScenarioError(location: node.location, message: "`\(path).every`: expected a period greater than 0 (omit it for a single window), found \(node.foundDescription)")
+                    }
+                    every = period
+                }
+                result.windows.append(OfflineWindow(start: start, end: end, every: every))
+            }
+        }
+        return result
+    }
+
+    // MARK: The sweep
+
+    /// Reads `sweep:` (PATH → list of values). Each value is applied to `base` and decoded, so a
+    /// bad value is reported where it is written, before anything runs.
+    static func decodeSweep(_ root: YAMLNode, base: YAMLNode) throws -> [SweepAxis] {
+        guard let node = root["sweep"], !node.isEmpty else { return [] }
+        guard case .mapping(let entries) = node.kind else {
+            throw ScenarioError(location: node.location, message: "`sweep`: expected a mapping of key paths to lists of values, such as `queue.repeat_max_count: [0, 5, 10]`, found \(node.foundDescription)")
+        }
+        var axes: [SweepAxis] = []
+        for entry in entries {
+            let segments = entry.key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            if let (_, message) = ScenarioSchema.checkPath(segments) {
+                throw ScenarioError(location: entry.keyLocation, message: "`sweep`: \(message)")
+            }
+            guard case .sequence(let values) = entry.value.kind, !values.isEmpty else {
+                throw ScenarioError(location: entry.value.location, message: "`sweep.\(entry.key)`: expected a non-empty list of values such as `[1, 2]`, found \(entry.value.foundDescription)")
+            }
+            for value in values {
+                var candidate = base
+                try ScenarioOverrides.apply(value, at: segments, to: &candidate)
+                _ = try decode(candidate)
+            }
+            axes.append(SweepAxis(path: entry.key, values: values.map(\.flowText)))
+        }
+        return axes
+    }
+
+    // MARK: Typed values
+
+    /// A value of an enumeration such as `QueueMode`, by its raw value.
+    private static func enumeration<E: RawRepresentable & CaseIterable>(_ type: E.Type) -> Parser<E> where E.RawValue == String {
+        { (text: String) throws(ValueParsers.Failure) -> E in
+            if let value = E(rawValue: text) { return value }
+            let names = E.allCases.map(\.rawValue)
+            throw ValueParsers.Failure("expected one of \(names.joined(separator: ", ")), found `\(text)`")
+        }
+    }
+
+    /// Parses a scalar with `parser`, turning its failure into an error at the node.
+    /// Unless `anyStyle`, the scalar must be plain: a quoted `"5"` is a string, not a number.
+    static func value<T>(_ node: YAMLNode, _ path: String, _ expected: String, anyStyle: Bool = false, _ parser: Parser<T>) throws -> T {
+        let text: String
+        switch node.kind {
+        case .scalar(let t, let style):
+            if style != .plain && !anyStyle {
+                throw ScenarioError(location: node.location, message: "`\(path)`: expected \(expected), found \(node.foundDescription) (quotes make a string; remove them)")
+            }
+            if t.isEmpty && style == .plain {
+                throw ScenarioError(location: node.location, message: "`\(path)`: expected \(expected), found nothing")
+            }
+            text = t
+        case .mapping, .sequence:
+            throw ScenarioError(location: node.location, message: "`\(path)`: expected \(expected), found \(node.foundDescription)")
+        }
+        do { return try parser(text) } catch {
+            throw ScenarioError(location: node.location, message: "`\(path)`: \(error.message)")
+        }
+    }
+
+    /// A string: any scalar, in any quoting style.
+    static func string(_ node: YAMLNode, _ path: String) throws -> String {
+        guard case .scalar(let text, _) = node.kind else {
+            throw ScenarioError(location: node.location, message: "`\(path)`: expected a string, found \(node.foundDescription)")
+        }
+        return text
+    }
+}
+
+/// The entries of one mapping of the schema, checked for unknown keys.
+struct Fields {
+    let path: String
+    let node: YAMLNode
+    let entries: [YAMLNode.Entry]
+
+    /// An absent or empty node reads as an empty mapping (`connectivity:` alone means defaults).
+    init(_ node: YAMLNode, path: String, keys: [String]) throws {
+        self.path = path
+        self.node = node
+        if node.isEmpty { entries = []; return }
+        guard case .mapping(let entries) = node.kind else {
+            let place = path.isEmpty ? "the top level" : "`\(path)`"
+            throw ScenarioError(location: node.location, message: "\(place): expected a mapping with keys such as \(keys.prefix(3).map { "`\($0)`" }.joined(separator: ", ")), found \(node.foundDescription)")
+        }
+        self.entries = entries
+        for entry in entries where !keys.contains(entry.key) {
+            let place = path.isEmpty ? "at the top level" : "in `\(path)`"
+            var message = "unknown key `\(entry.key)` \(place)"
+            let holders = path.isEmpty ? ScenarioSchema.sectionsHolding(entry.key) : []
+            if !holders.isEmpty {
+                message += "; it belongs under \(holders.map { "`\($0)`" }.joined(separator: " or "))"
+            } else if let nearest = ValueParsers.nearest(to: entry.key, among: keys) {
+                message += "; did you mean `\(nearest)`?"
+            }
+            throw ScenarioError(location: entry.keyLocation, message: message)
+        }
+    }
+
+    func value(_ key: String) -> YAMLNode? { entries.first { $0.key == key }?.value }
+
+    func keyLocation(_ key: String) -> SourceLocation? { entries.first { $0.key == key }?.keyLocation }
+
+    func fullPath(_ key: String) -> String { path.isEmpty ? key : path + "." + key }
+
+    func required(_ key: String, example: String) throws -> YAMLNode {
+        if let node = value(key) { return node }
+        let place = path.isEmpty ? "" : " in `\(path)`"
+        throw ScenarioError(location: node.location, message: "missing required key `\(key)`\(place) (such as `\(example)`)")
+    }
+
+    /// A section by name, empty when absent.
+    func section(_ name: String) throws -> Fields {
+        let keys = ScenarioSchema.keys(ofSection: name) ?? []
+        return try Fields(value(name) ?? .empty(at: node.location), path: fullPath(name), keys: keys)
+    }
+
+    /// Decodes `key` if present and hands the value to `store`.
+    func decode<T>(_ key: String, _ expected: String, anyStyle: Bool = false,
+                   _ parser: ScenarioDecoder.Parser<T>, store: (T) -> Void) throws {
+        guard let node = value(key) else { return }
+        store(try ScenarioDecoder.value(node, fullPath(key), expected, anyStyle: anyStyle, parser))
+    }
+}

@@ -1,0 +1,61 @@
+// The public entry point of scenario reading: file or text, plus `--set` overrides → a checked Scenario.
+import Foundation
+
+/// Reads scenario files (scenario-format.md §1–2).
+///
+/// Every failure throws a ``ScenarioError`` naming `file:line:column`; no input traps. Overrides
+/// (`PATH=VALUE`, the value in the file syntax) are applied to the node tree before decoding, in
+/// order, so a later one wins and an overridden value is checked like one in the file.
+public enum ScenarioLoader {
+    /// Reads and checks the scenario at `path`.
+    public static func load(path: String, overrides: [String] = []) throws -> Scenario {
+        try loadWithSweep(path: path, overrides: overrides).0
+    }
+
+    /// Reads and checks a scenario given as text; `file` names it in errors.
+    public static func parse(text: String, file: String, overrides: [String] = []) throws -> Scenario {
+        try parseWithSweep(text: text, file: file, overrides: overrides).0
+    }
+
+    /// Like ``load(path:overrides:)``, also returning the axes of the file's `sweep:` section.
+    public static func loadWithSweep(path: String, overrides: [String] = []) throws -> (Scenario, [SweepAxis]) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ScenarioError(location: nil, message: "\(path): cannot read the scenario file: no such file")
+        }
+        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+            throw ScenarioError(location: nil, message: "\(path): cannot read the scenario file: expected a readable file")
+        }
+        let root = try YAMLReader.read(bytes: [UInt8](data), file: path)
+        return try decodeDocument(root, file: path, overrides: overrides)
+    }
+
+    /// Like ``parse(text:file:overrides:)``, also returning the axes of the `sweep:` section.
+    public static func parseWithSweep(text: String, file: String, overrides: [String] = []) throws -> (Scenario, [SweepAxis]) {
+        let root = try YAMLReader.read(text: text, file: file)
+        return try decodeDocument(root, file: file, overrides: overrides)
+    }
+
+    /// Checks the scenario at `path` without keeping the result (`pushsim validate`).
+    public static func validate(path: String, overrides: [String] = []) throws {
+        _ = try loadWithSweep(path: path, overrides: overrides)
+    }
+
+    static func decodeDocument(_ document: YAMLNode?, file: String, overrides: [String]) throws -> (Scenario, [SweepAxis]) {
+        let start = SourceLocation(file: file, line: 1, column: 1)
+        if document == nil && overrides.isEmpty {
+            throw ScenarioError(location: start, message: "the file is empty: expected a mapping with at least `name`, `duration` and `devices`")
+        }
+        var root = document ?? YAMLNode(.mapping([]), at: start)
+        guard case .mapping = root.kind else {
+            throw ScenarioError(location: root.location, message: "expected a mapping of keys (`name`, `duration`, `devices`, …) at the top level, found \(root.foundDescription)")
+        }
+        for argument in overrides {
+            let (segments, value) = try ScenarioOverrides.parse(argument)
+            try ScenarioOverrides.apply(value, at: segments, to: &root)
+        }
+        let scenario = try ScenarioDecoder.decode(root)
+        let sweep = try ScenarioDecoder.decodeSweep(root, base: root)
+        return (scenario, sweep)
+    }
+}
