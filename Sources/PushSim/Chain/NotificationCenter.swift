@@ -9,12 +9,14 @@ extension DeviceWorld {
             firstDelivery[i] = now
             shownUntil[i] = clearTime(after: now)
             note(.user, i, "presented (delivered)")
+            noteCleared(letter: i)
         } else if scenario.queue.collapseId && now < shownUntil[i] {
             note(.user, i, "collapsed into the notification shown")
         } else {
             ledger.duplicates += 1
             shownUntil[i] = clearTime(after: now)
             note(.user, i, "presented again (duplicate)")
+            noteCleared(letter: i)
         }
     }
 
@@ -28,11 +30,16 @@ extension DeviceWorld {
         note(.user, current, "summary shown: \(run.gapHigh - run.gapLow + 2) letters")
     }
 
+    /// Traces the moment the user will clear letter i's notification (if within the run).
+    func noteCleared(letter i: Int) {
+        guard tracer != nil, shownUntil[i] < end else { return }
+        note(.user, i, "cleared by the user", at: shownUntil[i])
+    }
+
     /// When the user will clear a notification presented now; drawn per presentation.
     mutating func clearTime(after now: Int64) -> Int64 {
         guard let clearAfter = scenario.device.clearAfter else { return Int64.max }
         let t = (SimTime(microseconds: now) + clearAfter.sample(&userStream)).microseconds
-        note(.user, nil, "will clear at \(SimTime(microseconds: t))")
         return t
     }
 }

@@ -37,6 +37,7 @@ extension DeviceWorld {
             : letters.processing[letter]
         var run = ExtensionRun(copy: c, arrival: now, action: .show, gapLow: 1, gapHigh: 0, processed: false)
         ledger.pushesSeenByExtensions += 1
+        note(.device, letter, copy.isResend ? "extension started (re-sent copy)" : "extension started")
         if queueOn { checkForGap(position: position[letter], run: &run) }
         let r = Int32(runs.count)
         runs.append(run)

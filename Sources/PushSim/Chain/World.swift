@@ -168,6 +168,7 @@ public struct DeviceWorld {
             ledger.lettersOnVisibleDevices += letters.count
             ledger.positionsKnownToTelemetry += Int(highestPositionSeen)
         }
+        if tracer != nil { for i in 0..<letters.count { note(.user, i, "end of run: " + fate(of: i).traceText) } }
         for i in 0..<letters.count { ledger.record(fate(of: i)) }
     }
 
@@ -190,6 +191,17 @@ public struct DeviceWorld {
         }
         // Off arm: the push's own fate. Nothing else can lose a letter there.
         return .lost(LossCause(code: firstCopyFate[i]) ?? .unfinished)
+    }
+}
+
+extension LetterFate {
+    /// How a fate reads in a trace's closing lines.
+    var traceText: String {
+        switch self {
+        case .delivered(let latency): return "delivered after \(SimTime(microseconds: latency))"
+        case .summarized: return "summarized"
+        case .lost(let cause): return "lost (\(cause.key))"
+        }
     }
 }
 
