@@ -4,7 +4,7 @@ extension DeviceWorld {
     /// A letter reaches XIVA (timing rule 1): dropped, or numbered with the device's next
     /// position and sent towards APNs.
     mutating func xivaReceives(letter i: Int, at now: Int64) {
-        note(.backend, i, "letter \(i) created")
+        note(.backend, i, "letter created")
         if i + 1 < letters.count { queue.schedule(at: letters.time[i + 1], .letter(Int32(i + 1))) }
         if letters.dropped[i] {
             note(.xiva, i, "dropped: unknown subscription")

@@ -20,13 +20,17 @@ public enum TraceReport {
         return ordered.map { $0.element }
     }
 
+    /// A letter as the trace names it: `#n` for the device's n-th letter, counted from 1, so
+    /// that without XIVA drops letter #n carries position n.
+    public static func letterLabel(_ index: Int) -> String { "#\(index + 1)" }
+
     /// One line per entry: time, lane, letter (`#12`, or blank for device-wide events), text.
     public static func text(_ entries: [TraceEntry]) -> String {
         let laneWidth = TraceLane.allCases.map(\.rawValue.count).max() ?? 7
-        let letterWidth = max(3, (entries.compactMap(\.letter).max().map { String($0).count + 1 } ?? 3))
+        let letterWidth = max(3, (entries.compactMap(\.letter).max().map { letterLabel($0).count } ?? 3))
         var out = ""
         for entry in entries {
-            let letter = entry.letter.map { "#\($0)" } ?? ""
+            let letter = entry.letter.map(letterLabel) ?? ""
             out += formatTime(entry.time) + "  "
                 + entry.lane.rawValue.padding(toLength: laneWidth, withPad: " ", startingAt: 0) + "  "
                 + letter.padding(toLength: letterWidth, withPad: " ", startingAt: 0) + "  "

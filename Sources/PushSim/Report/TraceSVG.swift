@@ -85,7 +85,7 @@ public struct TraceSVG {
         }
         // Events.
         for entry in entries {
-            let tip = "\(TraceReport.formatTime(entry.time)) \(entry.lane.rawValue) \(entry.letter.map { "#\($0) " } ?? "")\(entry.text)"
+            let tip = "\(TraceReport.formatTime(entry.time)) \(entry.lane.rawValue) \(entry.letter.map { TraceReport.letterLabel($0) + " " } ?? "")\(entry.text)"
             let color = TraceSVG.color(entry.text)
             out += "<circle class=\"event\" cx=\"\(f(x(entry.time)))\" cy=\"\(f(laneY(entry.lane)))\" r=\"3.5\" fill=\"\(color)\"><title>\(SVGText.escape(tip))</title></circle>\n"
         }
