@@ -198,7 +198,7 @@ extension LetterFate {
     /// How a fate reads in a trace's closing lines.
     var traceText: String {
         switch self {
-        case .delivered(let latency): return "delivered after \(SimTime(microseconds: latency))"
+        case .delivered(let latency): return "delivered after \(SimTime(microseconds: latency - latency % SimTime.millisecond))"
         case .summarized: return "summarized"
         case .lost(let cause): return "lost (\(cause.key))"
         }
