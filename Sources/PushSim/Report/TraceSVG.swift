@@ -22,7 +22,7 @@ public struct TraceSVG {
     public var svg: String {
         let lanes = TraceLane.allCases
         let bottom = Self.top + Double(lanes.count) * Self.laneHeight
-        let width = Self.right + 30, height = bottom + 60
+        let width = Self.right + 70, height = bottom + 60
         func x(_ t: Int64) -> Double { Self.left + Double(t - from) / Double(to - from) * (Self.right - Self.left) }
         func laneY(_ lane: TraceLane) -> Double {
             Self.top + (Double(lanes.firstIndex(of: lane) ?? 0) + 0.5) * Self.laneHeight
