@@ -32,7 +32,10 @@ public struct SweepPlan: Sendable {
             do {
                 scenarios.append(try load(point.overrides))
             } catch let error as ScenarioError {
-                throw SweepError("sweep point \(point.label): \(error)")
+                // An error inside a point's own setting points into a `--set` that the user never
+                // typed; the point's label says where it is instead.
+                let detail = error.location?.file == ScenarioError.overrideFile ? error.message : error.description
+                throw SweepError("sweep point \(point.label): \(detail)")
             }
         }
         self.seeds = ReplicationSeeds.seeds(base: base.seed, count: replications)

@@ -69,6 +69,17 @@ enum SweepFixture {
         #expect(metrics.values["queue"] == nil)
     }
 
+    @Test func threadsNeverChangeASweepAndProgressCountsEveryRun() throws {
+        let plan = try SweepFixture.plan([SweepFixture.axis], replications: 2)
+        var reported: [Int] = []
+        let one = SweepRunner.run(plan, jobs: 1) { done, total in
+            reported.append(done)
+            #expect(total == 6)
+        }
+        #expect(reported == Array(1...6))
+        #expect(SweepRunner.run(plan, jobs: 3) == one)
+    }
+
     @Test func badPointsAndSeedAxesAreRejectedBeforeAnythingRuns() throws {
         #expect(throws: SweepError.self) {
             try SweepFixture.plan([SweepAxis(path: "queue.repeat_max_count", values: ["1", "many"])], replications: 1)
