@@ -4,8 +4,8 @@ import Testing
 
 @Suite struct ValueParsersTests {
     private func us(_ text: String) -> Int64? { try? ValueParsers.duration(text).microseconds }
-    private func failure<T>(_ body: () throws(ValueParsers.Failure) -> T) -> String? {
-        do { _ = try body(); return nil } catch { return error.message }
+    private func failure<T>(_ body: () throws -> T) -> String? {
+        do { _ = try body(); return nil } catch { return (error as? ValueParsers.Failure)?.message ?? "\(error)" }
     }
 
     @Test func durationUnitsChainFromLargerToSmaller() {
@@ -40,12 +40,12 @@ import Testing
     @Test func durationRejectsNegativeNanInfinityAndOverflow() {
         #expect(failure { try ValueParsers.duration("-5s") }?.contains("negative") == true)
         for text in ["nan", ".nan", "inf", ".inf", "1e999", "1e3s", "+5s", ""] { #expect(us(text) == nil, "\(text)") }
-        #expect(failure { try ValueParsers.duration("106752d") }?.contains("too large") == true)
+        #expect(failure { try ValueParsers.duration("106751992d") }?.contains("too large") == true)
         #expect(failure { try ValueParsers.duration("99999999999999999999999us") }?.contains("too large") == true)
-        #expect(us("106751d") == 106_751 * SimTime.day)
+        #expect(us("106751991d") == 106_751_991 * SimTime.day)
     }
 
-    @Test func foreverIsAcceptedOnlyWhereAllowed() {
+    @Test func foreverIsAcceptedOnlyWhereAllowed() throws {
         #expect(failure { try ValueParsers.duration("forever") }?.contains("only retention, expiration, clear_after and deadline") == true)
         #expect(try ValueParsers.durationOrForever("forever") == .forever)
         #expect(try ValueParsers.durationOrForever("3d") == SimTime(microseconds: 3 * SimTime.day))
