@@ -219,4 +219,59 @@ func instantScenario(_ name: String, duration: Int64, devices: Int) -> Scenario 
         s.queue.client = .intended
         #expect(Simulator.run(s).arms[0].ledger.reRequests == 0)
     }
+
+    /// Queue on, the same offline process as above, every latency zero, retention and expiration
+    /// forever. An offline period of length Exp(β) receives K letters, geometric with
+    /// P(K = k) = (1−ρ) ρ^k, ρ = λ/(λ+β); on return the last is delivered and reveals a gap of
+    /// K − 1. Gaps ≤ R are re-sent at once and delivered; larger ones are summarized with the
+    /// revealing letter, K letters. Per cycle (mean m_on + m_off, λ(m_on + m_off) letters):
+    ///   E[summarized] = Σ_{k ≥ R+2} k (1−ρ) ρ^k = ρ^{R+2} ((R+2)(1−ρ) + ρ) / (1−ρ)
+    /// and nothing in the stationary regime is lost.
+    @Test func queueRecoversOrSummarizesEveryOfflineGap() {
+        var s = instantScenario("gaps", duration: 20 * day, devices: 100)
+        s.queue.mode = .both
+        s.queue.repeatMaxCount = 1
+        s.xiva.requestLatency = constant(0)
+        s.xiva.resendLatency = constant(0)
+        s.xiva.retention = .forever
+        s.apns.expiration = .forever
+        s.mail.ratePerMicrosecond = 1.0 / Double(hour)
+        s.connectivity.online = .exponential(mean: Double(3 * hour))
+        s.connectivity.offline = .exponential(mean: Double(1 * hour))
+        let lambda = 1.0, beta = 1.0, cycle = 4.0, r = 1.0
+        let rho = lambda / (lambda + beta)
+        let expected = pow(rho, r + 2) * ((r + 2) * (1 - rho) + rho) / (1 - rho) / (lambda * cycle)
+        let interior: (LetterScript, Int) -> Bool = { letters, i in
+            letters.time[i] >= 12 * hour && letters.time[i] < s.duration.microseconds - 12 * hour
+        }
+        let fates = fatesPerDevice(s, queueOn: true, include: interior)
+        let summarized = share(fates) { $0 == .summarized }
+        report("offline gaps R=1 summarized", measured: summarized.ratio, se: summarized.se, expected: expected)
+        #expect(within(summarized.ratio, expected, se: summarized.se),
+                "summarized \(summarized.ratio) ± \(summarized.se) vs \(expected)")
+        let lost = fates.joined().filter { !isDelivered($0) && $0 != .summarized }
+        #expect(lost.isEmpty, "\(lost.prefix(5))")
+        // Off arm, same letters: the replaced share of the first closed form.
+        let off = share(fatesPerDevice(s, queueOn: false, include: interior)) { $0 == .lost(.apnsReplaced) }
+        #expect(within(off.ratio, 0.125, se: off.se))
+    }
+
+    /// Display off on a share a of devices, network loss q, always online: in the queue arm the
+    /// lost letters of display-off devices are `alerts_off` (share a·q), the others are all
+    /// recovered but for a re-sent copy lost again (share (1−a)·q², R large, interior letters).
+    @Test func alertsOffShareIsDisplayOffTimesLoss() {
+        var s = Scenario(name: "alerts", duration: span(2 * day), devices: 400)
+        s.queue.mode = .on
+        s.mail.ratePerMicrosecond = 100.0 / Double(day)
+        s.device.alertsOff = 0.3
+        s.apns.loss = 0.2
+        let a = 0.3, q = 0.2
+        let fates = fatesPerDevice(s, queueOn: true) { letters, i in i >= 20 && i < letters.count - 20 }
+        let alertsOff = share(fates) { $0 == .lost(.alertsOff) }
+        let network = share(fates) { $0 == .lost(.networkLoss) }
+        report("alerts off share", measured: alertsOff.ratio, se: alertsOff.se, expected: a * q)
+        report("re-sent copy lost share", measured: network.ratio, se: network.se, expected: (1 - a) * q * q)
+        #expect(within(alertsOff.ratio, a * q, se: alertsOff.se), "\(alertsOff.ratio) ± \(alertsOff.se)")
+        #expect(within(network.ratio, (1 - a) * q * q, se: network.se), "\(network.ratio) ± \(network.se)")
+    }
 }

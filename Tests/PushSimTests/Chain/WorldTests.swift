@@ -1,4 +1,5 @@
 // Whole runs: common random numbers across arms, accounting identities, determinism, the end.
+import Foundation
 import Testing
 @testable import PushSim
 
@@ -40,7 +41,7 @@ func randomScenario(_ k: UInt64) -> Scenario {
 
 @Suite struct WorldTests {
     /// Section 3: every letter in exactly one state, causes adding up, on scenarios of every kind.
-    @Test(arguments: 0..<24)
+    @Test(arguments: 0..<Int(ProcessInfo.processInfo.environment["PUSHSIM_FUZZ"] ?? "24")!)
     func accountingIdentitiesHoldOnRandomScenarios(_ k: Int) {
         let s = randomScenario(UInt64(k))
         let result = Simulator.run(s, jobs: 1)
@@ -59,6 +60,11 @@ func randomScenario(_ k: UInt64) -> Scenario {
         // Re-sent copies only come from answered re-requests.
         #expect(on.resent <= on.missedInGaps)
         #expect(on.reRequests <= on.gapsDetected)
+        // Only re-sent copies can present a letter twice; each summary has its own current letter.
+        #expect(off.duplicates == 0)
+        #expect(on.duplicates <= on.resent)
+        #expect(on.summarized >= on.summaries)
+        #expect(on.extensionTimeouts <= on.pushesSeenByExtensions && off.extensionTimeouts <= off.pushesSeenByExtensions)
     }
 
     @Test func bothArmsSeeTheSameLetters() {

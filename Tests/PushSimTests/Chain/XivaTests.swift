@@ -75,4 +75,19 @@ import Testing
         #expect(reachedAPNs.map(\.letter) == [1, 2, 3])
         #expect(Set(reachedAPNs.map(\.time)) == [4 * minute + 150 * ms + 200 * ms + 300 * ms + 200 * ms])
     }
+
+    /// Rule 7: re-requests ignore connectivity, but re-sent copies travel on as any push: to a
+    /// device gone offline they enter the one-slot store, and only the last one survives.
+    @Test func resentCopiesToAnOfflineDeviceUseTheStore() {
+        var w = ScriptedWorld(tinyScenario(), letters: [
+            ScriptedLetter(time: 0), ScriptedLetter(time: 1 * minute, lost: true),
+            ScriptedLetter(time: 2 * minute, lost: true), ScriptedLetter(time: 3 * minute),
+        ], offline: [3 * minute + 300 * ms..<1 * hour])
+        let on = w.run(queueOn: true)
+        #expect(on.reRequests == 1 && on.resent == 2)
+        // The answer comes back while offline and the revealing push is shown at once.
+        #expect(w.fate(3) == .delivered(latency: 650 * ms), "\(w.traceText)")
+        #expect(w.fate(1) == .lost(.apnsReplaced))
+        #expect(w.firstDelivery(2) == 1 * hour + 300 * ms)
+    }
 }
