@@ -274,4 +274,60 @@ func instantScenario(_ name: String, duration: Int64, devices: Int) -> Scenario 
         #expect(within(alertsOff.ratio, a * q, se: alertsOff.se), "\(alertsOff.ratio) ± \(alertsOff.se)")
         #expect(within(network.ratio, (1 - a) * q * q, se: network.se), "\(network.ratio) ± \(network.se)")
     }
+
+    /// Queue off, always online: a push times out iff its processing exceeds the deadline D.
+    /// With processing lognormal(median, p99), σ = ln(p99/median)/z₉₉:
+    ///   P(time-out) = 1 − Φ(ln(D/median)/σ).
+    @Test func extensionTimeoutShareIsTheProcessingTailBeyondTheDeadline() {
+        var s = Scenario(name: "timeouts", duration: span(5 * day), devices: 100)
+        s.queue.mode = .off
+        s.extension.processing = .lognormal(median: Double(5 * sec), p99: Double(60 * sec))
+        s.extension.deadline = span(30 * sec)
+        let sigma = log(60.0 / 5) / Distribution.z99
+        let expected = 0.5 * erfc(log(30.0 / 5) / sigma / 2.0.squareRoot())
+        let l = Simulator.run(s).arms[0].ledger
+        let measured = Double(l.extensionTimeouts) / Double(l.pushesSeenByExtensions)
+        let se = binomialStandardError(expected, l.pushesSeenByExtensions)
+        report("timeout share", measured: measured, se: se, expected: expected)
+        #expect(within(measured, expected, se: se), "\(measured) vs \(expected)")
+        #expect(l.delivered == l.letters)
+    }
+
+    /// Queue off, always online, latency = c + Exp(m) with c the constant XIVA latency and
+    /// processing: the p-quantile is c + m·ln(1/(1−p)). A sample quantile's standard error is
+    /// √(p(1−p)/n) / f(x_p) = m √(p/((1−p)n)); the histogram adds at most 1/256 of the value.
+    @Test func latencyPercentilesOfExponentialAPNsLatency() {
+        var s = Scenario(name: "latency", duration: span(10 * day), devices: 100)
+        s.queue.mode = .off
+        s.apns.latency = .exponential(mean: Double(2 * sec))
+        let c = Double(250 * ms), m = Double(2 * sec)
+        let l = Simulator.run(s).arms[0].ledger
+        let n = Double(l.delivered)
+        for p in [0.5, 0.9, 0.99] {
+            let expected = c + m * log(1 / (1 - p))
+            let se = m * (p / ((1 - p) * n)).squareRoot()
+            let measured = Double(l.latency.percentile(p))
+            report("latency p\(p) (us)", measured: measured, se: se, expected: expected)
+            #expect(abs(measured - expected) <= 4 * se + expected / 256, "p\(p): \(measured) vs \(expected)")
+        }
+    }
+
+    /// The literal client on a perfect chain with collapse and clear_after = Exp(c): the copy
+    /// re-sent for letter k is presented G + d after letter k itself, where G ~ Exp(λ) is the
+    /// time to the next letter and d = 0.8 s the fixed latencies between them. It is a duplicate
+    /// iff the user cleared letter k first:
+    ///   P(duplicate) = P(C < G + d) = 1 − e^{−d/c} · λ/(λ + 1/c).
+    @Test func duplicateShareIsTheChanceOfClearingBeforeTheCopy() {
+        var s = Scenario(name: "clear", duration: span(5 * day), devices: 200)
+        s.queue.mode = .on
+        s.queue.client = .literal
+        s.device.clearAfter = .exponential(mean: Double(1 * hour))
+        let lambda = 40.0 / 24, c = 1.0, d = 0.8 / 3600   // per hour, hours
+        let expected = 1 - exp(-d / c) * lambda / (lambda + 1 / c)
+        let l = Simulator.run(s).arms[0].ledger
+        let measured = Double(l.duplicates) / Double(l.reRequests)
+        let se = binomialStandardError(expected, l.reRequests)
+        report("duplicates per needless re-request", measured: measured, se: se, expected: expected)
+        #expect(within(measured, expected, se: se), "\(measured) vs \(expected)")
+    }
 }

@@ -145,4 +145,16 @@ func randomScenario(_ k: UInt64) -> Scenario {
         #expect(w.fate(1) == .lost(.unfinished) && w.fate(2) == .lost(.unfinished))
         #expect(on.reRequests == 1)
     }
+
+    /// Tracing a device changes nothing: its ledger is the one the run counts for it.
+    @Test func traceSeesTheSameRunAsTheSimulator() {
+        let s = randomScenario(5)
+        for device in 0..<3 {
+            for queueOn in [false, true] {
+                let traced = Simulator.trace(s, device: device, queueOn: queueOn)
+                #expect(traced.ledger == Simulator.simulate(s, devices: device..<device + 1, arms: [queueOn])[0])
+                #expect(zip(traced.entries, traced.entries.dropFirst()).allSatisfy { $0.time <= $1.time })
+            }
+        }
+    }
 }
