@@ -120,6 +120,23 @@ func instantScenario(_ name: String, duration: Int64, devices: Int) -> Scenario 
         }
         // Interior letters have no other way to be lost.
         #expect(abs(delivered.ratio + summarized.ratio + lost.ratio - 1) < 1e-12)
+        // Recovered: the first copy was lost, a re-sent one was delivered.
+        var world = DeviceWorld(scenario: s)
+        var recoveredCounts: [Double] = [], letterCounts: [Double] = []
+        for d in 0..<s.devices {
+            world.prepare(device: d)
+            world.run(queueOn: true)
+            let interior = 30..<max(30, world.letters.count - 30)
+            recoveredCounts.append(Double(interior.filter { world.letters.lostBeforeAPNs[$0] && world.delivered[$0] }.count))
+            letterCounts.append(Double(interior.count))
+        }
+        let recovered = ratioAndStandardError(numerators: recoveredCounts, denominators: letterCounts)
+        report("runs R=\(r) recovered", measured: recovered.ratio, se: recovered.se, expected: a * (1 - q))
+        if a == 0 {
+            #expect(recovered.ratio == 0)
+        } else {
+            #expect(within(recovered.ratio, a * (1 - q), se: recovered.se), "recovered \(recovered.ratio) ± \(recovered.se)")
+        }
     }
 
     /// XIVA drops each letter with probability d, before numbering: the loss rate is d in both
