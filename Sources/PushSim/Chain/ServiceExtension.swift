@@ -46,7 +46,7 @@ extension DeviceWorld {
             queue.schedule(at: (SimTime(microseconds: now) + scenario.extension.deadline).microseconds,
                            .extensionDeadline(r))
         } else {
-            queue.schedule(at: now &+ processing, .extensionProcessed(r))
+            queue.schedule(at: later(now, processing), .extensionProcessed(r))
         }
     }
 
@@ -87,7 +87,7 @@ extension DeviceWorld {
             ledger.reRequests += 1
             let latency = scenario.xiva.requestLatency.sample(&requestStream).microseconds
             let failed = requestStream.chance(scenario.xiva.requestError)
-            let answerAt = now &+ latency
+            let answerAt = later(now, latency)
             let deadlineAt = (SimTime(microseconds: run.arrival) + scenario.extension.deadline).microseconds
             let waiting = answerAt <= deadlineAt
             requests.append(ReRequest(run: r, failed: failed, extensionWaiting: waiting))

@@ -27,7 +27,7 @@ public struct DeviceWorld {
     var queueOn = false
     var queue = EventQueue<ChainEvent>()
     var copies: [PushCopy] = []
-    var online = true
+    var flipsPassed = 0
     var stored: Int32 = -1
     var nextPosition: Int32 = 1
     var position: [Int32] = []          // per letter; 0 when dropped
@@ -99,7 +99,7 @@ public struct DeviceWorld {
         copies.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
         requests.removeAll(keepingCapacity: true)
-        online = timeline.onlineAtStart
+        flipsPassed = 0
         stored = -1
         nextPosition = 1
         lastPosition = 0
@@ -124,6 +124,13 @@ public struct DeviceWorld {
         redeliveryStream = RandomStream(seed: scenario.seed, device: device, purpose: .redelivery)
         requestStream = RandomStream(seed: scenario.seed, device: device, purpose: .requests)
         resendStream = RandomStream(seed: scenario.seed, device: device, purpose: .resends)
+    }
+
+    /// `now + delay`, saturating: a draw that overflowed to `forever` stays in the future
+    /// (and so never happens before the end of the run) instead of wrapping into the past.
+    @inline(__always) func later(_ now: Int64, _ delay: Int64) -> Int64 {
+        let (sum, overflow) = now.addingReportingOverflow(delay)
+        return overflow ? Int64.max : sum
     }
 
     /// Records what became of a copy's letter when the copy itself was lost.

@@ -242,6 +242,9 @@ struct YAMLReader {
 
     private func unexpectedIndentation(after node: YAMLNode, line: Int, column: Int, expectedColumn: Int) -> ScenarioError {
         if case .scalar = node.kind, !node.isEmpty {
+            if isDash(line, column) || lineHasKey(line, column) {
+                return error(line, column, "unexpected indentation: expected column \(expectedColumn + 1) or less, found column \(column + 1) (the line above already has its value \(node.foundDescription), so nothing can nest under it)")
+            }
             return error(line, column, "multi-line strings are not supported: a value must fit on its line (found more-indented \(found(line, column)))")
         }
         return error(line, column, "unexpected indentation: expected column \(expectedColumn + 1) or less, found column \(column + 1)")
@@ -309,7 +312,7 @@ struct YAMLReader {
         case "*": feature = "aliases (`*`) are not supported"
         case "!": feature = "tags (`!`) are not supported"
         case "|", ">": feature = "block scalars (`|`, `>`) and multi-line strings are not supported"
-        case "%": feature = "directives (`%`) are not supported"
+        case "%": feature = "`%` cannot start a value (it marks directives, which are not supported); quote the value"
         case "@", "`": feature = "`\(s)` is reserved and cannot start a value; quote the value"
         case "?":
             let after = char(line, column + 1)
@@ -429,7 +432,7 @@ struct YAMLReader {
                     value = value &* 16 &+ digit
                 }
                 guard let scalar = Unicode.Scalar(value), value != 0 else {
-                    throw error(line, c, "invalid escape: U+\(String(value, radix: 16, uppercase: true)) is not an allowed character")
+                    throw error(line, c, "invalid escape: \(LineSplitter.codePoint(value)) is not an allowed character")
                 }
                 text.unicodeScalars.append(scalar); c += 2 + width
             default:
@@ -475,6 +478,7 @@ struct YAMLReader {
                 try skipFlowSpace(&line, &column)
                 if char(line, column) == "," { column += 1; continue }
                 if char(line, column) == "]" { column += 1; break }
+                try checkUnterminated(line, closing: "]")
                 if char(line, column) == ":" {
                     throw error(line, column, "a `key: value` pair cannot stand directly in `[...]`: write `{key: value}`")
                 }
@@ -522,6 +526,7 @@ struct YAMLReader {
                 try skipFlowSpace(&line, &column)
                 if char(line, column) == "," { column += 1; continue }
                 if char(line, column) == "}" { column += 1; break }
+                try checkUnterminated(line, closing: "}")
                 throw error(line, column, "expected `,` or `}` in the mapping, found \(found(line, column))")
             }
             return YAMLNode(.mapping(entries), at: start)
@@ -532,6 +537,13 @@ struct YAMLReader {
         default:
             let text = try readFlowPlain(line, &column, isKey: false)
             return YAMLNode(.scalar(text, style: .plain), at: start)
+        }
+    }
+
+    private func checkUnterminated(_ line: Int, closing: Unicode.Scalar) throws {
+        if line >= lines.count {
+            throw ScenarioError(location: location(max(0, lines.count - 1), lines.last?.count ?? 0),
+                                message: "unterminated flow collection: expected `\(closing)`, found the end of the input")
         }
     }
 
@@ -559,7 +571,10 @@ struct YAMLReader {
                 if after == nil || YAMLReader.isSpace(after) || after == "," || after == "]" || after == "}" { break }
             }
             if parens.isEmpty && (s == "," || s == "]" || s == "}") { break }
-            if s == "[" || s == "{" || ((s == "]" || s == "}") && !parens.isEmpty) {
+            if (s == "]" || s == "}"), let (open, at) = parens.last {
+                throw error(line, at, "unbalanced `\(open)` in a plain value: expected its closing bracket before `\(s)`")
+            }
+            if s == "[" || s == "{" {
                 throw error(line, c, "unexpected `\(s)` inside a plain value: quote the value")
             }
             try trackBracket(s, line, c, &parens)
@@ -613,12 +628,18 @@ struct LineSplitter {
         case 0x09: current.append(s)
         case 0x00: throw error("a NUL character (U+0000): a scenario file must be text")
         case 0x01...0x1F, 0x7F...0x9F:
-            throw error("control character U+\(String(s.value, radix: 16, uppercase: true)) is not allowed")
+            throw error("control character \(LineSplitter.codePoint(s.value)) is not allowed in a scenario file")
         case 0xFEFF:
             if atStart { return }
             throw error("a byte-order mark (U+FEFF) is only allowed at the start of the file")
         default: current.append(s)
         }
+    }
+
+    /// `U+000B`: the usual way to name a code point.
+    static func codePoint(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     mutating func finish() -> [[Unicode.Scalar]] {
