@@ -49,7 +49,10 @@ enum TraceCommand {
         let to = try time("to") ?? end
         guard from <= to else { throw UsageError("--from must not be after --to") }
 
-        let (all, ledger) = Simulator.trace(scenario, device: device, queueOn: queueOn)
+        let (traced, ledger) = Simulator.trace(scenario, device: device, queueOn: queueOn)
+        // "will clear at T" is said at presentation time; the "cleared by the user" line at T
+        // tells the same where it happens, with the letter, so only that one is shown.
+        let all = traced.filter { !($0.letter == nil && $0.text.hasPrefix("will clear at")) }
         let fates = all.filter { $0.text.hasPrefix("end of run: ") }
         let events = TraceReport.window(all.filter { !$0.text.hasPrefix("end of run: ") }, from: from, to: to)
         let title = "trace · \(scenario.name) · seed \(scenario.seed) · device \(device) · queue \(queueOn ? "on" : "off")"

@@ -40,6 +40,7 @@ extension DeviceWorld {
     mutating func clearTime(after now: Int64) -> Int64 {
         guard let clearAfter = scenario.device.clearAfter else { return Int64.max }
         let t = (SimTime(microseconds: now) + clearAfter.sample(&userStream)).microseconds
+        note(.user, nil, "will clear at \(SimTime(microseconds: t))")
         return t
     }
 }
