@@ -13,6 +13,7 @@ public enum PushSimTool {
     /// The subcommands, in the order help lists them.
     public static let commands: [CommandSpec] = [
         RunCommand.spec, ValidateCommand.spec,
+        CheckCommand.spec,
     ]
 
     public static let help = """

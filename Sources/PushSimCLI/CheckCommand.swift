@@ -1,0 +1,146 @@
+// `pushsim check`: re-run scenarios and compare them with committed baselines (exit 1 on a regression).
+import Foundation
+import PushSim
+
+enum CheckCommand {
+    static let spec = CommandSpec(
+        name: "check", summary: "re-run a scenario and compare with its baseline (exit 1 if worse)",
+        usage: """
+        Usage: pushsim check FILE [--baseline PATH] [--tolerance [ARM.]METRIC=VALUE]… [--json] [--update]
+                             [--set PATH=VALUE]… [--seed N] [--jobs N]
+               pushsim check --all [DIR] [--results DIR] [--tolerance …] [--json] [--update] [--jobs N]
+
+        Re-runs the scenario and compares every metric of every arm with the baseline. Exit 0
+        when nothing got worse beyond its tolerance, 1 when something did, 2 on bad input.
+        Improvements are reported and never fail; `letters` and `events` are reported only.
+
+          --baseline PATH    the baseline (default results/<name>/summary.json, as `pushsim run` writes)
+          --tolerance M=V    how far METRIC may move the worse way: absolute in its unit (a rate as
+                             a fraction, latency in seconds, counts in letters) or relative with %;
+                             prefix off. or on. for one arm (repeatable). Default: statistical,
+                             4 standard errors of the difference of two runs, measured over devices
+          --json             print the comparison as JSON (sorted keys)
+          --update           rewrite the baseline with this run, on purpose (atomic); exit 0
+          --all [DIR]        check every scenario in DIR (default scenarios/) against
+                             <results>/<name>/summary.json; a folder as FILE does the same
+          --results DIR      the folder of baselines for --all (default results)
+          --set, --seed      as for `pushsim run`
+          --jobs N           threads to use (default: every core); never changes the result
+
+        Examples:
+          pushsim check scenarios/commuters.yaml
+          pushsim check scenarios/commuters.yaml --tolerance on.re_requests=5% --tolerance latency_s.p99=2
+          pushsim check --all
+          pushsim check scenarios/commuters.yaml --update     # after a deliberate model change
+        """,
+        run: run)
+
+    static func run(_ words: [String], _ console: Console) throws -> Int32 {
+        let arguments = try Arguments(words, flags: ["json", "update", "all"],
+                                      options: ScenarioInput.options.union(["baseline", "tolerance", "results", "jobs"]))
+        let jobs = try arguments.integer("jobs", in: 1...1024) ?? ScenarioInput.defaultJobs
+        let tolerances: [CheckTolerance]
+        do { tolerances = try arguments.values("tolerance").map(CheckTolerance.parse) } catch let error as CheckInputError {
+            throw UsageError(error.description)
+        }
+        var folder: String?
+        if arguments.flag("all") {
+            guard arguments.positionals.count <= 1 else { throw UsageError("--all takes at most one folder of scenarios") }
+            folder = arguments.positionals.first ?? "scenarios"
+        } else if arguments.positionals.count == 1, let only = arguments.positionals.first {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: only, isDirectory: &isDirectory), isDirectory.boolValue { folder = only }
+        }
+        if let folder {
+            if arguments.value("baseline") != nil {
+                throw UsageError("--baseline names one scenario's baseline; with a folder use --results DIR")
+            }
+            return try all(folder, arguments: arguments, tolerances: tolerances, jobs: jobs, console)
+        }
+        if arguments.value("results") != nil { throw UsageError("--results is for --all; for one scenario use --baseline PATH") }
+        let (scenario, _) = try ScenarioInput.load(arguments)
+        let baselinePath = arguments.value("baseline") ?? CheckSession.defaultBaselinePath(for: scenario.name)
+        let started = DispatchTime.now().uptimeNanoseconds
+        do {
+            if arguments.flag("update") {
+                return try update(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs,
+                                  json: arguments.flag("json"), console)
+            }
+            let (report, _) = try CheckSession.check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs)
+            console.out(arguments.flag("json") ? report.json.prettyText + "\n" : report.text)
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            console.err(String(format: "checked in %.2f s\n", seconds))
+            return report.outcome.exitStatus
+        } catch let error as CheckInputError {
+            console.err("pushsim check: \(error.description)\n")
+            return 2
+        }
+    }
+
+    /// `--update`: compare when the old baseline is usable (so the change is on record in the
+    /// log), then rewrite it. Exit 0: the change is deliberate.
+    static func update(_ scenario: Scenario, baselinePath: String, tolerances: [CheckTolerance], jobs: Int,
+                       json: Bool, _ console: Console) throws -> Int32 {
+        let result: RunResult
+        do {
+            let (report, fresh) = try CheckSession.check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs)
+            console.out(json ? report.json.prettyText + "\n" : report.text)
+            result = fresh
+        } catch let error as CheckInputError {
+            console.err("pushsim check: the old baseline cannot be compared (\(error.description)); writing a new one\n")
+            result = CheckRun.run(scenario, thresholds: [], jobs: jobs).result
+        }
+        try CheckSession.update(result, scenario: scenario, baselinePath: baselinePath)
+        console.err("pushsim check: rewrote the baseline \(baselinePath)\n")
+        return 0
+    }
+
+    /// `--all` / a folder: every scenario against `<results>/<name>/summary.json`.
+    static func all(_ folder: String, arguments: Arguments, tolerances: [CheckTolerance], jobs: Int,
+                    _ console: Console) throws -> Int32 {
+        let files: [String]
+        do { files = try CheckSession.scenarioFiles(in: folder) } catch let error as CheckInputError {
+            console.err("pushsim check: \(error.description)\n")
+            return 2
+        }
+        let results = arguments.value("results") ?? "results"
+        var overrides = arguments.values("set")
+        if let seed = arguments.value("seed") {
+            guard UInt64(seed) != nil else { throw UsageError("--seed needs an unsigned 64-bit integer, got '\(seed)'") }
+            overrides.append("seed=\(seed)")
+        }
+        var suite = CheckSuiteReport()
+        for file in files {
+            let scenario: Scenario
+            do { scenario = try ScenarioLoader.load(path: file, overrides: overrides) } catch {
+                suite.entries.append((file, nil, "\(error)"))
+                continue
+            }
+            let baselinePath = CheckSession.defaultBaselinePath(for: scenario.name, results: results)
+            if arguments.flag("update") {
+                let sub = Console.capturing()
+                _ = try update(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs, json: false, sub)
+                console.err(sub.standardError)
+                continue
+            }
+            do {
+                let (report, _) = try CheckSession.check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs)
+                suite.entries.append((file, report, nil))
+                if !arguments.flag("json") { console.out(report.summaryLine + "\n") }
+            } catch let error as CheckInputError {
+                suite.entries.append((file, nil, error.description))
+                if !arguments.flag("json") { console.out("\(file): ERROR — \(error.description)\n") }
+            }
+        }
+        if arguments.flag("update") { return 0 }
+        if arguments.flag("json") {
+            console.out(suite.json.prettyText + "\n")
+        } else {
+            console.out(suite.verdictLine + "\n")
+            for entry in suite.entries {
+                if let report = entry.report, report.outcome == .regression { console.out("\n" + report.text) }
+            }
+        }
+        return suite.exitStatus
+    }
+}
