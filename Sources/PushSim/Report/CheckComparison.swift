@@ -157,7 +157,8 @@ public enum CheckComparison {
                         }
                     } else {
                         source = "statistical"
-                        tolerance = statistical(metric, spread: spread, histogram: histogram, baseline: b)
+                        tolerance = statistical(metric, spread: spread, histogram: histogram, baseline: b,
+                                                baselineValues: base.values)
                     }
                 }
                 rows.append(CheckRow(arm: arm.queue, metric: metric, baseline: b, now: n, tolerance: tolerance,
@@ -170,21 +171,39 @@ public enum CheckComparison {
                            seed: result.seed, rows: rows)
     }
 
-    /// The default tolerance of a metric: z·√2 standard errors of the difference of two
-    /// independent runs of this size, the standard error measured over devices in this run.
-    static func statistical(_ metric: CheckMetric, spread: CheckSpread, histogram: LatencyHistogram, baseline: Double) -> Double {
-        let k = z * 2.squareRoot()
+    /// The default tolerance of a metric: z standard errors of the difference of two
+    /// independent runs of this size, the standard errors measured over devices.
+    ///
+    /// The baseline's own scatter is unknown (it holds totals only). It is taken as the larger
+    /// of this run's and the least scatter the baseline's total allows: integers summing to B
+    /// over N devices can all be equal only when N divides B, so Σ(c − c̄)² ≥ N·f·(1 − f), f
+    /// the fractional part of B/N. That keeps a count that is the same on nearly every device
+    /// (one summary per flight) from getting a tolerance of zero.
+    static func statistical(_ metric: CheckMetric, spread: CheckSpread, histogram: LatencyHistogram,
+                            baseline: Double, baselineValues: [String: Double]) -> Double {
+        func difference(_ now: Double, floor: Double) -> Double {
+            let variance = now * now
+            return z * (variance + max(variance, floor)).squareRoot()
+        }
+        let n = Double(spread.devices)
+        func integerFloor(_ total: Double) -> Double {
+            guard n > 1, total.isFinite else { return 0 }
+            let f = (total / n) - (total / n).rounded(.down)
+            return n * f * (1 - f) * n / (n - 1)
+        }
         switch metric.kind {
         case .count(let i):
-            return k * spread.countStandardError(i)
+            return difference(spread.countStandardError(i), floor: integerFloor(baseline))
         case .rate(let i):
-            return k * spread.rateStandardError(i)
+            let letters = Double(spread.sum[0])
+            let count = baselineValues[CheckMetrics.countKeys[i]] ?? 0
+            return difference(spread.rateStandardError(i), floor: letters > 0 ? integerFloor(count) / (letters * letters) : 0)
         case .latencyQuantile(let slot):
             // Order statistic: the rank of p_q moves by δ = z·√2·se(F̂) under an unchanged
             // model, so the tolerance is how far this run's own distribution climbs from q
             // to q + δ; plus one histogram bucket (1/128) for the bucketing of both values.
             let q = CheckMetrics.quantiles[slot].p
-            let delta = k * spread.belowStandardError(slot)
+            let delta = z * 2.squareRoot() * spread.belowStandardError(slot)
             let here = Double(histogram.percentile(q))
             let above = Double(histogram.percentile(min(1, q + delta)))
             return (above - here + here / 128) / 1e6

@@ -8,7 +8,7 @@ import Testing
     typealias S = CheckTestSupport
 
     @Test func anUnchangedRunIsReportedIdentical() throws {
-        let (folder, scenario, baseline) = try S.scenarioWithBaseline()
+        let (folder, scenario, baseline) = try S.scenarioWithBaseline(S.scenarioText(devices: 150))
         defer { S.remove(folder) }
         let check = S.pushsim(["check", scenario, "--baseline", baseline])
         #expect(check.status == 0)
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func aBaselineDoctoredToBeBetterFailsNamingTheMetric() throws {
-        let (folder, scenario, baseline) = try S.scenarioWithBaseline()
+        let (folder, scenario, baseline) = try S.scenarioWithBaseline(S.scenarioText(devices: 150))
         defer { S.remove(folder) }
         try S.doctor(baseline) { top in
             S.editArm(&top, queue: "off") { fields in
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func anImprovementIsReportedAndNeverFails() throws {
-        let (folder, scenario, baseline) = try S.scenarioWithBaseline()
+        let (folder, scenario, baseline) = try S.scenarioWithBaseline(S.scenarioText(devices: 150))
         defer { S.remove(folder) }
         try S.doctor(baseline) { top in
             S.editArm(&top, queue: "on") { fields in

@@ -116,7 +116,9 @@ import Testing
         let lost = now.arms[0].values["lost"] ?? 0
         #expect(try compare({ $0["lost"] = lost - 10 }, [.init(arm: nil, key: "lost", amount: .absolute(9))]).outcome == .regression)
         #expect(try compare({ $0["lost"] = lost - 10 }, [.init(arm: "off", key: "lost", amount: .absolute(10))]).outcome == .pass)
-        #expect(try compare({ $0["lost"] = lost - 10 }, [.init(arm: "on", key: "lost", amount: .absolute(10))]).outcome == .regression)
+        let otherArm = try compare({ $0["lost"] = lost - 10 }, [.init(arm: "on", key: "lost", amount: .absolute(10))])
+        #expect(otherArm.rows.first { $0.name == "off.lost" }?.toleranceSource == "statistical")
+        #expect(otherArm.rows.first { $0.name == "on.lost" }?.toleranceSource == "given")
         #expect(try compare({ $0["lost"] = lost / 2 }, [.init(arm: nil, key: "lost", amount: .relative(1.0))]).outcome == .pass)
     }
 }
