@@ -114,6 +114,7 @@ enum CheckCommand {
             let scenario: Scenario
             do { scenario = try ScenarioLoader.load(path: file, overrides: overrides) } catch {
                 suite.entries.append((file, nil, "\(error)"))
+                if !arguments.flag("json") { console.out("\(file): ERROR — \(error)\n") }
                 continue
             }
             let baselinePath = CheckSession.defaultBaselinePath(for: scenario.name, results: results)
@@ -132,7 +133,7 @@ enum CheckCommand {
                 if !arguments.flag("json") { console.out("\(file): ERROR — \(error.description)\n") }
             }
         }
-        if arguments.flag("update") { return 0 }
+        if arguments.flag("update") { return suite.entries.isEmpty ? 0 : 2 }   // only load errors are entries here
         if arguments.flag("json") {
             console.out(suite.json.prettyText + "\n")
         } else {

@@ -139,7 +139,8 @@ public enum CheckComparison {
             let histogram = result.arms[a].ledger.latency
             // The size must match before counts can be compared at all.
             let lettersNow = arm.values["letters"] ?? 0, lettersThen = base.values["letters"] ?? 0
-            let lettersTolerance = z * 2.squareRoot() * spread.countStandardError(0)
+            // Letters are Poisson per device, so never less scatter than √letters (a few devices).
+            let lettersTolerance = z * 2.squareRoot() * max(spread.countStandardError(0), max(lettersNow, 1).squareRoot())
             if abs(lettersNow - lettersThen) > max(lettersTolerance, 0.5) {
                 throw CheckInputError("\(baselinePath): the baseline's queue-\(arm.queue) arm has \(Int(lettersThen)) letters, this run \(Int(lettersNow)) — more apart than chance allows (±\(Int(lettersTolerance.rounded()))): the baseline was made at another size (devices, duration or mail.rate); compare like with like, or rewrite it on purpose with --update")
             }

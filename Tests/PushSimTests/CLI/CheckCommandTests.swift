@@ -203,6 +203,27 @@ import Testing
         #expect(missing.out.contains("no such baseline"))
     }
 
+    @Test func allWithUpdateWritesEveryBaseline() throws {
+        let folder = try S.temporaryFolder()
+        defer { S.remove(folder) }
+        let scenarios = (folder as NSString).appendingPathComponent("scenarios")
+        let results = (folder as NSString).appendingPathComponent("results")
+        try S.write(S.scenarioText(name: "one", devices: 20), to: (scenarios as NSString).appendingPathComponent("one.yaml"))
+        try S.write(S.scenarioText(name: "two", devices: 20, seed: 9), to: (scenarios as NSString).appendingPathComponent("two.yaml"))
+        #expect(S.pushsim(["check", "--all", scenarios, "--results", results]).status == 2)
+        let update = S.pushsim(["check", "--all", scenarios, "--results", results, "--update"])
+        #expect(update.status == 0)
+        #expect(FileManager.default.fileExists(atPath: (results as NSString).appendingPathComponent("two/summary.md")))
+        let check = S.pushsim(["check", "--all", scenarios, "--results", results])
+        #expect(check.status == 0)
+        #expect(check.out.contains("one: identical") && check.out.contains("two: identical"))
+        // A broken scenario file is reported, and the exit status says the check is incomplete.
+        try S.write("name: [", to: (scenarios as NSString).appendingPathComponent("three.yaml"))
+        let broken = S.pushsim(["check", "--all", scenarios, "--results", results])
+        #expect(broken.status == 2)
+        #expect(broken.out.contains("three.yaml: ERROR"))
+    }
+
     @Test func usageErrorsExitTwo() {
         #expect(S.pushsim(["check"]).status == 2)
         #expect(S.pushsim(["check", "x.yaml", "--tolerance", "loss=1"]).err.contains("unknown metric 'loss'"))
