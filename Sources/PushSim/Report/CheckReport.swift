@@ -107,7 +107,8 @@ public struct CheckReport: Sendable {
             if row.arm != currentArm { flush(); currentArm = row.arm }
             metrics.append(.object([
                 "metric": .string(row.metric.key),
-                "baseline": .double(row.baseline), "now": .double(row.now), "change": .double(row.change),
+                "baseline": CheckReport.number(row.baseline, row.metric), "now": CheckReport.number(row.now, row.metric),
+                "change": CheckReport.number(row.change, row.metric),
                 "tolerance": row.tolerance.map { .double($0) } ?? .null,
                 "tolerance_source": row.toleranceSource.map { .string($0) } ?? .null,
                 "direction": .string(row.metric.direction.rawValue),
@@ -125,6 +126,12 @@ public struct CheckReport: Sendable {
             "better": .array(better.map { .string($0.name) }),
             "arms": .array(arms),
         ])
+    }
+
+    /// Counts as JSON integers (as `run --json` writes them), everything else as doubles.
+    static func number(_ value: Double, _ metric: CheckMetric) -> JSONValue {
+        if isCount(metric), value == value.rounded(), abs(value) < 9e15 { return .int(Int(value)) }
+        return .double(value)
     }
 
     static func verdictText(_ row: CheckRow) -> String {
