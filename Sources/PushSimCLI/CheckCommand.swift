@@ -77,20 +77,13 @@ enum CheckCommand {
         }
     }
 
-    /// `--update`: compare when the old baseline is usable (so the change is on record in the
-    /// log), then rewrite it. Exit 0: the change is deliberate.
+    /// `--update`: print the comparison with the old baseline if there is one, rewrite it, exit 0.
     static func update(_ scenario: Scenario, baselinePath: String, tolerances: [CheckTolerance], jobs: Int,
                        json: Bool, _ console: Console) throws -> Int32 {
-        let result: RunResult
-        do {
-            let (report, fresh) = try CheckSession.check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs)
-            console.out(json ? report.json.prettyText + "\n" : report.text)
-            result = fresh
-        } catch let error as CheckInputError {
-            console.err("pushsim check: the old baseline cannot be compared (\(error.description)); writing a new one\n")
-            result = CheckRun.run(scenario, thresholds: [], jobs: jobs).result
-        }
-        try CheckSession.update(result, scenario: scenario, baselinePath: baselinePath)
+        let (report, note) = try CheckSession.checkAndUpdate(scenario, baselinePath: baselinePath,
+                                                             tolerances: tolerances, jobs: jobs)
+        if let report { console.out(json ? report.json.prettyText + "\n" : report.text) }
+        if let note { console.err("pushsim check: \(note)\n") }
         console.err("pushsim check: rewrote the baseline \(baselinePath)\n")
         return 0
     }
@@ -103,38 +96,22 @@ enum CheckCommand {
             console.err("pushsim check: \(error.description)\n")
             return 2
         }
-        let results = arguments.value("results") ?? "results"
         var overrides = arguments.values("set")
         if let seed = arguments.value("seed") {
             guard UInt64(seed) != nil else { throw UsageError("--seed needs an unsigned 64-bit integer, got '\(seed)'") }
             overrides.append("seed=\(seed)")
         }
-        var suite = CheckSuiteReport()
-        for file in files {
-            let scenario: Scenario
-            do { scenario = try ScenarioLoader.load(path: file, overrides: overrides) } catch {
-                suite.entries.append((file, nil, "\(error)"))
-                if !arguments.flag("json") { console.out("\(file): ERROR — \(error)\n") }
-                continue
+        let json = arguments.flag("json"), update = arguments.flag("update")
+        let suite = try CheckSession.checkAll(
+            files, results: arguments.value("results") ?? "results", overrides: overrides,
+            tolerances: tolerances, update: update, jobs: jobs) { file, report, error, note in
+                guard !json else { return }
+                if let error { console.out("\(file): ERROR — \(error)\n") }
+                if let note { console.err("\(file): \(note)\n") }
+                if let report, !update { console.out(report.summaryLine + "\n") }
             }
-            let baselinePath = CheckSession.defaultBaselinePath(for: scenario.name, results: results)
-            if arguments.flag("update") {
-                let sub = Console.capturing()
-                _ = try update(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs, json: false, sub)
-                console.err(sub.standardError)
-                continue
-            }
-            do {
-                let (report, _) = try CheckSession.check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs)
-                suite.entries.append((file, report, nil))
-                if !arguments.flag("json") { console.out(report.summaryLine + "\n") }
-            } catch let error as CheckInputError {
-                suite.entries.append((file, nil, error.description))
-                if !arguments.flag("json") { console.out("\(file): ERROR — \(error.description)\n") }
-            }
-        }
-        if arguments.flag("update") { return suite.entries.isEmpty ? 0 : 2 }   // only load errors are entries here
-        if arguments.flag("json") {
+        if update { return suite.exitStatus }   // only scenarios that could not be read are entries
+        if json {
             console.out(suite.json.prettyText + "\n")
         } else {
             console.out(suite.verdictLine + "\n")

@@ -37,6 +37,57 @@ public enum CheckSession {
                                 to: directory.isEmpty ? "." : directory)
     }
 
+    /// `--update`: compares with the old baseline when it is usable (so the change is on
+    /// record), then rewrites it with this run. Returns the comparison, or why there was none.
+    public static func checkAndUpdate(_ scenario: Scenario, baselinePath: String, tolerances: [CheckTolerance] = [],
+                                      jobs: Int = 1) throws -> (report: CheckReport?, note: String?) {
+        let result: RunResult
+        var report: CheckReport?
+        var note: String?
+        do {
+            let checked = try check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs)
+            report = checked.report
+            result = checked.result
+        } catch let error as CheckInputError {
+            note = "the old baseline cannot be compared (\(error.description)); writing a new one"
+            result = CheckRun.run(scenario, thresholds: [], jobs: jobs).result
+        }
+        try update(result, scenario: scenario, baselinePath: baselinePath)
+        return (report, note)
+    }
+
+    /// Checks (or with `update`, rewrites) every scenario of `files` against
+    /// `<results>/<name>/summary.json`. `each` hears about every scenario as it is done.
+    public static func checkAll(_ files: [String], results: String, overrides: [String] = [],
+                                tolerances: [CheckTolerance] = [], update: Bool = false, jobs: Int = 1,
+                                each: (String, CheckReport?, _ error: String?, _ note: String?) -> Void = { _, _, _, _ in })
+        throws -> CheckSuiteReport {
+        var suite = CheckSuiteReport()
+        for file in files {
+            let scenario: Scenario
+            do { scenario = try ScenarioLoader.load(path: file, overrides: overrides) } catch {
+                suite.entries.append((file, nil, "\(error)"))
+                each(file, nil, "\(error)", nil)
+                continue
+            }
+            let baselinePath = defaultBaselinePath(for: scenario.name, results: results)
+            do {
+                if update {
+                    let (report, note) = try checkAndUpdate(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs)
+                    each(file, report, nil, (note.map { $0 + "; " } ?? "") + "rewrote \(baselinePath)")
+                    continue
+                }
+                let (report, _) = try check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs)
+                suite.entries.append((file, report, nil))
+                each(file, report, nil, nil)
+            } catch let error as CheckInputError {
+                suite.entries.append((file, nil, error.description))
+                each(file, nil, error.description, nil)
+            }
+        }
+        return suite
+    }
+
     /// The scenario files of a folder (`*.yaml`), sorted by name.
     public static func scenarioFiles(in directory: String) throws -> [String] {
         var isDirectory: ObjCBool = false
