@@ -108,6 +108,11 @@ import Testing
         #expect(try compare { $0["delivered"] = delivered * 2 }.worse.map(\.name) == ["off.delivered"])
         #expect(try compare { $0["delivered"] = delivered / 2 }.better.map(\.name) == ["off.delivered"])
         #expect(try compare { $0["latency_s.p50"] = 0 }.worse.map(\.name) == ["off.latency_s.p50"])
+        // The maximum: worse only when 15 devices beat the baseline's slowest; never "better".
+        let slowest = now.arms[0].values["latency_s.max"] ?? 0
+        #expect(try compare { $0["latency_s.max"] = 0 }.worse.map(\.name) == ["off.latency_s.max"])
+        #expect(try compare { $0["latency_s.max"] = slowest - 1e-6 }.outcome == .pass)
+        #expect(try compare { $0["latency_s.max"] = slowest * 10 }.rows.first { $0.name == "off.latency_s.max" }?.verdict == .within)
         // letters and events are reported, never judged.
         let events = try compare { $0["events"] = 1 }
         #expect(events.outcome == .pass)
