@@ -8,7 +8,8 @@ enum CheckCommand {
         usage: """
         Usage: pushsim check FILE [--baseline PATH] [--tolerance [ARM.]METRIC=VALUE]… [--json] [--update]
                              [--set PATH=VALUE]… [--seed N] [--jobs N]
-               pushsim check --all [DIR] [--results DIR] [--tolerance …] [--json] [--update] [--jobs N]
+               pushsim check --all [DIR] [--results DIR] [--tolerance …] [--json] [--update]
+                                   [--set …] [--seed N] [--jobs N]
 
         Re-runs the scenario and compares every metric of every arm with the baseline. Exit 0
         when nothing got worse beyond its tolerance, 1 when something did, 2 on bad input.
