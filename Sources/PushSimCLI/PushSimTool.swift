@@ -13,6 +13,8 @@ public enum PushSimTool {
     /// The subcommands, in the order help lists them.
     public static let commands: [CommandSpec] = [
         RunCommand.spec, ValidateCommand.spec,
+        MergeCommand.spec,
+        BenchCommand.spec,
     ]
 
     public static let help = """
