@@ -167,6 +167,12 @@ public enum BenchProcess {
         try? handle.close()
     }
 
+    /// The 1-minute load average, 0 where /proc/loadavg is missing.
+    public static func loadAverage() -> Double {
+        guard let data = FileManager.default.contents(atPath: "/proc/loadavg") else { return 0 }
+        return Double(String(decoding: data, as: UTF8.self).split(separator: " ").first ?? "") ?? 0
+    }
+
     /// CPU time used by the process so far (user + system, every thread), in seconds.
     public static func cpuSeconds() -> Double {
         var time = timespec()

@@ -1,4 +1,5 @@
 // Tests of the bench's report and baseline check on a tiny ladder (no timing is asserted).
+import Foundation
 import Testing
 @testable import PushSim
 
@@ -51,5 +52,30 @@ import Testing
         #expect(Bench.median([]) == 0)
         #expect(BenchRung.ladder().map(\.devices) == [1_000, 10_000, 100_000])
         #expect(BenchRung.ladder(million: true).last?.devices == 1_000_000)
+    }
+
+    /// The hot path's rounding must give exactly what `rounded()` gives, or results change.
+    @Test func fastRoundingEqualsLibmRounding() {
+        var rng = RandomStream(seed: 99)
+        var values: [Double] = [0.5, 1.5, 2.5, 0.49999999999999994, 4503599627370495.5, 4503599627370497,
+                                9.1e18, 1e-300, 123456.49999999999, 7.5, 8.5]
+        for _ in 0..<200_000 {
+            let magnitude = pow(10.0, Double(rng.next() % 19))
+            values.append(rng.nextUnit() * magnitude)
+            values.append(Double(rng.next() % 1_000_000) + 0.5)
+        }
+        for v in values where v > 0 && v < 9.2e18 {
+            #expect(SimTime.rounding(v).microseconds == Int64(v.rounded()), "\(v)")
+        }
+    }
+
+    /// The sampler's cached sigma gives the very draws of `Distribution.sample`.
+    @Test func samplerDrawsEqualDistributionDraws() {
+        for d in [Distribution.lognormal(median: 150_000, p99: 3_000_000), .exponential(mean: 3_600_000_000),
+                  .uniform(min: 5, max: 900), .constant(SimTime(microseconds: 42))] {
+            var a = RandomStream(seed: 7), b = RandomStream(seed: 7)
+            let sampler = d.sampler
+            for _ in 0..<10_000 { #expect(sampler.sample(&a) == d.sample(&b).microseconds) }
+        }
     }
 }
