@@ -28,7 +28,7 @@ enum BenchCommand {
           --jobs N          threads for the parallel rung (default: every core; 1 skips it)
 
         Example:
-          swift run -c release pushsim bench --json > results/bench.json
+          swift run -c release pushsim bench --json --million > results/bench.json
           pushsim bench --quick --baseline results/bench.json --tolerance 20
         """,
         run: run)

@@ -120,7 +120,7 @@ public struct BenchReport: Sendable {
     public var json: JSONValue {
         var object: [String: JSONValue] = [
             "format": .string("pushsim-bench/1"),
-            "command": .string("swift run -c release pushsim bench --json > results/bench.json"),
+            "command": .string("swift run -c release pushsim bench --json --million > results/bench.json"),
             "workload": .string("Bench.workload: commuters-like chain, realistic latencies, both arms, seed 1"),
             "statistic": .string("median of repetitions (wall clock); letters counted once though both arms simulate them"),
             "repetitions": .int(repetitions),
