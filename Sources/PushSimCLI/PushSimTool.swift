@@ -16,6 +16,8 @@ public enum PushSimTool {
         SweepCommand.spec,
         TraceCommand.spec,
         CheckCommand.spec,
+        MergeCommand.spec,
+        BenchCommand.spec,
     ]
 
     public static let help = """

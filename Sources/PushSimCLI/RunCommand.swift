@@ -6,7 +6,7 @@ enum RunCommand {
     static let spec = CommandSpec(
         name: "run", summary: "run a scenario; print both arms side by side (or --json)",
         usage: """
-        Usage: pushsim run FILE [--json] [--set PATH=VALUE]… [--seed N] [--out DIR] [--no-write] [--jobs N]
+        Usage: pushsim run FILE [--json] [--set PATH=VALUE]… [--seed N] [--out DIR] [--no-write] [--jobs N] [--shard K/N]
 
           --json            print the contract's JSON document instead of the table
           --set PATH=VALUE  override any key by its dotted path, value in the file's syntax
@@ -15,6 +15,7 @@ enum RunCommand {
           --out DIR         where to write summary.json and summary.md (default results/<name>/)
           --no-write        write no files
           --jobs N          threads to use (default: every core); never changes the result
+          \(ShardOption.usage)
 
         Example:
           pushsim run scenarios/quickstart.yaml --set apns.expiration=1h
@@ -23,9 +24,11 @@ enum RunCommand {
 
     static func run(_ words: [String], _ console: Console) throws -> Int32 {
         let arguments = try Arguments(words, flags: ["json", "no-write"],
-                                      options: ScenarioInput.options.union(["out", "jobs"]))
+                                      options: ScenarioInput.options.union(["out", "jobs", "shard"]))
         let (scenario, _) = try ScenarioInput.load(arguments)
-        let jobs = try arguments.integer("jobs", in: 1...1024) ?? ScenarioInput.defaultJobs
+        let shard = try ShardOption.parse(arguments)
+        let jobs = try ShardOption.jobs(arguments, scenario: scenario, shard: shard)
+        if let shard { return try ShardOption.run(scenario, shard: shard, jobs: jobs, arguments: arguments, console: console) }
         let started = DispatchTime.now().uptimeNanoseconds
         let result = Simulator.run(scenario, jobs: jobs)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9

@@ -35,6 +35,11 @@ public enum Distribution: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The distribution with its derived parameters worked out once, for loops that draw from
+    /// it many times (a lognormal's sigma costs a logarithm per draw otherwise). Draws are
+    /// bit-for-bit those of ``sample(_:)``.
+    public var sampler: DistributionSampler { DistributionSampler(self) }
+
     /// Draws the remaining length of a period that is already under way at a random instant
     /// (the equilibrium, or residual-life, distribution): a length-biased draw times a uniform.
     public func sampleResidual(_ rng: inout RandomStream) -> SimTime {
@@ -61,6 +66,31 @@ public enum Distribution: Hashable, Sendable, CustomStringConvertible {
         case .exponential(let m): return "exponential(\(d(m)))"
         case .uniform(let a, let b): return "uniform(\(d(a)), \(d(b)))"
         case .lognormal(let m, let p): return "lognormal(\(d(m)), \(d(p)))"
+        }
+    }
+}
+
+/// A ``Distribution`` ready for repeated draws: the lognormal's sigma is computed once.
+public struct DistributionSampler: Sendable {
+    public let distribution: Distribution
+    let sigma: Double
+
+    public init(_ distribution: Distribution) {
+        self.distribution = distribution
+        if case .lognormal(let median, let p99) = distribution {
+            sigma = log(p99 / median) / Distribution.z99
+        } else {
+            sigma = 0
+        }
+    }
+
+    /// Draws one duration in microseconds, exactly as `distribution.sample(&rng)` would.
+    @inline(__always) public func sample(_ rng: inout RandomStream) -> Int64 {
+        switch distribution {
+        case .lognormal(let median, _):
+            return SimTime.rounding(median * exp(sigma * rng.nextGaussian())).microseconds
+        default:
+            return distribution.sample(&rng).microseconds
         }
     }
 }
