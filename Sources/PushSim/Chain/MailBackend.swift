@@ -39,7 +39,7 @@ public struct LetterScript {
         var clock = 0.0
         while true {
             // Exact real-valued Poisson arrivals; only the instant reported is rounded.
-            clock += -meanGap * _log(arrivals.nextOpenUnit())
+            clock += -meanGap * PortableMath.log(arrivals.nextOpenUnit())
             let instant = SimTime.rounding(clock).microseconds
             if !(clock < horizon) || instant >= scenario.duration.microseconds { break }
             time.append(instant)
