@@ -13,6 +13,7 @@ public enum PortableMath {
     static let ln2High = 6.93147180369123816490e-01   // ln 2 with its low 32 bits cleared
     static let ln2Low = 1.90821492927058770002e-10    // ln 2 − ln2High
     static let sqrtHalf = 0.70710678118654752440
+    static let invLn2 = 1.44269504088896338700
 
     /// Natural logarithm. `log(0) = -inf`; negative or NaN input gives NaN.
     public static func log(_ x: Double) -> Double {
@@ -20,8 +21,15 @@ public enum PortableMath {
         if x == 0 { return -.infinity }
         if x.isInfinite { return .infinity }
         // x = m · 2^e with m in [√½, √2), so s = (m − 1)/(m + 1) is small: |s| ≤ 0.1716.
-        var m = x.significand
-        var e = Double(x.exponent)
+        // The split is read off the bits (subnormals are scaled up by 2^54 first).
+        var bits = x.bitPattern
+        var e = -1023.0
+        if bits >> 52 == 0 {
+            bits = (x * 0x1p54).bitPattern
+            e -= 54
+        }
+        e += Double(bits >> 52)
+        var m = Double(bitPattern: (bits & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000)
         if m > 2 * sqrtHalf { m *= 0.5; e += 1 }
         let s = (m - 1) / (m + 1)
         let s2 = s * s
@@ -40,7 +48,7 @@ public enum PortableMath {
         if x > 709.782712893384 { return .infinity }
         if x < -745.1332191019412 { return 0 }
         // x = k·ln 2 + r with |r| ≤ ½ ln 2; e^r by its Taylor series to r¹⁵ (the rest < 1e-18).
-        let k = (x / (ln2High + ln2Low)).rounded()
+        let k = (x * invLn2).rounded()
         let r = (x - k * ln2High) - k * ln2Low
         let high = 1.0 / 40320 + r * (1.0 / 362880 + r * (1.0 / 3628800 + r * (1.0 / 39916800
             + r * (1.0 / 479001600 + r * (1.0 / 6227020800 + r * (1.0 / 87178291200 + r * (1.0 / 1307674368000)))))))
@@ -51,11 +59,10 @@ public enum PortableMath {
 
     /// m · 2^k, exact unless the result is subnormal (then rounded once).
     static func scaleByPowerOfTwo(_ m: Double, _ k: Int) -> Double {
-        var value = m
-        var exponent = k
-        // Steps of at most 2^1000 keep every intermediate finite and normal until the last.
-        while exponent > 1000 { value *= 0x1p1000; exponent -= 1000 }
-        while exponent < -1000 { value *= 0x1p-1000; exponent += 1000 }
-        return value * Double(sign: .plus, exponent: exponent, significand: 1)
+        if k >= -1022 && k <= 1023 { return m * Double(bitPattern: UInt64(k + 1023) << 52) }
+        // Out of the normal range: two steps keep every intermediate finite until the last.
+        let half = k / 2
+        return m * Double(bitPattern: UInt64(half + 1023) << 52)
+            * Double(bitPattern: UInt64(k - half + 1023) << 52)
     }
 }
