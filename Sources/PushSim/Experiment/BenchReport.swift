@@ -194,7 +194,7 @@ public struct BenchReport: Sendable {
     /// lacks are not compared. Throws when the baseline is not a bench document.
     public func compare(baselineText: String, source: String, tolerancePercent: Double) throws -> [Comparison] {
         let value: JSONValue
-        do { value = try PartialJSONReader.readOne(baselineText) } catch {
+        do { value = try JSONValue.parse(baselineText) } catch {
             throw BenchBaselineError(message: "\(source): not valid JSON (\(error))")
         }
         guard case .object(let top) = value, case .array(let baseRungs)? = top["rungs"] else {

@@ -70,9 +70,8 @@ public struct PartialResult: Equatable, Sendable {
 
     /// Reads every partial result in `text` (one or several documents); `source` names it in errors.
     public static func read(_ text: String, source: String) throws -> [PartialResult] {
-        var reader = PartialJSONReader(text: text)
         let values: [JSONValue]
-        do { values = try reader.readAll() } catch {
+        do { values = try JSONValue.parseAll(text) } catch {
             throw PartialResultError("\(source): not valid JSON (\(error))")
         }
         guard !values.isEmpty else { throw PartialResultError("\(source): empty, expected a partial result") }

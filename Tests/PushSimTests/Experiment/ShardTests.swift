@@ -141,13 +141,13 @@ enum SmallScenarios {
     }
 
     @Test func jsonReaderKeepsIntegersExactAndRefusesJunk() throws {
-        #expect(try PartialJSONReader.readOne("18446744073709551615") == .uint(UInt64.max))
-        #expect(try PartialJSONReader.readOne("-9223372036854775808") == .int(Int.min))
-        #expect(try PartialJSONReader.readOne("[1.5, \"a\\u00e9\\n\", true, null, {}]")
+        #expect(try JSONValue.parse("18446744073709551615") == .uint(UInt64.max))
+        #expect(try JSONValue.parse("-9223372036854775808") == .int(Int.min))
+        #expect(try JSONValue.parse("[1.5, \"a\\u00e9\\n\", true, null, {}]")
                 == .array([.double(1.5), .string("aé\n"), .bool(true), .null, .object([:])]))
         for junk in ["{\"a\":1,\"a\":2}", "[1,]", "\"open", "1e999", "18446744073709551616", "{1:2}",
                      String(repeating: "[", count: 100) + String(repeating: "]", count: 100), "tru", "-"] {
-            #expect(throws: PartialJSONError.self) { _ = try PartialJSONReader.readOne(junk) }
+            #expect(throws: JSONReadError.self) { _ = try JSONValue.parse(junk) }
         }
     }
 }

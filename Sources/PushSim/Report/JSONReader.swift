@@ -1,4 +1,4 @@
-// Reads JSON text back into a JSONValue, so a saved baseline can be compared with a fresh run.
+// Reads JSON text back into JSONValues: baselines for `check`, partial results for `merge`, bench baselines.
 
 /// Why a JSON text could not be read: where (line, column) and what was wrong.
 public struct JSONReadError: Error, CustomStringConvertible, Sendable {
@@ -9,9 +9,10 @@ public struct JSONReadError: Error, CustomStringConvertible, Sendable {
 }
 
 extension JSONValue {
-    /// Parses one JSON document (RFC 8259). Integers without a fraction or exponent that fit
-    /// an `Int` become `.int`; other numbers `.double` (correctly rounded, so a number written
-    /// in shortest round-trip form reads back as the very same `Double`).
+    /// Parses one JSON document (RFC 8259). Integers without a fraction or exponent stay exact:
+    /// `.int`, or `.uint` above `Int.max` (a 64-bit seed survives); an integer beyond both is an
+    /// error rather than a silently rounded `Double`. Other numbers become `.double`, correctly
+    /// rounded, so a number written in shortest round-trip form reads back as the same `Double`.
     public static func parse(_ text: String) throws -> JSONValue {
         var reader = JSONTextReader(Array(text.utf8))
         reader.skipSpace()
@@ -20,13 +21,26 @@ extension JSONValue {
         guard reader.atEnd else { throw reader.error("unexpected text after the JSON document") }
         return value
     }
+
+    /// Parses every JSON document in `text`, one after another, separated by white space (as
+    /// when the partial results of several shards are concatenated on standard input).
+    public static func parseAll(_ text: String) throws -> [JSONValue] {
+        var reader = JSONTextReader(Array(text.utf8))
+        var values: [JSONValue] = []
+        reader.skipSpace()
+        while !reader.atEnd {
+            values.append(try reader.value(depth: 0))
+            reader.skipSpace()
+        }
+        return values
+    }
 }
 
 /// A recursive-descent reader over UTF-8 bytes.
 struct JSONTextReader {
     let bytes: [UInt8]
     var index = 0
-    static let maxDepth = 256
+    static let maxDepth = 64
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
 
@@ -207,6 +221,8 @@ struct JSONTextReader {
         if integral {
             if let int = Int(text) { return .int(int) }
             if let uint = UInt64(text) { return .uint(uint) }
+            index = start
+            throw error("the integer \(text) is out of range")
         }
         guard let double = Double(text), double.isFinite else { index = start; throw error("the number \(text) is out of range") }
         return .double(double)
