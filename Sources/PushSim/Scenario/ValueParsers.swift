@@ -37,7 +37,7 @@ enum ValueParsers {
         var lastRank = -1
         var lastUnit = ""
         var components = 0
-        let tooLarge = Failure("the duration `\(text)` is too large (at most about 292271 years)")
+        let tooLarge = Failure("the duration `\(text)` is too large (at most about 292471 years)")
         while i < chars.count {
             guard let (intDigits, fracDigits) = readNumber(chars, &i) else {
                 throw Failure("expected \(durationHint), found `\(text)`")
@@ -250,11 +250,13 @@ enum ValueParsers {
 
     // MARK: Suggestions
 
-    /// The candidate nearest to `word` by edit distance (ties: the first), if any.
+    /// The candidate nearest to `word` by edit distance (ties: the first), if any. A candidate
+    /// that `word` abbreviates (`expo` → `exponential`) counts as nearest: a truncated name is a
+    /// commoner slip than an unrelated short one.
     static func nearest(to word: String, among candidates: [String]) -> String? {
         var best: (String, Int)?
         for candidate in candidates {
-            let d = levenshtein(word, candidate)
+            let d = word.count >= 2 && candidate.hasPrefix(word) ? 0 : levenshtein(word, candidate)
             if best == nil || d < best?.1 ?? Int.max { best = (candidate, d) }
         }
         return best?.0

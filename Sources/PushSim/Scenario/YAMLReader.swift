@@ -475,6 +475,7 @@ struct YAMLReader {
                 try skipFlowSpace(&line, &column)
                 if char(line, column) == "," { column += 1; continue }
                 if char(line, column) == "]" { column += 1; break }
+                try checkUnterminated(line, closing: "]")
                 if char(line, column) == ":" {
                     throw error(line, column, "a `key: value` pair cannot stand directly in `[...]`: write `{key: value}`")
                 }
@@ -522,6 +523,7 @@ struct YAMLReader {
                 try skipFlowSpace(&line, &column)
                 if char(line, column) == "," { column += 1; continue }
                 if char(line, column) == "}" { column += 1; break }
+                try checkUnterminated(line, closing: "}")
                 throw error(line, column, "expected `,` or `}` in the mapping, found \(found(line, column))")
             }
             return YAMLNode(.mapping(entries), at: start)
@@ -532,6 +534,13 @@ struct YAMLReader {
         default:
             let text = try readFlowPlain(line, &column, isKey: false)
             return YAMLNode(.scalar(text, style: .plain), at: start)
+        }
+    }
+
+    private func checkUnterminated(_ line: Int, closing: Unicode.Scalar) throws {
+        if line >= lines.count {
+            throw ScenarioError(location: location(max(0, lines.count - 1), lines.last?.count ?? 0),
+                                message: "unterminated flow collection: expected `\(closing)`, found the end of the input")
         }
     }
 
@@ -559,7 +568,10 @@ struct YAMLReader {
                 if after == nil || YAMLReader.isSpace(after) || after == "," || after == "]" || after == "}" { break }
             }
             if parens.isEmpty && (s == "," || s == "]" || s == "}") { break }
-            if s == "[" || s == "{" || ((s == "]" || s == "}") && !parens.isEmpty) {
+            if (s == "]" || s == "}"), let (open, at) = parens.last {
+                throw error(line, at, "unbalanced `\(open)` in a plain value: expected its closing bracket before `\(s)`")
+            }
+            if s == "[" || s == "{" {
                 throw error(line, c, "unexpected `\(s)` inside a plain value: quote the value")
             }
             try trackBracket(s, line, c, &parens)
