@@ -1,5 +1,7 @@
 // Decoding a node tree into the typed Scenario: every key of the contract, its default, its checks.
 
+import Foundation
+
 /// Turns a document's node tree into a ``Scenario``, checking every rule of scenario-format.md §2.
 ///
 /// Errors point at the offending key or value and name the key by its dotted path, which is
@@ -25,6 +27,14 @@ enum ScenarioDecoder {
         if let node = top.value("description") { scenario.description = try string(node, "description") }
         if let node = top.value("seed") { scenario.seed = try value(node, "seed", "an unsigned 64-bit integer", ValueParsers.unsigned64) }
         if let node = top.value("drain") { scenario.drain = try value(node, "drain", "a duration", ValueParsers.duration) }
+        // The run ends at duration + drain, which must be a time the clock can hold.
+        let (_, endOverflows) = duration.microseconds.addingReportingOverflow(scenario.drain.microseconds)
+        if endOverflows || duration.microseconds + scenario.drain.microseconds == Int64.max {
+            let node = top.value("drain") ?? top.value("duration")
+            throw ScenarioError(location: node?.location ?? root.location,
+                                message: "`\(top.value("drain") == nil ? "duration" : "drain")`: the run would end at duration + drain = \(duration) + \(scenario.drain), "
+                                    + "past the last instant the clock can hold (about 292471 years); expected a shorter duration or drain")
+        }
 
         let mail = try top.section("mail")
         if let node = mail.value("rate") { scenario.mail.ratePerMicrosecond = try value(node, "mail.rate", "a rate", ValueParsers.rate) }
@@ -60,7 +70,43 @@ enum ScenarioDecoder {
         try queue.decode("collapse_id", "`true` or `false`", ValueParsers.boolean) { scenario.queue.collapseId = $0 }
         try queue.decode("client", "intended or literal", anyStyle: true, enumeration(ClientVariant.self)) { scenario.queue.client = $0 }
 
+        try checkClockRange(scenario, [(xiva, "latency", scenario.xiva.latency),
+                                       (xiva, "request_latency", scenario.xiva.requestLatency),
+                                       (xiva, "resend_latency", scenario.xiva.resendLatency),
+                                       (apns, "latency", scenario.apns.latency),
+                                       (ext, "processing", scenario.extension.processing)])
         return scenario
+    }
+
+    /// The simulator adds a drawn delay to an instant before the end of the run; the sum must be
+    /// a time the clock can hold. A delay's largest possible draw is finite (our streams' unit
+    /// draws are at least 2⁻⁵³), so this is checked exactly, here, where the key can be named.
+    private static func checkClockRange(_ scenario: Scenario, _ delays: [(Fields, String, Distribution)]) throws {
+        let end = Double(scenario.end.microseconds)
+        for (fields, key, law) in delays {
+            let largest = largestDraw(law)
+            // SimTime.rounding saturates at 9.2e18 µs: stay clear of it.
+            guard !(end + largest < 9.2e18) else { continue }
+            throw ScenarioError(location: fields.value(key)?.location ?? fields.node.location,
+                                message: "`\(fields.fullPath(key))`: `\(law)` can draw delays up to \(SimTime.rounding(largest)), which after the end of the run "
+                                    + "(\(scenario.end)) pass the last instant the clock can hold (about 292471 years); expected a distribution of shorter delays")
+        }
+    }
+
+    /// The largest duration a distribution can draw from a ``RandomStream``, in microseconds:
+    /// uniform draws in (0, 1] are at least 2⁻⁵³, so −ln u ≤ 53·ln 2 and |Box–Muller| ≤ √(106·ln 2).
+    static func largestDraw(_ law: Distribution) -> Double {
+        let maxExponential = 53 * log(2.0)
+        let maxGaussian = (106 * log(2.0)).squareRoot()
+        switch law {
+        case .constant(let t): return Double(t.microseconds)
+        case .exponential(let mean): return mean * maxExponential
+        case .uniform(_, let high): return high
+        case .lognormal(let median, let p99):
+            let sigma = log(p99 / median) / Distribution.z99
+            let value = median * exp(sigma * maxGaussian)
+            return value.isNaN ? .infinity : value
+        }
     }
 
     /// The name names the results folder, so it must be a usable folder name.

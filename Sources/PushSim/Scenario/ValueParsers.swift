@@ -254,6 +254,8 @@ enum ValueParsers {
     /// that `word` abbreviates (`expo` → `exponential`) counts as nearest: a truncated name is a
     /// commoner slip than an unrelated short one.
     static func nearest(to word: String, among candidates: [String]) -> String? {
+        // Nothing is near a word this long, and the edit distance would cost |word| × |candidate|.
+        guard word.unicodeScalars.count <= 64 else { return nil }
         var best: (String, Int)?
         for candidate in candidates {
             let d = word.count >= 2 && candidate.hasPrefix(word) ? 0 : levenshtein(word, candidate)
