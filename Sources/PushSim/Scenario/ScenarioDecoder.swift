@@ -39,7 +39,9 @@ enum ScenarioDecoder {
         let mail = try top.section("mail")
         if let node = mail.value("rate") { scenario.mail.ratePerMicrosecond = try value(node, "mail.rate", "a rate", ValueParsers.rate) }
 
-        scenario.connectivity = try connectivity(top.section("connectivity"))
+        let connectivityFields = try top.section("connectivity")
+        scenario.connectivity = try connectivity(connectivityFields)
+        try checkWindowRange(scenario, connectivityFields)
 
         let xiva = try top.section("xiva")
         try xiva.decode("drop", "a probability", ValueParsers.probability) { scenario.xiva.drop = $0 }
@@ -70,7 +72,8 @@ enum ScenarioDecoder {
         try queue.decode("collapse_id", "`true` or `false`", ValueParsers.boolean) { scenario.queue.collapseId = $0 }
         try queue.decode("client", "intended or literal", anyStyle: true, enumeration(ClientVariant.self)) { scenario.queue.client = $0 }
 
-        try checkClockRange(scenario, [(xiva, "latency", scenario.xiva.latency),
+        try checkClockRange(scenario, durationAt: top.value("drain")?.location ?? top.value("duration")?.location ?? root.location,
+                            [(xiva, "latency", scenario.xiva.latency),
                                        (xiva, "request_latency", scenario.xiva.requestLatency),
                                        (xiva, "resend_latency", scenario.xiva.resendLatency),
                                        (apns, "latency", scenario.apns.latency),
@@ -81,13 +84,33 @@ enum ScenarioDecoder {
     /// The simulator adds a drawn delay to an instant before the end of the run; the sum must be
     /// a time the clock can hold. A delay's largest possible draw is finite (our streams' unit
     /// draws are at least 2⁻⁵³), so this is checked exactly, here, where the key can be named.
-    private static func checkClockRange(_ scenario: Scenario, _ delays: [(Fields, String, Distribution)]) throws {
+    /// Repeating windows are laid out as `start + k·every` for every k from the repetition that
+    /// reaches back past time 0 to the one past the end of the run; those products must stay
+    /// inside the clock: `max(end of window, end of run) + every` below Int64.max.
+    private static func checkWindowRange(_ scenario: Scenario, _ fields: Fields) throws {
+        guard case .sequence(let items)? = fields.value("windows")?.kind else { return }
+        for (index, window) in scenario.connectivity.windows.enumerated() {
+            guard let every = window.every, window.end.microseconds - window.start.microseconds < every.microseconds else { continue }
+            let reach = max(window.end.microseconds, scenario.end.microseconds)
+            let (_, overflow) = reach.addingReportingOverflow(every.microseconds)
+            guard overflow else { continue }
+            let node = index < items.count ? (items[index]["every"] ?? items[index]) : fields.node
+            throw ScenarioError(location: node.location,
+                                message: "`connectivity.windows[\(index)].every`: repeating every \(every) from \(window.start) over a run that ends at \(scenario.end) "
+                                    + "passes the last instant the clock can hold (about 292471 years); expected a shorter period, or no `every` for a single window")
+        }
+    }
+
+    /// A delay left at its default is blamed on the end of the run (`durationAt`).
+    private static func checkClockRange(_ scenario: Scenario, durationAt: SourceLocation,
+                                        _ delays: [(Fields, String, Distribution)]) throws {
         let end = Double(scenario.end.microseconds)
         for (fields, key, law) in delays {
             let largest = largestDraw(law)
-            // SimTime.rounding saturates at 9.2e18 µs: stay clear of it.
-            guard !(end + largest < 9.2e18) else { continue }
-            throw ScenarioError(location: fields.value(key)?.location ?? fields.node.location,
+            // SimTime.rounding turns a draw of 9.2e18 µs or more into `forever`; below that, the
+            // sum must stay under Int64.max (with a margin for the Double's rounding there).
+            guard !(largest < 9.2e18 && end + largest < Double(Int64.max) - 16_384) else { continue }
+            throw ScenarioError(location: fields.value(key)?.location ?? durationAt,
                                 message: "`\(fields.fullPath(key))`: `\(law)` can draw delays up to \(SimTime.rounding(largest)), which after the end of the run "
                                     + "(\(scenario.end)) pass the last instant the clock can hold (about 292471 years); expected a distribution of shorter delays")
         }

@@ -37,13 +37,16 @@ enum FuzzOutcome {
 
 enum FuzzOracle {
     /// Reads `bytes` as the file `file` would be read, and checks the answer's shape.
-    static func check(_ bytes: [UInt8], file: String) -> FuzzOutcome {
+    static func check(_ bytes: [UInt8], file: String, overrides: [String] = []) -> FuzzOutcome {
         do {
             let root = try YAMLReader.read(bytes: bytes, file: file)
-            let (scenario, _) = try ScenarioLoader.decodeDocument(root, file: file, overrides: [])
+            let (scenario, _) = try ScenarioLoader.decodeDocument(root, file: file, overrides: overrides)
             return .valid(scenario)
         } catch let error as ScenarioError {
-            if let problem = problem(with: error, file: file, lineCount: bytes.count { $0 == 0x0A } + 1) {
+            // An error in a `--set PATH=VALUE` points into that argument: file `--set`, line 1.
+            let fromOverride = error.location?.file == ScenarioError.overrideFile && !overrides.isEmpty
+            let lineCount = fromOverride ? 1 : bytes.count { $0 == 0x0A } + 1
+            if let problem = problem(with: error, file: fromOverride ? ScenarioError.overrideFile : file, lineCount: lineCount) {
                 return .bug(problem)
             }
             return .rejected(error)
@@ -129,13 +132,16 @@ enum FuzzOracle {
         let started = clock.now
         for number in 0..<cases {
             let (name, base) = corpus[number % corpus.count]
-            let (bytes, kinds) = mutator.mutate(base)
+            // One case in eight keeps the file and fuzzes a `--set` override instead.
+            let fuzzOverride = number % 8 == 7
+            let (bytes, kinds) = fuzzOverride ? (base, []) : mutator.mutate(base)
+            let overrides = fuzzOverride ? [mutator.override()] : []
             let file = "fuzz-\(number)-\(name)"
             var outcome = FuzzOutcome.bug("not run")
-            var elapsed = clock.measure { outcome = FuzzOracle.check(bytes, file: file) }
+            var elapsed = clock.measure { outcome = FuzzOracle.check(bytes, file: file, overrides: overrides) }
             if elapsed > .seconds(1) {
                 // A busy machine can stall one case; a slow reader stalls it every time.
-                elapsed = clock.measure { outcome = FuzzOracle.check(bytes, file: file) }
+                elapsed = clock.measure { outcome = FuzzOracle.check(bytes, file: file, overrides: overrides) }
                 if elapsed > .seconds(1) {
                     Issue.record("case \(number) (\(kinds)) took \(elapsed)")
                 }
@@ -163,7 +169,7 @@ enum FuzzOracle {
             case .bug(let problem):
                 bugs += 1
                 if bugs <= 20 {
-                    Issue.record("case \(number) (\(kinds)): \(problem)\n--- input (first 300 bytes) ---\n\(String(decoding: bytes.prefix(300), as: UTF8.self))")
+                    Issue.record("case \(number) (\(kinds), \(overrides)): \(problem)\n--- input (first 300 bytes) ---\n\(String(decoding: bytes.prefix(300), as: UTF8.self))")
                 }
             }
         }
@@ -209,5 +215,67 @@ enum FuzzOracle {
             case .bug: break
             }
         }
+    }
+}
+
+/// Valid scenarios with values pushed to their extremes, run for real (two devices): where the
+/// reader's checks end and the simulator's arithmetic begins, nothing may trap.
+@Suite struct ExtremeValueFuzzTests {
+    static let extremes: [(path: String, values: [String])] = [
+        ("duration", ["1us", "1d", "106751989d", "106751990d"]),
+        ("drain", ["0", "1us", "1000000d"]),
+        ("seed", ["0", "18446744073709551615"]),
+        ("mail.rate", ["0/d", "1/us", "1/106751989d", "0.0000001/d", "100/d", "1/2us"]),
+        ("connectivity.online", ["1us", "exponential(1us)", "uniform(0, 1us)", "lognormal(1us, 1d)", "106751990d", "exponential(1000000d)"]),
+        ("connectivity.offline", ["0", "1us", "exponential(1us)", "uniform(0, 0)", "lognormal(1us, 1d)", "106751990d"]),
+        ("connectivity.windows", ["[{start: 0, end: 1us, every: 1us}]", "[{start: 0, end: 106751989d}]",
+                                  "[{start: 1h, end: 2h, every: 1000000d}]", "[{start: 73000000d, end: 73000001d, every: 36500000d}]",
+                                  "[{start: 0, end: 1h, every: 10000000d}]", "[{start: 106751990d, end: 106751991d, every: 2d}]",
+                                  "[{start: 0, end: 2us, every: 3us}]", "[]"]),
+        ("xiva.drop", ["0", "1", "100%"]), ("xiva.request_error", ["0", "1"]), ("apns.loss", ["0", "1", "0.5"]),
+        ("device.alerts_off", ["0", "1"]),
+        ("xiva.latency", ["0", "1us", "uniform(0, 0)", "exponential(1us)", "2000000d", "exponential(2000000d)", "lognormal(1us, 1us)"]),
+        ("apns.latency", ["0", "1us", "2000000d", "lognormal(1s, 1h)", "uniform(0, 2000000d)"]),
+        ("xiva.request_latency", ["0", "2000000d", "exponential(1us)"]),
+        ("xiva.resend_latency", ["0", "2000000d"]),
+        ("extension.processing", ["0", "1us", "2000000d", "exponential(100000d)"]),
+        ("xiva.retention", ["0", "1us", "forever", "106751990d"]),
+        ("apns.expiration", ["0", "1us", "forever", "106751990d"]),
+        ("extension.deadline", ["0", "1us", "forever", "106751990d"]),
+        ("device.clear_after", ["forever", "0", "1us", "exponential(1us)"]),
+        ("queue.repeat_max_count", ["0", "1", "9223372036854775807"]),
+        ("queue.mode", ["off", "on", "both"]), ("queue.client", ["intended", "literal"]), ("queue.collapse_id", ["true", "false"]),
+    ]
+
+    static var caseCount: Int {
+        ProcessInfo.processInfo.environment["PUSHSIM_FUZZ_CASES"].flatMap { Int($0) }.map { max(1, $0 / 40) } ?? 250
+    }
+
+    @Test func extremeValidValuesRunWithoutTrapping() {
+        var rng = RandomStream(seed: 0xE87_2E3E)
+        let corpus = FuzzCorpus.files
+        var ran = 0, refused = 0, invalid = 0
+        for number in 0..<ExtremeValueFuzzTests.caseCount {
+            let (name, bytes) = corpus[number % corpus.count]
+            var overrides: [String] = ["devices=2"]
+            for _ in 0...Int(rng.next() % 4) {
+                let axis = ExtremeValueFuzzTests.extremes[Int(rng.next() % UInt64(ExtremeValueFuzzTests.extremes.count))]
+                overrides.append(axis.path + "=" + axis.values[Int(rng.next() % UInt64(axis.values.count))])
+            }
+            switch FuzzOracle.check(bytes, file: name, overrides: overrides) {
+            case .valid(let scenario):
+                let estimate = ResourceEstimate(scenario, jobs: 1)
+                if estimate.refusal(under: .init(maxEvents: 100_000, maxMemoryBytes: 256 * 1024 * 1024), name: name) != nil {
+                    refused += 1
+                    continue
+                }
+                if let problem = FuzzOracle.simulateSmall(scenario) { Issue.record("case \(number) \(overrides): \(problem)") }
+                ran += 1
+            case .rejected: invalid += 1
+            case .bug(let problem): Issue.record("case \(number) \(overrides): \(problem)")
+            }
+        }
+        print("extreme values: \(ExtremeValueFuzzTests.caseCount) cases: \(ran) simulated, \(refused) refused by the estimate, \(invalid) rejected by the reader")
+        #expect(ran > 0)
     }
 }

@@ -57,6 +57,15 @@ struct ScenarioMutator {
         "windows:\n  - ", "sweep:\n  seed: [", "{start: 0, end: 1us, every: 2us}",
     ]
 
+    /// A `--set PATH=VALUE` argument: a known path (or a mangled one) and a hostile value.
+    mutating func override() -> String {
+        var path = pick(ScenarioSchema.settablePaths)
+        if chance(0.15) { path = pick([path + ".x", "." + path, path + ".", "sweep", "nope.rate", "", "a..b", String(repeating: "p", count: 200)]) }
+        var value = pick(ScenarioMutator.hostileValues)
+        if chance(0.1) { value = pick(ScenarioMutator.structures) + value }
+        return chance(0.03) ? path + value : path + "=" + value
+    }
+
     /// One mutated case: 1–3 mutations of `base`.
     mutating func mutate(_ base: [UInt8]) -> (bytes: [UInt8], kinds: [Kind]) {
         var bytes = base
@@ -124,7 +133,7 @@ struct ScenarioMutator {
             }
             bytes.insert(contentsOf: Array(text.utf8), at: lineStart(in: bytes))
         case .longLine:
-            let length = pick([1_000, 10_000, 100_000])
+            let length = pick([1_000, 10_000, 65_536, 100_000])
             let filler = pick(["a", "9", "[", "(", " ", "#", "a,", "1h"])
             var line = pick(["description: ", "name: ", "devices: ", "# ", "x", "  rate: "])
             line += String(repeating: filler, count: length / filler.utf8.count) + "\n"
