@@ -55,6 +55,14 @@ public final class Interruption: @unchecked Sendable {
         thread.start()
         _ = signal(SIGINT, interruptionHandler)
         _ = signal(SIGTERM, interruptionHandler)
+        // A parent may have started us with these signals blocked (a process spawned from a
+        // dispatch worker thread inherits its full mask): unblock them on this thread, which
+        // every thread it creates later inherits.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
     /// Starts describing a task for the message: `the run of 'x'`, `total` units of `unit`.
