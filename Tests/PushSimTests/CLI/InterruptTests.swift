@@ -77,9 +77,9 @@ connectivity:
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = folder + "/long.yaml"
-        FileManager.default.createFile(atPath: file, contents: Data(longScenario.utf8))
-        FileManager.default.createFile(atPath: out + "/summary.json", contents: Data("{\"earlier\": true}\n".utf8))
-        FileManager.default.createFile(atPath: out + "/summary.md", contents: Data("# earlier results\n".utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(longScenario.utf8))
+        _ = FileManager.default.createFile(atPath: out + "/summary.json", contents: Data("{\"earlier\": true}\n".utf8))
+        _ = FileManager.default.createFile(atPath: out + "/summary.md", contents: Data("# earlier results\n".utf8))
         let before = snapshot(folder)
 
         let child = try Child(["run", file, "--out", out, "--jobs", String(jobs)])
@@ -131,7 +131,7 @@ connectivity:
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = folder + "/big.yaml"
-        FileManager.default.createFile(atPath: file, contents: Data(longScenario.replacingOccurrences(of: "devices: 3000000", with: "devices: 1000000000000000").utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(longScenario.replacingOccurrences(of: "devices: 3000000", with: "devices: 1000000000000000").utf8))
         let started = Date()
         let child = try Child(["run", file, "--out", folder + "/out"])
         #expect(child.wait(upTo: 10))
