@@ -226,6 +226,7 @@ public struct ResourceEstimate: Sendable, Equatable {
         if seconds < 3600 { return String(format: "%.0f min", seconds / 60) }
         if seconds < 86400 * 2 { return String(format: "%.1f h", seconds / 3600) }
         if seconds < 86400 * 365 * 2 { return String(format: "%.0f days", seconds / 86400) }
-        return String(format: "%.1e years", seconds / (86400 * 365.25))
+        let years = seconds / (86400 * 365.25)
+        return years < 1e6 ? String(format: "%.0f years", years) : String(format: "%.1e years", years)
     }
 }
