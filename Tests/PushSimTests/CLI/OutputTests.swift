@@ -20,7 +20,7 @@ private final class Workspace {
     var scenario: String { folder + "/s.yaml" }
     init() {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: scenario, contents: Data(tiny.utf8))
+        _ = FileManager.default.createFile(atPath: scenario, contents: Data(tiny.utf8))
     }
     deinit { try? FileManager.default.removeItem(atPath: folder) }
 
@@ -41,7 +41,7 @@ private final class Workspace {
         #expect(w.run(["--out", out]).status == 0)
         let first = try String(contentsOfFile: out + "/summary.json", encoding: .utf8)
         #expect(first.contains("\"scenario\": \"tiny\"") || first.contains("\"scenario\":\"tiny\""))
-        FileManager.default.createFile(atPath: out + "/summary.json", contents: Data("old".utf8))
+        _ = FileManager.default.createFile(atPath: out + "/summary.json", contents: Data("old".utf8))
         #expect(w.run(["--out", out]).status == 0)
         #expect(try String(contentsOfFile: out + "/summary.json", encoding: .utf8) == first)
         #expect(w.listing == ["out", "out/summary.json", "out/summary.md", "s.yaml"])
@@ -50,7 +50,7 @@ private final class Workspace {
     @Test func outThatIsAFileIsRefusedBeforeRunning() throws {
         let w = Workspace()
         let path = w.folder + "/taken"
-        FileManager.default.createFile(atPath: path, contents: Data("mine".utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data("mine".utf8))
         let (status, err) = w.run(["--out", path])
         #expect(status == 2)
         #expect(err.contains("it is a file, not a folder"))
@@ -107,7 +107,7 @@ private final class Workspace {
         let w = Workspace()
         let files = TemporaryFiles()
         let temporary = w.folder + "/.summary.json.1.tmp"
-        FileManager.default.createFile(atPath: temporary, contents: Data("partial".utf8))
+        _ = FileManager.default.createFile(atPath: temporary, contents: Data("partial".utf8))
         files.remember(temporary)
         #expect(files.pending == [temporary])
         files.removeAll()

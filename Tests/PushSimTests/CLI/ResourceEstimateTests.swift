@@ -42,7 +42,7 @@ private func scenarioFile(_ text: String) -> (folder: String, file: String) {
     let folder = NSTemporaryDirectory() + "pushsim-resource-\(UUID().uuidString)"
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let file = folder + "/s.yaml"
-    FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
+    _ = FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
     return (folder, file)
 }
 

@@ -6,7 +6,7 @@ import Testing
 /// Reads `bytes` the way `pushsim` reads a file from disk.
 private func load(_ bytes: [UInt8]) throws -> Scenario {
     let path = NSTemporaryDirectory() + "pushsim-hostile-\(UUID().uuidString).yaml"
-    FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     defer { try? FileManager.default.removeItem(atPath: path) }
     do {
         return try ScenarioLoader.load(path: path)
@@ -164,6 +164,23 @@ apns:
         let huge = fileError(Array(repeating: 0x23, count: 5 * 1024 * 1024))
         #expect(at(huge) == "1:1")
         #expect(huge?.message.contains("at most 4 MB") == true)
+    }
+
+    @Test func longKeysAndValuesAreQuotedShortAndQuickly() {
+        let key = String(repeating: "k", count: 60_000)
+        let clock = ContinuousClock()
+        var error: ScenarioError?
+        let elapsed = clock.measure { error = fileError(base + key + ": 1\n") }
+        #expect(at(error) == "11:1")
+        #expect(error?.message.hasPrefix("unknown key `kkkk") == true)
+        #expect(error?.message.contains("…") == true)
+        #expect((error?.message.unicodeScalars.count ?? .max) < 300)
+        // No edit distance over 60 000 characters (that alone would take seconds).
+        #expect(error?.message.contains("did you mean") == false)
+        #expect(elapsed < .seconds(5))
+        let value = fileError(base.replacingOccurrences(of: "duration: 2d", with: "duration: " + String(repeating: "9", count: 60_000) + "d"))
+        #expect(at(value) == "2:11")
+        #expect((value?.message.unicodeScalars.count ?? .max) < 300)
     }
 
     @Test func duplicateKeysAreRefused() {
