@@ -174,7 +174,8 @@ enum FuzzOracle {
             }
         }
         let total = clock.now - started
-        print("TIMING", timeByKind.sorted { $0.value > $1.value }.map { "\($0.key)=\($0.value)" })
+        print("fuzz: time by mutation kind: " + timeByKind.sorted { $0.value > $1.value }.prefix(6)
+              .map { "\($0.key) \($0.value.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))" }.joined(separator: ", "))
         let top = templates.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }.prefix(12)
         print("fuzz: \(cases) cases in \(total): \(valid) valid (\(simulated) simulated), \(rejected) rejected with a location, "
               + "\(bugs) bugs; slowest case \(slowest); \(templates.count) kinds of error, most common:\n"
