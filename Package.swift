@@ -12,6 +12,7 @@ let package = Package(
         .target(name: "PushSim", path: "Sources/PushSim"),
         .target(name: "PushSimCLI", dependencies: ["PushSim"], path: "Sources/PushSimCLI"),
         .executableTarget(name: "pushsim", dependencies: ["PushSimCLI"], path: "Sources/pushsim"),
-        .testTarget(name: "PushSimTests", dependencies: ["PushSim", "PushSimCLI"], path: "Tests/PushSimTests"),
+        .testTarget(name: "PushSimTests", dependencies: ["PushSim", "PushSimCLI"], path: "Tests/PushSimTests",
+                    exclude: ["Golden"]),
     ]
 )

@@ -13,6 +13,11 @@ public enum PushSimTool {
     /// The subcommands, in the order help lists them.
     public static let commands: [CommandSpec] = [
         RunCommand.spec, ValidateCommand.spec,
+        SweepCommand.spec,
+        TraceCommand.spec,
+        CheckCommand.spec,
+        MergeCommand.spec,
+        BenchCommand.spec,
     ]
 
     public static let help = """

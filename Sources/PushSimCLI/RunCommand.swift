@@ -6,7 +6,7 @@ enum RunCommand {
     static let spec = CommandSpec(
         name: "run", summary: "run a scenario; print both arms side by side (or --json)",
         usage: """
-        Usage: pushsim run FILE [--json] [--set PATH=VALUE]… [--seed N] [--out DIR] [--no-write] [--jobs N]
+        Usage: pushsim run FILE [--json] [--set PATH=VALUE]… [--seed N] [--out DIR] [--no-write] [--jobs N] [--shard K/N]
                            [--max-events N] [--max-memory SIZE]
 
           --json            print the contract's JSON document instead of the table
@@ -16,6 +16,7 @@ enum RunCommand {
           --out DIR         where to write summary.json and summary.md (default results/<name>/)
           --no-write        write no files
           --jobs N          threads to use (default: every core); never changes the result
+          \(ShardOption.usage)
           --max-events N    refuse a run estimated to take more kernel events (default 3.6e10,
                             about an hour at 10 M events/s)
           --max-memory SIZE refuse a run estimated to need more memory (default: half of RAM),
@@ -28,17 +29,20 @@ enum RunCommand {
 
     static func run(_ words: [String], _ console: Console) throws -> Int32 {
         let arguments = try Arguments(words, flags: ["json", "no-write"],
-                                      options: ScenarioInput.options.union(["out", "jobs", "max-events", "max-memory"]))
+                                      options: ScenarioInput.options.union(["out", "jobs", "shard", "max-events", "max-memory"]))
         let (scenario, _) = try ScenarioInput.load(arguments)
-        let jobs = try arguments.integer("jobs", in: 1...1024) ?? ScenarioInput.defaultJobs
-        // Refuse what the machine cannot do, and an unusable --out, before any work (issue 6).
+        let shard = try ShardOption.parse(arguments)
+        let jobs = try ShardOption.jobs(arguments, scenario: scenario, shard: shard)
+        // Refuse what the machine cannot do (for a shard: its devices), before any work (issue 6).
         let limits: ResourceEstimate.Limits
         do { limits = try .parse(maxEvents: arguments.value("max-events"), maxMemory: arguments.value("max-memory")) }
         catch { throw UsageError(error.description) }
-        if let refusal = ResourceEstimate(scenario, jobs: jobs).refusal(under: limits, name: scenario.name) {
+        let estimate = ResourceEstimate(scenario, jobs: jobs, devices: shard.map { $0.devices(of: scenario.devices).count })
+        if let refusal = estimate.refusal(under: limits, name: scenario.name) {
             console.err("pushsim run: \(refusal)\n")
             return 2
         }
+        if let shard { return try ShardOption.run(scenario, shard: shard, jobs: jobs, arguments: arguments, console: console) }
         let outDirectory = arguments.value("out") ?? "results/\(scenario.name)"
         if !arguments.flag("no-write") {
             try ResultsWriter.checkDestination(outDirectory, createParents: arguments.value("out") == nil)

@@ -20,12 +20,12 @@ extension DeviceWorld {
         }
         copies[Int(c)].expiry = (SimTime(microseconds: now) + scenario.apns.expiration).microseconds
         note(.apns, letter, "reached APNs")
-        queue.schedule(at: now &+ latency, .due(c))
+        queue.schedule(at: later(now, latency), .due(c))
     }
 
     /// A copy is due at the device: handed over if it is online, stored if not (rule 3).
     mutating func apnsDelivers(copy c: Int32, at now: Int64) {
-        if online {
+        if deviceIsOnline(at: now) {
             deviceReceives(copy: c, at: now)
         } else {
             store(copy: c, at: now)
@@ -58,6 +58,6 @@ extension DeviceWorld {
             return
         }
         note(.apns, Int(copies[Int(c)].letter), "stored push sent to device")
-        queue.schedule(at: now &+ scenario.apns.latency.sample(&redeliveryStream).microseconds, .due(c))
+        queue.schedule(at: later(now, scenario.apns.latency.sample(&redeliveryStream).microseconds), .due(c))
     }
 }

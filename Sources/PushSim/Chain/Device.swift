@@ -2,12 +2,21 @@
 
 extension DeviceWorld {
     mutating func connectivityFlips(index k: Int, at now: Int64) {
-        online.toggle()
+        let online = deviceIsOnline(at: now)
         note(.device, nil, online ? "online" : "offline")
         if k + 1 < timeline.flips.count {
             queue.schedule(at: timeline.flips[k + 1], .connectivityFlip(Int32(k + 1)))
         }
         if online { apnsFlushStore(at: now) }
+    }
+
+    /// Whether the device is online at `now`, the current event's time. Read from the timeline
+    /// rather than from the order flip events were handled in, so a push due exactly at a flip
+    /// sees the new state whatever was scheduled first (windows are [start, end)).
+    mutating func deviceIsOnline(at now: Int64) -> Bool {
+        let flips = timeline.flips
+        while flipsPassed < flips.count && flips[flipsPassed] <= now { flipsPassed += 1 }
+        return timeline.onlineAtStart == (flipsPassed % 2 == 0)
     }
 
     /// A push arrives (timing rule 5): with display off it counts as delivered at once and no

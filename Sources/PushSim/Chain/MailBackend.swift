@@ -32,20 +32,22 @@ public struct LetterScript {
         var xiva = RandomStream(seed: scenario.seed, device: device, purpose: .xiva)
         var apns = RandomStream(seed: scenario.seed, device: device, purpose: .apns)
         var ext = RandomStream(seed: scenario.seed, device: device, purpose: .extensionRun)
+        let xivaLatency = scenario.xiva.latency.sampler, apnsLatency = scenario.apns.latency.sampler
+        let processing = scenario.extension.processing.sampler
         let horizon = Double(scenario.duration.microseconds)
         let meanGap = 1 / rate
         var clock = 0.0
         while true {
             // Exact real-valued Poisson arrivals; only the instant reported is rounded.
-            clock += -meanGap * _log(arrivals.nextOpenUnit())
+            clock += -meanGap * PortableMath.log(arrivals.nextOpenUnit())
             let instant = SimTime.rounding(clock).microseconds
             if !(clock < horizon) || instant >= scenario.duration.microseconds { break }
             time.append(instant)
             dropped.append(xiva.chance(scenario.xiva.drop))
-            xivaLatency.append(scenario.xiva.latency.sample(&xiva).microseconds)
+            self.xivaLatency.append(xivaLatency.sample(&xiva))
             lostBeforeAPNs.append(apns.chance(scenario.apns.loss))
-            apnsLatency.append(scenario.apns.latency.sample(&apns).microseconds)
-            processing.append(scenario.extension.processing.sample(&ext).microseconds)
+            self.apnsLatency.append(apnsLatency.sample(&apns))
+            self.processing.append(processing.sample(&ext))
         }
     }
 }

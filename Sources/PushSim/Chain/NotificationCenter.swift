@@ -9,12 +9,14 @@ extension DeviceWorld {
             firstDelivery[i] = now
             shownUntil[i] = clearTime(after: now)
             note(.user, i, "presented (delivered)")
+            noteCleared(letter: i)
         } else if scenario.queue.collapseId && now < shownUntil[i] {
             note(.user, i, "collapsed into the notification shown")
         } else {
             ledger.duplicates += 1
             shownUntil[i] = clearTime(after: now)
             note(.user, i, "presented again (duplicate)")
+            noteCleared(letter: i)
         }
     }
 
@@ -26,6 +28,12 @@ extension DeviceWorld {
         summarized[current] = true
         forEachLetter(inGapOf: run) { summarized[$0] = true }
         note(.user, current, "summary shown: \(run.gapHigh - run.gapLow + 2) letters")
+    }
+
+    /// Traces the moment the user will clear letter i's notification (if within the run).
+    func noteCleared(letter i: Int) {
+        guard tracer != nil, shownUntil[i] < end else { return }
+        note(.user, i, "cleared by the user", at: shownUntil[i])
     }
 
     /// When the user will clear a notification presented now; drawn per presentation.

@@ -37,6 +37,7 @@ extension DeviceWorld {
             : letters.processing[letter]
         var run = ExtensionRun(copy: c, arrival: now, action: .show, gapLow: 1, gapHigh: 0, processed: false)
         ledger.pushesSeenByExtensions += 1
+        note(.device, letter, copy.isResend ? "extension started (re-sent copy)" : "extension started")
         if queueOn { checkForGap(position: position[letter], run: &run) }
         let r = Int32(runs.count)
         runs.append(run)
@@ -45,7 +46,7 @@ extension DeviceWorld {
             queue.schedule(at: (SimTime(microseconds: now) + scenario.extension.deadline).microseconds,
                            .extensionDeadline(r))
         } else {
-            queue.schedule(at: now &+ processing, .extensionProcessed(r))
+            queue.schedule(at: later(now, processing), .extensionProcessed(r))
         }
     }
 
@@ -86,7 +87,7 @@ extension DeviceWorld {
             ledger.reRequests += 1
             let latency = scenario.xiva.requestLatency.sample(&requestStream).microseconds
             let failed = requestStream.chance(scenario.xiva.requestError)
-            let answerAt = now &+ latency
+            let answerAt = later(now, latency)
             let deadlineAt = (SimTime(microseconds: run.arrival) + scenario.extension.deadline).microseconds
             let waiting = answerAt <= deadlineAt
             requests.append(ReRequest(run: r, failed: failed, extensionWaiting: waiting))

@@ -4,7 +4,7 @@ extension DeviceWorld {
     /// A letter reaches XIVA (timing rule 1): dropped, or numbered with the device's next
     /// position and sent towards APNs.
     mutating func xivaReceives(letter i: Int, at now: Int64) {
-        note(.backend, i, "letter \(i) created")
+        note(.backend, i, "letter created")
         if i + 1 < letters.count { queue.schedule(at: letters.time[i + 1], .letter(Int32(i + 1))) }
         if letters.dropped[i] {
             note(.xiva, i, "dropped: unknown subscription")
@@ -16,7 +16,7 @@ extension DeviceWorld {
         nextPosition += 1
         let copy = Int32(copies.count)
         copies.append(PushCopy(letter: Int32(i), isResend: false, expiry: 0))
-        queue.schedule(at: now &+ letters.xivaLatency[i], .apnsArrival(copy))
+        queue.schedule(at: later(now, letters.xivaLatency[i]), .apnsArrival(copy))
     }
 
     /// Whether XIVA still holds the payload of letter i at time t (timing rule 7).
@@ -40,7 +40,7 @@ extension DeviceWorld {
             return
         }
         note(.xiva, nil, "re-request answered: positions \(run.gapLow)...\(run.gapHigh)")
-        let arrival = now &+ scenario.xiva.resendLatency.sample(&requestStream).microseconds
+        let arrival = later(now, scenario.xiva.resendLatency.sample(&requestStream).microseconds)
         forEachLetter(inGapOf: run) { letter in
             if xivaRetains(letter: letter, at: now) {
                 let copy = Int32(copies.count)

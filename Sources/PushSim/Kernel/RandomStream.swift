@@ -72,13 +72,15 @@ public struct RandomStream: RandomNumberGenerator, Sendable {
         return nextUnit() < p
     }
 
-    /// A standard normal draw (Box–Muller; one of the pair is discarded to keep the stream simple).
-    public mutating func nextGaussian() -> Double {
-        let u = nextOpenUnit(), v = nextUnit()
-        return (-2 * _log(u)).squareRoot() * _cos(2 * Double.pi * v)
+    /// A standard normal draw: Marsaglia's polar method, which needs only a logarithm and a
+    /// square root (both portable here), not a cosine. One of the pair is discarded to keep the
+    /// stream simple.
+    mutating func nextGaussian() -> Double {
+        while true {
+            let u = 2 * nextUnit() - 1
+            let v = 2 * nextUnit() - 1
+            let s = u * u + v * v
+            if s < 1 && s > 0 { return u * (-2 * PortableMath.log(s) / s).squareRoot() }
+        }
     }
 }
-
-import Foundation
-func _log(_ x: Double) -> Double { log(x) }
-func _cos(_ x: Double) -> Double { cos(x) }

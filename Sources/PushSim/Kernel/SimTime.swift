@@ -42,7 +42,10 @@ public struct SimTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     public static func rounding(_ us: Double) -> SimTime {
         if !(us < 9.2e18) { return us.isNaN ? .zero : .forever }
         if us <= 0 { return .zero }
-        return SimTime(microseconds: Int64(us.rounded()))
+        // Half away from zero, exactly as `us.rounded()`, without its libm call (3 % of a run):
+        // for 0 < us < 2^63 the truncation and the fraction left over are both exact.
+        let whole = Int64(us)
+        return SimTime(microseconds: us - Double(whole) >= 0.5 ? whole + 1 : whole)
     }
 
     /// The duration in the file syntax (`1h30m`, `250ms`, `forever`).

@@ -81,7 +81,8 @@ public struct ReportTable {
         out += "| " + (["metric"] + header.dropFirst()).joined(separator: " | ") + " |\n"
         out += "|" + String(repeating: " --- |", count: header.count) + "\n"
         for cells in rows {
-            let label = cells[0].hasPrefix("  ") ? "&nbsp;&nbsp;" + cells[0].dropFirst(2) : "**\(cells[0])**"
+            let label = cells.count == 1 ? "**\(cells[0])**"
+                : cells[0].hasPrefix("  ") ? "&nbsp;&nbsp;" + cells[0].dropFirst(2) : cells[0]
             let rest = cells.count == 1 ? Array(repeating: "", count: header.count - 1) : Array(cells.dropFirst())
             out += "| " + ([label] + rest).joined(separator: " | ") + " |\n"
         }

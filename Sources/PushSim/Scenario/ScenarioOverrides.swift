@@ -28,7 +28,7 @@ enum ScenarioOverrides {
     static func apply(_ value: YAMLNode, at segments: [String], to root: inout YAMLNode) throws {
         guard let first = segments.first else { return }
         if segments.count == 1 {
-            try set(first, to: value, in: &root, path: "")
+            try set(first, to: value, in: &root)
             return
         }
         guard case .mapping(var entries) = root.kind else {
@@ -49,7 +49,7 @@ enum ScenarioOverrides {
         root.kind = .mapping(entries)
     }
 
-    private static func set(_ key: String, to value: YAMLNode, in node: inout YAMLNode, path: String) throws {
+    private static func set(_ key: String, to value: YAMLNode, in node: inout YAMLNode) throws {
         if node.isEmpty { node = YAMLNode(.mapping([]), at: node.location) }
         guard case .mapping(var entries) = node.kind else { throw notAMapping(node, path: "the top level", setting: [key]) }
         if let index = entries.firstIndex(where: { $0.key == key }) {

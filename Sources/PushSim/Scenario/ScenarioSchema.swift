@@ -39,7 +39,7 @@ enum ScenarioSchema {
     static func checkPath(_ segments: [String]) -> (segment: Int, message: String)? {
         let path = segments.joined(separator: ".")
         if let empty = segments.firstIndex(where: \.isEmpty) {
-            return (empty, "expected a dotted key path such as `queue.repeat_max_count`, found `\(path)`")
+            return (empty, "expected a dotted key path such as `queue.repeat_max_count`, found \(path.isEmpty ? "nothing" : "`\(path)`")")
         }
         guard let first = segments.first else {
             return (0, "expected a dotted key path such as `queue.repeat_max_count`, found nothing")

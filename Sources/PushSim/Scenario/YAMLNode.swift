@@ -77,8 +77,8 @@ public struct YAMLNode: Sendable {
             case .plain: return text.isEmpty ? "nothing" : "`\(text)`"
             case .singleQuoted, .doubleQuoted: return "the quoted string \(YAMLNode.doubleQuoted(text))"
             }
-        case .mapping: return "a mapping"
-        case .sequence: return "a list"
+        case .mapping(let entries): return entries.isEmpty ? "an empty mapping" : "a mapping"
+        case .sequence(let items): return items.isEmpty ? "an empty list" : "a list"
         }
     }
 

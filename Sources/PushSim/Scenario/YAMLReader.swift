@@ -253,6 +253,9 @@ struct YAMLReader {
 
     private func unexpectedIndentation(after node: YAMLNode, line: Int, column: Int, expectedColumn: Int) -> ScenarioError {
         if case .scalar = node.kind, !node.isEmpty {
+            if isDash(line, column) || lineHasKey(line, column) {
+                return error(line, column, "unexpected indentation: expected column \(expectedColumn + 1) or less, found column \(column + 1) (the line above already has its value \(node.foundDescription), so nothing can nest under it)")
+            }
             return error(line, column, "multi-line strings are not supported: a value must fit on its line (found more-indented \(found(line, column)))")
         }
         return error(line, column, "unexpected indentation: expected column \(expectedColumn + 1) or less, found column \(column + 1)")
@@ -320,7 +323,7 @@ struct YAMLReader {
         case "*": feature = "aliases (`*`) are not supported"
         case "!": feature = "tags (`!`) are not supported"
         case "|", ">": feature = "block scalars (`|`, `>`) and multi-line strings are not supported"
-        case "%": feature = "directives (`%`) are not supported"
+        case "%": feature = "`%` cannot start a value (it marks directives, which are not supported); quote the value"
         case "@", "`": feature = "`\(s)` is reserved and cannot start a value; quote the value"
         case "?":
             let after = char(line, column + 1)
@@ -440,7 +443,7 @@ struct YAMLReader {
                     value = value &* 16 &+ digit
                 }
                 guard let scalar = Unicode.Scalar(value), value != 0 else {
-                    throw error(line, c, "invalid escape: U+\(String(value, radix: 16, uppercase: true)) is not an allowed character")
+                    throw error(line, c, "invalid escape: \(LineSplitter.codePoint(value)) is not an allowed character")
                 }
                 text.unicodeScalars.append(scalar); c += 2 + width
             default:
@@ -643,7 +646,7 @@ struct LineSplitter {
             current.append(s)
         case 0x00: throw error("a NUL character (U+0000): a scenario file must be text")
         case 0x01...0x1F, 0x7F...0x9F:
-            throw error("control character U+\(String(s.value, radix: 16, uppercase: true)) is not allowed")
+            throw error("control character \(LineSplitter.codePoint(s.value)) is not allowed in a scenario file")
         case 0xFEFF:
             if atStart { return }
             throw error("a byte-order mark (U+FEFF) is only allowed at the start of the file")
@@ -653,6 +656,12 @@ struct LineSplitter {
             }
             current.append(s)
         }
+    }
+
+    /// `U+000B`: the usual way to name a code point.
+    static func codePoint(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     mutating func finish() -> [[Unicode.Scalar]] {

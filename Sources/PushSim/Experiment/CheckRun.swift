@@ -1,0 +1,183 @@
+// The run behind `pushsim check`: the same result as `Simulator.run`, plus the spread between devices.
+import Dispatch
+
+/// Where a baseline's latency percentiles sit, so the run can count, device by device, how
+/// many of its letters are as fast as the baseline's p50, p90 and p99.
+public struct CheckThresholds: Equatable, Sendable {
+    /// One value per `CheckMetrics.quantiles`, in microseconds.
+    public var quantileMicroseconds: [Int64]
+    public init(quantileMicroseconds: [Int64]) { self.quantileMicroseconds = quantileMicroseconds }
+}
+
+/// The spread between the devices of one arm, as exact integer sums. Devices are the
+/// independent units of a run (a device's letters share its connectivity, its display
+/// setting, its nights), so standard errors are computed over devices, not over letters:
+/// that way clustered losses (a flight loses 30 letters of one device at once) widen the
+/// tolerance as much as they widen the real scatter between seeds.
+public struct CheckSpread: Equatable, Sendable {
+    public static let topCount = 15
+
+    public var devices = 0
+    /// Σ c, Σ c², Σ c·letters for each of `CheckMetrics.countKeys`.
+    public var sum: [Int]
+    public var squares: [Int]
+    public var timesLetters: [Int]
+    /// For each baseline percentile: Σ a, Σ a², Σ a·d, where a is a device's delivered letters
+    /// at or below the baseline's percentile (its histogram bucket) and d its delivered letters.
+    public var below: [Int]
+    public var belowSquares: [Int]
+    public var belowTimesDelivered: [Int]
+    /// The largest per-device maximum latencies (µs), descending, at most `topCount`.
+    public var topDeviceMaxima: [Int64] = []
+
+    public init() {
+        let n = CheckMetrics.countKeys.count, q = CheckMetrics.quantiles.count
+        sum = Array(repeating: 0, count: n)
+        squares = Array(repeating: 0, count: n)
+        timesLetters = Array(repeating: 0, count: n)
+        below = Array(repeating: 0, count: q)
+        belowSquares = Array(repeating: 0, count: q)
+        belowTimesDelivered = Array(repeating: 0, count: q)
+    }
+
+    /// The per-device counts of a ledger, in `CheckMetrics.countKeys` order.
+    static func counts(_ l: Ledger) -> [Int] {
+        [l.letters, l.delivered, l.summarized, l.lost, l.duplicates] + LossCause.allCases.map { l.count(of: $0) }
+            + [l.reRequests, l.resent, l.summaries, l.extensionTimeouts]
+    }
+
+    /// Adds one device's ledger.
+    mutating func add(device l: Ledger, thresholds: CheckThresholds?) {
+        devices += 1
+        let c = CheckSpread.counts(l)
+        let letters = l.letters
+        for i in c.indices {
+            sum[i] &+= c[i]
+            squares[i] &+= c[i] &* c[i]
+            timesLetters[i] &+= c[i] &* letters
+        }
+        if let thresholds, l.delivered > 0 {
+            let delivered = l.delivered
+            let buckets = thresholds.quantileMicroseconds.map { LatencyHistogram.index(of: $0) }
+            let maxBucket = LatencyHistogram.index(of: l.latency.maximum)
+            let last = min(buckets.max() ?? 0, maxBucket)
+            var prefix = [Int](repeating: 0, count: last + 1)
+            var running = 0
+            let counts = l.latency.counts
+            for index in 0...last {
+                running += Int(counts[index])
+                prefix[index] = running
+            }
+            for (slot, bucket) in buckets.enumerated() {
+                let a = bucket >= maxBucket ? delivered : prefix[bucket]
+                below[slot] &+= a
+                belowSquares[slot] &+= a &* a
+                belowTimesDelivered[slot] &+= a &* delivered
+            }
+        }
+        if l.delivered > 0 { insertTop(l.latency.maximum) }
+    }
+
+    mutating func insertTop(_ value: Int64) {
+        if topDeviceMaxima.count == CheckSpread.topCount, let smallest = topDeviceMaxima.last, value <= smallest { return }
+        let at = topDeviceMaxima.firstIndex { $0 < value } ?? topDeviceMaxima.count
+        topDeviceMaxima.insert(value, at: at)
+        if topDeviceMaxima.count > CheckSpread.topCount { topDeviceMaxima.removeLast() }
+    }
+
+    /// Adds the spread of another, disjoint set of devices. Integer sums: the order of merging
+    /// never changes the result.
+    public mutating func merge(_ other: CheckSpread) {
+        devices += other.devices
+        for i in sum.indices {
+            sum[i] &+= other.sum[i]; squares[i] &+= other.squares[i]; timesLetters[i] &+= other.timesLetters[i]
+        }
+        for i in below.indices {
+            below[i] &+= other.below[i]; belowSquares[i] &+= other.belowSquares[i]
+            belowTimesDelivered[i] &+= other.belowTimesDelivered[i]
+        }
+        for value in other.topDeviceMaxima { insertTop(value) }
+    }
+
+    /// N/(N−1): the unbiased correction of a variance over devices (1 for a single device).
+    var correction: Double { devices > 1 ? Double(devices) / Double(devices - 1) : 1 }
+
+    /// Standard error of the total of count `i` over devices: √(N/(N−1) · Σ(c − c̄)²).
+    public func countStandardError(_ i: Int) -> Double {
+        guard devices > 0 else { return 0 }
+        let s = Double(sum[i])
+        let centred = Double(squares[i]) - s * s / Double(devices)
+        return (max(0, centred) * correction).squareRoot()
+    }
+
+    /// Standard error of the ratio count `i` / letters (delta method for a ratio of totals):
+    /// √(N/(N−1) · Σ(cᵢ − r·Lᵢ)²) / L.
+    public func rateStandardError(_ i: Int) -> Double {
+        let letters = Double(sum[0])
+        guard letters > 0 else { return 0 }
+        let r = Double(sum[i]) / letters
+        let residual = Double(squares[i]) - 2 * r * Double(timesLetters[i]) + r * r * Double(squares[0])
+        return (max(0, residual) * correction).squareRoot() / letters
+    }
+
+    /// Standard error of the fraction of delivered letters at or below the baseline's
+    /// percentile `slot` (same ratio estimator, over delivered letters).
+    public func belowStandardError(_ slot: Int) -> Double {
+        let deliveredIndex = 1
+        let delivered = Double(sum[deliveredIndex])
+        guard delivered > 0 else { return 0 }
+        let f = Double(below[slot]) / delivered
+        let residual = Double(belowSquares[slot]) - 2 * f * Double(belowTimesDelivered[slot])
+            + f * f * Double(squares[deliveredIndex])
+        return (max(0, residual) * correction).squareRoot() / delivered
+    }
+}
+
+public enum CheckRun {
+    /// Simulates `scenario` exactly as `Simulator.run` does (the same devices, streams and
+    /// arms, so the same ledgers) but one device at a time, recording each device's counts
+    /// into a `CheckSpread` per arm. `thresholds` holds one entry per arm (nil: no baseline).
+    /// The chunking never changes a result: ledgers and spreads are integer sums.
+    public static func run(_ scenario: Scenario, thresholds: [CheckThresholds?], jobs: Int = 1)
+        -> (result: RunResult, spreads: [CheckSpread]) {
+        let range = 0..<scenario.devices
+        let arms = scenario.arms
+        let chunkCount = max(1, min(range.count, max(1, jobs) * 16))
+        let slots = ResultSlots<([Ledger], [CheckSpread])>(count: chunkCount)
+        let work: @Sendable (Int) -> Void = { chunk in
+            let lower = range.lowerBound + range.count * chunk / chunkCount
+            let upper = range.lowerBound + range.count * (chunk + 1) / chunkCount
+            var world = DeviceWorld(scenario: scenario)
+            var totals = arms.map { _ in Ledger() }
+            var spreads = arms.map { _ in CheckSpread() }
+            for device in lower..<upper {
+                world.prepare(device: device)
+                for (a, queueOn) in arms.enumerated() {
+                    world.ledger = Ledger()
+                    world.run(queueOn: queueOn)
+                    spreads[a].add(device: world.ledger, thresholds: a < thresholds.count ? thresholds[a] : nil)
+                    totals[a].merge(world.ledger)
+                }
+            }
+            slots[chunk] = (totals, spreads)
+        }
+        if jobs <= 1 {
+            for chunk in 0..<chunkCount { work(chunk) }
+        } else {
+            DispatchQueue.concurrentPerform(iterations: chunkCount, execute: work)
+        }
+        var total = arms.map { _ in Ledger() }
+        var spreads = arms.map { _ in CheckSpread() }
+        for chunk in 0..<chunkCount {
+            guard let (ledgers, chunkSpreads) = slots[chunk] else { continue }
+            for a in total.indices {
+                total[a].merge(ledgers[a])
+                spreads[a].merge(chunkSpreads[a])
+            }
+        }
+        let result = RunResult(scenario: scenario.name, seed: scenario.seed,
+                               arms: zip(arms, total).map { ArmResult(queueOn: $0, ledger: $1) },
+                               devices: range, totalDevices: scenario.devices)
+        return (result, spreads)
+    }
+}

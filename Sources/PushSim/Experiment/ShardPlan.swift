@@ -1,0 +1,92 @@
+// Device shards: which contiguous devices the K-th of N shards simulates, and the scenario's fingerprint.
+
+/// One shard of a run: the `index`-th (counted from 0) of `count` contiguous device ranges.
+///
+/// Shards are numbered from 0 so that a Kubernetes Indexed Job's `JOB_COMPLETION_INDEX` and a
+/// Slurm array `--array=0-(N-1)` map onto them unchanged.
+public struct ShardSpec: Hashable, Sendable, CustomStringConvertible {
+    public var index: Int
+    public var count: Int
+
+    /// A checked shard; nil unless `0 <= index < count`.
+    public init?(index: Int, count: Int) {
+        guard count >= 1, index >= 0, index < count else { return nil }
+        self.index = index
+        self.count = count
+    }
+
+    /// Parses `K/N` (K counted from 0). The error says what was wrong, for a usage message.
+    public static func parse(_ text: String) -> Result<ShardSpec, ShardSpecError> {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]) else {
+            return .failure(ShardSpecError(message: "--shard needs K/N with whole numbers, e.g. 0/4, got '\(text)'"))
+        }
+        guard n >= 1 else {
+            return .failure(ShardSpecError(message: "--shard K/N needs N ≥ 1 shards, got \(n)"))
+        }
+        guard k >= 0, k < n else {
+            let hint = k == n ? " (shards are counted from 0: the last of \(n) is \(n - 1)/\(n))" : ""
+            return .failure(ShardSpecError(message: "--shard K/N needs 0 ≤ K < N, got \(k)/\(n)\(hint)"))
+        }
+        guard let spec = ShardSpec(index: k, count: n) else {
+            return .failure(ShardSpecError(message: "--shard: invalid \(text)"))
+        }
+        return .success(spec)
+    }
+
+    /// The devices of this shard among `total`: `total·K/N ..< total·(K+1)/N`, so shards differ
+    /// in size by at most one device and together cover every device exactly once.
+    public func devices(of total: Int) -> Range<Int> {
+        ShardSpec.cut(total, at: index, of: count)..<ShardSpec.cut(total, at: index + 1, of: count)
+    }
+
+    /// ⌊total·k/n⌋ without overflow for any Int sizes.
+    static func cut(_ total: Int, at k: Int, of n: Int) -> Int {
+        let t = max(0, total), kk = max(0, min(k, n))
+        guard n >= 1 else { return 0 }
+        // k ≤ n, so the quotient is at most total and fits.
+        return n.dividingFullWidth(t.multipliedFullWidth(by: kk)).quotient
+    }
+
+    public var description: String { "\(index)/\(count)" }
+}
+
+/// Why a `--shard` value was refused.
+public struct ShardSpecError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public var description: String { message }
+}
+
+extension Scenario {
+    /// A fingerprint of everything in the scenario (every key, the seed, the device count):
+    /// partial results of shards carry it, and shards with different fingerprints refuse to merge.
+    ///
+    /// It hashes the scenario's full reflected description (FNV-1a, 64 bits), so a key added to
+    /// the model later is covered without anyone remembering to list it here. Equal scenarios give
+    /// equal fingerprints in every process: the description holds no addresses and no
+    /// dictionary-ordered data.
+    public var fingerprint: String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in String(reflecting: self).utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+extension Simulator {
+    /// Why this scenario cannot be split by device, or nil when it can.
+    ///
+    /// Devices never interact in today's model (there is no shared-capacity feature), so every
+    /// scenario can run in device chunks on several threads or as shards on several machines.
+    /// A feature that couples devices (a server with shared capacity) must return its reason
+    /// here: `--jobs` above 1 and `--shard` then refuse to run instead of giving wrong answers.
+    public static func couplingReason(_ scenario: Scenario) -> String? { nil }
+
+    /// Simulates one shard of the scenario's devices on `jobs` threads.
+    public static func run(_ scenario: Scenario, shard: ShardSpec, jobs: Int = 1) -> RunResult {
+        run(scenario, devices: shard.devices(of: scenario.devices), jobs: jobs)
+    }
+}

@@ -1,0 +1,44 @@
+// The numbers a sweep averages: every numeric field of an arm's `run --json`, plus per-letter ratios.
+
+/// The metrics of one arm of one run, by dotted name (`loss_rate`, `latency_s.p90`,
+/// `causes.apns_replaced`, `telemetry.estimated_loss_rate`, …).
+public struct ArmMetrics: Equatable, Sendable {
+    /// "off" or "on", as in the contract's JSON.
+    public var queue: String
+    public var values: [String: Double]
+
+    public init(queue: String, values: [String: Double]) { self.queue = queue; self.values = values }
+
+    /// Takes every number of the arm's contract JSON, so the sweep follows `run --json` by
+    /// construction (a field added there is averaged here too), and adds the ratios the
+    /// repeat_max_count study needs, per letter generated (queue arm only, like their counts):
+    /// `summaries_per_letter`, `resent_per_letter` (XIVA's re-send load), `re_requests_per_letter`,
+    /// and `summarized_rate` (the share of letters a person only learns of from a summary).
+    public init(_ arm: ArmResult) {
+        queue = arm.name
+        values = [:]
+        SweepMetricNames.flatten(arm.json, prefix: "", into: &values)
+        let l = arm.ledger
+        let letters = Double(max(l.letters, 1))
+        values["summarized_rate"] = Double(l.summarized) / letters
+        if arm.queueOn {
+            values["summaries_per_letter"] = Double(l.summaries) / letters
+            values["resent_per_letter"] = Double(l.resent) / letters
+            values["re_requests_per_letter"] = Double(l.reRequests) / letters
+        }
+    }
+}
+
+enum SweepMetricNames {
+    /// Collects the numbers of a JSON object under dotted names; strings are labels, not metrics.
+    static func flatten(_ value: JSONValue, prefix: String, into out: inout [String: Double]) {
+        switch value {
+        case .object(let members):
+            for (key, member) in members { flatten(member, prefix: prefix.isEmpty ? key : prefix + "." + key, into: &out) }
+        case .int(let i): out[prefix] = Double(i)
+        case .uint(let u): out[prefix] = Double(u)
+        case .double(let d): out[prefix] = d
+        case .array, .string, .bool, .null: break
+        }
+    }
+}

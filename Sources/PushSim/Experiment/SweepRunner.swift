@@ -1,0 +1,111 @@
+// Runs a sweep: every point of the grid, every replication, both arms; then the summaries.
+import Dispatch
+import Foundation
+
+/// A checked sweep, ready to run: every point's scenario was decoded before anything runs, so a
+/// bad value is an input error (exit 2) and never a half-finished sweep.
+public struct SweepPlan: Sendable {
+    public var scenarioName: String
+    public var axes: [SweepAxis]
+    public var points: [SweepPoint]
+    /// The scenario of each point, in `points` order, with the seed of the file (or `--seed`).
+    public var scenarios: [Scenario]
+    public var seeds: [UInt64]
+
+    /// Builds the plan. `load` turns extra overrides (the point's settings) into a scenario; it
+    /// throws on a bad value, and so does this.
+    public init(axes: [SweepAxis], replications: Int, load: ([String]) throws -> Scenario) throws {
+        guard replications >= 1 else { throw SweepError("--replications must be at least 1") }
+        var seen: Set<String> = []
+        for axis in axes where !seen.insert(axis.path).inserted {
+            throw SweepError("the sweep varies `\(axis.path)` twice; give each key path once")
+        }
+        if seen.contains("seed") {
+            throw SweepError("a sweep cannot vary `seed`: replications already run with derived seeds (use --replications N)")
+        }
+        let base = try load([])
+        self.scenarioName = base.name
+        self.axes = axes
+        self.points = SweepGrid.points(axes)
+        self.scenarios = []
+        for point in points {
+            do {
+                scenarios.append(try load(point.overrides))
+            } catch let error as ScenarioError {
+                // An error inside a point's own setting points into a `--set` that the user never
+                // typed; the point's label says where it is instead.
+                let detail = error.location?.file == ScenarioError.overrideFile ? error.message : error.description
+                throw SweepError("sweep point \(point.label): \(detail)")
+            }
+        }
+        self.seeds = ReplicationSeeds.seeds(base: base.seed, count: replications)
+    }
+
+    public var runCount: Int { points.count * seeds.count }
+}
+
+/// One replication of one point: its seed and the metrics of each arm (off, on).
+public struct SweepReplication: Equatable, Sendable {
+    public var replication: Int
+    public var seed: UInt64
+    public var arms: [ArmMetrics]
+}
+
+/// Mean and half-width of every metric of one arm at one point.
+public struct ArmSummary: Equatable, Sendable {
+    public var queue: String
+    public var metrics: [String: MetricSummary]
+}
+
+public struct SweepPointResult: Equatable, Sendable {
+    public var point: SweepPoint
+    public var replications: [SweepReplication]
+    /// One per arm, in the contract's order (off, on).
+    public var summaries: [ArmSummary]
+}
+
+public struct SweepResult: Equatable, Sendable {
+    public var scenario: String
+    public var axes: [SweepAxis]
+    public var seeds: [UInt64]
+    public var points: [SweepPointResult]
+}
+
+public enum SweepRunner {
+    /// Runs every point × replication. Runs happen one after another, each using `jobs`
+    /// threads over its devices, so the result never depends on `jobs`. `progress` is called
+    /// after each run with (runs done, runs in all).
+    public static func run(_ plan: SweepPlan, jobs: Int = 1,
+                           progress: ((Int, Int) -> Void)? = nil) -> SweepResult {
+        var done = 0
+        var points: [SweepPointResult] = []
+        for (point, scenario) in zip(plan.points, plan.scenarios) {
+            var replications: [SweepReplication] = []
+            for (k, seed) in plan.seeds.enumerated() {
+                var seeded = scenario
+                seeded.seed = seed
+                let result = Simulator.run(seeded, jobs: jobs)
+                replications.append(SweepReplication(replication: k, seed: seed, arms: result.arms.map(ArmMetrics.init)))
+                done += 1
+                progress?(done, plan.runCount)
+            }
+            points.append(SweepPointResult(point: point, replications: replications,
+                                           summaries: summarize(replications)))
+        }
+        return SweepResult(scenario: plan.scenarioName, axes: plan.axes, seeds: plan.seeds, points: points)
+    }
+
+    /// Per arm, each metric's mean and 95 % interval over the replications.
+    static func summarize(_ replications: [SweepReplication]) -> [ArmSummary] {
+        guard let first = replications.first else { return [] }
+        return first.arms.indices.map { a in
+            var names: Set<String> = []
+            for r in replications { names.formUnion(r.arms[a].values.keys) }
+            var metrics: [String: MetricSummary] = [:]
+            for name in names {
+                metrics[name] = ReplicationStatistics.summarize(replications.compactMap { $0.arms[a].values[name] })
+            }
+            return ArmSummary(queue: first.arms[a].queue, metrics: metrics)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+// log and exp written with + − × ÷ only, so every platform computes the same bits.
+
+/// Logarithm and exponential computed from IEEE-754 basic operations alone.
+///
+/// The C library's `log`, `exp` and `cos` are allowed to differ in the last bit between
+/// platforms (and glibc uses fused multiply-add where the processor has it). A sampled duration
+/// is rounded to a whole microsecond, so such a bit rarely matters — but "same seed, same
+/// answer on any machine" must hold always, so the samplers use these instead. Basic
+/// operations and `squareRoot()` are correctly rounded everywhere, and Swift does not contract
+/// `a * b + c` into a fused operation on its own. Accuracy is within a few units in the last
+/// place, far below the microsecond rounding that follows.
+public enum PortableMath {
+    static let ln2High = 6.93147180369123816490e-01   // ln 2 with its low 32 bits cleared
+    static let ln2Low = 1.90821492927058770002e-10    // ln 2 − ln2High
+    static let sqrtHalf = 0.70710678118654752440
+
+    /// Natural logarithm. `log(0) = -inf`; negative or NaN input gives NaN.
+    public static func log(_ x: Double) -> Double {
+        if x.isNaN || x < 0 { return .nan }
+        if x == 0 { return -.infinity }
+        if x.isInfinite { return .infinity }
+        // x = m · 2^e with m in [√½, √2), so s = (m − 1)/(m + 1) is small: |s| ≤ 0.1716.
+        var m = x.significand
+        var e = Double(x.exponent)
+        if m > 2 * sqrtHalf { m *= 0.5; e += 1 }
+        let s = (m - 1) / (m + 1)
+        let s2 = s * s
+        // log m = 2·atanh(s) = 2s·(1 + s²/3 + s⁴/5 + …); s² ≤ 0.0295, so terms to s²⁴ reach
+        // 1e-18. The coefficients are constant expressions, folded when compiled.
+        let tail = 1.0 / 17 + s2 * (1.0 / 19 + s2 * (1.0 / 21 + s2 * (1.0 / 23 + s2 * (1.0 / 25))))
+        let series = 1.0 / 3 + s2 * (1.0 / 5 + s2 * (1.0 / 7 + s2 * (1.0 / 9 + s2 * (1.0 / 11
+            + s2 * (1.0 / 13 + s2 * (1.0 / 15 + s2 * tail))))))
+        let logM = 2 * s * (1 + s2 * series)
+        return e * ln2High + (logM + e * ln2Low)
+    }
+
+    /// The exponential function; overflows to +inf and underflows to 0 like the C library's.
+    public static func exp(_ x: Double) -> Double {
+        if x.isNaN { return .nan }
+        if x > 709.782712893384 { return .infinity }
+        if x < -745.1332191019412 { return 0 }
+        // x = k·ln 2 + r with |r| ≤ ½ ln 2; e^r by its Taylor series to r¹⁵ (the rest < 1e-18).
+        let k = (x / (ln2High + ln2Low)).rounded()
+        let r = (x - k * ln2High) - k * ln2Low
+        let high = 1.0 / 40320 + r * (1.0 / 362880 + r * (1.0 / 3628800 + r * (1.0 / 39916800
+            + r * (1.0 / 479001600 + r * (1.0 / 6227020800 + r * (1.0 / 87178291200 + r * (1.0 / 1307674368000)))))))
+        let sum = 1 + r * (1 + r * (1.0 / 2 + r * (1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120
+            + r * (1.0 / 720 + r * (1.0 / 5040 + r * high)))))))
+        return scaleByPowerOfTwo(sum, Int(k))
+    }
+
+    /// m · 2^k, exact unless the result is subnormal (then rounded once).
+    static func scaleByPowerOfTwo(_ m: Double, _ k: Int) -> Double {
+        var value = m
+        var exponent = k
+        // Steps of at most 2^1000 keep every intermediate finite and normal until the last.
+        while exponent > 1000 { value *= 0x1p1000; exponent -= 1000 }
+        while exponent < -1000 { value *= 0x1p-1000; exponent += 1000 }
+        return value * Double(sign: .plus, exponent: exponent, significand: 1)
+    }
+}

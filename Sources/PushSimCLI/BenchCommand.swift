@@ -1,0 +1,93 @@
+// `pushsim bench`: time the ladder of workloads; compare with a saved baseline for CI.
+import Foundation
+import PushSim
+
+enum BenchCommand {
+    static let spec = CommandSpec(
+        name: "bench", summary: "time a ladder of workloads (events/s, ns/event, memory); --baseline for CI",
+        usage: """
+        Usage: pushsim bench [--json] [--baseline FILE] [--tolerance PCT] [--repetitions N] [--quick]
+                             [--million] [--devices N,N,…] [--days N] [--jobs N]
+
+        Runs the bench workload (the commuters chain: realistic latencies, both arms) at 1 000,
+        10 000 and 100 000 devices × 7 simulated days on one thread, then the largest rung on
+        every core, and prints per rung: events, events/s, ns/event, simulated letters/s, peak
+        resident memory and bytes per device. Figures are medians of the repetitions. Build in
+        release mode: swift run -c release pushsim bench
+
+          --json            print the report as JSON (results/bench.json is this output)
+          --baseline FILE   compare events/s with a saved `bench --json`; exit 1 when a rung is
+                            slower than the baseline by more than the tolerance
+          --tolerance PCT   allowed drop of events/s, in percent (default 10); timing is noisy,
+                            so medians of several repetitions are compared
+          --repetitions N   repetitions per rung (default 3)
+          --quick           the 1 000 and 10 000 rungs only
+          --million         add the 1 000 000-device rung (minutes, about 1 GiB less than 2)
+          --devices N,N,…   a ladder of your own sizes instead
+          --days N          simulated days per rung (default 7)
+          --jobs N          threads for the parallel rung (default: every core; 1 skips it)
+
+        Example:
+          swift run -c release pushsim bench --json --million > results/bench.json
+          pushsim bench --quick --baseline results/bench.json --tolerance 20
+        """,
+        run: run)
+
+    static func run(_ words: [String], _ console: Console) throws -> Int32 {
+        let arguments = try Arguments(words, flags: ["json", "quick", "million"],
+                                      options: ["baseline", "tolerance", "repetitions", "devices", "days", "jobs"])
+        guard arguments.positionals.isEmpty else {
+            throw UsageError("bench takes no FILE: it runs its own workload (see --devices and --days)")
+        }
+        let repetitions = try arguments.integer("repetitions", in: 1...1000) ?? 3
+        let days = try arguments.integer("days", in: 1...3650) ?? 7
+        let jobs = try arguments.integer("jobs", in: 1...1024) ?? ScenarioInput.defaultJobs
+        var tolerance = 10.0
+        if let text = arguments.value("tolerance") {
+            let trimmed = text.hasSuffix("%") ? String(text.dropLast()) : text
+            guard let t = Double(trimmed), t.isFinite, t >= 0, t < 100 else {
+                throw UsageError("--tolerance needs a percentage from 0 to 100, got '\(text)'")
+            }
+            tolerance = t
+        }
+        var ladder = BenchRung.ladder(quick: arguments.flag("quick"), million: arguments.flag("million"))
+        if let list = arguments.value("devices") {
+            let sizes = list.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard !sizes.isEmpty, sizes.allSatisfy({ ($0 ?? 0) >= 1 && ($0 ?? 0) <= 100_000_000 }) else {
+                throw UsageError("--devices needs a comma-separated list of device counts from 1 to 100000000, got '\(list)'")
+            }
+            ladder = sizes.map { BenchRung(devices: $0 ?? 1) }
+        }
+        ladder = ladder.map { BenchRung(devices: $0.devices, days: days) }
+        // Read the baseline first: a bad file is a usage error before minutes of timing.
+        var baselineText: String?
+        if let path = arguments.value("baseline") {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw UsageError("--baseline: cannot read '\(path)'")
+            }
+            baselineText = String(decoding: data, as: UTF8.self)
+        }
+        let report = try BenchReport.run(ladder: ladder, repetitions: repetitions, parallelJobs: jobs) { line in
+            console.err("bench: \(line)\n")
+        }
+        var status: Int32 = 0
+        var comparisonText = ""
+        if let baselineText, let path = arguments.value("baseline") {
+            let comparisons = try report.compare(baselineText: baselineText, source: path, tolerancePercent: tolerance)
+            comparisonText = "\nagainst \(path) (events/s, medians; tolerance \(String(format: "%g", tolerance)) %):\n"
+            for c in comparisons {
+                comparisonText += String(format: "  %-8@ baseline %7.2f M/s   now %7.2f M/s   %+6.1f %%   %@\n",
+                                         c.name as NSString, c.baseline / 1e6, c.now / 1e6, -c.dropPercent,
+                                         (c.regressed ? "SLOWER beyond tolerance" : "ok") as NSString)
+            }
+            if comparisons.contains(where: \.regressed) { status = 1 }
+        }
+        if arguments.flag("json") {
+            console.out(report.json.prettyText + "\n")
+            console.err(comparisonText)
+        } else {
+            console.out(report.table + comparisonText)
+        }
+        return status
+    }
+}

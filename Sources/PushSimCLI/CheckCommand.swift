@@ -1,0 +1,125 @@
+// `pushsim check`: re-run scenarios and compare them with committed baselines (exit 1 on a regression).
+import Foundation
+import PushSim
+
+enum CheckCommand {
+    static let spec = CommandSpec(
+        name: "check", summary: "re-run a scenario and compare with its baseline (exit 1 if worse)",
+        usage: """
+        Usage: pushsim check FILE [--baseline PATH] [--tolerance [ARM.]METRIC=VALUE]… [--json] [--update]
+                             [--set PATH=VALUE]… [--seed N] [--jobs N]
+               pushsim check --all [DIR] [--results DIR] [--tolerance …] [--json] [--update]
+                                   [--set …] [--seed N] [--jobs N]
+
+        Re-runs the scenario and compares every metric of every arm with the baseline. Exit 0
+        when nothing got worse beyond its tolerance, 1 when something did, 2 on bad input.
+        Improvements are reported and never fail; `letters` and `events` are reported only.
+
+          --baseline PATH    the baseline (default results/<name>/summary.json, as `pushsim run` writes)
+          --tolerance M=V    how far METRIC may move the worse way: absolute in its unit (a rate as
+                             a fraction, latency in seconds, counts in letters) or relative with %;
+                             prefix off. or on. for one arm (repeatable). Default: statistical,
+                             4 standard errors of the difference of two runs, measured over devices
+          --json             print the comparison as JSON (sorted keys)
+          --update           rewrite the baseline with this run, on purpose (atomic); exit 0
+          --all [DIR]        check every scenario in DIR (default scenarios/) against
+                             <results>/<name>/summary.json; a folder as FILE does the same
+          --results DIR      the folder of baselines for --all (default results)
+          --set, --seed      as for `pushsim run`
+          --jobs N           threads to use (default: every core); never changes the result
+
+        Examples:
+          pushsim check scenarios/commuters.yaml
+          pushsim check scenarios/commuters.yaml --tolerance on.re_requests=5% --tolerance latency_s.p99=2
+          pushsim check --all
+          pushsim check scenarios/commuters.yaml --update     # after a deliberate model change
+        """,
+        run: run)
+
+    static func run(_ words: [String], _ console: Console) throws -> Int32 {
+        let arguments = try Arguments(words, flags: ["json", "update", "all"],
+                                      options: ScenarioInput.options.union(["baseline", "tolerance", "results", "jobs"]))
+        let jobs = try arguments.integer("jobs", in: 1...1024) ?? ScenarioInput.defaultJobs
+        let tolerances: [CheckTolerance]
+        do { tolerances = try arguments.values("tolerance").map(CheckTolerance.parse) } catch let error as CheckInputError {
+            throw UsageError(error.description)
+        }
+        var folder: String?
+        if arguments.flag("all") {
+            guard arguments.positionals.count <= 1 else { throw UsageError("--all takes at most one folder of scenarios") }
+            folder = arguments.positionals.first ?? "scenarios"
+        } else if arguments.positionals.count == 1, let only = arguments.positionals.first {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: only, isDirectory: &isDirectory), isDirectory.boolValue { folder = only }
+        }
+        if let folder {
+            if arguments.value("baseline") != nil {
+                throw UsageError("--baseline names one scenario's baseline; with a folder use --results DIR")
+            }
+            return try all(folder, arguments: arguments, tolerances: tolerances, jobs: jobs, console)
+        }
+        if arguments.value("results") != nil { throw UsageError("--results is for --all; for one scenario use --baseline PATH") }
+        let (scenario, _) = try ScenarioInput.load(arguments)
+        let baselinePath = arguments.value("baseline") ?? CheckSession.defaultBaselinePath(for: scenario.name)
+        let started = DispatchTime.now().uptimeNanoseconds
+        do {
+            if arguments.flag("update") {
+                return try update(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs,
+                                  json: arguments.flag("json"), console)
+            }
+            let (report, _) = try CheckSession.check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs)
+            console.out(arguments.flag("json") ? report.json.prettyText + "\n" : report.text)
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            console.err(String(format: "checked in %.2f s\n", seconds))
+            return report.outcome.exitStatus
+        } catch let error as CheckInputError {
+            console.err("pushsim check: \(error.description)\n")
+            return 2
+        }
+    }
+
+    /// `--update`: print the comparison with the old baseline if there is one, rewrite it, exit 0.
+    static func update(_ scenario: Scenario, baselinePath: String, tolerances: [CheckTolerance], jobs: Int,
+                       json: Bool, _ console: Console) throws -> Int32 {
+        let (report, note) = try CheckSession.checkAndUpdate(scenario, baselinePath: baselinePath,
+                                                             tolerances: tolerances, jobs: jobs)
+        if let report { console.out(json ? report.json.prettyText + "\n" : report.text) }
+        if let note { console.err("pushsim check: \(note)\n") }
+        console.err("pushsim check: rewrote the baseline \(baselinePath)\n")
+        return 0
+    }
+
+    /// `--all` / a folder: every scenario against `<results>/<name>/summary.json`.
+    static func all(_ folder: String, arguments: Arguments, tolerances: [CheckTolerance], jobs: Int,
+                    _ console: Console) throws -> Int32 {
+        let files: [String]
+        do { files = try CheckSession.scenarioFiles(in: folder) } catch let error as CheckInputError {
+            console.err("pushsim check: \(error.description)\n")
+            return 2
+        }
+        var overrides = arguments.values("set")
+        if let seed = arguments.value("seed") {
+            guard UInt64(seed) != nil else { throw UsageError("--seed needs an unsigned 64-bit integer, got '\(seed)'") }
+            overrides.append("seed=\(seed)")
+        }
+        let json = arguments.flag("json"), update = arguments.flag("update")
+        let suite = try CheckSession.checkAll(
+            files, results: arguments.value("results") ?? "results", overrides: overrides,
+            tolerances: tolerances, update: update, jobs: jobs) { file, report, error, note in
+                guard !json else { return }
+                if let error { console.out("\(file): ERROR — \(error)\n") }
+                if let note { console.err("\(file): \(note)\n") }
+                if let report, !update { console.out(report.summaryLine + "\n") }
+            }
+        if update { return suite.exitStatus }   // only scenarios that could not be read are entries
+        if json {
+            console.out(suite.json.prettyText + "\n")
+        } else {
+            console.out(suite.verdictLine + "\n")
+            for entry in suite.entries {
+                if let report = entry.report, report.outcome == .regression { console.out("\n" + report.text) }
+            }
+        }
+        return suite.exitStatus
+    }
+}

@@ -1,0 +1,98 @@
+// `pushsim merge`: combine the partial results of device shards into the document one run prints.
+import Foundation
+import PushSim
+
+enum MergeCommand {
+    static let spec = CommandSpec(
+        name: "merge", summary: "combine shard results (run --shard K/N) into one run's JSON",
+        usage: """
+        Usage: pushsim merge PART… [--out DIR]
+
+          PART      a partial result printed by `pushsim run FILE --shard K/N --json`; `-` reads
+                    standard input, which may hold several partial results one after another
+          --out DIR also write summary.json and summary.md there (default: write nothing)
+
+        Prints exactly the JSON document `pushsim run FILE --json` prints for the whole run.
+        Every shard 0/N … (N-1)/N must be given once, all from the same scenario, settings and
+        seed; otherwise nothing is printed and the exit status is 2.
+
+        Example:
+          for k in 0 1 2 3; do pushsim run scenarios/commuters.yaml --shard $k/4 --json > part-$k.json; done
+          pushsim merge part-*.json > commuters.json
+        """,
+        run: run)
+
+    static func run(_ words: [String], _ console: Console) throws -> Int32 {
+        do { return try merge(words, console) } catch let error as PartialResultError {
+            console.err("pushsim merge: \(error.message)\n")
+            return 2
+        }
+    }
+
+    static func merge(_ words: [String], _ console: Console) throws -> Int32 {
+        let arguments = try Arguments(words, flags: [], options: ["out"])
+        guard !arguments.positionals.isEmpty else { throw UsageError("missing the partial results to merge (files, or - for standard input)") }
+        var parts: [PartialResult] = []
+        var readStandardInput = false
+        for path in arguments.positionals {
+            let text: String
+            if path == "-" {
+                guard !readStandardInput else { throw UsageError("- (standard input) given twice") }
+                readStandardInput = true
+                text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            } else {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                      let data = FileManager.default.contents(atPath: path) else {
+                    throw PartialResultError("\(path): cannot read the partial result: no such readable file")
+                }
+                text = String(decoding: data, as: UTF8.self)
+            }
+            parts += try PartialResult.read(text, source: path == "-" ? "standard input" : path)
+        }
+        let result = try PartialResult.merge(parts)
+        let json = result.json
+        if let directory = arguments.value("out") {
+            try ResultsWriter.write([("summary.json", json.prettyText + "\n"),
+                                     ("summary.md", ReportTable(result).markdown)], to: directory)
+        }
+        console.out(json.text + "\n")
+        return 0
+    }
+}
+
+/// `pushsim run … --shard K/N`: the shard's partial result on standard output, no files written.
+enum ShardOption {
+    static let usage = "--shard K/N       run only the K-th of N device shards (K from 0) and print its partial\n"
+        + "                    result for `pushsim merge`; writes no results folder"
+
+    /// The parsed `--shard` value, nil when absent; a usage error when malformed.
+    static func parse(_ arguments: Arguments) throws -> ShardSpec? {
+        guard let text = arguments.value("shard") else { return nil }
+        switch ShardSpec.parse(text) {
+        case .success(let spec): return spec
+        case .failure(let error): throw UsageError(error.message)
+        }
+    }
+
+    /// The threads to use: `--jobs N`, or every core. A scenario whose devices interact runs on
+    /// one thread by default and refuses an explicit `--jobs` above 1 or `--shard`.
+    static func jobs(_ arguments: Arguments, scenario: Scenario, shard: ShardSpec?) throws -> Int {
+        let requested = try arguments.integer("jobs", in: 1...1024)
+        guard let reason = Simulator.couplingReason(scenario) else { return requested ?? ScenarioInput.defaultJobs }
+        if shard != nil || (requested ?? 1) > 1 {
+            throw UsageError("this scenario cannot be split by device (\(reason)): run it with --jobs 1 and without --shard")
+        }
+        return 1
+    }
+
+    /// Runs the shard and prints its partial result (one line of JSON).
+    static func run(_ scenario: Scenario, shard: ShardSpec, jobs: Int, arguments: Arguments, console: Console) throws -> Int32 {
+        if arguments.value("out") != nil {
+            throw UsageError("--shard writes no results folder: drop --out, and write the merged run with `pushsim merge … --out DIR`")
+        }
+        let partial = PartialResult.run(scenario, shard: shard, jobs: jobs)
+        console.out(partial.json.text + "\n")
+        return 0
+    }
+}

@@ -1,0 +1,79 @@
+// `pushsim trace`: one device's timeline, event by event, as text or swim lanes in SVG.
+import Foundation
+import PushSim
+
+enum TraceCommand {
+    static let spec = CommandSpec(
+        name: "trace", summary: "print one device's timeline event by event (or draw it: --svg)",
+        usage: """
+        Usage: pushsim trace FILE --device N [--queue on|off] [--from T] [--to T] [--svg PATH]
+                                  [--set PATH=VALUE]… [--seed N]
+
+          --device N      the device, from 0 to devices − 1
+          --queue on|off  the arm (default: on, unless the scenario's queue.mode is off)
+          --from T        first instant shown, in the duration syntax from time 0 (midnight): 8h, 1d7h
+          --to T          last instant shown (included); default: the end of the run
+          --svg PATH      also draw the window as swim lanes (backend, XIVA, APNs, device, user)
+          --set, --seed   as for run
+
+        Lines: time (dDAY hh:mm:ss.mmm), lane, letter (#i, the device's i-th letter), event. After
+        the window, the fate of every letter seen in it.
+
+        Example:
+          pushsim trace scenarios/nightly-offline.yaml --device 3 --from 1d6h --to 1d8h
+        """,
+        run: run)
+
+    static func run(_ words: [String], _ console: Console) throws -> Int32 {
+        let arguments = try Arguments(words, flags: [], options: ScenarioInput.options.union(["device", "queue", "from", "to", "svg"]))
+        let (scenario, _) = try ScenarioInput.load(arguments)
+        guard arguments.value("device") != nil else { throw UsageError("missing --device N") }
+        guard let device = try arguments.integer("device", in: 0...max(0, scenario.devices - 1)) else {
+            throw UsageError("missing --device N")
+        }
+        let queueOn: Bool
+        switch arguments.value("queue") {
+        case nil: queueOn = scenario.queue.mode != .off
+        case "on": queueOn = true
+        case "off": queueOn = false
+        case let other?: throw UsageError("--queue takes on or off, got '\(other)'")
+        }
+        func time(_ name: String) throws -> Int64? {
+            guard let text = arguments.value(name) else { return nil }
+            do { return try TraceReport.parseTime(text).microseconds } catch let error as SweepError {
+                throw UsageError("--\(name): \(error.message)")
+            }
+        }
+        let end = scenario.end.microseconds
+        let from = try time("from") ?? 0
+        let to = try time("to") ?? end
+        guard from <= to else { throw UsageError("--from must not be after --to") }
+
+        let (traced, ledger) = Simulator.trace(scenario, device: device, queueOn: queueOn)
+        // "will clear at T" is said at presentation time; the "cleared by the user" line at T
+        // tells the same where it happens, with the letter, so only that one is shown.
+        let all = traced.filter { !($0.letter == nil && $0.text.hasPrefix("will clear at")) }
+        let fates = all.filter { $0.text.hasPrefix("end of run: ") }
+        let events = TraceReport.window(all.filter { !$0.text.hasPrefix("end of run: ") }, from: from, to: to)
+        let title = "trace · \(scenario.name) · seed \(scenario.seed) · device \(device) · queue \(queueOn ? "on" : "off")"
+        if let path = arguments.value("svg") {
+            // The state at `from`: the last flip before it, or the state at time 0.
+            let before = all.filter { $0.time < from && $0.lane == .device && $0.letter == nil && ($0.text == "online" || $0.text == "offline") }
+            let onlineAtFrom = before.last.map { $0.text == "online" } ?? TraceReport.onlineAtStart(scenario, device: device)
+            let svg = TraceSVG(title: title, entries: events, from: from, to: min(to, end), onlineAtStart: onlineAtFrom).svg
+            let url = URL(fileURLWithPath: path)
+            try ResultsWriter.write([(url.lastPathComponent, svg)], to: url.deletingLastPathComponent().path)
+        }
+        var out = "# \(title) · \(TraceReport.formatTime(from)) to \(TraceReport.formatTime(to))\n"
+        out += TraceReport.text(events)
+        let seen = Set(events.compactMap(\.letter))
+        let shown = fates.filter { $0.letter.map(seen.contains) ?? false }
+        if !shown.isEmpty {
+            out += "# fates of the \(shown.count) letter\(shown.count == 1 ? "" : "s") above\n"
+            out += TraceReport.text(shown)
+        }
+        out += "# device total: " + TraceReport.footer(ledger)
+        console.out(out)
+        return 0
+    }
+}

@@ -1,0 +1,85 @@
+// The ledger: one record per letter, identities, merging.
+import Testing
+@testable import PushSim
+
+@Suite struct LedgerTests {
+    func randomLedger(_ seed: UInt64) -> Ledger {
+        var rng = RandomStream(seed: seed)
+        var l = Ledger()
+        for _ in 0..<1_000 {
+            switch rng.next() % 3 {
+            case 0: l.record(.delivered(latency: Int64(rng.next() % 10_000_000)))
+            case 1: l.record(.summarized)
+            default: l.record(.lost(LossCause.allCases[Int(rng.next() % UInt64(LossCause.allCases.count))]))
+            }
+        }
+        l.duplicates = Int(rng.next() % 100); l.events = Int(rng.next() % 10_000)
+        l.reRequests = Int(rng.next() % 100); l.resent = Int(rng.next() % 100)
+        l.summaries = Int(rng.next() % 100); l.extensionTimeouts = Int(rng.next() % 100)
+        l.pushesSeenByExtensions = Int(rng.next() % 100); l.gapsDetected = Int(rng.next() % 100)
+        l.missedInGaps = Int(rng.next() % 100); l.lettersOnVisibleDevices = Int(rng.next() % 100)
+        l.positionsKnownToTelemetry = Int(rng.next() % 100)
+        return l
+    }
+
+    @Test func recordingKeepsTheIdentities() {
+        let l = randomLedger(1)
+        #expect(l.letters == 1_000)
+        #expect(l.identitiesHold)
+        #expect(LossCause.allCases.map(l.count(of:)).reduce(0, +) == l.lost)
+        #expect(Int(l.latency.total) == l.delivered)
+    }
+
+    @Test func brokenLedgersFailTheIdentities() {
+        var l = randomLedger(2)
+        l.lost += 1
+        #expect(!l.identitiesHold)
+        l = randomLedger(2)
+        l.causes[LossCause.unfinished.rawValue] += 1
+        #expect(!l.identitiesHold)
+    }
+
+    /// Merge adds every field: the merged ledger is the ledger of all records.
+    @Test func mergeSumsEveryField() {
+        let a = randomLedger(3), b = randomLedger(4)
+        var m = a
+        m.merge(b)
+        #expect(m.letters == a.letters + b.letters && m.delivered == a.delivered + b.delivered)
+        #expect(m.summarized == a.summarized + b.summarized && m.lost == a.lost + b.lost)
+        #expect(m.causes == zip(a.causes, b.causes).map { $0 + $1 })
+        #expect(m.duplicates == a.duplicates + b.duplicates && m.events == a.events + b.events)
+        #expect(m.reRequests == a.reRequests + b.reRequests && m.resent == a.resent + b.resent)
+        #expect(m.summaries == a.summaries + b.summaries)
+        #expect(m.extensionTimeouts == a.extensionTimeouts + b.extensionTimeouts)
+        #expect(m.pushesSeenByExtensions == a.pushesSeenByExtensions + b.pushesSeenByExtensions)
+        #expect(m.gapsDetected == a.gapsDetected + b.gapsDetected && m.missedInGaps == a.missedInGaps + b.missedInGaps)
+        #expect(m.lettersOnVisibleDevices == a.lettersOnVisibleDevices + b.lettersOnVisibleDevices)
+        #expect(m.positionsKnownToTelemetry == a.positionsKnownToTelemetry + b.positionsKnownToTelemetry)
+        var h = a.latency
+        h.merge(b.latency)
+        #expect(m.latency == h)
+        #expect(m.identitiesHold)
+        // Merging is order-free and the empty ledger is neutral.
+        var n = b
+        n.merge(a)
+        #expect(n == m)
+        var e = Ledger()
+        e.merge(a)
+        #expect(e == a)
+    }
+
+    @Test func ratesAreSharesOfLetters() {
+        var l = Ledger()
+        #expect(l.lossRate == 0 && l.duplicateRate == 0)
+        l.record(.lost(.networkLoss)); l.record(.delivered(latency: 5)); l.record(.summarized); l.record(.delivered(latency: 1))
+        l.duplicates = 1
+        #expect(l.lossRate == 0.25 && l.duplicateRate == 0.25)
+    }
+
+    @Test func causesOnlyTheQueueCanGive() {
+        #expect(LossCause.allCases.filter(\.isQueueOnly) == [.alertsOff, .undetectedGap, .retentionExpired, .extensionTimeout])
+        #expect(LossCause.allCases.map(\.key) == ["xiva_drop", "network_loss", "apns_replaced", "apns_expired",
+                                                  "alerts_off", "undetected_gap", "retention_expired",
+                                                  "extension_timeout", "unfinished"])
+    }
+}

@@ -1,0 +1,81 @@
+// Tests of the bench's report and baseline check on a tiny ladder (no timing is asserted).
+import Foundation
+import Testing
+@testable import PushSim
+
+@Suite struct BenchTests {
+    static let tiny = [BenchRung(devices: 20, days: 1), BenchRung(devices: 60, days: 1)]
+
+    @Test func reportCarriesEveryFigurePerRung() throws {
+        let report = try BenchReport.run(ladder: BenchTests.tiny, repetitions: 2, parallelJobs: 2)
+        #expect(report.rungs.count == 2)
+        #expect(report.parallel?.jobs == 2)
+        guard case .object(let top) = report.json, case .array(let rungs)? = top["rungs"] else {
+            Issue.record("no rungs"); return
+        }
+        for key in ["goals", "reference_simpy", "parallel", "repetitions", "command"] { #expect(top[key] != nil, "\(key)") }
+        for case .object(let rung) in rungs {
+            for key in ["name", "devices", "events", "events_per_s", "ns_per_event", "letters_per_s", "peak_rss_bytes",
+                        "bytes_per_device", "seconds", "seconds_median", "repetitions"] {
+                #expect(rung[key] != nil, "\(key)")
+            }
+            #expect(rung["repetitions"] == .int(2))
+        }
+        // Work is deterministic even though time is not: same events in every repetition and thread count.
+        for r in report.rungs { #expect(Set(r.samples.map(\.events)).count == 1 && r.events > 0) }
+        #expect(report.parallel?.events == report.rungs.last?.events)
+        #expect(report.table.contains("events/s"))
+    }
+
+    @Test func baselineComparisonUsesTheTolerance() throws {
+        let report = try BenchReport.run(ladder: [BenchRung(devices: 10, days: 1)], repetitions: 1, parallelJobs: 1)
+        let now = report.rungs[0].eventsPerSecond
+        func baseline(_ eventsPerSecond: Double) -> String {
+            "{\"rungs\": [{\"name\": \"10x1d\", \"events_per_s\": \(Int(eventsPerSecond))}]}"
+        }
+        let faster = try report.compare(baselineText: baseline(now * 2), source: "b", tolerancePercent: 10)
+        #expect(faster.count == 1 && faster[0].regressed)
+        let same = try report.compare(baselineText: baseline(now * 1.05), source: "b", tolerancePercent: 10)
+        #expect(!same[0].regressed)
+        #expect(throws: BenchBaselineError.self) { _ = try report.compare(baselineText: "{}", source: "b", tolerancePercent: 10) }
+        #expect(throws: BenchBaselineError.self) {
+            _ = try report.compare(baselineText: "{\"rungs\": [{\"name\": \"1M\", \"events_per_s\": 5}]}", source: "b", tolerancePercent: 10)
+        }
+    }
+
+    @Test func rungNamesAndMedians() {
+        #expect(BenchRung(devices: 1_000).name == "1k")
+        #expect(BenchRung(devices: 1_000_000).name == "1M")
+        #expect(BenchRung(devices: 250, days: 3).name == "250x3d")
+        #expect(Bench.median([3, 1, 2]) == 2)
+        #expect(Bench.median([4, 1, 2, 3]) == 2.5)
+        #expect(Bench.median([]) == 0)
+        #expect(BenchRung.ladder().map(\.devices) == [1_000, 10_000, 100_000])
+        #expect(BenchRung.ladder(million: true).last?.devices == 1_000_000)
+    }
+
+    /// The hot path's rounding must give exactly what `rounded()` gives, or results change.
+    @Test func fastRoundingEqualsLibmRounding() {
+        var rng = RandomStream(seed: 99)
+        var values: [Double] = [0.5, 1.5, 2.5, 0.49999999999999994, 4503599627370495.5, 4503599627370497,
+                                9.1e18, 1e-300, 123456.49999999999, 7.5, 8.5]
+        for _ in 0..<200_000 {
+            let magnitude = pow(10.0, Double(rng.next() % 19))
+            values.append(rng.nextUnit() * magnitude)
+            values.append(Double(rng.next() % 1_000_000) + 0.5)
+        }
+        for v in values where v > 0 && v < 9.2e18 {
+            #expect(SimTime.rounding(v).microseconds == Int64(v.rounded()), "\(v)")
+        }
+    }
+
+    /// The sampler's cached sigma gives the very draws of `Distribution.sample`.
+    @Test func samplerDrawsEqualDistributionDraws() {
+        for d in [Distribution.lognormal(median: 150_000, p99: 3_000_000), .exponential(mean: 3_600_000_000),
+                  .uniform(min: 5, max: 900), .constant(SimTime(microseconds: 42))] {
+            var a = RandomStream(seed: 7), b = RandomStream(seed: 7)
+            let sampler = d.sampler
+            for _ in 0..<10_000 { #expect(sampler.sample(&a) == d.sample(&b).microseconds) }
+        }
+    }
+}
