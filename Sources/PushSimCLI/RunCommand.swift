@@ -45,7 +45,8 @@ enum RunCommand {
         if let shard { return try ShardOption.run(scenario, shard: shard, jobs: jobs, arguments: arguments, console: console) }
         let outDirectory = arguments.value("out") ?? "results/\(scenario.name)"
         if !arguments.flag("no-write") {
-            try ResultsWriter.checkDestination(outDirectory, createParents: arguments.value("out") == nil)
+            // Missing parents are created, as `pushsim check` and scripts rely on.
+            try ResultsWriter.checkDestination(outDirectory, createParents: true)
         }
         let interruption = Interruption.shared
         interruption.install()

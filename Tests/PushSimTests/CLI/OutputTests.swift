@@ -62,12 +62,13 @@ private final class Workspace {
         #expect(w.listing == ["s.yaml", "taken"])
     }
 
-    @Test func outWithAMissingParentIsRefusedAndNothingIsCreated() {
+    @Test func outWithMissingParentsIsCreatedWithThem() {
+        // `pushsim check` and scripts write to `…/results/NAME` in fresh folders.
         let w = Workspace()
-        let (status, err) = w.run(["--out", w.folder + "/missing/deeper/out"])
-        #expect(status == 2)
-        #expect(err.contains("does not exist"))
-        #expect(w.listing == ["s.yaml"])
+        let (status, _) = w.run(["--out", w.folder + "/missing/deeper/out"])
+        #expect(status == 0)
+        #expect(w.listing == ["missing", "missing/deeper", "missing/deeper/out", "missing/deeper/out/summary.json",
+                              "missing/deeper/out/summary.md", "s.yaml"])
     }
 
     @Test func unwritableOutIsRefused() throws {
