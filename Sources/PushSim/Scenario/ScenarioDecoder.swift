@@ -1,7 +1,5 @@
 // Decoding a node tree into the typed Scenario: every key of the contract, its default, its checks.
 
-import Foundation
-
 /// Turns a document's node tree into a ``Scenario``, checking every rule of scenario-format.md §2.
 ///
 /// Errors point at the offending key or value and name the key by its dotted path, which is
@@ -72,12 +70,6 @@ enum ScenarioDecoder {
         try queue.decode("collapse_id", "`true` or `false`", ValueParsers.boolean) { scenario.queue.collapseId = $0 }
         try queue.decode("client", "intended or literal", anyStyle: true, enumeration(ClientVariant.self)) { scenario.queue.client = $0 }
 
-        try checkClockRange(scenario, durationAt: top.value("drain")?.location ?? top.value("duration")?.location ?? root.location,
-                            [(xiva, "latency", scenario.xiva.latency),
-                                       (xiva, "request_latency", scenario.xiva.requestLatency),
-                                       (xiva, "resend_latency", scenario.xiva.resendLatency),
-                                       (apns, "latency", scenario.apns.latency),
-                                       (ext, "processing", scenario.extension.processing)])
         return scenario
     }
 
@@ -98,37 +90,6 @@ enum ScenarioDecoder {
             throw ScenarioError(location: node.location,
                                 message: "`connectivity.windows[\(index)].every`: repeating every \(every) from \(window.start) over a run that ends at \(scenario.end) "
                                     + "passes the last instant the clock can hold (about 292471 years); expected a shorter period, or no `every` for a single window")
-        }
-    }
-
-    /// A delay left at its default is blamed on the end of the run (`durationAt`).
-    private static func checkClockRange(_ scenario: Scenario, durationAt: SourceLocation,
-                                        _ delays: [(Fields, String, Distribution)]) throws {
-        let end = Double(scenario.end.microseconds)
-        for (fields, key, law) in delays {
-            let largest = largestDraw(law)
-            // SimTime.rounding turns a draw of 9.2e18 µs or more into `forever`; below that, the
-            // sum must stay under Int64.max (with a margin for the Double's rounding there).
-            guard !(largest < 9.2e18 && end + largest < Double(Int64.max) - 16_384) else { continue }
-            throw ScenarioError(location: fields.value(key)?.location ?? durationAt,
-                                message: "`\(fields.fullPath(key))`: `\(law)` can draw delays up to \(SimTime.rounding(largest)), which after the end of the run "
-                                    + "(\(scenario.end)) pass the last instant the clock can hold (about 292471 years); expected a distribution of shorter delays")
-        }
-    }
-
-    /// The largest duration a distribution can draw from a ``RandomStream``, in microseconds:
-    /// uniform draws in (0, 1] are at least 2⁻⁵³, so −ln u ≤ 53·ln 2 and |Box–Muller| ≤ √(106·ln 2).
-    static func largestDraw(_ law: Distribution) -> Double {
-        let maxExponential = 53 * log(2.0)
-        let maxGaussian = (106 * log(2.0)).squareRoot()
-        switch law {
-        case .constant(let t): return Double(t.microseconds)
-        case .exponential(let mean): return mean * maxExponential
-        case .uniform(_, let high): return high
-        case .lognormal(let median, let p99):
-            let sigma = log(p99 / median) / Distribution.z99
-            let value = median * exp(sigma * maxGaussian)
-            return value.isNaN ? .infinity : value
         }
     }
 
