@@ -7,6 +7,7 @@ enum RunCommand {
         name: "run", summary: "run a scenario; print both arms side by side (or --json)",
         usage: """
         Usage: pushsim run FILE [--json] [--set PATH=VALUE]… [--seed N] [--out DIR] [--no-write] [--jobs N] [--shard K/N]
+                           [--max-events N] [--max-memory SIZE]
 
           --json            print the contract's JSON document instead of the table
           --set PATH=VALUE  override any key by its dotted path, value in the file's syntax
@@ -16,6 +17,10 @@ enum RunCommand {
           --no-write        write no files
           --jobs N          threads to use (default: every core); never changes the result
           \(ShardOption.usage)
+          --max-events N    refuse a run estimated to take more kernel events (default 3.6e10,
+                            about an hour at 10 M events/s)
+          --max-memory SIZE refuse a run estimated to need more memory (default: half of RAM),
+                            such as 512M or 4G
 
         Example:
           pushsim run scenarios/quickstart.yaml --set apns.expiration=1h
@@ -24,20 +29,42 @@ enum RunCommand {
 
     static func run(_ words: [String], _ console: Console) throws -> Int32 {
         let arguments = try Arguments(words, flags: ["json", "no-write"],
-                                      options: ScenarioInput.options.union(["out", "jobs", "shard"]))
+                                      options: ScenarioInput.options.union(["out", "jobs", "shard", "max-events", "max-memory"]))
         let (scenario, _) = try ScenarioInput.load(arguments)
         let shard = try ShardOption.parse(arguments)
         let jobs = try ShardOption.jobs(arguments, scenario: scenario, shard: shard)
+        // Refuse what the machine cannot do (for a shard: its devices), before any work (issue 6).
+        let limits: ResourceEstimate.Limits
+        do { limits = try .parse(maxEvents: arguments.value("max-events"), maxMemory: arguments.value("max-memory")) }
+        catch { throw UsageError(error.description) }
+        let estimate = ResourceEstimate(scenario, jobs: jobs, devices: shard.map { $0.devices(of: scenario.devices).count })
+        if let refusal = estimate.refusal(under: limits, name: scenario.name) {
+            console.err("pushsim run: \(refusal)\n")
+            return 2
+        }
         if let shard { return try ShardOption.run(scenario, shard: shard, jobs: jobs, arguments: arguments, console: console) }
+        let outDirectory = arguments.value("out") ?? "results/\(scenario.name)"
+        if !arguments.flag("no-write") {
+            // Missing parents are created, as `pushsim check` and scripts rely on.
+            try ResultsWriter.checkDestination(outDirectory, createParents: true)
+        }
+        let interruption = Interruption.shared
+        interruption.install()
+        interruption.begin("the run of '\(scenario.name)'", total: scenario.devices, unit: "devices",
+                           consequence: arguments.flag("no-write") ? "nothing was written"
+                               : "no results were written; '\(outDirectory)' is as it was")
+        defer { interruption.end() }
         let started = DispatchTime.now().uptimeNanoseconds
-        let result = Simulator.run(scenario, jobs: jobs)
+        let result = Simulator.run(scenario, jobs: jobs, progress: { interruption.advance(by: $0) })
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let json = result.json
         let table = ReportTable(result, scenario: scenario)
         if !arguments.flag("no-write") {
-            let directory = arguments.value("out") ?? "results/\(scenario.name)"
+            interruption.update(phase: "writing the results",
+                                consequence: "'\(outDirectory)' holds either the earlier results or the new ones, whole")
             try ResultsWriter.write([("summary.json", json.prettyText + "\n"), ("summary.md", table.markdown)],
-                                    to: directory)
+                                    to: outDirectory)
+            interruption.update(phase: "printing the report", consequence: "the results are written to '\(outDirectory)'")
         }
         console.out(arguments.flag("json") ? json.text + "\n" : table.text)
         let events = result.arms.reduce(0) { $0 + $1.ledger.events }

@@ -25,11 +25,21 @@ enum ScenarioDecoder {
         if let node = top.value("description") { scenario.description = try string(node, "description") }
         if let node = top.value("seed") { scenario.seed = try value(node, "seed", "an unsigned 64-bit integer", ValueParsers.unsigned64) }
         if let node = top.value("drain") { scenario.drain = try value(node, "drain", "a duration", ValueParsers.duration) }
+        // The run ends at duration + drain, which must be a time the clock can hold.
+        let (_, endOverflows) = duration.microseconds.addingReportingOverflow(scenario.drain.microseconds)
+        if endOverflows || duration.microseconds + scenario.drain.microseconds == Int64.max {
+            let node = top.value("drain") ?? top.value("duration")
+            throw ScenarioError(location: node?.location ?? root.location,
+                                message: "`\(top.value("drain") == nil ? "duration" : "drain")`: the run would end at duration + drain = \(duration) + \(scenario.drain), "
+                                    + "past the last instant the clock can hold (about 292471 years); expected a shorter duration or drain")
+        }
 
         let mail = try top.section("mail")
         if let node = mail.value("rate") { scenario.mail.ratePerMicrosecond = try value(node, "mail.rate", "a rate", ValueParsers.rate) }
 
-        scenario.connectivity = try connectivity(top.section("connectivity"))
+        let connectivityFields = try top.section("connectivity")
+        scenario.connectivity = try connectivity(connectivityFields)
+        try checkWindowRange(scenario, connectivityFields)
 
         let xiva = try top.section("xiva")
         try xiva.decode("drop", "a probability", ValueParsers.probability) { scenario.xiva.drop = $0 }
@@ -61,6 +71,26 @@ enum ScenarioDecoder {
         try queue.decode("client", "intended or literal", anyStyle: true, enumeration(ClientVariant.self)) { scenario.queue.client = $0 }
 
         return scenario
+    }
+
+    /// The simulator adds a drawn delay to an instant before the end of the run; the sum must be
+    /// a time the clock can hold. A delay's largest possible draw is finite (our streams' unit
+    /// draws are at least 2⁻⁵³), so this is checked exactly, here, where the key can be named.
+    /// Repeating windows are laid out as `start + k·every` for every k from the repetition that
+    /// reaches back past time 0 to the one past the end of the run; those products must stay
+    /// inside the clock: `max(end of window, end of run) + every` below Int64.max.
+    private static func checkWindowRange(_ scenario: Scenario, _ fields: Fields) throws {
+        guard case .sequence(let items)? = fields.value("windows")?.kind else { return }
+        for (index, window) in scenario.connectivity.windows.enumerated() {
+            guard let every = window.every, window.end.microseconds - window.start.microseconds < every.microseconds else { continue }
+            let reach = max(window.end.microseconds, scenario.end.microseconds)
+            let (_, overflow) = reach.addingReportingOverflow(every.microseconds)
+            guard overflow else { continue }
+            let node = index < items.count ? (items[index]["every"] ?? items[index]) : fields.node
+            throw ScenarioError(location: node.location,
+                                message: "`connectivity.windows[\(index)].every`: repeating every \(every) from \(window.start) over a run that ends at \(scenario.end) "
+                                    + "passes the last instant the clock can hold (about 292471 years); expected a shorter period, or no `every` for a single window")
+        }
     }
 
     /// The name names the results folder, so it must be a usable folder name.

@@ -103,6 +103,13 @@ enum ValueParsers {
         (intDigits + fracDigits).unicodeScalars.allSatisfy { $0 == "0" }
     }
 
+    /// Whether `text` is written `DIGITS[.DIGITS]`, whatever its size.
+    static func isDecimalSyntax(_ text: String) -> Bool {
+        let chars = Array(text.unicodeScalars)
+        var i = 0
+        return readNumber(chars, &i) != nil && i == chars.count
+    }
+
     /// A decimal `DIGITS[.DIGITS]` as a finite Double; nil if the text is not one.
     static func decimal(_ text: String) -> Double? {
         let chars = Array(text.unicodeScalars)
@@ -121,6 +128,7 @@ enum ValueParsers {
         let perText = String(text[text.index(after: slash)...])
         if countText.hasPrefix("-") { throw Failure("a rate cannot be negative, found `\(text)`") }
         guard let count = decimal(countText) else {
+            if isDecimalSyntax(countText) { throw Failure("the rate `\(text)` is too large") }
             throw Failure("expected \(hint): the count before `/` must be a number, found `\(text)`")
         }
         let per: SimTime
@@ -254,6 +262,8 @@ enum ValueParsers {
     /// that `word` abbreviates (`expo` → `exponential`) counts as nearest: a truncated name is a
     /// commoner slip than an unrelated short one.
     static func nearest(to word: String, among candidates: [String]) -> String? {
+        // Nothing is near a word this long, and the edit distance would cost |word| × |candidate|.
+        guard word.unicodeScalars.count <= 64 else { return nil }
         var best: (String, Int)?
         for candidate in candidates {
             let d = word.count >= 2 && candidate.hasPrefix(word) ? 0 : levenshtein(word, candidate)

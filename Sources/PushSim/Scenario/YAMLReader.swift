@@ -16,6 +16,9 @@
 struct YAMLReader {
     /// The deepest nesting of collections accepted.
     static let maxDepth = 64
+    /// The largest file accepted, in bytes: scenario files are a few kilobytes of hand-written
+    /// text, and a bound keeps the time and memory of reading any input small.
+    static let maxBytes = 4 * 1024 * 1024
 
     let file: String
     /// Added to the columns of the first line: a `--set` value starts after `PATH=`.
@@ -32,6 +35,7 @@ struct YAMLReader {
 
     /// Reads a whole document from raw bytes, which must be UTF-8. nil: the document is empty.
     static func read(bytes: [UInt8], file: String) throws -> YAMLNode? {
+        try checkSize(bytes.count, file: file)
         var splitter = LineSplitter(file: file, columnOffset: 0)
         var iterator = bytes.makeIterator()
         var codec = UTF8()
@@ -48,10 +52,17 @@ struct YAMLReader {
 
     /// Reads a whole document from text. nil: the document is empty.
     static func read(text: String, file: String) throws -> YAMLNode? {
+        try checkSize(text.utf8.count, file: file)
         var splitter = LineSplitter(file: file, columnOffset: 0)
         for s in text.unicodeScalars { try splitter.feed(s) }
         var reader = YAMLReader(file: file, lines: splitter.finish(), firstLineColumnOffset: 0)
         return try reader.readDocument()
+    }
+
+    private static func checkSize(_ count: Int, file: String) throws {
+        guard count > maxBytes else { return }
+        throw ScenarioError(location: SourceLocation(file: file, line: 1, column: 1),
+                            message: "the file is \(count) bytes: expected a scenario file of at most \(maxBytes / 1024 / 1024) MB of text")
     }
 
     /// Reads one value written inline, as after `key: ` in a file: a flow collection or a scalar.
@@ -597,6 +608,9 @@ struct YAMLReader {
 /// Splits decoded text into lines, accepting CRLF and a leading byte-order mark, and rejecting
 /// characters a text file should not hold (NUL, other control characters, a lone CR).
 struct LineSplitter {
+    /// The longest line accepted, in Unicode scalars.
+    static let maxLineLength = 65_536
+
     let file: String
     let columnOffset: Int
     private var lines: [[Unicode.Scalar]] = []
@@ -625,14 +639,22 @@ struct LineSplitter {
         switch s.value {
         case 0x0A: lines.append(current); current = []
         case 0x0D: pendingCR = true
-        case 0x09: current.append(s)
+        case 0x09:
+            if current.count >= LineSplitter.maxLineLength {
+                throw error("this line is longer than \(LineSplitter.maxLineLength) characters: expected lines of a hand-written scenario file")
+            }
+            current.append(s)
         case 0x00: throw error("a NUL character (U+0000): a scenario file must be text")
         case 0x01...0x1F, 0x7F...0x9F:
             throw error("control character \(LineSplitter.codePoint(s.value)) is not allowed in a scenario file")
         case 0xFEFF:
             if atStart { return }
             throw error("a byte-order mark (U+FEFF) is only allowed at the start of the file")
-        default: current.append(s)
+        default:
+            if current.count >= LineSplitter.maxLineLength {
+                throw error("this line is longer than \(LineSplitter.maxLineLength) characters: expected lines of a hand-written scenario file")
+            }
+            current.append(s)
         }
     }
 

@@ -1,0 +1,136 @@
+// Ctrl-C and SIGTERM: stop at once, remove temporary files, leave earlier results alone, say what was not finished.
+import Foundation
+import PushSim
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Turns SIGINT and SIGTERM into a clean stop: exit status 130 (SIGINT) or 143 (SIGTERM),
+/// every registered temporary file removed, and a line on standard error naming what was not
+/// finished.
+///
+/// How: the signal handler itself only writes the signal number to a pipe (`write` is
+/// async-signal-safe; locks, allocation and Swift runtime calls are not). A dedicated thread
+/// waits on the pipe and does the real work outside signal context: it takes the results
+/// writer's lock (so a write being committed finishes whole, and no new one starts), removes
+/// the temporary files, prints the message and ends the process with `_exit`. The simulation
+/// needs no cancellation checks: the process stops within milliseconds wherever it is, and
+/// since results reach their folder only by renaming complete files, nothing half written can
+/// be left behind.
+public final class Interruption: @unchecked Sendable {
+    public static let shared = Interruption()
+
+    private let lock = NSLock()
+    private var installed = false
+    private var task = ""
+    private var total = 0
+    private var done = 0
+    private var unit = ""
+    private var phase = ""
+    private var consequence = ""
+
+    /// Installs the handlers (once per process; later calls do nothing).
+    public func install() {
+        lock.lock(); defer { lock.unlock() }
+        guard !installed else { return }
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return }
+        interruptionPipe = fds[1]
+        installed = true
+        let reader = fds[0]
+        let thread = Thread { [self] in
+            var signalNumber: Int32 = 0
+            while true {
+                let n = read(reader, &signalNumber, MemoryLayout<Int32>.size)
+                if n == MemoryLayout<Int32>.size { break }
+                if n < 0 && errno == EINTR { continue }
+                return
+            }
+            stop(signal: signalNumber)
+        }
+        thread.name = "pushsim-interruption"
+        thread.start()
+        _ = signal(SIGINT, interruptionHandler)
+        _ = signal(SIGTERM, interruptionHandler)
+        // A parent may have started us with these signals blocked (a process spawned from a
+        // dispatch worker thread inherits its full mask): unblock them on this thread, which
+        // every thread it creates later inherits.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+
+    /// Starts describing a task for the message: `the run of 'x'`, `total` units of `unit`.
+    /// `consequence` says what an interruption leaves (`no results were written; … unchanged`).
+    public func begin(_ task: String, total: Int, unit: String, consequence: String) {
+        lock.lock(); defer { lock.unlock() }
+        self.task = task; self.total = total; self.done = 0; self.unit = unit
+        self.phase = ""; self.consequence = consequence
+    }
+
+    /// Counts finished units (called from any thread).
+    public func advance(by count: Int) {
+        lock.lock(); done &+= count; lock.unlock()
+    }
+
+    /// Names the step under way now (`writing the results`) and what stopping now leaves.
+    public func update(phase: String, consequence: String) {
+        lock.lock(); defer { lock.unlock() }
+        self.phase = phase; self.consequence = consequence
+    }
+
+    /// The task is over: nothing is left unfinished.
+    public func end() {
+        lock.lock(); defer { lock.unlock() }
+        task = ""
+    }
+
+    /// The line printed when interrupted.
+    public func message(signal: Int32) -> String {
+        lock.lock(); defer { lock.unlock() }
+        let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
+        guard !task.isEmpty else { return "pushsim: interrupted (\(name))\n" }
+        var text = "pushsim: interrupted (\(name)): \(task) was not finished"
+        if !phase.isEmpty {
+            text += " (\(phase))"
+        } else if total > 0 {
+            text += " (\(min(done, total)) of \(total) \(unit) done)"
+        }
+        if !consequence.isEmpty { text += "; \(consequence)" }
+        return text + "\n"
+    }
+
+    /// The exit status for a signal: 128 + its number (130 for SIGINT, 143 for SIGTERM).
+    public static func exitStatus(signal: Int32) -> Int32 { 128 + signal }
+
+    private func stop(signal: Int32) -> Never {
+        // Waits for a results commit under way, removes what is left, and keeps further writes out.
+        TemporaryFiles.shared.removeAll(keepingWritesOut: true)
+        let text = Array(message(signal: signal).utf8)
+        text.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let n = write(STDERR_FILENO, base + offset, buffer.count - offset)
+                if n <= 0 { break }
+                offset += n
+            }
+        }
+        _exit(Interruption.exitStatus(signal: signal))
+    }
+}
+
+/// The write end of the pipe the signal handler writes to (set once, before the handler is installed).
+nonisolated(unsafe) private var interruptionPipe: Int32 = -1
+
+/// The signal handler: async-signal-safe, it only writes the signal number to the pipe.
+private func interruptionHandler(_ signalNumber: Int32) {
+    var number = signalNumber
+    let savedErrno = errno
+    _ = write(interruptionPipe, &number, MemoryLayout<Int32>.size)
+    errno = savedErrno
+}
