@@ -82,16 +82,18 @@ public struct ConnectivityTimeline {
             if let period = window.every, !period.isForever, period.microseconds > 0 {
                 let every = period.microseconds
                 if stop - start >= every { intervals.append(0..<end); continue }
-                // The first repetition that can still reach past time 0; k·every stays within
-                // [-stop, end], so no product below can overflow.
-                var k = -(stop / every) - 1
+                // Start at the first repetition that still reaches past time 0 (its offset
+                // −⌊(stop−1)/every⌋·every lies in (−stop, 0], so it cannot overflow), then step
+                // by `every` with checked additions: a window far in the future ends the loop.
+                var shift = -((stop - 1) / every) * every
                 while true {
-                    let shift = k * every
                     let (s, o1) = start.addingReportingOverflow(shift)
                     let (e, o2) = stop.addingReportingOverflow(shift)
                     if o1 || o2 || s >= end { break }
                     if e > 0 { intervals.append(max(s, 0)..<min(e, end)) }
-                    k += 1
+                    let (next, o3) = shift.addingReportingOverflow(every)
+                    if o3 { break }
+                    shift = next
                 }
             } else if start < end && stop > 0 {
                 intervals.append(max(start, 0)..<min(stop, end))

@@ -142,15 +142,11 @@ public enum CheckRun {
         -> (result: RunResult, spreads: [CheckSpread]) {
         let range = 0..<scenario.devices
         let arms = scenario.arms
-        let chunkCount = max(1, min(range.count, max(1, jobs) * 16))
-        let slots = ResultSlots<([Ledger], [CheckSpread])>(count: chunkCount)
-        let work: @Sendable (Int) -> Void = { chunk in
-            let lower = range.lowerBound + range.count * chunk / chunkCount
-            let upper = range.lowerBound + range.count * (chunk + 1) / chunkCount
+        let chunks = Simulator.inChunks(of: range, jobs: jobs) { devices in
             var world = DeviceWorld(scenario: scenario)
             var totals = arms.map { _ in Ledger() }
             var spreads = arms.map { _ in CheckSpread() }
-            for device in lower..<upper {
+            for device in devices {
                 world.prepare(device: device)
                 for (a, queueOn) in arms.enumerated() {
                     world.ledger = Ledger()
@@ -159,17 +155,11 @@ public enum CheckRun {
                     totals[a].merge(world.ledger)
                 }
             }
-            slots[chunk] = (totals, spreads)
-        }
-        if jobs <= 1 {
-            for chunk in 0..<chunkCount { work(chunk) }
-        } else {
-            DispatchQueue.concurrentPerform(iterations: chunkCount, execute: work)
+            return (totals, spreads)
         }
         var total = arms.map { _ in Ledger() }
         var spreads = arms.map { _ in CheckSpread() }
-        for chunk in 0..<chunkCount {
-            guard let (ledgers, chunkSpreads) = slots[chunk] else { continue }
+        for (ledgers, chunkSpreads) in chunks {
             for a in total.indices {
                 total[a].merge(ledgers[a])
                 spreads[a].merge(chunkSpreads[a])

@@ -36,27 +36,43 @@ public enum Simulator {
                            progress: (@Sendable (Int) -> Void)? = nil) -> RunResult {
         let range = devices ?? 0..<scenario.devices
         let arms = scenario.arms
+        let chunks = inChunks(of: range, jobs: jobs) { devices in
+            let ledgers = simulate(scenario, devices: devices, arms: arms)
+            progress?(devices.count)
+            return ledgers
+        }
+        var total = arms.map { _ in Ledger() }
+        for ledgers in chunks {
+            for a in total.indices { total[a].merge(ledgers[a]) }
+        }
+        return RunResult(scenario: scenario.name, seed: scenario.seed,
+                         arms: zip(arms, total).map { ArmResult(queueOn: $0, ledger: $1) },
+                         devices: range, totalDevices: scenario.devices)
+    }
+
+    /// Calls `body` for contiguous chunks of `range` (about 16 per thread, so threads finish
+    /// together) on `jobs` threads, and returns what it gave, in chunk order.
+    static func inChunks<Part>(of range: Range<Int>, jobs: Int,
+                               _ body: @escaping @Sendable (Range<Int>) -> Part) -> [Part] {
         let chunkCount = max(1, min(range.count, max(1, jobs) * 16))
-        let slots = ResultSlots<[Ledger]>(count: chunkCount)
+        let slots = ResultSlots<Part>(count: chunkCount)
         let work: @Sendable (Int) -> Void = { chunk in
-            let lower = range.lowerBound + range.count * chunk / chunkCount
-            let upper = range.lowerBound + range.count * (chunk + 1) / chunkCount
-            slots[chunk] = simulate(scenario, devices: lower..<upper, arms: arms)
-            progress?(upper - lower)
+            slots[chunk] = body(chunkRange(range, chunk, of: chunkCount))
         }
         if jobs <= 1 {
             for chunk in 0..<chunkCount { work(chunk) }
         } else {
             DispatchQueue.concurrentPerform(iterations: chunkCount, execute: work)
         }
-        var total = arms.map { _ in Ledger() }
-        for chunk in 0..<chunkCount {
-            guard let ledgers = slots[chunk] else { continue }
-            for a in total.indices { total[a].merge(ledgers[a]) }
-        }
-        return RunResult(scenario: scenario.name, seed: scenario.seed,
-                         arms: zip(arms, total).map { ArmResult(queueOn: $0, ledger: $1) },
-                         devices: range, totalDevices: scenario.devices)
+        return (0..<chunkCount).compactMap { slots[$0] }
+    }
+
+    /// The chunk-th of `count` near-equal contiguous parts of `range`, computed without any
+    /// product that could overflow, whatever the number of devices.
+    static func chunkRange(_ range: Range<Int>, _ chunk: Int, of count: Int) -> Range<Int> {
+        let (size, extra) = range.count.quotientAndRemainder(dividingBy: count)
+        let lower = range.lowerBound + size * chunk + min(chunk, extra)
+        return lower..<(lower + size + (chunk < extra ? 1 : 0))
     }
 
     /// Simulates a contiguous range of devices on the calling thread.
