@@ -8,7 +8,7 @@ enum SweepCommand {
         name: "sweep", summary: "run a grid of parameter values with replications; CSV, JSON, Markdown, SVG charts",
         usage: """
         Usage: pushsim sweep FILE [--vary PATH=V1,V2,…]… [--replications N] [--set PATH=VALUE]… [--seed N]
-                                  [--out DIR] [--no-write] [--json] [--jobs N]
+                                  [--out DIR] [--no-write] [--json] [--jobs N] [--max-events N] [--max-memory SIZE]
 
           --vary PATH=V1,V2,…  an axis of the grid: the values of one key, in the file syntax
                                (repeatable: several make a cartesian product; the first is the
@@ -23,8 +23,12 @@ enum SweepCommand {
           --no-write           write no files
           --json               print the sweep's JSON document (means and ci95 of every metric)
           --jobs N             threads per run (default: every core); never changes the result
+          --max-events N       refuse a sweep whose runs together exceed N events (default: an
+                               hour's work at 10 M events/s); each point must also fit as a run
+          --max-memory SIZE    refuse a point that needs more memory (default: half the machine's)
 
         Progress (runs done, time left) goes to standard error when it is a terminal, never with --json.
+        Ctrl-C stops the sweep (exit 130); results already in DIR stay as they were.
 
         Example:
           pushsim sweep scenarios/nightly-offline.yaml --vary queue.repeat_max_count=0,5,10,20,50 --replications 5
@@ -33,7 +37,7 @@ enum SweepCommand {
 
     static func run(_ words: [String], _ console: Console) throws -> Int32 {
         let arguments = try Arguments(words, flags: ["json", "no-write"],
-                                      options: ScenarioInput.options.union(["vary", "replications", "out", "jobs"]))
+                                      options: ScenarioInput.options.union(["vary", "replications", "out", "jobs", "max-events", "max-memory"]))
         let (_, fileAxes) = try ScenarioInput.load(arguments)
         let path = arguments.positionals[0]
         // The same overrides ScenarioInput applied (already checked), then each point's settings.
@@ -51,9 +55,24 @@ enum SweepCommand {
         } catch let error as SweepError {
             throw UsageError(error.message)
         }
+        if let refusal = try refusal(plan, jobs: jobs, arguments: arguments) {
+            console.err("pushsim sweep: \(refusal)\n")
+            return 2
+        }
+        let directory = arguments.value("out") ?? "results/\(plan.scenarioName)"
+        if !arguments.flag("no-write") { try ResultsWriter.checkDestination(directory, createParents: true) }
+        let interruption = Interruption.shared
+        interruption.install()
+        interruption.begin("the sweep of '\(plan.scenarioName)'", total: plan.runCount, unit: "runs",
+                           consequence: arguments.flag("no-write") ? "nothing was written"
+                               : "no results were written; '\(directory)' is as it was")
+        defer { interruption.end() }
         let started = DispatchTime.now().uptimeNanoseconds
         let showProgress = console.errorIsTerminal && !arguments.flag("json")
+        var reported = 0
         let result = SweepRunner.run(plan, jobs: jobs) { done, total in
+            interruption.advance(by: done - reported)
+            reported = done
             guard showProgress else { return }
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             let left = elapsed / Double(done) * Double(total - done)
@@ -62,7 +81,8 @@ enum SweepCommand {
             if done == total { console.err("\n") }
         }
         if !arguments.flag("no-write") {
-            let directory = arguments.value("out") ?? "results/\(result.scenario)"
+            interruption.update(phase: "writing the results",
+                                consequence: "'\(directory)' holds either the earlier results or the new ones, whole")
             let files = [("sweep.csv", result.csv), ("sweep.json", result.json.prettyText + "\n"), ("sweep.md", result.markdown)]
                 + result.charts.map { ($0.name, $0.svg) }
             try ResultsWriter.write(files, to: directory)
@@ -73,6 +93,28 @@ enum SweepCommand {
             console.out(result.markdown)
         }
         return 0
+    }
+}
+
+extension SweepCommand {
+    /// Why the sweep is refused, or nil: every point must fit the limits as a run, and all
+    /// runs together (points × replications) must fit the event budget.
+    static func refusal(_ plan: SweepPlan, jobs: Int, arguments: Arguments) throws -> String? {
+        let limits: ResourceEstimate.Limits
+        do { limits = try .parse(maxEvents: arguments.value("max-events"), maxMemory: arguments.value("max-memory")) }
+        catch { throw UsageError(error.description) }
+        var total = 0.0
+        for (point, scenario) in zip(plan.points, plan.scenarios) {
+            let estimate = ResourceEstimate(scenario, jobs: jobs)
+            if let refusal = estimate.refusal(under: limits, name: scenario.name) {
+                return "at \(point.label): \(refusal)"
+            }
+            total += estimate.events * Double(plan.seeds.count)
+        }
+        guard total > limits.maxEvents else { return nil }
+        return "refusing to sweep '\(plan.scenarioName)': its \(plan.runCount) runs would take about "
+            + "\(ResourceEstimate.count(total)) events, over the limit of \(ResourceEstimate.count(limits.maxEvents)) "
+            + "(--max-events). Use fewer points or replications, a smaller scenario, or raise --max-events."
     }
 }
 

@@ -206,7 +206,7 @@ public struct ResourceEstimate: Sendable, Equatable {
     }
 
     /// A count for people: `12 345`, `4.2 million`, `3.1e15`.
-    static func count(_ x: Double) -> String {
+    public static func count(_ x: Double) -> String {
         if x < 1e6 { return String(Int(x.rounded())) }
         if x < 1e9 { return String(format: "%.1f million", x / 1e6) }
         if x < 1e12 { return String(format: "%.1f billion", x / 1e9) }
