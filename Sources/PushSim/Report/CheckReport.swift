@@ -154,7 +154,7 @@ public struct CheckReport: Sendable {
     static func format(_ value: Double, _ metric: CheckMetric) -> String {
         switch metric.kind {
         case .count, .work:
-            return value == value.rounded() && abs(value) < 1e15 ? grouped(Int(value)) : String(format: "%.1f", value)
+            return value == value.rounded() && abs(value) < 1e15 ? ReportTable.grouped(Int(value)) : String(format: "%.1f", value)
         case .rate:
             return String(format: "%.4f %%", value * 100)
         case .latencyQuantile, .latencyMax:
@@ -170,16 +170,6 @@ public struct CheckReport: Sendable {
         guard row.baseline != 0 else { return "" }
         let percent = row.change / abs(row.baseline) * 100
         return " (" + (percent > 0 ? "+" : percent < 0 ? "−" : "") + String(format: "%.1f %%", abs(percent)) + ")"
-    }
-
-    static func grouped(_ n: Int) -> String {
-        let digits = String(n.magnitude)
-        var out = ""
-        for (i, ch) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
-            out.append(ch)
-        }
-        return (n < 0 ? "-" : "") + out
     }
 }
 
