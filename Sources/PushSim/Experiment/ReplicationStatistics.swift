@@ -1,5 +1,4 @@
 // Means and 95 % confidence intervals over replications (Student t), with the t quantile computed.
-import Foundation
 
 /// A metric over the replications of one point and arm.
 public struct MetricSummary: Equatable, Sendable {
@@ -34,7 +33,11 @@ public enum ReplicationStatistics {
     public static func studentTQuantile(_ p: Double, degreesOfFreedom nu: Int) -> Double {
         guard nu >= 1, p > 0.5, p < 1 else { return 0 }
         let v = Double(nu)
-        func cdf(_ t: Double) -> Double { 1 - 0.5 * regularizedBeta(v / (v + t * t), a: v / 2, b: 0.5) }
+        // ln Γ(a+b) − ln Γ(a) − ln Γ(b) for a = ν/2, b = ½: the same at every step below.
+        let logGammas = logGammaOfHalfInteger(nu + 1) - logGammaOfHalfInteger(nu) - logGammaOfHalfInteger(1)
+        func cdf(_ t: Double) -> Double {
+            1 - 0.5 * regularizedBeta(v / (v + t * t), a: v / 2, b: 0.5, logGammas: logGammas)
+        }
         var low = 0.0, high = 1.0
         while cdf(high) < p && high < 1e12 { low = high; high *= 2 }
         for _ in 0..<200 {
@@ -45,15 +48,28 @@ public enum ReplicationStatistics {
         return (low + high) / 2
     }
 
-    /// I_x(a, b), the regularized incomplete beta function (continued fraction, modified Lentz).
-    static func regularizedBeta(_ x: Double, a: Double, b: Double) -> Double {
+    /// ln Γ(k/2) for a whole k ≥ 1, from its product form: Γ(n) = (n−1)! and
+    /// Γ(n + ½) = √π · ½ · 3⁄2 ⋯ (n − ½). Only PortableMath's log is used, so the interval
+    /// half-widths come out the same on every platform (the C library's lgamma need not).
+    static func logGammaOfHalfInteger(_ k: Int) -> Double {
+        var sum = k % 2 == 0 ? 0.0 : 0.5 * PortableMath.log(Double.pi)
+        var factor = k % 2 == 0 ? 1.0 : 0.5
+        while factor < Double(k) / 2 {
+            sum += PortableMath.log(factor)
+            factor += 1
+        }
+        return sum
+    }
+
+    /// I_x(a, b), the regularized incomplete beta function (continued fraction, modified Lentz);
+    /// `logGammas` is ln Γ(a+b) − ln Γ(a) − ln Γ(b), symmetric in a and b.
+    static func regularizedBeta(_ x: Double, a: Double, b: Double, logGammas: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
-        let logGammas: Double = lgamma(a + b) - lgamma(a) - lgamma(b)
-        let logPowers: Double = a * log(x) + b * log(1 - x)
+        let logPowers: Double = a * PortableMath.log(x) + b * PortableMath.log(1 - x)
         let logFront = logGammas + logPowers
         // The fraction converges fast for x < (a+1)/(a+b+2); use the symmetry otherwise.
-        if x > (a + 1) / (a + b + 2) { return 1 - regularizedBeta(1 - x, a: b, b: a) }
+        if x > (a + 1) / (a + b + 2) { return 1 - regularizedBeta(1 - x, a: b, b: a, logGammas: logGammas) }
         let tiny = 1e-300
         var c = 1.0
         var d = 1 - (a + b) * x / (a + 1)
@@ -77,6 +93,6 @@ public enum ReplicationStatistics {
             result *= delta
             if abs(delta - 1) < 1e-15 { break }
         }
-        return exp(logFront) * result / a
+        return PortableMath.exp(logFront) * result / a
     }
 }

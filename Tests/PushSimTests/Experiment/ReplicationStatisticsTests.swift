@@ -47,3 +47,15 @@ import Testing
         #expect(abs(rate - 0.95) <= tolerance, "coverage \(rate)")
     }
 }
+
+/// The portable log-gamma of half-integers agrees with the C library's lgamma.
+@Suite struct PortableLogGammaTests {
+    @Test func logGammaOfHalfIntegersMatchesTheCLibrary() {
+        for k in 1...400 {
+            let x = Double(k) / 2
+            let expected: Double = lgamma(x)
+            let got = ReplicationStatistics.logGammaOfHalfInteger(k)
+            #expect(abs(got - expected) <= 1e-12 * max(1, abs(expected)), "k = \(k)")
+        }
+    }
+}
