@@ -32,6 +32,16 @@ public final class Interruption: @unchecked Sendable {
     private var phase = ""
     private var consequence = ""
 
+    /// The common start of a command that writes a results folder: checks the destination
+    /// (creating missing parents) unless nothing is written, installs the handlers, and
+    /// announces the task, so an interruption can say what was not finished. Pair with `end()`.
+    public func beginWriting(_ task: String, total: Int, unit: String, directory: String, writes: Bool) throws {
+        if writes { try ResultsWriter.checkDestination(directory, createParents: true) }
+        install()
+        begin(task, total: total, unit: unit,
+              consequence: writes ? "no results were written; '\(directory)' is as it was" : "nothing was written")
+    }
+
     /// Installs the handlers (once per process; later calls do nothing).
     public func install() {
         lock.lock(); defer { lock.unlock() }

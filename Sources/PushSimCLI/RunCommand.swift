@@ -44,15 +44,10 @@ enum RunCommand {
         }
         if let shard { return try ShardOption.run(scenario, shard: shard, jobs: jobs, arguments: arguments, console: console) }
         let outDirectory = arguments.value("out") ?? "results/\(scenario.name)"
-        if !arguments.flag("no-write") {
-            // Missing parents are created, as `pushsim check` and scripts rely on.
-            try ResultsWriter.checkDestination(outDirectory, createParents: true)
-        }
         let interruption = Interruption.shared
-        interruption.install()
-        interruption.begin("the run of '\(scenario.name)'", total: scenario.devices, unit: "devices",
-                           consequence: arguments.flag("no-write") ? "nothing was written"
-                               : "no results were written; '\(outDirectory)' is as it was")
+        // Missing parents of the folder are created, as `pushsim check` and scripts rely on.
+        try interruption.beginWriting("the run of '\(scenario.name)'", total: scenario.devices, unit: "devices",
+                                      directory: outDirectory, writes: !arguments.flag("no-write"))
         defer { interruption.end() }
         let started = DispatchTime.now().uptimeNanoseconds
         let result = Simulator.run(scenario, jobs: jobs, progress: { interruption.advance(by: $0) })

@@ -60,12 +60,9 @@ enum SweepCommand {
             return 2
         }
         let directory = arguments.value("out") ?? "results/\(plan.scenarioName)"
-        if !arguments.flag("no-write") { try ResultsWriter.checkDestination(directory, createParents: true) }
         let interruption = Interruption.shared
-        interruption.install()
-        interruption.begin("the sweep of '\(plan.scenarioName)'", total: plan.runCount, unit: "runs",
-                           consequence: arguments.flag("no-write") ? "nothing was written"
-                               : "no results were written; '\(directory)' is as it was")
+        try interruption.beginWriting("the sweep of '\(plan.scenarioName)'", total: plan.runCount, unit: "runs",
+                                      directory: directory, writes: !arguments.flag("no-write"))
         defer { interruption.end() }
         let started = DispatchTime.now().uptimeNanoseconds
         let showProgress = console.errorIsTerminal && !arguments.flag("json")
