@@ -8,17 +8,17 @@ extension DeviceWorld {
         let lost: Bool
         let latency: Int64
         if copy.isResend {
-            lost = resendStream.chance(scenario.apns.loss)
-            latency = scenario.apns.latency.sample(&resendStream).microseconds
+            lost = resendStream.chance(parameters.apnsLoss)
+            latency = parameters.apnsLatency.sample(&resendStream)
         } else {
-            lost = letters.lostBeforeAPNs[letter]
-            latency = letters.apnsLatency[letter]
+            lost = letters[letter].lostBeforeAPNs
+            latency = letters[letter].apnsLatency
         }
         if lost {
             copyLost(c, .networkLoss)
             return
         }
-        copies[Int(c)].expiry = (SimTime(microseconds: now) + scenario.apns.expiration).microseconds
+        copies[Int(c)].expiry = (SimTime(microseconds: now) + parameters.apnsExpiration).microseconds
         note(.apns, letter, "reached APNs")
         queue.schedule(at: later(now, latency), .due(c))
     }
@@ -58,6 +58,6 @@ extension DeviceWorld {
             return
         }
         note(.apns, Int(copies[Int(c)].letter), "stored push sent to device")
-        queue.schedule(at: later(now, scenario.apns.latency.sample(&redeliveryStream).microseconds), .due(c))
+        queue.schedule(at: later(now, parameters.apnsLatency.sample(&redeliveryStream)), .due(c))
     }
 }

@@ -1,31 +1,45 @@
 // The mail backend: Poisson letters for one device, with the draws of their first send.
 
+/// One letter and every random draw of its first send.
+public struct LetterDraws: Equatable, Sendable {
+    /// When the backend hands it to XIVA.
+    public var time: Int64
+    public var xivaLatency: Int64
+    public var apnsLatency: Int64
+    /// The extension's processing time for the first copy.
+    public var processing: Int64
+    /// XIVA drops it (unknown subscription).
+    public var dropped: Bool
+    /// The network loses the first copy on its way to APNs.
+    public var lostBeforeAPNs: Bool
+
+    public init(time: Int64, xivaLatency: Int64, apnsLatency: Int64, processing: Int64,
+                dropped: Bool, lostBeforeAPNs: Bool) {
+        self.time = time
+        self.xivaLatency = xivaLatency
+        self.apnsLatency = apnsLatency
+        self.processing = processing
+        self.dropped = dropped
+        self.lostBeforeAPNs = lostBeforeAPNs
+    }
+}
+
 /// The letters of one device and every random draw of their first send, made once and shared
-/// by both arms: this is what "common random numbers" means here.
-public struct LetterScript {
-    public var time: [Int64] = []
-    public var dropped: [Bool] = []
-    public var xivaLatency: [Int64] = []
-    public var lostBeforeAPNs: [Bool] = []
-    public var apnsLatency: [Int64] = []
-    public var processing: [Int64] = []
+/// by both arms: this is what "common random numbers" means here. One array of structs, so a
+/// letter is one append and one cache line.
+public struct LetterScript: RandomAccessCollection {
+    var letters: [LetterDraws] = []
 
     public init() {}
+    public init(_ letters: [LetterDraws]) { self.letters = letters }
 
-    public var count: Int { time.count }
-
-    mutating func removeAll() {
-        time.removeAll(keepingCapacity: true)
-        dropped.removeAll(keepingCapacity: true)
-        xivaLatency.removeAll(keepingCapacity: true)
-        lostBeforeAPNs.removeAll(keepingCapacity: true)
-        apnsLatency.removeAll(keepingCapacity: true)
-        processing.removeAll(keepingCapacity: true)
-    }
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { letters.count }
+    @inline(__always) public subscript(i: Int) -> LetterDraws { letters[i] }
 
     /// Draws the letters in [0, duration) of one device.
     mutating func generate(_ scenario: Scenario, device: Int) {
-        removeAll()
+        letters.removeAll(keepingCapacity: true)
         let rate = scenario.mail.ratePerMicrosecond
         guard rate > 0 else { return }
         var arrivals = RandomStream(seed: scenario.seed, device: device, purpose: .letters)
@@ -34,20 +48,25 @@ public struct LetterScript {
         var ext = RandomStream(seed: scenario.seed, device: device, purpose: .extensionRun)
         let xivaLatency = scenario.xiva.latency.sampler, apnsLatency = scenario.apns.latency.sampler
         let processing = scenario.extension.processing.sampler
-        let horizon = Double(scenario.duration.microseconds)
+        let drop = scenario.xiva.drop, loss = scenario.apns.loss
+        let duration = scenario.duration.microseconds
+        let horizon = Double(duration)
         let meanGap = 1 / rate
         var clock = 0.0
         while true {
             // Exact real-valued Poisson arrivals; only the instant reported is rounded.
             clock += -meanGap * PortableMath.log(arrivals.nextOpenUnit())
             let instant = SimTime.rounding(clock).microseconds
-            if !(clock < horizon) || instant >= scenario.duration.microseconds { break }
-            time.append(instant)
-            dropped.append(xiva.chance(scenario.xiva.drop))
-            self.xivaLatency.append(xivaLatency.sample(&xiva))
-            lostBeforeAPNs.append(apns.chance(scenario.apns.loss))
-            self.apnsLatency.append(apnsLatency.sample(&apns))
-            self.processing.append(processing.sample(&ext))
+            if !(clock < horizon) || instant >= duration { break }
+            // Each stream's draws in the order they have always been made (drop, then XIVA
+            // latency; loss, then APNs latency), so a seed keeps its results.
+            let dropped = xiva.chance(drop)
+            let xivaDelay = xivaLatency.sample(&xiva)
+            let lost = apns.chance(loss)
+            let apnsDelay = apnsLatency.sample(&apns)
+            letters.append(LetterDraws(time: instant, xivaLatency: xivaDelay, apnsLatency: apnsDelay,
+                                       processing: processing.sample(&ext),
+                                       dropped: dropped, lostBeforeAPNs: lost))
         }
     }
 }

@@ -4,17 +4,17 @@ extension DeviceWorld {
     /// A push is shown with its own content (timing rule 9). The first presentation delivers
     /// the letter; a later one collapses into a notification still shown, or is a duplicate.
     mutating func present(letter i: Int, at now: Int64) {
-        if !delivered[i] {
-            delivered[i] = true
-            firstDelivery[i] = now
-            shownUntil[i] = clearTime(after: now)
+        if !letterStates[i].delivered {
+            letterStates[i].delivered = true
+            letterStates[i].firstDelivery = now
+            letterStates[i].shownUntil = clearTime(after: now)
             note(.user, i, "presented (delivered)")
             noteCleared(letter: i)
-        } else if scenario.queue.collapseId && now < shownUntil[i] {
+        } else if parameters.collapseId && now < letterStates[i].shownUntil {
             note(.user, i, "collapsed into the notification shown")
         } else {
             ledger.duplicates += 1
-            shownUntil[i] = clearTime(after: now)
+            letterStates[i].shownUntil = clearTime(after: now)
             note(.user, i, "presented again (duplicate)")
             noteCleared(letter: i)
         }
@@ -25,21 +25,21 @@ extension DeviceWorld {
     mutating func showSummary(for run: ExtensionRun, at now: Int64) {
         ledger.summaries += 1
         let current = Int(copies[Int(run.copy)].letter)
-        summarized[current] = true
-        forEachLetter(inGapOf: run) { summarized[$0] = true }
+        letterStates[current].summarized = true
+        forEachLetter(inGapOf: run) { letterStates[$0].summarized = true }
         note(.user, current, "summary shown: \(run.gapHigh - run.gapLow + 2) letters")
     }
 
     /// Traces the moment the user will clear letter i's notification (if within the run).
-    func noteCleared(letter i: Int) {
-        guard tracer != nil, shownUntil[i] < end else { return }
-        note(.user, i, "cleared by the user", at: shownUntil[i])
+    @inline(__always) func noteCleared(letter i: Int) {
+        guard tracer != nil, letterStates[i].shownUntil < end else { return }
+        note(.user, i, "cleared by the user", at: letterStates[i].shownUntil)
     }
 
     /// When the user will clear a notification presented now; drawn per presentation.
     mutating func clearTime(after now: Int64) -> Int64 {
-        guard let clearAfter = scenario.device.clearAfter else { return Int64.max }
-        let t = (SimTime(microseconds: now) + clearAfter.sample(&userStream)).microseconds
+        guard let clearAfter = parameters.clearAfter else { return Int64.max }
+        let t = (SimTime(microseconds: now) + SimTime(microseconds: clearAfter.sample(&userStream))).microseconds
         note(.user, nil, "will clear at \(SimTime(microseconds: t))")
         return t
     }

@@ -33,17 +33,17 @@ extension DeviceWorld {
         let copy = copies[Int(c)]
         let letter = Int(copy.letter)
         let processing = copy.isResend
-            ? scenario.extension.processing.sample(&resendStream).microseconds
-            : letters.processing[letter]
+            ? parameters.processing.sample(&resendStream)
+            : letters[letter].processing
         var run = ExtensionRun(copy: c, arrival: now, action: .show, gapLow: 1, gapHigh: 0, processed: false)
         ledger.pushesSeenByExtensions += 1
         note(.device, letter, copy.isResend ? "extension started (re-sent copy)" : "extension started")
-        if queueOn { checkForGap(position: position[letter], run: &run) }
+        if queueOn { checkForGap(position: letterStates[letter].position, run: &run) }
         let r = Int32(runs.count)
         runs.append(run)
-        let deadline = scenario.extension.deadline.microseconds
+        let deadline = parameters.deadline.microseconds
         if processing > deadline {
-            queue.schedule(at: (SimTime(microseconds: now) + scenario.extension.deadline).microseconds,
+            queue.schedule(at: (SimTime(microseconds: now) + parameters.deadline).microseconds,
                            .extensionDeadline(r))
         } else {
             queue.schedule(at: later(now, processing), .extensionProcessed(r))
@@ -61,7 +61,7 @@ extension DeviceWorld {
         let missed = Int(p) - Int(lastPosition) - 1
         if missed <= 0 {
             // The intended client advances on every numbered push; the literal snippet does not.
-            if scenario.queue.client == .intended { lastPosition = max(lastPosition, p) }
+            if parameters.intendedClient { lastPosition = max(lastPosition, p) }
             return
         }
         run.gapLow = lastPosition + 1
@@ -69,7 +69,7 @@ extension DeviceWorld {
         lastPosition = p
         ledger.gapsDetected += 1
         ledger.missedInGaps += missed
-        run.action = missed > scenario.queue.repeatMaxCount ? .summary : .reRequest
+        run.action = missed > parameters.repeatMaxCount ? .summary : .reRequest
         note(.device, nil, "extension found gap \(run.gapLow)...\(run.gapHigh) (\(missed) missed): "
              + (run.action == .summary ? "summary" : "re-request"))
     }
@@ -85,10 +85,10 @@ extension DeviceWorld {
             showSummary(for: run, at: now)
         case .reRequest:
             ledger.reRequests += 1
-            let latency = scenario.xiva.requestLatency.sample(&requestStream).microseconds
-            let failed = requestStream.chance(scenario.xiva.requestError)
+            let latency = parameters.requestLatency.sample(&requestStream)
+            let failed = requestStream.chance(parameters.requestError)
             let answerAt = later(now, latency)
-            let deadlineAt = (SimTime(microseconds: run.arrival) + scenario.extension.deadline).microseconds
+            let deadlineAt = (SimTime(microseconds: run.arrival) + parameters.deadline).microseconds
             let waiting = answerAt <= deadlineAt
             requests.append(ReRequest(run: r, failed: failed, extensionWaiting: waiting))
             note(.device, nil, "re-request sent for positions \(run.gapLow)...\(run.gapHigh)")
@@ -105,7 +105,7 @@ extension DeviceWorld {
         note(.device, Int(copies[Int(run.copy)].letter), "extension deadline hit")
         present(letter: Int(copies[Int(run.copy)].letter), at: now)
         if !run.processed && run.action != .show {
-            forEachLetter(inGapOf: run) { gapFate[$0] = UInt8(LossCause.extensionTimeout.rawValue + 1) }
+            forEachLetter(inGapOf: run) { letterStates[$0].gapFate = UInt8(LossCause.extensionTimeout.rawValue + 1) }
         }
     }
 

@@ -8,11 +8,33 @@ struct PushCopy {
     var expiry: Int64
 }
 
+/// What one arm has done with one letter so far. One array of these rather than an array per
+/// field: an event touches one cache line and the array is checked for uniqueness once.
+public struct LetterState: Sendable {
+    /// When the letter was first presented with its own content (valid when `delivered`).
+    public var firstDelivery: Int64 = 0
+    /// When the user clears its notification (collapse window for re-sent copies).
+    public var shownUntil: Int64 = 0
+    /// Its XIVA position; 0 when dropped.
+    public var position: Int32 = 0
+    public var delivered = false
+    public var summarized = false
+    public var unfinished = false
+    /// How the first copy, a re-sent copy, and its gap's recovery were lost:
+    /// `LossCause.rawValue + 1`, 0 for none.
+    var firstCopyFate: UInt8 = 0
+    var resentCopyFate: UInt8 = 0
+    var gapFate: UInt8 = 0
+
+    public init() {}
+}
+
 /// One device simulated through one arm. Devices never interact, so each runs with its own
 /// small event list, which keeps the heap in cache; the result is the same as one global list
 /// because ties are broken by scheduling order within the device, which is all that matters.
 public struct DeviceWorld {
     let scenario: Scenario
+    let parameters: ChainParameters
     let windows: [Range<Int64>]
     let end: Int64
 
@@ -26,20 +48,14 @@ public struct DeviceWorld {
     var device = 0
     var queueOn = false
     var queue = EventQueue<ChainEvent>()
+    var nextLetter = NextInStream.exhausted
+    var nextFlip = NextInStream.exhausted
     var copies: [PushCopy] = []
     var flipsPassed = 0
     var stored: Int32 = -1
     var nextPosition: Int32 = 1
-    var position: [Int32] = []          // per letter; 0 when dropped
+    public internal(set) var letterStates: [LetterState] = []
     var letterAtPosition: [Int32] = [0] // position → letter (index 0 unused)
-    var delivered: [Bool] = []
-    var firstDelivery: [Int64] = []
-    var summarized: [Bool] = []
-    var shownUntil: [Int64] = []
-    var firstCopyFate: [UInt8] = []     // LossCause.rawValue + 1, 0 = none
-    var resentCopyFate: [UInt8] = []
-    var gapFate: [UInt8] = []
-    var unfinished: [Bool] = []
     var runs: [ExtensionRun] = []
     var requests: [ReRequest] = []
     var lastPosition: Int32 = 0         // 0: no saved position yet
@@ -55,6 +71,7 @@ public struct DeviceWorld {
 
     public init(scenario: Scenario) {
         self.scenario = scenario
+        self.parameters = ChainParameters(scenario)
         self.windows = ConnectivityTimeline.windowIntervals(scenario)
         self.end = scenario.end.microseconds
     }
@@ -71,31 +88,63 @@ public struct DeviceWorld {
     /// Simulates the prepared device through one arm and adds its letters to `ledger`.
     public mutating func run(queueOn: Bool) {
         resetArm(queueOn: queueOn)
-        if letters.count > 0 { queue.schedule(at: letters.time[0], .letter(0)) }
-        if !timeline.flips.isEmpty { queue.schedule(at: timeline.flips[0], .connectivityFlip(0)) }
+        if letters.count > 0 { nextLetter = NextInStream(time: letters[0].time, sequence: queue.takeSequence(), index: 0) }
+        if !timeline.flips.isEmpty {
+            nextFlip = NextInStream(time: timeline.flips[0], sequence: queue.takeSequence(), index: 0)
+        }
         var processed = 0
-        while let event = queue.popNext(before: end) {
-            processed += 1
-            let now = event.time
-            currentTime = now
-            switch event.payload {
-            case .letter(let i): xivaReceives(letter: Int(i), at: now)
-            case .apnsArrival(let c): apnsReceives(copy: c, at: now)
-            case .due(let c): apnsDelivers(copy: c, at: now)
-            case .connectivityFlip(let k): connectivityFlips(index: Int(k), at: now)
-            case .extensionProcessed(let r): extensionProcessed(run: r, at: now)
-            case .extensionDeadline(let r): extensionDeadline(run: r, at: now)
-            case .answer(let q): xivaAnswers(request: q, at: now)
+        while true {
+            // The earliest of the heap's top, the next letter and the next flip, by
+            // (time, scheduling order): the order one event list holding all three would give.
+            let (heapTime, heapSequence) = queue.nextKey
+            var now = heapTime
+            if nextLetter.precedes(time: now, sequence: heapSequence) {
+                guard nextLetter.time < end else { break }
+                if nextFlip.precedes(time: nextLetter.time, sequence: nextLetter.sequence) {
+                    guard nextFlip.time < end else { break }
+                    now = nextFlip.time
+                    takeFlip(at: now)
+                } else {
+                    now = nextLetter.time
+                    let i = Int(nextLetter.index)
+                    nextLetter = .exhausted
+                    currentTime = now
+                    xivaReceives(letter: i, at: now)
+                }
+            } else if nextFlip.precedes(time: now, sequence: heapSequence) {
+                guard nextFlip.time < end else { break }
+                now = nextFlip.time
+                takeFlip(at: now)
+            } else {
+                guard now < end, !queue.isEmpty else { break }
+                currentTime = now
+                switch queue.popAny().payload {
+                case .apnsArrival(let c): apnsReceives(copy: c, at: now)
+                case .due(let c): apnsDelivers(copy: c, at: now)
+                case .extensionProcessed(let r): extensionProcessed(run: r, at: now)
+                case .extensionDeadline(let r): extensionDeadline(run: r, at: now)
+                case .answer(let q): xivaAnswers(request: q, at: now)
+                }
             }
+            processed += 1
         }
         ledger.events += processed
         currentTime = end
         closeAccounts()
     }
 
+    @inline(__always) mutating func takeFlip(at now: Int64) {
+        let k = Int(nextFlip.index)
+        nextFlip = .exhausted
+        currentTime = now
+        connectivityFlips(index: k, at: now)
+    }
+
     mutating func resetArm(queueOn: Bool) {
         self.queueOn = queueOn
         queue.removeAll()
+        nextLetter = .exhausted
+        nextFlip = .exhausted
         copies.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
         requests.removeAll(keepingCapacity: true)
@@ -104,20 +153,8 @@ public struct DeviceWorld {
         nextPosition = 1
         lastPosition = 0
         highestPositionSeen = 0
-        let n = letters.count
-        func reset<T>(_ array: inout [T], _ value: T) {
-            array.removeAll(keepingCapacity: true)
-            array.append(contentsOf: repeatElement(value, count: n))
-        }
-        reset(&position, 0)
-        reset(&delivered, false)
-        reset(&firstDelivery, 0)
-        reset(&summarized, false)
-        reset(&shownUntil, 0)
-        reset(&firstCopyFate, 0)
-        reset(&resentCopyFate, 0)
-        reset(&gapFate, 0)
-        reset(&unfinished, false)
+        letterStates.removeAll(keepingCapacity: true)
+        letterStates.append(contentsOf: repeatElement(LetterState(), count: letters.count))
         letterAtPosition.removeAll(keepingCapacity: true)
         letterAtPosition.append(0)
         userStream = RandomStream(seed: scenario.seed, device: device, purpose: .user)
@@ -137,7 +174,7 @@ public struct DeviceWorld {
     mutating func copyLost(_ c: Int32, _ cause: LossCause) {
         let copy = copies[Int(c)]
         let code = UInt8(cause.rawValue + 1)
-        if copy.isResend { resentCopyFate[Int(copy.letter)] = code } else { firstCopyFate[Int(copy.letter)] = code }
+        if copy.isResend { letterStates[Int(copy.letter)].resentCopyFate = code } else { letterStates[Int(copy.letter)].firstCopyFate = code }
         note(.apns, Int(copy.letter), "\(copy.isResend ? "re-sent copy" : "push") \(cause.key)")
     }
 
@@ -153,8 +190,7 @@ public struct DeviceWorld {
     mutating func closeAccounts() {
         for event in queue.pending {
             switch event.payload {
-            case .letter, .connectivityFlip: break
-            case .apnsArrival(let c), .due(let c): unfinished[Int(copies[Int(c)].letter)] = true
+            case .apnsArrival(let c), .due(let c): letterStates[Int(copies[Int(c)].letter)].unfinished = true
             case .extensionProcessed(let r):
                 markUnfinished(run: runs[Int(r)], includingGap: true)
             case .extensionDeadline(let r):
@@ -169,7 +205,7 @@ public struct DeviceWorld {
         }
         if stored >= 0 {
             let copy = copies[Int(stored)]
-            if end < copy.expiry { unfinished[Int(copy.letter)] = true } else { copyLost(stored, .apnsExpired) }
+            if end < copy.expiry { letterStates[Int(copy.letter)].unfinished = true } else { copyLost(stored, .apnsExpired) }
         }
         if queueOn && !alertsOff && highestPositionSeen > 0 {
             ledger.lettersOnVisibleDevices += letters.count
@@ -189,24 +225,24 @@ public struct DeviceWorld {
     static let placeholderLedger = Ledger()
 
     mutating func markUnfinished(run: ExtensionRun, includingGap: Bool, includingCurrent: Bool = true) {
-        if includingCurrent { unfinished[Int(copies[Int(run.copy)].letter)] = true }
-        if includingGap { forEachLetter(inGapOf: run) { unfinished[$0] = true } }
+        if includingCurrent { letterStates[Int(copies[Int(run.copy)].letter)].unfinished = true }
+        if includingGap { forEachLetter(inGapOf: run) { letterStates[$0].unfinished = true } }
     }
 
     /// The fate of letter i, by the contract's order of causes for this arm.
     func fate(of i: Int) -> LetterFate {
-        if delivered[i] { return .delivered(latency: firstDelivery[i] - letters.time[i]) }
-        if summarized[i] { return .summarized }
-        if letters.dropped[i] { return .lost(.xivaDrop) }
+        if letterStates[i].delivered { return .delivered(latency: letterStates[i].firstDelivery - letters[i].time) }
+        if letterStates[i].summarized { return .summarized }
+        if letters[i].dropped { return .lost(.xivaDrop) }
         if queueOn && alertsOff { return .lost(.alertsOff) }
-        if unfinished[i] { return .lost(.unfinished) }
+        if letterStates[i].unfinished { return .lost(.unfinished) }
         if queueOn {
-            if let cause = LossCause(code: resentCopyFate[i]) { return .lost(cause) }
-            if let cause = LossCause(code: gapFate[i]) { return .lost(cause) }
+            if let cause = LossCause(code: letterStates[i].resentCopyFate) { return .lost(cause) }
+            if let cause = LossCause(code: letterStates[i].gapFate) { return .lost(cause) }
             return .lost(.undetectedGap)
         }
         // Off arm: the push's own fate. Nothing else can lose a letter there.
-        return .lost(LossCause(code: firstCopyFate[i]) ?? .unfinished)
+        return .lost(LossCause(code: letterStates[i].firstCopyFate) ?? .unfinished)
     }
 }
 

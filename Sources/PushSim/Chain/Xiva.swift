@@ -5,23 +5,25 @@ extension DeviceWorld {
     /// position and sent towards APNs.
     mutating func xivaReceives(letter i: Int, at now: Int64) {
         note(.backend, i, "letter created")
-        if i + 1 < letters.count { queue.schedule(at: letters.time[i + 1], .letter(Int32(i + 1))) }
-        if letters.dropped[i] {
+        if i + 1 < letters.count {
+            nextLetter = NextInStream(time: letters[i + 1].time, sequence: queue.takeSequence(), index: Int32(i + 1))
+        }
+        if letters[i].dropped {
             note(.xiva, i, "dropped: unknown subscription")
             return
         }
-        position[i] = nextPosition
+        letterStates[i].position = nextPosition
         letterAtPosition.append(Int32(i))
         note(.xiva, i, "numbered position \(nextPosition), sent")
         nextPosition += 1
         let copy = Int32(copies.count)
         copies.append(PushCopy(letter: Int32(i), isResend: false, expiry: 0))
-        queue.schedule(at: later(now, letters.xivaLatency[i]), .apnsArrival(copy))
+        queue.schedule(at: later(now, letters[i].xivaLatency), .apnsArrival(copy))
     }
 
     /// Whether XIVA still holds the payload of letter i at time t (timing rule 7).
-    func xivaRetains(letter i: Int, at t: Int64) -> Bool {
-        t < (SimTime(microseconds: letters.time[i]) + scenario.xiva.retention).microseconds
+    @inline(__always) func xivaRetains(letter i: Int, at t: Int64) -> Bool {
+        t < (SimTime(microseconds: letters[i].time) + parameters.retention).microseconds
     }
 
     /// XIVA's answer reaches the extension (timing rule 7). On success every retained position
@@ -35,22 +37,22 @@ extension DeviceWorld {
                 showSummary(for: run, at: now)
             } else {
                 // The summary would have been made now, but the extension is gone.
-                forEachLetter(inGapOf: run) { gapFate[$0] = UInt8(LossCause.extensionTimeout.rawValue + 1) }
+                forEachLetter(inGapOf: run) { letterStates[$0].gapFate = UInt8(LossCause.extensionTimeout.rawValue + 1) }
             }
             return
         }
         note(.xiva, nil, "re-request answered: positions \(run.gapLow)...\(run.gapHigh)")
-        let arrival = later(now, scenario.xiva.resendLatency.sample(&requestStream).microseconds)
+        let arrival = later(now, parameters.resendLatency.sample(&requestStream))
         forEachLetter(inGapOf: run) { letter in
             if xivaRetains(letter: letter, at: now) {
                 let copy = Int32(copies.count)
                 copies.append(PushCopy(letter: Int32(letter), isResend: true, expiry: 0))
                 queue.schedule(at: arrival, .apnsArrival(copy))
                 ledger.resent += 1
-                note(.xiva, letter, "re-sent position \(position[letter])")
+                note(.xiva, letter, "re-sent position \(letterStates[letter].position)")
             } else {
-                gapFate[letter] = UInt8(LossCause.retentionExpired.rawValue + 1)
-                note(.xiva, letter, "position \(position[letter]) no longer retained")
+                letterStates[letter].gapFate = UInt8(LossCause.retentionExpired.rawValue + 1)
+                note(.xiva, letter, "position \(letterStates[letter].position) no longer retained")
             }
         }
         if request.extensionWaiting { present(letter: Int(copies[Int(run.copy)].letter), at: now) }

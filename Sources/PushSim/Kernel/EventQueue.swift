@@ -66,6 +66,19 @@ public struct EventQueue<Payload> {
     /// The time of the earliest pending event.
     public var nextTime: Int64? { storage.count == 0 ? nil : storage.base[0].time }
 
+    /// The earliest pending event's time and scheduling order, or (`Int64.max`, `UInt64.max`)
+    /// when there is none; for a caller that merges the heap with streams of its own.
+    @inline(__always) public var nextKey: (time: Int64, sequence: UInt64) {
+        storage.count == 0 ? (Int64.max, UInt64.max) : (storage.base[0].time, storage.base[0].sequence)
+    }
+
+    /// Takes the next place in the scheduling order without scheduling anything: for an event
+    /// the caller keeps outside the heap, which must still be ordered as if it were inside.
+    @inline(__always) public mutating func takeSequence() -> UInt64 {
+        defer { nextSequence &+= 1 }
+        return nextSequence
+    }
+
     @inline(__always) mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
     }

@@ -48,13 +48,23 @@ public enum PortableMath {
         if x > 709.782712893384 { return .infinity }
         if x < -745.1332191019412 { return 0 }
         // x = k·ln 2 + r with |r| ≤ ½ ln 2; e^r by its Taylor series to r¹⁵ (the rest < 1e-18).
-        let k = (x * invLn2).rounded()
+        let k = roundedHalfAwayFromZero(x * invLn2)
         let r = (x - k * ln2High) - k * ln2Low
         let high = 1.0 / 40320 + r * (1.0 / 362880 + r * (1.0 / 3628800 + r * (1.0 / 39916800
             + r * (1.0 / 479001600 + r * (1.0 / 6227020800 + r * (1.0 / 87178291200 + r * (1.0 / 1307674368000)))))))
         let sum = 1 + r * (1 + r * (1.0 / 2 + r * (1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120
             + r * (1.0 / 720 + r * (1.0 / 5040 + r * high)))))))
         return scaleByPowerOfTwo(sum, Int(k))
+    }
+
+    /// `y.rounded()` without its libm call (1.4 % of a run): for |y| < 2^52 both the
+    /// truncation and the fraction it leaves are exact, so this is the same value.
+    @inline(__always) static func roundedHalfAwayFromZero(_ y: Double) -> Double {
+        let whole = Double(Int64(y))
+        let fraction = y - whole
+        if fraction >= 0.5 { return whole + 1 }
+        if fraction <= -0.5 { return whole - 1 }
+        return whole
     }
 
     /// m · 2^k, exact unless the result is subnormal (then rounded once).

@@ -145,7 +145,7 @@ import Testing
         world.prepare(device: 0)
         world.run(queueOn: false)
         var inversions = 0
-        for i in 1..<world.letters.count where world.firstDelivery[i] < world.firstDelivery[i - 1] { inversions += 1 }
+        for i in 1..<world.letters.count where world.letterStates[i].firstDelivery < world.letterStates[i - 1].firstDelivery { inversions += 1 }
         #expect(inversions > 0)
         #expect(world.ledger.delivered == world.letters.count)
     }

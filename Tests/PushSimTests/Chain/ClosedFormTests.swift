@@ -59,7 +59,7 @@ func instantScenario(_ name: String, duration: Int64, devices: Int) -> Scenario 
         let expectedExpired = pOff * survive
 
         let horizon = s.duration.microseconds - 12 * hour
-        let fates = fatesPerDevice(s, queueOn: false) { letters, i in letters.time[i] < horizon }
+        let fates = fatesPerDevice(s, queueOn: false) { letters, i in letters[i].time < horizon }
         let replaced = share(fates) { $0 == .lost(.apnsReplaced) }
         let expired = share(fates) { $0 == .lost(.apnsExpired) }
         let lost = share(fates) { !isDelivered($0) }
@@ -127,7 +127,7 @@ func instantScenario(_ name: String, duration: Int64, devices: Int) -> Scenario 
             world.prepare(device: d)
             world.run(queueOn: true)
             let interior = 30..<max(30, world.letters.count - 30)
-            recoveredCounts.append(Double(interior.filter { world.letters.lostBeforeAPNs[$0] && world.delivered[$0] }.count))
+            recoveredCounts.append(Double(interior.filter { world.letters[$0].lostBeforeAPNs && world.letterStates[$0].delivered }.count))
             letterCounts.append(Double(interior.count))
         }
         let recovered = ratioAndStandardError(numerators: recoveredCounts, denominators: letterCounts)
@@ -259,7 +259,7 @@ func instantScenario(_ name: String, duration: Int64, devices: Int) -> Scenario 
         let rho = lambda / (lambda + beta)
         let expected = pow(rho, r + 2) * ((r + 2) * (1 - rho) + rho) / (1 - rho) / (lambda * cycle)
         let interior: (LetterScript, Int) -> Bool = { letters, i in
-            letters.time[i] >= 12 * hour && letters.time[i] < s.duration.microseconds - 12 * hour
+            letters[i].time >= 12 * hour && letters[i].time < s.duration.microseconds - 12 * hour
         }
         let fates = fatesPerDevice(s, queueOn: true, include: interior)
         let summarized = share(fates) { $0 == .summarized }

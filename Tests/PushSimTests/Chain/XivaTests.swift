@@ -13,7 +13,7 @@ import Testing
             #expect(w.fate(1) == .lost(.xivaDrop))
             #expect(ledger.count(of: .xivaDrop) == 1 && ledger.delivered == 2)
             #expect(ledger.reRequests == 0 && ledger.gapsDetected == 0)
-            #expect(w.world.position == [1, 0, 2])
+            #expect(w.world.letterStates.map(\.position) == [1, 0, 2])
         }
     }
 

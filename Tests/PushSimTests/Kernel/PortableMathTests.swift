@@ -35,6 +35,20 @@ import Testing
         #expect(worst <= 4)
     }
 
+    /// exp's range reduction rounds without a libm call; it must be `rounded()` exactly, halves
+    /// (away from zero) and the values just below them included, or draws would move.
+    @Test func fastRoundingIsTheStandardRounding() {
+        var rng = RandomStream(seed: 19)
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994,
+                                -0.49999999999999994, 1075.5, -1075.5, 1074.4999999999998]
+        for _ in 0..<100_000 {
+            values.append((rng.nextUnit() - 0.5) * 2200)
+            values.append(Double(Int(rng.next() % 2000) - 1000) + 0.5)
+        }
+        let mismatches = values.filter { PortableMath.roundedHalfAwayFromZero($0) != $0.rounded() }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
     @Test func edgeValuesFollowTheCLibrary() {
         #expect(PortableMath.log(1) == 0)
         #expect(PortableMath.log(0) == -.infinity)

@@ -44,16 +44,13 @@ struct ScriptedWorld {
         world = DeviceWorld(scenario: s)
         world.prepare(device: 0)
         var rng = RandomStream(seed: 0)
-        var script = LetterScript()
-        for letter in letters {
-            script.time.append(letter.time)
-            script.dropped.append(letter.dropped)
-            script.lostBeforeAPNs.append(letter.lost)
-            script.xivaLatency.append(letter.xivaLatency ?? s.xiva.latency.sample(&rng).microseconds)
-            script.apnsLatency.append(letter.apnsLatency ?? s.apns.latency.sample(&rng).microseconds)
-            script.processing.append(letter.processing ?? s.extension.processing.sample(&rng).microseconds)
-        }
-        world.letters = script
+        world.letters = LetterScript(letters.map { letter in
+            LetterDraws(time: letter.time,
+                        xivaLatency: letter.xivaLatency ?? s.xiva.latency.sample(&rng).microseconds,
+                        apnsLatency: letter.apnsLatency ?? s.apns.latency.sample(&rng).microseconds,
+                        processing: letter.processing ?? s.extension.processing.sample(&rng).microseconds,
+                        dropped: letter.dropped, lostBeforeAPNs: letter.lost)
+        })
         var timeline = ConnectivityTimeline()
         let end = s.end.microseconds
         timeline.onlineAtStart = !(offline.first.map { $0.lowerBound <= 0 } ?? false)
@@ -81,7 +78,7 @@ struct ScriptedWorld {
     func fates() -> [LetterFate] { (0..<world.letters.count).map(world.fate(of:)) }
 
     /// When letter i was first presented with its own content (only meaningful if delivered).
-    func firstDelivery(_ i: Int) -> Int64 { world.firstDelivery[i] }
+    func firstDelivery(_ i: Int) -> Int64 { world.letterStates[i].firstDelivery }
 
     /// The trace as text, for failure messages.
     var traceText: String {
