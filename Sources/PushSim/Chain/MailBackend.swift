@@ -55,7 +55,7 @@ public struct LetterScript: RandomAccessCollection {
         var clock = 0.0
         while true {
             // Exact real-valued Poisson arrivals; only the instant reported is rounded.
-            clock += -meanGap * PortableMath.log(arrivals.nextOpenUnit())
+            clock += meanGap * arrivals.nextExponential()
             let instant = SimTime.rounding(clock).microseconds
             if !(clock < horizon) || instant >= duration { break }
             // Each stream's draws in the order they have always been made (drop, then XIVA

@@ -27,11 +27,11 @@ public enum Distribution: Hashable, Sendable, CustomStringConvertible {
     public func sample(_ rng: inout RandomStream) -> SimTime {
         switch self {
         case .constant(let t): return t
-        case .exponential(let m): return SimTime.rounding(-m * PortableMath.log(rng.nextOpenUnit()))
+        case .exponential(let m): return SimTime.rounding(m * rng.nextExponential())
         case .uniform(let a, let b): return SimTime.rounding(a + (b - a) * rng.nextUnit())
         case .lognormal(let median, let p99):
             let sigma = PortableMath.log(p99 / median) / Distribution.z99
-            return SimTime.rounding(median * PortableMath.exp(sigma * rng.nextGaussian()))
+            return SimTime.rounding(median * PortableMath.tableExp(sigma * rng.nextGaussian()))
         }
     }
 
@@ -53,7 +53,7 @@ public enum Distribution: Hashable, Sendable, CustomStringConvertible {
         case .lognormal(let median, let p99):
             // Length-biasing a lognormal shifts mu by sigma².
             let sigma = PortableMath.log(p99 / median) / Distribution.z99
-            let biased = median * PortableMath.exp(sigma * sigma + sigma * rng.nextGaussian())
+            let biased = median * PortableMath.tableExp(sigma * sigma + sigma * rng.nextGaussian())
             return SimTime.rounding(biased * rng.nextUnit())
         }
     }
@@ -88,7 +88,7 @@ public struct DistributionSampler: Sendable {
     @inline(__always) public func sample(_ rng: inout RandomStream) -> Int64 {
         switch distribution {
         case .lognormal(let median, _):
-            return SimTime.rounding(median * PortableMath.exp(sigma * rng.nextGaussian())).microseconds
+            return SimTime.rounding(median * PortableMath.tableExp(sigma * rng.nextGaussian())).microseconds
         default:
             return distribution.sample(&rng).microseconds
         }

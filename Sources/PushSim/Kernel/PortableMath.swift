@@ -57,6 +57,33 @@ public enum PortableMath {
         return scaleByPowerOfTwo(sum, Int(k))
     }
 
+    /// The exponential for the samplers' hot path: e^x = 2^m · 2^(j/64) · e^r with |r| ≤ ln 2/128,
+    /// the 64 powers 2^(j/64) from a table built once with ``exp(_:)``, and e^r by a degree-5
+    /// polynomial (the rest is below 4e-17). About a third of the work of ``exp(_:)`` for the
+    /// same accuracy (within a few units in the last place, tested), and the same portability:
+    /// basic operations only.
+    public static func tableExp(_ x: Double) -> Double {
+        if x.isNaN { return .nan }
+        if x > 709.782712893384 { return .infinity }
+        if x < -745.1332191019412 { return 0 }
+        let k = roundedHalfAwayFromZero(x * (64 * invLn2))
+        // ln2High / 64 keeps the low bits of ln2High clear, so k times it is exact.
+        let r = (x - k * (ln2High / 64)) - k * (ln2Low / 64)
+        let whole = Int(k)
+        let j = whole & 63
+        let p = 1 + r * (1 + r * (1.0 / 2 + r * (1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120)))))
+        return scaleByPowerOfTwo(PowersOfTwo.sixtyFourths[j] * p, (whole - j) >> 6)
+    }
+
+    /// 2^(j/64) for j in 0..<64, computed once by the series ``exp(_:)``.
+    enum PowersOfTwo {
+        nonisolated(unsafe) static let sixtyFourths: UnsafePointer<Double> = {
+            let table = UnsafeMutablePointer<Double>.allocate(capacity: 64)
+            for j in 0..<64 { table[j] = j == 0 ? 1 : PortableMath.exp(Double(j) * (ln2High + ln2Low) / 64) }
+            return UnsafePointer(table)
+        }()
+    }
+
     /// `y.rounded()` without its libm call (1.4 % of a run): for |y| < 2^52 both the
     /// truncation and the fraction it leaves are exact, so this is the same value.
     @inline(__always) static func roundedHalfAwayFromZero(_ y: Double) -> Double {
@@ -68,7 +95,7 @@ public enum PortableMath {
     }
 
     /// m · 2^k, exact unless the result is subnormal (then rounded once).
-    static func scaleByPowerOfTwo(_ m: Double, _ k: Int) -> Double {
+    @inline(__always) static func scaleByPowerOfTwo(_ m: Double, _ k: Int) -> Double {
         if k >= -1022 && k <= 1023 { return m * Double(bitPattern: UInt64(k + 1023) << 52) }
         // Out of the normal range: two steps keep every intermediate finite until the last.
         let half = k / 2

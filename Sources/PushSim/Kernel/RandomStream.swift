@@ -27,8 +27,6 @@ public func splitMix64(_ state: inout UInt64) -> UInt64 {
 /// xoshiro256**: fast, 256 bits of state, passes BigCrush; a value type, so copies are independent.
 public struct RandomStream: RandomNumberGenerator, Sendable {
     var s0: UInt64, s1: UInt64, s2: UInt64, s3: UInt64
-    var spareGaussian = 0.0
-    var hasSpareGaussian = false
 
     /// A stream from a raw 64-bit seed.
     public init(seed: UInt64) {
@@ -72,26 +70,5 @@ public struct RandomStream: RandomNumberGenerator, Sendable {
         if p <= 0 { return false }
         if p >= 1 { return true }
         return nextUnit() < p
-    }
-
-    /// A standard normal draw: Marsaglia's polar method, which needs only a logarithm and a
-    /// square root (both portable here), not a cosine. Each accepted pair gives two independent
-    /// normals; the second is kept for the next call.
-    mutating func nextGaussian() -> Double {
-        if hasSpareGaussian {
-            hasSpareGaussian = false
-            return spareGaussian
-        }
-        while true {
-            let u = 2 * nextUnit() - 1
-            let v = 2 * nextUnit() - 1
-            let s = u * u + v * v
-            if s < 1 && s > 0 {
-                let scale = (-2 * PortableMath.log(s) / s).squareRoot()
-                spareGaussian = v * scale
-                hasSpareGaussian = true
-                return u * scale
-            }
-        }
     }
 }

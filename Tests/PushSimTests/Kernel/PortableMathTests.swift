@@ -31,6 +31,8 @@ import Testing
             let g = (rng.nextUnit() - 0.5) * 20
             worst = max(worst, ulps(PortableMath.exp(x), Foundation.exp(x)))
             worst = max(worst, ulps(PortableMath.exp(g), Foundation.exp(g)))
+            worst = max(worst, ulps(PortableMath.tableExp(x), Foundation.exp(x)))
+            worst = max(worst, ulps(PortableMath.tableExp(g), Foundation.exp(g)))
         }
         #expect(worst <= 4)
     }
@@ -60,5 +62,9 @@ import Testing
         #expect(PortableMath.exp(-746) == 0)
         #expect(PortableMath.exp(-740) > 0)
         #expect(PortableMath.exp(.nan).isNaN)
+        for x in [0.0, 710, -746, -740, 1, -1, 700, -700, 1e-300] {
+            #expect(PortableMath.tableExp(x) == PortableMath.exp(x) || ulps(PortableMath.tableExp(x), Foundation.exp(x)) <= 4, "\(x)")
+        }
+        #expect(PortableMath.tableExp(.nan).isNaN)
     }
 }
