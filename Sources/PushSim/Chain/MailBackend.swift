@@ -52,10 +52,11 @@ public struct LetterScript: RandomAccessCollection {
         let duration = scenario.duration.microseconds
         let horizon = Double(duration)
         let meanGap = 1 / rate
+        let exponential = ZigguratTable.exponential
         var clock = 0.0
         while true {
             // Exact real-valued Poisson arrivals; only the instant reported is rounded.
-            clock += meanGap * arrivals.nextExponential()
+            clock += meanGap * arrivals.nextExponential(exponential)
             let instant = SimTime.rounding(clock).microseconds
             if !(clock < horizon) || instant >= duration { break }
             // Each stream's draws in the order they have always been made (drop, then XIVA

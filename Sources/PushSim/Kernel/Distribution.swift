@@ -74,6 +74,10 @@ public enum Distribution: Hashable, Sendable, CustomStringConvertible {
 public struct DistributionSampler: Sendable {
     public let distribution: Distribution
     let sigma: Double
+    // The lazily built tables, fetched once here rather than on every draw.
+    let normalTable = ZigguratTable.normal
+    let exponentialTable = ZigguratTable.exponential
+    nonisolated(unsafe) let powersOfTwo = PortableMath.PowersOfTwo.sixtyFourths
 
     public init(_ distribution: Distribution) {
         self.distribution = distribution
@@ -88,7 +92,9 @@ public struct DistributionSampler: Sendable {
     @inline(__always) public func sample(_ rng: inout RandomStream) -> Int64 {
         switch distribution {
         case .lognormal(let median, _):
-            return SimTime.rounding(median * PortableMath.tableExp(sigma * rng.nextGaussian())).microseconds
+            return SimTime.rounding(median * PortableMath.tableExp(sigma * rng.nextGaussian(normalTable), powersOfTwo)).microseconds
+        case .exponential(let m):
+            return SimTime.rounding(m * rng.nextExponential(exponentialTable)).microseconds
         default:
             return distribution.sample(&rng).microseconds
         }

@@ -62,7 +62,8 @@ public enum PortableMath {
     /// polynomial (the rest is below 4e-17). About a third of the work of ``exp(_:)`` for the
     /// same accuracy (within a few units in the last place, tested), and the same portability:
     /// basic operations only.
-    public static func tableExp(_ x: Double) -> Double {
+    @inline(__always)
+    public static func tableExp(_ x: Double, _ powers: UnsafePointer<Double> = PowersOfTwo.sixtyFourths) -> Double {
         if x.isNaN { return .nan }
         if x > 709.782712893384 { return .infinity }
         if x < -745.1332191019412 { return 0 }
@@ -72,12 +73,13 @@ public enum PortableMath {
         let whole = Int(k)
         let j = whole & 63
         let p = 1 + r * (1 + r * (1.0 / 2 + r * (1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120)))))
-        return scaleByPowerOfTwo(PowersOfTwo.sixtyFourths[j] * p, (whole - j) >> 6)
+        return scaleByPowerOfTwo(powers[j] * p, (whole - j) >> 6)
     }
 
-    /// 2^(j/64) for j in 0..<64, computed once by the series ``exp(_:)``.
-    enum PowersOfTwo {
-        nonisolated(unsafe) static let sixtyFourths: UnsafePointer<Double> = {
+    /// 2^(j/64) for j in 0..<64, computed once by the series ``exp(_:)``. A hot loop passes
+    /// it to ``tableExp(_:_:)`` itself, fetching the lazily built table once.
+    public enum PowersOfTwo {
+        nonisolated(unsafe) public static let sixtyFourths: UnsafePointer<Double> = {
             let table = UnsafeMutablePointer<Double>.allocate(capacity: 64)
             for j in 0..<64 { table[j] = j == 0 ? 1 : PortableMath.exp(Double(j) * (ln2High + ln2Low) / 64) }
             return UnsafePointer(table)

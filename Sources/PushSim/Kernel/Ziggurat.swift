@@ -16,7 +16,7 @@
 /// The two tables live for the whole program and are never written after they are built, so
 /// they sit in plain memory (no reference counting or bounds checks on the hot path) and are
 /// safe to share between threads.
-struct ZigguratTable: @unchecked Sendable {
+public struct ZigguratTable: @unchecked Sendable {
     /// edge[0] = v / f(r), edge[1] = r, decreasing to edge[layers] = 0.
     let edge: UnsafePointer<Double>
     /// density[i] = f(edge[i]); density[layers] = f(0) = 1.
@@ -44,13 +44,13 @@ struct ZigguratTable: @unchecked Sendable {
     }
 
     /// f(x) = exp(−x²/2), 128 strips.
-    static let normal = ZigguratTable(
+    public static let normal = ZigguratTable(
         layers: 128, tailStart: 3.442619855899, stripArea: 9.91256303526217e-3,
         density: { PortableMath.exp(-0.5 * $0 * $0) },
         inverse: { (-2 * PortableMath.log($0)).squareRoot() })
 
     /// f(x) = exp(−x), 256 strips.
-    static let exponential = ZigguratTable(
+    public static let exponential = ZigguratTable(
         layers: 256, tailStart: 7.69711747013104972, stripArea: 3.949659822581572e-3,
         density: { PortableMath.exp(-$0) },
         inverse: { -PortableMath.log($0) })
@@ -59,13 +59,25 @@ struct ZigguratTable: @unchecked Sendable {
 extension RandomStream {
     /// A standard normal draw by the ziggurat (128 strips). The low 7 bits of the draw pick
     /// the strip, bit 7 the sign, the top 53 bits the position; the bits do not overlap.
-    public mutating func nextGaussian() -> Double {
-        let table = ZigguratTable.normal
+    /// The common case is inlined where it is used; `table` lets a hot loop fetch the
+    /// (lazily built) table once instead of on every draw.
+    @inline(__always)
+    public mutating func nextGaussian(_ table: ZigguratTable = .normal) -> Double {
+        let bits = next()
+        let strip = Int(bits & 127)
+        let x = Double(bits >> 11) * 0x1.0p-53 * table.edge[strip]
+        if x < table.edge[strip + 1] { return bits & 128 != 0 ? -x : x }
+        return gaussianOutsideTheCore(table, bits: bits, x: x)
+    }
+
+    /// The rare rest of ``nextGaussian(_:)``: the tail or a wedge for this draw, then fresh
+    /// draws until one is accepted.
+    @inline(never)
+    mutating func gaussianOutsideTheCore(_ table: ZigguratTable, bits first: UInt64, x firstX: Double) -> Double {
+        var bits = first, x = firstX
         while true {
-            let bits = next()
             let strip = Int(bits & 127)
             let negative = bits & 128 != 0
-            let x = Double(bits >> 11) * 0x1.0p-53 * table.edge[strip]
             if x < table.edge[strip + 1] { return negative ? -x : x }
             if strip == 0 {
                 // The tail beyond r (Marsaglia's method): exact, and needed once in ~4 000 draws.
@@ -81,26 +93,39 @@ extension RandomStream {
             // The wedge between the strip's two heights: accept under the curve.
             let height = table.density[strip] + nextUnit() * (table.density[strip + 1] - table.density[strip])
             if height < PortableMath.exp(-0.5 * x * x) { return negative ? -x : x }
+            bits = next()
+            x = Double(bits >> 11) * 0x1.0p-53 * table.edge[Int(bits & 127)]
         }
     }
 
     /// A standard exponential draw (mean 1) by the ziggurat (256 strips): the low 8 bits pick
-    /// the strip, the top 53 bits the position.
-    public mutating func nextExponential() -> Double {
-        let table = ZigguratTable.exponential
+    /// the strip, the top 53 bits the position. Inlined like ``nextGaussian(_:)``.
+    @inline(__always)
+    public mutating func nextExponential(_ table: ZigguratTable = .exponential) -> Double {
+        let bits = next()
+        let strip = Int(bits & 255)
+        let x = Double(bits >> 11) * 0x1.0p-53 * table.edge[strip]
+        if x < table.edge[strip + 1] { return x }
+        return exponentialOutsideTheCore(table, bits: bits, x: x)
+    }
+
+    /// The rare rest of ``nextExponential(_:)``.
+    @inline(never)
+    mutating func exponentialOutsideTheCore(_ table: ZigguratTable, bits first: UInt64, x firstX: Double) -> Double {
+        var bits = first, x = firstX
         var shift = 0.0
         while true {
-            let bits = next()
             let strip = Int(bits & 255)
-            let x = Double(bits >> 11) * 0x1.0p-53 * table.edge[strip]
             if x < table.edge[strip + 1] { return shift + x }
             if strip == 0 {
                 // Memoryless: beyond r the excess is again a standard exponential.
                 shift += table.tailStart
-                continue
+            } else {
+                let height = table.density[strip] + nextUnit() * (table.density[strip + 1] - table.density[strip])
+                if height < PortableMath.exp(-x) { return shift + x }
             }
-            let height = table.density[strip] + nextUnit() * (table.density[strip + 1] - table.density[strip])
-            if height < PortableMath.exp(-x) { return shift + x }
+            bits = next()
+            x = Double(bits >> 11) * 0x1.0p-53 * table.edge[Int(bits & 255)]
         }
     }
 }
