@@ -32,6 +32,10 @@ public struct LetterState: Sendable {
 /// One device simulated through one arm. Devices never interact, so each runs with its own
 /// small event list, which keeps the heap in cache; the result is the same as one global list
 /// because ties are broken by scheduling order within the device, which is all that matters.
+///
+/// The event list and the per-letter and per-run arrays are reference types owned by this
+/// world (no copy-on-write checks on the hot path): a copy of a `DeviceWorld` shares them, so
+/// make a new world per thread rather than copying one.
 public struct DeviceWorld {
     let scenario: Scenario
     let parameters: ChainParameters
@@ -47,17 +51,17 @@ public struct DeviceWorld {
     // Arm state.
     var device = 0
     var queueOn = false
-    var queue = EventQueue<ChainEvent>()
+    let queue = EventQueue<ChainEvent>()
     var nextLetter = NextInStream.exhausted
     var nextFlip = NextInStream.exhausted
-    var copies: [PushCopy] = []
+    let copies = OwnedArray<PushCopy>()
     var flipsPassed = 0
     var stored: Int32 = -1
     var nextPosition: Int32 = 1
-    public internal(set) var letterStates: [LetterState] = []
-    var letterAtPosition: [Int32] = [0] // position → letter (index 0 unused)
-    var runs: [ExtensionRun] = []
-    var requests: [ReRequest] = []
+    public let letterStates = OwnedArray<LetterState>()
+    let letterAtPosition = OwnedArray<Int32>() // position → letter (index 0 unused)
+    let runs = OwnedArray<ExtensionRun>()
+    let requests = OwnedArray<ReRequest>()
     var lastPosition: Int32 = 0         // 0: no saved position yet
     var highestPositionSeen: Int32 = 0
     var userStream = RandomStream(seed: 0)
@@ -145,18 +149,16 @@ public struct DeviceWorld {
         queue.removeAll()
         nextLetter = .exhausted
         nextFlip = .exhausted
-        copies.removeAll(keepingCapacity: true)
-        runs.removeAll(keepingCapacity: true)
-        requests.removeAll(keepingCapacity: true)
+        copies.removeAll()
+        runs.removeAll()
+        requests.removeAll()
         flipsPassed = 0
         stored = -1
         nextPosition = 1
         lastPosition = 0
         highestPositionSeen = 0
-        letterStates.removeAll(keepingCapacity: true)
-        letterStates.append(contentsOf: repeatElement(LetterState(), count: letters.count))
-        letterAtPosition.removeAll(keepingCapacity: true)
-        letterAtPosition.append(0)
+        letterStates.reset(repeating: LetterState(), count: letters.count)
+        letterAtPosition.reset(repeating: 0, count: 1)
         userStream = RandomStream(seed: scenario.seed, device: device, purpose: .user)
         redeliveryStream = RandomStream(seed: scenario.seed, device: device, purpose: .redelivery)
         requestStream = RandomStream(seed: scenario.seed, device: device, purpose: .requests)

@@ -11,95 +11,71 @@ public struct ScheduledEvent<Payload> {
     }
 }
 
-/// The heap's elements in one buffer. The queue copies it before writing when it is shared,
-/// so `EventQueue` keeps value semantics; in a run it never is, and every heap step is a plain
-/// load or store (no per-element bounds or uniqueness checks, which cost ~1/3 of the time of
-/// the array-based heap on the bench workload).
-final class EventStorage<Payload> {
-    var base: UnsafeMutablePointer<ScheduledEvent<Payload>>
-    var count = 0
-    var capacity: Int
-
-    init(capacity: Int) {
-        self.capacity = max(capacity, 16)
-        base = UnsafeMutablePointer.allocate(capacity: self.capacity)
-    }
-
-    deinit {
-        base.deinitialize(count: count)
-        base.deallocate()
-    }
-
-    func copy() -> EventStorage {
-        let clone = EventStorage(capacity: capacity)
-        clone.base.initialize(from: base, count: count)
-        clone.count = count
-        return clone
-    }
-
-    func grow() {
-        let bigger = UnsafeMutablePointer<ScheduledEvent<Payload>>.allocate(capacity: capacity * 2)
-        bigger.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = bigger
-        capacity *= 2
-    }
-}
-
 /// A priority queue of events. Events at the same instant come out in the order they were
 /// scheduled, so a run never depends on how the heap happens to break ties.
 ///
+/// A class, owned by the one world that schedules into it: every heap step is then a plain
+/// load or store, with no per-element bounds check and no copy-on-write uniqueness check
+/// (those cost ~1/3 of the time of an array-based heap, and the uniqueness check alone ~4 %
+/// of a run).
+///
 /// The kernel knows nothing of pushes: the payload is whatever the model dispatches on.
 /// - Complexity: `schedule` and `popNext` are O(log n); `removeAll` keeps the storage.
-public struct EventQueue<Payload> {
-    var storage = EventStorage<Payload>(capacity: 64)
-    var nextSequence: UInt64 = 0
+public final class EventQueue<Payload> {
+    /// The heap and the scheduling counter, behind pointers (see ``GrowableStorage``).
+    private let storage: UnsafeMutablePointer<GrowableStorage<ScheduledEvent<Payload>>>
+    private let sequenceCounter: UnsafeMutablePointer<UInt64>
 
-    public init() {}
+    public init(capacity: Int = 64) {
+        storage = GrowableStorage.allocate(capacity: Swift.max(capacity, 16))
+        sequenceCounter = UnsafeMutablePointer.allocate(capacity: 1)
+        sequenceCounter.initialize(to: 0)
+    }
 
-    public var count: Int { storage.count }
-    public var isEmpty: Bool { storage.count == 0 }
+    deinit {
+        storage.pointee.release()
+        storage.deinitialize(count: 1)
+        storage.deallocate()
+        sequenceCounter.deallocate()
+    }
+
+    public var count: Int { storage.pointee.count }
+    public var isEmpty: Bool { storage.pointee.count == 0 }
 
     /// The heap in array order (for invariant checks and end-of-run accounting).
-    var heap: [ScheduledEvent<Payload>] { Array(UnsafeBufferPointer(start: storage.base, count: storage.count)) }
+    var heap: [ScheduledEvent<Payload>] { Array(UnsafeBufferPointer(start: storage.pointee.base, count: count)) }
 
     /// The time of the earliest pending event.
-    public var nextTime: Int64? { storage.count == 0 ? nil : storage.base[0].time }
+    public var nextTime: Int64? { isEmpty ? nil : storage.pointee.base[0].time }
 
     /// The earliest pending event's time and scheduling order, or (`Int64.max`, `UInt64.max`)
     /// when there is none; for a caller that merges the heap with streams of its own.
     @inline(__always) public var nextKey: (time: Int64, sequence: UInt64) {
-        storage.count == 0 ? (Int64.max, UInt64.max) : (storage.base[0].time, storage.base[0].sequence)
+        let top = storage.pointee.base
+        return storage.pointee.count == 0 ? (Int64.max, UInt64.max) : (top[0].time, top[0].sequence)
     }
 
     /// Takes the next place in the scheduling order without scheduling anything: for an event
     /// the caller keeps outside the heap, which must still be ordered as if it were inside.
-    @inline(__always) public mutating func takeSequence() -> UInt64 {
-        defer { nextSequence &+= 1 }
-        return nextSequence
-    }
-
-    @inline(__always) mutating func makeUnique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    @inline(__always) public func takeSequence() -> UInt64 {
+        let sequence = sequenceCounter.pointee
+        sequenceCounter.pointee = sequence &+ 1
+        return sequence
     }
 
     /// Forgets every event and restarts the scheduling order, keeping the allocated storage.
-    public mutating func removeAll() {
-        makeUnique()
-        storage.base.deinitialize(count: storage.count)
-        storage.count = 0
-        nextSequence = 0
+    public func removeAll() {
+        storage.pointee.removeAll()
+        sequenceCounter.pointee = 0
     }
 
-    public mutating func schedule(at time: Int64, _ payload: Payload) {
-        makeUnique()
-        let s = storage
-        if s.count == s.capacity { s.grow() }
-        let moving = ScheduledEvent(time: time, sequence: nextSequence, payload: payload)
-        nextSequence &+= 1
+    public func schedule(at time: Int64, _ payload: Payload) {
+        let count = storage.pointee.count
+        if count == storage.pointee.capacity { storage.pointee.reserve(count + 1) }
+        let moving = ScheduledEvent(time: time, sequence: takeSequence(), payload: payload)
         // Sift up from the new last slot, moving parents down into the hole.
-        let base = s.base
-        var child = s.count
+        let base = storage.pointee.base
+        var child = count
         while child > 0 {
             let parent = (child - 1) >> 1
             if !moving.precedes(base[parent]) { break }
@@ -108,29 +84,27 @@ public struct EventQueue<Payload> {
             child = parent
         }
         (base + child).initialize(to: moving)
-        s.count += 1
+        storage.pointee.count = count + 1
     }
 
     /// Removes and returns the earliest event if it happens before `limit`.
     @inline(__always)
-    public mutating func popNext(before limit: Int64) -> ScheduledEvent<Payload>? {
-        guard storage.count > 0, storage.base[0].time < limit else { return nil }
+    public func popNext(before limit: Int64) -> ScheduledEvent<Payload>? {
+        guard !isEmpty, storage.pointee.base[0].time < limit else { return nil }
         return popAny()
     }
 
     /// Removes and returns the earliest event, whatever its time.
-    public mutating func popNext() -> ScheduledEvent<Payload>? {
-        storage.count == 0 ? nil : popAny()
+    public func popNext() -> ScheduledEvent<Payload>? {
+        isEmpty ? nil : popAny()
     }
 
     /// Removes the root; the heap must not be empty.
-    mutating func popAny() -> ScheduledEvent<Payload> {
-        makeUnique()
-        let s = storage
-        let base = s.base
+    func popAny() -> ScheduledEvent<Payload> {
+        let base = storage.pointee.base
         let first = (base + 0).move()
-        s.count -= 1
-        let count = s.count
+        let count = storage.pointee.count - 1
+        storage.pointee.count = count
         if count > 0 {
             let moving = (base + count).move()
             // Sift the former last element down from the root's hole.
