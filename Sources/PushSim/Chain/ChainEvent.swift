@@ -5,7 +5,8 @@
 /// 8 bytes. The letters and the connectivity flips, which come one after another, wait beside
 /// the heap instead (see ``NextInStream``).
 public enum ChainEvent: Equatable, Sendable {
-    /// A push copy reaches APNs from XIVA.
+    /// A re-sent push copy reaches APNs from XIVA. (A first copy needs no arrival event: see
+    /// `firstCopyTravels`.)
     case apnsArrival(Int32)
     /// A push copy is due at the device (delivered if online, stored if not).
     case due(Int32)

@@ -7,14 +7,14 @@ extension DeviceWorld {
         if !letterStates[i].delivered {
             letterStates[i].delivered = true
             letterStates[i].firstDelivery = now
-            letterStates[i].shownUntil = clearTime(after: now)
+            letterStates[i].shownUntil = clearTimeMatters ? clearTime(after: now) : Int64.max
             note(.user, i, "presented (delivered)")
             noteCleared(letter: i)
         } else if parameters.collapseId && now < letterStates[i].shownUntil {
             note(.user, i, "collapsed into the notification shown")
         } else {
             ledger.duplicates += 1
-            letterStates[i].shownUntil = clearTime(after: now)
+            letterStates[i].shownUntil = clearTimeMatters ? clearTime(after: now) : Int64.max
             note(.user, i, "presented again (duplicate)")
             noteCleared(letter: i)
         }
@@ -35,6 +35,12 @@ extension DeviceWorld {
         guard tracer != nil, letterStates[i].shownUntil < end else { return }
         note(.user, i, "cleared by the user", at: letterStates[i].shownUntil)
     }
+
+    /// Whether a presentation's clear time can change anything: it only bounds the window in
+    /// which a re-sent copy collapses into the notification shown, so it matters with the
+    /// queue on and collapse ids in use. Elsewhere it is not drawn (the user's stream has no
+    /// other use, so nothing else moves), which saves a fifth of the off arm's work.
+    var clearTimeMatters: Bool { queueOn && parameters.collapseId }
 
     /// When the user will clear a notification presented now; drawn per presentation.
     mutating func clearTime(after now: Int64) -> Int64 {

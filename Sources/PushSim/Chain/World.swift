@@ -173,11 +173,11 @@ public struct DeviceWorld {
     }
 
     /// Records what became of a copy's letter when the copy itself was lost.
-    mutating func copyLost(_ c: Int32, _ cause: LossCause) {
+    mutating func copyLost(_ c: Int32, _ cause: LossCause, at time: Int64? = nil) {
         let copy = copies[Int(c)]
         let code = UInt8(cause.rawValue + 1)
         if copy.isResend { letterStates[Int(copy.letter)].resentCopyFate = code } else { letterStates[Int(copy.letter)].firstCopyFate = code }
-        note(.apns, Int(copy.letter), "\(copy.isResend ? "re-sent copy" : "push") \(cause.key)")
+        note(.apns, Int(copy.letter), "\(copy.isResend ? "re-sent copy" : "push") \(cause.key)", at: time)
     }
 
     @inline(__always) func note(_ lane: TraceLane, _ letter: Int?, _ text: @autoclosure () -> String,

@@ -18,7 +18,7 @@ extension DeviceWorld {
         nextPosition += 1
         let copy = Int32(copies.count)
         copies.append(PushCopy(letter: Int32(i), isResend: false, expiry: 0))
-        queue.schedule(at: later(now, letters[i].xivaLatency), .apnsArrival(copy))
+        firstCopyTravels(copy: copy, letter: i, reachingAPNsAt: later(now, letters[i].xivaLatency))
     }
 
     /// Whether XIVA still holds the payload of letter i at time t (timing rule 7).

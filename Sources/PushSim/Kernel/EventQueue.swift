@@ -22,59 +22,55 @@ public struct ScheduledEvent<Payload> {
 /// The kernel knows nothing of pushes: the payload is whatever the model dispatches on.
 /// - Complexity: `schedule` and `popNext` are O(log n); `removeAll` keeps the storage.
 public final class EventQueue<Payload> {
-    /// The heap and the scheduling counter, behind pointers (see ``GrowableStorage``).
-    private let storage: UnsafeMutablePointer<GrowableStorage<ScheduledEvent<Payload>>>
-    private let sequenceCounter: UnsafeMutablePointer<UInt64>
+    /// The heap and the scheduling counter, without run-time exclusivity checks (see
+    /// ``GrowableStorage``).
+    @exclusivity(unchecked) private var storage: GrowableStorage<ScheduledEvent<Payload>>
+    @exclusivity(unchecked) private var nextSequence: UInt64 = 0
 
     public init(capacity: Int = 64) {
-        storage = GrowableStorage.allocate(capacity: Swift.max(capacity, 16))
-        sequenceCounter = UnsafeMutablePointer.allocate(capacity: 1)
-        sequenceCounter.initialize(to: 0)
+        storage = GrowableStorage(capacity: Swift.max(capacity, 16))
     }
 
     deinit {
-        storage.pointee.release()
-        storage.deinitialize(count: 1)
-        storage.deallocate()
-        sequenceCounter.deallocate()
+        storage.release()
     }
 
-    public var count: Int { storage.pointee.count }
-    public var isEmpty: Bool { storage.pointee.count == 0 }
+    public var count: Int { storage.count }
+    public var isEmpty: Bool { storage.count == 0 }
 
     /// The heap in array order (for invariant checks and end-of-run accounting).
-    var heap: [ScheduledEvent<Payload>] { Array(UnsafeBufferPointer(start: storage.pointee.base, count: count)) }
+    var heap: [ScheduledEvent<Payload>] { Array(UnsafeBufferPointer(start: storage.base, count: count)) }
 
     /// The time of the earliest pending event.
-    public var nextTime: Int64? { isEmpty ? nil : storage.pointee.base[0].time }
+    public var nextTime: Int64? { isEmpty ? nil : storage.base[0].time }
 
     /// The earliest pending event's time and scheduling order, or (`Int64.max`, `UInt64.max`)
     /// when there is none; for a caller that merges the heap with streams of its own.
     @inline(__always) public var nextKey: (time: Int64, sequence: UInt64) {
-        let top = storage.pointee.base
-        return storage.pointee.count == 0 ? (Int64.max, UInt64.max) : (top[0].time, top[0].sequence)
+        let top = storage.base
+        return storage.count == 0 ? (Int64.max, UInt64.max) : (top[0].time, top[0].sequence)
     }
 
     /// Takes the next place in the scheduling order without scheduling anything: for an event
     /// the caller keeps outside the heap, which must still be ordered as if it were inside.
     @inline(__always) public func takeSequence() -> UInt64 {
-        let sequence = sequenceCounter.pointee
-        sequenceCounter.pointee = sequence &+ 1
+        let sequence = nextSequence
+        nextSequence = sequence &+ 1
         return sequence
     }
 
     /// Forgets every event and restarts the scheduling order, keeping the allocated storage.
     public func removeAll() {
-        storage.pointee.removeAll()
-        sequenceCounter.pointee = 0
+        storage.removeAll()
+        nextSequence = 0
     }
 
     public func schedule(at time: Int64, _ payload: Payload) {
-        let count = storage.pointee.count
-        if count == storage.pointee.capacity { storage.pointee.reserve(count + 1) }
+        let count = storage.count
+        if count == storage.capacity { storage.reserve(count + 1) }
         let moving = ScheduledEvent(time: time, sequence: takeSequence(), payload: payload)
         // Sift up from the new last slot, moving parents down into the hole.
-        let base = storage.pointee.base
+        let base = storage.base
         var child = count
         while child > 0 {
             let parent = (child - 1) >> 1
@@ -84,13 +80,13 @@ public final class EventQueue<Payload> {
             child = parent
         }
         (base + child).initialize(to: moving)
-        storage.pointee.count = count + 1
+        storage.count = count + 1
     }
 
     /// Removes and returns the earliest event if it happens before `limit`.
     @inline(__always)
     public func popNext(before limit: Int64) -> ScheduledEvent<Payload>? {
-        guard !isEmpty, storage.pointee.base[0].time < limit else { return nil }
+        guard !isEmpty, storage.base[0].time < limit else { return nil }
         return popAny()
     }
 
@@ -101,10 +97,10 @@ public final class EventQueue<Payload> {
 
     /// Removes the root; the heap must not be empty.
     func popAny() -> ScheduledEvent<Payload> {
-        let base = storage.pointee.base
+        let base = storage.base
         let first = (base + 0).move()
-        let count = storage.pointee.count - 1
-        storage.pointee.count = count
+        let count = storage.count - 1
+        storage.count = count
         if count > 0 {
             let moving = (base + count).move()
             // Sift the former last element down from the root's hole.

@@ -1,8 +1,9 @@
 // A growable array with reference semantics, for the state one world owns and mutates per event.
 
 /// The memory of a growable array: where its elements are, how many, and how much room.
-/// Kept behind a pointer by its owning class: a class's own `var`s are checked for exclusive
-/// access at run time on every write, memory behind a pointer is not.
+/// Its owning class stores it with `@exclusivity(unchecked)`: a class's `var`s are otherwise
+/// checked for exclusive access at run time on every access (a runtime call each), and the
+/// owner is the only one to touch it.
 struct GrowableStorage<Element> {
     var base: UnsafeMutablePointer<Element>
     var count = 0
@@ -35,11 +36,9 @@ struct GrowableStorage<Element> {
         base.deallocate()
     }
 
-    /// A new pointer to storage with room for `capacity` elements.
-    static func allocate(capacity: Int) -> UnsafeMutablePointer<GrowableStorage> {
-        let pointer = UnsafeMutablePointer<GrowableStorage>.allocate(capacity: 1)
-        pointer.initialize(to: GrowableStorage(capacity: capacity))
-        return pointer
+    /// Whether i is a valid index: one unsigned comparison covers both ends.
+    @inline(__always) func contains(_ i: Int) -> Bool {
+        UInt(bitPattern: i) < UInt(bitPattern: count)
     }
 }
 
@@ -51,51 +50,49 @@ struct GrowableStorage<Element> {
 /// class over plain memory: a copy of the reference is the same array. Indexing is still
 /// bounds-checked.
 public final class OwnedArray<Element>: RandomAccessCollection {
-    private let storage: UnsafeMutablePointer<GrowableStorage<Element>>
+    @exclusivity(unchecked) private var storage: GrowableStorage<Element>
 
     public init(capacity: Int = 16) {
-        storage = GrowableStorage.allocate(capacity: capacity)
+        storage = GrowableStorage(capacity: capacity)
     }
 
     deinit {
-        storage.pointee.release()
-        storage.deinitialize(count: 1)
-        storage.deallocate()
+        storage.release()
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { storage.pointee.count }
-    public var count: Int { storage.pointee.count }
+    public var endIndex: Int { storage.count }
+    public var count: Int { storage.count }
 
     /// Element i, read or updated in place.
     public subscript(i: Int) -> Element {
         unsafeAddress {
-            precondition(i >= 0 && i < storage.pointee.count, "OwnedArray index out of range")
-            return UnsafePointer(storage.pointee.base + i)
+            precondition(storage.contains(i), "OwnedArray index out of range")
+            return UnsafePointer(storage.base + i)
         }
         unsafeMutableAddress {
-            precondition(i >= 0 && i < storage.pointee.count, "OwnedArray index out of range")
-            return storage.pointee.base + i
+            precondition(storage.contains(i), "OwnedArray index out of range")
+            return storage.base + i
         }
     }
 
-    public func append(_ element: Element) {
-        let count = storage.pointee.count
-        if count == storage.pointee.capacity { storage.pointee.reserve(count + 1) }
-        (storage.pointee.base + count).initialize(to: element)
-        storage.pointee.count = count + 1
+    @inline(__always) public func append(_ element: Element) {
+        let count = storage.count
+        if count == storage.capacity { storage.reserve(count + 1) }
+        (storage.base + count).initialize(to: element)
+        storage.count = count + 1
     }
 
     /// Empties the array, keeping its memory.
     public func removeAll() {
-        storage.pointee.removeAll()
+        storage.removeAll()
     }
 
     /// Makes the array `count` copies of `value`, keeping its memory when it is large enough.
     public func reset(repeating value: Element, count newCount: Int) {
-        storage.pointee.removeAll()
-        storage.pointee.reserve(newCount)
-        storage.pointee.base.initialize(repeating: value, count: newCount)
-        storage.pointee.count = newCount
+        storage.removeAll()
+        storage.reserve(newCount)
+        storage.base.initialize(repeating: value, count: newCount)
+        storage.count = newCount
     }
 }
