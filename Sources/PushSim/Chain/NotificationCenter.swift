@@ -8,14 +8,14 @@ extension DeviceWorld {
             letterStates[i].delivered = true
             letterStates[i].firstDelivery = now
             letterStates[i].shownUntil = clearTimeMatters ? clearTime(after: now) : Int64.max
-            note(.user, i, "presented (delivered)")
+            note(.user, i, "presented (delivered)", at: now)
             noteCleared(letter: i)
         } else if parameters.collapseId && now < letterStates[i].shownUntil {
-            note(.user, i, "collapsed into the notification shown")
+            note(.user, i, "collapsed into the notification shown", at: now)
         } else {
             ledger.duplicates += 1
             letterStates[i].shownUntil = clearTimeMatters ? clearTime(after: now) : Int64.max
-            note(.user, i, "presented again (duplicate)")
+            note(.user, i, "presented again (duplicate)", at: now)
             noteCleared(letter: i)
         }
     }

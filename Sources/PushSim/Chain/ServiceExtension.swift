@@ -35,10 +35,14 @@ extension DeviceWorld {
         let processing = copy.isResend
             ? parameters.processing.sample(&resendStream)
             : letters[letter].processing
-        var run = ExtensionRun(copy: c, arrival: now, action: .show, gapLow: 1, gapHigh: 0, processed: false)
         ledger.pushesSeenByExtensions += 1
         note(.device, letter, copy.isResend ? "extension started (re-sent copy)" : "extension started")
-        if queueOn { checkForGap(position: letterStates[letter].position, run: &run) }
+        guard queueOn else {
+            settleRunWithoutQueue(letter: letter, arrival: now, processing: processing)
+            return
+        }
+        var run = ExtensionRun(copy: c, arrival: now, action: .show, gapLow: 1, gapHigh: 0, processed: false)
+        checkForGap(position: letterStates[letter].position, run: &run)
         let r = Int32(runs.count)
         runs.append(run)
         let deadline = parameters.deadline.microseconds
@@ -48,6 +52,27 @@ extension DeviceWorld {
         } else {
             queue.schedule(at: later(now, processing), .extensionProcessed(r))
         }
+    }
+
+    /// With the queue off, an extension run only shows its push, at the end of its processing
+    /// or at the deadline. Nothing can touch the letter in between — no other copy of it
+    /// exists, and showing it draws nothing — so the run is settled now, recording what its
+    /// end event would have recorded at that event's time, and needs no event (an eighth of
+    /// all events). A run still under way when the simulation ends leaves its letter
+    /// unfinished, as a pending event would.
+    mutating func settleRunWithoutQueue(letter: Int, arrival: Int64, processing: Int64) {
+        let timedOut = processing > parameters.deadline.microseconds
+        let shownAt = timedOut ? (SimTime(microseconds: arrival) + parameters.deadline).microseconds
+                               : later(arrival, processing)
+        guard shownAt < end else {
+            letterStates[letter].unfinished = true
+            return
+        }
+        if timedOut {
+            ledger.extensionTimeouts += 1
+            note(.device, letter, "extension deadline hit", at: shownAt)
+        }
+        present(letter: letter, at: shownAt)
     }
 
     /// The client's gap algorithm (domain.md §5, steps 5–9).
