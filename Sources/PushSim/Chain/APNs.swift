@@ -32,7 +32,16 @@ extension DeviceWorld {
         }
         copies[Int(c)].expiry = (SimTime(microseconds: arrival) + parameters.apnsExpiration).microseconds
         note(.apns, Int(copies[Int(c)].letter), "reached APNs", at: arrival)
-        queue.schedule(at: later(arrival, latency), .due(c))
+        let due = later(arrival, latency)
+        if !queueOn && due < end && timeline.isOnline(at: due, cursor: &lookaheadFlipCursor) {
+            // With the queue off, a copy that finds the device online goes straight through
+            // the device and the extension to the screen, touching nothing another event
+            // could change (not the offline store, not the saved position; nothing is drawn):
+            // it is settled now, at the instants its events would have had.
+            deviceReceives(copy: c, at: due)
+        } else {
+            queue.schedule(at: due, .due(c))
+        }
     }
 
     /// A copy is due at the device: handed over if it is online, stored if not (rule 3).

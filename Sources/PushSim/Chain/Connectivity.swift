@@ -8,14 +8,20 @@ public struct ConnectivityTimeline {
 
     public init() {}
 
-    /// Whether the device is online at time t (for tests and traces; the run follows `flips`).
+    /// Whether the device is online at time t: the state after every flip at or before t
+    /// (windows are [start, end)).
     public func isOnline(at t: Int64) -> Bool {
-        var online = onlineAtStart
-        for flip in flips {
-            if flip > t { break }
-            online.toggle()
-        }
-        return online
+        var cursor = 0
+        return isOnline(at: t, cursor: &cursor)
+    }
+
+    /// `isOnline(at:)` for instants asked about in nearly increasing order: `cursor` (the
+    /// number of flips at or before the previous instant) moves from where it was, one or two
+    /// steps for such a sequence, either way for any other.
+    @inline(__always) func isOnline(at t: Int64, cursor: inout Int) -> Bool {
+        while cursor < flips.count && flips[cursor] <= t { cursor += 1 }
+        while cursor > 0 && flips[cursor - 1] > t { cursor -= 1 }
+        return onlineAtStart == (cursor % 2 == 0)
     }
 
     /// Builds the timeline of one device: the alternating process, merged with the windows.

@@ -23,7 +23,7 @@ extension DeviceWorld {
     /// extension runs; elsewhere the extension starts.
     mutating func deviceReceives(copy c: Int32, at now: Int64) {
         let letter = Int(copies[Int(c)].letter)
-        note(.device, letter, "push arrived")
+        note(.device, letter, "push arrived", at: now)
         if alertsOff {
             present(letter: letter, at: now)
         } else {

@@ -36,7 +36,7 @@ extension DeviceWorld {
             ? parameters.processing.sample(&resendStream)
             : letters[letter].processing
         ledger.pushesSeenByExtensions += 1
-        note(.device, letter, copy.isResend ? "extension started (re-sent copy)" : "extension started")
+        note(.device, letter, copy.isResend ? "extension started (re-sent copy)" : "extension started", at: now)
         guard queueOn else {
             settleRunWithoutQueue(letter: letter, arrival: now, processing: processing)
             return

@@ -56,6 +56,8 @@ public struct DeviceWorld {
     var nextFlip = NextInStream.exhausted
     let copies = OwnedArray<PushCopy>()
     var flipsPassed = 0
+    /// Where `timeline.isOnline(at:cursor:)` left off for instants ahead of the clock.
+    var lookaheadFlipCursor = 0
     var stored: Int32 = -1
     var nextPosition: Int32 = 1
     public let letterStates = OwnedArray<LetterState>()
@@ -153,6 +155,7 @@ public struct DeviceWorld {
         runs.removeAll()
         requests.removeAll()
         flipsPassed = 0
+        lookaheadFlipCursor = 0
         stored = -1
         nextPosition = 1
         lastPosition = 0

@@ -115,4 +115,32 @@ import Testing
         let (mean, se) = meanAndStandardError(shares)
         #expect(within(mean, pOff, se: se))
     }
+
+    /// The cursor lookup (used for instants ahead of the clock, asked in nearly increasing
+    /// order) agrees with counting the flips, whatever order the instants come in, flip
+    /// instants and their neighbours included.
+    @Test func cursorLookupAgreesWithCountingFlips() {
+        var rng = RandomStream(seed: 41)
+        for _ in 0..<50 {
+            var t = ConnectivityTimeline()
+            t.onlineAtStart = rng.chance(0.5)
+            var clock: Int64 = 0
+            for _ in 0..<Int(rng.next() % 40) {
+                clock += Int64(rng.next() % 1_000) + 1
+                t.flips.append(clock)
+            }
+            var cursor = 0
+            for _ in 0..<500 {
+                let probe: Int64
+                if !t.flips.isEmpty && rng.chance(0.3) {
+                    probe = t.flips[Int(rng.next() % UInt64(t.flips.count))] + Int64(rng.next() % 3) - 1
+                } else {
+                    probe = Int64(rng.next() % UInt64(clock + 10)) - 5
+                }
+                let counted = t.flips.filter { $0 <= probe }.count
+                let expected = t.onlineAtStart == (counted % 2 == 0)
+                #expect(t.isOnline(at: probe, cursor: &cursor) == expected)
+            }
+        }
+    }
 }
