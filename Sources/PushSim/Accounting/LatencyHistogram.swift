@@ -37,9 +37,23 @@ public struct LatencyHistogram: Equatable, Sendable {
     }
 
     public mutating func record(_ value: Int64) {
-        counts[LatencyHistogram.index(of: value)] &+= 1
-        total &+= 1
-        if value > maximum { maximum = value }
+        recording { record in record(value) }
+    }
+
+    /// Lets `body` record any number of values, with the bucket array opened once rather
+    /// than checked for sharing per value.
+    @inline(__always)
+    mutating func recording(_ body: (_ record: (Int64) -> Void) -> Void) {
+        var total = self.total, maximum = self.maximum
+        counts.withUnsafeMutableBufferPointer { buckets in
+            body { value in
+                buckets[LatencyHistogram.index(of: value)] &+= 1
+                total &+= 1
+                if value > maximum { maximum = value }
+            }
+        }
+        self.total = total
+        self.maximum = maximum
     }
 
     public mutating func merge(_ other: LatencyHistogram) {

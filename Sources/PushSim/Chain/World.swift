@@ -223,7 +223,7 @@ public struct DeviceWorld {
         // histogram is allocated or copied.
         var account = ledger
         ledger = DeviceWorld.placeholderLedger
-        for i in 0..<letters.count { account.record(fate(of: i)) }
+        account.record(count: letters.count) { fate(of: $0) }
         ledger = account
     }
 
