@@ -12,8 +12,9 @@ enum BenchCommand {
         Runs the bench workload (the commuters chain: realistic latencies, both arms) at 1 000,
         10 000 and 100 000 devices × 7 simulated days on one thread, then the largest rung on
         every core, and prints per rung: events, events/s, ns/event, simulated letters/s, peak
-        resident memory and bytes per device. Figures are medians of the repetitions. Build in
-        release mode: swift run -c release pushsim bench
+        resident memory and bytes per device. Figures are medians of the repetitions, after one
+        untimed warm-up run of the smallest rung. Build in release mode:
+        swift run -c release pushsim bench
 
           --json            print the report as JSON (results/bench.json is this output)
           --baseline FILE   compare events/s with a saved `bench --json`; exit 1 when a rung is

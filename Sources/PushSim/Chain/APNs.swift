@@ -13,7 +13,7 @@ extension DeviceWorld {
     /// drawn with the letter, and nothing between the send and the arrival can change what
     /// happens at APNs, so the arrival needs no event of its own (a fifth of all events were
     /// these). What is recorded is what the arrival event would have recorded, at its time.
-    mutating func firstCopyTravels(copy c: Int32, letter i: Int, reachingAPNsAt arrival: Int64) {
+    @inline(__always) mutating func firstCopyTravels(copy c: Int32, letter i: Int, reachingAPNsAt arrival: Int64) {
         guard arrival < end else {
             // It would still be on its way to APNs when the run ends.
             letterStates[i].unfinished = true
@@ -45,7 +45,7 @@ extension DeviceWorld {
     }
 
     /// A copy is due at the device: handed over if it is online, stored if not (rule 3).
-    mutating func apnsDelivers(copy c: Int32, at now: Int64) {
+    @inline(__always) mutating func apnsDelivers(copy c: Int32, at now: Int64) {
         if deviceIsOnline(at: now) {
             deviceReceives(copy: c, at: now)
         } else {

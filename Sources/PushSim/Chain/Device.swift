@@ -21,7 +21,7 @@ extension DeviceWorld {
 
     /// A push arrives (timing rule 5): with display off it counts as delivered at once and no
     /// extension runs; elsewhere the extension starts.
-    mutating func deviceReceives(copy c: Int32, at now: Int64) {
+    @inline(__always) mutating func deviceReceives(copy c: Int32, at now: Int64) {
         let letter = Int(copies[Int(c)].letter)
         note(.device, letter, "push arrived", at: now)
         if alertsOff {

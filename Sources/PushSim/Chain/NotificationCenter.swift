@@ -43,7 +43,7 @@ extension DeviceWorld {
     var clearTimeMatters: Bool { queueOn && parameters.collapseId }
 
     /// When the user will clear a notification presented now; drawn per presentation.
-    mutating func clearTime(after now: Int64) -> Int64 {
+    @inline(__always) mutating func clearTime(after now: Int64) -> Int64 {
         guard let clearAfter = parameters.clearAfter else { return Int64.max }
         let t = (SimTime(microseconds: now) + SimTime(microseconds: clearAfter.sample(&userStream))).microseconds
         note(.user, nil, "will clear at \(SimTime(microseconds: t))")

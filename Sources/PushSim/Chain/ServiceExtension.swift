@@ -29,7 +29,7 @@ extension DeviceWorld {
     /// A push reaches the extension (timing rules 5 and 6). With the queue on, the gap check
     /// and the saved position's update happen now, in arrival order; the decision takes
     /// effect after `processing`, unless the deadline comes first.
-    mutating func extensionStarts(copy c: Int32, at now: Int64) {
+    @inline(__always) mutating func extensionStarts(copy c: Int32, at now: Int64) {
         let copy = copies[Int(c)]
         let letter = Int(copy.letter)
         let processing = copy.isResend
@@ -60,7 +60,7 @@ extension DeviceWorld {
     /// end event would have recorded at that event's time, and needs no event (an eighth of
     /// all events). A run still under way when the simulation ends leaves its letter
     /// unfinished, as a pending event would.
-    mutating func settleRunWithoutQueue(letter: Int, arrival: Int64, processing: Int64) {
+    @inline(__always) mutating func settleRunWithoutQueue(letter: Int, arrival: Int64, processing: Int64) {
         let timedOut = processing > parameters.deadline.microseconds
         let shownAt = timedOut ? (SimTime(microseconds: arrival) + parameters.deadline).microseconds
                                : later(arrival, processing)

@@ -3,7 +3,7 @@
 extension DeviceWorld {
     /// A letter reaches XIVA (timing rule 1): dropped, or numbered with the device's next
     /// position and sent towards APNs.
-    mutating func xivaReceives(letter i: Int, at now: Int64) {
+    @inline(__always) mutating func xivaReceives(letter i: Int, at now: Int64) {
         note(.backend, i, "letter created")
         if i + 1 < letters.count {
             nextLetter = NextInStream(time: letters[i + 1].time, sequence: queue.takeSequence(), index: Int32(i + 1))

@@ -46,7 +46,7 @@ public struct RandomStream: RandomNumberGenerator, Sendable {
         self.init(seed: splitMix64(&x))
     }
 
-    public mutating func next() -> UInt64 {
+    @inline(__always) public mutating func next() -> UInt64 {
         let result = ((s1 &* 5) << 7 | (s1 &* 5) >> 57) &* 9
         let t = s1 << 17
         s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3
