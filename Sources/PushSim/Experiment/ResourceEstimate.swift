@@ -8,9 +8,10 @@ import Foundation
 /// The model (all in `Double`, so no estimate can overflow or trap):
 ///
 /// - letters per device `L = rate × duration`, generated once and run through every arm;
-/// - kernel events per letter and arm: at most ``eventsPerLetter`` (the chain does 5–7: letter,
-///   arrival at APNs, due at the device, extension processed or deadline, and, in the queue arm,
-///   answers and re-sent copies);
+/// - kernel events per letter and arm: at most ``eventsPerLetter`` (the chain does 1–2 with the
+///   queue off and 3–5 with it on: the letter, due at the device, extension processed or
+///   deadline, answers and re-sent copies; a bound with room, since steps whose outcome is
+///   settled take no event and the work per letter is what the budget really measures);
 /// - connectivity flips per device `F = 2 × end / (E[min(online, end)] + E[min(offline, end)])`
 ///   for the alternating process (the renewal rate; the truncated means keep heavy tails honest)
 ///   plus two per offline-window interval inside `[0, end)`; one event per flip and arm, and the

@@ -65,7 +65,7 @@ public final class EventQueue<Payload> {
         nextSequence = 0
     }
 
-    public func schedule(at time: Int64, _ payload: Payload) {
+    @inline(__always) public func schedule(at time: Int64, _ payload: Payload) {
         let count = storage.count
         if count == storage.capacity { storage.reserve(count + 1) }
         let moving = ScheduledEvent(time: time, sequence: takeSequence(), payload: payload)
