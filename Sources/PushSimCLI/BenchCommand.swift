@@ -12,14 +12,14 @@ enum BenchCommand {
         Runs the bench workload (the commuters chain: realistic latencies, both arms) at 1 000,
         10 000 and 100 000 devices × 7 simulated days on one thread, then the largest rung on
         every core, and prints per rung: events, events/s, ns/event, simulated letters/s, peak
-        resident memory and bytes per device. Figures are medians of the repetitions, after one
-        untimed warm-up run of the smallest rung. Build in release mode:
+        resident memory and bytes per device. Figures are medians of the repetitions, after a
+        second of untimed warm-up runs of the smallest rung. Build in release mode:
         swift run -c release pushsim bench
 
           --json            print the report as JSON (results/bench.json is this output)
-          --baseline FILE   compare events/s with a saved `bench --json`; exit 1 when a rung is
+          --baseline FILE   compare letters/s with a saved `bench --json`; exit 1 when a rung is
                             slower than the baseline by more than the tolerance
-          --tolerance PCT   allowed drop of events/s, in percent (default 10); timing is noisy,
+          --tolerance PCT   allowed drop of letters/s, in percent (default 10); timing is noisy,
                             so medians of several repetitions are compared
           --repetitions N   repetitions per rung (default 3)
           --quick           the 1 000 and 10 000 rungs only
@@ -75,7 +75,7 @@ enum BenchCommand {
         var comparisonText = ""
         if let baselineText, let path = arguments.value("baseline") {
             let comparisons = try report.compare(baselineText: baselineText, source: path, tolerancePercent: tolerance)
-            comparisonText = "\nagainst \(path) (events/s, medians; tolerance \(String(format: "%g", tolerance)) %):\n"
+            comparisonText = "\nagainst \(path) (letters/s, medians; tolerance \(String(format: "%g", tolerance)) %):\n"
             for c in comparisons {
                 comparisonText += String(format: "  %-8@ baseline %7.2f M/s   now %7.2f M/s   %+6.1f %%   %@\n",
                                          c.name as NSString, c.baseline / 1e6, c.now / 1e6, -c.dropPercent,

@@ -133,7 +133,7 @@ enum BuiltTool {
         #expect(status == 0)
         #expect(console.standardOutput.contains("\"events_per_s\""))
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("pushsim-bench-\(getpid()).json")
-        try Data("{\"rungs\": [{\"name\": \"8x1d\", \"events_per_s\": 1000000000000}]}".utf8).write(to: file)
+        try Data("{\"rungs\": [{\"name\": \"8x1d\", \"letters_per_s\": 1000000000000}]}".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let (slower, output) = run(["bench", "--devices", "8", "--days", "1", "--repetitions", "1", "--jobs", "1",
                                     "--baseline", file.path, "--tolerance", "50"])

@@ -29,9 +29,9 @@ import Testing
 
     @Test func baselineComparisonUsesTheTolerance() throws {
         let report = try BenchReport.run(ladder: [BenchRung(devices: 10, days: 1)], repetitions: 1, parallelJobs: 1)
-        let now = report.rungs[0].eventsPerSecond
-        func baseline(_ eventsPerSecond: Double) -> String {
-            "{\"rungs\": [{\"name\": \"10x1d\", \"events_per_s\": \(Int(eventsPerSecond))}]}"
+        let now = report.rungs[0].lettersPerSecond
+        func baseline(_ lettersPerSecond: Double) -> String {
+            "{\"rungs\": [{\"name\": \"10x1d\", \"letters_per_s\": \(Int(lettersPerSecond))}]}"
         }
         let faster = try report.compare(baselineText: baseline(now * 2), source: "b", tolerancePercent: 10)
         #expect(faster.count == 1 && faster[0].regressed)
@@ -39,7 +39,7 @@ import Testing
         #expect(!same[0].regressed)
         #expect(throws: BenchBaselineError.self) { _ = try report.compare(baselineText: "{}", source: "b", tolerancePercent: 10) }
         #expect(throws: BenchBaselineError.self) {
-            _ = try report.compare(baselineText: "{\"rungs\": [{\"name\": \"1M\", \"events_per_s\": 5}]}", source: "b", tolerancePercent: 10)
+            _ = try report.compare(baselineText: "{\"rungs\": [{\"name\": \"1M\", \"letters_per_s\": 5}]}", source: "b", tolerancePercent: 10)
         }
     }
 
