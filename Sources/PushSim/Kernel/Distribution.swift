@@ -74,6 +74,11 @@ public enum Distribution: Hashable, Sendable, CustomStringConvertible {
 public struct DistributionSampler: Sendable {
     public let distribution: Distribution
     let sigma: Double
+    /// The law and its scale as plain fields: switching over these is cheaper in the hot path
+    /// than unpacking the enum's associated values on every draw.
+    let kind: Kind
+    let scale: Double
+    enum Kind: UInt8 { case lognormal, exponential, other }
     // The lazily built tables, fetched once here rather than on every draw.
     let normalTable = ZigguratTable.normal
     let exponentialTable = ZigguratTable.exponential
@@ -81,21 +86,30 @@ public struct DistributionSampler: Sendable {
 
     public init(_ distribution: Distribution) {
         self.distribution = distribution
-        if case .lognormal(let median, let p99) = distribution {
+        switch distribution {
+        case .lognormal(let median, let p99):
             sigma = PortableMath.log(p99 / median) / Distribution.z99
-        } else {
+            kind = .lognormal
+            scale = median
+        case .exponential(let mean):
             sigma = 0
+            kind = .exponential
+            scale = mean
+        default:
+            sigma = 0
+            kind = .other
+            scale = 0
         }
     }
 
     /// Draws one duration in microseconds, exactly as `distribution.sample(&rng)` would.
     @inline(__always) public func sample(_ rng: inout RandomStream) -> Int64 {
-        switch distribution {
-        case .lognormal(let median, _):
-            return SimTime.rounding(median * PortableMath.tableExp(sigma * rng.nextGaussian(normalTable), powersOfTwo)).microseconds
-        case .exponential(let m):
-            return SimTime.rounding(m * rng.nextExponential(exponentialTable)).microseconds
-        default:
+        switch kind {
+        case .lognormal:
+            return SimTime.rounding(scale * PortableMath.tableExp(sigma * rng.nextGaussian(normalTable), powersOfTwo)).microseconds
+        case .exponential:
+            return SimTime.rounding(scale * rng.nextExponential(exponentialTable)).microseconds
+        case .other:
             return distribution.sample(&rng).microseconds
         }
     }

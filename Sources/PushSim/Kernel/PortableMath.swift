@@ -64,6 +64,25 @@ public enum PortableMath {
     /// basic operations only.
     @inline(__always)
     public static func tableExp(_ x: Double, _ powers: UnsafePointer<Double> = PowersOfTwo.sixtyFourths) -> Double {
+        // One test sends NaN, infinities and the edges of the range to the careful path.
+        guard x.magnitude < 700 else { return tableExpOutsideTheCore(x, powers) }
+        // The nearest integer to x·64/ln 2 (|·| < 2^16) without a checked conversion: adding
+        // 1.5·2^52 leaves it in the low bits of the sum's bit pattern (ties go to even, which
+        // only picks the other, equally valid, k).
+        let shifted = x * (64 * invLn2) + 0x1.8p52
+        let whole = Int(truncatingIfNeeded: Int64(bitPattern: shifted.bitPattern &- 0x4338_0000_0000_0000))
+        let k = shifted - 0x1.8p52
+        // ln2High / 64 keeps the low bits of ln2High clear, so k times it is exact.
+        let r = (x - k * (ln2High / 64)) - k * (ln2Low / 64)
+        let j = whole & 63
+        let p = 1 + r * (1 + r * (1.0 / 2 + r * (1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120)))))
+        // |whole >> 6| < 1010, so the power of two is a normal number: build it directly.
+        return (powers[j] * p) * Double(bitPattern: UInt64(truncatingIfNeeded: (whole >> 6) &+ 1023) << 52)
+    }
+
+    /// ``tableExp(_:_:)`` for |x| ≥ 700, NaN and infinities: overflow, underflow, subnormals.
+    @inline(never)
+    static func tableExpOutsideTheCore(_ x: Double, _ powers: UnsafePointer<Double>) -> Double {
         if x.isNaN { return .nan }
         if x > 709.782712893384 { return .infinity }
         if x < -745.1332191019412 { return 0 }
