@@ -58,7 +58,8 @@ import Testing
     @Test func fastRoundingEqualsLibmRounding() {
         var rng = RandomStream(seed: 99)
         var values: [Double] = [0.5, 1.5, 2.5, 0.49999999999999994, 4503599627370495.5, 4503599627370497,
-                                9.1e18, 1e-300, 123456.49999999999, 7.5, 8.5]
+                                9.1e18, 1e-300, 123456.49999999999, 7.5, 8.5,
+                                2251799813685247.5, 2251799813685246.5, 2251799813685248.5, 2251799813685249]
         for _ in 0..<200_000 {
             let magnitude = pow(10.0, Double(rng.next() % 19))
             values.append(rng.nextUnit() * magnitude)
