@@ -66,12 +66,10 @@ public enum PortableMath {
     public static func tableExp(_ x: Double, _ powers: UnsafePointer<Double> = PowersOfTwo.sixtyFourths) -> Double {
         // One test sends NaN, infinities and the edges of the range to the careful path.
         guard x.magnitude < 700 else { return tableExpOutsideTheCore(x, powers) }
-        // The nearest integer to x·64/ln 2 (|·| < 2^16) without a checked conversion: adding
-        // 1.5·2^52 leaves it in the low bits of the sum's bit pattern (ties go to even, which
-        // only picks the other, equally valid, k).
-        let shifted = x * (64 * invLn2) + 0x1.8p52
-        let whole = Int(truncatingIfNeeded: Int64(bitPattern: shifted.bitPattern &- 0x4338_0000_0000_0000))
-        let k = shifted - 0x1.8p52
+        // The nearest integer to x·64/ln 2 (|·| < 2^16); a tie going to even only picks the
+        // other, equally valid, k.
+        let (nearest, k) = nearestEven(x * (64 * invLn2))
+        let whole = Int(truncatingIfNeeded: nearest)
         // ln2High / 64 keeps the low bits of ln2High clear, so k times it is exact.
         let r = (x - k * (ln2High / 64)) - k * (ln2Low / 64)
         let j = whole & 63
@@ -103,6 +101,14 @@ public enum PortableMath {
             for j in 0..<64 { table[j] = j == 0 ? 1 : PortableMath.exp(Double(j) * (ln2High + ln2Low) / 64) }
             return UnsafePointer(table)
         }()
+    }
+
+    /// The integer nearest to y (ties to even), as an integer and as a double, for |y| < 2^51,
+    /// without a checked conversion: adding 1.5·2^52 rounds y to an integer and leaves it in
+    /// the low bits of the sum's bit pattern.
+    @inline(__always) static func nearestEven(_ y: Double) -> (integer: Int64, value: Double) {
+        let shifted = y + 0x1.8p52
+        return (Int64(bitPattern: shifted.bitPattern &- 0x4338_0000_0000_0000), shifted - 0x1.8p52)
     }
 
     /// `y.rounded()` without its libm call (1.4 % of a run): for |y| < 2^52 both the

@@ -41,12 +41,10 @@ public struct SimTime: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Converts a real number of microseconds, rounding to the nearest and saturating at the ends.
     @inline(__always) public static func rounding(_ us: Double) -> SimTime {
         if us > 0 && us < 0x1p51 {
-            // Adding 1.5·2^52 rounds to the nearest integer (ties to even) and leaves it in the
-            // low bits of the sum; the fraction left over is exact, so a tie rounded down to
-            // even is seen and moved up, which is half away from zero for positive values.
-            let shifted = us + 0x1.8p52
-            let nearest = Int64(bitPattern: shifted.bitPattern &- 0x4338_0000_0000_0000)
-            return SimTime(microseconds: us - (shifted - 0x1.8p52) == 0.5 ? nearest &+ 1 : nearest)
+            // The nearest integer, ties to even; the fraction left over is exact, so a tie
+            // rounded down to even is seen and moved up: half away from zero for positive values.
+            let (nearest, value) = PortableMath.nearestEven(us)
+            return SimTime(microseconds: us - value == 0.5 ? nearest &+ 1 : nearest)
         }
         return roundingOutsideTheCore(us)
     }
