@@ -61,8 +61,7 @@ enum TraceCommand {
             let before = all.filter { $0.time < from && $0.lane == .device && $0.letter == nil && ($0.text == "online" || $0.text == "offline") }
             let onlineAtFrom = before.last.map { $0.text == "online" } ?? TraceReport.onlineAtStart(scenario, device: device)
             let svg = TraceSVG(title: title, entries: events, from: from, to: min(to, end), onlineAtStart: onlineAtFrom).svg
-            let url = URL(fileURLWithPath: path)
-            try ResultsWriter.write([(url.lastPathComponent, svg)], to: url.deletingLastPathComponent().path)
+            try ResultsWriter.write([(FilePath.lastComponent(of: path), svg)], to: FilePath.parent(of: path))
         }
         var out = "# \(title) · \(TraceReport.formatTime(from)) to \(TraceReport.formatTime(to))\n"
         out += TraceReport.text(events)

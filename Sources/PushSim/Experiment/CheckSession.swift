@@ -4,7 +4,7 @@ import Foundation
 public enum CheckSession {
     /// Where `pushsim run` writes a scenario's summary, and so where its baseline lives.
     public static func defaultBaselinePath(for scenarioName: String, results: String = "results") -> String {
-        (results as NSString).appendingPathComponent("\(scenarioName)/summary.json")
+        FilePath.join(results, "\(scenarioName)/summary.json")
     }
 
     /// Reads and validates the baseline at `baselinePath`, runs `scenario`, and compares.
@@ -24,7 +24,7 @@ public enum CheckSession {
     /// the baseline is a summary.json (so the two never disagree).
     public static func baselineFiles(_ result: RunResult, scenario: Scenario, baselinePath: String)
         -> [(name: String, contents: String)] {
-        let name = (baselinePath as NSString).lastPathComponent
+        let name = FilePath.lastComponent(of: baselinePath)
         var files: [(name: String, contents: String)] = [(name, result.json.prettyText + "\n")]
         if name == "summary.json" { files.append(("summary.md", ReportTable(result, scenario: scenario).markdown)) }
         return files
@@ -32,7 +32,7 @@ public enum CheckSession {
 
     /// Rewrites the baseline at `baselinePath` with `result`, atomically (`ResultsWriter`).
     public static func update(_ result: RunResult, scenario: Scenario, baselinePath: String) throws {
-        let directory = (baselinePath as NSString).deletingLastPathComponent
+        let directory = FilePath.parent(of: baselinePath)
         try ResultsWriter.write(baselineFiles(result, scenario: scenario, baselinePath: baselinePath),
                                 to: directory.isEmpty ? "." : directory)
     }
@@ -98,7 +98,7 @@ public enum CheckSession {
         do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
             throw CheckInputError("\(directory): cannot list the folder")
         }
-        let files = names.filter { $0.hasSuffix(".yaml") }.sorted().map { (directory as NSString).appendingPathComponent($0) }
+        let files = names.filter { $0.hasSuffix(".yaml") }.sorted().map { FilePath.join(directory, $0) }
         guard !files.isEmpty else { throw CheckInputError("\(directory): no scenario files (*.yaml) to check") }
         return files
     }

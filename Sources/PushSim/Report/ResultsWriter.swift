@@ -30,11 +30,11 @@ public enum ResultsWriter {
         } else {
             // The nearest ancestor that exists.
             var missing: [String] = []
-            var path = (directory as NSString).standardizingPath
+            var path = FilePath.normalized(directory)
             if path.isEmpty { path = "." }
             while !fm.fileExists(atPath: path, isDirectory: &isDirectory) {
                 missing.append(path)
-                let parent = (path as NSString).deletingLastPathComponent
+                let parent = FilePath.parent(of: path)
                 if parent == path || parent.isEmpty { path = parent.isEmpty ? "." : parent; break }
                 path = parent
             }
@@ -42,13 +42,13 @@ public enum ResultsWriter {
                 throw ResultsWriteError(description: "cannot write results to '\(directory)': '\(path)' is a file, not a folder")
             }
             if !createParents && missing.count > 1 {
-                let parent = (directory as NSString).deletingLastPathComponent
+                let parent = FilePath.parent(of: directory)
                 throw ResultsWriteError(description: "cannot write results to '\(directory)': the folder '\(parent)' does not exist; create it first or choose another --out")
             }
             existing = path
         }
         // Permissions alone do not tell (root, read-only file systems, quotas): try it.
-        let probe = (existing as NSString).appendingPathComponent(".pushsim-probe.\(TemporaryFiles.shared.uniqueTag()).tmp")
+        let probe = FilePath.join(existing, ".pushsim-probe.\(TemporaryFiles.shared.uniqueTag()).tmp")
         TemporaryFiles.shared.remember(probe)
         defer { unlink(probe); TemporaryFiles.shared.forget(probe) }
         let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o600)
@@ -84,7 +84,7 @@ public enum ResultsWriter {
             var path = directory
             while !path.isEmpty, !fm.fileExists(atPath: path) {
                 created.append(path)
-                let parent = (path as NSString).deletingLastPathComponent
+                let parent = FilePath.parent(of: path)
                 if parent == path { break }
                 path = parent
             }
@@ -103,8 +103,8 @@ public enum ResultsWriter {
         }
         let tag = TemporaryFiles.shared.uniqueTag()
         for file in files {
-            let final = (directory as NSString).appendingPathComponent(file.name)
-            let temporary = (directory as NSString).appendingPathComponent(".\(file.name).\(tag).tmp")
+            let final = FilePath.join(directory, file.name)
+            let temporary = FilePath.join(directory, ".\(file.name).\(tag).tmp")
             TemporaryFiles.shared.remember(temporary)
             temporaries.append((temporary, final))
             if let problem = writeWhole(Array(file.contents.utf8), to: temporary) {
