@@ -11,15 +11,65 @@ public enum ClientVariant: String, Sendable, CaseIterable {
     case literal
 }
 
-/// A fixed offline window laid over every device: offline in [start + k·every, end + k·every).
+/// An offline window: offline in [start + k·every, end + k·every) for every device, or, with
+/// `length` or `spread` (scenario-format §6.3), a window that differs per device: device d's
+/// k-th occurrence is offline in [start + offset_d + k·every, … + length drawn per occurrence),
+/// offset_d uniform in [0, spread), drawn once per device per window entry.
 public struct OfflineWindow: Hashable, Sendable {
     public var start: SimTime
+    /// The end of the occurrence at k = 0, always after `start` (a night written
+    /// `{start: 23h, end: 7h, every: 1d}` is stored with end 31h). Unused when `length` is set.
     public var end: SimTime
     /// nil: the window happens once.
     public var every: SimTime?
+    /// Drawn per device per occurrence instead of `end` (§6.3); nil: `end` applies.
+    public var length: Distribution? = nil
+    /// Each device shifts the window by an offset uniform in [0, spread); zero: no shift.
+    public var spread: SimTime = .zero
     public init(start: SimTime, end: SimTime, every: SimTime? = nil) {
         self.start = start; self.end = end; self.every = every
     }
+    public init(start: SimTime, length: Distribution, every: SimTime? = nil, spread: SimTime = .zero) {
+        self.start = start; self.end = start; self.every = every; self.length = length; self.spread = spread
+    }
+
+    /// Whether every device has exactly the same occurrences (the version-1 window): those are
+    /// laid out once per run rather than once per device.
+    public var isSameForEveryDevice: Bool { length == nil && spread == .zero }
+}
+
+/// Extra letters that come in bursts (scenario-format §6.2): burst instants are a Poisson
+/// process of `ratePerMicrosecond` per device; each brings `size` letters at b + U·spread.
+public struct MailBursts: Hashable, Sendable {
+    public var ratePerMicrosecond: Double
+    public var size: Int
+    public var spread: SimTime = .zero
+    public init(ratePerMicrosecond: Double, size: Int, spread: SimTime = .zero) {
+        self.ratePerMicrosecond = ratePerMicrosecond; self.size = size; self.spread = spread
+    }
+}
+
+/// Letters replayed from a `time,device` CSV (scenario-format §6.2), read and checked when the
+/// scenario is loaded. Stored by device (offsets into one array of times, each device's times
+/// sorted, rows of equal time in file order), so a device's letters are one slice.
+public final class MailTrace: Sendable {
+    /// The path as written in the scenario (relative to the scenario file).
+    public let path: String
+    /// `times[offsets[d] ..< offsets[d + 1]]` are device d's letters, in microseconds.
+    public let offsets: [Int]
+    public let times: [Int64]
+
+    public init(path: String, offsets: [Int], times: [Int64]) {
+        self.path = path; self.offsets = offsets; self.times = times
+    }
+
+    /// Device d's letter instants, sorted.
+    public func letters(device d: Int) -> ArraySlice<Int64> {
+        guard d >= 0, d + 1 < offsets.count else { return [] }
+        return times[offsets[d]..<offsets[d + 1]]
+    }
+
+    public var count: Int { times.count }
 }
 
 public struct Scenario: Sendable {
@@ -30,9 +80,17 @@ public struct Scenario: Sendable {
     public var drain: SimTime = SimTime(microseconds: SimTime.day)
     public var devices: Int
 
+    /// Letters of [0, warmup) are simulated but not counted (§6.1); `.zero`: all count.
+    public var warmup: SimTime = .zero
+
     public struct Mail: Sendable {
         /// Poisson rate of letters per device, per microsecond.
         public var ratePerMicrosecond: Double = 40.0 / Double(SimTime.day)
+        /// 24 hourly weights (§6.2): intensity rate × w[h(t)] / mean(w); nil: constant rate.
+        public var dailyProfile: [Double]? = nil
+        public var bursts: MailBursts? = nil
+        /// Replaces rate, profile and bursts when set.
+        public var trace: MailTrace? = nil
     }
     public var mail = Mail()
 
@@ -59,6 +117,12 @@ public struct Scenario: Sendable {
         public var latency: Distribution = .constant(SimTime(microseconds: 100 * SimTime.millisecond))
         /// `.zero`: not stored; `.forever`: never expires.
         public var expiration: SimTime = SimTime(microseconds: SimTime.day)
+        /// Probability the older push stays in the store when the newer one enters less than
+        /// `keepWindow` after it (§6.5).
+        public var keepOlder: Double = 0
+        public var keepWindow: SimTime = SimTime(microseconds: SimTime.second)
+        /// Probability APNs hands a push to the device twice (§6.5).
+        public var duplicate: Double = 0
     }
     public var apns = Apns()
 
@@ -83,12 +147,58 @@ public struct Scenario: Sendable {
     }
     public var queue = Queue()
 
+    /// One kind of user in a population (§6.4): its devices and its own sections, already
+    /// resolved (a key the segment does not give holds the top-level value).
+    public struct Segment: Sendable {
+        public var name: String
+        /// The share as written (`60%`, `0.25`), for reports and the resolved scenario.
+        public var share: String
+        /// Its devices, `[B(i−1), B(i))`, worked out exactly from the shares.
+        public var devices: Range<Int>
+        public var mail: Mail
+        public var connectivity: Connectivity
+        public var device: Device
+        public var `extension`: Extension
+        public init(name: String, share: String, devices: Range<Int>, mail: Mail, connectivity: Connectivity,
+                    device: Device, extension: Extension) {
+            self.name = name; self.share = share; self.devices = devices; self.mail = mail
+            self.connectivity = connectivity; self.device = device; self.extension = `extension`
+        }
+    }
+    /// Empty: one kind of user, the top-level sections.
+    public var segments: [Segment] = []
+
     public init(name: String, duration: SimTime, devices: Int) {
         self.name = name; self.duration = duration; self.devices = devices
     }
 
     /// The instant the run stops: `duration + drain`.
     public var end: SimTime { duration + drain }
+
+    /// The scenario a device of segment `i` lives in: the top-level one with the segment's
+    /// sections (and no segments). Device ids, and so random streams, stay global.
+    public func scenario(forSegment i: Int) -> Scenario {
+        var resolved = self
+        let segment = segments[i]
+        resolved.mail = segment.mail
+        resolved.connectivity = segment.connectivity
+        resolved.device = segment.device
+        resolved.extension = segment.extension
+        resolved.segments = []
+        return resolved
+    }
+
+    /// The index of the segment holding device `d` (segments are contiguous and in order);
+    /// nil without segments.
+    public func segmentIndex(ofDevice d: Int) -> Int? {
+        guard !segments.isEmpty else { return nil }
+        var low = 0, high = segments.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if d < segments[mid].devices.upperBound { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
 
     /// The arms this scenario runs, in the contract's order (off, then on).
     public var arms: [Bool] {
