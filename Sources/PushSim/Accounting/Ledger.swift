@@ -31,17 +31,17 @@ public struct Ledger: Equatable, Sendable {
 
     /// Records the end state of one letter. Called exactly once per letter.
     public mutating func record(_ fate: LetterFate) {
-        record(count: 1) { _ in fate }
+        record(letters: 0..<1) { _ in fate }
     }
 
-    /// Records the end states of `count` letters, `fate(i)` each: the same as `record` for
-    /// each, with the ledger's arrays opened once instead of checked for sharing per letter.
-    public mutating func record(count: Int, _ fate: (Int) -> LetterFate) {
+    /// Records the end states of the letters `letters`, `fate(i)` each: the same as `record`
+    /// for each, with the ledger's arrays opened once instead of checked for sharing per letter.
+    public mutating func record(letters: Range<Int>, _ fate: (Int) -> LetterFate) {
         var deliveredNow = 0, summarizedNow = 0, lostNow = 0
         var causeCounts = causes
         latency.recording { recordLatency in
             causeCounts.withUnsafeMutableBufferPointer { causeCounts in
-                for i in 0..<count {
+                for i in letters {
                     switch fate(i) {
                     case .delivered(let latencyMicroseconds):
                         deliveredNow += 1
@@ -56,7 +56,7 @@ public struct Ledger: Equatable, Sendable {
             }
         }
         causes = causeCounts
-        letters += count
+        self.letters += letters.count
         delivered += deliveredNow
         summarized += summarizedNow
         lost += lostNow

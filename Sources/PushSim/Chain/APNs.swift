@@ -33,7 +33,7 @@ extension DeviceWorld {
         copies[Int(c)].expiry = (SimTime(microseconds: arrival) + parameters.apnsExpiration).microseconds
         note(.apns, Int(copies[Int(c)].letter), "reached APNs", at: arrival)
         let due = later(arrival, latency)
-        if !queueOn && due < end && timeline.isOnline(at: due, cursor: &lookaheadFlipCursor) {
+        if settleAtOnce && due < end && timeline.isOnline(at: due, cursor: &lookaheadFlipCursor) {
             // With the queue off, a copy that finds the device online goes straight through
             // the device and the extension to the screen, touching nothing another event
             // could change (not the offline store, not the saved position; nothing is drawn):
@@ -53,7 +53,9 @@ extension DeviceWorld {
         }
     }
 
-    /// The one-slot store: the copy that entered last replaces the one stored.
+    /// The one-slot store: the copy that entered last replaces the one stored — "in most
+    /// cases" (§6.5): when the stored copy, still valid, entered less than `keep_window` before,
+    /// with probability `keep_older` it stays and the newcomer is discarded instead.
     mutating func store(copy c: Int32, at now: Int64) {
         let copy = copies[Int(c)]
         if now >= copy.expiry {
@@ -62,9 +64,19 @@ extension DeviceWorld {
         }
         if stored >= 0 {
             let previous = stored
-            copyLost(previous, now >= copies[Int(previous)].expiry ? .apnsExpired : .apnsReplaced)
+            if now >= copies[Int(previous)].expiry {
+                copyLost(previous, .apnsExpired)
+            } else if parameters.keepOlder > 0 && now - storedEnteredAt < parameters.keepWindow
+                        && storeStream.chance(parameters.keepOlder) {
+                copyLost(c, .apnsReplaced)
+                note(.apns, Int(copy.letter), "the older stored push kept")
+                return
+            } else {
+                copyLost(previous, .apnsReplaced)
+            }
         }
         stored = c
+        storedEnteredAt = now
         note(.apns, Int(copy.letter), "stored for offline device")
     }
 
@@ -80,5 +92,20 @@ extension DeviceWorld {
         }
         note(.apns, Int(copies[Int(c)].letter), "stored push sent to device")
         queue.schedule(at: later(now, parameters.apnsLatency.sample(&redeliveryStream)), .due(c))
+    }
+}
+
+extension DeviceWorld {
+    /// A hand-over to an online device (§6.5): APNs documents no de-duplication, and a request
+    /// accepted while its answer was lost is sent again (domain.md §3), so with probability
+    /// `duplicate` a second copy follows. It reaches APNs now, is not exposed to network loss,
+    /// draws its own latency, and is never duplicated again.
+    mutating func apnsMayDuplicate(copy c: Int32, at now: Int64) {
+        let copy = copies[Int(c)]
+        guard !copy.isSecondCopy, duplicateStream.chance(parameters.duplicate) else { return }
+        let second = Int32(copies.count)
+        copies.append(PushCopy(letter: copy.letter, isResend: false, isSecondCopy: true, expiry: 0))
+        note(.apns, Int(copy.letter), "handed over twice: a second copy follows", at: now)
+        apnsAccepts(copy: second, at: now, lost: false, latency: parameters.apnsLatency.sample(&duplicateStream))
     }
 }

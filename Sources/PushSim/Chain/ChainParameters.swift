@@ -19,6 +19,11 @@ struct ChainParameters {
     let collapseId: Bool
     let intendedClient: Bool
     let repeatMaxCount: Int
+    /// APNs as documented (§6.5): how often the older push stays in the store, within which
+    /// window of its entry, and how often a hand-over is followed by a second copy.
+    let keepOlder: Double
+    let keepWindow: Int64
+    let duplicate: Double
 
     init(_ scenario: Scenario) {
         apnsLoss = scenario.apns.loss
@@ -34,5 +39,8 @@ struct ChainParameters {
         collapseId = scenario.queue.collapseId
         intendedClient = scenario.queue.client == .intended
         repeatMaxCount = scenario.queue.repeatMaxCount
+        keepOlder = scenario.apns.keepOlder
+        keepWindow = scenario.apns.keepWindow.microseconds
+        duplicate = scenario.apns.duplicate
     }
 }

@@ -24,9 +24,15 @@ public struct ConnectivityTimeline {
         return onlineAtStart == (cursor % 2 == 0)
     }
 
-    /// Builds the timeline of one device: the alternating process, merged with the windows.
-    mutating func generate(_ scenario: Scenario, device: Int, windows: [Range<Int64>],
-                           scratch: inout [Range<Int64>]) {
+    /// Builds the timeline of one device: the alternating process, merged with the windows
+    /// (`windows` those laid out once per run, plus the device's own when some differ).
+    mutating func generate(_ scenario: Scenario, device: Int, windows sharedWindows: [Range<Int64>],
+                           scratch: inout [Range<Int64>], deviceScratch: inout [Range<Int64>]) {
+        var windows = sharedWindows
+        if scenario.connectivity.windows.contains(where: { !$0.isSameForEveryDevice }) {
+            ConnectivityTimeline.deviceWindowIntervals(scenario, device: device, shared: sharedWindows, into: &deviceScratch)
+            windows = deviceScratch
+        }
         flips.removeAll(keepingCapacity: true)
         scratch.removeAll(keepingCapacity: true)
         let end = scenario.end.microseconds
@@ -82,7 +88,7 @@ public struct ConnectivityTimeline {
     public static func windowIntervals(_ scenario: Scenario) -> [Range<Int64>] {
         let end = scenario.end.microseconds
         var intervals: [Range<Int64>] = []
-        for window in scenario.connectivity.windows {
+        for window in scenario.connectivity.windows where window.isSameForEveryDevice {
             let start = window.start.microseconds, stop = window.end.microseconds
             guard stop > start else { continue }
             if let period = window.every, !period.isForever, period.microseconds > 0 {
@@ -105,9 +111,15 @@ public struct ConnectivityTimeline {
                 intervals.append(max(start, 0)..<min(stop, end))
             }
         }
-        intervals.sort { $0.lowerBound < $1.lowerBound }
+        return sortedAndMerged(intervals)
+    }
+
+    /// Intervals sorted by start, overlapping or touching ones merged.
+    static func sortedAndMerged(_ intervals: [Range<Int64>]) -> [Range<Int64>] {
+        let sorted = intervals.sorted { $0.lowerBound < $1.lowerBound }
         var merged: [Range<Int64>] = []
-        for interval in intervals {
+        merged.reserveCapacity(sorted.count)
+        for interval in sorted {
             if let last = merged.last, interval.lowerBound <= last.upperBound {
                 merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, interval.upperBound)
             } else {
@@ -115,5 +127,44 @@ public struct ConnectivityTimeline {
             }
         }
         return merged
+    }
+
+    /// The offline intervals of device d's windows (§6.3), merged with the `shared` ones:
+    /// per window entry, in file order, an offset uniform in [0, spread) drawn once, then the
+    /// occurrences from the one that began in (−every, 0] onward, each with its own length
+    /// drawn in order of k (or end − start). Its own stream, so other draws do not move.
+    static func deviceWindowIntervals(_ scenario: Scenario, device: Int, shared: [Range<Int64>],
+                                      into intervals: inout [Range<Int64>]) {
+        intervals.removeAll(keepingCapacity: true)
+        intervals.append(contentsOf: shared)
+        let end = scenario.end.microseconds
+        var rng = RandomStream(seed: scenario.seed, device: device, purpose: .windows)
+        for window in scenario.connectivity.windows where !window.isSameForEveryDevice {
+            let spread = window.spread.microseconds
+            let offset = spread > 0 ? Int64(rng.nextUnit() * Double(spread)) : 0
+            let (base, o1) = window.start.microseconds.addingReportingOverflow(offset)
+            guard !o1 else { continue }
+            let fixedLength = window.end.microseconds - window.start.microseconds
+            func occurrence(at s: Int64) {
+                let length = window.length.map { $0.sample(&rng).microseconds } ?? fixedLength
+                let (e, o) = s.addingReportingOverflow(max(0, length))
+                let stop = o ? Int64.max : e
+                if stop > 0 && s < end && stop > s { intervals.append(max(s, 0)..<min(stop, end)) }
+            }
+            if let period = window.every, !period.isForever, period.microseconds > 0 {
+                let every = period.microseconds
+                var s = base % every
+                if s > 0 { s -= every }     // the occurrence that began in (−every, 0]
+                while s < end {
+                    occurrence(at: s)
+                    let (next, o) = s.addingReportingOverflow(every)
+                    if o { break }
+                    s = next
+                }
+            } else {
+                occurrence(at: base)
+            }
+        }
+        intervals = sortedAndMerged(intervals)
     }
 }

@@ -24,6 +24,7 @@ extension DeviceWorld {
     @inline(__always) mutating func deviceReceives(copy c: Int32, at now: Int64) {
         let letter = Int(copies[Int(c)].letter)
         note(.device, letter, "push arrived", at: now)
+        if parameters.duplicate > 0 { apnsMayDuplicate(copy: c, at: now) }
         if alertsOff {
             present(letter: letter, at: now)
         } else {

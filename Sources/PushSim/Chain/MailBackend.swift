@@ -37,18 +37,24 @@ public struct LetterScript: RandomAccessCollection {
     public var endIndex: Int { letters.count }
     @inline(__always) public subscript(i: Int) -> LetterDraws { letters[i] }
 
+    /// The instants of version 2's traffic (profile, bursts, trace), before their draws.
+    var instants: [Int64] = []
+    var burstScratch: [BurstLetter] = []
+
     /// Draws the letters in [0, duration) of one device.
     mutating func generate(_ scenario: Scenario, device: Int) {
         letters.removeAll(keepingCapacity: true)
-        let rate = scenario.mail.ratePerMicrosecond
+        let mail = scenario.mail
+        if mail.trace != nil || mail.dailyProfile != nil || mail.bursts != nil {
+            MailTraffic.instants(scenario, device: device, into: &instants, scratch: &burstScratch)
+            var draws = FirstSendDraws(scenario, device: device)
+            for instant in instants { letters.append(draws.letter(at: instant)) }
+            return
+        }
+        let rate = mail.ratePerMicrosecond
         guard rate > 0 else { return }
         var arrivals = RandomStream(seed: scenario.seed, device: device, purpose: .letters)
-        var xiva = RandomStream(seed: scenario.seed, device: device, purpose: .xiva)
-        var apns = RandomStream(seed: scenario.seed, device: device, purpose: .apns)
-        var ext = RandomStream(seed: scenario.seed, device: device, purpose: .extensionRun)
-        let xivaLatency = scenario.xiva.latency.sampler, apnsLatency = scenario.apns.latency.sampler
-        let processing = scenario.extension.processing.sampler
-        let drop = scenario.xiva.drop, loss = scenario.apns.loss
+        var draws = FirstSendDraws(scenario, device: device)
         let duration = scenario.duration.microseconds
         let horizon = Double(duration)
         let meanGap = 1 / rate
@@ -59,15 +65,37 @@ public struct LetterScript: RandomAccessCollection {
             clock += meanGap * arrivals.nextExponential(exponential)
             let instant = SimTime.rounding(clock).microseconds
             if !(clock < horizon) || instant >= duration { break }
-            // Each stream's draws in the order they have always been made (drop, then XIVA
-            // latency; loss, then APNs latency), so a seed keeps its results.
-            let dropped = xiva.chance(drop)
-            let xivaDelay = xivaLatency.sample(&xiva)
-            let lost = apns.chance(loss)
-            let apnsDelay = apnsLatency.sample(&apns)
-            letters.append(LetterDraws(time: instant, xivaLatency: xivaDelay, apnsLatency: apnsDelay,
-                                       processing: processing.sample(&ext),
-                                       dropped: dropped, lostBeforeAPNs: lost))
+            letters.append(draws.letter(at: instant))
         }
+    }
+}
+
+/// The streams and samplers of a letter's first-send draws, made per letter in letter order
+/// whatever made the letter's instant (Poisson, profile, burst or trace).
+struct FirstSendDraws {
+    var xiva: RandomStream, apns: RandomStream, ext: RandomStream
+    let xivaLatency: DistributionSampler, apnsLatency: DistributionSampler, processing: DistributionSampler
+    let drop: Double, loss: Double
+
+    init(_ scenario: Scenario, device: Int) {
+        xiva = RandomStream(seed: scenario.seed, device: device, purpose: .xiva)
+        apns = RandomStream(seed: scenario.seed, device: device, purpose: .apns)
+        ext = RandomStream(seed: scenario.seed, device: device, purpose: .extensionRun)
+        xivaLatency = scenario.xiva.latency.sampler
+        apnsLatency = scenario.apns.latency.sampler
+        processing = scenario.extension.processing.sampler
+        drop = scenario.xiva.drop
+        loss = scenario.apns.loss
+    }
+
+    @inline(__always) mutating func letter(at instant: Int64) -> LetterDraws {
+        // Each stream's draws in the order they have always been made (drop, then XIVA
+        // latency; loss, then APNs latency), so a seed keeps its results.
+        let dropped = xiva.chance(drop)
+        let xivaDelay = xivaLatency.sample(&xiva)
+        let lost = apns.chance(loss)
+        let apnsDelay = apnsLatency.sample(&apns)
+        return LetterDraws(time: instant, xivaLatency: xivaDelay, apnsLatency: apnsDelay,
+                           processing: processing.sample(&ext), dropped: dropped, lostBeforeAPNs: lost)
     }
 }

@@ -10,10 +10,12 @@ extension DeviceWorld {
             letterStates[i].shownUntil = clearTimeMatters ? clearTime(after: now) : Int64.max
             note(.user, i, "presented (delivered)", at: now)
             noteCleared(letter: i)
-        } else if parameters.collapseId && now < letterStates[i].shownUntil {
+        } else if clearTimeMatters && now < letterStates[i].shownUntil {
+            // Only the queue arm has collapse ids: in the off arm (where only APNs' second
+            // copies present a letter twice) every later presentation is a duplicate (§6.5).
             note(.user, i, "collapsed into the notification shown", at: now)
         } else {
-            ledger.duplicates += 1
+            ledger.duplicates += counted(i)
             letterStates[i].shownUntil = clearTimeMatters ? clearTime(after: now) : Int64.max
             note(.user, i, "presented again (duplicate)", at: now)
             noteCleared(letter: i)
@@ -23,8 +25,8 @@ extension DeviceWorld {
     /// A summary replaces the current push's content; it covers the current letter and the
     /// gap's letters, and is its own notification (rule 8).
     mutating func showSummary(for run: ExtensionRun, at now: Int64) {
-        ledger.summaries += 1
         let current = Int(copies[Int(run.copy)].letter)
+        ledger.summaries += counted(current)
         letterStates[current].summarized = true
         forEachLetter(inGapOf: run) { letterStates[$0].summarized = true }
         note(.user, current, "summary shown: \(run.gapHigh - run.gapLow + 2) letters")

@@ -32,17 +32,18 @@ extension DeviceWorld {
     @inline(__always) mutating func extensionStarts(copy c: Int32, at now: Int64) {
         let copy = copies[Int(c)]
         let letter = Int(copy.letter)
-        let processing = copy.isResend
-            ? parameters.processing.sample(&resendStream)
+        let processing = copy.isResend ? parameters.processing.sample(&resendStream)
+            : copy.isSecondCopy ? parameters.processing.sample(&duplicateStream)
             : letters[letter].processing
-        ledger.pushesSeenByExtensions += 1
-        note(.device, letter, copy.isResend ? "extension started (re-sent copy)" : "extension started", at: now)
-        guard queueOn else {
+        ledger.pushesSeenByExtensions += counted(letter)
+        note(.device, letter, copy.isResend ? "extension started (re-sent copy)"
+             : copy.isSecondCopy ? "extension started (second copy)" : "extension started", at: now)
+        if settleAtOnce {
             settleRunWithoutQueue(letter: letter, arrival: now, processing: processing)
             return
         }
         var run = ExtensionRun(copy: c, arrival: now, action: .show, gapLow: 1, gapHigh: 0, processed: false)
-        checkForGap(position: letterStates[letter].position, run: &run)
+        if queueOn { checkForGap(position: letterStates[letter].position, letter: letter, run: &run) }
         let r = Int32(runs.count)
         runs.append(run)
         let deadline = parameters.deadline.microseconds
@@ -69,14 +70,14 @@ extension DeviceWorld {
             return
         }
         if timedOut {
-            ledger.extensionTimeouts += 1
+            ledger.extensionTimeouts += counted(letter)
             note(.device, letter, "extension deadline hit", at: shownAt)
         }
         present(letter: letter, at: shownAt)
     }
 
     /// The client's gap algorithm (domain.md §5, steps 5–9).
-    mutating func checkForGap(position p: Int32, run: inout ExtensionRun) {
+    mutating func checkForGap(position p: Int32, letter: Int, run: inout ExtensionRun) {
         highestPositionSeen = max(highestPositionSeen, p)
         guard lastPosition > 0 else {
             lastPosition = p
@@ -92,8 +93,8 @@ extension DeviceWorld {
         run.gapLow = lastPosition + 1
         run.gapHigh = p - 1
         lastPosition = p
-        ledger.gapsDetected += 1
-        ledger.missedInGaps += missed
+        ledger.gapsDetected += counted(letter)
+        ledger.missedInGaps += missed * counted(letter)
         run.action = missed > parameters.repeatMaxCount ? .summary : .reRequest
         note(.device, nil, "extension found gap \(run.gapLow)...\(run.gapHigh) (\(missed) missed): "
              + (run.action == .summary ? "summary" : "re-request"))
@@ -109,7 +110,7 @@ extension DeviceWorld {
         case .summary:
             showSummary(for: run, at: now)
         case .reRequest:
-            ledger.reRequests += 1
+            ledger.reRequests += counted(Int(copies[Int(run.copy)].letter))
             let latency = parameters.requestLatency.sample(&requestStream)
             let failed = requestStream.chance(parameters.requestError)
             let answerAt = later(now, latency)
@@ -126,7 +127,7 @@ extension DeviceWorld {
     /// re-request not yet made never will be.
     mutating func extensionDeadline(run r: Int32, at now: Int64) {
         let run = runs[Int(r)]
-        ledger.extensionTimeouts += 1
+        ledger.extensionTimeouts += counted(Int(copies[Int(run.copy)].letter))
         note(.device, Int(copies[Int(run.copy)].letter), "extension deadline hit")
         present(letter: Int(copies[Int(run.copy)].letter), at: now)
         if !run.processed && run.action != .show {

@@ -1,10 +1,11 @@
 // The world of one device in one arm: the chain's state, the event loop, and the final account.
 
-/// A copy of a push on its way: the letter it carries, whether XIVA re-sent it, and when the
-/// APNs offline store would let it expire.
+/// A copy of a push on its way: the letter it carries, whether XIVA re-sent it, whether it is
+/// APNs' second copy of a hand-over (§6.5), and when the APNs offline store would let it expire.
 struct PushCopy {
     var letter: Int32
     var isResend: Bool
+    var isSecondCopy = false
     var expiry: Int64
 }
 
@@ -47,6 +48,7 @@ public struct DeviceWorld {
     public internal(set) var timeline = ConnectivityTimeline()
     public internal(set) var alertsOff = false
     var scratchIntervals: [Range<Int64>] = []
+    var deviceWindowScratch: [Range<Int64>] = []
 
     // Arm state.
     var device = 0
@@ -59,6 +61,15 @@ public struct DeviceWorld {
     /// Where `timeline.isOnline(at:cursor:)` left off for instants ahead of the clock.
     var lookaheadFlipCursor = 0
     var stored: Int32 = -1
+    /// When the stored copy (last) entered the store: keep_older looks at it (§6.5).
+    var storedEnteredAt: Int64 = 0
+    /// Whether the off arm's shortcuts may settle steps ahead of the clock. A second copy can
+    /// present a letter before the copy it duplicates, so with `apns.duplicate` set every
+    /// step runs as an event, in time order.
+    var settleAtOnce = false
+    /// The first letter counted (§6.1): letters are in time order, so those before it are the
+    /// warm-up's. Every per-letter count adds `counted(i)`.
+    var firstCounted = 0
     var nextPosition: Int32 = 1
     public let letterStates = OwnedArray<LetterState>()
     let letterAtPosition = OwnedArray<Int32>() // position → letter (index 0 unused)
@@ -70,6 +81,8 @@ public struct DeviceWorld {
     var redeliveryStream = RandomStream(seed: 0)
     var requestStream = RandomStream(seed: 0)
     var resendStream = RandomStream(seed: 0)
+    var storeStream = RandomStream(seed: 0)
+    var duplicateStream = RandomStream(seed: 0)
 
     public var ledger = Ledger()
     /// Receives a line for everything that happens, when set (`pushsim trace`); nil in runs.
@@ -86,10 +99,16 @@ public struct DeviceWorld {
     public mutating func prepare(device: Int) {
         self.device = device
         letters.generate(scenario, device: device)
-        timeline.generate(scenario, device: device, windows: windows, scratch: &scratchIntervals)
+        timeline.generate(scenario, device: device, windows: windows, scratch: &scratchIntervals,
+                          deviceScratch: &deviceWindowScratch)
         var rng = RandomStream(seed: scenario.seed, device: device, purpose: .device)
         alertsOff = rng.chance(scenario.device.alertsOff)
+        let warmup = scenario.warmup.microseconds
+        firstCounted = warmup <= 0 ? 0 : letters.firstIndex { $0.time >= warmup } ?? letters.count
     }
+
+    /// 1 when letter i counts (its time is at or after the warm-up), else 0.
+    @inline(__always) func counted(_ i: Int) -> Int { i >= firstCounted ? 1 : 0 }
 
     /// Simulates the prepared device through one arm and adds its letters to `ledger`.
     public mutating func run(queueOn: Bool) {
@@ -157,6 +176,8 @@ public struct DeviceWorld {
         flipsPassed = 0
         lookaheadFlipCursor = 0
         stored = -1
+        storedEnteredAt = 0
+        settleAtOnce = !queueOn && !(parameters.duplicate > 0)
         nextPosition = 1
         lastPosition = 0
         highestPositionSeen = 0
@@ -166,6 +187,8 @@ public struct DeviceWorld {
         redeliveryStream = RandomStream(seed: scenario.seed, device: device, purpose: .redelivery)
         requestStream = RandomStream(seed: scenario.seed, device: device, purpose: .requests)
         resendStream = RandomStream(seed: scenario.seed, device: device, purpose: .resends)
+        if parameters.keepOlder > 0 { storeStream = RandomStream(seed: scenario.seed, device: device, purpose: .apnsStore) }
+        if parameters.duplicate > 0 { duplicateStream = RandomStream(seed: scenario.seed, device: device, purpose: .duplicates) }
     }
 
     /// `now + delay`, saturating: a draw that overflowed to `forever` stays in the future
@@ -179,6 +202,11 @@ public struct DeviceWorld {
     mutating func copyLost(_ c: Int32, _ cause: LossCause, at time: Int64? = nil) {
         let copy = copies[Int(c)]
         let code = UInt8(cause.rawValue + 1)
+        if copy.isSecondCopy {
+            // A second copy's fate never changes its letter's cause (§6.5).
+            note(.apns, Int(copy.letter), "second copy \(cause.key)", at: time)
+            return
+        }
         if copy.isResend { letterStates[Int(copy.letter)].resentCopyFate = code } else { letterStates[Int(copy.letter)].firstCopyFate = code }
         note(.apns, Int(copy.letter), "\(copy.isResend ? "re-sent copy" : "push") \(cause.key)", at: time)
     }
@@ -195,7 +223,8 @@ public struct DeviceWorld {
     mutating func closeAccounts() {
         for event in queue.pending {
             switch event.payload {
-            case .apnsArrival(let c), .due(let c): letterStates[Int(copies[Int(c)].letter)].unfinished = true
+            case .apnsArrival(let c), .due(let c):
+                if !copies[Int(c)].isSecondCopy { letterStates[Int(copies[Int(c)].letter)].unfinished = true }
             case .extensionProcessed(let r):
                 markUnfinished(run: runs[Int(r)], includingGap: true)
             case .extensionDeadline(let r):
@@ -210,11 +239,18 @@ public struct DeviceWorld {
         }
         if stored >= 0 {
             let copy = copies[Int(stored)]
-            if end < copy.expiry { letterStates[Int(copy.letter)].unfinished = true } else { copyLost(stored, .apnsExpired) }
+            if end < copy.expiry {
+                if !copy.isSecondCopy { letterStates[Int(copy.letter)].unfinished = true }
+            } else {
+                copyLost(stored, .apnsExpired)
+            }
         }
         if queueOn && !alertsOff && highestPositionSeen > 0 {
-            ledger.lettersOnVisibleDevices += letters.count
-            ledger.positionsKnownToTelemetry += Int(highestPositionSeen)
+            // Telemetry counts only counted letters (§6.1): the warm-up's positions come first,
+            // so they are taken off the highest position seen.
+            let warmupPositions = firstCounted == 0 ? 0 : (0..<firstCounted).reduce(0) { $0 + (letterStates[$1].position > 0 ? 1 : 0) }
+            ledger.lettersOnVisibleDevices += letters.count - firstCounted
+            ledger.positionsKnownToTelemetry += max(0, Int(highestPositionSeen) - warmupPositions)
         }
         if tracer != nil { for i in 0..<letters.count { note(.user, i, "end of run: " + fate(of: i).traceText) } }
         // Recording into a local ledger: through the stored property the compiler copied the
@@ -223,14 +259,14 @@ public struct DeviceWorld {
         // histogram is allocated or copied.
         var account = ledger
         ledger = DeviceWorld.placeholderLedger
-        account.record(count: letters.count) { fate(of: $0) }
+        account.record(letters: firstCounted..<letters.count) { fate(of: $0) }
         ledger = account
     }
 
     static let placeholderLedger = Ledger()
 
     mutating func markUnfinished(run: ExtensionRun, includingGap: Bool, includingCurrent: Bool = true) {
-        if includingCurrent { letterStates[Int(copies[Int(run.copy)].letter)].unfinished = true }
+        if includingCurrent && !copies[Int(run.copy)].isSecondCopy { letterStates[Int(copies[Int(run.copy)].letter)].unfinished = true }
         if includingGap { forEachLetter(inGapOf: run) { letterStates[$0].unfinished = true } }
     }
 

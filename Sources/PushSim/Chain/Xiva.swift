@@ -48,7 +48,7 @@ extension DeviceWorld {
                 let copy = Int32(copies.count)
                 copies.append(PushCopy(letter: Int32(letter), isResend: true, expiry: 0))
                 queue.schedule(at: arrival, .apnsArrival(copy))
-                ledger.resent += 1
+                ledger.resent += counted(letter)
                 note(.xiva, letter, "re-sent position \(letterStates[letter].position)")
             } else {
                 letterStates[letter].gapFate = UInt8(LossCause.retentionExpired.rawValue + 1)

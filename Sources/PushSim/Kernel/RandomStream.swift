@@ -13,6 +13,10 @@ public enum StreamPurpose: UInt64, Sendable, CaseIterable {
     case redelivery = 8     // fresh APNs latency when the offline store is flushed
     case requests = 9       // re-request latency, errors, re-send latency
     case resends = 10       // network loss, APNs latency and processing of re-sent copies
+    case bursts = 11        // burst instants and the offsets of their letters (mail.bursts)
+    case windows = 12       // per-device window offsets and lengths (windows with spread or length)
+    case apnsStore = 13     // whether the older push stays in the store (apns.keep_older)
+    case duplicates = 14    // second copies: the decision, their APNs latency and processing
 }
 
 /// SplitMix64: used only to expand seeds; its outputs are well mixed even for adjacent inputs.
