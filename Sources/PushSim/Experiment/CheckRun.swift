@@ -143,31 +143,30 @@ public enum CheckRun {
         let range = 0..<scenario.devices
         let arms = scenario.arms
         let chunks = Simulator.inChunks(of: range, jobs: jobs) { devices in
-            var world = DeviceWorld(scenario: scenario)
-            var totals = arms.map { _ in Ledger() }
+            var ledgers = SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)
             var spreads = arms.map { _ in CheckSpread() }
-            for device in devices {
-                world.prepare(device: device)
-                for (a, queueOn) in arms.enumerated() {
-                    world.ledger = Ledger()
-                    world.run(queueOn: queueOn)
-                    spreads[a].add(device: world.ledger, thresholds: a < thresholds.count ? thresholds[a] : nil)
-                    totals[a].merge(world.ledger)
+            for part in Simulator.parts(of: scenario, devices: devices) {
+                var world = DeviceWorld(scenario: part.scenario)
+                var totals = arms.map { _ in Ledger() }
+                for device in part.devices {
+                    world.prepare(device: device)
+                    for (a, queueOn) in arms.enumerated() {
+                        world.ledger = Ledger()
+                        world.run(queueOn: queueOn)
+                        spreads[a].add(device: world.ledger, thresholds: a < thresholds.count ? thresholds[a] : nil)
+                        totals[a].merge(world.ledger)
+                    }
                 }
+                ledgers.add(totals, segment: part.segment)
             }
-            return (totals, spreads)
+            return (ledgers, spreads)
         }
-        var total = arms.map { _ in Ledger() }
+        var total = SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)
         var spreads = arms.map { _ in CheckSpread() }
         for (ledgers, chunkSpreads) in chunks {
-            for a in total.indices {
-                total[a].merge(ledgers[a])
-                spreads[a].merge(chunkSpreads[a])
-            }
+            total.merge(ledgers)
+            for a in spreads.indices { spreads[a].merge(chunkSpreads[a]) }
         }
-        let result = RunResult(scenario: scenario.name, seed: scenario.seed,
-                               arms: zip(arms, total).map { ArmResult(queueOn: $0, ledger: $1) },
-                               devices: range, totalDevices: scenario.devices)
-        return (result, spreads)
+        return (total.result(scenario, arms: arms, devices: range), spreads)
     }
 }

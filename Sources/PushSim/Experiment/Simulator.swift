@@ -9,6 +9,17 @@ public struct ArmResult: Equatable, Sendable {
     public init(queueOn: Bool, ledger: Ledger) { self.queueOn = queueOn; self.ledger = ledger }
 }
 
+/// One segment's share of a run (§6.4): its name, how many devices it holds in the whole
+/// run, and its arms counting only its own devices.
+public struct SegmentResult: Equatable, Sendable {
+    public var name: String
+    public var devices: Int
+    public var arms: [ArmResult]
+    public init(name: String, devices: Int, arms: [ArmResult]) {
+        self.name = name; self.devices = devices; self.arms = arms
+    }
+}
+
 /// The result of a run (or of a shard of one): the scenario's name, the seed, and the arms
 /// in the contract's order.
 public struct RunResult: Equatable, Sendable {
@@ -18,11 +29,48 @@ public struct RunResult: Equatable, Sendable {
     /// The devices this result covers: all of them for a run, a part for a shard.
     public var devices: Range<Int>
     public var totalDevices: Int
+    /// Per segment, in file order; empty without segments.
+    public var segments: [SegmentResult] = []
 
     /// Adds the result of another, disjoint and adjacent, set of devices of the same scenario.
     public mutating func merge(_ other: RunResult) {
         for i in arms.indices { arms[i].ledger.merge(other.arms[i].ledger) }
+        for s in segments.indices where s < other.segments.count {
+            for i in segments[s].arms.indices { segments[s].arms[i].ledger.merge(other.segments[s].arms[i].ledger) }
+        }
         devices = min(devices.lowerBound, other.devices.lowerBound)..<max(devices.upperBound, other.devices.upperBound)
+    }
+}
+
+/// The ledgers of a set of devices, per arm: in total and per segment (empty without segments).
+public struct SegmentedLedgers: Sendable {
+    public var totals: [Ledger]
+    public var segments: [[Ledger]]
+
+    init(arms: Int, segments: Int) {
+        totals = (0..<arms).map { _ in Ledger() }
+        self.segments = (0..<segments).map { _ in (0..<arms).map { _ in Ledger() } }
+    }
+
+    mutating func merge(_ other: SegmentedLedgers) {
+        for a in totals.indices { totals[a].merge(other.totals[a]) }
+        for s in segments.indices { for a in segments[s].indices { segments[s][a].merge(other.segments[s][a]) } }
+    }
+
+    /// Adds one part's ledgers: to its segment's (if any) and to the totals.
+    mutating func add(_ ledgers: [Ledger], segment: Int?) {
+        if let segment { for a in ledgers.indices { segments[segment][a].merge(ledgers[a]) } }
+        for a in ledgers.indices { totals[a].merge(ledgers[a]) }
+    }
+
+    /// The run's result from these ledgers.
+    func result(_ scenario: Scenario, arms: [Bool], devices: Range<Int>) -> RunResult {
+        func armResults(_ ledgers: [Ledger]) -> [ArmResult] { zip(arms, ledgers).map { ArmResult(queueOn: $0, ledger: $1) } }
+        return RunResult(scenario: scenario.name, seed: scenario.seed, arms: armResults(totals),
+                         devices: devices, totalDevices: scenario.devices,
+                         segments: zip(scenario.segments, segments).map {
+                             SegmentResult(name: $0.name, devices: $0.devices.count, arms: armResults($1))
+                         })
     }
 }
 
@@ -37,17 +85,25 @@ public enum Simulator {
         let range = devices ?? 0..<scenario.devices
         let arms = scenario.arms
         let chunks = inChunks(of: range, jobs: jobs) { devices in
-            let ledgers = simulate(scenario, devices: devices, arms: arms)
+            let ledgers = simulateSegments(scenario, devices: devices, arms: arms)
             progress?(devices.count)
             return ledgers
         }
-        var total = arms.map { _ in Ledger() }
-        for ledgers in chunks {
-            for a in total.indices { total[a].merge(ledgers[a]) }
+        var total = SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)
+        for ledgers in chunks { total.merge(ledgers) }
+        return total.result(scenario, arms: arms, devices: range)
+    }
+
+    /// The parts of `devices` that live in one scenario each: one per segment they meet (with
+    /// the segment's index and resolved scenario), or the whole range in `scenario` itself.
+    /// Device ids, and so every random stream, stay global.
+    public static func parts(of scenario: Scenario, devices: Range<Int>)
+        -> [(segment: Int?, scenario: Scenario, devices: Range<Int>)] {
+        guard !scenario.segments.isEmpty else { return [(nil, scenario, devices)] }
+        return scenario.segments.indices.compactMap { i in
+            let own = scenario.segments[i].devices.clamped(to: devices)
+            return own.isEmpty ? nil : (i, scenario.scenario(forSegment: i), own)
         }
-        return RunResult(scenario: scenario.name, seed: scenario.seed,
-                         arms: zip(arms, total).map { ArmResult(queueOn: $0, ledger: $1) },
-                         devices: range, totalDevices: scenario.devices)
     }
 
     /// Calls `body` for contiguous chunks of `range` (about 16 per thread, so threads finish
@@ -75,24 +131,34 @@ public enum Simulator {
         return lower..<(lower + size + (chunk < extra ? 1 : 0))
     }
 
-    /// Simulates a contiguous range of devices on the calling thread.
+    /// Simulates a contiguous range of devices on the calling thread; the totals per arm.
     public static func simulate(_ scenario: Scenario, devices: Range<Int>, arms: [Bool]) -> [Ledger] {
-        var world = DeviceWorld(scenario: scenario)
-        var ledgers = arms.map { _ in Ledger() }
-        for device in devices {
-            world.prepare(device: device)
-            for (a, queueOn) in arms.enumerated() {
-                swap(&world.ledger, &ledgers[a])
-                world.run(queueOn: queueOn)
-                swap(&world.ledger, &ledgers[a])
+        simulateSegments(scenario, devices: devices, arms: arms).totals
+    }
+
+    /// Simulates a contiguous range of devices on the calling thread, each in its segment's
+    /// scenario: the ledgers per arm, in total and per segment.
+    public static func simulateSegments(_ scenario: Scenario, devices: Range<Int>, arms: [Bool]) -> SegmentedLedgers {
+        var result = SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)
+        for part in parts(of: scenario, devices: devices) {
+            var world = DeviceWorld(scenario: part.scenario)
+            var ledgers = arms.map { _ in Ledger() }
+            for device in part.devices {
+                world.prepare(device: device)
+                for (a, queueOn) in arms.enumerated() {
+                    swap(&world.ledger, &ledgers[a])
+                    world.run(queueOn: queueOn)
+                    swap(&world.ledger, &ledgers[a])
+                }
             }
+            result.add(ledgers, segment: part.segment)
         }
-        return ledgers
+        return result
     }
 
     /// The timeline of one device in one arm, event by event (`pushsim trace`).
     public static func trace(_ scenario: Scenario, device: Int, queueOn: Bool) -> (entries: [TraceEntry], ledger: Ledger) {
-        var world = DeviceWorld(scenario: scenario)
+        var world = DeviceWorld(scenario: scenario.segmentIndex(ofDevice: device).map(scenario.scenario(forSegment:)) ?? scenario)
         let log = TraceLog()
         world.tracer = { log.entries.append($0) }
         world.prepare(device: device)

@@ -54,7 +54,15 @@ extension ArmResult {
 extension RunResult {
     /// The document `pushsim run --json` prints (scenario contract, section 4).
     public var json: JSONValue {
-        .object(["scenario": .string(scenario), "seed": .uint(seed),
-                 "runs": .array(arms.map(\.json))])
+        var object: [String: JSONValue] = ["scenario": .string(scenario), "seed": .uint(seed),
+                                           "runs": .array(arms.map(\.json))]
+        // Absent without segments (§6.4): a version-1 document keeps its bytes.
+        if !segments.isEmpty {
+            object["segments"] = .array(segments.map { segment in
+                .object(["name": .string(segment.name), "devices": .int(segment.devices),
+                         "runs": .array(segment.arms.map(\.json))])
+            })
+        }
+        return .object(object)
     }
 }
