@@ -16,8 +16,9 @@ enum TraceCommand {
           --svg PATH      also draw the window as swim lanes (backend, XIVA, APNs, device, user)
           --set, --seed   as for run
 
-        Lines: time (dDAY hh:mm:ss.mmm), lane, letter (#i, the device's i-th letter), event. After
-        the window, the fate of every letter seen in it.
+        Lines: time (dDAY hh:mm:ss.mmm), hour of day (h00–h23), lane, letter (#i, the device's
+        i-th letter), event. After the window, the fate of every letter seen in it. With segments,
+        the title names the device's segment.
 
         Example:
           pushsim trace scenarios/nightly-offline.yaml --device 3 --from 1d6h --to 1d8h
@@ -55,7 +56,7 @@ enum TraceCommand {
         let all = traced.filter { !($0.letter == nil && $0.text.hasPrefix("will clear at")) }
         let fates = all.filter { $0.text.hasPrefix("end of run: ") }
         let events = TraceReport.window(all.filter { !$0.text.hasPrefix("end of run: ") }, from: from, to: to)
-        let title = "trace · \(scenario.name) · seed \(scenario.seed) · device \(device) · queue \(queueOn ? "on" : "off")"
+        let title = "trace · \(scenario.name) · seed \(scenario.seed) · device \(device)\(TraceReport.segmentLabel(scenario, device: device)) · queue \(queueOn ? "on" : "off")"
         if let path = arguments.value("svg") {
             // The state at `from`: the last flip before it, or the state at time 0.
             let before = all.filter { $0.time < from && $0.lane == .device && $0.letter == nil && ($0.text == "online" || $0.text == "offline") }

@@ -27,7 +27,7 @@ public struct PartialResult: Equatable, Sendable {
     // MARK: Writing
 
     public var json: JSONValue {
-        .object([
+        var object: [String: JSONValue] = [
             "format": .string(PartialResult.format),
             "scenario": .string(result.scenario),
             "seed": .uint(result.seed),
@@ -36,7 +36,15 @@ public struct PartialResult: Equatable, Sendable {
             "devices": .object(["lower": .int(result.devices.lowerBound), "upper": .int(result.devices.upperBound),
                                 "total": .int(result.totalDevices)]),
             "arms": .array(result.arms.map(PartialResult.armJSON)),
-        ])
+        ]
+        // Per-segment ledgers (§6.4), only when the scenario has segments: merge adds them up.
+        if !result.segments.isEmpty {
+            object["segments"] = .array(result.segments.map { segment in
+                .object(["name": .string(segment.name), "devices": .int(segment.devices),
+                         "arms": .array(segment.arms.map(PartialResult.armJSON))])
+            })
+        }
+        return .object(object)
     }
 
     static func armJSON(_ arm: ArmResult) -> JSONValue {
@@ -124,45 +132,69 @@ public struct PartialResult: Equatable, Sendable {
         guard case .array(let armValues)? = top["arms"], (1...2).contains(armValues.count) else {
             throw bad("missing \"arms\": expected an array of one or two arms")
         }
+        let arms = try PartialResult.readArms(armValues, path: "arms", bad: bad, string: string, integer: integer, object: object)
+        var segments: [SegmentResult] = []
+        if let segmentsValue = top["segments"] {
+            guard case .array(let segmentValues) = segmentsValue else { throw bad("\"segments\" must be an array") }
+            for (n, value) in segmentValues.enumerated() {
+                let segment = try object(value, "segments[\(n)]")
+                guard case .array(let values)? = segment["arms"], values.count == armValues.count else {
+                    throw bad("segments[\(n)].arms: expected as many arms as the totals")
+                }
+                segments.append(SegmentResult(
+                    name: try string(segment, "name"), devices: try integer(segment, "devices", "segments[\(n)]."),
+                    arms: try PartialResult.readArms(values, path: "segments[\(n)].arms", bad: bad, string: string,
+                                                     integer: integer, object: object)))
+            }
+        }
+        self.init(result: RunResult(scenario: name, seed: seed, arms: arms, devices: lower..<upper, totalDevices: total,
+                                    segments: segments),
+                  fingerprint: fingerprint, shard: shard)
+    }
+
+    /// Decodes the arms of a partial document (the totals' or a segment's).
+    static func readArms(_ armValues: [JSONValue], path: String, bad: (String) -> PartialResultError,
+                         string: ([String: JSONValue], String) throws -> String,
+                         integer: ([String: JSONValue], String, String) throws -> Int,
+                         object: (JSONValue?, String) throws -> [String: JSONValue]) throws -> [ArmResult] {
         var arms: [ArmResult] = []
         for (n, value) in armValues.enumerated() {
-            let arm = try object(value, "arms[\(n)]")
+            let arm = try object(value, "\(path)[\(n)]")
             let queue = try string(arm, "queue")
-            guard queue == "off" || queue == "on" else { throw bad("arms[\(n)].queue must be \"off\" or \"on\"") }
+            guard queue == "off" || queue == "on" else { throw bad("\(path)[\(n)].queue must be \"off\" or \"on\"") }
             var ledger = Ledger()
-            let counts = try object(arm["counts"], "arms[\(n)].counts")
-            for (key, path) in PartialResult.ledgerCounts {
-                ledger[keyPath: path] = try integer(counts, key, "arms[\(n)].counts.")
+            let counts = try object(arm["counts"], "\(path)[\(n)].counts")
+            for (key, field) in PartialResult.ledgerCounts {
+                ledger[keyPath: field] = try integer(counts, key, "\(path)[\(n)].counts.")
             }
-            let causes = try object(arm["causes"], "arms[\(n)].causes")
+            let causes = try object(arm["causes"], "\(path)[\(n)].causes")
             for cause in LossCause.allCases {
-                ledger.causes[cause.rawValue] = try integer(causes, cause.key, "arms[\(n)].causes.")
+                ledger.causes[cause.rawValue] = try integer(causes, cause.key, "\(path)[\(n)].causes.")
             }
-            let latency = try object(arm["latency"], "arms[\(n)].latency")
-            let maximum = try integer(latency, "max_us", "arms[\(n)].latency.")
-            guard case .array(let bucketValues)? = latency["buckets"] else { throw bad("missing arms[\(n)].latency.buckets") }
+            let latency = try object(arm["latency"], "\(path)[\(n)].latency")
+            let maximum = try integer(latency, "max_us", "\(path)[\(n)].latency.")
+            guard case .array(let bucketValues)? = latency["buckets"] else { throw bad("missing \(path)[\(n)].latency.buckets") }
             var buckets: [(index: Int, count: UInt64)] = []
             for bucket in bucketValues {
                 guard case .array(let pair) = bucket, pair.count == 2, case .int(let index) = pair[0] else {
-                    throw bad("arms[\(n)].latency.buckets: expected [index, count] pairs")
+                    throw bad("\(path)[\(n)].latency.buckets: expected [index, count] pairs")
                 }
                 switch pair[1] {
                 case .int(let c) where c >= 0: buckets.append((index, UInt64(c)))
                 case .uint(let c): buckets.append((index, c))
-                default: throw bad("arms[\(n)].latency.buckets: expected [index, count] pairs")
+                default: throw bad("\(path)[\(n)].latency.buckets: expected [index, count] pairs")
                 }
             }
             guard let histogram = LatencyHistogram(sparse: buckets, maximum: Int64(maximum)) else {
-                throw bad("arms[\(n)].latency.buckets: a bucket index is out of range")
+                throw bad("\(path)[\(n)].latency.buckets: a bucket index is out of range")
             }
             ledger.latency = histogram
             guard ledger.identitiesHold else {
-                throw bad("arms[\(n)]: the counts do not add up (delivered + summarized + lost ≠ letters, or causes ≠ lost)")
+                throw bad("\(path)[\(n)]: the counts do not add up (delivered + summarized + lost ≠ letters, or causes ≠ lost)")
             }
             arms.append(ArmResult(queueOn: queue == "on", ledger: ledger))
         }
-        self.init(result: RunResult(scenario: name, seed: seed, arms: arms, devices: lower..<upper, totalDevices: total),
-                  fingerprint: fingerprint, shard: shard)
+        return arms
     }
 
     // MARK: Merging
@@ -183,6 +215,9 @@ public struct PartialResult: Equatable, Sendable {
             guard part.fingerprint == first.fingerprint, p.totalDevices == f.totalDevices else {
                 throw PartialResultError("cannot merge shards of '\(f.scenario)' with different settings "
                     + "(fingerprints \(first.fingerprint) and \(part.fingerprint)): every shard must run the same file with the same --set and --seed")
+            }
+            guard p.segments.map(\.name) == f.segments.map(\.name) else {
+                throw PartialResultError("cannot merge shards of '\(f.scenario)' with different segments")
             }
             guard p.arms.map(\.queueOn) == f.arms.map(\.queueOn) else {
                 throw PartialResultError("cannot merge shards of '\(f.scenario)' with different queue arms")
@@ -222,6 +257,9 @@ public struct PartialResult: Equatable, Sendable {
         }
         var total = sorted[0].result
         total.arms = total.arms.map { ArmResult(queueOn: $0.queueOn, ledger: Ledger()) }
+        for s in total.segments.indices {
+            total.segments[s].arms = total.segments[s].arms.map { ArmResult(queueOn: $0.queueOn, ledger: Ledger()) }
+        }
         total.devices = 0..<0
         for part in sorted { total.merge(part.result) }
         total.devices = 0..<first.result.totalDevices

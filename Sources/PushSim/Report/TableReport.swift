@@ -56,6 +56,21 @@ public struct ReportTable {
             })
         }
         rows.append(row("events") { ReportTable.grouped($0.ledger.events) })
+        // Per segment (§6.4): the same arms, counting only the segment's devices.
+        for segment in result.segments {
+            rows.append(["segment \(segment.name) · \(ReportTable.grouped(segment.devices)) devices"])
+            func segmentRow(_ label: String, _ value: (ArmResult) -> String) -> [String] {
+                ["  " + label] + segment.arms.map(value)
+            }
+            rows.append(segmentRow("letters") { ReportTable.grouped($0.ledger.letters) })
+            rows.append(segmentRow("delivered") { ReportTable.grouped($0.ledger.delivered) })
+            rows.append(segmentRow("summarized") { ReportTable.grouped($0.ledger.summarized) })
+            rows.append(segmentRow("lost") { ReportTable.grouped($0.ledger.lost) })
+            rows.append(segmentRow("loss rate") { ReportTable.percent($0.ledger.lossRate) })
+            rows.append(segmentRow("duplicate rate") { ReportTable.percent($0.ledger.duplicateRate) })
+            rows.append(segmentRow("latency p50") { ReportTable.seconds($0.latencySeconds["p50"] ?? 0) })
+            rows.append(segmentRow("latency p99") { ReportTable.seconds($0.latencySeconds["p99"] ?? 0) })
+        }
     }
 
     /// A plain-text table with aligned columns.

@@ -24,14 +24,21 @@ public enum TraceReport {
     /// that without XIVA drops letter #n carries position n.
     public static func letterLabel(_ index: Int) -> String { "#\(index + 1)" }
 
-    /// One line per entry: time, lane, letter (`#12`, or blank for device-wide events), text.
+    /// The hour of day of instant t (§6.1): `h(t) = floor((t mod 1d) / 1h)`, as `h07`.
+    public static func hourLabel(_ microseconds: Int64) -> String {
+        let h = Int(max(microseconds, 0) % SimTime.day / SimTime.hour)
+        return h < 10 ? "h0\(h)" : "h\(h)"
+    }
+
+    /// One line per entry: time, hour of day, lane, letter (`#12`, or blank for device-wide
+    /// events), text.
     public static func text(_ entries: [TraceEntry]) -> String {
         let laneWidth = TraceLane.allCases.map(\.rawValue.count).max() ?? 7
         let letterWidth = max(3, (entries.compactMap(\.letter).max().map { letterLabel($0).count } ?? 3))
         var out = ""
         for entry in entries {
             let letter = entry.letter.map(letterLabel) ?? ""
-            out += formatTime(entry.time) + "  "
+            out += formatTime(entry.time) + "  " + hourLabel(entry.time) + "  "
                 + entry.lane.rawValue.padding(toLength: laneWidth, withPad: " ", startingAt: 0) + "  "
                 + letter.padding(toLength: letterWidth, withPad: " ", startingAt: 0) + "  "
                 + entry.text + "\n"
@@ -52,6 +59,12 @@ public enum TraceReport {
         return "d\(day) " + String(format: "%02d:%02d:%02d.%03d", Int(hours), Int(minutes), Int(seconds), Int(millis))
     }
 
+    /// The segment a device belongs to, for a trace's title (`· segment commuters`); empty
+    /// without segments.
+    public static func segmentLabel(_ scenario: Scenario, device: Int) -> String {
+        scenario.segmentIndex(ofDevice: device).map { " · segment \(scenario.segments[$0].name)" } ?? ""
+    }
+
     /// The closing lines: how each of the device's letters ended, counted.
     public static func footer(_ ledger: Ledger) -> String {
         var out = "letters \(ledger.letters): delivered \(ledger.delivered), summarized \(ledger.summarized), lost \(ledger.lost)"
@@ -68,7 +81,7 @@ public enum TraceReport {
 extension TraceReport {
     /// Whether the device is online at time 0 (the trace's entries only tell the flips).
     public static func onlineAtStart(_ scenario: Scenario, device: Int) -> Bool {
-        var world = DeviceWorld(scenario: scenario)
+        var world = DeviceWorld(scenario: scenario.segmentIndex(ofDevice: device).map(scenario.scenario(forSegment:)) ?? scenario)
         world.prepare(device: device)
         return world.timeline.onlineAtStart
     }
