@@ -103,8 +103,6 @@ public struct DeviceWorld {
                           deviceScratch: &deviceWindowScratch)
         var rng = RandomStream(seed: scenario.seed, device: device, purpose: .device)
         alertsOff = rng.chance(scenario.device.alertsOff)
-        let warmup = scenario.warmup.microseconds
-        firstCounted = warmup <= 0 ? 0 : letters.firstIndex { $0.time >= warmup } ?? letters.count
     }
 
     /// 1 when letter i counts (its time is at or after the warm-up), else 0.
@@ -178,6 +176,8 @@ public struct DeviceWorld {
         stored = -1
         storedEnteredAt = 0
         settleAtOnce = !queueOn && !(parameters.duplicate > 0)
+        let warmup = scenario.warmup.microseconds
+        firstCounted = warmup <= 0 ? 0 : letters.firstIndex { $0.time >= warmup } ?? letters.count
         nextPosition = 1
         lastPosition = 0
         highestPositionSeen = 0

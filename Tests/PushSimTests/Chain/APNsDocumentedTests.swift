@@ -1,0 +1,90 @@
+// APNs as documented (§6.5): keep_older in the one-slot store, and duplicate second copies.
+import Testing
+@testable import PushSim
+
+@Suite struct APNsDocumentedTests {
+    /// Two pushes enter the store of an offline device half a second apart: with keep_older 1
+    /// the older stays and the newer takes apns_replaced; with 0 the newer replaces it.
+    @Test(arguments: [0.0, 1.0]) func survivingPushWithKeepOlder(keepOlder: Double) {
+        var s = tinyScenario()
+        s.apns.keepOlder = keepOlder
+        var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 1 * sec), ScriptedLetter(time: 1 * sec + 500 * ms)],
+                              offline: [0..<(1 * hour)])
+        w.run(queueOn: false)
+        let older = w.fate(0), newer = w.fate(1)
+        if keepOlder == 1 {
+            #expect(isDelivered(older), "\(w.traceText)")
+            #expect(newer == .lost(.apnsReplaced))
+        } else {
+            #expect(older == .lost(.apnsReplaced))
+            #expect(isDelivered(newer))
+        }
+    }
+
+    /// Outside the keep window the newest push is stored, whatever keep_older says.
+    @Test func keepOlderOnlyWithinTheWindow() {
+        var s = tinyScenario()
+        s.apns.keepOlder = 1
+        s.apns.keepWindow = span(1 * sec)
+        var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 1 * sec), ScriptedLetter(time: 3 * sec)],
+                              offline: [0..<(1 * hour)])
+        w.run(queueOn: false)
+        #expect(w.fate(0) == .lost(.apnsReplaced))
+        #expect(isDelivered(w.fate(1)))
+    }
+
+    /// duplicate 1: every hand-over brings one second copy, never more. The off arm has no
+    /// collapse id, so it is a duplicate; in the queue arm it collapses into the notification
+    /// still shown, and is a duplicate without collapse ids.
+    @Test func duplicatesInTheOffArmCollapseInTheQueueArm() {
+        var s = tinyScenario()
+        s.apns.duplicate = 1
+        let letters = (1...5).map { ScriptedLetter(time: Int64($0) * hour) }
+        var w = ScriptedWorld(s, letters: letters)
+        let off = w.run(queueOn: false)
+        #expect(off.duplicates == 5)
+        #expect(off.delivered == 5)
+        let on = w.run(queueOn: true)
+        #expect(on.duplicates == 0)
+        #expect(on.delivered == 5)
+        s.queue.collapseId = false
+        var noCollapse = ScriptedWorld(s, letters: letters)
+        #expect(noCollapse.run(queueOn: true).duplicates == 5)
+    }
+
+    /// A second copy travels as any push: here it is stored while the device is offline,
+    /// replaces another letter's push there (that letter takes apns_replaced) and is shown at
+    /// the flush as a duplicate. Its own fate never changes its letter's.
+    @Test func secondCopyTravelsAsAnyPush() {
+        var s = tinyScenario()
+        s.apns.duplicate = 1
+        s.xiva.latency = constant(0)
+        s.apns.latency = constant(100 * ms)
+        // A is handed over at 1.0 s (online); B is due at 1.06 s (offline: stored); A's second
+        // copy is due at 1.1 s and replaces B.
+        var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 900 * ms), ScriptedLetter(time: 960 * ms)],
+                              offline: [(1050 * ms)..<(2 * hour)])
+        let ledger = w.run(queueOn: false)
+        #expect(isDelivered(w.fate(0)), "\(w.traceText)")
+        #expect(w.fate(1) == .lost(.apnsReplaced), "\(w.traceText)")
+        #expect(ledger.duplicates == 1)
+        // The second copy expires in the store: its letter stays delivered, no cause counted.
+        s.apns.expiration = span(1 * hour)
+        var expiring = ScriptedWorld(s, letters: [ScriptedLetter(time: 900 * ms)], offline: [(1050 * ms)..<(3 * hour)])
+        let l = expiring.run(queueOn: false)
+        #expect(l.delivered == 1 && l.lost == 0 && l.duplicates == 0, "\(expiring.traceText)")
+    }
+
+    /// With a share of hand-overs duplicated, the off arm's duplicate rate is that share (every
+    /// letter is handed over once, online, and its second copy is shown after it).
+    @Test func duplicateRateMatchesTheProbability() {
+        var s = Scenario(name: "dup", duration: span(2 * day), devices: 200)
+        s.apns.duplicate = 0.1
+        s.queue.mode = .off
+        let l = Simulator.run(s).arms[0].ledger
+        let se = binomialStandardError(0.1, l.letters)
+        report("duplicate rate", measured: l.duplicateRate, se: se, expected: 0.1)
+        #expect(within(l.duplicateRate, 0.1, se: se))
+        #expect(l.delivered == l.letters)
+    }
+}
