@@ -14,7 +14,7 @@ import Testing
         #expect(!lines.isEmpty)
         let events = lines.prefix { !$0.contains("end of run") }
         #expect(events.allSatisfy { $0.hasPrefix("d0 11:59") || $0.hasPrefix("d0 12:00") })
-        #expect(console.standardOutput.contains("d0 12:00:00.000  device        online"))
+        #expect(console.standardOutput.contains("d0 12:00:00.000  h12  device        online"))
     }
 
     @Test func svgIsWrittenAndWellFormed() throws {

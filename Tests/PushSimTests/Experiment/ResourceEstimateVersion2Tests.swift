@@ -1,0 +1,35 @@
+// The resource estimate counts version 2's letters: bursts, traces and segments.
+import Testing
+@testable import PushSim
+
+@Suite struct ResourceEstimateVersion2Tests {
+    @Test func burstsAddTheirLetters() {
+        var s = Scenario(name: "b", duration: span(10 * day), devices: 100)
+        s.mail.ratePerMicrosecond = 40.0 / Double(day)
+        let plain = ResourceEstimate(s)
+        s.mail.bursts = MailBursts(ratePerMicrosecond: 2.0 / Double(day), size: 8)
+        let bursty = ResourceEstimate(s)
+        #expect(abs(bursty.lettersPerDevice - plain.lettersPerDevice - 160) < 1e-6)
+        // A burst size no device could index is refused before the run, not during it.
+        s.mail.bursts = MailBursts(ratePerMicrosecond: 2.0 / Double(day), size: Int(Int32.max))
+        #expect(ResourceEstimate(s).refusal(under: .machineDefaults(), name: "b") != nil)
+    }
+
+    @Test func segmentsAndTracesAreCounted() {
+        var s = Scenario(name: "s", duration: span(1 * day), devices: 10)
+        var busy = s.mail, quiet = s.mail
+        busy.ratePerMicrosecond = 100.0 / Double(day)
+        quiet.ratePerMicrosecond = 0
+        s.segments = [
+            Scenario.Segment(name: "busy", share: "50%", devices: 0..<5, mail: busy, connectivity: s.connectivity,
+                             device: s.device, extension: s.extension),
+            Scenario.Segment(name: "quiet", share: "50%", devices: 5..<10, mail: quiet, connectivity: s.connectivity,
+                             device: s.device, extension: s.extension),
+        ]
+        #expect(abs(ResourceEstimate(s).lettersPerDevice - 50) < 1e-6)
+        var t = Scenario(name: "t", duration: span(1 * day), devices: 2)
+        t.mail.trace = MailTrace(path: "t.csv", offsets: [0, 1, 4], times: [1, 2, 3, 4])
+        let e = ResourceEstimate(t)
+        #expect(e.lettersPerDevice == 2 && e.peakLettersPerDevice == 3)
+    }
+}
