@@ -7,7 +7,7 @@ enum BenchCommand {
         name: "bench", summary: "time a ladder of workloads (events/s, ns/event, memory); --baseline for CI",
         usage: """
         Usage: pushsim bench [--json] [--baseline FILE] [--tolerance PCT] [--repetitions N] [--quick]
-                             [--million] [--devices N,N,…] [--days N] [--jobs N]
+                             [--million] [--realistic] [--devices N,N,…] [--days N] [--jobs N]
 
         Runs the bench workload (the commuters chain: realistic latencies, both arms) at 1 000,
         10 000 and 100 000 devices × 7 simulated days on one thread, then the largest rung on
@@ -24,6 +24,9 @@ enum BenchCommand {
           --repetitions N   repetitions per rung (default 3)
           --quick           the 1 000 and 10 000 rungs only
           --million         add the 1 000 000-device rung (minutes, about 1 GiB less than 2)
+          --realistic       the version-2 workload instead (segments, a daily profile, windows
+                            with spread, keep_older, duplicates), rungs named `10k-v2`; alone,
+                            the 10 000-device rung only
           --devices N,N,…   a ladder of your own sizes instead
           --days N          simulated days per rung (default 7)
           --jobs N          threads for the parallel rung (default: every core; 1 skips it)
@@ -35,7 +38,7 @@ enum BenchCommand {
         run: run)
 
     static func run(_ words: [String], _ console: Console) throws -> Int32 {
-        let arguments = try Arguments(words, flags: ["json", "quick", "million"],
+        let arguments = try Arguments(words, flags: ["json", "quick", "million", "realistic"],
                                       options: ["baseline", "tolerance", "repetitions", "devices", "days", "jobs"])
         guard arguments.positionals.isEmpty else {
             throw UsageError("bench takes no FILE: it runs its own workload (see --devices and --days)")
@@ -59,7 +62,8 @@ enum BenchCommand {
             }
             ladder = sizes.map { BenchRung(devices: $0 ?? 1) }
         }
-        ladder = ladder.map { BenchRung(devices: $0.devices, days: days) }
+        if arguments.flag("realistic") && arguments.value("devices") == nil { ladder = [BenchRung(devices: 10_000)] }
+        ladder = ladder.map { BenchRung(devices: $0.devices, days: days, realistic: arguments.flag("realistic")) }
         // Read the baseline first: a bad file is a usage error before minutes of timing.
         var baselineText: String?
         if let path = arguments.value("baseline") {

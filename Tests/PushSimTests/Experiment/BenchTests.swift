@@ -80,3 +80,20 @@ import Testing
         }
     }
 }
+
+@Suite struct RealisticBenchTests {
+    /// The version-2 rung sets every mechanism it advertises and runs: its segments add up.
+    @Test func realisticRungUsesVersionTwoKeys() throws {
+        let rung = BenchRung(devices: 50, days: 1, realistic: true)
+        #expect(rung.name == "50x1d-v2")
+        let s = try Bench.scenario(rung)
+        #expect(s.segments.map(\.devices) == [0..<30, 30..<50])
+        #expect(s.mail.dailyProfile != nil && s.apns.keepOlder > 0 && s.apns.duplicate > 0)
+        #expect(s.segments.allSatisfy { $0.connectivity.windows.allSatisfy { !$0.isSameForEveryDevice } })
+        let result = Simulator.run(s)
+        for a in result.arms.indices {
+            #expect(result.segments.reduce(0) { $0 + $1.arms[a].ledger.letters } == result.arms[a].ledger.letters)
+        }
+        #expect(result.arms[0].ledger.duplicates > 0)
+    }
+}
