@@ -45,57 +45,49 @@ public struct LetterScript: RandomAccessCollection {
     mutating func generate(_ scenario: Scenario, device: Int) {
         letters.removeAll(keepingCapacity: true)
         let mail = scenario.mail
-        if mail.trace != nil || mail.dailyProfile != nil || mail.bursts != nil {
+        // Version 2's traffic (profile, bursts, trace) is laid out first; the Poisson letters
+        // of version 1 are drawn as the loop goes. Either way the first-send draws follow in
+        // letter order from the same streams.
+        let laidOut = mail.trace != nil || mail.dailyProfile != nil || mail.bursts != nil
+        if laidOut {
             MailTraffic.instants(scenario, device: device, into: &instants, scratch: &burstScratch)
-            var draws = FirstSendDraws(scenario, device: device)
-            for instant in instants { letters.append(draws.letter(at: instant)) }
+        } else if !(mail.ratePerMicrosecond > 0) {
             return
         }
-        let rate = mail.ratePerMicrosecond
-        guard rate > 0 else { return }
         var arrivals = RandomStream(seed: scenario.seed, device: device, purpose: .letters)
-        var draws = FirstSendDraws(scenario, device: device)
+        var xiva = RandomStream(seed: scenario.seed, device: device, purpose: .xiva)
+        var apns = RandomStream(seed: scenario.seed, device: device, purpose: .apns)
+        var ext = RandomStream(seed: scenario.seed, device: device, purpose: .extensionRun)
+        let xivaLatency = scenario.xiva.latency.sampler, apnsLatency = scenario.apns.latency.sampler
+        let processing = scenario.extension.processing.sampler
+        let drop = scenario.xiva.drop, loss = scenario.apns.loss
         let duration = scenario.duration.microseconds
         let horizon = Double(duration)
-        let meanGap = 1 / rate
+        let meanGap = 1 / mail.ratePerMicrosecond
         let exponential = ZigguratTable.exponential
         var clock = 0.0
+        var next = 0
         while true {
-            // Exact real-valued Poisson arrivals; only the instant reported is rounded.
-            clock += meanGap * arrivals.nextExponential(exponential)
-            let instant = SimTime.rounding(clock).microseconds
-            if !(clock < horizon) || instant >= duration { break }
-            letters.append(draws.letter(at: instant))
+            let instant: Int64
+            if laidOut {
+                guard next < instants.count else { break }
+                instant = instants[next]
+                next += 1
+            } else {
+                // Exact real-valued Poisson arrivals; only the instant reported is rounded.
+                clock += meanGap * arrivals.nextExponential(exponential)
+                instant = SimTime.rounding(clock).microseconds
+                if !(clock < horizon) || instant >= duration { break }
+            }
+            // Each stream's draws in the order they have always been made (drop, then XIVA
+            // latency; loss, then APNs latency), so a seed keeps its results.
+            let dropped = xiva.chance(drop)
+            let xivaDelay = xivaLatency.sample(&xiva)
+            let lost = apns.chance(loss)
+            let apnsDelay = apnsLatency.sample(&apns)
+            letters.append(LetterDraws(time: instant, xivaLatency: xivaDelay, apnsLatency: apnsDelay,
+                                       processing: processing.sample(&ext),
+                                       dropped: dropped, lostBeforeAPNs: lost))
         }
-    }
-}
-
-/// The streams and samplers of a letter's first-send draws, made per letter in letter order
-/// whatever made the letter's instant (Poisson, profile, burst or trace).
-struct FirstSendDraws {
-    var xiva: RandomStream, apns: RandomStream, ext: RandomStream
-    let xivaLatency: DistributionSampler, apnsLatency: DistributionSampler, processing: DistributionSampler
-    let drop: Double, loss: Double
-
-    init(_ scenario: Scenario, device: Int) {
-        xiva = RandomStream(seed: scenario.seed, device: device, purpose: .xiva)
-        apns = RandomStream(seed: scenario.seed, device: device, purpose: .apns)
-        ext = RandomStream(seed: scenario.seed, device: device, purpose: .extensionRun)
-        xivaLatency = scenario.xiva.latency.sampler
-        apnsLatency = scenario.apns.latency.sampler
-        processing = scenario.extension.processing.sampler
-        drop = scenario.xiva.drop
-        loss = scenario.apns.loss
-    }
-
-    @inline(__always) mutating func letter(at instant: Int64) -> LetterDraws {
-        // Each stream's draws in the order they have always been made (drop, then XIVA
-        // latency; loss, then APNs latency), so a seed keeps its results.
-        let dropped = xiva.chance(drop)
-        let xivaDelay = xivaLatency.sample(&xiva)
-        let lost = apns.chance(loss)
-        let apnsDelay = apnsLatency.sample(&apns)
-        return LetterDraws(time: instant, xivaLatency: xivaDelay, apnsLatency: apnsDelay,
-                           processing: processing.sample(&ext), dropped: dropped, lostBeforeAPNs: lost)
     }
 }

@@ -142,7 +142,9 @@ public enum Simulator {
         var result = SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)
         for part in parts(of: scenario, devices: devices) {
             var world = DeviceWorld(scenario: part.scenario)
-            var ledgers = arms.map { _ in Ledger() }
+            // Without segments the devices count straight into the totals.
+            var ledgers: [Ledger] = []
+            if part.segment == nil { swap(&ledgers, &result.totals) } else { ledgers = arms.map { _ in Ledger() } }
             for device in part.devices {
                 world.prepare(device: device)
                 for (a, queueOn) in arms.enumerated() {
@@ -151,7 +153,7 @@ public enum Simulator {
                     swap(&world.ledger, &ledgers[a])
                 }
             }
-            result.add(ledgers, segment: part.segment)
+            if part.segment == nil { swap(&ledgers, &result.totals) } else { result.add(ledgers, segment: part.segment) }
         }
         return result
     }
