@@ -57,7 +57,7 @@ enum MailTraffic {
             // The same unit-rate draws as without a profile, mapped through the inverse
             // cumulative intensity (equal weights: the same instants, up to rounding).
             var arrivals = RandomStream(seed: scenario.seed, device: device, purpose: .letters)
-            let profile = mail.dailyProfile.map(DailyProfile.init(weights:))
+            let profile = mail.dailyProfile.flatMap { $0.isEmpty ? nil : DailyProfile(weights: $0) }
             let meanGap = 1 / mail.ratePerMicrosecond
             var clock = 0.0
             while true {

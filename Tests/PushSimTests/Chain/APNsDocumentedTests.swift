@@ -21,6 +21,19 @@ import Testing
         }
     }
 
+    /// A re-entry counts as an entry: A, flushed at 1 h, finds the device offline again and
+    /// re-enters at 1h0.1s; B enters 0.6 s later, inside the window measured from A's latest
+    /// entry (not its first, an hour before).
+    @Test(arguments: [0.0, 1.0]) func reEntryRestartsTheKeepWindow(keepOlder: Double) {
+        var s = tinyScenario()
+        s.apns.keepOlder = keepOlder
+        let a = ScriptedLetter(time: 1 * sec), b = ScriptedLetter(time: 1 * hour + 550 * ms)
+        var w = ScriptedWorld(s, letters: [a, b], offline: [0..<(1 * hour), (1 * hour + 50 * ms)..<(2 * hour)])
+        w.run(queueOn: false)
+        #expect(w.fate(keepOlder == 1 ? 1 : 0) == .lost(.apnsReplaced), "\(w.traceText)")
+        #expect(isDelivered(w.fate(keepOlder == 1 ? 0 : 1)), "\(w.traceText)")
+    }
+
     /// Outside the keep window the newest push is stored, whatever keep_older says.
     @Test func keepOlderOnlyWithinTheWindow() {
         var s = tinyScenario()
