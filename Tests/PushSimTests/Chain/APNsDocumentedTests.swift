@@ -65,6 +65,18 @@ import Testing
         #expect(noCollapse.run(queueOn: true).duplicates == 5)
     }
 
+    /// On a device with display off a second copy is delivered at once, as any push: in the
+    /// off arm every letter is then presented twice; the queue arm collapses the copies.
+    @Test func secondCopiesOnADeviceWithDisplayOff() {
+        var s = tinyScenario()
+        s.apns.duplicate = 1
+        let letters = (1...4).map { ScriptedLetter(time: Int64($0) * hour) }
+        var w = ScriptedWorld(s, letters: letters, alertsOff: true)
+        let off = w.run(queueOn: false)
+        #expect(off.delivered == 4 && off.duplicates == 4 && off.pushesSeenByExtensions == 0)
+        #expect(w.run(queueOn: true).duplicates == 0)
+    }
+
     /// A second copy travels as any push: here it is stored while the device is offline,
     /// replaces another letter's push there (that letter takes apns_replaced) and is shown at
     /// the flush as a duplicate. Its own fate never changes its letter's.
