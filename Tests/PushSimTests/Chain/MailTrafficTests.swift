@@ -80,6 +80,24 @@ import Testing
         #expect(within(mean, Double(spread) / 3, se: se))
     }
 
+    /// Regular and burst letters come from streams of their own: with both set, a device's
+    /// letters are exactly the regular-only ones merged with the bursts-only ones, in time
+    /// order, and the regular letters are today's (the bursts draw nothing from their stream).
+    @Test func burstsMergeWithRegularLettersWithoutMovingThem() {
+        var both = Scenario(name: "both", duration: span(3 * day), devices: 10)
+        both.mail.ratePerMicrosecond = 60.0 / Double(day)
+        both.mail.bursts = MailBursts(ratePerMicrosecond: 4.0 / Double(day), size: 6, spread: span(5 * minute))
+        var regular = both, bursty = both
+        regular.mail.bursts = nil
+        bursty.mail.ratePerMicrosecond = 0
+        var a = LetterScript(), b = LetterScript(), c = LetterScript()
+        for d in 0..<both.devices {
+            a.generate(both, device: d); b.generate(regular, device: d); c.generate(bursty, device: d)
+            #expect(a.map(\.time) == (b.map(\.time) + c.map(\.time)).sorted())
+            #expect(!c.isEmpty)
+        }
+    }
+
     /// With spread 0 every burst's letters share one instant; the regular letters still come.
     @Test func burstsWithoutSpreadShareTheirInstant() {
         var s = Scenario(name: "instant", duration: span(5 * day), devices: 20)
