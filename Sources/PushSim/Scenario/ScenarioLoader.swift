@@ -54,8 +54,9 @@ public enum ScenarioLoader {
             let (segments, value) = try ScenarioOverrides.parse(argument)
             try ScenarioOverrides.apply(value, at: segments, to: &root)
         }
-        let scenario = try ScenarioDecoder.decode(root)
-        let sweep = try ScenarioDecoder.decodeSweep(root, base: root)
+        let context = DecodingContext(scenarioFile: file)
+        let scenario = try ScenarioDecoder.decode(root, context: context)
+        let sweep = try ScenarioDecoder.decodeSweep(root, base: root, context: context)
         return (scenario, sweep)
     }
 }
