@@ -7,16 +7,19 @@ extension ScenarioDecoder {
     /// code reads the top level (over the defaults) and a segment (over the top level).
     static func mail(_ fields: Fields, base: Scenario.Mail, scenario: Scenario, context: DecodingContext) throws -> Scenario.Mail {
         var mail = base
+        // A trace replaces the other keys: giving both is the error, whatever their values.
+        if let node = fields.value("trace") {
+            for key in ["rate", "daily_profile", "bursts"] {
+                guard let location = fields.keyLocation(key) else { continue }
+                throw ScenarioError(location: location,
+                                    message: "`\(fields.fullPath(key))` cannot be given with `\(fields.fullPath("trace"))` (at \(node.location)): the trace's letters replace rate, daily_profile and bursts; expected one or the other")
+            }
+        }
         try fields.decode("rate", "a rate", ValueParsers.rate) { mail.ratePerMicrosecond = $0 }
         if let node = fields.value("daily_profile") { mail.dailyProfile = try dailyProfile(node, fields.fullPath("daily_profile")) }
         if let node = fields.value("bursts") { mail.bursts = try bursts(node, fields.fullPath("bursts")) }
         if let node = fields.value("trace") {
             let path = fields.fullPath("trace")
-            for key in ["rate", "daily_profile", "bursts"] {
-                guard let location = fields.keyLocation(key) else { continue }
-                throw ScenarioError(location: location,
-                                    message: "`\(fields.fullPath(key))` cannot be given with `\(path)` (at \(node.location)): the trace's letters replace rate, daily_profile and bursts; expected one or the other")
-            }
             let written = try string(node, path)
             guard !written.isEmpty else {
                 throw ScenarioError(location: node.location, message: "`\(path)`: expected the path of a CSV file such as `traffic.csv`, found nothing")

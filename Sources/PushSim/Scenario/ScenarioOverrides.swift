@@ -91,6 +91,12 @@ enum ScenarioOverrides {
         }
         var item = items[index]
         guard case .mapping = item.kind else { throw notAMapping(item, path: "segment `\(name)`", setting: segments) }
+        // Setting one key of a mapping the segment inherits (`mail.bursts.size`) starts from the
+        // inherited mapping: the segment's own then replaces the top level's whole, as it should.
+        if segments.count > 4, item[segments[2]]?[segments[3]] == nil, let inherited = root[segments[2]]?[segments[3]],
+           case .mapping = inherited.kind {
+            try apply(inherited, at: segments[2...3], to: &item, whole: segments)
+        }
         try apply(value, at: segments[2...], to: &item, whole: segments)
         items[index] = item
         entries[listIndex].value.kind = .sequence(items)
