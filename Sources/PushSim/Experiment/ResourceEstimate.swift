@@ -7,7 +7,9 @@ import Foundation
 ///
 /// The model (all in `Double`, so no estimate can overflow or trap):
 ///
-/// - letters per device `L = rate × duration`, generated once and run through every arm;
+/// - letters per device `L = rate × duration` (plus `bursts.rate × duration × size`; a trace's
+///   exact count), generated once and run through every arm; with segments, each segment's
+///   figures weighted by its devices, and the busiest device of any segment for memory;
 /// - kernel events per letter and arm: at most ``eventsPerLetter`` (the chain does 1–2 with the
 ///   queue off and 3–5 with it on: the letter, due at the device, extension processed or
 ///   deadline, answers and re-sent copies; a bound with room, since steps whose outcome is
@@ -17,13 +19,15 @@ import Foundation
 ///   plus two per offline-window interval inside `[0, end)`; one event per flip and arm, and the
 ///   same again to draw them;
 /// - laying the windows out costs one step per repetition from the first one that can reach
-///   time 0 to the end, once per chunk of devices;
+///   time 0 to the end, once per chunk of devices (once per device for a window drawn per
+///   device: `length` or `spread`);
 /// - `events = devices × (arms × (7·L + F) + F) + window steps × chunks`;
 /// - memory: a thread holds one device at a time, so `jobs × (bytesPerLetter × peak L +
 ///   bytesPerFlip × peak F + 16 B × window intervals)` plus ledgers (one per arm and chunk) and
 ///   a fixed base; the peak is the busiest device, `x + 6√x + 16` for a Poisson mean `x`.
 ///
-/// - Complexity: O(number of windows), whatever the devices, duration or rates.
+/// - Complexity: O(number of windows and segments), whatever the devices, duration or rates; with
+///   a trace, O(devices) to find its busiest device.
 public struct ResourceEstimate: Sendable, Equatable {
     /// Upper end of the kernel events one letter causes in one arm.
     public static let eventsPerLetter = 7.0
@@ -66,42 +70,30 @@ public struct ResourceEstimate: Sendable, Equatable {
 
     /// Estimates a run of `scenario` on `jobs` threads; `devices` overrides the count (a shard).
     public init(_ scenario: Scenario, jobs: Int = 1, devices deviceCount: Int? = nil) {
-        let end = Double(scenario.end.microseconds)
         devices = Double(max(0, deviceCount ?? scenario.devices))
         arms = scenario.arms.count
-        lettersPerDevice = ResourceEstimate.finite(scenario.mail.ratePerMicrosecond * Double(scenario.duration.microseconds))
+        // One population, or one per segment, each with its own letters and windows (§6.2–6.4).
+        let total = devices
+        let parts = ResourceEstimate.populations(scenario, devices: total)
+        let weighted = { (value: (Population) -> Double) -> Double in
+            parts.count == 1 ? value(parts[0]) : parts.reduce(0) { $0 + $1.devices * value($1) } / max(total, 1)
+        }
+        lettersPerDevice = ResourceEstimate.finite(weighted(\.letters))
         letters = ResourceEstimate.finite(devices * lettersPerDevice)
-
-        var processFlips = 0.0
-        if let online = scenario.connectivity.online, let offline = scenario.connectivity.offline, offline.mean > 0 {
-            let cycle = ResourceEstimate.truncatedMean(online, at: end) + ResourceEstimate.truncatedMean(offline, at: end)
-            // A cycle shorter than a microsecond still advances the clock by at least one
-            // microsecond every other period at most; never divide by (almost) nothing.
-            processFlips = 2 * end / max(cycle, 1) + 2
-        }
-        var intervals = 0.0, steps = 0.0
-        for window in scenario.connectivity.windows {
-            let start = Double(window.start.microseconds), stop = Double(window.end.microseconds)
-            guard stop > start else { continue }
-            if let every = window.every, !every.isForever, every.microseconds > 0 {
-                let period = Double(every.microseconds)
-                if stop - start >= period { intervals += 1; steps += 1; continue }
-                intervals += end / period + 2
-                steps += (stop + end) / period + 2
-            } else {
-                intervals += 1; steps += 1
-            }
-        }
-        windowIntervals = ResourceEstimate.finite(intervals)
-        windowSteps = ResourceEstimate.finite(steps)
-        flipsPerDevice = ResourceEstimate.finite(processFlips + 2 * windowIntervals)
+        windowIntervals = ResourceEstimate.finite(parts.map(\.windowIntervals).max() ?? 0)
+        windowSteps = ResourceEstimate.finite(parts.reduce(0) { $0 + $1.sharedWindowSteps })
+        flipsPerDevice = ResourceEstimate.finite(weighted(\.flips))
 
         chunks = max(1, min(devices, Double(max(1, jobs)) * 16))
-        let perDevice = Double(arms) * (ResourceEstimate.eventsPerLetter * lettersPerDevice + flipsPerDevice) + processFlips
-        events = ResourceEstimate.finite(devices * perDevice + windowSteps * chunks)
+        let arms = Double(self.arms)
+        let work = parts.reduce(0.0) { sum, part in
+            let perDevice = arms * (ResourceEstimate.eventsPerLetter * part.letters + part.flips) + part.processFlips + part.perDeviceWindowSteps
+            return sum + part.devices * perDevice
+        }
+        events = ResourceEstimate.finite(work + windowSteps * chunks)
 
-        peakLettersPerDevice = ResourceEstimate.peak(lettersPerDevice)
-        peakFlipsPerDevice = ResourceEstimate.peak(processFlips) + 2 * windowIntervals
+        peakLettersPerDevice = parts.map(\.peakLetters).max() ?? 0
+        peakFlipsPerDevice = parts.map(\.peakFlips).max() ?? 0
         let threads = Double(max(1, min(jobs, Int(min(devices, 1e6)))))
         let perThread = ResourceEstimate.bytesPerLetter * peakLettersPerDevice
             + ResourceEstimate.bytesPerFlip * peakFlipsPerDevice + 16 * windowIntervals
