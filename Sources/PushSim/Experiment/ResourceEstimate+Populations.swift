@@ -89,10 +89,16 @@ extension ResourceEstimate {
                                connectivity: scenario.connectivity, duration: scenario.duration, end: end)]
         }
         let scale = devices / Double(max(1, scenario.devices))
-        return scenario.segments.filter { !$0.devices.isEmpty }.map { segment in
+        let segments = scenario.segments.filter { !$0.devices.isEmpty }.map { segment in
             Population(devices: Double(segment.devices.count) * scale, deviceRange: segment.devices, mail: segment.mail,
                        connectivity: segment.connectivity, duration: scenario.duration, end: end)
         }
+        // The top level's own windows and periods, with no device and no letter: a simulator may
+        // lay them out even when every segment replaces them, and an estimate may be high, never low.
+        var idle = scenario.mail
+        idle.ratePerMicrosecond = 0; idle.bursts = nil; idle.trace = nil
+        return segments + [Population(devices: 0, deviceRange: 0..<0, mail: idle, connectivity: scenario.connectivity,
+                                      duration: scenario.duration, end: end)]
     }
 
     /// The largest of many compound counts with this mean and variance, generously.

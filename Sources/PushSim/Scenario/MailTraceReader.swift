@@ -30,11 +30,14 @@ enum MailTraceReader {
         guard FileManager.default.fileExists(atPath: resolvedPath, isDirectory: &isDirectory) else {
             throw ScenarioError(location: node.location, message: "`\(keyPath)`: cannot read the trace \(YAMLNode.doubleQuoted(resolvedPath)): no such file (the path is relative to the scenario file's folder)")
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: resolvedPath)[.size] as? NSNumber)?.int64Value ?? 0
-        guard !isDirectory.boolValue, size <= Int64(maxBytes),
+        let attributes = try? FileManager.default.attributesOfItem(atPath: resolvedPath)
+        let size = (attributes?[.size] as? NSNumber)?.int64Value ?? 0
+        // Only a regular file has a size to trust: `/dev/zero` or a pipe would never end.
+        let isRegular = attributes?[.type] as? FileAttributeType == .typeRegular
+        guard !isDirectory.boolValue, isRegular, size <= Int64(maxBytes),
               let data = try? Data(contentsOf: URL(fileURLWithPath: resolvedPath), options: .alwaysMapped) else {
-            let why = isDirectory.boolValue ? "it is a folder" : size > Int64(maxBytes)
-                ? "it is \(size) bytes, more than the \(maxBytes / 1024 / 1024 / 1024) GiB a trace may hold" : "it is not readable"
+            let why = isDirectory.boolValue ? "it is a folder" : !isRegular ? "it is not a regular file"
+                : size > Int64(maxBytes) ? "it is \(size) bytes, more than the \(maxBytes / 1024 / 1024 / 1024) GiB a trace may hold" : "it is not readable"
             throw ScenarioError(location: node.location, message: "`\(keyPath)`: cannot read the trace \(YAMLNode.doubleQuoted(resolvedPath)): \(why)")
         }
         guard data.count <= maxBytes else {

@@ -19,6 +19,25 @@ import Testing
         #expect(sc.segments.isEmpty)
     }
 
+    @Test func contractExamplesOfVersionTwoDecode() throws {
+        let sc = try decode(ContractExample.versionTwo)
+        #expect(sc.warmup == t(d))
+        #expect(sc.mail.ratePerMicrosecond == 60.0 / Double(d))
+        #expect(sc.mail.dailyProfile == [1, 1, 1, 1, 1, 1, 2, 4, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 5, 4, 3, 2, 1, 1])
+        #expect(sc.mail.bursts == MailBursts(ratePerMicrosecond: 1.0 / Double(d), size: 8, spread: t(2 * m)))
+        #expect(sc.connectivity.windows == [OfflineWindow(start: t(22 * h), length: .uniform(min: Double(6 * h), max: Double(9 * h)),
+                                                          every: t(d), spread: t(2 * h))])
+        #expect(sc.segments.map(\.name) == ["commuters", "night-offline"])
+        #expect(sc.segments.map(\.devices) == [0..<60, 60..<100])
+        #expect(sc.segments[0].connectivity.windows == [OfflineWindow(start: t(8 * h), end: t(8 * h + 40 * m), every: t(d))])
+        #expect(sc.segments[0].mail.dailyProfile == sc.mail.dailyProfile)
+        var night = OfflineWindow(start: t(23 * h), end: t(31 * h), every: t(d))
+        night.spread = t(h)
+        #expect(sc.segments[1].connectivity.windows == [night])
+        #expect(sc.segments[1].mail.ratePerMicrosecond == 20.0 / Double(d) && sc.segments[1].mail.bursts == sc.mail.bursts)
+        #expect(sc.apns.keepOlder == 0 && sc.apns.keepWindow == t(s) && sc.apns.duplicate == 0)
+    }
+
     @Test func warmupIsReadAndMustBeShorterThanTheDuration() throws {
         #expect(try decode(minimalScenario + "warmup: 6h\n").warmup == t(6 * h))
         #expect(try decode(minimalScenario, overrides: ["warmup=0"]).warmup == .zero)
