@@ -123,10 +123,15 @@ enum MailTraceReader {
     /// `DIGITS[.DIGITS]` seconds → microseconds, rounded half up, below `limit`.
     private static func microseconds(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, limit: Int64,
                                      line: Int, lineStart: Int) throws -> Int64 {
-        let bad = RowError(line: line, fieldStart: from - lineStart,
-                           message: "`time`: expected seconds since time 0 such as `3600` or `12.000250` (digits with an optional decimal part; no sign, no exponent), found \(quoted(bytes, from, to))")
-        let tooLate = RowError(line: line, fieldStart: from - lineStart,
-                               message: "`time`: expected a time before `duration` (\(SimTime(microseconds: limit)), letters are generated in [0, duration)), found \(quoted(bytes, from, to)) seconds")
+        // Messages are built only for a bad row: this runs once per letter.
+        func bad() -> RowError {
+            RowError(line: line, fieldStart: from - lineStart,
+                     message: "`time`: expected seconds since time 0 such as `3600` or `12.000250` (digits with an optional decimal part; no sign, no exponent), found \(quoted(bytes, from, to))")
+        }
+        func tooLate() -> RowError {
+            RowError(line: line, fieldStart: from - lineStart,
+                     message: "`time`: expected a time before `duration` (\(SimTime(microseconds: limit)), letters are generated in [0, duration)), found \(quoted(bytes, from, to)) seconds")
+        }
         var i = from
         var seconds: Int64 = 0
         var overflow = false
@@ -138,21 +143,21 @@ enum MailTraceReader {
             }
             i += 1
         }
-        guard i > from else { throw bad }
+        guard i > from else { throw bad() }
         var fraction: Int64 = 0, digits = 0, roundUp = false
         if i < to {
-            guard bytes[i] == 0x2E, i + 1 < to else { throw bad }
+            guard bytes[i] == 0x2E, i + 1 < to else { throw bad() }
             i += 1
             while i < to, isDigit(bytes[i]) {
                 if digits < 6 { fraction = fraction * 10 + Int64(bytes[i] - 0x30) } else if digits == 6 { roundUp = bytes[i] >= 0x35 }
                 digits += 1; i += 1
             }
-            guard i == to else { throw bad }
+            guard i == to else { throw bad() }
         }
         while digits < 6 { fraction *= 10; digits += 1 }
         let (whole, o3) = seconds.multipliedReportingOverflow(by: SimTime.second)
         let (total, o4) = whole.addingReportingOverflow(fraction + (roundUp ? 1 : 0))
-        if overflow || o3 || o4 || total >= limit { throw tooLate }
+        if overflow || o3 || o4 || total >= limit { throw tooLate() }
         return total
     }
 
