@@ -1,6 +1,7 @@
 // Decoding a node tree into the typed Scenario: every key of the contract, its default, its checks.
 
-/// Turns a document's node tree into a ``Scenario``, checking every rule of scenario-format.md §2.
+/// Turns a document's node tree into a ``Scenario``, checking every rule of the scenario reference
+/// (docs/scenarios.md §2 and §2a: version 1's keys and version 2's).
 ///
 /// Errors point at the offending key or value and name the key by its dotted path, which is
 /// also what `--set` takes.
