@@ -94,6 +94,8 @@ import Testing
         #expect(missing?.location?.line == 4 && missing?.location?.column == 15)
         #expect(missing?.message.contains("cannot read the trace") == true && missing?.message.contains("no such file") == true)
         #expect(loadError(folder.write("f.yaml", base + "mail: {trace: .}\n"))?.message.contains("it is a folder") == true)
+        // A device file has no end to read to: refused at once, not read.
+        #expect(loadError(folder.write("z.yaml", base + "mail: {trace: /dev/zero}\n"))?.message.contains("it is not a regular file") == true)
         let withSegmentMail = loadError(folder.write("g.yaml", base + "mail: {trace: traffic.csv}\nsegments:\n  - {name: a, share: 1, mail: {rate: 1/d}}\n"))
         #expect(withSegmentMail?.location?.line == 6)
         #expect(withSegmentMail?.message.contains("a segment gives no `mail` keys") == true)
