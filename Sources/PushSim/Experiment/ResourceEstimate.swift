@@ -7,9 +7,9 @@ import Foundation
 ///
 /// The model (all in `Double`, so no estimate can overflow or trap):
 ///
-/// - letters per device `L = rate × duration` (plus `bursts.rate × size × duration`; a trace's
-///   rows per device), generated once and run through every arm; with segments, the mean over
-///   their devices, and the busiest segment for the peaks and the flips;
+/// - letters per device `L = rate × duration` (plus `bursts.rate × duration × size`; a trace's
+///   exact count), generated once and run through every arm; with segments, each segment's
+///   figures weighted by its devices, and the busiest device of any segment for memory;
 /// - kernel events per letter and arm: at most ``eventsPerLetter`` (the chain does 1–2 with the
 ///   queue off and 3–5 with it on: the letter, due at the device, extension processed or
 ///   deadline, answers and re-sent copies; a bound with room, since steps whose outcome is
@@ -19,14 +19,15 @@ import Foundation
 ///   plus two per offline-window interval inside `[0, end)`; one event per flip and arm, and the
 ///   same again to draw them;
 /// - laying the windows out costs one step per repetition from the first one that can reach
-///   time 0 to the end, once per chunk of devices;
+///   time 0 to the end, once per chunk of devices (once per device for a window drawn per
+///   device: `length` or `spread`);
 /// - `events = devices × (arms × (7·L + F) + F) + window steps × chunks`;
 /// - memory: a thread holds one device at a time, so `jobs × (bytesPerLetter × peak L +
 ///   bytesPerFlip × peak F + 16 B × window intervals)` plus ledgers (one per arm and chunk) and
 ///   a fixed base; the peak is the busiest device, `x + 6√x + 16` for a Poisson mean `x`.
 ///
-/// - Complexity: O(number of windows and segments; devices for a trace), whatever the
-///   duration or rates.
+/// - Complexity: O(number of windows and segments), whatever the devices, duration or rates; with
+///   a trace, O(devices) to find its busiest device.
 public struct ResourceEstimate: Sendable, Equatable {
     /// Upper end of the kernel events one letter causes in one arm.
     public static let eventsPerLetter = 7.0
@@ -69,37 +70,30 @@ public struct ResourceEstimate: Sendable, Equatable {
 
     /// Estimates a run of `scenario` on `jobs` threads; `devices` overrides the count (a shard).
     public init(_ scenario: Scenario, jobs: Int = 1, devices deviceCount: Int? = nil) {
-        let end = Double(scenario.end.microseconds)
         devices = Double(max(0, deviceCount ?? scenario.devices))
         arms = scenario.arms.count
-        // Each kind of user (the top level, or every segment): its letters and connectivity.
-        let kinds: [(share: Double, mail: Scenario.Mail, connectivity: Scenario.Connectivity)] = scenario.segments.isEmpty
-            ? [(1, scenario.mail, scenario.connectivity)]
-            : scenario.segments.map { (Double($0.devices.count) / Double(max(1, scenario.devices)), $0.mail, $0.connectivity) }
-        let duration = Double(scenario.duration.microseconds)
-        var meanLetters = 0.0, peakLetters = 0.0
-        var processFlips = 0.0, intervals = 0.0, steps = 0.0
-        for kind in kinds {
-            let letters = ResourceEstimate.letters(kind.mail, duration: duration, devices: scenario.devices)
-            meanLetters += kind.share * letters.mean
-            peakLetters = max(peakLetters, letters.peak)
-            let flips = ResourceEstimate.connectivity(kind.connectivity, end: end)
-            processFlips = max(processFlips, flips.process)
-            intervals = max(intervals, flips.intervals)
-            steps += flips.steps
+        // One population, or one per segment, each with its own letters and windows (§6.2–6.4).
+        let total = devices
+        let parts = ResourceEstimate.populations(scenario, devices: total)
+        let weighted = { (value: (Population) -> Double) -> Double in
+            parts.count == 1 ? value(parts[0]) : parts.reduce(0) { $0 + $1.devices * value($1) } / max(total, 1)
         }
-        lettersPerDevice = ResourceEstimate.finite(meanLetters)
+        lettersPerDevice = ResourceEstimate.finite(weighted(\.letters))
         letters = ResourceEstimate.finite(devices * lettersPerDevice)
-        windowIntervals = ResourceEstimate.finite(intervals)
-        windowSteps = ResourceEstimate.finite(steps)
-        flipsPerDevice = ResourceEstimate.finite(processFlips + 2 * windowIntervals)
+        windowIntervals = ResourceEstimate.finite(parts.map(\.windowIntervals).max() ?? 0)
+        windowSteps = ResourceEstimate.finite(parts.reduce(0) { $0 + $1.sharedWindowSteps })
+        flipsPerDevice = ResourceEstimate.finite(weighted(\.flips))
 
         chunks = max(1, min(devices, Double(max(1, jobs)) * 16))
-        let perDevice = Double(arms) * (ResourceEstimate.eventsPerLetter * lettersPerDevice + flipsPerDevice) + processFlips
-        events = ResourceEstimate.finite(devices * perDevice + windowSteps * chunks)
+        let arms = Double(self.arms)
+        let work = parts.reduce(0.0) { sum, part in
+            let perDevice = arms * (ResourceEstimate.eventsPerLetter * part.letters + part.flips) + part.processFlips + part.perDeviceWindowSteps
+            return sum + part.devices * perDevice
+        }
+        events = ResourceEstimate.finite(work + windowSteps * chunks)
 
-        peakLettersPerDevice = ResourceEstimate.finite(peakLetters)
-        peakFlipsPerDevice = ResourceEstimate.peak(processFlips) + 2 * windowIntervals
+        peakLettersPerDevice = parts.map(\.peakLetters).max() ?? 0
+        peakFlipsPerDevice = parts.map(\.peakFlips).max() ?? 0
         let threads = Double(max(1, min(jobs, Int(min(devices, 1e6)))))
         let perThread = ResourceEstimate.bytesPerLetter * peakLettersPerDevice
             + ResourceEstimate.bytesPerFlip * peakFlipsPerDevice + 16 * windowIntervals
@@ -164,47 +158,6 @@ public struct ResourceEstimate: Sendable, Equatable {
     }
 
     // MARK: The pieces
-
-    /// Mean and busiest device's letters of one kind of user: Poisson letters and bursts of
-    /// `size`, or a trace's rows.
-    static func letters(_ mail: Scenario.Mail, duration: Double, devices: Int) -> (mean: Double, peak: Double) {
-        if let trace = mail.trace {
-            var busiest = 0
-            for d in 0..<max(0, trace.offsets.count - 1) { busiest = max(busiest, trace.offsets[d + 1] - trace.offsets[d]) }
-            return (Double(trace.count) / Double(max(1, devices)), Double(busiest))
-        }
-        let regular = finite(mail.ratePerMicrosecond * duration)
-        let bursts = mail.bursts.map { finite($0.ratePerMicrosecond * duration) } ?? 0
-        let size = Double(mail.bursts?.size ?? 0)
-        return (finite(regular + bursts * size), finite(peak(regular) + peak(bursts) * size))
-    }
-
-    /// Connectivity flips of one device from the alternating process, and the offline-window
-    /// intervals inside [0, end) with the steps to lay them out.
-    static func connectivity(_ c: Scenario.Connectivity, end: Double) -> (process: Double, intervals: Double, steps: Double) {
-        var processFlips = 0.0
-        if let online = c.online, let offline = c.offline, offline.mean > 0 {
-            let cycle = truncatedMean(online, at: end) + truncatedMean(offline, at: end)
-            // A cycle shorter than a microsecond still advances the clock by at least one
-            // microsecond every other period at most; never divide by (almost) nothing.
-            processFlips = 2 * end / max(cycle, 1) + 2
-        }
-        var intervals = 0.0, steps = 0.0
-        for window in c.windows {
-            let start = Double(window.start.microseconds)
-            let stop = window.length == nil ? Double(window.end.microseconds) : start + 1
-            guard stop > start else { continue }
-            if let every = window.every, !every.isForever, every.microseconds > 0 {
-                let period = Double(every.microseconds)
-                if window.isSameForEveryDevice && stop - start >= period { intervals += 1; steps += 1; continue }
-                intervals += end / period + 2
-                steps += (stop + end) / period + 2
-            } else {
-                intervals += 1; steps += 1
-            }
-        }
-        return (processFlips, intervals, steps)
-    }
 
     /// E[min(X, t)]: the mean of a period cut at the end of the run, so a heavy tail that
     /// cannot happen inside the run does not make flips look rare.

@@ -1,6 +1,7 @@
 // Decoding a node tree into the typed Scenario: every key of the contract, its default, its checks.
 
-/// Turns a document's node tree into a ``Scenario``, checking every rule of scenario-format.md §2.
+/// Turns a document's node tree into a ``Scenario``, checking every rule of the scenario reference
+/// (docs/scenarios.md §2 and §2a: version 1's keys and version 2's).
 ///
 /// Errors point at the offending key or value and name the key by its dotted path, which is
 /// also what `--set` takes.
@@ -9,7 +10,7 @@ enum ScenarioDecoder {
 
     // MARK: The scenario
 
-    static func decode(_ root: YAMLNode) throws -> Scenario {
+    static func decode(_ root: YAMLNode, context: DecodingContext = DecodingContext()) throws -> Scenario {
         let top = try Fields(root, path: "", keys: ScenarioSchema.topLevelKeys)
 
         let name = try string(top.required("name", example: "name: commuters"), "name")
@@ -33,13 +34,21 @@ enum ScenarioDecoder {
                                 message: "`\(top.value("drain") == nil ? "duration" : "drain")`: the run would end at duration + drain = \(duration) + \(scenario.drain), "
                                     + "past the last instant the clock can hold (about 292471 years); expected a shorter duration or drain")
         }
+        if let node = top.value("warmup") {
+            let warmup = try value(node, "warmup", "a duration", ValueParsers.duration)
+            guard warmup < duration else {
+                throw ScenarioError(location: node.location, message: "`warmup`: expected a duration shorter than `duration` (\(duration)), found \(node.foundDescription): letters of [0, warmup) are not counted, so none would be")
+            }
+            scenario.warmup = warmup
+        }
 
-        let mail = try top.section("mail")
-        if let node = mail.value("rate") { scenario.mail.ratePerMicrosecond = try value(node, "mail.rate", "a rate", ValueParsers.rate) }
+        scenario.mail = try mail(top.section("mail"), base: scenario.mail, scenario: scenario, context: context)
 
         let connectivityFields = try top.section("connectivity")
-        scenario.connectivity = try connectivity(connectivityFields)
-        try checkWindowRange(scenario, connectivityFields)
+        scenario.connectivity = try connectivity(connectivityFields, base: scenario.connectivity)
+        // With segments, the online/offline rule applies to each segment's resolved pair.
+        if case .sequence(let items)? = top.value("segments")?.kind, !items.isEmpty {} else { try checkPair(scenario.connectivity, in: [connectivityFields]) }
+        try checkWindowRange(scenario.connectivity.windows, runEnd: scenario.end, connectivityFields)
 
         let xiva = try top.section("xiva")
         try xiva.decode("drop", "a probability", ValueParsers.probability) { scenario.xiva.drop = $0 }
@@ -53,14 +62,12 @@ enum ScenarioDecoder {
         try apns.decode("loss", "a probability", ValueParsers.probability) { scenario.apns.loss = $0 }
         try apns.decode("latency", "a distribution", ValueParsers.distribution) { scenario.apns.latency = $0 }
         try apns.decode("expiration", "a duration or `forever`", ValueParsers.durationOrForever) { scenario.apns.expiration = $0 }
+        try apns.decode("keep_older", "a probability", ValueParsers.probability) { scenario.apns.keepOlder = $0 }
+        try apns.decode("keep_window", "a duration", ValueParsers.duration) { scenario.apns.keepWindow = $0 }
+        try apns.decode("duplicate", "a probability", ValueParsers.probability) { scenario.apns.duplicate = $0 }
 
-        let device = try top.section("device")
-        try device.decode("alerts_off", "a probability", ValueParsers.probability) { scenario.device.alertsOff = $0 }
-        try device.decode("clear_after", "a distribution or `forever`", ValueParsers.distributionOrForever) { scenario.device.clearAfter = $0 }
-
-        let ext = try top.section("extension")
-        try ext.decode("deadline", "a duration or `forever`", ValueParsers.durationOrForever) { scenario.extension.deadline = $0 }
-        try ext.decode("processing", "a distribution", ValueParsers.distribution) { scenario.extension.processing = $0 }
+        scenario.device = try device(top.section("device"), base: scenario.device)
+        scenario.extension = try `extension`(top.section("extension"), base: scenario.extension)
 
         let queue = try top.section("queue")
         try queue.decode("mode", "off, on or both", anyStyle: true, enumeration(QueueMode.self)) { scenario.queue.mode = $0 }
@@ -70,85 +77,22 @@ enum ScenarioDecoder {
         try queue.decode("collapse_id", "`true` or `false`", ValueParsers.boolean) { scenario.queue.collapseId = $0 }
         try queue.decode("client", "intended or literal", anyStyle: true, enumeration(ClientVariant.self)) { scenario.queue.client = $0 }
 
+        scenario.segments = try segments(top, scenario: scenario, topConnectivity: connectivityFields, context: context)
         return scenario
     }
 
-    /// The simulator adds a drawn delay to an instant before the end of the run; the sum must be
-    /// a time the clock can hold. A delay's largest possible draw is finite (our streams' unit
-    /// draws are at least 2⁻⁵³), so this is checked exactly, here, where the key can be named.
-    /// Repeating windows are laid out as `start + k·every` for every k from the repetition that
-    /// reaches back past time 0 to the one past the end of the run; those products must stay
-    /// inside the clock: `max(end of window, end of run) + every` below Int64.max.
-    private static func checkWindowRange(_ scenario: Scenario, _ fields: Fields) throws {
-        guard case .sequence(let items)? = fields.value("windows")?.kind else { return }
-        for (index, window) in scenario.connectivity.windows.enumerated() {
-            guard let every = window.every, window.end.microseconds - window.start.microseconds < every.microseconds else { continue }
-            let reach = max(window.end.microseconds, scenario.end.microseconds)
-            let (_, overflow) = reach.addingReportingOverflow(every.microseconds)
-            guard overflow else { continue }
-            let node = index < items.count ? (items[index]["every"] ?? items[index]) : fields.node
-            throw ScenarioError(location: node.location,
-                                message: "`connectivity.windows[\(index)].every`: repeating every \(every) from \(window.start) over a run that ends at \(scenario.end) "
-                                    + "passes the last instant the clock can hold (about 292471 years); expected a shorter period, or no `every` for a single window")
-        }
-    }
-
     /// The name names the results folder, so it must be a usable folder name.
-    private static func checkName(_ name: String, at location: SourceLocation?) throws {
+    static func checkName(_ name: String, at location: SourceLocation?, path: String = "name") throws {
         if name.isEmpty || name == "." || name == ".." || name.contains("/") || name.contains("\\") {
-            throw ScenarioError(location: location, message: "`name`: expected a non-empty name without `/` or `\\` (it names the results folder), found \(YAMLNode.doubleQuoted(name))")
+            throw ScenarioError(location: location, message: "`\(path)`: expected a non-empty name without `/` or `\\` (it names the results folder), found \(YAMLNode.doubleQuoted(name))")
         }
-    }
-
-    private static func connectivity(_ fields: Fields) throws -> Scenario.Connectivity {
-        var result = Scenario.Connectivity()
-        let online = fields.value("online"), offline = fields.value("offline")
-        switch (online, offline) {
-        case (let on?, let off?):
-            let onLaw = try value(on, "connectivity.online", "a distribution", ValueParsers.distribution)
-            result.offline = try value(off, "connectivity.offline", "a distribution", ValueParsers.distribution)
-            guard onLaw.mean > 0 else {
-                throw ScenarioError(location: on.location, message: "`connectivity.online`: expected a distribution with a mean greater than 0, found \(on.foundDescription)")
-            }
-            result.online = onLaw
-        case (nil, nil): break
-        default:
-            let (present, missing) = online == nil ? ("offline", "online") : ("online", "offline")
-            throw ScenarioError(location: fields.keyLocation(present),
-                                message: "`connectivity.\(present)` and `connectivity.\(missing)` go together: expected both or neither, found `\(present)` without `\(missing)`")
-        }
-        if let windows = fields.value("windows"), !windows.isEmpty {
-            guard case .sequence(let items) = windows.kind else {
-                throw ScenarioError(location: windows.location, message: "`connectivity.windows`: expected a list of windows such as `- {start: 8h, end: 9h, every: 1d}`, found \(windows.foundDescription)")
-            }
-            for (index, item) in items.enumerated() {
-                let path = "connectivity.windows[\(index)]"
-                let window = try Fields(item, path: path, keys: ScenarioSchema.windowKeys)
-                let start = try value(window.required("start", example: "start: 8h"), path + ".start", "a duration", ValueParsers.duration)
-                let endNode = try window.required("end", example: "end: 9h")
-                let end = try value(endNode, path + ".end", "a duration", ValueParsers.duration)
-                guard end > start else {
-                    throw ScenarioError(location: endNode.location, message: "`\(path).end`: expected a time after start (\(start)), found \(endNode.foundDescription)")
-                }
-                var every: SimTime?
-                if let node = window.value("every") {
-                    let period = try value(node, path + ".every", "a duration", ValueParsers.duration)
-                    guard period > .zero else {
-                        throw ScenarioError(location: node.location, message: "`\(path).every`: expected a period greater than 0 (omit it for a single window), found \(node.foundDescription)")
-                    }
-                    every = period
-                }
-                result.windows.append(OfflineWindow(start: start, end: end, every: every))
-            }
-        }
-        return result
     }
 
     // MARK: The sweep
 
     /// Reads `sweep:` (PATH → list of values). Each value is applied to `base` and decoded, so a
     /// bad value is reported where it is written, before anything runs.
-    static func decodeSweep(_ root: YAMLNode, base: YAMLNode) throws -> [SweepAxis] {
+    static func decodeSweep(_ root: YAMLNode, base: YAMLNode, context: DecodingContext = DecodingContext()) throws -> [SweepAxis] {
         guard let node = root["sweep"], !node.isEmpty else { return [] }
         guard case .mapping(let entries) = node.kind else {
             throw ScenarioError(location: node.location, message: "`sweep`: expected a mapping of key paths to lists of values, such as `queue.repeat_max_count: [0, 5, 10]`, found \(node.foundDescription)")
@@ -164,8 +108,8 @@ enum ScenarioDecoder {
             }
             for value in values {
                 var candidate = base
-                try ScenarioOverrides.apply(value, at: segments, to: &candidate)
-                _ = try decode(candidate)
+                try ScenarioOverrides.apply(value, at: segments, to: &candidate, pathStart: entry.keyLocation)
+                _ = try decode(candidate, context: context)
             }
             axes.append(SweepAxis(path: entry.key, values: values.map(\.flowText)))
         }
@@ -242,6 +186,11 @@ struct Fields {
         }
     }
 
+    /// The same entries under another path (a segment's sections are named `segments.NAME.…`).
+    init(renaming other: Fields, to path: String) {
+        self.path = path; self.node = other.node; self.entries = other.entries
+    }
+
     func value(_ key: String) -> YAMLNode? { entries.first { $0.key == key }?.value }
 
     func keyLocation(_ key: String) -> SourceLocation? { entries.first { $0.key == key }?.keyLocation }
@@ -255,8 +204,8 @@ struct Fields {
     }
 
     /// A section by name, empty when absent.
-    func section(_ name: String) throws -> Fields {
-        let keys = ScenarioSchema.keys(ofSection: name) ?? []
+    func section(_ name: String, keys: [String]? = nil) throws -> Fields {
+        let keys = keys ?? ScenarioSchema.keys(ofSection: name) ?? []
         return try Fields(value(name) ?? .empty(at: node.location), path: fullPath(name), keys: keys)
     }
 

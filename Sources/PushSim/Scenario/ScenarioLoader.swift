@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Every failure throws a ``ScenarioError`` naming `file:line:column`; no input traps. Overrides
 /// (`PATH=VALUE`, the value in the file syntax) are applied to the node tree before decoding, in
-/// order, so a later one wins and an overridden value is checked like one in the file.
+/// order, so a later one wins and an overridden value is checked like one in the file. A
+/// `mail.trace` file is read here too, relative to the scenario file's folder (for
+/// ``parse(text:file:overrides:)``, to the folder of `file`).
 public enum ScenarioLoader {
     /// Reads and checks the scenario at `path`.
     public static func load(path: String, overrides: [String] = []) throws -> Scenario {
@@ -54,8 +56,9 @@ public enum ScenarioLoader {
             let (segments, value) = try ScenarioOverrides.parse(argument)
             try ScenarioOverrides.apply(value, at: segments, to: &root)
         }
-        let scenario = try ScenarioDecoder.decode(root)
-        let sweep = try ScenarioDecoder.decodeSweep(root, base: root)
+        let context = DecodingContext(scenarioFile: file)
+        let scenario = try ScenarioDecoder.decode(root, context: context)
+        let sweep = try ScenarioDecoder.decodeSweep(root, base: root, context: context)
         return (scenario, sweep)
     }
 }

@@ -22,6 +22,7 @@ enum FuzzCorpus {
             return (name, [UInt8](data))
         }
         files.append(("contract-example.yaml", Array(ContractExample.text.utf8)))
+        files.append(("contract-v2.yaml", Array(ContractExample.versionTwo.utf8)))
         files.append(("sweep.yaml", Array((minimalScenario + "sweep:\n  queue.repeat_max_count: [0, 5]\n  connectivity.windows: [[{start: 1h, end: 2h, every: 1d}]]\n").utf8)))
         return files
     }()
@@ -246,6 +247,17 @@ enum FuzzOracle {
         ("device.clear_after", ["forever", "0", "1us", "exponential(1us)"]),
         ("queue.repeat_max_count", ["0", "1", "9223372036854775807"]),
         ("queue.mode", ["off", "on", "both"]), ("queue.client", ["intended", "literal"]), ("queue.collapse_id", ["true", "false"]),
+        ("warmup", ["0", "1us", "23h59m"]),
+        ("mail.daily_profile", ["[" + Array(repeating: "1", count: 24).joined(separator: ", ") + "]",
+                                "[" + Array(repeating: "0", count: 23).joined(separator: ", ") + ", 0.0000001]"]),
+        ("mail.bursts", ["{rate: 1/d, size: 1}", "{rate: 1/us, size: 9223372036854775807}", "{rate: 0/d, size: 1, spread: 106751990d}",
+                         "{rate: 3/h, size: 5, spread: 1us}"]),
+        ("connectivity.windows", ["[{start: 0, length: exponential(1000000d), every: 1us, spread: 1us}]",
+                                  "[{start: 23h, end: 1h, every: 1d, spread: 106751000d}]", "[{start: 1h, length: 0, spread: 1d}]",
+                                  "[{start: 0, length: lognormal(1us, 106751990d), every: 2us}]"]),
+        ("apns.keep_older", ["0", "1"]), ("apns.keep_window", ["0", "1us", "106751990d"]), ("apns.duplicate", ["0", "1"]),
+        ("segments", ["[{name: a, share: 1}]", "[{name: a, share: 0}, {name: b, share: 100%, mail: {rate: 1/us}}]",
+                      "[{name: a, share: 0.5, connectivity: {online: 1us, offline: 1us}}, {name: b, share: 0.5}]"]),
     ]
 
     static var caseCount: Int {

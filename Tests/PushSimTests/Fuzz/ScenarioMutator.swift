@@ -42,6 +42,13 @@ struct ScenarioMutator {
         "\"2024\"", "'2024'", "\"\"", "''", "\"a\\u0000b\"", "\"\\uD800\"", "\"\\U0010FFFF\"", "\"unterminated",
         "&anchor x", "*alias", "!tag x", "|", ">", "%dir", "@x", "`x", "? x", "- x", "---", "...",
         "a: b", "a #c", "x # comment", "é", "名前", "\u{200B}",
+        "60%", "0.1234567890123456789", "33.3333333333333333%", "[1, 1, 1]", "[-1]", "[.nan]",
+        "[" + Array(repeating: "0", count: 24).joined(separator: ", ") + "]",
+        "[" + Array(repeating: "1", count: 25).joined(separator: ", ") + "]",
+        "{rate: 1/d, size: 0}", "{rate: 1/d}", "{rate: 1/d, size: 2, spread: forever}", "traffic.csv", "/dev/null", ".", "..",
+        "[{name: a, share: 1}]", "[{name: a, share: 50%}, {name: a, share: 50%}]", "[{name: a.b, share: 1}]",
+        "[{start: 23h, end: 7h, every: 1d}]", "[{start: 23h, end: 7h}]", "[{start: 1h, end: 2h, length: 1h}]",
+        "[{start: 1h, length: uniform(1h, 2h), spread: 1h, every: 1d}]",
     ]
 
     static let hostileKeys: [String] = [
@@ -49,17 +56,22 @@ struct ScenarioMutator {
         "windows", "xiva", "apns", "device", "extension", "queue", "mode", "sweep", "latency", "retention",
         "start", "end", "every", "unknown", "Name", "\"name\"", "'devices'", "a b", "", "-", "[x]", "{x}",
         "queue.mode", "x:", String(repeating: "k", count: 300),
+        "warmup", "daily_profile", "bursts", "trace", "segments", "share", "size", "spread", "length",
+        "keep_older", "keep_window", "duplicate", "segments.a.share",
     ]
 
     static let structures: [String] = [
         "[", "]", "{", "}", ",", ":", ": ", "- ", "#", "'", "\"", "\\", "(", ")", "&", "*", "!", "|", ">", "%",
         "?", "\t", "\r", "\r\n", "\n", "\n  ", "\n- ", "---\n", "...\n", "\u{FEFF}", "\u{7F}", "\u{85}",
         "windows:\n  - ", "sweep:\n  seed: [", "{start: 0, end: 1us, every: 2us}",
+        "segments:\n  - {name: a, share: 1}\n", "segments:\n  - name: b\n    share: ", "\n    mail: {rate: ",
+        "sweep:\n  segments.commuters.share: [", "length: ", "spread: ",
     ]
 
     /// A `--set PATH=VALUE` argument: a known path (or a mangled one) and a hostile value.
     mutating func override() -> String {
-        var path = pick(ScenarioSchema.settablePaths)
+        var path = chance(0.2) ? "segments." + pick(["commuters", "night-offline", "nope", ""]) + "." + pick(ScenarioSchema.segmentSettablePaths)
+            : pick(ScenarioSchema.settablePaths)
         if chance(0.15) { path = pick([path + ".x", "." + path, path + ".", "sweep", "nope.rate", "", "a..b", String(repeating: "p", count: 200)]) }
         var value = pick(ScenarioMutator.hostileValues)
         if chance(0.1) { value = pick(ScenarioMutator.structures) + value }

@@ -50,4 +50,40 @@ queue:
   collapse_id: true          # pushes of one letter share an apns-collapse-id
   client: intended           # intended | literal (the published snippet, see domain.md §5)
 """#
+
+    /// Version 2's examples (scenario-format.md §6.1–6.5), as written there, in one file.
+    static let versionTwo = #"""
+name: v2
+duration: 7d
+devices: 100
+warmup: 1d                   # default 0; letters of [0, warmup) are simulated but not counted
+
+mail:
+  rate: 60/d
+  daily_profile: [1,1,1,1,1,1,2,4,6,6,6,6,6,6,6,6,6,6,5,4,3,2,1,1]   # 24 weights, optional
+  bursts: {rate: 1/d, size: 8, spread: 2m}                         # optional
+# or, instead of rate, daily_profile and bursts:
+#  trace: traffic.csv                                              # see below
+
+connectivity:
+  windows:
+    - start: 22h             # nights that differ from phone to phone and from night to night
+      length: uniform(6h, 9h)
+      spread: 2h
+      every: 1d
+
+segments:
+  - {name: commuters, share: 60%, connectivity: {windows: [{start: 8h, end: 8h40m, every: 1d}]}}
+  - name: night-offline
+    share: 40%
+    mail: {rate: 20/d}
+    connectivity:
+      windows:
+        - {start: 23h, end: 7h, every: 1d, spread: 1h}
+
+apns:
+  keep_older: 0              # probability the older push stays in the store ...
+  keep_window: 1s            # ... when the newer one enters less than this after it
+  duplicate: 0               # probability APNs hands a push to the device twice
+"""#
 }

@@ -43,3 +43,10 @@ extension YAMLNode {
         return nil
     }
 }
+
+/// The error loading the scenario file at `path` throws, or nil if it loads.
+func loadError(_ path: String, overrides: [String] = []) -> ScenarioError? {
+    do { _ = try ScenarioLoader.load(path: path, overrides: overrides); return nil } catch {
+        return error as? ScenarioError
+    }
+}
