@@ -52,13 +52,14 @@ enum RunCommand {
         let started = DispatchTime.now().uptimeNanoseconds
         let result = Simulator.run(scenario, jobs: jobs, progress: { interruption.advance(by: $0) })
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        // Standard output keeps the contract's document, the same bytes `pushsim merge` prints;
+        // summary.json adds how it was made (RunSummary).
         let json = result.json
         let table = ReportTable(result, scenario: scenario)
         if !arguments.flag("no-write") {
             interruption.update(phase: "writing the results",
                                 consequence: "'\(outDirectory)' holds either the earlier results or the new ones, whole")
-            try ResultsWriter.write([("summary.json", json.prettyText + "\n"), ("summary.md", table.markdown)],
-                                    to: outDirectory)
+            try ResultsWriter.write(RunSummary.files(result, scenario: scenario), to: outDirectory)
             interruption.update(phase: "printing the report", consequence: "the results are written to '\(outDirectory)'")
         }
         console.out(arguments.flag("json") ? json.text + "\n" : table.text)

@@ -11,8 +11,10 @@
 public enum ScenarioPrinter {
     /// One value of the tree.
     public indirect enum Node: Equatable, Sendable {
-        /// A scalar, already in the file syntax (quoted where the reader needs it).
+        /// A value in the file syntax (`40/d`, `lognormal(150ms, 3s)`), never quoted.
         case scalar(String)
+        /// Free text (a name, a description, a path): quoted in the file where the reader needs it.
+        case text(String)
         case mapping([Entry])
         case list([Node])
     }
@@ -33,8 +35,8 @@ public enum ScenarioPrinter {
     /// The resolved scenario's top-level keys, in the contract's order.
     public static func entries(_ s: Scenario) -> [Entry] {
         var top: [Entry] = [
-            Entry("name", .scalar(string(s.name))),
-            Entry("description", .scalar(string(s.description))),
+            Entry("name", .text(s.name)),
+            Entry("description", .text(s.description)),
             Entry("seed", .scalar(String(s.seed))),
             Entry("duration", .scalar(s.duration.description)),
             Entry("drain", .scalar(s.drain.description)),
@@ -75,7 +77,7 @@ public enum ScenarioPrinter {
             // Each segment with its resolved sections whole: what its devices actually ran.
             top.append(Entry("segments", .list(s.segments.map { segment in
                 .mapping([
-                    Entry("name", .scalar(string(segment.name))),
+                    Entry("name", .text(segment.name)),
                     Entry("share", .scalar(segment.share)),
                     Entry("mail", .mapping(mail(segment.mail))),
                     Entry("connectivity", .mapping(connectivity(segment.connectivity))),
@@ -90,7 +92,7 @@ public enum ScenarioPrinter {
     // MARK: Sections
 
     private static func mail(_ m: Scenario.Mail) -> [Entry] {
-        if let trace = m.trace { return [Entry("trace", .scalar(string(trace.path)))] }
+        if let trace = m.trace { return [Entry("trace", .text(trace.path))] }
         var out = [Entry("rate", .scalar(rate(m.ratePerMicrosecond)))]
         if let profile = m.dailyProfile { out.append(Entry("daily_profile", .list(profile.map { .scalar(decimal($0)) }))) }
         if let b = m.bursts {
@@ -174,6 +176,8 @@ public enum ScenarioPrinter {
         switch entry.value {
         case .scalar(let text):
             out += indent + entry.key + ": " + text + "\n"
+        case .text(let text):
+            out += indent + entry.key + ": " + string(text) + "\n"
         case .mapping(let entries):
             out += indent + entry.key + ":\n"
             for e in entries { write(e, indent: indent + "  ", to: &out) }
