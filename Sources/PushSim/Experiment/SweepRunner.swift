@@ -85,7 +85,7 @@ public enum SweepRunner {
                 var seeded = scenario
                 seeded.seed = seed
                 let result = Simulator.run(seeded, jobs: jobs)
-                replications.append(SweepReplication(replication: k, seed: seed, arms: result.arms.map(ArmMetrics.init)))
+                replications.append(SweepReplication(replication: k, seed: seed, arms: result.arms.map { ArmMetrics($0, offArm: result.offArm) }))
                 done += 1
                 progress?(done, plan.runCount)
             }
