@@ -50,7 +50,13 @@ enum RunCommand {
                                       directory: outDirectory, writes: !arguments.flag("no-write"))
         defer { interruption.end() }
         let started = DispatchTime.now().uptimeNanoseconds
-        let result = Simulator.run(scenario, jobs: jobs, progress: { interruption.advance(by: $0) })
+        // Progress only for a person watching: never into a pipe or a log, never with --json.
+        let progress = console.errorIsTerminal && !arguments.flag("json")
+            ? RunProgress(console: console, label: "run '\(scenario.name)'", total: scenario.devices, inPlace: true) : nil
+        let result = Simulator.run(scenario, jobs: jobs, progress: { devices, events in
+            interruption.advance(by: devices)
+            progress?.advance(devices: devices, events: events)
+        })
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         // Standard output keeps the contract's document, the same bytes `pushsim merge` prints;
         // summary.json adds how it was made (RunSummary).

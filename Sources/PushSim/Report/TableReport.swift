@@ -95,7 +95,8 @@ public struct ReportTable {
         return out
     }
 
-    static func grouped(_ n: Int) -> String {
+    /// `1,234,567`: digits grouped by thousands, as every table prints counts.
+    public static func grouped(_ n: Int) -> String {
         let digits = String(n.magnitude)
         var out = ""
         for (i, ch) in digits.enumerated() {
