@@ -7,7 +7,12 @@ public enum RunSummary {
     /// The resolved scenario as a JSON object: the keys of `pushsim validate --print`, values
     /// as strings in the file syntax (so any of them can be passed back as `--set PATH=VALUE`).
     public static func scenarioJSON(_ scenario: Scenario) -> JSONValue {
-        .object(Dictionary(ScenarioPrinter.entries(scenario).map { ($0.key, json($0.value)) }, uniquingKeysWith: { a, _ in a }))
+        scenarioJSON(ScenarioPrinter.entries(scenario))
+    }
+
+    /// The same from the printer's entries.
+    public static func scenarioJSON(_ entries: [ScenarioPrinter.Entry]) -> JSONValue {
+        .object(Dictionary(entries.map { ($0.key, json($0.value)) }, uniquingKeysWith: { a, _ in a }))
     }
 
     private static func json(_ node: ScenarioPrinter.Node) -> JSONValue {
@@ -34,9 +39,14 @@ public enum RunSummary {
 
     /// A Markdown section naming the version and holding the resolved scenario.
     public static func provenanceMarkdown(_ scenario: Scenario) -> String {
-        "## How this was made\n\nPushSim \(PushSimVersion.current), seed \(scenario.seed). "
+        provenanceMarkdown(yaml: ScenarioPrinter.yaml(scenario), seed: scenario.seed)
+    }
+
+    /// The same from the resolved scenario's text.
+    public static func provenanceMarkdown(yaml: String, seed: UInt64) -> String {
+        "## How this was made\n\nPushSim \(PushSimVersion.current), seed \(seed). "
             + "The resolved scenario (every key, defaults included, overrides applied; "
-            + "`pushsim validate FILE --print` prints the same):\n\n```yaml\n" + ScenarioPrinter.yaml(scenario) + "```\n"
+            + "`pushsim validate FILE --print` prints the same):\n\n```yaml\n" + yaml + "```\n"
     }
 
     /// summary.json and summary.md, as `pushsim run` writes them.

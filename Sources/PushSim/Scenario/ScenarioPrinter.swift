@@ -26,9 +26,12 @@ public enum ScenarioPrinter {
     }
 
     /// The resolved scenario as a scenario file that reads back to the same ``Scenario``.
-    public static func yaml(_ scenario: Scenario) -> String {
+    public static func yaml(_ scenario: Scenario) -> String { yaml(entries(scenario)) }
+
+    /// Entries (as ``entries(_:)`` gives them) as a scenario file.
+    public static func yaml(_ entries: [Entry]) -> String {
         var out = ""
-        for entry in entries(scenario) { write(entry, indent: "", to: &out) }
+        for entry in entries { write(entry, indent: "", to: &out) }
         return out
     }
 
