@@ -166,9 +166,15 @@ public enum ScenarioPrinter {
     /// exactly the same rate (`40/d`), or per microsecond, which always does.
     public static func rate(_ perMicrosecond: Double) -> String {
         for (unit, size) in [("d", SimTime.day), ("h", SimTime.hour), ("m", SimTime.minute), ("s", SimTime.second)] {
+            // The product carries rounding noise (60/d comes back as 60.00000000000001): the
+            // count with the fewest decimals that still reads back exactly is the one written.
             let count = perMicrosecond * Double(size)
-            let text = decimal(count)
-            if let back = Double(text), back / Double(size) == perMicrosecond { return text + "/" + unit }
+            var scale = 1.0
+            for _ in 0...12 {
+                let rounded = (count * scale).rounded() / scale
+                if rounded > 0, rounded / Double(size) == perMicrosecond { return decimal(rounded) + "/" + unit }
+                scale *= 10
+            }
         }
         return decimal(perMicrosecond) + "/us"
     }

@@ -119,5 +119,7 @@ import Testing
         #expect(ScenarioPrinter.rate(40 / Double(SimTime.day)) == "40/d")
         #expect(ScenarioPrinter.rate(3 / Double(SimTime.hour)) == "72/d")
         #expect(ScenarioPrinter.rate(1 / Double(SimTime.second)) == "86400/d")
+        #expect(ScenarioPrinter.rate(60 / Double(SimTime.day)) == "60/d")
+        #expect(ScenarioPrinter.rate(0.5 / Double(SimTime.minute)) == "720/d")
     }
 }
