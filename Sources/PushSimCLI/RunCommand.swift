@@ -22,6 +22,10 @@ enum RunCommand {
           --max-memory SIZE refuse a run estimated to need more memory (default: half of RAM),
                             such as 512M or 4G
 
+        Progress (devices done, events/s, time left) goes to standard error when it is a terminal,
+        never with --json; a --shard run prints progress lines there for its log. summary.json and
+        summary.md record the PushSim version and the resolved scenario (validate --print).
+
         Example:
           pushsim run scenarios/quickstart.yaml --set apns.expiration=1h
         """,
