@@ -22,7 +22,8 @@ enum ValidateCommand {
         let arguments = try Arguments(words, flags: ["print"], options: ScenarioInput.options)
         let (scenario, sweep) = try ScenarioInput.load(arguments)
         if arguments.flag("print") {
-            console.out("# \(arguments.positionals[0]) resolved by PushSim \(PushSimVersion.current)\n" + ScenarioPrinter.yaml(scenario))
+            console.out("# \(arguments.positionals[0]) resolved by PushSim \(PushSimVersion.current)\n" + ScenarioPrinter.yaml(scenario)
+                        + ScenarioPrinter.sweepSection(sweep))
             return 0
         }
         let arms = scenario.arms.map { $0 ? "on" : "off" }.joined(separator: ", ")

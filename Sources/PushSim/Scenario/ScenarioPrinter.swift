@@ -35,6 +35,13 @@ public enum ScenarioPrinter {
         return out
     }
 
+    /// A sweep file's `sweep:` section as written back (values are kept in the one-line file
+    /// syntax, so each reads back as it was given); empty without axes.
+    public static func sweepSection(_ axes: [SweepAxis]) -> String {
+        guard !axes.isEmpty else { return "" }
+        return "sweep:\n" + axes.map { "  \($0.path): [\($0.values.joined(separator: ", "))]\n" }.joined()
+    }
+
     /// The resolved scenario's top-level keys, in the contract's order.
     public static func entries(_ s: Scenario) -> [Entry] {
         var top: [Entry] = [

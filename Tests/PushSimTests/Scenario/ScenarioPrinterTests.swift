@@ -87,6 +87,15 @@ import Testing
         }
     }
 
+    @Test func aSweepFileKeepsItsAxes() throws {
+        let text = "name: t\nduration: 1d\ndevices: 3\nsweep:\n  queue.repeat_max_count: [0, 5]\n  apns.latency: [100ms, uniform(1s, 2s)]\n"
+        let (scenario, axes) = try ScenarioLoader.parseWithSweep(text: text, file: "t.yaml")
+        let printed = ScenarioPrinter.yaml(scenario) + ScenarioPrinter.sweepSection(axes)
+        let (_, back) = try ScenarioLoader.parseWithSweep(text: printed, file: "printed.yaml")
+        #expect(back == axes)
+        #expect(ScenarioPrinter.sweepSection([]) == "")
+    }
+
     @Test func version2KeysArePrintedWhenSet() {
         var s = Scenario(name: "v2", duration: SimTime(microseconds: SimTime.day), devices: 10)
         s.warmup = SimTime(microseconds: SimTime.hour)
