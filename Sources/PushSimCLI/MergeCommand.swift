@@ -91,7 +91,10 @@ enum ShardOption {
         if arguments.value("out") != nil {
             throw UsageError("--shard writes no results folder: drop --out, and write the merged run with `pushsim merge … --out DIR`")
         }
-        let partial = PartialResult.run(scenario, shard: shard, jobs: jobs)
+        // A shard runs in a batch job: its progress goes to standard error, the job's log.
+        let progress = RunProgress(console: console, label: "shard \(shard.index)/\(shard.count) of '\(scenario.name)'",
+                                   total: shard.devices(of: scenario.devices).count, inPlace: console.errorIsTerminal)
+        let partial = PartialResult.run(scenario, shard: shard, jobs: jobs) { progress.advance(devices: $0, events: $1) }
         console.out(partial.json.text + "\n")
         return 0
     }

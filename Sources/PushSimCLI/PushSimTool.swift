@@ -15,6 +15,7 @@ public enum PushSimTool {
         RunCommand.spec, ValidateCommand.spec,
         SweepCommand.spec,
         TraceCommand.spec,
+        FindCommand.spec,
         CheckCommand.spec,
         MergeCommand.spec,
         BenchCommand.spec,

@@ -22,6 +22,10 @@ enum RunCommand {
           --max-memory SIZE refuse a run estimated to need more memory (default: half of RAM),
                             such as 512M or 4G
 
+        Progress (devices done, events/s, time left) goes to standard error when it is a terminal,
+        never with --json; a --shard run prints progress lines there for its log. summary.json and
+        summary.md record the PushSim version and the resolved scenario (validate --print).
+
         Example:
           pushsim run scenarios/quickstart.yaml --set apns.expiration=1h
         """,
@@ -50,15 +54,22 @@ enum RunCommand {
                                       directory: outDirectory, writes: !arguments.flag("no-write"))
         defer { interruption.end() }
         let started = DispatchTime.now().uptimeNanoseconds
-        let result = Simulator.run(scenario, jobs: jobs, progress: { interruption.advance(by: $0) })
+        // Progress only for a person watching: never into a pipe or a log, never with --json.
+        let progress = console.errorIsTerminal && !arguments.flag("json")
+            ? RunProgress(console: console, label: "run '\(scenario.name)'", total: scenario.devices, inPlace: true) : nil
+        let result = Simulator.run(scenario, jobs: jobs, progress: { devices, events in
+            interruption.advance(by: devices)
+            progress?.advance(devices: devices, events: events)
+        })
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        // Standard output keeps the contract's document, the same bytes `pushsim merge` prints;
+        // summary.json adds how it was made (RunSummary).
         let json = result.json
         let table = ReportTable(result, scenario: scenario)
         if !arguments.flag("no-write") {
             interruption.update(phase: "writing the results",
                                 consequence: "'\(outDirectory)' holds either the earlier results or the new ones, whole")
-            try ResultsWriter.write([("summary.json", json.prettyText + "\n"), ("summary.md", table.markdown)],
-                                    to: outDirectory)
+            try ResultsWriter.write(RunSummary.files(result, scenario: scenario), to: outDirectory)
             interruption.update(phase: "printing the report", consequence: "the results are written to '\(outDirectory)'")
         }
         console.out(arguments.flag("json") ? json.text + "\n" : table.text)

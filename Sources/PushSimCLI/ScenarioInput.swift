@@ -19,6 +19,16 @@ struct ScenarioInput {
         return try ScenarioLoader.loadWithSweep(path: path, overrides: overrides)
     }
 
+    /// The arm `--queue on|off` picks: on by default, unless the scenario's queue.mode is off.
+    static func queueOn(_ arguments: Arguments, scenario: Scenario) throws -> Bool {
+        switch arguments.value("queue") {
+        case nil: return scenario.queue.mode != .off
+        case "on": return true
+        case "off": return false
+        case let other?: throw UsageError("--queue takes on or off, got '\(other)'")
+        }
+    }
+
     /// The default number of threads: every core of the machine.
     static var defaultJobs: Int { max(1, ProcessInfoShim.cores) }
 }

@@ -67,7 +67,7 @@ enum SweepCommand {
         let started = DispatchTime.now().uptimeNanoseconds
         let showProgress = console.errorIsTerminal && !arguments.flag("json")
         var reported = 0
-        let result = SweepRunner.run(plan, jobs: jobs) { done, total in
+        var result = SweepRunner.run(plan, jobs: jobs) { done, total in
             interruption.advance(by: done - reported)
             reported = done
             guard showProgress else { return }
@@ -77,6 +77,7 @@ enum SweepCommand {
                                done, total, plan.points.count, replications, ETA.text(left)))
             if done == total { console.err("\n") }
         }
+        result.overrides = baseOverrides
         if !arguments.flag("no-write") {
             interruption.update(phase: "writing the results",
                                 consequence: "'\(directory)' holds either the earlier results or the new ones, whole")
@@ -87,7 +88,8 @@ enum SweepCommand {
         if arguments.flag("json") {
             console.out(result.json.text + "\n")
         } else {
-            console.out(result.markdown)
+            // Image links mean nothing on a terminal: the charts are files in the folder.
+            console.out(result.markdown(charts: false))
         }
         return 0
     }

@@ -32,13 +32,7 @@ enum TraceCommand {
         guard let device = try arguments.integer("device", in: 0...max(0, scenario.devices - 1)) else {
             throw UsageError("missing --device N")
         }
-        let queueOn: Bool
-        switch arguments.value("queue") {
-        case nil: queueOn = scenario.queue.mode != .off
-        case "on": queueOn = true
-        case "off": queueOn = false
-        case let other?: throw UsageError("--queue takes on or off, got '\(other)'")
-        }
+        let queueOn = try ScenarioInput.queueOn(arguments, scenario: scenario)
         func time(_ name: String) throws -> Int64? {
             guard let text = arguments.value(name) else { return nil }
             do { return try TraceReport.parseTime(text).microseconds } catch let error as SweepError {

@@ -36,8 +36,10 @@ extension DeviceWorld {
             : copy.isSecondCopy ? parameters.processing.sample(&duplicateStream)
             : letters[letter].processing
         ledger.pushesSeenByExtensions += counted(letter)
-        note(.device, letter, copy.isResend ? "extension started (re-sent copy)"
-             : copy.isSecondCopy ? "extension started (second copy)" : "extension started", at: now)
+        note(.device, letter, (copy.isResend ? "extension started (re-sent copy)"
+             : copy.isSecondCopy ? "extension started (second copy)" : "extension started")
+             + ", processing \(SimTime(microseconds: processing))"
+             + (processing > parameters.deadline.microseconds ? " > deadline \(parameters.deadline)" : ""), at: now)
         if settleAtOnce {
             settleRunWithoutQueue(letter: letter, arrival: now, processing: processing)
             return
@@ -71,7 +73,7 @@ extension DeviceWorld {
         }
         if timedOut {
             ledger.extensionTimeouts += counted(letter)
-            note(.device, letter, "extension deadline hit", at: shownAt)
+            note(.device, letter, "extension deadline hit: processing \(SimTime(microseconds: processing)) > deadline \(parameters.deadline)", at: shownAt)
         }
         present(letter: letter, at: shownAt)
     }
@@ -117,7 +119,8 @@ extension DeviceWorld {
             let deadlineAt = (SimTime(microseconds: run.arrival) + parameters.deadline).microseconds
             let waiting = answerAt <= deadlineAt
             requests.append(ReRequest(run: r, failed: failed, extensionWaiting: waiting))
-            note(.device, nil, "re-request sent for positions \(run.gapLow)...\(run.gapHigh)")
+            note(.device, nil, "re-request sent for positions \(run.gapLow)...\(run.gapHigh), answer in \(SimTime(microseconds: latency))"
+                 + (waiting ? "" : ", after the deadline at \(SimTime(microseconds: deadlineAt - run.arrival)) from arrival"))
             queue.schedule(at: answerAt, .answer(Int32(requests.count - 1)))
             if !waiting { queue.schedule(at: deadlineAt, .extensionDeadline(r)) }
         }
@@ -128,7 +131,8 @@ extension DeviceWorld {
     mutating func extensionDeadline(run r: Int32, at now: Int64) {
         let run = runs[Int(r)]
         ledger.extensionTimeouts += counted(Int(copies[Int(run.copy)].letter))
-        note(.device, Int(copies[Int(run.copy)].letter), "extension deadline hit")
+        note(.device, Int(copies[Int(run.copy)].letter), "extension deadline hit "
+             + (run.processed ? "waiting for the re-request's answer" : "before its processing ended"))
         present(letter: Int(copies[Int(run.copy)].letter), at: now)
         if !run.processed && run.action != .show {
             forEachLetter(inGapOf: run) { letterStates[$0].gapFate = UInt8(LossCause.extensionTimeout.rawValue + 1) }

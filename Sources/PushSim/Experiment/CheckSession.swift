@@ -25,9 +25,8 @@ public enum CheckSession {
     public static func baselineFiles(_ result: RunResult, scenario: Scenario, baselinePath: String)
         -> [(name: String, contents: String)] {
         let name = FilePath.lastComponent(of: baselinePath)
-        var files: [(name: String, contents: String)] = [(name, result.json.prettyText + "\n")]
-        if name == "summary.json" { files.append(("summary.md", ReportTable(result, scenario: scenario).markdown)) }
-        return files
+        let files = RunSummary.files(result, scenario: scenario)
+        return name == "summary.json" ? files : [(name, files[0].contents)]
     }
 
     /// Rewrites the baseline at `baselinePath` with `result`, atomically (`ResultsWriter`).

@@ -76,17 +76,18 @@ public struct SegmentedLedgers: Sendable {
 
 public enum Simulator {
     /// Simulates the devices of `scenario` (all, or the given range) through its arms.
+    /// `progress` hears, from any thread, each finished chunk's devices and kernel events.
     ///
     /// Devices are independent, so they are cut into chunks that run on `jobs` threads; chunk
     /// ledgers are integer counts and histograms, so their sum does not depend on the order
     /// they finish in, and `jobs` never changes a result.
     public static func run(_ scenario: Scenario, devices: Range<Int>? = nil, jobs: Int = 1,
-                           progress: (@Sendable (Int) -> Void)? = nil) -> RunResult {
+                           progress: (@Sendable (_ devices: Int, _ events: Int) -> Void)? = nil) -> RunResult {
         let range = devices ?? 0..<scenario.devices
         let arms = scenario.arms
         let chunks = inChunks(of: range, jobs: jobs) { devices in
             let ledgers = simulateSegments(scenario, devices: devices, arms: arms)
-            progress?(devices.count)
+            progress?(devices.count, ledgers.totals.reduce(0) { $0 + $1.events })
             return ledgers
         }
         var total = SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)

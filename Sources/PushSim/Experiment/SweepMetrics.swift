@@ -14,10 +14,11 @@ public struct ArmMetrics: Equatable, Sendable {
     /// repeat_max_count study needs, per letter generated (queue arm only, like their counts):
     /// `summaries_per_letter`, `resent_per_letter` (XIVA's re-send load), `re_requests_per_letter`,
     /// and `summarized_rate` (the share of letters a person only learns of from a summary).
-    public init(_ arm: ArmResult) {
+    /// `offArm`: the run's queue-off arm, for the queue arm's telemetry (`telemetry.difference`).
+    public init(_ arm: ArmResult, offArm: ArmResult? = nil) {
         queue = arm.name
         values = [:]
-        SweepMetricNames.flatten(arm.json, prefix: "", into: &values)
+        SweepMetricNames.flatten(arm.json(offArm: offArm), prefix: "", into: &values)
         let l = arm.ledger
         let letters = Double(max(l.letters, 1))
         values["summarized_rate"] = Double(l.summarized) / letters

@@ -11,6 +11,9 @@ public struct SweepPlan: Sendable {
     /// The scenario of each point, in `points` order, with the seed of the file (or `--seed`).
     public var scenarios: [Scenario]
     public var seeds: [UInt64]
+    /// The scenario as written plus the command line's overrides, before any point's settings:
+    /// what the sweep's files record as how they were made.
+    public var base: Scenario
 
     /// Builds the plan. `load` turns extra overrides (the point's settings) into a scenario; it
     /// throws on a bad value, and so does this.
@@ -24,6 +27,7 @@ public struct SweepPlan: Sendable {
             throw SweepError("a sweep cannot vary `seed`: replications already run with derived seeds (use --replications N)")
         }
         let base = try load([])
+        self.base = base
         self.scenarioName = base.name
         self.axes = axes
         self.points = SweepGrid.points(axes)
@@ -69,6 +73,11 @@ public struct SweepResult: Equatable, Sendable {
     public var axes: [SweepAxis]
     public var seeds: [UInt64]
     public var points: [SweepPointResult]
+    /// The base scenario resolved (every key; `pushsim validate --print` prints the same).
+    public var resolvedScenario: [ScenarioPrinter.Entry] = []
+    /// The command line's `--set` overrides (and `--seed`), for chart subtitles; the resolved
+    /// scenario already holds their effect.
+    public var overrides: [String] = []
 }
 
 public enum SweepRunner {
@@ -85,14 +94,15 @@ public enum SweepRunner {
                 var seeded = scenario
                 seeded.seed = seed
                 let result = Simulator.run(seeded, jobs: jobs)
-                replications.append(SweepReplication(replication: k, seed: seed, arms: result.arms.map(ArmMetrics.init)))
+                replications.append(SweepReplication(replication: k, seed: seed, arms: result.arms.map { ArmMetrics($0, offArm: result.offArm) }))
                 done += 1
                 progress?(done, plan.runCount)
             }
             points.append(SweepPointResult(point: point, replications: replications,
                                            summaries: summarize(replications)))
         }
-        return SweepResult(scenario: plan.scenarioName, axes: plan.axes, seeds: plan.seeds, points: points)
+        return SweepResult(scenario: plan.scenarioName, axes: plan.axes, seeds: plan.seeds, points: points,
+                           resolvedScenario: ScenarioPrinter.entries(plan.base))
     }
 
     /// Per arm, each metric's mean and 95 % interval over the replications.

@@ -19,8 +19,9 @@ public struct PartialResult: Equatable, Sendable {
     }
 
     /// Simulates shard `shard` of `scenario` into a partial result.
-    public static func run(_ scenario: Scenario, shard: ShardSpec, jobs: Int = 1) -> PartialResult {
-        PartialResult(result: Simulator.run(scenario, shard: shard, jobs: jobs),
+    public static func run(_ scenario: Scenario, shard: ShardSpec, jobs: Int = 1,
+                           progress: (@Sendable (_ devices: Int, _ events: Int) -> Void)? = nil) -> PartialResult {
+        PartialResult(result: Simulator.run(scenario, devices: shard.devices(of: scenario.devices), jobs: jobs, progress: progress),
                       fingerprint: scenario.fingerprint, shard: shard)
     }
 

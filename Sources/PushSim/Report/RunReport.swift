@@ -11,24 +11,38 @@ extension ArmResult {
                 "p99": Double(h.percentile(0.99)) / 1e6, "max": Double(h.maximum) / 1e6]
     }
 
-    /// What the extension's own logs would have shown, next to the truth (queue arm only:
-    /// without the queue nothing is numbered, so logs cannot see gaps).
-    public var telemetry: JSONValue {
+    /// The loss rate the extension's logs would estimate: letters missed in gaps over the
+    /// letters the logging devices knew of.
+    public var estimatedLossRate: Double {
         let l = ledger
-        let estimated = l.positionsKnownToTelemetry == 0 ? 0 : Double(l.missedInGaps) / Double(l.positionsKnownToTelemetry)
-        return .object([
+        return l.positionsKnownToTelemetry == 0 ? 0 : Double(l.missedInGaps) / Double(l.positionsKnownToTelemetry)
+    }
+
+    /// What the extension's own logs would have shown, next to the truth (queue arm only:
+    /// without the queue nothing is numbered, so logs cannot see gaps). The logs estimate the
+    /// loss *without* a queue, so the truth to compare with is the off arm's, which saw the same
+    /// letters and connectivity (common random numbers): `difference` is the estimate's error.
+    /// Without an off arm (`mode: on`) there is no such truth, and no `difference`.
+    public func telemetry(offArm: ArmResult?) -> JSONValue {
+        let l = ledger
+        var object: [String: JSONValue] = [
             "pushes_seen": .int(l.pushesSeenByExtensions),
             "gaps_detected": .int(l.gapsDetected),
             "missed_in_gaps": .int(l.missedInGaps),
             "letters_visible": .int(l.positionsKnownToTelemetry),
-            "estimated_loss_rate": .double(estimated),
-            "true_loss_rate": .double(l.lossRate),
-            "difference": .double(estimated - l.lossRate),
-        ])
+            "estimated_loss_rate": .double(estimatedLossRate),
+            "on_arm_loss_rate": .double(l.lossRate),
+        ]
+        if let offArm {
+            object["off_arm_loss_rate"] = .double(offArm.ledger.lossRate)
+            object["difference"] = .double(estimatedLossRate - offArm.ledger.lossRate)
+        }
+        return .object(object)
     }
 
-    /// The arm as the contract's JSON object.
-    public var json: JSONValue {
+    /// The arm as the contract's JSON object; `offArm` is the run's queue-off arm, the truth
+    /// the queue arm's telemetry is compared with.
+    public func json(offArm: ArmResult? = nil) -> JSONValue {
         let l = ledger
         var object: [String: JSONValue] = [
             "queue": .string(name),
@@ -45,7 +59,7 @@ extension ArmResult {
             object["resent"] = .int(l.resent)
             object["summaries"] = .int(l.summaries)
             object["extension_timeouts"] = .int(l.extensionTimeouts)
-            object["telemetry"] = telemetry
+            object["telemetry"] = telemetry(offArm: offArm)
         }
         return .object(object)
     }
@@ -55,14 +69,19 @@ extension RunResult {
     /// The document `pushsim run --json` prints (scenario contract, section 4).
     public var json: JSONValue {
         var object: [String: JSONValue] = ["scenario": .string(scenario), "seed": .uint(seed),
-                                           "runs": .array(arms.map(\.json))]
+                                           "runs": .array(arms.map { $0.json(offArm: offArm) })]
         // Absent without segments (§6.4): a version-1 document keeps its bytes.
         if !segments.isEmpty {
             object["segments"] = .array(segments.map { segment in
-                .object(["name": .string(segment.name), "devices": .int(segment.devices),
-                         "runs": .array(segment.arms.map(\.json))])
+                let segmentOffArm = segment.arms.first { !$0.queueOn }
+                return .object(["name": .string(segment.name), "devices": .int(segment.devices),
+                                "runs": .array(segment.arms.map { $0.json(offArm: segmentOffArm) })])
             })
         }
         return .object(object)
+    }
+
+    /// The queue-off arm, when the run has one.
+    public var offArm: ArmResult? { arms.first { !$0.queueOn }
     }
 }

@@ -35,43 +35,74 @@ public struct SVGChart {
     static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
                           "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"]
 
-    // Layout, in pixels.
-    static let width = 780.0, height = 470.0
-    static let left = 90.0, top = 72.0, right = 560.0, bottom = 390.0
+    /// Where everything goes, in pixels. The plot keeps its size; the canvas grows to the right
+    /// for a wide legend (a two-axis sweep names the second axis's value in each entry) and
+    /// downwards for a long one or for subtitle lines, so no text is ever cut off and the legend
+    /// never overlaps the plot (docs/research.md, "Charts").
+    struct Layout {
+        static let left = 90.0, plotWidth = 470.0, plotHeight = 318.0
+        static let titleSize = 17.0, subtitleSize = 12.0, legendSize = 12.0, noteSize = 11.0
+        var subtitleLines: [String]
+        var top: Double
+        var right: Double { Layout.left + Layout.plotWidth }
+        var bottom: Double { top + Layout.plotHeight }
+        var legendX: Double { right + 24 }
+        var width: Double
+        var height: Double
+
+        init(title: String, subtitle: String, legend: [String], legendNote: String) {
+            subtitleLines = subtitle.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            top = 48 + 16 * Double(max(subtitleLines.count - 1, 0)) + 24
+            let legendText = max(legend.map { SVGText.estimatedWidth($0, fontSize: Layout.legendSize) }.max() ?? 0,
+                                 SVGText.estimatedWidth(legendNote, fontSize: Layout.noteSize) - 36)
+            let heading = max(SVGText.estimatedWidth(title, fontSize: Layout.titleSize, bold: true),
+                              subtitleLines.map { SVGText.estimatedWidth($0, fontSize: Layout.subtitleSize) }.max() ?? 0)
+            width = (max(Layout.left + Layout.plotWidth + 24 + 36 + legendText, Layout.left + heading) + 20).rounded(.up)
+            let legendBottom = top + 6 + 22 * Double(legend.count) + 8 + 12
+            height = (max(top + Layout.plotHeight + 80, legendBottom + 16)).rounded(.up)
+        }
+    }
+
+    static let legendNote = "line: mean; band: 95 % CI"
 
     public var svg: String {
+        let layout = Layout(title: title, subtitle: subtitle, legend: series.map(\.name), legendNote: Self.legendNote)
+        let left = Layout.left, right = layout.right, top = layout.top, bottom = layout.bottom
         let (yMin, yMax, step) = yScale()
         let n = categories.count
         func x(_ i: Int) -> Double {
-            n <= 1 ? (Self.left + Self.right) / 2 : Self.left + 24 + Double(i) * (Self.right - Self.left - 48) / Double(n - 1)
+            n <= 1 ? (left + right) / 2 : left + 24 + Double(i) * (right - left - 48) / Double(n - 1)
         }
-        func y(_ v: Double) -> Double { Self.bottom - (v - yMin) / (yMax - yMin) * (Self.bottom - Self.top) }
+        func y(_ v: Double) -> Double { bottom - (v - yMin) / (yMax - yMin) * (bottom - top) }
         var out = """
         <?xml version="1.0" encoding="UTF-8"?>
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(Self.width))" height="\(Int(Self.height))" \
-        viewBox="0 0 \(Int(Self.width)) \(Int(Self.height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(layout.width))" height="\(Int(layout.height))" \
+        viewBox="0 0 \(Int(layout.width)) \(Int(layout.height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
         <title>\(SVGText.escape(title))</title>
-        <rect x="0" y="0" width="\(Int(Self.width))" height="\(Int(Self.height))" fill="#ffffff"/>
-        <text x="\(f(Self.left))" y="28" font-size="17" font-weight="bold">\(SVGText.escape(title))</text>
-        <text x="\(f(Self.left))" y="48" font-size="12" fill="#555555">\(SVGText.escape(subtitle))</text>
+        <rect x="0" y="0" width="\(Int(layout.width))" height="\(Int(layout.height))" fill="#ffffff"/>
+        <text x="\(f(left))" y="28" font-size="17" font-weight="bold">\(SVGText.escape(title))</text>
 
         """
+        for (i, line) in layout.subtitleLines.enumerated() {
+            out += "<text x=\"\(f(left))\" y=\"\(f(48 + 16 * Double(i)))\" font-size=\"12\" fill=\"#555555\">\(SVGText.escape(line))</text>\n"
+        }
+        out += "<rect class=\"plot-area\" x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(right - left))\" height=\"\(f(bottom - top))\" fill=\"none\"/>\n"
         // Grid and y ticks.
         var tick = yMin
         while tick <= yMax + step / 1000 {
-            out += "<line x1=\"\(f(Self.left))\" y1=\"\(f(y(tick)))\" x2=\"\(f(Self.right))\" y2=\"\(f(y(tick)))\" stroke=\"#e4e4e4\"/>\n"
-            out += "<text x=\"\(f(Self.left - 8))\" y=\"\(f(y(tick) + 4))\" text-anchor=\"end\">\(SVGText.escape(label(tick, step: step)))</text>\n"
+            out += "<line x1=\"\(f(left))\" y1=\"\(f(y(tick)))\" x2=\"\(f(right))\" y2=\"\(f(y(tick)))\" stroke=\"#e4e4e4\"/>\n"
+            out += "<text x=\"\(f(left - 8))\" y=\"\(f(y(tick) + 4))\" text-anchor=\"end\">\(SVGText.escape(label(tick, step: step)))</text>\n"
             tick += step
         }
         // Axes, x ticks and axis labels.
-        out += "<line x1=\"\(f(Self.left))\" y1=\"\(f(Self.bottom))\" x2=\"\(f(Self.right))\" y2=\"\(f(Self.bottom))\" stroke=\"#333333\"/>\n"
-        out += "<line x1=\"\(f(Self.left))\" y1=\"\(f(Self.top))\" x2=\"\(f(Self.left))\" y2=\"\(f(Self.bottom))\" stroke=\"#333333\"/>\n"
+        out += "<line x1=\"\(f(left))\" y1=\"\(f(bottom))\" x2=\"\(f(right))\" y2=\"\(f(bottom))\" stroke=\"#333333\"/>\n"
+        out += "<line x1=\"\(f(left))\" y1=\"\(f(top))\" x2=\"\(f(left))\" y2=\"\(f(bottom))\" stroke=\"#333333\"/>\n"
         for (i, category) in categories.enumerated() {
-            out += "<line x1=\"\(f(x(i)))\" y1=\"\(f(Self.bottom))\" x2=\"\(f(x(i)))\" y2=\"\(f(Self.bottom + 5))\" stroke=\"#333333\"/>\n"
-            out += "<text x=\"\(f(x(i)))\" y=\"\(f(Self.bottom + 20))\" text-anchor=\"middle\">\(SVGText.escape(category))</text>\n"
+            out += "<line x1=\"\(f(x(i)))\" y1=\"\(f(bottom))\" x2=\"\(f(x(i)))\" y2=\"\(f(bottom + 5))\" stroke=\"#333333\"/>\n"
+            out += "<text x=\"\(f(x(i)))\" y=\"\(f(bottom + 20))\" text-anchor=\"middle\">\(SVGText.escape(category))</text>\n"
         }
-        out += "<text class=\"x-label\" x=\"\(f((Self.left + Self.right) / 2))\" y=\"\(f(Self.bottom + 48))\" text-anchor=\"middle\" font-size=\"13\">\(SVGText.escape(xLabel))</text>\n"
-        let yMid = (Self.top + Self.bottom) / 2
+        out += "<text class=\"x-label\" x=\"\(f((left + right) / 2))\" y=\"\(f(bottom + 48))\" text-anchor=\"middle\" font-size=\"13\">\(SVGText.escape(xLabel))</text>\n"
+        let yMid = (top + bottom) / 2
         out += "<text class=\"y-label\" x=\"22\" y=\"\(f(yMid))\" text-anchor=\"middle\" font-size=\"13\" transform=\"rotate(-90 22 \(f(yMid)))\">\(SVGText.escape(yLabel))</text>\n"
         // Bands first, then lines over them, so no band hides a line.
         for (s, series) in series.enumerated() {
@@ -99,18 +130,18 @@ public struct SVGChart {
             }
             out += "</g>\n"
         }
-        // Legend.
-        var ly = Self.top + 6
+        // Legend, to the right of the plot.
+        var ly = top + 6
+        let lx = layout.legendX
         out += "<g class=\"legend\">\n"
         for (s, series) in series.enumerated() {
             let color = Self.palette[s % Self.palette.count]
-            let lx = Self.right + 24
             out += "<rect x=\"\(f(lx))\" y=\"\(f(ly - 9))\" width=\"28\" height=\"14\" fill=\"\(color)\" fill-opacity=\"0.18\"/>\n"
             out += "<line x1=\"\(f(lx))\" y1=\"\(f(ly - 2))\" x2=\"\(f(lx + 28))\" y2=\"\(f(ly - 2))\" stroke=\"\(color)\" stroke-width=\"2\"\(series.dashed ? " stroke-dasharray=\"6 4\"" : "")/>\n"
             out += "<text x=\"\(f(lx + 36))\" y=\"\(f(ly + 2))\">\(SVGText.escape(series.name))</text>\n"
             ly += 22
         }
-        out += "<text x=\"\(f(Self.right + 24))\" y=\"\(f(ly + 8))\" fill=\"#555555\" font-size=\"11\">line: mean; band: 95 % CI</text>\n"
+        out += "<text x=\"\(f(lx))\" y=\"\(f(ly + 8))\" fill=\"#555555\" font-size=\"11\">\(Self.legendNote)</text>\n"
         out += "</g>\n</svg>\n"
         return out
     }
@@ -156,8 +187,15 @@ public struct SVGChart {
     func f(_ v: Double) -> String { String(format: "%.1f", v) }
 }
 
-/// Escaping for text and attribute values in SVG (XML).
+/// Escaping for text and attribute values in SVG (XML), and how wide a text will be.
 enum SVGText {
+    /// A generous estimate of a text's width in Helvetica or Arial: 0.6 em a character (the
+    /// widest common letters; digits and lower case are narrower), 0.65 em in bold. Layouts
+    /// reserve this much, so a text never runs off the canvas whatever font stands in.
+    static func estimatedWidth(_ text: String, fontSize: Double, bold: Bool = false) -> Double {
+        Double(text.count) * fontSize * (bold ? 0.65 : 0.6)
+    }
+
     static func escape(_ s: String) -> String {
         var out = ""
         for ch in s.unicodeScalars {

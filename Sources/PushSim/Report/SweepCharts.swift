@@ -51,7 +51,9 @@ extension SweepResult {
                     let point = points.first { xValue($0.point) == category && rest($0.point) == combination }
                     let metric = point.flatMap { a < $0.summaries.count ? $0.summaries[a].metrics[spec.metric] : nil }
                     values.append(metric?.mean)
-                    low.append(metric.map { $0.mean - ($0.ci95 ?? 0) })
+                    // Every charted metric is a count, rate or time: a band below 0 would only
+                    // stretch the axis to values that cannot happen.
+                    low.append(metric.map { max(0, $0.mean - ($0.ci95 ?? 0)) })
                     high.append(metric.map { $0.mean + ($0.ci95 ?? 0) })
                 }
                 guard values.contains(where: { $0 != nil }) else { continue }
@@ -63,9 +65,21 @@ extension SweepResult {
         let n = seeds.count
         let subtitle = "\(scenario) · \(n) replication\(n == 1 ? "" : "s") per point · mean"
             + (n > 1 ? " with 95 % confidence band (Student t)" : " (one replication: no band)")
+            + "\n" + provenanceLine
         return SVGChart(title: spec.title, subtitle: subtitle,
                         xLabel: xAxis.map { SweepCharts.axisLabel($0.path) } ?? "scenario as written",
                         yLabel: spec.yLabel, categories: categories, series: series, percent: spec.percent)
+    }
+}
+
+extension SweepResult {
+    /// `PushSim 2.0.0 · seed 7 · --set apns.expiration=1h`: two sweeps of one file with other
+    /// overrides never carry the same subtitle.
+    public var provenanceLine: String {
+        var line = "PushSim \(PushSimVersion.current) · seed \(seeds.first.map(String.init) ?? "?")"
+        let sets = overrides.filter { !$0.hasPrefix("seed=") }
+        line += sets.isEmpty ? " · the file as written" : " · --set " + sets.joined(separator: " --set ")
+        return line
     }
 }
 

@@ -5,9 +5,12 @@ extension SweepResult {
     /// [{"queue": "off"|"on", METRIC: {"mean": x, "ci95": h}…}]}]}`. Metrics keep the nesting of
     /// `run --json` (`"latency_s": {"p90": {"mean": …, "ci95": …}}`), so a reader finds each number
     /// where `run --json` has it, with `{"mean", "ci95"}` in its place; `ci95` is null with a
-    /// single replication. Keys are sorted.
+    /// single replication. Keys are sorted. `pushsim_version` and `resolved_scenario` (the base
+    /// scenario, as in summary.json) say how it was made.
     public var json: JSONValue {
         .object([
+            "pushsim_version": .string(PushSimVersion.current),
+            "resolved_scenario": RunSummary.scenarioJSON(resolvedScenario),
             "scenario": .string(scenario),
             "replications": .int(seeds.count),
             "seeds": .array(seeds.map { .uint($0) }),

@@ -22,7 +22,9 @@ public struct ReportTable {
         rows = [
             row("letters") { ReportTable.grouped($0.ledger.letters) },
             row("delivered") { ReportTable.grouped($0.ledger.delivered) },
-            row("summarized") { ReportTable.grouped($0.ledger.summarized) },
+            // A summarized letter is neither lost nor delivered: say so where "loss 0 %" sits
+            // next to fewer delivered letters (docs/model.md, section 2).
+            row("summarized (not lost, not delivered)") { ReportTable.grouped($0.ledger.summarized) },
             row("lost") { ReportTable.grouped($0.ledger.lost) },
             row("duplicates") { ReportTable.grouped($0.ledger.duplicates) },
             row("loss rate") { ReportTable.percent($0.ledger.lossRate) },
@@ -50,10 +52,14 @@ public struct ReportTable {
             rows.append(queueRow("  letters missed in gaps") { $0.missedInGaps })
             rows.append(row("  estimated loss (no queue)") { arm in
                 guard arm.queueOn else { return "—" }
-                let l = arm.ledger
-                return ReportTable.percent(l.positionsKnownToTelemetry == 0 ? 0
-                    : Double(l.missedInGaps) / Double(l.positionsKnownToTelemetry))
+                return ReportTable.percent(arm.estimatedLossRate)
             })
+            // The estimate is of the loss without a queue: its error is against the off arm.
+            if let offArm = result.offArm {
+                rows.append(row("  estimate − queue-off loss") { arm in
+                    arm.queueOn ? ReportTable.points(arm.estimatedLossRate - offArm.ledger.lossRate) : "—"
+                })
+            }
         }
         rows.append(row("events") { ReportTable.grouped($0.ledger.events) })
         // Per segment (§6.4): the same arms, counting only the segment's devices.
@@ -104,7 +110,8 @@ public struct ReportTable {
         return out
     }
 
-    static func grouped(_ n: Int) -> String {
+    /// `1,234,567`: digits grouped by thousands, as every table prints counts.
+    public static func grouped(_ n: Int) -> String {
         let digits = String(n.magnitude)
         var out = ""
         for (i, ch) in digits.enumerated() {
@@ -115,6 +122,9 @@ public struct ReportTable {
     }
 
     static func percent(_ x: Double) -> String { String(format: "%.3f %%", x * 100) }
+
+    /// A difference of two rates in percentage points, signed.
+    static func points(_ x: Double) -> String { String(format: "%+.3f pp", x * 100) }
 
     static func seconds(_ s: Double) -> String {
         if s < 10 { return String(format: "%.3f s", s) }

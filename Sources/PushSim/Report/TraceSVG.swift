@@ -19,10 +19,18 @@ public struct TraceSVG {
 
     static let left = 90.0, right = 1160.0, top = 70.0, laneHeight = 80.0
 
+    /// The colours of event dots, in drawing order: a later kind is drawn over an earlier one
+    /// at the same spot, so a loss (red) is never hidden under the grey "stored" dot of the
+    /// push that replaced it.
+    static let kinds: [(color: String, meaning: String)] = [
+        ("#555555", "other event"), ("#2ca02c", "shown to the user"),
+        ("#ff7f0e", "the queue at work (gap, re-request, summary, deadline)"), ("#d62728", "a copy lost"),
+    ]
+
     public var svg: String {
         let lanes = TraceLane.allCases
         let bottom = Self.top + Double(lanes.count) * Self.laneHeight
-        let width = Self.right + 70, height = bottom + 60
+        let width = Self.right + 70, height = bottom + 86
         func x(_ t: Int64) -> Double { Self.left + Double(t - from) / Double(to - from) * (Self.right - Self.left) }
         func laneY(_ lane: TraceLane) -> Double {
             Self.top + (Double(lanes.firstIndex(of: lane) ?? 0) + 0.5) * Self.laneHeight
@@ -36,7 +44,8 @@ public struct TraceSVG {
         <defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#1f77b4"/></marker></defs>
         <rect x="0" y="0" width="\(Int(width))" height="\(Int(height))" fill="#ffffff"/>
         <text x="\(f(Self.left))" y="28" font-size="16" font-weight="bold">\(SVGText.escape(title))</text>
-        <text x="\(f(Self.left))" y="48" fill="#555555">\(SVGText.escape("\(TraceReport.formatTime(from)) to \(TraceReport.formatTime(to)) · grey: device offline · hover a dot for the event"))</text>
+        <text x="\(f(Self.left))" y="48" fill="#555555">\(SVGText.escape("\(TraceReport.formatTime(from)) to \(TraceReport.formatTime(to)) · PushSim \(PushSimVersion.current) · hover a dot for the event"))</text>
+        <rect class="plot-area" x="\(f(Self.left))" y="\(f(Self.top))" width="\(f(Self.right - Self.left))" height="\(f(bottom - Self.top))" fill="none"/>
 
         """
         // Offline periods on the device lane.
@@ -70,10 +79,10 @@ public struct TraceSVG {
         var tick = (from + step - 1) / step * step
         while step > 0 && tick <= to {
             out += "<line x1=\"\(f(x(tick)))\" y1=\"\(f(bottom))\" x2=\"\(f(x(tick)))\" y2=\"\(f(bottom + 5))\" stroke=\"#333333\"/>\n"
-            out += "<text x=\"\(f(x(tick)))\" y=\"\(f(bottom + 18))\" text-anchor=\"middle\">\(SVGText.escape(TraceReport.formatTime(tick)))</text>\n"
+            out += "<text x=\"\(f(x(tick)))\" y=\"\(f(bottom + 18))\" text-anchor=\"middle\">\(SVGText.escape(TraceSVG.tickLabel(tick, step: step)))</text>\n"
             tick += step
         }
-        out += "<text x=\"\(f((Self.left + Self.right) / 2))\" y=\"\(f(bottom + 42))\" text-anchor=\"middle\" font-size=\"12\">time (day, hh:mm:ss.mmm; time 0 is midnight)</text>\n"
+        out += "<text x=\"\(f((Self.left + Self.right) / 2))\" y=\"\(f(bottom + 42))\" text-anchor=\"middle\" font-size=\"12\">time (day, time of day; time 0 is midnight)</text>\n"
         // Arrows: a letter's consecutive events that change lane.
         var last: [Int: TraceEntry] = [:]
         for entry in entries {
@@ -83,14 +92,39 @@ public struct TraceSVG {
             }
             last[letter] = entry
         }
-        // Events.
-        for entry in entries {
-            let tip = "\(TraceReport.formatTime(entry.time)) \(entry.lane.rawValue) \(entry.letter.map { TraceReport.letterLabel($0) + " " } ?? "")\(entry.text)"
-            let color = TraceSVG.color(entry.text)
-            out += "<circle class=\"event\" cx=\"\(f(x(entry.time)))\" cy=\"\(f(laneY(entry.lane)))\" r=\"3.5\" fill=\"\(color)\"><title>\(SVGText.escape(tip))</title></circle>\n"
+        // Events, one layer per kind, losses last (on top).
+        for kind in Self.kinds {
+            for entry in entries where TraceSVG.color(entry.text) == kind.color {
+                let tip = "\(TraceReport.formatTime(entry.time)) \(entry.lane.rawValue) \(entry.letter.map { TraceReport.letterLabel($0) + " " } ?? "")\(entry.text)"
+                out += "<circle class=\"event\" cx=\"\(f(x(entry.time)))\" cy=\"\(f(laneY(entry.lane)))\" r=\"3.5\" fill=\"\(kind.color)\"><title>\(SVGText.escape(tip))</title></circle>\n"
+            }
         }
+        // Legend, under the axis: what the colours, the shading and the arrows mean.
+        out += "<g class=\"legend\">\n"
+        var lx = Self.left
+        let ly = bottom + 68
+        for kind in Self.kinds.reversed() {
+            out += "<circle cx=\"\(f(lx + 4))\" cy=\"\(f(ly - 4))\" r=\"4\" fill=\"\(kind.color)\"/>\n"
+            out += "<text x=\"\(f(lx + 12))\" y=\"\(f(ly))\">\(SVGText.escape(kind.meaning))</text>\n"
+            lx += 12 + SVGText.estimatedWidth(kind.meaning, fontSize: 11) + 18
+        }
+        out += "<rect x=\"\(f(lx))\" y=\"\(f(ly - 10))\" width=\"16\" height=\"12\" fill=\"#dddddd\"/>\n"
+        out += "<text x=\"\(f(lx + 20))\" y=\"\(f(ly))\">device offline</text>\n"
+        lx += 20 + SVGText.estimatedWidth("device offline", fontSize: 11) + 18
+        out += "<line x1=\"\(f(lx))\" y1=\"\(f(ly - 4))\" x2=\"\(f(lx + 22))\" y2=\"\(f(ly - 4))\" stroke=\"#1f77b4\" marker-end=\"url(#arrow)\"/>\n"
+        out += "<text x=\"\(f(lx + 28))\" y=\"\(f(ly))\">a letter moving down the chain</text>\n"
+        out += "</g>\n"
         out += "</svg>\n"
         return out
+    }
+
+    /// A tick's label with the precision its step needs: `d1 07:00` on an hourly axis,
+    /// `d1 07:00:05` for seconds, milliseconds only when the step is below a second.
+    static func tickLabel(_ t: Int64, step: Int64) -> String {
+        let full = TraceReport.formatTime(t)   // dD hh:mm:ss.mmm
+        if step >= SimTime.minute { return String(full.dropLast(7)) }
+        if step >= SimTime.second { return String(full.dropLast(4)) }
+        return full
     }
 
     /// Red for losses, orange for the queue's work, green for what the user sees, grey otherwise.

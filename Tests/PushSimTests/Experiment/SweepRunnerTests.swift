@@ -33,7 +33,7 @@ enum SweepFixture {
         let result = SweepRunner.run(try SweepFixture.plan([SweepFixture.axis], replications: 2))
         let scenario = try ScenarioLoader.parse(text: SweepFixture.text, file: "f", overrides: ["queue.repeat_max_count=2"])
         let plain = Simulator.run(scenario)
-        #expect(result.points[1].replications[0].arms == plain.arms.map(ArmMetrics.init))
+        #expect(result.points[1].replications[0].arms == plain.arms.map { ArmMetrics($0, offArm: plain.offArm) })
         #expect(result.points[1].replications[0].seed == 5)
     }
 

@@ -19,12 +19,7 @@ final class SVGProbe: NSObject, XMLParserDelegate {
     private var text = ""
 
     /// Parses `svg`; nil when it is not well-formed XML.
-    static func parse(_ svg: String) -> SVGProbe? {
-        let probe = SVGProbe()
-        let parser = XMLParser(data: Data(svg.utf8))
-        parser.delegate = probe
-        return parser.parse() ? probe : nil
-    }
+    static func parse(_ svg: String) -> SVGProbe? { parseXML(svg, into: SVGProbe()) }
 
     func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]) {
@@ -45,6 +40,13 @@ final class SVGProbe: NSObject, XMLParserDelegate {
         currentClass = nil
         path.removeLast()
     }
+}
+
+/// Runs `probe` over `svg`; nil when it is not well-formed XML.
+func parseXML<Probe: NSObject & XMLParserDelegate>(_ svg: String, into probe: Probe) -> Probe? {
+    let parser = XMLParser(data: Data(svg.utf8))
+    parser.delegate = probe
+    return parser.parse() ? probe : nil
 }
 
 @Suite struct SVGChartTests {

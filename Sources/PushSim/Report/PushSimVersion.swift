@@ -1,0 +1,7 @@
+// The version of PushSim that made a result, recorded beside it (CHANGELOG.md lists what each one changed).
+
+public enum PushSimVersion {
+    /// Semantic version: the major number moves with the scenario format's version
+    /// (docs/scenarios.md), the minor with user-visible additions, the patch with fixes.
+    public static let current = "2.0.0"
+}

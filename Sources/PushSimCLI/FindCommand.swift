@@ -1,0 +1,112 @@
+// `pushsim find`: which devices and letters ended with a given fate or cause, to trace one of them.
+import Foundation
+import PushSim
+
+enum FindCommand {
+    static let spec = CommandSpec(
+        name: "find", summary: "list the letters (and devices) that ended with a fate or cause, to trace one",
+        usage: """
+        Usage: pushsim find FILE --fate FATE [--queue on|off] [--limit N] [--json] [--set PATH=VALUE]… [--seed N] [--jobs N]
+
+          --fate FATE     delivered, summarized, lost, or lost:CAUSE with a cause of the JSON
+                          (lost:apns_replaced, lost:undetected_gap, …)
+          --queue on|off  the arm (default: on, unless the scenario's queue.mode is off)
+          --limit N       letters to list, the first in device order (default 20; 0: counts only)
+          --json          print {"letters": [{"device", "letter", "time_s", "fate"}…], counts…}
+          --set, --seed   as for run: the same scenario and seed give the same letters
+          --jobs N        threads (default: every core); never changes the answer
+
+        Each line names a device and a letter as `pushsim trace` does (#n: the device's n-th
+        letter), the instant it was written, and how it ended; the last line is the command that
+        traces the first one. Runs the arm for every device without building traces: about as
+        fast as `pushsim run` with one arm.
+
+        Example:
+          pushsim find scenarios/quickstart.yaml --fate lost:apns_replaced --queue off --limit 5
+        """,
+        run: run)
+
+    static func run(_ words: [String], _ console: Console) throws -> Int32 {
+        let arguments = try Arguments(words, flags: ["json"], options: ScenarioInput.options.union(["fate", "queue", "limit", "jobs"]))
+        let (scenario, _) = try ScenarioInput.load(arguments)
+        guard let fateWord = arguments.value("fate") else { throw UsageError("missing --fate FATE (for example --fate lost:apns_replaced)") }
+        guard let query = FateQuery.parse(fateWord) else {
+            throw UsageError("--fate takes one of \(FateQuery.every.joined(separator: ", ")); got '\(fateWord)'")
+        }
+        let queueOn = try ScenarioInput.queueOn(arguments, scenario: scenario)
+        if case .lost(let cause?) = query, cause.isQueueOnly, !queueOn {
+            throw UsageError("the cause \(cause.key) belongs to the queue arm only: add --queue on")
+        }
+        let limit = try arguments.integer("limit", in: 0...1_000_000) ?? 20
+        let jobs = try ShardOption.jobs(arguments, scenario: scenario, shard: nil)
+        let progress = console.errorIsTerminal && !arguments.flag("json")
+            ? RunProgress(console: console, label: "find in '\(scenario.name)'", total: scenario.devices, inPlace: true) : nil
+        let found = FateFinder.find(scenario, queueOn: queueOn, query: query, limit: limit, jobs: jobs) {
+            progress?.advance(devices: $0, events: 0)
+        }
+        let arm = queueOn ? "on" : "off"
+        if arguments.flag("json") {
+            console.out(json(found, scenario: scenario, arm: arm, query: query).text + "\n")
+            return 0
+        }
+        var out = "# find · \(scenario.name) · seed \(scenario.seed) · queue \(arm) · \(query)\n"
+        out += "\(ReportTable.grouped(found.lettersMatching)) letter\(found.lettersMatching == 1 ? "" : "s") on "
+            + "\(ReportTable.grouped(found.devicesMatching)) of \(ReportTable.grouped(found.devicesSearched)) devices\n"
+        if !found.letters.isEmpty {
+            let rows = [["device", "letter", "written", "fate"]] + found.letters.map { letter in
+                [String(letter.device), TraceReport.letterLabel(letter.letter), TraceReport.formatTime(letter.time.microseconds),
+                 fateText(letter.fate)]
+            }
+            let widths = (0..<4).map { c in rows.map { $0[c].count }.max() ?? 0 }
+            for row in rows {
+                out += row.enumerated().map { c, cell in
+                    c == 3 ? cell : cell.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+                }.joined(separator: "  ") + "\n"
+            }
+            if found.letters.count < found.lettersMatching { out += "… and \(found.lettersMatching - found.letters.count) more (--limit)\n" }
+            let first = found.letters[0]
+            out += "# trace the first: " + traceCommand(arguments, device: first.device, arm: arm, from: first.time) + "\n"
+        }
+        console.out(out)
+        return 0
+    }
+
+    static func fateText(_ fate: LetterFate) -> String {
+        switch fate {
+        case .delivered(let latency): return "delivered after \(SimTime(microseconds: latency - latency % SimTime.millisecond))"
+        case .summarized: return "summarized"
+        case .lost(let cause): return "lost:\(cause.key)"
+        }
+    }
+
+    /// The `pushsim trace` command line for one letter: the same file, overrides and seed, from
+    /// a minute before the letter was written.
+    static func traceCommand(_ arguments: Arguments, device: Int, arm: String, from: SimTime) -> String {
+        let start = SimTime(microseconds: max(0, from.microseconds - SimTime.minute) / SimTime.second * SimTime.second)
+        var words = ["pushsim", "trace", arguments.positionals[0], "--device", String(device), "--queue", arm, "--from", start.description]
+        for set in arguments.values("set") { words += ["--set", set] }
+        if let seed = arguments.value("seed") { words += ["--seed", seed] }
+        return words.map(shellQuoted).joined(separator: " ")
+    }
+
+    /// A word as a POSIX shell reads it back unchanged: quoted when it holds anything special.
+    static func shellQuoted(_ word: String) -> String {
+        let safe = word.unicodeScalars.allSatisfy { s in
+            ("a"..."z").contains(s) || ("A"..."Z").contains(s) || ("0"..."9").contains(s) || "-_./=:,%+".unicodeScalars.contains(s)
+        }
+        return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    static func json(_ found: FateFinding, scenario: Scenario, arm: String, query: FateQuery) -> JSONValue {
+        .object([
+            "scenario": .string(scenario.name), "seed": .uint(scenario.seed), "queue": .string(arm),
+            "fate": .string(query.description),
+            "letters_matching": .int(found.lettersMatching), "devices_matching": .int(found.devicesMatching),
+            "devices_searched": .int(found.devicesSearched),
+            "letters": .array(found.letters.map { letter in
+                .object(["device": .int(letter.device), "letter": .int(letter.letter + 1),
+                         "time_s": .double(Double(letter.time.microseconds) / 1e6), "fate": .string(fateText(letter.fate))])
+            }),
+        ])
+    }
+}

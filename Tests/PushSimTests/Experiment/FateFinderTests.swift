@@ -1,0 +1,53 @@
+// Tests of finding letters by fate: the same fates as the run's ledger, in device order, for any --jobs.
+import Testing
+@testable import PushSim
+
+@Suite struct FateFinderTests {
+    static let text = """
+    name: find
+    duration: 2d
+    devices: 40
+    seed: 9
+    mail: {rate: 60/d}
+    connectivity: {online: exponential(2h), offline: exponential(1h)}
+    xiva: {drop: 2%}
+    apns: {loss: 1%, expiration: 6h}
+    device: {alerts_off: 10%}
+    queue: {repeat_max_count: 3}
+    """
+
+    @Test func everyCauseCountsWhatTheRunsLedgerCounts() throws {
+        let scenario = try ScenarioLoader.parse(text: Self.text, file: "find.yaml")
+        let run = Simulator.run(scenario)
+        for arm in run.arms {
+            let l = arm.ledger
+            for cause in LossCause.allCases {
+                let found = FateFinder.find(scenario, queueOn: arm.queueOn, query: .lost(cause), limit: 3)
+                #expect(found.lettersMatching == l.count(of: cause), "\(arm.name) \(cause.key)")
+                #expect(found.letters.allSatisfy { $0.fate == .lost(cause) })
+            }
+            #expect(FateFinder.find(scenario, queueOn: arm.queueOn, query: .lost(nil), limit: 0).lettersMatching == l.lost)
+            #expect(FateFinder.find(scenario, queueOn: arm.queueOn, query: .summarized, limit: 0).lettersMatching == l.summarized)
+            #expect(FateFinder.find(scenario, queueOn: arm.queueOn, query: .delivered, limit: 0).lettersMatching == l.delivered)
+        }
+    }
+
+    @Test func theListIsTheFirstLettersInDeviceOrderWhateverTheThreads() throws {
+        let scenario = try ScenarioLoader.parse(text: Self.text, file: "find.yaml")
+        let one = FateFinder.find(scenario, queueOn: false, query: .lost(nil), limit: 7, jobs: 1)
+        let four = FateFinder.find(scenario, queueOn: false, query: .lost(nil), limit: 7, jobs: 4)
+        #expect(one == four)
+        #expect(one.letters.count == 7)
+        let order = one.letters.map { [$0.device, $0.letter] }
+        #expect(order == order.sorted { $0.lexicographicallyPrecedes($1) })
+        #expect(one.devicesMatching <= one.devicesSearched && one.devicesSearched == 40)
+    }
+
+    @Test func queriesParseFromTheirNames() {
+        #expect(FateQuery.parse("lost:apns_replaced") == .lost(.apnsReplaced))
+        #expect(FateQuery.parse("lost") == .lost(nil))
+        #expect(FateQuery.parse("summarized") == .summarized)
+        #expect(FateQuery.parse("lost:nope") == nil && FateQuery.parse("gone") == nil)
+        #expect(FateQuery.every.allSatisfy { FateQuery.parse($0)?.description == $0 })
+    }
+}

@@ -1,0 +1,38 @@
+// Tests of sweep.md's cells: two significant digits of the interval, run-table units, no false precision.
+import Testing
+@testable import PushSim
+
+@Suite struct SweepMarkdownTests {
+    private func cell(_ mean: Double, _ ci: Double?, _ unit: SweepMarkdown.Unit) -> String {
+        SweepMarkdown.cell(MetricSummary(mean: mean, ci95: ci, count: 2), unit: unit)
+    }
+
+    @Test func theIntervalHasTwoSignificantDigitsAndTheMeanItsDecimalPlace() {
+        #expect(cell(0.028941, 0.00052, .percent) == "2.894 ± 0.052 %")
+        #expect(cell(0.000111, 0.000011, .plain) == "0.000111 ± 0.000011")
+        #expect(cell(1994.04, 8.7, .duration) == "1994.0 ± 8.7 s")
+    }
+
+    @Test func noSpreadMeansNoPlusMinusAndNoRunOfZeros() {
+        #expect(cell(0, 0, .percent) == "0 %")
+        #expect(cell(0, nil, .plain) == "0")
+        #expect(cell(0.0123456, 0, .plain) == "0.0123")
+        #expect(cell(1e-9, 1e-15, .plain).contains("±"))
+        for text in [cell(0, 0, .percent), cell(0.5, 0, .plain), cell(3, nil, .duration)] {
+            #expect(!text.contains("± 0.0"), "false precision in \(text)")
+        }
+    }
+
+    @Test func latenciesTakeTheRunTablesUnits() {
+        #expect(cell(2.341, 0.011, .duration) == "2.341 ± 0.011 s")
+        #expect(cell(7200, 36, .duration) == "2.000 ± 0.010 h")
+        #expect(cell(6876, nil, .duration) == "1.91 h")
+    }
+
+    @Test func theTerminalGetsNoImageLinksAndTheFileStillHasThem() {
+        let result = SweepReportTests.result
+        #expect(!result.markdown(charts: false).contains("]("))
+        #expect(result.markdown.contains("![Letters lost](loss_rate.svg)"))
+        #expect(result.markdown.contains("## How this was made"))
+    }
+}
