@@ -63,10 +63,8 @@ enum BenchCommand {
         // Read the baseline first: a bad file is a usage error before minutes of timing.
         var baselineText: String?
         if let path = arguments.value("baseline") {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw UsageError("--baseline: cannot read '\(path)'")
-            }
-            baselineText = String(decoding: data, as: UTF8.self)
+            do { baselineText = String(decoding: try BoundedInput.read(path: path, limit: CheckComparison.maxBaselineBytes), as: UTF8.self) }
+            catch { throw UsageError("--baseline: cannot read '\(path)': \(error.reason)") }
         }
         let report = try BenchReport.run(ladder: ladder, repetitions: repetitions, parallelJobs: jobs) { line in
             console.err("bench: \(line)\n")

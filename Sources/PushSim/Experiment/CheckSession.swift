@@ -25,16 +25,19 @@ public enum CheckSession {
     public static func baselineFiles(_ result: RunResult, scenario: Scenario, baselinePath: String)
         -> [(name: String, contents: String)] {
         let name = FilePath.lastComponent(of: baselinePath)
-        var files: [(name: String, contents: String)] = [(name, result.json.prettyText + "\n")]
-        if name == "summary.json" { files.append(("summary.md", ReportTable(result, scenario: scenario).markdown)) }
-        return files
+        if name == "summary.json" { return RunFiles.summary(result, size: RunSize(scenario)) }
+        return [(name, result.json.prettyText + "\n")]
     }
 
-    /// Rewrites the baseline at `baselinePath` with `result`, atomically (`ResultsWriter`).
+    /// Rewrites the baseline at `baselinePath` with `result`: a summary.json with its twin as
+    /// one set (``ResultsWriter/write(_:to:replacing:)``), any other name as one atomic file.
     public static func update(_ result: RunResult, scenario: Scenario, baselinePath: String) throws {
-        let directory = FilePath.parent(of: baselinePath)
-        try ResultsWriter.write(baselineFiles(result, scenario: scenario, baselinePath: baselinePath),
-                                to: directory.isEmpty ? "." : directory)
+        let files = baselineFiles(result, scenario: scenario, baselinePath: baselinePath)
+        if files.count == 1, let file = files.first {
+            try ResultsWriter.writeFile(file.contents, to: baselinePath)
+        } else {
+            try ResultsWriter.write(files, to: FilePath.parent(of: baselinePath), replacing: RunFiles.family)
+        }
     }
 
     /// `--update`: compares with the old baseline when it is usable (so the change is on

@@ -109,3 +109,12 @@ public enum SweepRunner {
         }
     }
 }
+
+extension SweepResult {
+    /// The files of a sweep's set (every chart it can draw included): a set write replaces
+    /// these, so charts of an earlier sweep never stay beside new tables, and keeps the
+    /// folder's others (a run's summary).
+    public static var family: Set<String> {
+        Set(["sweep.csv", "sweep.json", "sweep.md"] + chartSpecs.map(\.file))
+    }
+}
