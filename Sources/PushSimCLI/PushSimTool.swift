@@ -38,6 +38,7 @@ public enum PushSimTool {
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
     public static func main(_ arguments: [String], console: Console) -> Int32 {
+        WriterTestHooks.install()
         guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
             console.out(help + "\n")
             return arguments.isEmpty ? 2 : 0

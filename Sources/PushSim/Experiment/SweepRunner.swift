@@ -24,6 +24,7 @@ public struct SweepPlan: Sendable {
             throw SweepError("a sweep cannot vary `seed`: replications already run with derived seeds (use --replications N)")
         }
         let base = try load([])
+        if let refusal = SweepGrid.sizeRefusal(axes, replications: replications, name: base.name) { throw SweepError(refusal) }
         self.scenarioName = base.name
         self.axes = axes
         self.points = SweepGrid.points(axes)
