@@ -7,7 +7,8 @@ import PushSim
 /// writer stop at a named step (``ResultsWriteStep``):
 ///
 /// - `PUSHSIM_TEST_WRITER_STEP=STEP:kill` — the process kills itself with SIGKILL there, as a
-///   crash or `kill -9` would; `STEP:fail` — the write fails there with an error;
+///   crash or `kill -9` would; `STEP:term` — it sends itself SIGTERM there (the interruption
+///   waits for the write, then exits 143); `STEP:fail` — the write fails there with an error;
 /// - `PUSHSIM_TEST_NO_EXCHANGE=1` — folders are replaced with two renames, as on file systems
 ///   without `renameat2(RENAME_EXCHANGE)`.
 ///
@@ -18,10 +19,11 @@ enum WriterTestHooks {
         guard let setting = environment["PUSHSIM_TEST_WRITER_STEP"] else { return }
         let parts = setting.split(separator: ":").map(String.init)
         guard parts.count == 2, let step = ResultsWriteStep(rawValue: parts[0]) else { return }
-        let kill = parts[1] == "kill"
+        let action = parts[1]
         ResultsWriter.stepHook = { reached in
             guard reached == step else { return }
-            if kill { _ = Foundation.kill(getpid(), SIGKILL) }
+            if action == "kill" { _ = Foundation.kill(getpid(), SIGKILL) }
+            if action == "term" { _ = Foundation.kill(getpid(), SIGTERM); return }
             throw ResultsWriteError(description: "the test hook failed the write at step '\(step.rawValue)'")
         }
     }

@@ -136,8 +136,10 @@ public enum SweepGrid {
         var depth = 0
         var quote: Character?
         func finish() {
-            let leading = current.prefix { $0 == " " || $0 == "\t" }.count
-            values.append((current.trimmingCharacters(in: .whitespaces), start + leading))
+            let trimmed = current.trimmingCharacters(in: .whitespaces)
+            // An empty value is pointed at where its slot starts.
+            let leading = trimmed.isEmpty ? 0 : current.prefix { $0 == " " || $0 == "\t" }.count
+            values.append((trimmed, start + leading))
             current = ""
         }
         for (position, ch) in text.enumerated() {
