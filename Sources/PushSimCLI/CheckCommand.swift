@@ -51,8 +51,7 @@ enum CheckCommand {
             guard arguments.positionals.count <= 1 else { throw UsageError("--all takes at most one folder of scenarios") }
             folder = arguments.positionals.first ?? "scenarios"
         } else if arguments.positionals.count == 1, let only = arguments.positionals.first {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: only, isDirectory: &isDirectory), isDirectory.boolValue { folder = only }
+            if FileTree.isFolder(only) { folder = only }
         }
         if let folder {
             if arguments.value("baseline") != nil {

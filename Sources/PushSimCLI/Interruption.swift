@@ -112,7 +112,8 @@ public final class Interruption: @unchecked Sendable {
             text += " (\(min(done, total)) of \(total) \(unit) done)"
         }
         if !consequence.isEmpty { text += "; \(consequence)" }
-        return text + "\n"
+        // Written straight to the descriptor, not through Console: made inert here.
+        return TerminalText.sanitized(text + "\n")
     }
 
     /// The exit status for a signal: 128 + its number (130 for SIGINT, 143 for SIGTERM).

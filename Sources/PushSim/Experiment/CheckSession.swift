@@ -93,14 +93,8 @@ public enum CheckSession {
 
     /// The scenario files of a folder (`*.yaml`), sorted by name.
     public static func scenarioFiles(in directory: String) throws -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CheckInputError("\(directory): no such folder of scenarios")
-        }
-        let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
-            throw CheckInputError("\(directory): cannot list the folder")
-        }
+        guard FileTree.isFolder(directory) else { throw CheckInputError("\(directory): no such folder of scenarios") }
+        guard let names = FileTree.names(in: directory) else { throw CheckInputError("\(directory): cannot list the folder") }
         let files = names.filter { $0.hasSuffix(".yaml") }.sorted().map { FilePath.join(directory, $0) }
         guard !files.isEmpty else { throw CheckInputError("\(directory): no scenario files (*.yaml) to check") }
         return files

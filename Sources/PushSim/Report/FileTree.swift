@@ -9,7 +9,7 @@ import Darwin
 
 /// Listing, removing and mirroring folders with plain system calls, so that no path reaches
 /// Foundation's path handling (which traps on some short relative paths on Linux).
-enum FileTree {
+public enum FileTree {
     /// What `lstat` says a path is.
     enum Kind { case missing, folder, file, link, other }
 
@@ -22,6 +22,12 @@ enum FileTree {
         case S_IFLNK: return .link
         default: return .other
         }
+    }
+
+    /// Whether `path` is a folder, or a symbolic link to one.
+    public static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// The names in a folder (without `.` and `..`), sorted; nil when it cannot be listed.
