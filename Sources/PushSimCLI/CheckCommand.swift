@@ -78,7 +78,7 @@ enum CheckCommand {
         let interruption = Interruption.shared
         interruption.install()
         interruption.begin("the check of '\(scenario.name)'", total: 0, unit: "",
-                           consequence: update ? "the baseline '\(baselinePath)' is as it was" : "nothing was written")
+                           consequence: update ? "the baseline '\(baselinePath)' is whole, the old one or the new one" : "nothing was written")
         defer { interruption.end() }
         let started = DispatchTime.now().uptimeNanoseconds
         do {

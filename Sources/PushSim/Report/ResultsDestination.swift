@@ -98,13 +98,23 @@ struct ResultsDestination {
                                   name: FilePath.lastComponent(of: path), exists: false, mode: .swap, missingParents: missing)
     }
 
-    /// Swap when the parent takes a sibling and the folder can be renamed; else in place.
+    /// The most entries a folder may hold to be replaced whole: a results folder holds a
+    /// dozen (a run's summary, a sweep's tables and charts). A fuller one is not a results
+    /// folder (`--out ~`, `--out /tmp`) and is never re-created: it is updated file by file.
+    static let maxSwappedEntries = 64
+
+    /// Swap when the folder looks like a results folder (ours, no subfolders, few entries), the
+    /// parent takes a sibling and the folder can be renamed; else in place.
     func chooseMode() throws -> Mode {
         let cwd = ResultsDestination.realPath(".") ?? ""
         var here = stat(), above = stat()
         let cannotRename = target == "/" || cwd == target || cwd.hasPrefix(target + "/")
             || stat(target, &here) != 0 || stat(parent, &above) != 0 || here.st_dev != above.st_dev
-        if !cannotRename, (try? ResultsDestination.probe(parent, for: given)) != nil { return .swap }
+            || here.st_uid != geteuid()
+        let entries = FileTree.names(in: target) ?? []
+        let looksLikeResults = entries.count <= ResultsDestination.maxSwappedEntries
+            && !entries.contains { FileTree.kind(FilePath.join(target, $0)) == .folder }
+        if !cannotRename, looksLikeResults, (try? ResultsDestination.probe(parent, for: given)) != nil { return .swap }
         try ResultsDestination.probe(target, for: given)
         return .inPlace
     }

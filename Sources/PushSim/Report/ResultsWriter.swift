@@ -111,7 +111,8 @@ public enum ResultsWriter {
             let created = try createParents(destination)
             var madeFolder = false
             do {
-                try locked(destination.exists ? destination.target : destination.parent) {
+                // The lock a set write into this folder takes too: the two never interleave.
+                try locked(destination.parent) {
                     if FileTree.kind(destination.target) == .missing {
                         guard mkdir(destination.target, 0o777) == 0 else {
                             throw ResultsWriteError(description: "cannot create the folder '\(folder)': \(String(cString: strerror(errno)))")

@@ -166,11 +166,11 @@ enum ScenarioDecoder {
             if let (_, message) = ScenarioSchema.checkPath(segments) {
                 throw ScenarioError(location: entry.keyLocation, message: "`sweep`: \(message)")
             }
-            if entry.key == "seed" {
-                throw ScenarioError(location: entry.keyLocation, message: "`sweep.seed`: a sweep cannot vary `seed`: replications already run with derived seeds (use `pushsim sweep --replications N`)")
-            }
             guard case .sequence(let values) = entry.value.kind, !values.isEmpty else {
                 throw ScenarioError(location: entry.value.location, message: "`sweep.\(entry.key)`: expected a non-empty list of values such as `[1, 2]`, found \(entry.value.foundDescription)")
+            }
+            if entry.key == "seed" {
+                throw ScenarioError(location: entry.keyLocation, message: "`sweep.seed`: a sweep cannot vary `seed`: replications already run with derived seeds (use `pushsim sweep --replications N`)")
             }
             for value in values {
                 var candidate = base

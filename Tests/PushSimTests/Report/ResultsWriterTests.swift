@@ -19,13 +19,25 @@ import Testing
         try ResultsWriter.write([("sweep.csv", "a"), ("loss_rate.svg", "old chart")], to: out, replacing: SweepResult.family)
         try ResultsWriter.write([("summary.json", "run"), ("summary.md", "run")], to: out, replacing: RunFiles.family)
         dir.write("out/notes.txt", "mine")
-        try FileManager.default.createDirectory(atPath: out + "/sub", withIntermediateDirectories: true)
-        dir.write("out/sub/deep.txt", "deep")
+        #expect(try ResultsDestination.resolve(out).mode == .swap)
         // A new sweep without that chart: the stale chart goes, the run's files and the notes stay.
         try ResultsWriter.write([("sweep.csv", "b")], to: out, replacing: SweepResult.family)
-        #expect(contents(out) == ["sweep.csv": "b", "summary.json": "run", "summary.md": "run", "notes.txt": "mine", "sub": "<folder>"])
-        #expect(try String(contentsOfFile: out + "/sub/deep.txt", encoding: .utf8) == "deep")
+        #expect(contents(out) == ["sweep.csv": "b", "summary.json": "run", "summary.md": "run", "notes.txt": "mine"])
         #expect(dir.listing.allSatisfy { !$0.contains(".pushsim-") })
+    }
+
+    @Test func aFolderThatIsNotAResultsFolderIsUpdatedFileByFileNeverRecreated() throws {
+        let dir = TemporaryDirectory()
+        let out = dir.file("home")
+        try FileManager.default.createDirectory(atPath: out + "/sub", withIntermediateDirectories: true)
+        dir.write("home/sub/deep.txt", "deep")
+        dir.write("home/summary.md", "old")
+        let before = try FileManager.default.attributesOfItem(atPath: out)[.systemFileNumber] as? Int
+        #expect(try ResultsDestination.resolve(out).mode == .inPlace)
+        try ResultsWriter.write([("summary.json", "new")], to: out, replacing: RunFiles.family)
+        #expect(try FileManager.default.attributesOfItem(atPath: out)[.systemFileNumber] as? Int == before)
+        #expect(contents(out) == ["summary.json": "new", "sub": "<folder>"])
+        #expect(try String(contentsOfFile: out + "/sub/deep.txt", encoding: .utf8) == "deep")
     }
 
     @Test(arguments: [true, false])
