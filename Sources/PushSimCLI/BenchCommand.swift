@@ -7,7 +7,7 @@ enum BenchCommand {
         name: "bench", summary: "time a ladder of workloads (events/s, ns/event, memory); --baseline for CI",
         usage: """
         Usage: pushsim bench [--json] [--baseline FILE] [--tolerance PCT] [--repetitions N] [--quick]
-                             [--million] [--devices N,N,…] [--days N] [--jobs N]
+                             [--million] [--devices N,N,…] [--days N] [--jobs N] [--max-events N] [--max-memory SIZE]
 
         Runs the bench workload (the commuters chain: realistic latencies, both arms) at 1 000,
         10 000 and 100 000 devices × 7 simulated days on one thread, then the largest rung on
@@ -27,6 +27,8 @@ enum BenchCommand {
           --devices N,N,…   a ladder of your own sizes instead
           --days N          simulated days per rung (default 7)
           --jobs N          threads for the parallel rung (default: every core; 1 skips it)
+        \(ResourceGuard.usage)
+                            (each rung × its repetitions, and the whole ladder for --max-events)
 
         Example:
           swift run -c release pushsim bench --json --million > results/bench.json
@@ -36,7 +38,7 @@ enum BenchCommand {
 
     static func run(_ words: [String], _ console: Console) throws -> Int32 {
         let arguments = try Arguments(words, flags: ["json", "quick", "million"],
-                                      options: ["baseline", "tolerance", "repetitions", "devices", "days", "jobs"])
+                                      options: ResourceGuard.options.union(["baseline", "tolerance", "repetitions", "devices", "days", "jobs"]))
         guard arguments.positionals.isEmpty else {
             throw UsageError("bench takes no FILE: it runs its own workload (see --devices and --days)")
         }
@@ -60,6 +62,16 @@ enum BenchCommand {
             ladder = sizes.map { BenchRung(devices: $0 ?? 1) }
         }
         ladder = ladder.map { BenchRung(devices: $0.devices, days: days) }
+        // A ladder of your own sizes can be far beyond the machine: estimate it before any work.
+        let estimates = try ladder.map { rung -> (name: String, estimate: ResourceEstimate) in
+            var estimate = ResourceEstimate(try Bench.scenario(rung), jobs: jobs)
+            estimate.events *= Double(repetitions + 1)   // the repetitions, and the parallel run of the largest
+            return ("bench \(rung.name) × \(repetitions) repetitions", estimate)
+        }
+        if let refusal = ResourceGuard.refusal(estimates, limits: try ResourceGuard.limits(arguments), what: "bench this ladder") {
+            console.err("pushsim bench: \(refusal)\n")
+            return 2
+        }
         // Read the baseline first: a bad file is a usage error before minutes of timing.
         var baselineText: String?
         if let path = arguments.value("baseline") {

@@ -170,6 +170,7 @@ private func snapshot(_ folder: String) -> [String: Data] {
             ["check", quickstart, "--baseline", baseline, "--update", "--max-events", "1000"],
             ["check", "--all", SmallScenarios.directory.path, "--results", dir.file("r"), "--max-events", "1000"],
             ["sweep", quickstart, "--vary", "apns.loss=0,0.1", "--out", dir.file("s"), "--max-events", "1000"],
+            ["bench", "--devices", "1000", "--max-events", "1000"],
         ]
         for command in commands {
             let console = Console.capturing()
