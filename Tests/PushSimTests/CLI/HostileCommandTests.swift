@@ -197,6 +197,33 @@ private func snapshot(_ folder: String) -> [String: Data] {
         #expect(Date().timeIntervalSince(started) < 10)
     }
 
+    @Test func sigintWhileTheGridIsBuiltSaysSo() throws {
+        guard let url = BuiltTool.url else { return }
+        let dir = TemporaryDirectory()
+        let file = dir.write("g.yaml", "name: g\nduration: 1h\ndrain: 0\ndevices: 1\nmail:\n  rate: 1/h\n")
+        let hundred = (0..<100).map { "\($0)" }.joined(separator: ",")
+        let process = Process()
+        process.executableURL = url
+        // 10 000 points to build (a second or more in a debug build), then refused: no run starts.
+        process.arguments = ["sweep", file, "--vary", "queue.repeat_max_count=\(hundred)",
+                             "--vary", "xiva.drop=\((0..<100).map { "\(Double($0) / 1000)" }.joined(separator: ","))",
+                             "--no-write", "--max-events", "1"]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        usleep(400_000)
+        kill(process.processIdentifier, SIGINT)
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // Had the machine built the grid before the signal, the sweep is refused (exit 2) instead.
+        if process.terminationStatus == 130 {
+            #expect(message.contains("interrupted (SIGINT): the sweep of 'g' was not finished (building its grid of 10000 points); nothing was written"), "\(message)")
+        } else {
+            #expect(process.terminationStatus == 2, "\(message)")
+        }
+    }
+
     @Test func escapesInWhatIsPrintedAreMadeVisible() throws {
         let console = Console.capturing()
         #expect(PushSimTool.main(["run", "\u{1B}[31mred\u{202E}.yaml"], console: console) == 2)
