@@ -7,7 +7,7 @@ enum BenchCommand {
         name: "bench", summary: "time a ladder of workloads (events/s, ns/event, memory); --baseline for CI",
         usage: """
         Usage: pushsim bench [--json] [--baseline FILE] [--tolerance PCT] [--repetitions N] [--quick]
-                             [--million] [--realistic] [--devices N,N,…] [--days N] [--jobs N]
+                             [--million] [--realistic] [--devices N,N,…] [--days N] [--jobs N] [--max-events N] [--max-memory SIZE]
 
         Runs the bench workload (the commuters chain: realistic latencies, both arms) at 1 000,
         10 000 and 100 000 devices × 7 simulated days on one thread, then the largest rung on
@@ -30,6 +30,8 @@ enum BenchCommand {
           --devices N,N,…   a ladder of your own sizes instead
           --days N          simulated days per rung (default 7)
           --jobs N          threads for the parallel rung (default: every core; 1 skips it)
+        \(ResourceGuard.usage)
+                            (each rung × its repetitions, and the whole ladder for --max-events)
 
         Example:
           swift run -c release pushsim bench --json --million > results/bench.json
@@ -39,7 +41,7 @@ enum BenchCommand {
 
     static func run(_ words: [String], _ console: Console) throws -> Int32 {
         let arguments = try Arguments(words, flags: ["json", "quick", "million", "realistic"],
-                                      options: ["baseline", "tolerance", "repetitions", "devices", "days", "jobs"])
+                                      options: ResourceGuard.options.union(["baseline", "tolerance", "repetitions", "devices", "days", "jobs"]))
         guard arguments.positionals.isEmpty else {
             throw UsageError("bench takes no FILE: it runs its own workload (see --devices and --days)")
         }
@@ -64,13 +66,21 @@ enum BenchCommand {
         }
         if arguments.flag("realistic") && arguments.value("devices") == nil { ladder = [BenchRung(devices: 10_000)] }
         ladder = ladder.map { BenchRung(devices: $0.devices, days: days, realistic: arguments.flag("realistic")) }
+        // A ladder of your own sizes can be far beyond the machine: estimate it before any work.
+        let estimates = try ladder.map { rung -> (name: String, estimate: ResourceEstimate) in
+            var estimate = ResourceEstimate(try Bench.scenario(rung), jobs: jobs)
+            estimate.events *= Double(repetitions + 1)   // the repetitions, and the parallel run of the largest
+            return ("bench \(rung.name) × \(repetitions) repetitions", estimate)
+        }
+        if let refusal = ResourceGuard.refusal(estimates, limits: try ResourceGuard.limits(arguments), what: "bench this ladder") {
+            console.err("pushsim bench: \(refusal)\n")
+            return 2
+        }
         // Read the baseline first: a bad file is a usage error before minutes of timing.
         var baselineText: String?
         if let path = arguments.value("baseline") {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw UsageError("--baseline: cannot read '\(path)'")
-            }
-            baselineText = String(decoding: data, as: UTF8.self)
+            do { baselineText = String(decoding: try BoundedInput.read(path: path, limit: CheckComparison.maxBaselineBytes), as: UTF8.self) }
+            catch { throw UsageError("--baseline: cannot read '\(path)': \(error.reason)") }
         }
         let report = try BenchReport.run(ladder: ladder, repetitions: repetitions, parallelJobs: jobs) { line in
             console.err("bench: \(line)\n")

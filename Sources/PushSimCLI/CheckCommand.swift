@@ -7,9 +7,9 @@ enum CheckCommand {
         name: "check", summary: "re-run a scenario and compare with its baseline (exit 1 if worse)",
         usage: """
         Usage: pushsim check FILE [--baseline PATH] [--tolerance [ARM.]METRIC=VALUE]… [--json] [--update]
-                             [--set PATH=VALUE]… [--seed N] [--jobs N]
+                             [--set PATH=VALUE]… [--seed N] [--jobs N] [--max-events N] [--max-memory SIZE]
                pushsim check --all [DIR] [--results DIR] [--tolerance …] [--json] [--update]
-                                   [--set …] [--seed N] [--jobs N]
+                                   [--set …] [--seed N] [--jobs N] [--max-events N] [--max-memory SIZE]
 
         Re-runs the scenario and compares every metric of every arm with the baseline. Exit 0
         when nothing got worse beyond its tolerance, 1 when something did, 2 on bad input.
@@ -27,6 +27,8 @@ enum CheckCommand {
           --results DIR      the folder of baselines for --all (default results)
           --set, --seed      as for `pushsim run`
           --jobs N           threads to use (default: every core); never changes the result
+        \(ResourceGuard.usage)
+                            (with --all: each scenario, and all of them together for --max-events)
 
         Examples:
           pushsim check scenarios/commuters.yaml
@@ -38,7 +40,7 @@ enum CheckCommand {
 
     static func run(_ words: [String], _ console: Console) throws -> Int32 {
         let arguments = try Arguments(words, flags: ["json", "update", "all"],
-                                      options: ScenarioInput.options.union(["baseline", "tolerance", "results", "jobs"]))
+                                      options: ScenarioInput.options.union(ResourceGuard.options).union(["baseline", "tolerance", "results", "jobs"]))
         let jobs = try arguments.integer("jobs", in: 1...1024) ?? ScenarioInput.defaultJobs
         let tolerances: [CheckTolerance]
         do { tolerances = try arguments.values("tolerance").map(CheckTolerance.parse) } catch let error as CheckInputError {
@@ -49,8 +51,7 @@ enum CheckCommand {
             guard arguments.positionals.count <= 1 else { throw UsageError("--all takes at most one folder of scenarios") }
             folder = arguments.positionals.first ?? "scenarios"
         } else if arguments.positionals.count == 1, let only = arguments.positionals.first {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: only, isDirectory: &isDirectory), isDirectory.boolValue { folder = only }
+            if FileTree.isFolder(only) { folder = only }
         }
         if let folder {
             if arguments.value("baseline") != nil {
@@ -61,10 +62,28 @@ enum CheckCommand {
         if arguments.value("results") != nil { throw UsageError("--results is for --all; for one scenario use --baseline PATH") }
         let (scenario, _) = try ScenarioInput.load(arguments)
         let baselinePath = arguments.value("baseline") ?? CheckSession.defaultBaselinePath(for: scenario.name)
+        // Refuse what the machine cannot do, and a baseline that could not be rewritten, before any work.
+        if let refusal = ResourceEstimate(scenario, jobs: jobs).refusal(under: try ResourceGuard.limits(arguments), name: scenario.name) {
+            console.err("pushsim check: \(refusal)\n")
+            return 2
+        }
+        let update = arguments.flag("update")
+        if update {
+            if FilePath.lastComponent(of: baselinePath) == "summary.json" {
+                try ResultsWriter.checkDestination(FilePath.parent(of: baselinePath), createParents: true)
+            } else {
+                try ResultsWriter.checkFileDestination(baselinePath)
+            }
+        }
+        let interruption = Interruption.shared
+        interruption.install()
+        interruption.begin("the check of '\(scenario.name)'", total: 0, unit: "",
+                           consequence: update ? "the baseline '\(baselinePath)' is whole, the old one or the new one" : "nothing was written")
+        defer { interruption.end() }
         let started = DispatchTime.now().uptimeNanoseconds
         do {
-            if arguments.flag("update") {
-                return try update(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs,
+            if update {
+                return try self.update(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs,
                                   json: arguments.flag("json"), console)
             }
             let (report, _) = try CheckSession.check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs)
@@ -103,9 +122,27 @@ enum CheckCommand {
             overrides.append("seed=\(seed)")
         }
         let json = arguments.flag("json"), update = arguments.flag("update")
+        let results = arguments.value("results") ?? "results"
+        // Every scenario is estimated before the first one runs: a suite never ends, an hour in,
+        // on a scenario it could have refused at once. Files that do not load are reported below.
+        let estimates = files.compactMap { file in
+            (try? ScenarioLoader.load(path: file, overrides: overrides)).map { ($0.name, ResourceEstimate($0, jobs: jobs)) }
+        }
+        if let refusal = ResourceGuard.refusal(estimates, limits: try ResourceGuard.limits(arguments),
+                                               what: "check the \(files.count) scenarios of '\(folder)'") {
+            console.err("pushsim check: \(refusal)\n")
+            return 2
+        }
+        if update { try ResultsWriter.checkDestination(results, createParents: true) }
+        let interruption = Interruption.shared
+        interruption.install()
+        interruption.begin("the check of '\(folder)'", total: files.count, unit: "scenarios",
+                           consequence: update ? "each baseline in '\(results)' is whole, the old one or the new one" : "nothing was written")
+        defer { interruption.end() }
         let suite = try CheckSession.checkAll(
-            files, results: arguments.value("results") ?? "results", overrides: overrides,
+            files, results: results, overrides: overrides,
             tolerances: tolerances, update: update, jobs: jobs) { file, report, error, note in
+                interruption.advance(by: 1)
                 guard !json else { return }
                 if let error { console.out("\(file): ERROR — \(error)\n") }
                 if let note { console.err("\(file): \(note)\n") }

@@ -1,7 +1,18 @@
 // Where commands write: standard output and error, or memory in tests.
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The output of a command. The real one writes to the process's streams; tests capture.
+///
+/// Everything printed passes through ``TerminalText/sanitized(_:)``, so a name or path from an
+/// untrusted file can never drive the terminal. Writes use `write(2)` directly: a failure (a
+/// full disk behind `> file`, `/dev/full`, a closed pipe) is remembered, never a trap, and the
+/// command ends with a message and a non-zero status (see ``PushSimTool/main(_:console:)``).
 public final class Console: @unchecked Sendable {
     public private(set) var standardOutput = ""
     public private(set) var standardError = ""
@@ -9,6 +20,8 @@ public final class Console: @unchecked Sendable {
     private let lock = NSLock()
     /// Whether standard error is a terminal (progress lines are shown only then).
     public let errorIsTerminal: Bool
+    /// Why writing to standard output failed, if it did (the first failure).
+    public private(set) var outputFailure: String?
 
     /// A console that writes to the process's own streams.
     public static func process() -> Console {
@@ -24,12 +37,41 @@ public final class Console: @unchecked Sendable {
     }
 
     public func out(_ text: String) {
+        let safe = TerminalText.sanitized(text)
         lock.lock(); defer { lock.unlock() }
-        if live { FileHandle.standardOutput.write(Data(text.utf8)) } else { standardOutput += text }
+        guard live else { standardOutput += safe; return }
+        // After one failure the rest would be a hole in the middle: write nothing more.
+        guard outputFailure == nil else { return }
+        outputFailure = Console.writeAll(safe, to: STDOUT_FILENO)
     }
 
     public func err(_ text: String) {
+        let safe = TerminalText.sanitized(text)
         lock.lock(); defer { lock.unlock() }
-        if live { FileHandle.standardError.write(Data(text.utf8)) } else { standardError += text }
+        if live { _ = Console.writeAll(safe, to: STDERR_FILENO) } else { standardError += safe }
+    }
+
+    /// Records an output failure (tests use it to play a full disk).
+    func failOutput(_ reason: String) {
+        lock.lock(); defer { lock.unlock() }
+        if outputFailure == nil { outputFailure = reason }
+    }
+
+    /// Writes all of `text`; the reason when it could not.
+    static func writeAll(_ text: String, to fd: Int32) -> String? {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        return bytes.withUnsafeMutableBytes { buffer -> String? in
+            while offset < buffer.count, let base = buffer.baseAddress {
+                let n = write(fd, base + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno)) + (errno == ENOSPC ? " (the disk is full)" : "")
+                }
+                if n == 0 { return "nothing could be written" }
+                offset += n
+            }
+            return nil
+        }
     }
 }

@@ -94,8 +94,13 @@ public final class Interruption: @unchecked Sendable {
         self.phase = phase; self.consequence = consequence
     }
 
-    /// The task is over: nothing is left unfinished.
+    /// The task is over: nothing is left unfinished. If a signal arrived while it ran (its
+    /// stop waiting for a write to finish), the command must not end normally and race the stop
+    /// to the exit: wait here for the stop to end the process with 130 or 143.
     public func end() {
+        if signalReceived != 0 {
+            while true { sleep(1) }
+        }
         lock.lock(); defer { lock.unlock() }
         task = ""
     }
@@ -112,7 +117,8 @@ public final class Interruption: @unchecked Sendable {
             text += " (\(min(done, total)) of \(total) \(unit) done)"
         }
         if !consequence.isEmpty { text += "; \(consequence)" }
-        return text + "\n"
+        // Written straight to the descriptor, not through Console: made inert here.
+        return TerminalText.sanitized(text + "\n")
     }
 
     /// The exit status for a signal: 128 + its number (130 for SIGINT, 143 for SIGTERM).
@@ -137,8 +143,12 @@ public final class Interruption: @unchecked Sendable {
 /// The write end of the pipe the signal handler writes to (set once, before the handler is installed).
 nonisolated(unsafe) private var interruptionPipe: Int32 = -1
 
-/// The signal handler: async-signal-safe, it only writes the signal number to the pipe.
+/// Set by the signal handler (a plain store of a word: safe in a handler), read by `end()`.
+nonisolated(unsafe) private var signalReceived: Int32 = 0
+
+/// The signal handler: async-signal-safe, it only notes the signal and writes its number to the pipe.
 private func interruptionHandler(_ signalNumber: Int32) {
+    signalReceived = signalNumber
     var number = signalNumber
     let savedErrno = errno
     _ = write(interruptionPipe, &number, MemoryLayout<Int32>.size)

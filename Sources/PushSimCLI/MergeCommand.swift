@@ -32,29 +32,36 @@ enum MergeCommand {
     static func merge(_ words: [String], _ console: Console) throws -> Int32 {
         let arguments = try Arguments(words, flags: [], options: ["out"])
         guard !arguments.positionals.isEmpty else { throw UsageError("missing the partial results to merge (files, or - for standard input)") }
-        var parts: [PartialResult] = []
-        var readStandardInput = false
+        guard arguments.positionals.filter({ $0 == "-" }).count <= 1 else { throw UsageError("- (standard input) given twice") }
+        let directory = arguments.value("out")
+        let interruption = Interruption.shared
+        // The destination is checked before reading a single part; the handlers are installed
+        // before any work, so an interruption says what was not finished.
+        try interruption.beginWriting("the merge", total: arguments.positionals.count, unit: "sources",
+                                      directory: directory ?? "", writes: directory != nil)
+        defer { interruption.end() }
+        var merge = PartialMerge()
         for path in arguments.positionals {
-            let text: String
-            if path == "-" {
-                guard !readStandardInput else { throw UsageError("- (standard input) given twice") }
-                readStandardInput = true
-                text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-            } else {
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                      let data = FileManager.default.contents(atPath: path) else {
-                    throw PartialResultError("\(path): cannot read the partial result: no such readable file")
-                }
-                text = String(decoding: data, as: UTF8.self)
+            let source = path == "-" ? "standard input" : path
+            let bytes: [UInt8]
+            do {
+                bytes = path == "-" ? try BoundedInput.readStandardInput(limit: PartialResult.maxSourceBytes)
+                    : try BoundedInput.read(path: path, limit: PartialResult.maxSourceBytes)
+            } catch {
+                throw PartialResultError("\(source): cannot read the partial result: \(error.reason)")
             }
-            parts += try PartialResult.read(text, source: path == "-" ? "standard input" : path)
+            try PartialResult.forEach(in: bytes, source: source) { part in
+                try merge.add(part, source: source)
+            }
+            interruption.advance(by: 1)
         }
-        let result = try PartialResult.merge(parts)
+        let (result, size, provenance) = try merge.finish()
         let json = result.json
-        if let directory = arguments.value("out") {
-            try ResultsWriter.write([("summary.json", json.prettyText + "\n"),
-                                     ("summary.md", ReportTable(result).markdown)], to: directory)
+        if let directory {
+            interruption.update(phase: "writing the results",
+                                consequence: "'\(directory)' holds either the earlier results or the new ones, whole")
+            try ResultsWriter.write(RunSummary.files(result, size: size, provenance: provenance), to: directory, replacing: RunSummary.family)
+            interruption.update(phase: "printing the merged document", consequence: "the results are written to '\(directory)'")
         }
         console.out(json.text + "\n")
         return 0

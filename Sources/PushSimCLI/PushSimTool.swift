@@ -39,6 +39,7 @@ public enum PushSimTool {
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
     public static func main(_ arguments: [String], console: Console) -> Int32 {
+        WriterTestHooks.install()
         guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
             console.out(help + "\n")
             return arguments.isEmpty ? 2 : 0
@@ -53,14 +54,24 @@ public enum PushSimTool {
             console.out(command.usage + "\n")
             return 0
         }
+        let status: Int32
         do {
-            return try command.run(rest, console)
+            status = try command.run(rest, console)
         } catch let error as UsageError {
             console.err("pushsim \(name): \(error.message)\n\n\(command.usage)\n")
-            return 2
+            status = 2
         } catch {
             console.err("\(error)\n")
-            return 2
+            status = 2
         }
+        return finish(name, status: status, console: console)
+    }
+
+    /// A command whose output could not be written has not done its job, whatever it returned:
+    /// say so (the shell's file is incomplete) and end with status 2.
+    static func finish(_ name: String, status: Int32, console: Console) -> Int32 {
+        guard let failure = console.outputFailure else { return status }
+        console.err("pushsim \(name): cannot write to standard output: \(failure); the output is incomplete\n")
+        return 2
     }
 }

@@ -17,10 +17,7 @@ enum RunCommand {
           --no-write        write no files
           --jobs N          threads to use (default: every core); never changes the result
           \(ShardOption.usage)
-          --max-events N    refuse a run estimated to take more kernel events (default 3.6e10,
-                            about an hour at 10 M events/s)
-          --max-memory SIZE refuse a run estimated to need more memory (default: half of RAM),
-                            such as 512M or 4G
+        \(ResourceGuard.usage)
 
         Progress (devices done, events/s, time left) goes to standard error when it is a terminal,
         never with --json; a --shard run prints progress lines there for its log. summary.json and
@@ -33,14 +30,12 @@ enum RunCommand {
 
     static func run(_ words: [String], _ console: Console) throws -> Int32 {
         let arguments = try Arguments(words, flags: ["json", "no-write"],
-                                      options: ScenarioInput.options.union(["out", "jobs", "shard", "max-events", "max-memory"]))
+                                      options: ScenarioInput.options.union(ResourceGuard.options).union(["out", "jobs", "shard"]))
         let (scenario, _) = try ScenarioInput.load(arguments)
         let shard = try ShardOption.parse(arguments)
         let jobs = try ShardOption.jobs(arguments, scenario: scenario, shard: shard)
         // Refuse what the machine cannot do (for a shard: its devices), before any work (issue 6).
-        let limits: ResourceEstimate.Limits
-        do { limits = try .parse(maxEvents: arguments.value("max-events"), maxMemory: arguments.value("max-memory")) }
-        catch { throw UsageError(error.description) }
+        let limits = try ResourceGuard.limits(arguments)
         let estimate = ResourceEstimate(scenario, jobs: jobs, devices: shard.map { $0.devices(of: scenario.devices).count })
         if let refusal = estimate.refusal(under: limits, name: scenario.name) {
             console.err("pushsim run: \(refusal)\n")
@@ -69,7 +64,7 @@ enum RunCommand {
         if !arguments.flag("no-write") {
             interruption.update(phase: "writing the results",
                                 consequence: "'\(outDirectory)' holds either the earlier results or the new ones, whole")
-            try ResultsWriter.write(RunSummary.files(result, scenario: scenario), to: outDirectory)
+            try ResultsWriter.write(RunSummary.files(result, scenario: scenario), to: outDirectory, replacing: RunSummary.family)
             interruption.update(phase: "printing the report", consequence: "the results are written to '\(outDirectory)'")
         }
         console.out(arguments.flag("json") ? json.text + "\n" : table.text)

@@ -26,6 +26,7 @@ enum SweepCommand {
           --max-events N       refuse a sweep whose runs together exceed N events (default: an
                                hour's work at 10 M events/s); each point must also fit as a run
           --max-memory SIZE    refuse a point that needs more memory (default: half the machine's)
+        A grid of more than 10000 points or 100000 runs is refused from its axes' lengths alone.
 
         Progress (runs done, time left) goes to standard error when it is a terminal, never with --json.
         Ctrl-C stops the sweep (exit 130); results already in DIR stay as they were.
@@ -37,33 +38,50 @@ enum SweepCommand {
 
     static func run(_ words: [String], _ console: Console) throws -> Int32 {
         let arguments = try Arguments(words, flags: ["json", "no-write"],
-                                      options: ScenarioInput.options.union(["vary", "replications", "out", "jobs", "max-events", "max-memory"]))
-        let (_, fileAxes) = try ScenarioInput.load(arguments)
+                                      options: ScenarioInput.options.union(ResourceGuard.options).union(["vary", "replications", "out", "jobs"]))
+        let (base, fileAxes) = try ScenarioInput.load(arguments)
         let path = arguments.positionals[0]
         // The same overrides ScenarioInput applied (already checked), then each point's settings.
         let baseOverrides = arguments.values("set") + (arguments.value("seed").map { ["seed=\($0)"] } ?? [])
         let replications = try arguments.integer("replications", in: 1...10_000) ?? 1
         let jobs = try arguments.integer("jobs", in: 1...1024) ?? ScenarioInput.defaultJobs
+        let limits = try ResourceGuard.limits(arguments)
+        let varied = try arguments.values("vary").map(SweepGrid.readVary)
+        let fixed = Set(arguments.values("set").compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) })
+        let axes = SweepGrid.axes(file: fileAxes, commandLine: varied.map(\.axis), fixed: fixed)
+        // The grid's size from its axes' lengths, before a single point is built.
+        if let refusal = SweepGrid.sizeRefusal(axes, replications: replications, name: base.name) {
+            console.err("pushsim sweep: \(refusal)\n")
+            return 2
+        }
+        let directory = arguments.value("out") ?? "results/\(base.name)"
+        let interruption = Interruption.shared
+        try interruption.beginWriting("the sweep of '\(base.name)'", total: 0, unit: "runs",
+                                      directory: directory, writes: !arguments.flag("no-write"))
+        defer { interruption.end() }
+        interruption.update(phase: "building its grid of \(SweepGrid.pointCount(axes) ?? 0) points", consequence: "nothing was written")
+        // Each --vary value alone, so that a bad one is reported where it is typed (`--vary:1:N`).
+        for argument in varied {
+            for (value, column) in zip(argument.axis.values, argument.columns) {
+                try VaryLocation.relocating(argument.axis.path, column: column) {
+                    _ = try ScenarioLoader.load(path: path, overrides: baseOverrides + ["\(argument.axis.path)=\(value)"])
+                }
+            }
+        }
         let plan: SweepPlan
         do {
-            let varied = try arguments.values("vary").map(SweepGrid.parseVary)
-            let fixed = Set(arguments.values("set").compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) })
-            let axes = SweepGrid.axes(file: fileAxes, commandLine: varied, fixed: fixed)
             plan = try SweepPlan(axes: axes, replications: replications) { extra in
                 try ScenarioLoader.load(path: path, overrides: baseOverrides + extra)
             }
         } catch let error as SweepError {
             throw UsageError(error.message)
         }
-        if let refusal = try refusal(plan, jobs: jobs, arguments: arguments) {
+        if let refusal = refusal(plan, jobs: jobs, limits: limits) {
             console.err("pushsim sweep: \(refusal)\n")
             return 2
         }
-        let directory = arguments.value("out") ?? "results/\(plan.scenarioName)"
-        let interruption = Interruption.shared
-        try interruption.beginWriting("the sweep of '\(plan.scenarioName)'", total: plan.runCount, unit: "runs",
-                                      directory: directory, writes: !arguments.flag("no-write"))
-        defer { interruption.end() }
+        interruption.begin("the sweep of '\(plan.scenarioName)'", total: plan.runCount, unit: "runs",
+                           consequence: arguments.flag("no-write") ? "nothing was written" : "no results were written; '\(directory)' is as it was")
         let started = DispatchTime.now().uptimeNanoseconds
         let showProgress = console.errorIsTerminal && !arguments.flag("json")
         var reported = 0
@@ -83,7 +101,7 @@ enum SweepCommand {
                                 consequence: "'\(directory)' holds either the earlier results or the new ones, whole")
             let files = [("sweep.csv", result.csv), ("sweep.json", result.json.prettyText + "\n"), ("sweep.md", result.markdown)]
                 + result.charts.map { ($0.name, $0.svg) }
-            try ResultsWriter.write(files, to: directory)
+            try ResultsWriter.write(files, to: directory, replacing: SweepResult.family)
         }
         if arguments.flag("json") {
             console.out(result.json.text + "\n")
@@ -98,10 +116,7 @@ enum SweepCommand {
 extension SweepCommand {
     /// Why the sweep is refused, or nil: every point must fit the limits as a run, and all
     /// runs together (points × replications) must fit the event budget.
-    static func refusal(_ plan: SweepPlan, jobs: Int, arguments: Arguments) throws -> String? {
-        let limits: ResourceEstimate.Limits
-        do { limits = try .parse(maxEvents: arguments.value("max-events"), maxMemory: arguments.value("max-memory")) }
-        catch { throw UsageError(error.description) }
+    static func refusal(_ plan: SweepPlan, jobs: Int, limits: ResourceEstimate.Limits) -> String? {
         var total = 0.0
         for (point, scenario) in zip(plan.points, plan.scenarios) {
             let estimate = ResourceEstimate(scenario, jobs: jobs)
@@ -124,5 +139,19 @@ enum ETA {
         if seconds < 90 { return "\(Int(seconds.rounded())) s" }
         if seconds < 5400 { return "\(Int((seconds / 60).rounded())) min" }
         return String(format: "%.1f h", seconds / 3600)
+    }
+}
+
+/// Moves an error in one `--vary` value from the `--set` it was applied as to where the value
+/// is typed: `--vary:1:COLUMN`.
+enum VaryLocation {
+    static func relocating(_ path: String, column: Int, _ body: () throws -> Void) throws {
+        do { try body() } catch let error as ScenarioError {
+            guard let location = error.location, location.file == ScenarioError.overrideFile else { throw error }
+            // The value started at column path + 2 of the `PATH=VALUE` it was applied as.
+            let inValue = max(0, location.column - (path.unicodeScalars.count + 2))
+            throw ScenarioError(location: SourceLocation(file: SweepGrid.varyFile, line: 1, column: column + inValue),
+                                message: error.message)
+        }
     }
 }

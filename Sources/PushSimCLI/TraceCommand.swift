@@ -7,7 +7,7 @@ enum TraceCommand {
         name: "trace", summary: "print one device's timeline event by event (or draw it: --svg)",
         usage: """
         Usage: pushsim trace FILE --device N [--queue on|off] [--from T] [--to T] [--svg PATH]
-                                  [--set PATH=VALUE]… [--seed N]
+                                  [--set PATH=VALUE]… [--seed N] [--max-events N] [--max-memory SIZE]
 
           --device N      the device, from 0 to devices − 1
           --queue on|off  the arm (default: on, unless the scenario's queue.mode is off)
@@ -15,6 +15,7 @@ enum TraceCommand {
           --to T          last instant shown (included); default: the end of the run
           --svg PATH      also draw the window as swim lanes (backend, XIVA, APNs, device, user)
           --set, --seed   as for run
+        \(ResourceGuard.usage)
 
         Lines: time (dDAY hh:mm:ss.mmm), hour of day (h00–h23), lane, letter (#i, the device's
         i-th letter), event. After the window, the fate of every letter seen in it. With segments,
@@ -26,7 +27,7 @@ enum TraceCommand {
         run: run)
 
     static func run(_ words: [String], _ console: Console) throws -> Int32 {
-        let arguments = try Arguments(words, flags: [], options: ScenarioInput.options.union(["device", "queue", "from", "to", "svg"]))
+        let arguments = try Arguments(words, flags: [], options: ScenarioInput.options.union(ResourceGuard.options).union(["device", "queue", "from", "to", "svg"]))
         let (scenario, _) = try ScenarioInput.load(arguments)
         guard arguments.value("device") != nil else { throw UsageError("missing --device N") }
         guard let device = try arguments.integer("device", in: 0...max(0, scenario.devices - 1)) else {
@@ -44,6 +45,18 @@ enum TraceCommand {
         let to = try time("to") ?? end
         guard from <= to else { throw UsageError("--from must not be after --to") }
 
+        // One device, but every event of it is kept as a line: refuse what would not fit, before any work.
+        if let refusal = ResourceGuard.traceEstimate(scenario).refusal(under: try ResourceGuard.limits(arguments), name: scenario.name) {
+            console.err("pushsim trace: \(refusal)\n")
+            return 2
+        }
+        let svgPath = arguments.value("svg")
+        if let svgPath { try ResultsWriter.checkFileDestination(svgPath) }
+        let interruption = Interruption.shared
+        interruption.install()
+        interruption.begin("the trace of device \(device) of '\(scenario.name)'", total: 0, unit: "",
+                           consequence: svgPath.map { "'\($0)' is as it was" } ?? "nothing was written")
+        defer { interruption.end() }
         let (traced, ledger) = Simulator.trace(scenario, device: device, queueOn: queueOn)
         // "will clear at T" is said at presentation time; the "cleared by the user" line at T
         // tells the same where it happens, with the letter, so only that one is shown.
@@ -56,7 +69,7 @@ enum TraceCommand {
             let before = all.filter { $0.time < from && $0.lane == .device && $0.letter == nil && ($0.text == "online" || $0.text == "offline") }
             let onlineAtFrom = before.last.map { $0.text == "online" } ?? TraceReport.onlineAtStart(scenario, device: device)
             let svg = TraceSVG(title: title, entries: events, from: from, to: min(to, end), onlineAtStart: onlineAtFrom).svg
-            try ResultsWriter.write([(FilePath.lastComponent(of: path), svg)], to: FilePath.parent(of: path))
+            try ResultsWriter.writeFile(svg, to: path)
         }
         var out = "# \(title) · \(TraceReport.formatTime(from)) to \(TraceReport.formatTime(to))\n"
         out += TraceReport.text(events)

@@ -29,11 +29,15 @@ public enum CheckSession {
         return name == "summary.json" ? files : [(name, files[0].contents)]
     }
 
-    /// Rewrites the baseline at `baselinePath` with `result`, atomically (`ResultsWriter`).
+    /// Rewrites the baseline at `baselinePath` with `result`: a summary.json with its twin as
+    /// one set (``ResultsWriter/write(_:to:replacing:)``), any other name as one atomic file.
     public static func update(_ result: RunResult, scenario: Scenario, baselinePath: String) throws {
-        let directory = FilePath.parent(of: baselinePath)
-        try ResultsWriter.write(baselineFiles(result, scenario: scenario, baselinePath: baselinePath),
-                                to: directory.isEmpty ? "." : directory)
+        let files = baselineFiles(result, scenario: scenario, baselinePath: baselinePath)
+        if files.count == 1, let file = files.first {
+            try ResultsWriter.writeFile(file.contents, to: baselinePath)
+        } else {
+            try ResultsWriter.write(files, to: FilePath.parent(of: baselinePath), replacing: RunSummary.family)
+        }
     }
 
     /// `--update`: compares with the old baseline when it is usable (so the change is on
@@ -89,14 +93,8 @@ public enum CheckSession {
 
     /// The scenario files of a folder (`*.yaml`), sorted by name.
     public static func scenarioFiles(in directory: String) throws -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CheckInputError("\(directory): no such folder of scenarios")
-        }
-        let names: [String]
-        do { names = try FileManager.default.contentsOfDirectory(atPath: directory) } catch {
-            throw CheckInputError("\(directory): cannot list the folder")
-        }
+        guard FileTree.isFolder(directory) else { throw CheckInputError("\(directory): no such folder of scenarios") }
+        guard let names = FileTree.names(in: directory) else { throw CheckInputError("\(directory): cannot list the folder") }
         let files = names.filter { $0.hasSuffix(".yaml") }.sorted().map { FilePath.join(directory, $0) }
         guard !files.isEmpty else { throw CheckInputError("\(directory): no scenario files (*.yaml) to check") }
         return files

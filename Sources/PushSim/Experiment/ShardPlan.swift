@@ -65,15 +65,7 @@ extension Scenario {
     /// the model later is covered without anyone remembering to list it here. Equal scenarios give
     /// equal fingerprints in every process: the description holds no addresses and no
     /// dictionary-ordered data.
-    public var fingerprint: String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in String(reflecting: self).utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    public var fingerprint: String { FNV1a.hex(String(reflecting: self).utf8) }
 }
 
 extension Simulator {

@@ -28,6 +28,7 @@ public struct SweepPlan: Sendable {
         }
         let base = try load([])
         self.base = base
+        if let refusal = SweepGrid.sizeRefusal(axes, replications: replications, name: base.name) { throw SweepError(refusal) }
         self.scenarioName = base.name
         self.axes = axes
         self.points = SweepGrid.points(axes)
@@ -117,5 +118,14 @@ public enum SweepRunner {
             }
             return ArmSummary(queue: first.arms[a].queue, metrics: metrics)
         }
+    }
+}
+
+extension SweepResult {
+    /// The files of a sweep's set (every chart it can draw included): a set write replaces
+    /// these, so charts of an earlier sweep never stay beside new tables, and keeps the
+    /// folder's others (a run's summary).
+    public static var family: Set<String> {
+        Set(["sweep.csv", "sweep.json", "sweep.md"] + chartSpecs.map(\.file))
     }
 }

@@ -86,21 +86,58 @@ public enum CheckComparison {
     public static let z = 4.0
 
     /// Reads a baseline file (`pushsim run`'s summary.json or `--json` output).
+    /// The most bytes a baseline may have: a summary.json is a few kilobytes.
+    public static let maxBaselineBytes = 16 << 20
+
+    /// Reads a baseline file (`pushsim run`'s summary.json or `--json` output). Baselines are
+    /// untrusted input: the size is capped, and every metric must be a finite number in its
+    /// range (``checkRanges(_:source:)``), so no later conversion can trap.
     public static func readBaseline(path: String) throws -> CheckSnapshot {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw CheckInputError("\(path): no such baseline; make one with `pushsim run FILE` (it writes results/<name>/summary.json) or `pushsim check FILE --update`")
+        let bytes: [UInt8]
+        do { bytes = try BoundedInput.read(path: path, limit: maxBaselineBytes) } catch {
+            if error == .missing {
+                throw CheckInputError("\(path): no such baseline; make one with `pushsim run FILE` (it writes results/<name>/summary.json) or `pushsim check FILE --update`")
+            }
+            throw CheckInputError("\(path): cannot read the baseline: \(error.reason)")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CheckInputError("\(path): cannot read the baseline (is it a folder, or unreadable?)")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw CheckInputError("\(path): the baseline is not UTF-8 text")
         }
         let json: JSONValue
         do { json = try JSONValue.parse(text) } catch {
             throw CheckInputError("\(path): not valid JSON: \(error)")
         }
-        return try CheckSnapshot(json: json, source: path)
+        let snapshot = try CheckSnapshot(json: json, source: path)
+        try checkRanges(snapshot, source: path)
+        return snapshot
+    }
+
+    /// The largest count a baseline may hold: 2⁵³, where doubles stop being exact integers
+    /// (no run comes near it: that is 10¹⁵ devices' worth of letters).
+    public static let maxCount = 9_007_199_254_740_992.0
+    /// The largest latency in seconds: the clock's range, 2⁶³ − 1 µs.
+    public static let maxSeconds = 9_223_372_036_854.775807
+
+    /// Refuses a metric that is not finite, is negative, or is past what a run can produce:
+    /// counts whole and at most 2⁵³, rates at most 2⁵³ too, latencies at most the clock's range.
+    /// The message names the metric by its key path in the document.
+    public static func checkRanges(_ snapshot: CheckSnapshot, source: String) throws {
+        for (n, arm) in snapshot.arms.enumerated() {
+            for metric in CheckMetrics.catalogue(queueOn: arm.queueOn) {
+                guard let value = arm.values[metric.key] else { continue }
+                let isLatency: Bool, isCount: Bool
+                switch metric.kind {
+                case .count, .work: (isLatency, isCount) = (false, true)
+                case .rate: (isLatency, isCount) = (false, false)
+                case .latencyQuantile, .latencyMax: (isLatency, isCount) = (true, false)
+                }
+                let limit = isLatency ? maxSeconds : maxCount
+                guard value.isFinite, value >= 0, value <= limit, !isCount || value == value.rounded() else {
+                    throw CheckInputError("\(source): `runs[\(n)].\(metric.key)`: expected \(isCount ? "a whole number" : "a number") "
+                        + "from 0 to \(isLatency ? "9223372036854.775807 (the clock's range in seconds)" : "2^53"), found \(JSONValue.format(value))")
+                }
+            }
+        }
     }
 
     /// The percentile thresholds of each arm of `baseline`, for `CheckRun.run`.

@@ -1,4 +1,4 @@
-// The version of PushSim that made a result, recorded beside it (CHANGELOG.md lists what each one changed).
+// The version of PushSim that made a result, recorded beside it; partial results of another version do not merge (CHANGELOG.md lists what each one changed).
 
 public enum PushSimVersion {
     /// Semantic version: the major number moves with the scenario format's version

@@ -1,4 +1,4 @@
-// Writes result files atomically: a temporary file in the same folder, flushed to disk, then a rename.
+// Writes a set of result files as one unit: a new folder beside the old one, swapped in by one rename, under a lock.
 import Foundation
 
 #if canImport(Glibc)
@@ -13,123 +13,259 @@ public struct ResultsWriteError: Error, CustomStringConvertible {
     public init(description: String) { self.description = description }
 }
 
+/// The steps of a results write, in order, for the test hook ``ResultsWriter/stepHook``.
+public enum ResultsWriteStep: String, Sendable, CaseIterable {
+    /// The new folder exists beside the old one, still empty.
+    case staged
+    /// Every new file is written and flushed in the new folder.
+    case filesWritten = "files-written"
+    /// The old folder's other files are linked into the new one.
+    case carried
+    /// Only where two directories cannot be exchanged in one rename: the old folder is parked
+    /// under a temporary name and the new one is not yet in its place.
+    case betweenRenames = "between-renames"
+    /// The new set is in place; the old one is being removed.
+    case swapped
+}
+
 public enum ResultsWriter {
-    /// Checks, before any work, that results can be written to `directory`: it is a folder (or
-    /// does not exist yet), and its nearest existing folder accepts a file. With
-    /// `createParents` false (an explicit `--out`), the folder's parent must already exist:
-    /// a typo in a path should not silently create a tree of folders.
-    /// Nothing is left behind by the check.
+    /// Called at each step of a write; a test makes it throw (a failure) or kill the process.
+    nonisolated(unsafe) public static var stepHook: ((ResultsWriteStep) throws -> Void)?
+    /// Whether to exchange folders with one `renameat2(RENAME_EXCHANGE)`; tests turn it off to
+    /// exercise the two-rename path that file systems without it take.
+    nonisolated(unsafe) public static var exchangeFolders = true
+
+    /// Checks, before any work, that results can be written to `directory` (see
+    /// ``ResultsDestination``). With `createParents` false (an explicit `--out`), the folder's
+    /// parent must already exist. Nothing is left behind by the check.
     public static func checkDestination(_ directory: String, createParents: Bool) throws {
-        let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        var existing = directory
-        if fm.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
-                throw ResultsWriteError(description: "cannot write results to '\(directory)': it is a file, not a folder; choose another --out")
-            }
-        } else {
-            // The nearest ancestor that exists.
-            var missing: [String] = []
-            var path = FilePath.normalized(directory)
-            if path.isEmpty { path = "." }
-            while !fm.fileExists(atPath: path, isDirectory: &isDirectory) {
-                missing.append(path)
-                let parent = FilePath.parent(of: path)
-                if parent == path || parent.isEmpty { path = parent.isEmpty ? "." : parent; break }
-                path = parent
-            }
-            guard fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw ResultsWriteError(description: "cannot write results to '\(directory)': '\(path)' is a file, not a folder")
-            }
-            if !createParents && missing.count > 1 {
-                let parent = FilePath.parent(of: directory)
-                throw ResultsWriteError(description: "cannot write results to '\(directory)': the folder '\(parent)' does not exist; create it first or choose another --out")
-            }
-            existing = path
-        }
-        // Permissions alone do not tell (root, read-only file systems, quotas): try it.
-        let probe = FilePath.join(existing, ".pushsim-probe.\(TemporaryFiles.shared.uniqueTag()).tmp")
-        TemporaryFiles.shared.remember(probe)
-        defer { unlink(probe); TemporaryFiles.shared.forget(probe) }
-        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard fd >= 0 else {
-            throw ResultsWriteError(description: "cannot write results to '\(directory)': '\(existing)' is not writable (\(String(cString: strerror(errno))))")
-        }
-        close(fd)
+        _ = try ResultsDestination.resolve(directory, createParents: createParents)
     }
 
-    /// Writes every file into `directory` (created if missing, parents too). Each file is first
-    /// written whole to a temporary name in the same folder and flushed to disk, and only when
-    /// all are written are they renamed over the old ones, so a reader sees the old file or the
-    /// new one, never half of one. If any write fails (a full disk, a read-only folder), the
-    /// temporary files and any folder created here are removed, nothing is renamed, and the
-    /// old results stay as they were. Interruption waits for a write under way (see
-    /// ``TemporaryFiles/removeAll(keepingWritesOut:)``), so a set of files is replaced whole.
-    public static func write(_ files: [(name: String, contents: String)], to directory: String) throws {
+    /// Checks, before any work, that a single file can be written at `path` (``writeFile(_:to:)``):
+    /// its folder passes ``checkDestination(_:createParents:)`` and the path is not a folder.
+    public static func checkFileDestination(_ path: String) throws {
+        let name = FilePath.lastComponent(of: path)
+        guard !path.isEmpty, !name.isEmpty, name != ".", name != "..", name != "/" else {
+            throw ResultsWriteError(description: "cannot write '\(path)': expected the path of a file")
+        }
+        guard name.utf8.count <= ResultsDestination.nameMax else {
+            throw ResultsWriteError(description: "cannot write '\(path)': the name is \(name.utf8.count) bytes, longer than a file name can be (\(ResultsDestination.nameMax))")
+        }
+        try checkDestination(FilePath.parent(of: path), createParents: true)
+        var info = stat()
+        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+            throw ResultsWriteError(description: "cannot write '\(path)': it is a folder, not a file")
+        }
+    }
+
+    /// Writes `files` into `directory` as one unit, replacing the files named in `family` (and
+    /// those of `files`) and keeping every other entry of the folder.
+    ///
+    /// The new set is written whole into a fresh folder beside `directory`, flushed, joined by
+    /// hard links to the entries it keeps, then exchanged with the old folder in one rename; the
+    /// old one is removed. A reader, a crash or a kill at any point sees the old set or the new
+    /// one, never a mix (on file systems that cannot exchange folders, a crash between the two
+    /// renames leaves the new set parked, and the next write puts it in place). Writers of one
+    /// folder take turns (an exclusive `flock` on its parent), so concurrent runs into one `--out`
+    /// never mix. Leftovers of writers that died are cleaned first (``ResultsOrphans``). On a
+    /// failure nothing changes and whatever this write created is removed. An interruption
+    /// waits for a write under way (``TemporaryFiles/removeAll(keepingWritesOut:)``).
+    public static func write(_ files: [(name: String, contents: String)], to directory: String,
+                             replacing family: Set<String> = []) throws {
+        for file in files where file.name.isEmpty || file.name == "." || file.name == ".." || file.name.contains("/") {
+            throw ResultsWriteError(description: "cannot write '\(FilePath.join(directory, file.name))': a result file's name must be one file name")
+        }
         try TemporaryFiles.shared.writing {
-            try writeUnlocked(files, to: directory)
+            let destination = try ResultsDestination.resolve(directory)
+            let created = try createParents(destination)
+            do {
+                try locked(destination.parent) {
+                    ResultsOrphans.clean(name: destination.name, parent: destination.parent, folder: destination.target)
+                    let again = try ResultsDestination.resolve(directory)   // as it is now, under the lock
+                    switch again.mode {
+                    case .swap: try swap(files, into: again, replacing: family.union(files.map(\.name)))
+                    case .inPlace: try inPlace(files, into: again, replacing: family.union(files.map(\.name)))
+                    }
+                }
+            } catch {
+                for folder in created { rmdir(folder) }
+                throw error
+            }
         }
     }
 
-    private static func writeUnlocked(_ files: [(name: String, contents: String)], to directory: String) throws {
-        let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        var created: [String] = []
-        if fm.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
-                throw ResultsWriteError(description: "cannot write results: '\(directory)' is a file, not a folder")
-            }
-        } else {
-            // Remember which folders this creates, to take them away again on failure.
-            var path = directory
-            while !path.isEmpty, !fm.fileExists(atPath: path) {
-                created.append(path)
-                let parent = FilePath.parent(of: path)
-                if parent == path { break }
-                path = parent
-            }
-            do { try fm.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-                removeEmptyFolders(created)
-                throw ResultsWriteError(description: "cannot create the results folder '\(directory)': \(reason(error))")
+    /// Writes one file atomically (a temporary file in the same folder, flushed, renamed over
+    /// the old one), under the same lock and orphan cleaning as a set.
+    public static func writeFile(_ contents: String, to path: String) throws {
+        let name = FilePath.lastComponent(of: path)
+        guard !name.isEmpty, name != ".", name != "..", name != "/" else {
+            throw ResultsWriteError(description: "cannot write '\(path)': expected the path of a file")
+        }
+        try write(single: contents, name: name, folder: FilePath.parent(of: path))
+    }
+
+    private static func write(single contents: String, name: String, folder: String) throws {
+        try TemporaryFiles.shared.writing {
+            let destination = try ResultsDestination.resolve(folder)
+            let created = try createParents(destination)
+            var madeFolder = false
+            do {
+                // The lock a set write into this folder takes too: the two never interleave.
+                try locked(destination.parent) {
+                    if FileTree.kind(destination.target) == .missing {
+                        guard mkdir(destination.target, 0o777) == 0 else {
+                            throw ResultsWriteError(description: "cannot create the folder '\(folder)': \(String(cString: strerror(errno)))")
+                        }
+                        madeFolder = true
+                    }
+                    ResultsOrphans.clean(name: name, parent: destination.target, folder: FilePath.join(destination.target, name))
+                    try commitFiles([(name, contents)], into: destination.target, given: folder)
+                }
+            } catch {
+                if madeFolder { rmdir(destination.target) }
+                for folder in created { rmdir(folder) }
+                throw error
             }
         }
-        var temporaries: [(temporary: String, final: String)] = []
-        func cleanUp() {
-            for t in temporaries {
-                unlink(t.temporary)
-                TemporaryFiles.shared.forget(t.temporary)
-            }
-            removeEmptyFolders(created)
-        }
+    }
+
+    // MARK: The two ways of replacing a set
+
+    private static func swap(_ files: [(name: String, contents: String)], into destination: ResultsDestination,
+                             replacing family: Set<String>) throws {
         let tag = TemporaryFiles.shared.uniqueTag()
+        let staging = FilePath.join(destination.parent, ResultsOrphans.sibling("new", of: destination.name, tag: tag))
+        TemporaryFiles.shared.remember(staging)
+        defer { FileTree.removeTree(staging); TemporaryFiles.shared.forget(staging) }
+        var mode: mode_t = 0o777 & ~currentUmask()
+        var info = stat()
+        if destination.exists && stat(destination.target, &info) == 0 { mode = info.st_mode & 0o7777 }
+        guard mkdir(staging, mode) == 0 else {
+            throw ResultsWriteError(description: "cannot write results to '\(destination.given)': \(String(cString: strerror(errno))); the earlier results are unchanged")
+        }
+        try step(.staged)
         for file in files {
-            let final = FilePath.join(directory, file.name)
-            let temporary = FilePath.join(directory, ".\(file.name).\(tag).tmp")
+            if let problem = writeWhole(Array(file.contents.utf8), to: FilePath.join(staging, file.name)) {
+                throw ResultsWriteError(description: "cannot write '\(FilePath.join(destination.given, file.name))': \(problem); the earlier results are unchanged")
+            }
+        }
+        try step(.filesWritten)
+        if destination.exists {
+            for entry in FileTree.names(in: destination.target) ?? [] where !family.contains(entry) && !ResultsOrphans.isOrphan(entry) {
+                if let problem = FileTree.mirror(FilePath.join(destination.target, entry), to: FilePath.join(staging, entry)) {
+                    throw ResultsWriteError(description: "cannot keep '\(entry)' of '\(destination.given)' in the new results: \(problem); the earlier results are unchanged")
+                }
+            }
+        }
+        try step(.carried)
+        FileTree.syncFolder(staging)
+        if !destination.exists {
+            guard rename(staging, destination.target) == 0 else {
+                throw ResultsWriteError(description: "cannot write results to '\(destination.given)': \(String(cString: strerror(errno))); nothing was written")
+            }
+        } else if !(exchangeFolders && exchange(staging, destination.target)) {
+            // No atomic exchange here: park the old set, then move the new one in. A crash
+            // between the two is finished by the next write (ResultsOrphans.clean).
+            let parked = FilePath.join(destination.parent, ResultsOrphans.sibling("old", of: destination.name, tag: tag))
+            guard rename(destination.target, parked) == 0 else {
+                throw ResultsWriteError(description: "cannot replace the results in '\(destination.given)': \(String(cString: strerror(errno))); the earlier results are unchanged")
+            }
+            TemporaryFiles.shared.remember(parked)
+            defer { FileTree.removeTree(parked); TemporaryFiles.shared.forget(parked) }
+            try? step(.betweenRenames)
+            guard rename(staging, destination.target) == 0 else {
+                let reason = String(cString: strerror(errno))
+                _ = rename(parked, destination.target)
+                throw ResultsWriteError(description: "cannot replace the results in '\(destination.given)': \(reason); the earlier results are unchanged")
+            }
+        }
+        // After an exchange the staging name holds the old set, removed by the deferred cleanup.
+        FileTree.syncFolder(destination.parent)
+        try? step(.swapped)
+    }
+
+    /// File by file, each atomic; the family's files that the new set lacks are removed last.
+    private static func inPlace(_ files: [(name: String, contents: String)], into destination: ResultsDestination,
+                                replacing family: Set<String>) throws {
+        try commitFiles(files, into: destination.target, given: destination.given)
+        let names = Set(files.map(\.name))
+        for entry in FileTree.names(in: destination.target) ?? [] where family.contains(entry) && !names.contains(entry) {
+            unlink(FilePath.join(destination.target, entry))
+        }
+    }
+
+    /// Writes every file to a temporary name in `folder`, then renames them all into place.
+    private static func commitFiles(_ files: [(name: String, contents: String)], into folder: String, given: String) throws {
+        var temporaries: [(temporary: String, final: String)] = []
+        defer { for t in temporaries { unlink(t.temporary); TemporaryFiles.shared.forget(t.temporary) } }
+        for file in files {
+            let temporary = FilePath.join(folder, ResultsOrphans.temporaryFile(for: file.name, tag: TemporaryFiles.shared.uniqueTag()))
             TemporaryFiles.shared.remember(temporary)
-            temporaries.append((temporary, final))
+            temporaries.append((temporary, FilePath.join(folder, file.name)))
             if let problem = writeWhole(Array(file.contents.utf8), to: temporary) {
-                cleanUp()
-                throw ResultsWriteError(description: "cannot write '\(final)': \(problem); the earlier results are unchanged")
+                throw ResultsWriteError(description: "cannot write '\(FilePath.join(given, file.name))': \(problem); the earlier results are unchanged")
             }
         }
-        for (index, t) in temporaries.enumerated() {
-            if rename(t.temporary, t.final) != 0 {
-                let message = String(cString: strerror(errno))
-                cleanUp()
-                let done = temporaries[..<index].map(\.final)
-                throw ResultsWriteError(description: "cannot write '\(t.final)': \(message)"
-                                        + (done.isEmpty ? "; the earlier results are unchanged" : "; already replaced: \(done.joined(separator: ", "))"))
-            }
-            TemporaryFiles.shared.forget(t.temporary)
+        try step(.filesWritten)
+        for (index, t) in temporaries.enumerated() where rename(t.temporary, t.final) != 0 {
+            let done = temporaries[..<index].map(\.final)
+            throw ResultsWriteError(description: "cannot write '\(t.final)': \(String(cString: strerror(errno)))"
+                                    + (done.isEmpty ? "; the earlier results are unchanged" : "; already replaced: \(done.joined(separator: ", "))"))
         }
-        // Make the renames themselves durable.
-        let folder = open(directory, O_RDONLY)
-        if folder >= 0 { fsync(folder); close(folder) }
+        FileTree.syncFolder(folder)
+    }
+
+    // MARK: Pieces
+
+    private static func step(_ step: ResultsWriteStep) throws { try stepHook?(step) }
+
+    /// Creates the missing parents of the destination, outermost first; returns them deepest first.
+    private static func createParents(_ destination: ResultsDestination) throws -> [String] {
+        var created: [String] = []
+        for folder in destination.missingParents.reversed() {
+            guard mkdir(folder, 0o777) == 0 || errno == EEXIST else {
+                let reason = String(cString: strerror(errno))
+                for made in created.reversed() { rmdir(made) }
+                throw ResultsWriteError(description: "cannot create the results folder '\(destination.given)': \(reason)")
+            }
+            created.append(folder)
+        }
+        return created.reversed()
+    }
+
+    /// Runs `body` holding an exclusive lock on `folder` (released by the kernel if we die).
+    private static func locked(_ folder: String, _ body: () throws -> Void) throws {
+        let fd = open(folder, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw ResultsWriteError(description: "cannot open '\(folder)' to lock it: \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { break }   // a file system without locks: go on unlocked
+        }
+        try body()
+    }
+
+    /// Exchanges two paths in one step (Linux `renameat2` with `RENAME_EXCHANGE`), looked up at
+    /// run time since the C library may lack it; false when unavailable or refused.
+    private static func exchange(_ a: String, _ b: String) -> Bool {
+        typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "renameat2") else { return false }
+        let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+        let exchangeFlag: UInt32 = 2   // RENAME_EXCHANGE
+        return renameat2(AT_FDCWD, a, AT_FDCWD, b, exchangeFlag) == 0
+    }
+
+    private static func currentUmask() -> mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
     }
 
     /// Writes `bytes` to a new file at `path` and flushes it to disk; the reason on failure.
     static func writeWhole(_ bytes: [UInt8], to path: String) -> String? {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return "\(String(cString: strerror(errno))) (the folder is not writable)" }
         var problem: String?
         bytes.withUnsafeBytes { buffer in
@@ -151,58 +287,9 @@ public enum ResultsWriter {
         if close(fd) != 0 && problem == nil { problem = String(cString: strerror(errno)) }
         return problem
     }
-
-    /// Removes the folders this writer created, deepest first, if they are (still) empty.
-    private static func removeEmptyFolders(_ created: [String]) {
-        for path in created { rmdir(path) }
-    }
-
-    static func reason(_ error: Error) -> String {
-        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
-    }
 }
 
-/// `write(2)`, named apart from ``ResultsWriter/write(_:to:)``.
+/// `write(2)`, named apart from ``ResultsWriter/write(_:to:replacing:)``.
 private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     write(fd, buffer, count)
-}
-
-/// The temporary files being written right now, so an interrupted run can remove them, and
-/// the lock that makes writing a set of results one step as far as an interruption can see.
-public final class TemporaryFiles: @unchecked Sendable {
-    public static let shared = TemporaryFiles()
-    private var paths: [String] = []
-    private let lock = NSLock()
-    private let writeLock = NSLock()
-
-    private var counter = 0
-
-    /// A name part no other temporary file of any process has now: the process id and a counter.
-    func uniqueTag() -> String {
-        lock.lock(); defer { lock.unlock() }
-        counter += 1
-        return "\(getpid()).\(counter)"
-    }
-
-    func remember(_ path: String) { lock.lock(); paths.append(path); lock.unlock() }
-    func forget(_ path: String) { lock.lock(); paths.removeAll { $0 == path }; lock.unlock() }
-
-    /// The paths registered now (for tests).
-    public var pending: [String] { lock.lock(); defer { lock.unlock() }; return paths }
-
-    /// Runs `body` (a whole results write) so that an interruption waits for it to end.
-    func writing<T>(_ body: () throws -> T) rethrows -> T {
-        writeLock.lock(); defer { writeLock.unlock() }
-        return try body()
-    }
-
-    /// Removes every temporary file still registered (called on SIGINT / SIGTERM). It first
-    /// waits for a write under way to finish or fail; with `keepingWritesOut` it then keeps
-    /// every later write waiting, for a process that is about to exit.
-    public func removeAll(keepingWritesOut: Bool = false) {
-        writeLock.lock()
-        lock.lock(); let pending = paths; paths.removeAll(); lock.unlock()
-        for path in pending { unlink(path) }
-        if !keepingWritesOut { writeLock.unlock() }
-    }
 }

@@ -23,18 +23,27 @@ public enum RunSummary {
         }
     }
 
+    /// The files of a run's set: a set write replaces these and keeps the folder's others (a
+    /// sweep's files, notes a person put there).
+    public static let family: Set<String> = ["summary.json", "summary.md"]
+
     /// The run's JSON document (the contract's fields) with its provenance beside them:
     /// `pushsim_version` and `resolved_scenario`.
-    public static func document(_ result: RunResult, scenario: Scenario) -> JSONValue {
+    public static func document(_ result: RunResult, provenance: Provenance) -> JSONValue {
         guard case .object(var members) = result.json else { return result.json }
-        members["pushsim_version"] = .string(PushSimVersion.current)
-        members["resolved_scenario"] = scenarioJSON(scenario)
+        members["pushsim_version"] = .string(provenance.version)
+        members["resolved_scenario"] = provenance.scenario
         return .object(members)
     }
 
-    /// summary.md: the table, then how it was made (the scenario as a file that reruns it).
-    public static func markdown(_ result: RunResult, scenario: Scenario) -> String {
-        ReportTable(result, scenario: scenario).markdown + "\n" + provenanceMarkdown(scenario)
+    public static func document(_ result: RunResult, scenario: Scenario) -> JSONValue {
+        document(result, provenance: Provenance(scenario))
+    }
+
+    /// summary.md: the table (with the run's size in its title), then how it was made.
+    public static func markdown(_ result: RunResult, size: RunSize, provenance: Provenance) -> String {
+        ReportTable(result, size: size).markdown + "\n" + provenanceMarkdown(yaml: provenance.yaml, seed: provenance.seed,
+                                                                            version: provenance.version)
     }
 
     /// A Markdown section naming the version and holding the resolved scenario.
@@ -43,15 +52,38 @@ public enum RunSummary {
     }
 
     /// The same from the resolved scenario's text.
-    public static func provenanceMarkdown(yaml: String, seed: UInt64) -> String {
-        "## How this was made\n\nPushSim \(PushSimVersion.current), seed \(seed). "
+    public static func provenanceMarkdown(yaml: String, seed: UInt64, version: String = PushSimVersion.current) -> String {
+        "## How this was made\n\nPushSim \(version), seed \(seed). "
             + "The resolved scenario (every key, defaults included, overrides applied; "
             + "`pushsim validate FILE --print` prints the same):\n\n```yaml\n" + yaml + "```\n"
     }
 
-    /// summary.json and summary.md, as `pushsim run` writes them.
+    /// summary.json and summary.md, as `pushsim run` writes them. `merge --out` passes the size
+    /// and provenance its parts carry, so its files are the same bytes as a single run's.
+    public static func files(_ result: RunResult, size: RunSize, provenance: Provenance) -> [(name: String, contents: String)] {
+        [("summary.json", document(result, provenance: provenance).prettyText + "\n"),
+         ("summary.md", markdown(result, size: size, provenance: provenance))]
+    }
+
     public static func files(_ result: RunResult, scenario: Scenario) -> [(name: String, contents: String)] {
-        [("summary.json", document(result, scenario: scenario).prettyText + "\n"),
-         ("summary.md", markdown(result, scenario: scenario))]
+        files(result, size: RunSize(scenario), provenance: Provenance(scenario))
+    }
+}
+
+/// How a result was made: the PushSim version, the seed, and the resolved scenario both as the
+/// file text `validate --print` gives and as the JSON object summary.json holds. Partial results
+/// carry it, so a merged result records the same.
+public struct Provenance: Equatable, Sendable {
+    public var version: String
+    public var seed: UInt64
+    public var yaml: String
+    public var scenario: JSONValue
+
+    public init(version: String = PushSimVersion.current, seed: UInt64, yaml: String, scenario: JSONValue) {
+        self.version = version; self.seed = seed; self.yaml = yaml; self.scenario = scenario
+    }
+
+    public init(_ scenario: Scenario) {
+        self.init(seed: scenario.seed, yaml: ScenarioPrinter.yaml(scenario), scenario: RunSummary.scenarioJSON(scenario))
     }
 }

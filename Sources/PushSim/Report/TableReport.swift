@@ -8,10 +8,10 @@ public struct ReportTable {
     public var header: [String]
     public var rows: [[String]]   // a row with one cell is a section heading
 
-    public init(_ result: RunResult, scenario: Scenario? = nil) {
+    public init(_ result: RunResult, scenario: Scenario? = nil, size: RunSize? = nil) {
         title = "PushSim · \(result.scenario) · seed \(result.seed)"
-        if let scenario {
-            title += " · \(ReportTable.grouped(scenario.devices)) devices × \(scenario.duration) (+\(scenario.drain) drain)"
+        if let size = size ?? scenario.map(RunSize.init) {
+            title += " · \(ReportTable.grouped(size.devices)) devices × \(size.duration) (+\(size.drain) drain)"
         }
         header = ["", ] + result.arms.map { "queue \($0.name)" }
         let arms = result.arms

@@ -86,6 +86,13 @@ enum ScenarioDecoder {
         if name.isEmpty || name == "." || name == ".." || name.contains("/") || name.contains("\\") {
             throw ScenarioError(location: location, message: "`\(path)`: expected a non-empty name without `/` or `\\` (it names the results folder), found \(YAMLNode.doubleQuoted(name))")
         }
+        // A name is printed to terminals and names a folder: no control characters (an escape
+        // sequence would drive the terminal), no invisible formatting (a right-to-left override
+        // would make it read as something else), no line breaks.
+        if let bad = name.unicodeScalars.first(where: { [.control, .format, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) }) {
+            let hex = String(bad.value, radix: 16, uppercase: true)
+            throw ScenarioError(location: location, message: "`name`: expected visible text without control or formatting characters (it names the results folder and is printed to terminals), found U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex) in \(YAMLNode.doubleQuoted(name))")
+        }
     }
 
     // MARK: The sweep
@@ -105,6 +112,9 @@ enum ScenarioDecoder {
             }
             guard case .sequence(let values) = entry.value.kind, !values.isEmpty else {
                 throw ScenarioError(location: entry.value.location, message: "`sweep.\(entry.key)`: expected a non-empty list of values such as `[1, 2]`, found \(entry.value.foundDescription)")
+            }
+            if entry.key == "seed" {
+                throw ScenarioError(location: entry.keyLocation, message: "`sweep.seed`: a sweep cannot vary `seed`: replications already run with derived seeds (use `pushsim sweep --replications N`)")
             }
             for value in values {
                 var candidate = base

@@ -189,11 +189,12 @@ import Testing
 
         // One regression: exit 1, the line names the metric, the full table follows.
         try S.doctor((results as NSString).appendingPathComponent("second/summary.json")) { top in
-            S.editArm(&top, queue: "on") { fields in fields["summaries"] = .int(-100) }
+            // (A baseline with a negative count is refused as damaged: a regression needs a valid one.)
+            S.editArm(&top, queue: "on") { fields in fields["re_requests"] = .int(0) }
         }
         let worse = S.pushsim(["check", "--all", scenarios, "--results", results])
         #expect(worse.status == 1)
-        #expect(worse.out.contains("second: WORSE — on.summaries"))
+        #expect(worse.out.contains("second: WORSE — on.re_requests"))
         #expect(worse.out.contains("REGRESSION: 1 of 2 scenarios got worse"))
         #expect(worse.out.contains("pushsim check · second"))
 

@@ -115,7 +115,7 @@ enum BuiltTool {
         let (status, console) = run(["run", SmallScenarios.path("quickstart"), "--set", "devices=12",
                                      "--set", "name=\(name)", "--shard", "1/2", "--json"])
         #expect(status == 0)
-        #expect(console.standardOutput.contains("\"format\":\"pushsim-partial/1\""))
+        #expect(console.standardOutput.contains("\"format\":\"pushsim-partial/2\""))
         #expect(!FileManager.default.fileExists(atPath: "results/\(name)"))
     }
 

@@ -130,7 +130,7 @@ enum SmallScenarios {
         var three = try parts("quickstart", count: 3)
         three[1].result.devices = 10..<27   // overlaps shard 0 (0..<13)
         #expect(refusal(three)?.contains("not its own share") == true)
-        let text = three[2].json.text.replacingOccurrences(of: "\"format\":\"pushsim-partial/1\"", with: "\"format\":\"pushsim-partial/9\"")
+        let text = three[2].json.text.replacingOccurrences(of: "\"format\":\"pushsim-partial/2\"", with: "\"format\":\"pushsim-partial/9\"")
         #expect(throws: PartialResultError.self) { _ = try PartialResult.read(text, source: "p") }
         let full = Simulator.run(try SmallScenarios.load("quickstart", devices: 5)).json.text
         do { _ = try PartialResult.read(full, source: "full.json"); Issue.record("a full document was accepted") } catch {

@@ -38,9 +38,33 @@ import Testing
                 == ["[{start: 8h, end: 9h}]", "[]"])
     }
 
-    @Test func malformedVaryIsAnError() {
-        #expect(throws: SweepError.self) { try SweepGrid.parseVary("queue.repeat_max_count") }
-        #expect(throws: SweepError.self) { try SweepGrid.parseVary("=1,2") }
-        #expect(throws: SweepError.self) { try SweepGrid.parseVary("queue.repeat_max_count=1,,2") }
+    /// Every malformed `--vary` names `--vary:1:COLUMN`, the column of what is wrong.
+    @Test(arguments: [
+        ("queue.repeat_max_count", 1), ("=1,2", 1), ("queue..x=1", 7), ("queue.repeat_max_count=1,,2", 26),
+        ("apns.loss=", 11), ("apns.loss=1, ", 13), ("seed=1,2", 1), ("p=1,-1", 1),
+    ])
+    func malformedVaryIsALocatedError(text: String, column: Int) {
+        do { _ = try SweepGrid.parseVary(text); Issue.record("accepted \(text)") } catch let error as ScenarioError {
+            #expect(error.location == SourceLocation(file: "--vary", line: 1, column: column), "\(error)")
+        } catch { Issue.record("\(error)") }
+    }
+
+    @Test func varyValuesKnowTheirColumns() throws {
+        let argument = try SweepGrid.readVary("apns.loss=0, 2%,  uniform(1s, 2s)")
+        #expect(argument.axis.values == ["0", "2%", "uniform(1s, 2s)"])
+        #expect(argument.columns == [11, 14, 19])
+    }
+
+    @Test func gridSizeComesFromTheAxesWithoutOverflow() {
+        let axis = { (n: Int) in SweepAxis(path: "apns.loss", values: Array(repeating: "0", count: n)) }
+        #expect(SweepGrid.pointCount([axis(450), axis(450)]) == 202_500)
+        #expect(SweepGrid.pointCount([]) == 1)
+        // 2^21 values on each of three axes: 2^63 points, past Int.max, found without building anything.
+        let huge = SweepAxis(path: "apns.loss", values: Array(repeating: "0", count: 1 << 21))
+        #expect(SweepGrid.pointCount([huge, huge, huge]) == nil)
+        #expect(SweepGrid.sizeRefusal([huge, huge, huge], replications: 1, name: "x")?.contains("more than") == true)
+        #expect(SweepGrid.sizeRefusal([axis(450), axis(450)], replications: 1, name: "x")?.contains("202500 points") == true)
+        #expect(SweepGrid.sizeRefusal([axis(100), axis(100)], replications: 1, name: "x") == nil)
+        #expect(SweepGrid.sizeRefusal([axis(100), axis(100)], replications: 11, name: "x")?.contains("110000 runs") == true)
     }
 }

@@ -36,10 +36,10 @@ import Testing
     }
 
     @Test func loadWithSweepReturnsTheAxes() throws {
-        let path = try temporaryFile(Array((minimalScenario + "sweep: {seed: [1, 2]}\n").utf8))
+        let path = try temporaryFile(Array((minimalScenario + "sweep: {queue.repeat_max_count: [1, 2]}\n").utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (sc, axes) = try ScenarioLoader.loadWithSweep(path: path)
         #expect(sc.name == "t")
-        #expect(axes == [SweepAxis(path: "seed", values: ["1", "2"])])
+        #expect(axes == [SweepAxis(path: "queue.repeat_max_count", values: ["1", "2"])])
     }
 }

@@ -1,0 +1,46 @@
+// The resource guard every command that runs scenarios shares: --max-events and --max-memory, checked before any work.
+import PushSim
+
+/// Refuses, from the scenario alone and in milliseconds, work the machine cannot do
+/// (see ``ResourceEstimate``): `run`, `check` (every scenario of `--all` before the first
+/// runs), `check --update`, `trace` and `sweep` all pass through here.
+enum ResourceGuard {
+    static let options: Set<String> = ["max-events", "max-memory"]
+
+    static let usage = """
+          --max-events N    refuse work estimated to take more kernel events (default 3.6e10,
+                            about an hour at 10 M events/s)
+          --max-memory SIZE refuse work estimated to need more memory (default: half of RAM),
+                            such as 512M or 4G
+        """
+
+    /// Bytes one line of a trace holds in memory (the entry and its text) until it is printed.
+    static let bytesPerTraceEntry = 256.0
+
+    /// The limits of `--max-events` and `--max-memory`, or the machine's defaults.
+    static func limits(_ arguments: Arguments) throws -> ResourceEstimate.Limits {
+        do { return try .parse(maxEvents: arguments.value("max-events"), maxMemory: arguments.value("max-memory")) }
+        catch { throw UsageError(error.description) }
+    }
+
+    /// The estimate of a trace: one device, every one of its events kept as a line.
+    static func traceEstimate(_ scenario: Scenario) -> ResourceEstimate {
+        var estimate = ResourceEstimate(scenario, jobs: 1, devices: 1)
+        estimate.memoryBytes += estimate.events * bytesPerTraceEntry
+        return estimate
+    }
+
+    /// Why several runs (check --all) are refused together: each must fit, and so must their sum.
+    static func refusal(_ runs: [(name: String, estimate: ResourceEstimate)], limits: ResourceEstimate.Limits,
+                        what: String) -> String? {
+        var total = 0.0
+        for run in runs {
+            if let refusal = run.estimate.refusal(under: limits, name: run.name) { return refusal }
+            total += run.estimate.events
+        }
+        guard total > limits.maxEvents else { return nil }
+        return "refusing to \(what): its \(runs.count) runs would take about \(ResourceEstimate.count(total)) events "
+            + "together, over the limit of \(ResourceEstimate.count(limits.maxEvents)) (--max-events). "
+            + "Check fewer scenarios at a time, or raise --max-events."
+    }
+}
