@@ -2,8 +2,15 @@
 
 extension DeviceWorld {
     /// A re-sent copy reaches APNs (timing rule 2): lost, or due at the device after one
-    /// latency draw from the re-sends' stream.
+    /// latency draw from the re-sends' stream. A first copy arrives as an event only when
+    /// shortcuts are off; its loss and latency were drawn with its letter.
     mutating func apnsReceives(copy c: Int32, at now: Int64) {
+        let copy = copies[Int(c)]
+        if !copy.isResend {
+            let i = Int(copy.letter)
+            apnsAccepts(copy: c, at: now, lost: letters[i].lostBeforeAPNs, latency: letters[i].apnsLatency)
+            return
+        }
         let lost = resendStream.chance(parameters.apnsLoss)
         let latency = parameters.apnsLatency.sample(&resendStream)
         apnsAccepts(copy: c, at: now, lost: lost, latency: latency)

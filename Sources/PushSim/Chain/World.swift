@@ -42,6 +42,8 @@ public struct DeviceWorld {
     let parameters: ChainParameters
     let windows: [Range<Int64>]
     let end: Int64
+    /// Whether handlers may settle steps without scheduling them (see ``ShortcutPolicy``).
+    let shortcuts: ShortcutPolicy
 
     // The device's pre-drawn world, shared by both arms.
     public internal(set) var letters = LetterScript()
@@ -88,8 +90,9 @@ public struct DeviceWorld {
     /// Receives a line for everything that happens, when set (`pushsim trace`); nil in runs.
     public var tracer: ((TraceEntry) -> Void)?
 
-    public init(scenario: Scenario) {
+    public init(scenario: Scenario, shortcuts: ShortcutPolicy = .taken) {
         self.scenario = scenario
+        self.shortcuts = shortcuts
         self.parameters = ChainParameters(scenario)
         self.windows = ConnectivityTimeline.windowIntervals(scenario)
         self.end = scenario.end.microseconds
@@ -175,7 +178,7 @@ public struct DeviceWorld {
         lookaheadFlipCursor = 0
         stored = -1
         storedEnteredAt = 0
-        settleAtOnce = !queueOn && !(parameters.duplicate > 0)
+        settleAtOnce = shortcuts == .taken && !queueOn && !(parameters.duplicate > 0)
         let warmup = scenario.warmup.microseconds
         firstCounted = warmup <= 0 ? 0 : letters.firstIndex { $0.time >= warmup } ?? letters.count
         nextPosition = 1

@@ -18,7 +18,12 @@ extension DeviceWorld {
         nextPosition += 1
         let copy = Int32(copies.count)
         copies.append(PushCopy(letter: Int32(i), isResend: false, expiry: 0))
-        firstCopyTravels(copy: copy, letter: i, reachingAPNsAt: later(now, letters[i].xivaLatency))
+        let arrival = later(now, letters[i].xivaLatency)
+        if shortcuts == .taken {
+            firstCopyTravels(copy: copy, letter: i, reachingAPNsAt: arrival)
+        } else {
+            queue.schedule(at: arrival, .apnsArrival(copy))
+        }
     }
 
     /// Whether XIVA still holds the payload of letter i at time t (timing rule 7).

@@ -139,10 +139,11 @@ public enum Simulator {
 
     /// Simulates a contiguous range of devices on the calling thread, each in its segment's
     /// scenario: the ledgers per arm, in total and per segment.
-    public static func simulateSegments(_ scenario: Scenario, devices: Range<Int>, arms: [Bool]) -> SegmentedLedgers {
+    public static func simulateSegments(_ scenario: Scenario, devices: Range<Int>, arms: [Bool],
+                                        shortcuts: ShortcutPolicy = .taken) -> SegmentedLedgers {
         var result = SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)
         for part in parts(of: scenario, devices: devices) {
-            var world = DeviceWorld(scenario: part.scenario)
+            var world = DeviceWorld(scenario: part.scenario, shortcuts: shortcuts)
             // Without segments the devices count straight into the totals.
             var ledgers: [Ledger] = []
             if part.segment == nil { swap(&ledgers, &result.totals) } else { ledgers = arms.map { _ in Ledger() } }
@@ -160,8 +161,10 @@ public enum Simulator {
     }
 
     /// The timeline of one device in one arm, event by event (`pushsim trace`).
-    public static func trace(_ scenario: Scenario, device: Int, queueOn: Bool) -> (entries: [TraceEntry], ledger: Ledger) {
-        var world = DeviceWorld(scenario: scenario.segmentIndex(ofDevice: device).map(scenario.scenario(forSegment:)) ?? scenario)
+    public static func trace(_ scenario: Scenario, device: Int, queueOn: Bool,
+                             shortcuts: ShortcutPolicy = .taken) -> (entries: [TraceEntry], ledger: Ledger) {
+        var world = DeviceWorld(scenario: scenario.segmentIndex(ofDevice: device).map(scenario.scenario(forSegment:)) ?? scenario,
+                                shortcuts: shortcuts)
         let log = TraceLog()
         world.tracer = { log.entries.append($0) }
         world.prepare(device: device)
