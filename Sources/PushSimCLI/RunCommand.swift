@@ -34,7 +34,7 @@ enum RunCommand {
         let (scenario, _) = try ScenarioInput.load(arguments)
         let shard = try ShardOption.parse(arguments)
         let jobs = try ShardOption.jobs(arguments, scenario: scenario, shard: shard)
-        // Refuse what the machine cannot do (for a shard: its devices), before any work (issue 6).
+        // Refuse what the machine cannot do (for a shard: its devices), before any work (docs/errors.md).
         let limits = try ResourceGuard.limits(arguments)
         let estimate = ResourceEstimate(scenario, jobs: jobs, devices: shard.map { $0.devices(of: scenario.devices).count })
         if let refusal = estimate.refusal(under: limits, name: scenario.name) {

@@ -37,7 +37,7 @@ extension DeviceWorld {
             copyLost(c, .networkLoss, at: arrival)
             return
         }
-        copies[Int(c)].expiry = (SimTime(microseconds: arrival) + parameters.apnsExpiration).microseconds
+        copies[Int(c)].expiry = later(arrival, parameters.apnsExpiration.microseconds)
         note(.apns, Int(copies[Int(c)].letter), "reached APNs", at: arrival)
         let due = later(arrival, latency)
         if settleAtOnce && due < end && timeline.isOnline(at: due, cursor: &lookaheadFlipCursor) {
@@ -61,7 +61,7 @@ extension DeviceWorld {
     }
 
     /// The one-slot store: the copy that entered last replaces the one stored — "in most
-    /// cases" (§6.5): when the stored copy, still valid, entered less than `keep_window` before,
+    /// cases" (docs/model.md §5, APNs' store): when the stored copy, still valid, entered less than `keep_window` before,
     /// with probability `keep_older` it stays and the newcomer is discarded instead.
     mutating func store(copy c: Int32, at now: Int64) {
         let copy = copies[Int(c)]
@@ -103,8 +103,8 @@ extension DeviceWorld {
 }
 
 extension DeviceWorld {
-    /// A hand-over to an online device (§6.5): APNs documents no de-duplication, and a request
-    /// accepted while its answer was lost is sent again (domain.md §3), so with probability
+    /// A hand-over to an online device (docs/model.md §5, Second copies): APNs documents no de-duplication, and a request
+    /// accepted while its answer was lost is sent again, so with probability
     /// `duplicate` a second copy follows. It reaches APNs now, is not exposed to network loss,
     /// draws its own latency, and is never duplicated again.
     mutating func apnsMayDuplicate(copy c: Int32, at now: Int64) {

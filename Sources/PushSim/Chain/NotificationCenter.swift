@@ -12,7 +12,7 @@ extension DeviceWorld {
             noteCleared(letter: i)
         } else if clearTimeMatters && now < letterStates[i].shownUntil {
             // Only the queue arm has collapse ids: in the off arm (where only APNs' second
-            // copies present a letter twice) every later presentation is a duplicate (§6.5).
+            // copies present a letter twice) every later presentation is a duplicate (docs/model.md §5, Second copies).
             note(.user, i, "collapsed into the notification shown", at: now)
         } else {
             ledger.duplicates += counted(i)
@@ -47,7 +47,7 @@ extension DeviceWorld {
     /// When the user will clear a notification presented now; drawn per presentation.
     @inline(__always) mutating func clearTime(after now: Int64) -> Int64 {
         guard let clearAfter = parameters.clearAfter else { return Int64.max }
-        let t = (SimTime(microseconds: now) + SimTime(microseconds: clearAfter.sample(&userStream))).microseconds
+        let t = later(now, clearAfter.sample(&userStream))
         note(.user, nil, "will clear at \(SimTime(microseconds: t))")
         return t
     }

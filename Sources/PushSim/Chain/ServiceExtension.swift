@@ -48,10 +48,8 @@ extension DeviceWorld {
         if queueOn { checkForGap(position: letterStates[letter].position, letter: letter, run: &run) }
         let r = Int32(runs.count)
         runs.append(run)
-        let deadline = parameters.deadline.microseconds
-        if processing > deadline {
-            queue.schedule(at: (SimTime(microseconds: now) + parameters.deadline).microseconds,
-                           .extensionDeadline(r))
+        if processing > parameters.deadline.microseconds {
+            queue.schedule(at: deadline(ofRunStartedAt: now), .extensionDeadline(r))
         } else {
             queue.schedule(at: later(now, processing), .extensionProcessed(r))
         }
@@ -65,7 +63,7 @@ extension DeviceWorld {
     /// unfinished, as a pending event would.
     @inline(__always) mutating func settleRunWithoutQueue(letter: Int, arrival: Int64, processing: Int64) {
         let timedOut = processing > parameters.deadline.microseconds
-        let shownAt = timedOut ? (SimTime(microseconds: arrival) + parameters.deadline).microseconds
+        let shownAt = timedOut ? deadline(ofRunStartedAt: arrival)
                                : later(arrival, processing)
         guard shownAt < end else {
             letterStates[letter].unfinished = true
@@ -79,7 +77,7 @@ extension DeviceWorld {
         present(letter: letter, at: shownAt)
     }
 
-    /// The client's gap algorithm (domain.md §5, steps 5–9).
+    /// The client's gap algorithm (docs/model.md §1, Extension).
     mutating func checkForGap(position p: Int32, letter: Int, run: inout ExtensionRun) {
         highestPositionSeen = max(highestPositionSeen, p)
         guard lastPosition > 0 else {
@@ -117,7 +115,7 @@ extension DeviceWorld {
             let latency = parameters.requestLatency.sample(&requestStream)
             let failed = requestStream.chance(parameters.requestError)
             let answerAt = later(now, latency)
-            let deadlineAt = (SimTime(microseconds: run.arrival) + parameters.deadline).microseconds
+            let deadlineAt = deadline(ofRunStartedAt: run.arrival)
             let waiting = answerAt <= deadlineAt
             requests.append(ReRequest(run: r, failed: failed, extensionWaiting: waiting))
             note(.device, nil, "re-request sent for positions \(run.gapLow)...\(run.gapHigh), answer in \(SimTime(microseconds: latency))"
@@ -136,7 +134,7 @@ extension DeviceWorld {
              + (run.processed ? "waiting for the re-request's answer" : "before its processing ended"))
         present(letter: Int(copies[Int(run.copy)].letter), at: now)
         if !run.processed && run.action != .show {
-            forEachLetter(inGapOf: run) { letterStates[$0].gapFate = UInt8(LossCause.extensionTimeout.rawValue + 1) }
+            forEachLetter(inGapOf: run) { letterStates[$0].gapFate = .extensionTimeout }
         }
     }
 

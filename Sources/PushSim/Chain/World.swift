@@ -1,7 +1,25 @@
 // The world of one device in one arm: the chain's state, the event loop, and the final account.
+//
+// The timing rules (docs/scenarios.md §3, in words in docs/model.md §1) and where each lives:
+//   1  a letter at XIVA: dropped or numbered, sent ........ Xiva.swift          xivaReceives
+//   2  a copy at APNs: lost, or due after a latency ....... APNs.swift          apnsReceives, apnsAccepts
+//      (a first copy settled when sent) ................... APNs.swift          firstCopyTravels
+//   3  the one-slot offline store, flushed when online .... APNs.swift          store, apnsFlushStore
+//   4  connectivity in equilibrium at time 0; flips ....... Connectivity.swift, Device.swift connectivityFlips
+//   5  arrival: display off, or the extension starts ...... Device.swift        deviceReceives
+//      the gap check at arrival (queue on) ................ ServiceExtension.swift checkForGap
+//   6  processing and the deadline ........................ ServiceExtension.swift extensionProcessed,
+//                                                            extensionDeadline, deadline(ofRunStartedAt:)
+//   7  the re-request's answer; retention; re-sends ....... Xiva.swift          xivaAnswers, xivaRetains
+//   8  summaries .......................................... NotificationCenter.swift showSummary
+//   9  presentation, collapse, duplicates, clearing ....... NotificationCenter.swift present, clearTime
+//  10  the end of the run: what is under way is unfinished  World.swift         closeAccounts
+// Version 2's mechanisms (docs/model.md §5): second copies and keep_older in APNs.swift,
+// warm-up in `counted`, windows per device in Connectivity.swift, letters in MailTraffic.swift.
+// The shortcuts that settle steps without events are listed in ShortcutPolicy.swift.
 
 /// A copy of a push on its way: the letter it carries, whether XIVA re-sent it, whether it is
-/// APNs' second copy of a hand-over (§6.5), and when the APNs offline store would let it expire.
+/// APNs' second copy of a hand-over (docs/model.md §5, Second copies), and when the APNs offline store would let it expire.
 struct PushCopy {
     var letter: Int32
     var isResend: Bool
@@ -21,11 +39,11 @@ public struct LetterState: Sendable {
     public var delivered = false
     public var summarized = false
     public var unfinished = false
-    /// How the first copy, a re-sent copy, and its gap's recovery were lost:
-    /// `LossCause.rawValue + 1`, 0 for none.
-    var firstCopyFate: UInt8 = 0
-    var resentCopyFate: UInt8 = 0
-    var gapFate: UInt8 = 0
+    /// How the first copy, a re-sent copy, and its gap's recovery were lost; nil for none.
+    /// (One byte each, as the codes they replace were.)
+    var firstCopyFate: LossCause? = nil
+    var resentCopyFate: LossCause? = nil
+    var gapFate: LossCause? = nil
 
     public init() {}
 }
@@ -63,13 +81,13 @@ public struct DeviceWorld {
     /// Where `timeline.isOnline(at:cursor:)` left off for instants ahead of the clock.
     var lookaheadFlipCursor = 0
     var stored: Int32 = -1
-    /// When the stored copy (last) entered the store: keep_older looks at it (§6.5).
+    /// When the stored copy (last) entered the store: keep_older looks at it (docs/model.md §5, APNs' store).
     var storedEnteredAt: Int64 = 0
     /// Whether the off arm's shortcuts may settle steps ahead of the clock. A second copy can
     /// present a letter before the copy it duplicates, so with `apns.duplicate` set every
     /// step runs as an event, in time order.
     var settleAtOnce = false
-    /// The first letter counted (§6.1): letters are in time order, so those before it are the
+    /// The first letter counted (docs/model.md §5, Warm-up): letters are in time order, so those before it are the
     /// warm-up's. Every per-letter count adds `counted(i)`.
     var firstCounted = 0
     var nextPosition: Int32 = 1
@@ -194,23 +212,26 @@ public struct DeviceWorld {
         if parameters.duplicate > 0 { duplicateStream = RandomStream(seed: scenario.seed, device: device, purpose: .duplicates) }
     }
 
-    /// `now + delay`, saturating: a draw that overflowed to `forever` stays in the future
-    /// (and so never happens before the end of the run) instead of wrapping into the past.
+    /// `now + delay`, saturating (so a draw of `forever` never happens before the end of the
+    /// run): every instant the chain computes goes through here.
     @inline(__always) func later(_ now: Int64, _ delay: Int64) -> Int64 {
-        let (sum, overflow) = now.addingReportingOverflow(delay)
-        return overflow ? Int64.max : sum
+        SimTime.saturatingSum(now, delay)
+    }
+
+    /// When an extension run that started at `arrival` hits its deadline (timing rule 6).
+    @inline(__always) func deadline(ofRunStartedAt arrival: Int64) -> Int64 {
+        later(arrival, parameters.deadline.microseconds)
     }
 
     /// Records what became of a copy's letter when the copy itself was lost.
     mutating func copyLost(_ c: Int32, _ cause: LossCause, at time: Int64? = nil) {
         let copy = copies[Int(c)]
-        let code = UInt8(cause.rawValue + 1)
         if copy.isSecondCopy {
-            // A second copy's fate never changes its letter's cause (§6.5).
+            // A second copy's fate never changes its letter's cause (docs/model.md §5, Second copies).
             note(.apns, Int(copy.letter), "second copy \(cause.key)", at: time)
             return
         }
-        if copy.isResend { letterStates[Int(copy.letter)].resentCopyFate = code } else { letterStates[Int(copy.letter)].firstCopyFate = code }
+        if copy.isResend { letterStates[Int(copy.letter)].resentCopyFate = cause } else { letterStates[Int(copy.letter)].firstCopyFate = cause }
         note(.apns, Int(copy.letter), "\(copy.isResend ? "re-sent copy" : "push") \(cause.key)", at: time)
     }
 
@@ -249,7 +270,7 @@ public struct DeviceWorld {
             }
         }
         if queueOn && !alertsOff && highestPositionSeen > 0 {
-            // Telemetry counts only counted letters (§6.1): the warm-up's positions come first,
+            // Telemetry counts only counted letters (docs/model.md §5, Warm-up): the warm-up's positions come first,
             // so they are taken off the highest position seen.
             let warmupPositions = firstCounted == 0 ? 0 : (0..<firstCounted).reduce(0) { $0 + (letterStates[$1].position > 0 ? 1 : 0) }
             ledger.lettersOnVisibleDevices += letters.count - firstCounted
@@ -281,12 +302,12 @@ public struct DeviceWorld {
         if queueOn && alertsOff { return .lost(.alertsOff) }
         if letterStates[i].unfinished { return .lost(.unfinished) }
         if queueOn {
-            if let cause = LossCause(code: letterStates[i].resentCopyFate) { return .lost(cause) }
-            if let cause = LossCause(code: letterStates[i].gapFate) { return .lost(cause) }
+            if let cause = letterStates[i].resentCopyFate { return .lost(cause) }
+            if let cause = letterStates[i].gapFate { return .lost(cause) }
             return .lost(.undetectedGap)
         }
         // Off arm: the push's own fate. Nothing else can lose a letter there.
-        return .lost(LossCause(code: letterStates[i].firstCopyFate) ?? .unfinished)
+        return .lost(letterStates[i].firstCopyFate ?? .unfinished)
     }
 }
 
@@ -298,13 +319,5 @@ extension LetterFate {
         case .summarized: return "summarized"
         case .lost(let cause): return "lost (\(cause.key))"
         }
-    }
-}
-
-extension LossCause {
-    /// Decodes the compact per-letter code (raw value + 1, 0 for none).
-    init?(code: UInt8) {
-        guard code > 0 else { return nil }
-        self.init(rawValue: Int(code) - 1)
     }
 }

@@ -28,7 +28,7 @@ extension DeviceWorld {
 
     /// Whether XIVA still holds the payload of letter i at time t (timing rule 7).
     @inline(__always) func xivaRetains(letter i: Int, at t: Int64) -> Bool {
-        t < (SimTime(microseconds: letters[i].time) + parameters.retention).microseconds
+        t < later(letters[i].time, parameters.retention.microseconds)
     }
 
     /// XIVA's answer reaches the extension (timing rule 7). On success every retained position
@@ -42,7 +42,7 @@ extension DeviceWorld {
                 showSummary(for: run, at: now)
             } else {
                 // The summary would have been made now, but the extension is gone.
-                forEachLetter(inGapOf: run) { letterStates[$0].gapFate = UInt8(LossCause.extensionTimeout.rawValue + 1) }
+                forEachLetter(inGapOf: run) { letterStates[$0].gapFate = .extensionTimeout }
             }
             return
         }
@@ -56,7 +56,7 @@ extension DeviceWorld {
                 ledger.resent += counted(letter)
                 note(.xiva, letter, "re-sent position \(letterStates[letter].position)")
             } else {
-                letterStates[letter].gapFate = UInt8(LossCause.retentionExpired.rawValue + 1)
+                letterStates[letter].gapFate = .retentionExpired
                 note(.xiva, letter, "position \(letterStates[letter].position) no longer retained")
             }
         }

@@ -9,7 +9,7 @@ public struct ArmResult: Equatable, Sendable {
     public init(queueOn: Bool, ledger: Ledger) { self.queueOn = queueOn; self.ledger = ledger }
 }
 
-/// One segment's share of a run (§6.4): its name, how many devices it holds in the whole
+/// One segment's share of a run (docs/model.md §5, Segments): its name, how many devices it holds in the whole
 /// run, and its arms counting only its own devices.
 public struct SegmentResult: Equatable, Sendable {
     public var name: String

@@ -72,7 +72,7 @@ public struct PartialResult: Equatable, Sendable {
             "resolved_scenario": provenance.scenario,
             "resolved_scenario_text": .string(provenance.yaml),
         ]
-        // Per-segment ledgers (§6.4), only when the scenario has segments: merge adds them up.
+        // Per-segment ledgers (docs/model.md §5, Segments), only when the scenario has segments: merge adds them up.
         if !result.segments.isEmpty {
             content["segments"] = .array(result.segments.map { segment in
                 .object(["name": .string(segment.name), "devices": .int(segment.devices),
