@@ -20,7 +20,12 @@ extension DeviceWorld {
     /// drawn with the letter, and nothing between the send and the arrival can change what
     /// happens at APNs, so the arrival needs no event of its own (a fifth of all events were
     /// these). What is recorded is what the arrival event would have recorded, at its time.
+    /// With shortcuts off it is scheduled like a re-sent copy's.
     @inline(__always) mutating func firstCopyTravels(copy c: Int32, letter i: Int, reachingAPNsAt arrival: Int64) {
+        guard shortcuts == .taken else {
+            queue.schedule(at: arrival, .apnsArrival(c))
+            return
+        }
         guard arrival < end else {
             // It would still be on its way to APNs when the run ends.
             letterStates[i].unfinished = true

@@ -5,7 +5,7 @@ extension DeviceWorld {
         let online = deviceIsOnline(at: now)
         note(.device, nil, online ? "online" : "offline")
         if k + 1 < timeline.flips.count {
-            nextFlip = NextInStream(time: timeline.flips[k + 1], sequence: queue.takeSequence(), index: Int32(k + 1))
+            agenda.followInSecondStream(time: timeline.flips[k + 1], index: k + 1)
         }
         if online { apnsFlushStore(at: now) }
     }

@@ -77,28 +77,28 @@ extension DeviceWorld {
         present(letter: letter, at: shownAt)
     }
 
-    /// The client's gap algorithm (docs/model.md §1, Extension).
+    /// The client's gap algorithm (``GapCheck``) applied to this arm: the saved position,
+    /// the run's gap and action, and the telemetry's counts.
     mutating func checkForGap(position p: Int32, letter: Int, run: inout ExtensionRun) {
         highestPositionSeen = max(highestPositionSeen, p)
-        guard lastPosition > 0 else {
-            lastPosition = p
+        let check = GapCheck.check(saved: lastPosition, position: p, intendedClient: parameters.intendedClient,
+                                   repeatMaxCount: parameters.repeatMaxCount)
+        lastPosition = check.saved
+        switch check.outcome {
+        case .noGap:
+            return
+        case .firstPosition:
             note(.device, nil, "extension saved first position \(p)")
-            return
+        case .gap(let low, let high, let action):
+            let missed = Int(high) - Int(low) + 1
+            run.gapLow = low
+            run.gapHigh = high
+            run.action = action
+            ledger.gapsDetected += counted(letter)
+            ledger.missedInGaps += missed * counted(letter)
+            note(.device, nil, "extension found gap \(low)...\(high) (\(missed) missed): "
+                 + (action == .summary ? "summary" : "re-request"))
         }
-        let missed = Int(p) - Int(lastPosition) - 1
-        if missed <= 0 {
-            // The intended client advances on every numbered push; the literal snippet does not.
-            if parameters.intendedClient { lastPosition = max(lastPosition, p) }
-            return
-        }
-        run.gapLow = lastPosition + 1
-        run.gapHigh = p - 1
-        lastPosition = p
-        ledger.gapsDetected += counted(letter)
-        ledger.missedInGaps += missed * counted(letter)
-        run.action = missed > parameters.repeatMaxCount ? .summary : .reRequest
-        note(.device, nil, "extension found gap \(run.gapLow)...\(run.gapHigh) (\(missed) missed): "
-             + (run.action == .summary ? "summary" : "re-request"))
     }
 
     /// The extension's own processing is done: show, summarize, or send the re-request.

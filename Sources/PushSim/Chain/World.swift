@@ -73,9 +73,9 @@ public struct DeviceWorld {
     // Arm state.
     var device = 0
     var queueOn = false
-    let queue = EventQueue<ChainEvent>()
-    var nextLetter = NextInStream.exhausted
-    var nextFlip = NextInStream.exhausted
+    let queue: EventQueue<ChainEvent>
+    /// The heap merged with the letters (first stream) and the connectivity flips (second).
+    var agenda: Agenda<ChainEvent>
     let copies = OwnedArray<PushCopy>()
     var flipsPassed = 0
     /// Where `timeline.isOnline(at:cursor:)` left off for instants ahead of the clock.
@@ -111,6 +111,8 @@ public struct DeviceWorld {
     public init(scenario: Scenario, shortcuts: ShortcutPolicy = .taken) {
         self.scenario = scenario
         self.shortcuts = shortcuts
+        self.queue = EventQueue<ChainEvent>()
+        self.agenda = Agenda(queue: queue)
         self.parameters = ChainParameters(scenario)
         self.windows = ConnectivityTimeline.windowIntervals(scenario)
         self.end = scenario.end.microseconds
@@ -129,46 +131,31 @@ public struct DeviceWorld {
     /// 1 when letter i counts (its time is at or after the warm-up), else 0.
     @inline(__always) func counted(_ i: Int) -> Int { i >= firstCounted ? 1 : 0 }
 
+    /// Simulates the prepared device through one arm and adds its letters to `account`: the
+    /// one way every driver (runs, checks, traces, find) runs an arm. The account is swapped in
+    /// rather than copied, so a driver's ledger keeps its buffers and nothing is allocated.
+    public mutating func run(queueOn: Bool, into account: inout Ledger) {
+        swap(&ledger, &account)
+        run(queueOn: queueOn)
+        swap(&ledger, &account)
+    }
+
     /// Simulates the prepared device through one arm and adds its letters to `ledger`.
     public mutating func run(queueOn: Bool) {
         resetArm(queueOn: queueOn)
-        if letters.count > 0 { nextLetter = NextInStream(time: letters[0].time, sequence: queue.takeSequence(), index: 0) }
-        if !timeline.flips.isEmpty {
-            nextFlip = NextInStream(time: timeline.flips[0], sequence: queue.takeSequence(), index: 0)
-        }
+        if letters.count > 0 { agenda.followInFirstStream(time: letters[0].time, index: 0) }
+        if !timeline.flips.isEmpty { agenda.followInSecondStream(time: timeline.flips[0], index: 0) }
         var processed = 0
-        while true {
-            // The earliest of the heap's top, the next letter and the next flip, by
-            // (time, scheduling order): the order one event list holding all three would give.
-            let (heapTime, heapSequence) = queue.nextKey
-            var now = heapTime
-            if nextLetter.precedes(time: now, sequence: heapSequence) {
-                guard nextLetter.time < end else { break }
-                if nextFlip.precedes(time: nextLetter.time, sequence: nextLetter.sequence) {
-                    guard nextFlip.time < end else { break }
-                    now = nextFlip.time
-                    takeFlip(at: now)
-                } else {
-                    now = nextLetter.time
-                    let i = Int(nextLetter.index)
-                    nextLetter = .exhausted
-                    currentTime = now
-                    xivaReceives(letter: i, at: now)
-                }
-            } else if nextFlip.precedes(time: now, sequence: heapSequence) {
-                guard nextFlip.time < end else { break }
-                now = nextFlip.time
-                takeFlip(at: now)
-            } else {
-                guard now < end, !queue.isEmpty else { break }
-                currentTime = now
-                switch queue.popAny().payload {
-                case .apnsArrival(let c): apnsReceives(copy: c, at: now)
-                case .due(let c): apnsDelivers(copy: c, at: now)
-                case .extensionProcessed(let r): extensionProcessed(run: r, at: now)
-                case .extensionDeadline(let r): extensionDeadline(run: r, at: now)
-                case .answer(let q): xivaAnswers(request: q, at: now)
-                }
+        while let (now, item) = agenda.next(before: end) {
+            currentTime = now
+            switch item {
+            case .inFirstStream(let i): xivaReceives(letter: i, at: now)
+            case .inSecondStream(let k): connectivityFlips(index: k, at: now)
+            case .event(.apnsArrival(let c)): apnsReceives(copy: c, at: now)
+            case .event(.due(let c)): apnsDelivers(copy: c, at: now)
+            case .event(.extensionProcessed(let r)): extensionProcessed(run: r, at: now)
+            case .event(.extensionDeadline(let r)): extensionDeadline(run: r, at: now)
+            case .event(.answer(let q)): xivaAnswers(request: q, at: now)
             }
             processed += 1
         }
@@ -177,18 +164,9 @@ public struct DeviceWorld {
         closeAccounts()
     }
 
-    @inline(__always) mutating func takeFlip(at now: Int64) {
-        let k = Int(nextFlip.index)
-        nextFlip = .exhausted
-        currentTime = now
-        connectivityFlips(index: k, at: now)
-    }
-
     mutating func resetArm(queueOn: Bool) {
         self.queueOn = queueOn
-        queue.removeAll()
-        nextLetter = .exhausted
-        nextFlip = .exhausted
+        agenda.removeAll()
         copies.removeAll()
         runs.removeAll()
         requests.removeAll()

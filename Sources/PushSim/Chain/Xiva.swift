@@ -6,7 +6,7 @@ extension DeviceWorld {
     @inline(__always) mutating func xivaReceives(letter i: Int, at now: Int64) {
         note(.backend, i, "letter created")
         if i + 1 < letters.count {
-            nextLetter = NextInStream(time: letters[i + 1].time, sequence: queue.takeSequence(), index: Int32(i + 1))
+            agenda.followInFirstStream(time: letters[i + 1].time, index: i + 1)
         }
         if letters[i].dropped {
             note(.xiva, i, "dropped: unknown subscription")
@@ -18,12 +18,7 @@ extension DeviceWorld {
         nextPosition += 1
         let copy = Int32(copies.count)
         copies.append(PushCopy(letter: Int32(i), isResend: false, expiry: 0))
-        let arrival = later(now, letters[i].xivaLatency)
-        if shortcuts == .taken {
-            firstCopyTravels(copy: copy, letter: i, reachingAPNsAt: arrival)
-        } else {
-            queue.schedule(at: arrival, .apnsArrival(copy))
-        }
+        firstCopyTravels(copy: copy, letter: i, reachingAPNsAt: later(now, letters[i].xivaLatency))
     }
 
     /// Whether XIVA still holds the payload of letter i at time t (timing rule 7).

@@ -151,10 +151,10 @@ public enum CheckRun {
                 for device in part.devices {
                     world.prepare(device: device)
                     for (a, queueOn) in arms.enumerated() {
-                        world.ledger = Ledger()
-                        world.run(queueOn: queueOn)
-                        spreads[a].add(device: world.ledger, thresholds: a < thresholds.count ? thresholds[a] : nil)
-                        totals[a].merge(world.ledger)
+                        var ledger = Ledger()
+                        world.run(queueOn: queueOn, into: &ledger)
+                        spreads[a].add(device: ledger, thresholds: a < thresholds.count ? thresholds[a] : nil)
+                        totals[a].merge(ledger)
                     }
                 }
                 ledgers.add(totals, segment: part.segment)

@@ -149,11 +149,7 @@ public enum Simulator {
             if part.segment == nil { swap(&ledgers, &result.totals) } else { ledgers = arms.map { _ in Ledger() } }
             for device in part.devices {
                 world.prepare(device: device)
-                for (a, queueOn) in arms.enumerated() {
-                    swap(&world.ledger, &ledgers[a])
-                    world.run(queueOn: queueOn)
-                    swap(&world.ledger, &ledgers[a])
-                }
+                for (a, queueOn) in arms.enumerated() { world.run(queueOn: queueOn, into: &ledgers[a]) }
             }
             if part.segment == nil { swap(&ledgers, &result.totals) } else { result.add(ledgers, segment: part.segment) }
         }
@@ -168,8 +164,9 @@ public enum Simulator {
         let log = TraceLog()
         world.tracer = { log.entries.append($0) }
         world.prepare(device: device)
-        world.run(queueOn: queueOn)
-        return (log.entries, world.ledger)
+        var ledger = Ledger()
+        world.run(queueOn: queueOn, into: &ledger)
+        return (log.entries, ledger)
     }
 }
 
