@@ -25,7 +25,7 @@ enum MergeCommand {
     static func run(_ words: [String], _ console: Console) throws -> Int32 {
         do { return try merge(words, console) } catch let error as PartialResultError {
             console.err("pushsim merge: \(error.message)\n")
-            return 2
+            return ExitStatus.badInput
         }
     }
 
@@ -64,7 +64,7 @@ enum MergeCommand {
             interruption.update(phase: "printing the merged document", consequence: "the results are written to '\(directory)'")
         }
         console.out(json.text + "\n")
-        return 0
+        return ExitStatus.success
     }
 }
 
@@ -103,6 +103,6 @@ enum ShardOption {
                                    total: shard.devices(of: scenario.devices).count, inPlace: console.errorIsTerminal)
         let partial = PartialResult.run(scenario, shard: shard, jobs: jobs) { progress.advance(devices: $0, events: $1) }
         console.out(partial.json.text + "\n")
-        return 0
+        return ExitStatus.success
     }
 }

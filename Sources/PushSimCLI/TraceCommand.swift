@@ -48,7 +48,7 @@ enum TraceCommand {
         // One device, but every event of it is kept as a line: refuse what would not fit, before any work.
         if let refusal = ResourceGuard.traceEstimate(scenario).refusal(under: try ResourceGuard.limits(arguments), name: scenario.name) {
             console.err("pushsim trace: \(refusal)\n")
-            return 2
+            return ExitStatus.badInput
         }
         let svgPath = arguments.value("svg")
         if let svgPath { try ResultsWriter.checkFileDestination(svgPath) }
@@ -81,6 +81,6 @@ enum TraceCommand {
         }
         out += "# device total: " + TraceReport.footer(ledger)
         console.out(out)
-        return 0
+        return ExitStatus.success
     }
 }
