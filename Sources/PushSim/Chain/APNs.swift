@@ -11,8 +11,8 @@ extension DeviceWorld {
             apnsAccepts(copy: c, at: now, lost: letters[i].lostBeforeAPNs, latency: letters[i].apnsLatency)
             return
         }
-        let lost = resendStream.chance(parameters.apnsLoss)
-        let latency = parameters.apnsLatency.sample(&resendStream)
+        let lost = streams.resends.chance(parameters.apnsLoss)
+        let latency = parameters.apnsLatency.sample(&streams.resends)
         apnsAccepts(copy: c, at: now, lost: lost, latency: latency)
     }
 
@@ -79,7 +79,7 @@ extension DeviceWorld {
             if now >= copies[Int(previous)].expiry {
                 copyLost(previous, .apnsExpired)
             } else if parameters.keepOlder > 0 && now - storedEnteredAt < parameters.keepWindow
-                        && storeStream.chance(parameters.keepOlder) {
+                        && streams.store.chance(parameters.keepOlder) {
                 copyLost(c, .apnsReplaced)
                 note(.apns, Int(copy.letter), "the older stored push kept")
                 return
@@ -103,7 +103,7 @@ extension DeviceWorld {
             return
         }
         note(.apns, Int(copies[Int(c)].letter), "stored push sent to device")
-        queue.schedule(at: later(now, parameters.apnsLatency.sample(&redeliveryStream)), .due(c))
+        queue.schedule(at: later(now, parameters.apnsLatency.sample(&streams.redelivery)), .due(c))
     }
 }
 
@@ -114,10 +114,10 @@ extension DeviceWorld {
     /// draws its own latency, and is never duplicated again.
     mutating func apnsMayDuplicate(copy c: Int32, at now: Int64) {
         let copy = copies[Int(c)]
-        guard !copy.isSecondCopy, duplicateStream.chance(parameters.duplicate) else { return }
+        guard !copy.isSecondCopy, streams.duplicates.chance(parameters.duplicate) else { return }
         let second = Int32(copies.count)
         copies.append(PushCopy(letter: copy.letter, isResend: false, isSecondCopy: true, expiry: 0))
         note(.apns, Int(copy.letter), "handed over twice: a second copy follows", at: now)
-        apnsAccepts(copy: second, at: now, lost: false, latency: parameters.apnsLatency.sample(&duplicateStream))
+        apnsAccepts(copy: second, at: now, lost: false, latency: parameters.apnsLatency.sample(&streams.duplicates))
     }
 }

@@ -28,7 +28,7 @@ extension DeviceWorld {
         let current = Int(copies[Int(run.copy)].letter)
         ledger.summaries += counted(current)
         letterStates[current].summarized = true
-        forEachLetter(inGapOf: run) { letterStates[$0].summarized = true }
+        for letter in gapLetters(of: run) { letterStates[letter].summarized = true }
         note(.user, current, "summary shown: \(run.gapHigh - run.gapLow + 2) letters")
     }
 
@@ -47,7 +47,7 @@ extension DeviceWorld {
     /// When the user will clear a notification presented now; drawn per presentation.
     @inline(__always) mutating func clearTime(after now: Int64) -> Int64 {
         guard let clearAfter = parameters.clearAfter else { return Int64.max }
-        let t = later(now, clearAfter.sample(&userStream))
+        let t = later(now, clearAfter.sample(&streams.user))
         note(.user, nil, "will clear at \(SimTime(microseconds: t))")
         return t
     }

@@ -32,8 +32,8 @@ extension DeviceWorld {
     @inline(__always) mutating func extensionStarts(copy c: Int32, at now: Int64) {
         let copy = copies[Int(c)]
         let letter = Int(copy.letter)
-        let processing = copy.isResend ? parameters.processing.sample(&resendStream)
-            : copy.isSecondCopy ? parameters.processing.sample(&duplicateStream)
+        let processing = copy.isResend ? parameters.processing.sample(&streams.resends)
+            : copy.isSecondCopy ? parameters.processing.sample(&streams.duplicates)
             : letters[letter].processing
         ledger.pushesSeenByExtensions += counted(letter)
         note(.device, letter, (copy.isResend ? "extension started (re-sent copy)"
@@ -112,8 +112,8 @@ extension DeviceWorld {
             showSummary(for: run, at: now)
         case .reRequest:
             ledger.reRequests += counted(Int(copies[Int(run.copy)].letter))
-            let latency = parameters.requestLatency.sample(&requestStream)
-            let failed = requestStream.chance(parameters.requestError)
+            let latency = parameters.requestLatency.sample(&streams.requests)
+            let failed = streams.requests.chance(parameters.requestError)
             let answerAt = later(now, latency)
             let deadlineAt = deadline(ofRunStartedAt: run.arrival)
             let waiting = answerAt <= deadlineAt
@@ -134,13 +134,16 @@ extension DeviceWorld {
              + (run.processed ? "waiting for the re-request's answer" : "before its processing ended"))
         present(letter: Int(copies[Int(run.copy)].letter), at: now)
         if !run.processed && run.action != .show {
-            forEachLetter(inGapOf: run) { letterStates[$0].gapFate = .extensionTimeout }
+            for letter in gapLetters(of: run) { letterStates[letter].gapFate = .extensionTimeout }
         }
     }
 
-    /// Calls body with the letter index of every position in the run's gap, in order.
-    @inline(__always) func forEachLetter(inGapOf run: ExtensionRun, _ body: (Int) -> Void) {
-        guard run.gapLow <= run.gapHigh else { return }
-        for p in run.gapLow...run.gapHigh { body(Int(letterAtPosition[Int(p)])) }
+    /// The letter index of every position in the run's gap, in order. A sequence rather than
+    /// a call with a closure: a closure that writes the world while a method of the world
+    /// runs is an overlapping access, now that the world cannot be copied.
+    @inline(__always) func gapLetters(of run: ExtensionRun) -> LazyMapSequence<Range<Int32>, Int> {
+        let positions = run.gapLow <= run.gapHigh ? run.gapLow..<(run.gapHigh + 1) : 0..<0
+        let table = letterAtPosition
+        return positions.lazy.map { Int(table[Int($0)]) }
     }
 }

@@ -53,9 +53,9 @@ public struct LetterState: Sendable {
 /// because ties are broken by scheduling order within the device, which is all that matters.
 ///
 /// The event list and the per-letter and per-run arrays are reference types owned by this
-/// world (no copy-on-write checks on the hot path): a copy of a `DeviceWorld` shares them, so
-/// make a new world per thread rather than copying one.
-public struct DeviceWorld {
+/// world (no copy-on-write checks on the hot path): a copy would share them, so a world
+/// cannot be copied (`~Copyable`); make a new world per thread.
+public struct DeviceWorld: ~Copyable {
     let scenario: Scenario
     let parameters: ChainParameters
     let windows: [Range<Int64>]
@@ -97,12 +97,7 @@ public struct DeviceWorld {
     let requests = OwnedArray<ReRequest>()
     var lastPosition: Int32 = 0         // 0: no saved position yet
     var highestPositionSeen: Int32 = 0
-    var userStream = RandomStream(seed: 0)
-    var redeliveryStream = RandomStream(seed: 0)
-    var requestStream = RandomStream(seed: 0)
-    var resendStream = RandomStream(seed: 0)
-    var storeStream = RandomStream(seed: 0)
-    var duplicateStream = RandomStream(seed: 0)
+    var streams = ArmStreams()
 
     public var ledger = Ledger()
     /// Receives a line for everything that happens, when set (`pushsim trace`); nil in runs.
@@ -182,12 +177,8 @@ public struct DeviceWorld {
         highestPositionSeen = 0
         letterStates.reset(repeating: LetterState(), count: letters.count)
         letterAtPosition.reset(repeating: 0, count: 1)
-        userStream = RandomStream(seed: scenario.seed, device: device, purpose: .user)
-        redeliveryStream = RandomStream(seed: scenario.seed, device: device, purpose: .redelivery)
-        requestStream = RandomStream(seed: scenario.seed, device: device, purpose: .requests)
-        resendStream = RandomStream(seed: scenario.seed, device: device, purpose: .resends)
-        if parameters.keepOlder > 0 { storeStream = RandomStream(seed: scenario.seed, device: device, purpose: .apnsStore) }
-        if parameters.duplicate > 0 { duplicateStream = RandomStream(seed: scenario.seed, device: device, purpose: .duplicates) }
+        streams = ArmStreams(seed: scenario.seed, device: device, keepOlder: parameters.keepOlder > 0,
+                             duplicate: parameters.duplicate > 0)
     }
 
     /// `now + delay`, saturating (so a draw of `forever` never happens before the end of the
@@ -269,7 +260,7 @@ public struct DeviceWorld {
 
     mutating func markUnfinished(run: ExtensionRun, includingGap: Bool, includingCurrent: Bool = true) {
         if includingCurrent && !copies[Int(run.copy)].isSecondCopy { letterStates[Int(copies[Int(run.copy)].letter)].unfinished = true }
-        if includingGap { forEachLetter(inGapOf: run) { letterStates[$0].unfinished = true } }
+        if includingGap { for letter in gapLetters(of: run) { letterStates[letter].unfinished = true } }
     }
 
     /// The fate of letter i, by the contract's order of causes for this arm.

@@ -37,13 +37,13 @@ extension DeviceWorld {
                 showSummary(for: run, at: now)
             } else {
                 // The summary would have been made now, but the extension is gone.
-                forEachLetter(inGapOf: run) { letterStates[$0].gapFate = .extensionTimeout }
+                for letter in gapLetters(of: run) { letterStates[letter].gapFate = .extensionTimeout }
             }
             return
         }
         note(.xiva, nil, "re-request answered: positions \(run.gapLow)...\(run.gapHigh)")
-        let arrival = later(now, parameters.resendLatency.sample(&requestStream))
-        forEachLetter(inGapOf: run) { letter in
+        let arrival = later(now, parameters.resendLatency.sample(&streams.requests))
+        for letter in gapLetters(of: run) {
             if xivaRetains(letter: letter, at: now) {
                 let copy = Int32(copies.count)
                 copies.append(PushCopy(letter: Int32(letter), isResend: true, expiry: 0))
