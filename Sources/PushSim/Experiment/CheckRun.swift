@@ -142,7 +142,7 @@ public enum CheckRun {
         -> (result: RunResult, spreads: [CheckSpread]) {
         let range = 0..<scenario.devices
         let arms = scenario.arms
-        let chunks = Simulator.inChunks(of: range, jobs: jobs) { devices in
+        let chunks = Simulator.inChunks(of: range, jobs: jobs, unit: .of(scenario)) { devices in
             var ledgers = SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)
             var spreads = arms.map { _ in CheckSpread() }
             for part in Simulator.parts(of: scenario, devices: devices) {

@@ -85,7 +85,7 @@ public enum Simulator {
                            progress: (@Sendable (_ devices: Int, _ events: Int) -> Void)? = nil) -> RunResult {
         let range = devices ?? 0..<scenario.devices
         let arms = scenario.arms
-        let chunks = inChunks(of: range, jobs: jobs) { devices in
+        let chunks = inChunks(of: range, jobs: jobs, unit: .of(scenario)) { devices in
             let ledgers = simulateSegments(scenario, devices: devices, arms: arms)
             progress?(devices.count, ledgers.totals.reduce(0) { $0 + $1.events })
             return ledgers
@@ -108,13 +108,17 @@ public enum Simulator {
     }
 
     /// Calls `body` for contiguous chunks of `range` (about 16 per thread, so threads finish
-    /// together) on `jobs` threads, and returns what it gave, in chunk order.
-    static func inChunks<Part>(of range: Range<Int>, jobs: Int,
+    /// together) on `jobs` threads, and returns what it gave, in chunk order. Chunks hold whole
+    /// coupling units (counted from the range's start).
+    static func inChunks<Part>(of range: Range<Int>, jobs: Int, unit: CouplingUnit = .oneDevice,
                                _ body: @escaping @Sendable (Range<Int>) -> Part) -> [Part] {
-        let chunkCount = max(1, min(range.count, max(1, jobs) * 16))
+        let units = unit.units(in: range.count)
+        let chunkCount = max(1, min(units, max(1, jobs) * 16))
         let slots = ResultSlots<Part>(count: chunkCount)
         let work: @Sendable (Int) -> Void = { chunk in
-            slots[chunk] = body(chunkRange(range, chunk, of: chunkCount))
+            let inUnits = chunkRange(0..<units, chunk, of: chunkCount)
+            slots[chunk] = body((range.lowerBound + unit.firstDevice(ofUnit: inUnits.lowerBound, in: range.count))
+                                ..< (range.lowerBound + unit.firstDevice(ofUnit: inUnits.upperBound, in: range.count)))
         }
         if jobs <= 1 {
             for chunk in 0..<chunkCount { work(chunk) }

@@ -41,7 +41,7 @@ public struct PartialResult: Equatable, Sendable {
     /// Simulates shard `shard` of `scenario` into a partial result.
     public static func run(_ scenario: Scenario, shard: ShardSpec, jobs: Int = 1,
                            progress: (@Sendable (_ devices: Int, _ events: Int) -> Void)? = nil) -> PartialResult {
-        PartialResult(result: Simulator.run(scenario, devices: shard.devices(of: scenario.devices), jobs: jobs, progress: progress),
+        PartialResult(result: Simulator.run(scenario, devices: shard.devices(of: scenario.devices, unit: .of(scenario)), jobs: jobs, progress: progress),
                       fingerprint: scenario.fingerprint, shard: shard, size: RunSize(scenario),
                       provenance: Provenance(scenario))
     }
