@@ -44,7 +44,7 @@ enum FindCommand {
         let found = FateFinder.find(scenario, queueOn: queueOn, query: query, limit: limit, jobs: jobs) {
             progress?.advance(devices: $0, events: 0)
         }
-        let arm = queueOn ? "on" : "off"
+        let arm = Arm(queueOn: queueOn).rawValue
         if arguments.flag("json") {
             console.out(json(found, scenario: scenario, arm: arm, query: query).text + "\n")
             return ExitStatus.success

@@ -63,7 +63,7 @@ enum TraceCommand {
         let all = traced.filter { !($0.letter == nil && $0.text.hasPrefix("will clear at")) }
         let fates = all.filter { $0.text.hasPrefix("end of run: ") }
         let events = TraceReport.window(all.filter { !$0.text.hasPrefix("end of run: ") }, from: from, to: to)
-        let title = "trace · \(scenario.name) · seed \(scenario.seed) · device \(device)\(TraceReport.segmentLabel(scenario, device: device)) · queue \(queueOn ? "on" : "off")"
+        let title = "trace · \(scenario.name) · seed \(scenario.seed) · device \(device)\(TraceReport.segmentLabel(scenario, device: device)) · queue \(Arm(queueOn: queueOn).rawValue)"
         if let path = arguments.value("svg") {
             // The state at `from`: the last flip before it, or the state at time 0.
             let before = all.filter { $0.time < from && $0.lane == .device && $0.letter == nil && ($0.text == "online" || $0.text == "offline") }

@@ -390,7 +390,7 @@ struct PartialFields {
     func arm(_ value: JSONValue, _ path: String) throws -> ArmResult {
         let arm = try object(value, path)
         let queue = try string(arm, "queue")
-        guard queue == "off" || queue == "on" else { throw error("`\(path).queue`: expected \"off\" or \"on\"") }
+        guard let side = Arm(rawValue: queue) else { throw error("`\(path).queue`: expected \"off\" or \"on\"") }
         var ledger = Ledger()
         let counts = try object(arm["counts"], "\(path).counts")
         for (key, keyPath) in PartialResult.ledgerCounts {
@@ -429,7 +429,7 @@ struct PartialFields {
             throw error("`\(path)`: the counts do not add up (delivered + summarized + lost ≠ letters, causes ≠ lost, "
                         + "or latency buckets ≠ delivered)")
         }
-        return ArmResult(queueOn: queue == "on", ledger: ledger)
+        return ArmResult(queueOn: side.queueOn, ledger: ledger)
     }
 }
 

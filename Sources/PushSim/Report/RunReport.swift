@@ -2,7 +2,7 @@
 
 extension ArmResult {
     /// The arm's name in the contract: "off" or "on".
-    public var name: String { queueOn ? "on" : "off" }
+    public var name: String { Arm(queueOn: queueOn).rawValue }
 
     /// Latency percentiles in seconds, nearest-rank over delivered letters.
     public var latencySeconds: [String: Double] {
