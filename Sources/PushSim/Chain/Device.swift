@@ -3,7 +3,7 @@
 extension DeviceWorld {
     mutating func connectivityFlips(index k: Int, at now: Int64) {
         let online = deviceIsOnline(at: now)
-        note(.device, nil, online ? "online" : "offline")
+        note(.device, nil, online ? "online" : "offline", kind: .connectivity(online: online))
         if k + 1 < timeline.flips.count {
             agenda.followInSecondStream(time: timeline.flips[k + 1], index: k + 1)
         }

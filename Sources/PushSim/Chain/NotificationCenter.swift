@@ -48,7 +48,7 @@ extension DeviceWorld {
     @inline(__always) mutating func clearTime(after now: Int64) -> Int64 {
         guard let clearAfter = parameters.clearAfter else { return Int64.max }
         let t = later(now, clearAfter.sample(&streams.user))
-        note(.user, nil, "will clear at \(SimTime(microseconds: t))")
+        note(.user, nil, "will clear at \(SimTime(microseconds: t))", kind: .clearScheduled)
         return t
     }
 }

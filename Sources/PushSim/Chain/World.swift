@@ -205,9 +205,9 @@ public struct DeviceWorld: ~Copyable {
     }
 
     @inline(__always) func note(_ lane: TraceLane, _ letter: Int?, _ text: @autoclosure () -> String,
-                                at time: Int64? = nil) {
+                                at time: Int64? = nil, kind: TraceKind = .step) {
         guard let tracer else { return }
-        tracer(TraceEntry(time: time ?? currentTime, lane: lane, letter: letter, text: text()))
+        tracer(TraceEntry(time: time ?? currentTime, lane: lane, letter: letter, text: text(), kind: kind))
     }
     var currentTime: Int64 = 0
 
@@ -245,7 +245,7 @@ public struct DeviceWorld: ~Copyable {
             ledger.lettersOnVisibleDevices += letters.count - firstCounted
             ledger.positionsKnownToTelemetry += max(0, Int(highestPositionSeen) - warmupPositions)
         }
-        if tracer != nil { for i in 0..<letters.count { note(.user, i, "end of run: " + fate(of: i).traceText) } }
+        if tracer != nil { for i in 0..<letters.count { note(.user, i, "end of run: " + fate(of: i).traceText, kind: .fate) } }
         // Recording into a local ledger: through the stored property the compiler copied the
         // whole Ledger in and out for every letter (a memcpy per letter, 5 % of a run).
         // The placeholder shares its buffers, so `account` stays their only owner and no
