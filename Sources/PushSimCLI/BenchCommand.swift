@@ -74,7 +74,7 @@ enum BenchCommand {
         }
         if let refusal = ResourceGuard.refusal(estimates, limits: try ResourceGuard.limits(arguments), what: "bench this ladder") {
             console.err("pushsim bench: \(refusal)\n")
-            return 2
+            return ExitStatus.badInput
         }
         // Read the baseline first: a bad file is a usage error before minutes of timing.
         var baselineText: String?

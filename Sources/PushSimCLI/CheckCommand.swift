@@ -65,7 +65,7 @@ enum CheckCommand {
         // Refuse what the machine cannot do, and a baseline that could not be rewritten, before any work.
         if let refusal = ResourceEstimate(scenario, jobs: jobs).refusal(under: try ResourceGuard.limits(arguments), name: scenario.name) {
             console.err("pushsim check: \(refusal)\n")
-            return 2
+            return ExitStatus.badInput
         }
         let update = arguments.flag("update")
         if update {
@@ -93,7 +93,7 @@ enum CheckCommand {
             return report.outcome.exitStatus
         } catch let error as CheckInputError {
             console.err("pushsim check: \(error.description)\n")
-            return 2
+            return ExitStatus.badInput
         }
     }
 
@@ -105,7 +105,7 @@ enum CheckCommand {
         if let report { console.out(json ? report.json.prettyText + "\n" : report.text) }
         if let note { console.err("pushsim check: \(note)\n") }
         console.err("pushsim check: rewrote the baseline \(baselinePath)\n")
-        return 0
+        return ExitStatus.success
     }
 
     /// `--all` / a folder: every scenario against `<results>/<name>/summary.json`.
@@ -114,7 +114,7 @@ enum CheckCommand {
         let files: [String]
         do { files = try CheckSession.scenarioFiles(in: folder) } catch let error as CheckInputError {
             console.err("pushsim check: \(error.description)\n")
-            return 2
+            return ExitStatus.badInput
         }
         var overrides = arguments.values("set")
         if let seed = arguments.value("seed") {
@@ -131,7 +131,7 @@ enum CheckCommand {
         if let refusal = ResourceGuard.refusal(estimates, limits: try ResourceGuard.limits(arguments),
                                                what: "check the \(files.count) scenarios of '\(folder)'") {
             console.err("pushsim check: \(refusal)\n")
-            return 2
+            return ExitStatus.badInput
         }
         if update { try ResultsWriter.checkDestination(results, createParents: true) }
         let interruption = Interruption.shared

@@ -44,10 +44,10 @@ enum FindCommand {
         let found = FateFinder.find(scenario, queueOn: queueOn, query: query, limit: limit, jobs: jobs) {
             progress?.advance(devices: $0, events: 0)
         }
-        let arm = queueOn ? "on" : "off"
+        let arm = Arm(queueOn: queueOn).rawValue
         if arguments.flag("json") {
             console.out(json(found, scenario: scenario, arm: arm, query: query).text + "\n")
-            return 0
+            return ExitStatus.success
         }
         var out = "# find · \(scenario.name) · seed \(scenario.seed) · queue \(arm) · \(query)\n"
         out += "\(ReportTable.grouped(found.lettersMatching)) letter\(found.lettersMatching == 1 ? "" : "s") on "
@@ -68,7 +68,7 @@ enum FindCommand {
             out += "# trace the first: " + traceCommand(arguments, device: first.device, arm: arm, from: first.time) + "\n"
         }
         console.out(out)
-        return 0
+        return ExitStatus.success
     }
 
     static func fateText(_ fate: LetterFate) -> String {

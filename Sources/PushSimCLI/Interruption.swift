@@ -122,7 +122,7 @@ public final class Interruption: @unchecked Sendable {
     }
 
     /// The exit status for a signal: 128 + its number (130 for SIGINT, 143 for SIGTERM).
-    public static func exitStatus(signal: Int32) -> Int32 { 128 + signal }
+    public static func exitStatus(signal: Int32) -> Int32 { ExitStatus.signal(signal) }
 
     private func stop(signal: Int32) -> Never {
         // Waits for a results commit under way, removes what is left, and keeps further writes out.

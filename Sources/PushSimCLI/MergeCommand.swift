@@ -25,7 +25,7 @@ enum MergeCommand {
     static func run(_ words: [String], _ console: Console) throws -> Int32 {
         do { return try merge(words, console) } catch let error as PartialResultError {
             console.err("pushsim merge: \(error.message)\n")
-            return 2
+            return ExitStatus.badInput
         }
     }
 
@@ -64,7 +64,7 @@ enum MergeCommand {
             interruption.update(phase: "printing the merged document", consequence: "the results are written to '\(directory)'")
         }
         console.out(json.text + "\n")
-        return 0
+        return ExitStatus.success
     }
 }
 
@@ -82,15 +82,10 @@ enum ShardOption {
         }
     }
 
-    /// The threads to use: `--jobs N`, or every core. A scenario whose devices interact runs on
-    /// one thread by default and refuses an explicit `--jobs` above 1 or `--shard`.
+    /// The threads to use: `--jobs N`, or every core. Threads and shards split a run between
+    /// coupling units (`CouplingUnit`), so any scenario can be split.
     static func jobs(_ arguments: Arguments, scenario: Scenario, shard: ShardSpec?) throws -> Int {
-        let requested = try arguments.integer("jobs", in: 1...1024)
-        guard let reason = Simulator.couplingReason(scenario) else { return requested ?? ScenarioInput.defaultJobs }
-        if shard != nil || (requested ?? 1) > 1 {
-            throw UsageError("this scenario cannot be split by device (\(reason)): run it with --jobs 1 and without --shard")
-        }
-        return 1
+        try arguments.integer("jobs", in: 1...1024) ?? ScenarioInput.defaultJobs
     }
 
     /// Runs the shard and prints its partial result (one line of JSON).
@@ -103,6 +98,6 @@ enum ShardOption {
                                    total: shard.devices(of: scenario.devices).count, inPlace: console.errorIsTerminal)
         let partial = PartialResult.run(scenario, shard: shard, jobs: jobs) { progress.advance(devices: $0, events: $1) }
         console.out(partial.json.text + "\n")
-        return 0
+        return ExitStatus.success
     }
 }

@@ -1,4 +1,5 @@
 // The command line's entry: finds the command, runs it, turns errors into messages and exit codes.
+import Foundation
 import PushSim
 
 /// One subcommand of `pushsim`.
@@ -7,6 +8,12 @@ public struct CommandSpec: Sendable {
     public var summary: String
     public var usage: String
     public var run: @Sendable ([String], Console) throws -> Int32
+
+    /// The usage's synopsis: its lines up to the first blank one.
+    var usageLine: String {
+        usage.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .joined(separator: "\n")
+    }
 }
 
 public enum PushSimTool {
@@ -33,36 +40,43 @@ public enum PushSimTool {
       pushsim run scenarios/quickstart.yaml
       pushsim run scenarios/commuters.yaml --json --set queue.repeat_max_count=5
 
-    `pushsim <command> --help` shows a command's options. Exit status: 0 success, 1 a check
-    found a regression, 2 bad input or usage.
+    `pushsim <command> --help` (or `pushsim help <command>`) shows a command's options. Exit
+    status: 0 success, 1 a check found a regression, 2 bad input or usage.
     """
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
     public static func main(_ arguments: [String], console: Console) -> Int32 {
         WriterTestHooks.install()
+        if arguments.first == "help", arguments.count == 2, let command = commands.first(where: { $0.name == arguments[1] }) {
+            // `pushsim help run` is `pushsim run --help`.
+            console.out(command.usage + "\n")
+            return ExitStatus.success
+        }
         guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
             console.out(help + "\n")
-            return arguments.isEmpty ? 2 : 0
+            return arguments.isEmpty ? ExitStatus.badInput : ExitStatus.success
         }
         guard let command = commands.first(where: { $0.name == name }) else {
             let hint = nearest(name, among: commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
             console.err("pushsim: unknown command '\(name)'\(hint)\n\n\(help)\n")
-            return 2
+            return ExitStatus.badInput
         }
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
             console.out(command.usage + "\n")
-            return 0
+            return ExitStatus.success
         }
         let status: Int32
         do {
             status = try command.run(rest, console)
         } catch let error as UsageError {
-            console.err("pushsim \(name): \(error.message)\n\n\(command.usage)\n")
-            status = 2
+            // The message, the usage line, and where the rest is: the whole usage would bury
+            // the message under forty lines.
+            console.err("pushsim \(name): \(error.message)\n\(command.usageLine)\nSee 'pushsim \(name) --help'.\n")
+            status = ExitStatus.badInput
         } catch {
             console.err("\(error)\n")
-            status = 2
+            status = ExitStatus.badInput
         }
         return finish(name, status: status, console: console)
     }
@@ -72,6 +86,6 @@ public enum PushSimTool {
     static func finish(_ name: String, status: Int32, console: Console) -> Int32 {
         guard let failure = console.outputFailure else { return status }
         console.err("pushsim \(name): cannot write to standard output: \(failure); the output is incomplete\n")
-        return 2
+        return ExitStatus.badInput
     }
 }

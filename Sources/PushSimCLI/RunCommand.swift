@@ -34,12 +34,12 @@ enum RunCommand {
         let (scenario, _) = try ScenarioInput.load(arguments)
         let shard = try ShardOption.parse(arguments)
         let jobs = try ShardOption.jobs(arguments, scenario: scenario, shard: shard)
-        // Refuse what the machine cannot do (for a shard: its devices), before any work (issue 6).
+        // Refuse what the machine cannot do (for a shard: its devices), before any work (docs/errors.md).
         let limits = try ResourceGuard.limits(arguments)
         let estimate = ResourceEstimate(scenario, jobs: jobs, devices: shard.map { $0.devices(of: scenario.devices).count })
         if let refusal = estimate.refusal(under: limits, name: scenario.name) {
             console.err("pushsim run: \(refusal)\n")
-            return 2
+            return ExitStatus.badInput
         }
         if let shard { return try ShardOption.run(scenario, shard: shard, jobs: jobs, arguments: arguments, console: console) }
         let outDirectory = arguments.value("out") ?? "results/\(scenario.name)"
@@ -71,6 +71,6 @@ enum RunCommand {
         let events = result.arms.reduce(0) { $0 + $1.ledger.events }
         console.err(String(format: "ran in %.2f s on %d thread%@ (%.1f M events/s)\n", seconds, jobs,
                            jobs == 1 ? "" : "s", seconds > 0 ? Double(events) / seconds / 1e6 : 0))
-        return 0
+        return ExitStatus.success
     }
 }

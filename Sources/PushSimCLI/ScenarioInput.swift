@@ -21,12 +21,9 @@ struct ScenarioInput {
 
     /// The arm `--queue on|off` picks: on by default, unless the scenario's queue.mode is off.
     static func queueOn(_ arguments: Arguments, scenario: Scenario) throws -> Bool {
-        switch arguments.value("queue") {
-        case nil: return scenario.queue.mode != .off
-        case "on": return true
-        case "off": return false
-        case let other?: throw UsageError("--queue takes on or off, got '\(other)'")
-        }
+        guard let text = arguments.value("queue") else { return scenario.queue.mode != .off }
+        guard let arm = Arm(rawValue: text) else { throw UsageError("--queue takes on or off, got '\(text)'") }
+        return arm.queueOn
     }
 
     /// The default number of threads: every core of the machine.

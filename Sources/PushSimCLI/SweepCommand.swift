@@ -52,7 +52,7 @@ enum SweepCommand {
         // The grid's size from its axes' lengths, before a single point is built.
         if let refusal = SweepGrid.sizeRefusal(axes, replications: replications, name: base.name) {
             console.err("pushsim sweep: \(refusal)\n")
-            return 2
+            return ExitStatus.badInput
         }
         let directory = arguments.value("out") ?? "results/\(base.name)"
         let interruption = Interruption.shared
@@ -78,7 +78,7 @@ enum SweepCommand {
         }
         if let refusal = refusal(plan, jobs: jobs, limits: limits) {
             console.err("pushsim sweep: \(refusal)\n")
-            return 2
+            return ExitStatus.badInput
         }
         interruption.begin("the sweep of '\(plan.scenarioName)'", total: plan.runCount, unit: "runs",
                            consequence: arguments.flag("no-write") ? "nothing was written" : "no results were written; '\(directory)' is as it was")
@@ -109,7 +109,7 @@ enum SweepCommand {
             // Image links mean nothing on a terminal: the charts are files in the folder.
             console.out(result.markdown(charts: false))
         }
-        return 0
+        return ExitStatus.success
     }
 }
 

@@ -48,7 +48,7 @@ enum TraceCommand {
         // One device, but every event of it is kept as a line: refuse what would not fit, before any work.
         if let refusal = ResourceGuard.traceEstimate(scenario).refusal(under: try ResourceGuard.limits(arguments), name: scenario.name) {
             console.err("pushsim trace: \(refusal)\n")
-            return 2
+            return ExitStatus.badInput
         }
         let svgPath = arguments.value("svg")
         if let svgPath { try ResultsWriter.checkFileDestination(svgPath) }
@@ -60,14 +60,17 @@ enum TraceCommand {
         let (traced, ledger) = Simulator.trace(scenario, device: device, queueOn: queueOn)
         // "will clear at T" is said at presentation time; the "cleared by the user" line at T
         // tells the same where it happens, with the letter, so only that one is shown.
-        let all = traced.filter { !($0.letter == nil && $0.text.hasPrefix("will clear at")) }
-        let fates = all.filter { $0.text.hasPrefix("end of run: ") }
-        let events = TraceReport.window(all.filter { !$0.text.hasPrefix("end of run: ") }, from: from, to: to)
-        let title = "trace · \(scenario.name) · seed \(scenario.seed) · device \(device)\(TraceReport.segmentLabel(scenario, device: device)) · queue \(queueOn ? "on" : "off")"
+        let all = traced.filter { $0.kind != .clearScheduled }
+        let fates = all.filter { $0.kind == .fate }
+        let events = TraceReport.window(all.filter { $0.kind != .fate }, from: from, to: to)
+        let title = "trace · \(scenario.name) · seed \(scenario.seed) · device \(device)\(TraceReport.segmentLabel(scenario, device: device)) · queue \(Arm(queueOn: queueOn).rawValue)"
         if let path = arguments.value("svg") {
             // The state at `from`: the last flip before it, or the state at time 0.
-            let before = all.filter { $0.time < from && $0.lane == .device && $0.letter == nil && ($0.text == "online" || $0.text == "offline") }
-            let onlineAtFrom = before.last.map { $0.text == "online" } ?? TraceReport.onlineAtStart(scenario, device: device)
+            let flips = all.compactMap { entry -> (time: Int64, online: Bool)? in
+                guard case .connectivity(let online) = entry.kind else { return nil }
+                return (entry.time, online)
+            }
+            let onlineAtFrom = flips.last { $0.time < from }?.online ?? TraceReport.onlineAtStart(scenario, device: device)
             let svg = TraceSVG(title: title, entries: events, from: from, to: min(to, end), onlineAtStart: onlineAtFrom).svg
             try ResultsWriter.writeFile(svg, to: path)
         }
@@ -81,6 +84,6 @@ enum TraceCommand {
         }
         out += "# device total: " + TraceReport.footer(ledger)
         console.out(out)
-        return 0
+        return ExitStatus.success
     }
 }

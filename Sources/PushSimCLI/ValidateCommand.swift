@@ -24,13 +24,13 @@ enum ValidateCommand {
         if arguments.flag("print") {
             console.out("# \(arguments.positionals[0]) resolved by PushSim \(PushSimVersion.current)\n" + ScenarioPrinter.yaml(scenario)
                         + ScenarioPrinter.sweepSection(sweep))
-            return 0
+            return ExitStatus.success
         }
-        let arms = scenario.arms.map { $0 ? "on" : "off" }.joined(separator: ", ")
+        let arms = scenario.arms.map { Arm(queueOn: $0).rawValue }.joined(separator: ", ")
         var line = "\(arguments.positionals[0]): ok — '\(scenario.name)', \(scenario.devices) devices × "
             + "\(scenario.duration) (+\(scenario.drain) drain), seed \(scenario.seed), queue \(arms)"
         if !sweep.isEmpty { line += ", sweep over \(sweep.map(\.path).joined(separator: " × "))" }
         console.out(line + "\n")
-        return 0
+        return ExitStatus.success
     }
 }

@@ -2,10 +2,17 @@
 
 extension DeviceWorld {
     /// A re-sent copy reaches APNs (timing rule 2): lost, or due at the device after one
-    /// latency draw from the re-sends' stream.
+    /// latency draw from the re-sends' stream. A first copy arrives as an event only when
+    /// shortcuts are off; its loss and latency were drawn with its letter.
     mutating func apnsReceives(copy c: Int32, at now: Int64) {
-        let lost = resendStream.chance(parameters.apnsLoss)
-        let latency = parameters.apnsLatency.sample(&resendStream)
+        let copy = copies[Int(c)]
+        if !copy.isResend {
+            let i = Int(copy.letter)
+            apnsAccepts(copy: c, at: now, lost: letters[i].lostBeforeAPNs, latency: letters[i].apnsLatency)
+            return
+        }
+        let lost = streams.resends.chance(parameters.apnsLoss)
+        let latency = parameters.apnsLatency.sample(&streams.resends)
         apnsAccepts(copy: c, at: now, lost: lost, latency: latency)
     }
 
@@ -13,7 +20,12 @@ extension DeviceWorld {
     /// drawn with the letter, and nothing between the send and the arrival can change what
     /// happens at APNs, so the arrival needs no event of its own (a fifth of all events were
     /// these). What is recorded is what the arrival event would have recorded, at its time.
+    /// With shortcuts off it is scheduled like a re-sent copy's.
     @inline(__always) mutating func firstCopyTravels(copy c: Int32, letter i: Int, reachingAPNsAt arrival: Int64) {
+        guard shortcuts == .taken else {
+            queue.schedule(at: arrival, .apnsArrival(c))
+            return
+        }
         guard arrival < end else {
             // It would still be on its way to APNs when the run ends.
             letterStates[i].unfinished = true
@@ -30,7 +42,7 @@ extension DeviceWorld {
             copyLost(c, .networkLoss, at: arrival)
             return
         }
-        copies[Int(c)].expiry = (SimTime(microseconds: arrival) + parameters.apnsExpiration).microseconds
+        copies[Int(c)].expiry = later(arrival, parameters.apnsExpiration.microseconds)
         note(.apns, Int(copies[Int(c)].letter), "reached APNs", at: arrival)
         let due = later(arrival, latency)
         if settleAtOnce && due < end && timeline.isOnline(at: due, cursor: &lookaheadFlipCursor) {
@@ -54,7 +66,7 @@ extension DeviceWorld {
     }
 
     /// The one-slot store: the copy that entered last replaces the one stored — "in most
-    /// cases" (§6.5): when the stored copy, still valid, entered less than `keep_window` before,
+    /// cases" (docs/model.md §5, APNs' store): when the stored copy, still valid, entered less than `keep_window` before,
     /// with probability `keep_older` it stays and the newcomer is discarded instead.
     mutating func store(copy c: Int32, at now: Int64) {
         let copy = copies[Int(c)]
@@ -67,7 +79,7 @@ extension DeviceWorld {
             if now >= copies[Int(previous)].expiry {
                 copyLost(previous, .apnsExpired)
             } else if parameters.keepOlder > 0 && now - storedEnteredAt < parameters.keepWindow
-                        && storeStream.chance(parameters.keepOlder) {
+                        && streams.store.chance(parameters.keepOlder) {
                 copyLost(c, .apnsReplaced)
                 note(.apns, Int(copy.letter), "the older stored push kept")
                 return
@@ -91,21 +103,21 @@ extension DeviceWorld {
             return
         }
         note(.apns, Int(copies[Int(c)].letter), "stored push sent to device")
-        queue.schedule(at: later(now, parameters.apnsLatency.sample(&redeliveryStream)), .due(c))
+        queue.schedule(at: later(now, parameters.apnsLatency.sample(&streams.redelivery)), .due(c))
     }
 }
 
 extension DeviceWorld {
-    /// A hand-over to an online device (§6.5): APNs documents no de-duplication, and a request
-    /// accepted while its answer was lost is sent again (domain.md §3), so with probability
+    /// A hand-over to an online device (docs/model.md §5, Second copies): APNs documents no de-duplication, and a request
+    /// accepted while its answer was lost is sent again, so with probability
     /// `duplicate` a second copy follows. It reaches APNs now, is not exposed to network loss,
     /// draws its own latency, and is never duplicated again.
     mutating func apnsMayDuplicate(copy c: Int32, at now: Int64) {
         let copy = copies[Int(c)]
-        guard !copy.isSecondCopy, duplicateStream.chance(parameters.duplicate) else { return }
+        guard !copy.isSecondCopy, streams.duplicates.chance(parameters.duplicate) else { return }
         let second = Int32(copies.count)
         copies.append(PushCopy(letter: copy.letter, isResend: false, isSecondCopy: true, expiry: 0))
         note(.apns, Int(copy.letter), "handed over twice: a second copy follows", at: now)
-        apnsAccepts(copy: second, at: now, lost: false, latency: parameters.apnsLatency.sample(&duplicateStream))
+        apnsAccepts(copy: second, at: now, lost: false, latency: parameters.apnsLatency.sample(&streams.duplicates))
     }
 }

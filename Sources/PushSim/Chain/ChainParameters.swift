@@ -19,7 +19,7 @@ struct ChainParameters {
     let collapseId: Bool
     let intendedClient: Bool
     let repeatMaxCount: Int
-    /// APNs as documented (§6.5): how often the older push stays in the store, within which
+    /// APNs as documented (docs/model.md §5): how often the older push stays in the store, within which
     /// window of its entry, and how often a hand-over is followed by a second copy.
     let keepOlder: Double
     let keepWindow: Int64

@@ -129,7 +129,7 @@ public struct ConnectivityTimeline {
         return merged
     }
 
-    /// The offline intervals of device d's windows (§6.3), merged with the `shared` ones:
+    /// The offline intervals of device d's windows (docs/model.md §5, Windows per device), merged with the `shared` ones:
     /// per window entry, in file order, an offset uniform in [0, spread) drawn once, then the
     /// occurrences from the one that began in (−every, 0] onward, each with its own length
     /// drawn in order of k (or end − start). Its own stream, so other draws do not move.

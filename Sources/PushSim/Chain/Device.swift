@@ -3,9 +3,9 @@
 extension DeviceWorld {
     mutating func connectivityFlips(index k: Int, at now: Int64) {
         let online = deviceIsOnline(at: now)
-        note(.device, nil, online ? "online" : "offline")
+        note(.device, nil, online ? "online" : "offline", kind: .connectivity(online: online))
         if k + 1 < timeline.flips.count {
-            nextFlip = NextInStream(time: timeline.flips[k + 1], sequence: queue.takeSequence(), index: Int32(k + 1))
+            agenda.followInSecondStream(time: timeline.flips[k + 1], index: k + 1)
         }
         if online { apnsFlushStore(at: now) }
     }

@@ -7,7 +7,7 @@ struct BurstLetter {
 }
 
 /// The hourly weights of `mail.daily_profile` as a cumulative intensity over one day, so that
-/// unit-rate arrival times map to profile times through its inverse (§6.2).
+/// unit-rate arrival times map to profile times through its inverse (docs/model.md §5, Time of day).
 struct DailyProfile {
     /// `factor[h] = w[h] / mean(w)`: the intensity of hour h relative to `rate`.
     let factor: [Double]
@@ -40,7 +40,7 @@ struct DailyProfile {
 enum MailTraffic {
     /// Device d's letter instants in letter order: replayed from the trace, or the regular
     /// Poisson letters (through the profile when given) merged with the burst letters, regular
-    /// letters first at equal instants (§6.2).
+    /// letters first at equal instants (docs/model.md §5, Bursts).
     static func instants(_ scenario: Scenario, device: Int, into instants: inout [Int64],
                          scratch burst: inout [BurstLetter]) {
         instants.removeAll(keepingCapacity: true)

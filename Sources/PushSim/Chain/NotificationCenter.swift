@@ -12,7 +12,7 @@ extension DeviceWorld {
             noteCleared(letter: i)
         } else if clearTimeMatters && now < letterStates[i].shownUntil {
             // Only the queue arm has collapse ids: in the off arm (where only APNs' second
-            // copies present a letter twice) every later presentation is a duplicate (§6.5).
+            // copies present a letter twice) every later presentation is a duplicate (docs/model.md §5, Second copies).
             note(.user, i, "collapsed into the notification shown", at: now)
         } else {
             ledger.duplicates += counted(i)
@@ -28,7 +28,7 @@ extension DeviceWorld {
         let current = Int(copies[Int(run.copy)].letter)
         ledger.summaries += counted(current)
         letterStates[current].summarized = true
-        forEachLetter(inGapOf: run) { letterStates[$0].summarized = true }
+        for letter in gapLetters(of: run) { letterStates[letter].summarized = true }
         note(.user, current, "summary shown: \(run.gapHigh - run.gapLow + 2) letters")
     }
 
@@ -47,8 +47,8 @@ extension DeviceWorld {
     /// When the user will clear a notification presented now; drawn per presentation.
     @inline(__always) mutating func clearTime(after now: Int64) -> Int64 {
         guard let clearAfter = parameters.clearAfter else { return Int64.max }
-        let t = (SimTime(microseconds: now) + SimTime(microseconds: clearAfter.sample(&userStream))).microseconds
-        note(.user, nil, "will clear at \(SimTime(microseconds: t))")
+        let t = later(now, clearAfter.sample(&streams.user))
+        note(.user, nil, "will clear at \(SimTime(microseconds: t))", kind: .clearScheduled)
         return t
     }
 }

@@ -32,8 +32,8 @@ extension DeviceWorld {
     @inline(__always) mutating func extensionStarts(copy c: Int32, at now: Int64) {
         let copy = copies[Int(c)]
         let letter = Int(copy.letter)
-        let processing = copy.isResend ? parameters.processing.sample(&resendStream)
-            : copy.isSecondCopy ? parameters.processing.sample(&duplicateStream)
+        let processing = copy.isResend ? parameters.processing.sample(&streams.resends)
+            : copy.isSecondCopy ? parameters.processing.sample(&streams.duplicates)
             : letters[letter].processing
         ledger.pushesSeenByExtensions += counted(letter)
         note(.device, letter, (copy.isResend ? "extension started (re-sent copy)"
@@ -48,10 +48,8 @@ extension DeviceWorld {
         if queueOn { checkForGap(position: letterStates[letter].position, letter: letter, run: &run) }
         let r = Int32(runs.count)
         runs.append(run)
-        let deadline = parameters.deadline.microseconds
-        if processing > deadline {
-            queue.schedule(at: (SimTime(microseconds: now) + parameters.deadline).microseconds,
-                           .extensionDeadline(r))
+        if processing > parameters.deadline.microseconds {
+            queue.schedule(at: deadline(ofRunStartedAt: now), .extensionDeadline(r))
         } else {
             queue.schedule(at: later(now, processing), .extensionProcessed(r))
         }
@@ -65,7 +63,7 @@ extension DeviceWorld {
     /// unfinished, as a pending event would.
     @inline(__always) mutating func settleRunWithoutQueue(letter: Int, arrival: Int64, processing: Int64) {
         let timedOut = processing > parameters.deadline.microseconds
-        let shownAt = timedOut ? (SimTime(microseconds: arrival) + parameters.deadline).microseconds
+        let shownAt = timedOut ? deadline(ofRunStartedAt: arrival)
                                : later(arrival, processing)
         guard shownAt < end else {
             letterStates[letter].unfinished = true
@@ -73,33 +71,34 @@ extension DeviceWorld {
         }
         if timedOut {
             ledger.extensionTimeouts += counted(letter)
-            note(.device, letter, "extension deadline hit: processing \(SimTime(microseconds: processing)) > deadline \(parameters.deadline)", at: shownAt)
+            // The words the deadline event gives, so a trace reads the same with shortcuts off.
+            note(.device, letter, "extension deadline hit before its processing ended", at: shownAt)
         }
         present(letter: letter, at: shownAt)
     }
 
-    /// The client's gap algorithm (domain.md §5, steps 5–9).
+    /// The client's gap algorithm (``GapCheck``) applied to this arm: the saved position,
+    /// the run's gap and action, and the telemetry's counts.
     mutating func checkForGap(position p: Int32, letter: Int, run: inout ExtensionRun) {
         highestPositionSeen = max(highestPositionSeen, p)
-        guard lastPosition > 0 else {
-            lastPosition = p
+        let check = GapCheck.check(saved: lastPosition, position: p, intendedClient: parameters.intendedClient,
+                                   repeatMaxCount: parameters.repeatMaxCount)
+        lastPosition = check.saved
+        switch check.outcome {
+        case .noGap:
+            return
+        case .firstPosition:
             note(.device, nil, "extension saved first position \(p)")
-            return
+        case .gap(let low, let high, let action):
+            let missed = Int(high) - Int(low) + 1
+            run.gapLow = low
+            run.gapHigh = high
+            run.action = action
+            ledger.gapsDetected += counted(letter)
+            ledger.missedInGaps += missed * counted(letter)
+            note(.device, nil, "extension found gap \(low)...\(high) (\(missed) missed): "
+                 + (action == .summary ? "summary" : "re-request"))
         }
-        let missed = Int(p) - Int(lastPosition) - 1
-        if missed <= 0 {
-            // The intended client advances on every numbered push; the literal snippet does not.
-            if parameters.intendedClient { lastPosition = max(lastPosition, p) }
-            return
-        }
-        run.gapLow = lastPosition + 1
-        run.gapHigh = p - 1
-        lastPosition = p
-        ledger.gapsDetected += counted(letter)
-        ledger.missedInGaps += missed * counted(letter)
-        run.action = missed > parameters.repeatMaxCount ? .summary : .reRequest
-        note(.device, nil, "extension found gap \(run.gapLow)...\(run.gapHigh) (\(missed) missed): "
-             + (run.action == .summary ? "summary" : "re-request"))
     }
 
     /// The extension's own processing is done: show, summarize, or send the re-request.
@@ -113,10 +112,10 @@ extension DeviceWorld {
             showSummary(for: run, at: now)
         case .reRequest:
             ledger.reRequests += counted(Int(copies[Int(run.copy)].letter))
-            let latency = parameters.requestLatency.sample(&requestStream)
-            let failed = requestStream.chance(parameters.requestError)
+            let latency = parameters.requestLatency.sample(&streams.requests)
+            let failed = streams.requests.chance(parameters.requestError)
             let answerAt = later(now, latency)
-            let deadlineAt = (SimTime(microseconds: run.arrival) + parameters.deadline).microseconds
+            let deadlineAt = deadline(ofRunStartedAt: run.arrival)
             let waiting = answerAt <= deadlineAt
             requests.append(ReRequest(run: r, failed: failed, extensionWaiting: waiting))
             note(.device, nil, "re-request sent for positions \(run.gapLow)...\(run.gapHigh), answer in \(SimTime(microseconds: latency))"
@@ -135,13 +134,16 @@ extension DeviceWorld {
              + (run.processed ? "waiting for the re-request's answer" : "before its processing ended"))
         present(letter: Int(copies[Int(run.copy)].letter), at: now)
         if !run.processed && run.action != .show {
-            forEachLetter(inGapOf: run) { letterStates[$0].gapFate = UInt8(LossCause.extensionTimeout.rawValue + 1) }
+            for letter in gapLetters(of: run) { letterStates[letter].gapFate = .extensionTimeout }
         }
     }
 
-    /// Calls body with the letter index of every position in the run's gap, in order.
-    @inline(__always) func forEachLetter(inGapOf run: ExtensionRun, _ body: (Int) -> Void) {
-        guard run.gapLow <= run.gapHigh else { return }
-        for p in run.gapLow...run.gapHigh { body(Int(letterAtPosition[Int(p)])) }
+    /// The letter index of every position in the run's gap, in order. A sequence rather than
+    /// a call with a closure: a closure that writes the world while a method of the world
+    /// runs is an overlapping access, now that the world cannot be copied.
+    @inline(__always) func gapLetters(of run: ExtensionRun) -> LazyMapSequence<Range<Int32>, Int> {
+        let positions = run.gapLow <= run.gapHigh ? run.gapLow..<(run.gapHigh + 1) : 0..<0
+        let table = letterAtPosition
+        return positions.lazy.map { Int(table[Int($0)]) }
     }
 }

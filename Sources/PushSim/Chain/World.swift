@@ -1,7 +1,25 @@
 // The world of one device in one arm: the chain's state, the event loop, and the final account.
+//
+// The timing rules (docs/scenarios.md §3, in words in docs/model.md §1) and where each lives:
+//   1  a letter at XIVA: dropped or numbered, sent ........ Xiva.swift          xivaReceives
+//   2  a copy at APNs: lost, or due after a latency ....... APNs.swift          apnsReceives, apnsAccepts
+//      (a first copy settled when sent) ................... APNs.swift          firstCopyTravels
+//   3  the one-slot offline store, flushed when online .... APNs.swift          store, apnsFlushStore
+//   4  connectivity in equilibrium at time 0; flips ....... Connectivity.swift, Device.swift connectivityFlips
+//   5  arrival: display off, or the extension starts ...... Device.swift        deviceReceives
+//      the gap check at arrival (queue on) ................ ServiceExtension.swift checkForGap
+//   6  processing and the deadline ........................ ServiceExtension.swift extensionProcessed,
+//                                                            extensionDeadline, deadline(ofRunStartedAt:)
+//   7  the re-request's answer; retention; re-sends ....... Xiva.swift          xivaAnswers, xivaRetains
+//   8  summaries .......................................... NotificationCenter.swift showSummary
+//   9  presentation, collapse, duplicates, clearing ....... NotificationCenter.swift present, clearTime
+//  10  the end of the run: what is under way is unfinished  World.swift         closeAccounts
+// Version 2's mechanisms (docs/model.md §5): second copies and keep_older in APNs.swift,
+// warm-up in `counted`, windows per device in Connectivity.swift, letters in MailTraffic.swift.
+// The shortcuts that settle steps without events are listed in ShortcutPolicy.swift.
 
 /// A copy of a push on its way: the letter it carries, whether XIVA re-sent it, whether it is
-/// APNs' second copy of a hand-over (§6.5), and when the APNs offline store would let it expire.
+/// APNs' second copy of a hand-over (docs/model.md §5, Second copies), and when the APNs offline store would let it expire.
 struct PushCopy {
     var letter: Int32
     var isResend: Bool
@@ -21,11 +39,11 @@ public struct LetterState: Sendable {
     public var delivered = false
     public var summarized = false
     public var unfinished = false
-    /// How the first copy, a re-sent copy, and its gap's recovery were lost:
-    /// `LossCause.rawValue + 1`, 0 for none.
-    var firstCopyFate: UInt8 = 0
-    var resentCopyFate: UInt8 = 0
-    var gapFate: UInt8 = 0
+    /// How the first copy, a re-sent copy, and its gap's recovery were lost; nil for none.
+    /// (One byte each, as the codes they replace were.)
+    var firstCopyFate: LossCause? = nil
+    var resentCopyFate: LossCause? = nil
+    var gapFate: LossCause? = nil
 
     public init() {}
 }
@@ -35,13 +53,15 @@ public struct LetterState: Sendable {
 /// because ties are broken by scheduling order within the device, which is all that matters.
 ///
 /// The event list and the per-letter and per-run arrays are reference types owned by this
-/// world (no copy-on-write checks on the hot path): a copy of a `DeviceWorld` shares them, so
-/// make a new world per thread rather than copying one.
-public struct DeviceWorld {
+/// world (no copy-on-write checks on the hot path): a copy would share them, so a world
+/// cannot be copied (`~Copyable`); make a new world per thread.
+public struct DeviceWorld: ~Copyable {
     let scenario: Scenario
     let parameters: ChainParameters
     let windows: [Range<Int64>]
     let end: Int64
+    /// Whether handlers may settle steps without scheduling them (see ``ShortcutPolicy``).
+    let shortcuts: ShortcutPolicy
 
     // The device's pre-drawn world, shared by both arms.
     public internal(set) var letters = LetterScript()
@@ -53,21 +73,21 @@ public struct DeviceWorld {
     // Arm state.
     var device = 0
     var queueOn = false
-    let queue = EventQueue<ChainEvent>()
-    var nextLetter = NextInStream.exhausted
-    var nextFlip = NextInStream.exhausted
+    let queue: EventQueue<ChainEvent>
+    /// The heap merged with the letters (first stream) and the connectivity flips (second).
+    var agenda: Agenda<ChainEvent>
     let copies = OwnedArray<PushCopy>()
     var flipsPassed = 0
     /// Where `timeline.isOnline(at:cursor:)` left off for instants ahead of the clock.
     var lookaheadFlipCursor = 0
     var stored: Int32 = -1
-    /// When the stored copy (last) entered the store: keep_older looks at it (§6.5).
+    /// When the stored copy (last) entered the store: keep_older looks at it (docs/model.md §5, APNs' store).
     var storedEnteredAt: Int64 = 0
     /// Whether the off arm's shortcuts may settle steps ahead of the clock. A second copy can
     /// present a letter before the copy it duplicates, so with `apns.duplicate` set every
     /// step runs as an event, in time order.
     var settleAtOnce = false
-    /// The first letter counted (§6.1): letters are in time order, so those before it are the
+    /// The first letter counted (docs/model.md §5, Warm-up): letters are in time order, so those before it are the
     /// warm-up's. Every per-letter count adds `counted(i)`.
     var firstCounted = 0
     var nextPosition: Int32 = 1
@@ -77,19 +97,17 @@ public struct DeviceWorld {
     let requests = OwnedArray<ReRequest>()
     var lastPosition: Int32 = 0         // 0: no saved position yet
     var highestPositionSeen: Int32 = 0
-    var userStream = RandomStream(seed: 0)
-    var redeliveryStream = RandomStream(seed: 0)
-    var requestStream = RandomStream(seed: 0)
-    var resendStream = RandomStream(seed: 0)
-    var storeStream = RandomStream(seed: 0)
-    var duplicateStream = RandomStream(seed: 0)
+    var streams = ArmStreams()
 
     public var ledger = Ledger()
     /// Receives a line for everything that happens, when set (`pushsim trace`); nil in runs.
     public var tracer: ((TraceEntry) -> Void)?
 
-    public init(scenario: Scenario) {
+    public init(scenario: Scenario, shortcuts: ShortcutPolicy = .taken) {
         self.scenario = scenario
+        self.shortcuts = shortcuts
+        self.queue = EventQueue<ChainEvent>()
+        self.agenda = Agenda(queue: queue)
         self.parameters = ChainParameters(scenario)
         self.windows = ConnectivityTimeline.windowIntervals(scenario)
         self.end = scenario.end.microseconds
@@ -108,46 +126,31 @@ public struct DeviceWorld {
     /// 1 when letter i counts (its time is at or after the warm-up), else 0.
     @inline(__always) func counted(_ i: Int) -> Int { i >= firstCounted ? 1 : 0 }
 
+    /// Simulates the prepared device through one arm and adds its letters to `account`: the
+    /// one way every driver (runs, checks, traces, find) runs an arm. The account is swapped in
+    /// rather than copied, so a driver's ledger keeps its buffers and nothing is allocated.
+    public mutating func run(queueOn: Bool, into account: inout Ledger) {
+        swap(&ledger, &account)
+        run(queueOn: queueOn)
+        swap(&ledger, &account)
+    }
+
     /// Simulates the prepared device through one arm and adds its letters to `ledger`.
     public mutating func run(queueOn: Bool) {
         resetArm(queueOn: queueOn)
-        if letters.count > 0 { nextLetter = NextInStream(time: letters[0].time, sequence: queue.takeSequence(), index: 0) }
-        if !timeline.flips.isEmpty {
-            nextFlip = NextInStream(time: timeline.flips[0], sequence: queue.takeSequence(), index: 0)
-        }
+        if letters.count > 0 { agenda.followInFirstStream(time: letters[0].time, index: 0) }
+        if !timeline.flips.isEmpty { agenda.followInSecondStream(time: timeline.flips[0], index: 0) }
         var processed = 0
-        while true {
-            // The earliest of the heap's top, the next letter and the next flip, by
-            // (time, scheduling order): the order one event list holding all three would give.
-            let (heapTime, heapSequence) = queue.nextKey
-            var now = heapTime
-            if nextLetter.precedes(time: now, sequence: heapSequence) {
-                guard nextLetter.time < end else { break }
-                if nextFlip.precedes(time: nextLetter.time, sequence: nextLetter.sequence) {
-                    guard nextFlip.time < end else { break }
-                    now = nextFlip.time
-                    takeFlip(at: now)
-                } else {
-                    now = nextLetter.time
-                    let i = Int(nextLetter.index)
-                    nextLetter = .exhausted
-                    currentTime = now
-                    xivaReceives(letter: i, at: now)
-                }
-            } else if nextFlip.precedes(time: now, sequence: heapSequence) {
-                guard nextFlip.time < end else { break }
-                now = nextFlip.time
-                takeFlip(at: now)
-            } else {
-                guard now < end, !queue.isEmpty else { break }
-                currentTime = now
-                switch queue.popAny().payload {
-                case .apnsArrival(let c): apnsReceives(copy: c, at: now)
-                case .due(let c): apnsDelivers(copy: c, at: now)
-                case .extensionProcessed(let r): extensionProcessed(run: r, at: now)
-                case .extensionDeadline(let r): extensionDeadline(run: r, at: now)
-                case .answer(let q): xivaAnswers(request: q, at: now)
-                }
+        while let (now, item) = agenda.next(before: end) {
+            currentTime = now
+            switch item {
+            case .inFirstStream(let i): xivaReceives(letter: i, at: now)
+            case .inSecondStream(let k): connectivityFlips(index: k, at: now)
+            case .event(.apnsArrival(let c)): apnsReceives(copy: c, at: now)
+            case .event(.due(let c)): apnsDelivers(copy: c, at: now)
+            case .event(.extensionProcessed(let r)): extensionProcessed(run: r, at: now)
+            case .event(.extensionDeadline(let r)): extensionDeadline(run: r, at: now)
+            case .event(.answer(let q)): xivaAnswers(request: q, at: now)
             }
             processed += 1
         }
@@ -156,18 +159,9 @@ public struct DeviceWorld {
         closeAccounts()
     }
 
-    @inline(__always) mutating func takeFlip(at now: Int64) {
-        let k = Int(nextFlip.index)
-        nextFlip = .exhausted
-        currentTime = now
-        connectivityFlips(index: k, at: now)
-    }
-
     mutating func resetArm(queueOn: Bool) {
         self.queueOn = queueOn
-        queue.removeAll()
-        nextLetter = .exhausted
-        nextFlip = .exhausted
+        agenda.removeAll()
         copies.removeAll()
         runs.removeAll()
         requests.removeAll()
@@ -175,7 +169,7 @@ public struct DeviceWorld {
         lookaheadFlipCursor = 0
         stored = -1
         storedEnteredAt = 0
-        settleAtOnce = !queueOn && !(parameters.duplicate > 0)
+        settleAtOnce = shortcuts == .taken && !queueOn && !(parameters.duplicate > 0)
         let warmup = scenario.warmup.microseconds
         firstCounted = warmup <= 0 ? 0 : letters.firstIndex { $0.time >= warmup } ?? letters.count
         nextPosition = 1
@@ -183,38 +177,37 @@ public struct DeviceWorld {
         highestPositionSeen = 0
         letterStates.reset(repeating: LetterState(), count: letters.count)
         letterAtPosition.reset(repeating: 0, count: 1)
-        userStream = RandomStream(seed: scenario.seed, device: device, purpose: .user)
-        redeliveryStream = RandomStream(seed: scenario.seed, device: device, purpose: .redelivery)
-        requestStream = RandomStream(seed: scenario.seed, device: device, purpose: .requests)
-        resendStream = RandomStream(seed: scenario.seed, device: device, purpose: .resends)
-        if parameters.keepOlder > 0 { storeStream = RandomStream(seed: scenario.seed, device: device, purpose: .apnsStore) }
-        if parameters.duplicate > 0 { duplicateStream = RandomStream(seed: scenario.seed, device: device, purpose: .duplicates) }
+        streams = ArmStreams(seed: scenario.seed, device: device, keepOlder: parameters.keepOlder > 0,
+                             duplicate: parameters.duplicate > 0)
     }
 
-    /// `now + delay`, saturating: a draw that overflowed to `forever` stays in the future
-    /// (and so never happens before the end of the run) instead of wrapping into the past.
+    /// `now + delay`, saturating (so a draw of `forever` never happens before the end of the
+    /// run): every instant the chain computes goes through here.
     @inline(__always) func later(_ now: Int64, _ delay: Int64) -> Int64 {
-        let (sum, overflow) = now.addingReportingOverflow(delay)
-        return overflow ? Int64.max : sum
+        SimTime.saturatingSum(now, delay)
+    }
+
+    /// When an extension run that started at `arrival` hits its deadline (timing rule 6).
+    @inline(__always) func deadline(ofRunStartedAt arrival: Int64) -> Int64 {
+        later(arrival, parameters.deadline.microseconds)
     }
 
     /// Records what became of a copy's letter when the copy itself was lost.
     mutating func copyLost(_ c: Int32, _ cause: LossCause, at time: Int64? = nil) {
         let copy = copies[Int(c)]
-        let code = UInt8(cause.rawValue + 1)
         if copy.isSecondCopy {
-            // A second copy's fate never changes its letter's cause (§6.5).
+            // A second copy's fate never changes its letter's cause (docs/model.md §5, Second copies).
             note(.apns, Int(copy.letter), "second copy \(cause.key)", at: time)
             return
         }
-        if copy.isResend { letterStates[Int(copy.letter)].resentCopyFate = code } else { letterStates[Int(copy.letter)].firstCopyFate = code }
+        if copy.isResend { letterStates[Int(copy.letter)].resentCopyFate = cause } else { letterStates[Int(copy.letter)].firstCopyFate = cause }
         note(.apns, Int(copy.letter), "\(copy.isResend ? "re-sent copy" : "push") \(cause.key)", at: time)
     }
 
     @inline(__always) func note(_ lane: TraceLane, _ letter: Int?, _ text: @autoclosure () -> String,
-                                at time: Int64? = nil) {
+                                at time: Int64? = nil, kind: TraceKind = .step) {
         guard let tracer else { return }
-        tracer(TraceEntry(time: time ?? currentTime, lane: lane, letter: letter, text: text()))
+        tracer(TraceEntry(time: time ?? currentTime, lane: lane, letter: letter, text: text(), kind: kind))
     }
     var currentTime: Int64 = 0
 
@@ -246,13 +239,13 @@ public struct DeviceWorld {
             }
         }
         if queueOn && !alertsOff && highestPositionSeen > 0 {
-            // Telemetry counts only counted letters (§6.1): the warm-up's positions come first,
+            // Telemetry counts only counted letters (docs/model.md §5, Warm-up): the warm-up's positions come first,
             // so they are taken off the highest position seen.
             let warmupPositions = firstCounted == 0 ? 0 : (0..<firstCounted).reduce(0) { $0 + (letterStates[$1].position > 0 ? 1 : 0) }
             ledger.lettersOnVisibleDevices += letters.count - firstCounted
             ledger.positionsKnownToTelemetry += max(0, Int(highestPositionSeen) - warmupPositions)
         }
-        if tracer != nil { for i in 0..<letters.count { note(.user, i, "end of run: " + fate(of: i).traceText) } }
+        if tracer != nil { for i in 0..<letters.count { note(.user, i, "end of run: " + fate(of: i).traceText, kind: .fate) } }
         // Recording into a local ledger: through the stored property the compiler copied the
         // whole Ledger in and out for every letter (a memcpy per letter, 5 % of a run).
         // The placeholder shares its buffers, so `account` stays their only owner and no
@@ -267,7 +260,7 @@ public struct DeviceWorld {
 
     mutating func markUnfinished(run: ExtensionRun, includingGap: Bool, includingCurrent: Bool = true) {
         if includingCurrent && !copies[Int(run.copy)].isSecondCopy { letterStates[Int(copies[Int(run.copy)].letter)].unfinished = true }
-        if includingGap { forEachLetter(inGapOf: run) { letterStates[$0].unfinished = true } }
+        if includingGap { for letter in gapLetters(of: run) { letterStates[letter].unfinished = true } }
     }
 
     /// The fate of letter i, by the contract's order of causes for this arm.
@@ -278,12 +271,12 @@ public struct DeviceWorld {
         if queueOn && alertsOff { return .lost(.alertsOff) }
         if letterStates[i].unfinished { return .lost(.unfinished) }
         if queueOn {
-            if let cause = LossCause(code: letterStates[i].resentCopyFate) { return .lost(cause) }
-            if let cause = LossCause(code: letterStates[i].gapFate) { return .lost(cause) }
+            if let cause = letterStates[i].resentCopyFate { return .lost(cause) }
+            if let cause = letterStates[i].gapFate { return .lost(cause) }
             return .lost(.undetectedGap)
         }
         // Off arm: the push's own fate. Nothing else can lose a letter there.
-        return .lost(LossCause(code: letterStates[i].firstCopyFate) ?? .unfinished)
+        return .lost(letterStates[i].firstCopyFate ?? .unfinished)
     }
 }
 
@@ -295,13 +288,5 @@ extension LetterFate {
         case .summarized: return "summarized"
         case .lost(let cause): return "lost (\(cause.key))"
         }
-    }
-}
-
-extension LossCause {
-    /// Decodes the compact per-letter code (raw value + 1, 0 for none).
-    init?(code: UInt8) {
-        guard code > 0 else { return nil }
-        self.init(rawValue: Int(code) - 1)
     }
 }

@@ -6,7 +6,7 @@ extension DeviceWorld {
     @inline(__always) mutating func xivaReceives(letter i: Int, at now: Int64) {
         note(.backend, i, "letter created")
         if i + 1 < letters.count {
-            nextLetter = NextInStream(time: letters[i + 1].time, sequence: queue.takeSequence(), index: Int32(i + 1))
+            agenda.followInFirstStream(time: letters[i + 1].time, index: i + 1)
         }
         if letters[i].dropped {
             note(.xiva, i, "dropped: unknown subscription")
@@ -23,7 +23,7 @@ extension DeviceWorld {
 
     /// Whether XIVA still holds the payload of letter i at time t (timing rule 7).
     @inline(__always) func xivaRetains(letter i: Int, at t: Int64) -> Bool {
-        t < (SimTime(microseconds: letters[i].time) + parameters.retention).microseconds
+        t < later(letters[i].time, parameters.retention.microseconds)
     }
 
     /// XIVA's answer reaches the extension (timing rule 7). On success every retained position
@@ -37,13 +37,13 @@ extension DeviceWorld {
                 showSummary(for: run, at: now)
             } else {
                 // The summary would have been made now, but the extension is gone.
-                forEachLetter(inGapOf: run) { letterStates[$0].gapFate = UInt8(LossCause.extensionTimeout.rawValue + 1) }
+                for letter in gapLetters(of: run) { letterStates[letter].gapFate = .extensionTimeout }
             }
             return
         }
         note(.xiva, nil, "re-request answered: positions \(run.gapLow)...\(run.gapHigh)")
-        let arrival = later(now, parameters.resendLatency.sample(&requestStream))
-        forEachLetter(inGapOf: run) { letter in
+        let arrival = later(now, parameters.resendLatency.sample(&streams.requests))
+        for letter in gapLetters(of: run) {
             if xivaRetains(letter: letter, at: now) {
                 let copy = Int32(copies.count)
                 copies.append(PushCopy(letter: Int32(letter), isResend: true, expiry: 0))
@@ -51,7 +51,7 @@ extension DeviceWorld {
                 ledger.resent += counted(letter)
                 note(.xiva, letter, "re-sent position \(letterStates[letter].position)")
             } else {
-                letterStates[letter].gapFate = UInt8(LossCause.retentionExpired.rawValue + 1)
+                letterStates[letter].gapFate = .retentionExpired
                 note(.xiva, letter, "position \(letterStates[letter].position) no longer retained")
             }
         }

@@ -108,7 +108,7 @@ public enum Bench {
       repeat_max_count: 10
     """
 
-    /// The SimPy model of the same chain (issue 3: 2 000 devices × 7 days, realistic latencies,
+    /// The SimPy model of the same chain (docs/performance.md: 2 000 devices × 7 days, realistic latencies,
     /// both arms), measured on this machine kind.
     public static let simPyEventsPerSecond = (low: 250_000.0, high: 300_000.0)
     public static let simPyLettersPerSecond = 31_000.0
@@ -124,7 +124,7 @@ public enum Bench {
     /// keeping the older push 30 % of the time within 2 s and handing 1 % of pushes over twice,
     /// and two segments — 60 % commuters whose rides start up to 30 minutes apart, 40 % who
     /// switch off for nights of 6–9 hours starting between 22:00 and 00:00, with half the mail.
-    /// Built in code: it needs no scenario reader, and `scenario-format.md` §6 gives its keys.
+    /// Built in code: it needs no scenario reader, and docs/scenarios.md §2a gives its keys.
     public static func realistic(_ base: Scenario) -> Scenario {
         var s = base
         s.name = "bench-v2"
@@ -149,7 +149,7 @@ public enum Bench {
         sleepers.windows = [night]
         var quiet = s.mail
         quiet.ratePerMicrosecond /= 2
-        // B(1) = floor(devices × 0.6 + 1/2), exactly (§6.4).
+        // B(1) = floor(devices × 0.6 + 1/2), exactly (docs/model.md §5, Segments).
         let split = (s.devices * 6 + 5) / 10
         s.segments = [
             Scenario.Segment(name: "commuters", share: "60%", devices: 0..<split, mail: s.mail,

@@ -1,4 +1,4 @@
-// The bench's report: the ladder as JSON and as a table, the goals of issue 3, and the baseline check.
+// The bench's report: the ladder as JSON and as a table, the goals in docs/performance.md, and the baseline check.
 import Foundation
 
 /// Everything one `pushsim bench` measured.
@@ -91,7 +91,7 @@ public struct BenchReport: Sendable {
         ])
     }
 
-    /// The goals of issue 3, each with the figure measured against it.
+    /// The goals in docs/performance.md, each with the figure measured against it.
     public var goals: JSONValue {
         var goals: [String: JSONValue] = [:]
         let slowest = rungs.map(\.eventsPerSecond).min() ?? 0

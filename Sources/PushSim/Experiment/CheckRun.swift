@@ -142,7 +142,7 @@ public enum CheckRun {
         -> (result: RunResult, spreads: [CheckSpread]) {
         let range = 0..<scenario.devices
         let arms = scenario.arms
-        let chunks = Simulator.inChunks(of: range, jobs: jobs) { devices in
+        let chunks = Simulator.inChunks(of: range, jobs: jobs, unit: .of(scenario)) { devices in
             var ledgers = SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)
             var spreads = arms.map { _ in CheckSpread() }
             for part in Simulator.parts(of: scenario, devices: devices) {
@@ -151,10 +151,10 @@ public enum CheckRun {
                 for device in part.devices {
                     world.prepare(device: device)
                     for (a, queueOn) in arms.enumerated() {
-                        world.ledger = Ledger()
-                        world.run(queueOn: queueOn)
-                        spreads[a].add(device: world.ledger, thresholds: a < thresholds.count ? thresholds[a] : nil)
-                        totals[a].merge(world.ledger)
+                        var ledger = Ledger()
+                        world.run(queueOn: queueOn, into: &ledger)
+                        spreads[a].add(device: ledger, thresholds: a < thresholds.count ? thresholds[a] : nil)
+                        totals[a].merge(ledger)
                     }
                 }
                 ledgers.add(totals, segment: part.segment)

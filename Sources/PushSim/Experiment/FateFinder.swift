@@ -71,7 +71,7 @@ public enum FateFinder {
     /// device order, whatever `jobs` is.
     public static func find(_ scenario: Scenario, queueOn: Bool, query: FateQuery, limit: Int, jobs: Int = 1,
                             progress: (@Sendable (_ devices: Int) -> Void)? = nil) -> FateFinding {
-        let parts = Simulator.inChunks(of: 0..<scenario.devices, jobs: jobs) { devices in
+        let parts = Simulator.inChunks(of: 0..<scenario.devices, jobs: jobs, unit: .of(scenario)) { devices in
             let part = search(scenario, devices: devices, queueOn: queueOn, query: query, limit: limit)
             progress?(devices.count)
             return part

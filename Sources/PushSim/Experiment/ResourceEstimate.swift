@@ -72,7 +72,7 @@ public struct ResourceEstimate: Sendable, Equatable {
     public init(_ scenario: Scenario, jobs: Int = 1, devices deviceCount: Int? = nil) {
         devices = Double(max(0, deviceCount ?? scenario.devices))
         arms = scenario.arms.count
-        // One population, or one per segment, each with its own letters and windows (§6.2–6.4).
+        // One population, or one per segment, each with its own letters and windows (docs/model.md §5).
         let total = devices
         let parts = ResourceEstimate.populations(scenario, devices: total)
         let weighted = { (value: (Population) -> Double) -> Double in

@@ -35,9 +35,12 @@ public struct ShardSpec: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The devices of this shard among `total`: `total·K/N ..< total·(K+1)/N`, so shards differ
-    /// in size by at most one device and together cover every device exactly once.
-    public func devices(of total: Int) -> Range<Int> {
-        ShardSpec.cut(total, at: index, of: count)..<ShardSpec.cut(total, at: index + 1, of: count)
+    /// in size by at most one device and together cover every device exactly once. Cut in whole
+    /// coupling units: with units of u devices, the same formula over the units, times u.
+    public func devices(of total: Int, unit: CouplingUnit = .oneDevice) -> Range<Int> {
+        let units = unit.units(in: total)
+        return unit.firstDevice(ofUnit: ShardSpec.cut(units, at: index, of: count), in: total)
+            ..< unit.firstDevice(ofUnit: ShardSpec.cut(units, at: index + 1, of: count), in: total)
     }
 
     /// ⌊total·k/n⌋ without overflow for any Int sizes.
@@ -69,16 +72,8 @@ extension Scenario {
 }
 
 extension Simulator {
-    /// Why this scenario cannot be split by device, or nil when it can.
-    ///
-    /// Devices never interact in today's model (there is no shared-capacity feature), so every
-    /// scenario can run in device chunks on several threads or as shards on several machines.
-    /// A feature that couples devices (a server with shared capacity) must return its reason
-    /// here: `--jobs` above 1 and `--shard` then refuse to run instead of giving wrong answers.
-    public static func couplingReason(_ scenario: Scenario) -> String? { nil }
-
     /// Simulates one shard of the scenario's devices on `jobs` threads.
     public static func run(_ scenario: Scenario, shard: ShardSpec, jobs: Int = 1) -> RunResult {
-        run(scenario, devices: shard.devices(of: scenario.devices), jobs: jobs)
+        run(scenario, devices: shard.devices(of: scenario.devices, unit: .of(scenario)), jobs: jobs)
     }
 }

@@ -9,7 +9,7 @@ public struct ArmResult: Equatable, Sendable {
     public init(queueOn: Bool, ledger: Ledger) { self.queueOn = queueOn; self.ledger = ledger }
 }
 
-/// One segment's share of a run (§6.4): its name, how many devices it holds in the whole
+/// One segment's share of a run (docs/model.md §5, Segments): its name, how many devices it holds in the whole
 /// run, and its arms counting only its own devices.
 public struct SegmentResult: Equatable, Sendable {
     public var name: String
@@ -85,7 +85,7 @@ public enum Simulator {
                            progress: (@Sendable (_ devices: Int, _ events: Int) -> Void)? = nil) -> RunResult {
         let range = devices ?? 0..<scenario.devices
         let arms = scenario.arms
-        let chunks = inChunks(of: range, jobs: jobs) { devices in
+        let chunks = inChunks(of: range, jobs: jobs, unit: .of(scenario)) { devices in
             let ledgers = simulateSegments(scenario, devices: devices, arms: arms)
             progress?(devices.count, ledgers.totals.reduce(0) { $0 + $1.events })
             return ledgers
@@ -108,13 +108,17 @@ public enum Simulator {
     }
 
     /// Calls `body` for contiguous chunks of `range` (about 16 per thread, so threads finish
-    /// together) on `jobs` threads, and returns what it gave, in chunk order.
-    static func inChunks<Part>(of range: Range<Int>, jobs: Int,
+    /// together) on `jobs` threads, and returns what it gave, in chunk order. Chunks hold whole
+    /// coupling units (counted from the range's start).
+    static func inChunks<Part>(of range: Range<Int>, jobs: Int, unit: CouplingUnit = .oneDevice,
                                _ body: @escaping @Sendable (Range<Int>) -> Part) -> [Part] {
-        let chunkCount = max(1, min(range.count, max(1, jobs) * 16))
+        let units = unit.units(in: range.count)
+        let chunkCount = max(1, min(units, max(1, jobs) * 16))
         let slots = ResultSlots<Part>(count: chunkCount)
         let work: @Sendable (Int) -> Void = { chunk in
-            slots[chunk] = body(chunkRange(range, chunk, of: chunkCount))
+            let inUnits = chunkRange(0..<units, chunk, of: chunkCount)
+            slots[chunk] = body((range.lowerBound + unit.firstDevice(ofUnit: inUnits.lowerBound, in: range.count))
+                                ..< (range.lowerBound + unit.firstDevice(ofUnit: inUnits.upperBound, in: range.count)))
         }
         if jobs <= 1 {
             for chunk in 0..<chunkCount { work(chunk) }
@@ -139,20 +143,17 @@ public enum Simulator {
 
     /// Simulates a contiguous range of devices on the calling thread, each in its segment's
     /// scenario: the ledgers per arm, in total and per segment.
-    public static func simulateSegments(_ scenario: Scenario, devices: Range<Int>, arms: [Bool]) -> SegmentedLedgers {
+    public static func simulateSegments(_ scenario: Scenario, devices: Range<Int>, arms: [Bool],
+                                        shortcuts: ShortcutPolicy = .taken) -> SegmentedLedgers {
         var result = SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)
         for part in parts(of: scenario, devices: devices) {
-            var world = DeviceWorld(scenario: part.scenario)
+            var world = DeviceWorld(scenario: part.scenario, shortcuts: shortcuts)
             // Without segments the devices count straight into the totals.
             var ledgers: [Ledger] = []
             if part.segment == nil { swap(&ledgers, &result.totals) } else { ledgers = arms.map { _ in Ledger() } }
             for device in part.devices {
                 world.prepare(device: device)
-                for (a, queueOn) in arms.enumerated() {
-                    swap(&world.ledger, &ledgers[a])
-                    world.run(queueOn: queueOn)
-                    swap(&world.ledger, &ledgers[a])
-                }
+                for (a, queueOn) in arms.enumerated() { world.run(queueOn: queueOn, into: &ledgers[a]) }
             }
             if part.segment == nil { swap(&ledgers, &result.totals) } else { result.add(ledgers, segment: part.segment) }
         }
@@ -160,13 +161,16 @@ public enum Simulator {
     }
 
     /// The timeline of one device in one arm, event by event (`pushsim trace`).
-    public static func trace(_ scenario: Scenario, device: Int, queueOn: Bool) -> (entries: [TraceEntry], ledger: Ledger) {
-        var world = DeviceWorld(scenario: scenario.segmentIndex(ofDevice: device).map(scenario.scenario(forSegment:)) ?? scenario)
+    public static func trace(_ scenario: Scenario, device: Int, queueOn: Bool,
+                             shortcuts: ShortcutPolicy = .taken) -> (entries: [TraceEntry], ledger: Ledger) {
+        var world = DeviceWorld(scenario: scenario.segmentIndex(ofDevice: device).map(scenario.scenario(forSegment:)) ?? scenario,
+                                shortcuts: shortcuts)
         let log = TraceLog()
         world.tracer = { log.entries.append($0) }
         world.prepare(device: device)
-        world.run(queueOn: queueOn)
-        return (log.entries, world.ledger)
+        var ledger = Ledger()
+        world.run(queueOn: queueOn, into: &ledger)
+        return (log.entries, ledger)
     }
 }
 

@@ -26,9 +26,18 @@ public struct SimTime: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Saturating sum: anything plus `forever` is `forever`, and no sum traps.
     public static func + (a: SimTime, b: SimTime) -> SimTime {
-        let (sum, overflow) = a.microseconds.addingReportingOverflow(b.microseconds)
-        if overflow { return a.microseconds < 0 ? SimTime(microseconds: Int64.min) : .forever }
-        return SimTime(microseconds: sum)
+        SimTime(microseconds: saturatingSum(a.microseconds, b.microseconds))
+    }
+
+    /// `a + b` in microseconds, saturating at the ends: the one saturating addition of an
+    /// instant and a delay, so a draw of `forever` stays in the future instead of wrapping
+    /// into the past.
+    @inline(__always) public static func saturatingSum(_ a: Int64, _ b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        // Two instructions where no overflow happens (add, branch): choosing the end to
+        // saturate at on every call cost 1 % of a run's instructions (docs/performance.md).
+        if _fastPath(!overflow) { return sum }
+        return a < 0 ? Int64.min : Int64.max
     }
 
     /// Saturating difference.

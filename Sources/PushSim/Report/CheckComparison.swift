@@ -156,7 +156,7 @@ public enum CheckComparison {
         guard baseline.scenario == scenario.name else {
             throw CheckInputError("\(path): the baseline is of scenario '\(baseline.scenario)', but the scenario file is '\(scenario.name)'")
         }
-        let arms = scenario.arms.map { $0 ? "on" : "off" }
+        let arms = scenario.arms.map { Arm(queueOn: $0).rawValue }
         guard baseline.arms.map(\.queue) == arms else {
             throw CheckInputError("\(path): the baseline has the arms \(baseline.arms.map(\.queue).joined(separator: ", ")) but the scenario runs \(arms.joined(separator: ", ")) (was queue.mode changed?)")
         }

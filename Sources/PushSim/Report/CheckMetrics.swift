@@ -83,7 +83,7 @@ public struct CheckSnapshot: Equatable, Sendable {
     public struct Arm: Equatable, Sendable {
         public var queue: String
         public var values: [String: Double]
-        public var queueOn: Bool { queue == "on" }
+        public var queueOn: Bool { PushSim.Arm(rawValue: queue)?.queueOn ?? false }
     }
     public var scenario: String
     public var seed: UInt64?
@@ -116,11 +116,11 @@ public struct CheckSnapshot: Equatable, Sendable {
             guard case .object(let fields) = run else {
                 throw CheckInputError("\(source): runs[\(n)] should be an object, found \(run.kindName)")
             }
-            guard case .string(let queue)? = fields["queue"], queue == "off" || queue == "on" else {
+            guard case .string(let queue)? = fields["queue"], let arm = PushSim.Arm(rawValue: queue) else {
                 throw CheckInputError("\(source): runs[\(n)] needs \"queue\": \"off\" or \"on\"")
             }
             var values: [String: Double] = [:]
-            for metric in CheckMetrics.catalogue(queueOn: queue == "on") {
+            for metric in CheckMetrics.catalogue(queueOn: arm.queueOn) {
                 let path = metric.key.split(separator: ".").map(String.init)
                 var node: JSONValue? = run
                 for part in path {

@@ -41,7 +41,7 @@ public struct PartialResult: Equatable, Sendable {
     /// Simulates shard `shard` of `scenario` into a partial result.
     public static func run(_ scenario: Scenario, shard: ShardSpec, jobs: Int = 1,
                            progress: (@Sendable (_ devices: Int, _ events: Int) -> Void)? = nil) -> PartialResult {
-        PartialResult(result: Simulator.run(scenario, devices: shard.devices(of: scenario.devices), jobs: jobs, progress: progress),
+        PartialResult(result: Simulator.run(scenario, devices: shard.devices(of: scenario.devices, unit: .of(scenario)), jobs: jobs, progress: progress),
                       fingerprint: scenario.fingerprint, shard: shard, size: RunSize(scenario),
                       provenance: Provenance(scenario))
     }
@@ -72,7 +72,7 @@ public struct PartialResult: Equatable, Sendable {
             "resolved_scenario": provenance.scenario,
             "resolved_scenario_text": .string(provenance.yaml),
         ]
-        // Per-segment ledgers (§6.4), only when the scenario has segments: merge adds them up.
+        // Per-segment ledgers (docs/model.md §5, Segments), only when the scenario has segments: merge adds them up.
         if !result.segments.isEmpty {
             content["segments"] = .array(result.segments.map { segment in
                 .object(["name": .string(segment.name), "devices": .int(segment.devices),
@@ -390,7 +390,7 @@ struct PartialFields {
     func arm(_ value: JSONValue, _ path: String) throws -> ArmResult {
         let arm = try object(value, path)
         let queue = try string(arm, "queue")
-        guard queue == "off" || queue == "on" else { throw error("`\(path).queue`: expected \"off\" or \"on\"") }
+        guard let side = Arm(rawValue: queue) else { throw error("`\(path).queue`: expected \"off\" or \"on\"") }
         var ledger = Ledger()
         let counts = try object(arm["counts"], "\(path).counts")
         for (key, keyPath) in PartialResult.ledgerCounts {
@@ -429,7 +429,7 @@ struct PartialFields {
             throw error("`\(path)`: the counts do not add up (delivered + summarized + lost ≠ letters, causes ≠ lost, "
                         + "or latency buckets ≠ delivered)")
         }
-        return ArmResult(queueOn: queue == "on", ledger: ledger)
+        return ArmResult(queueOn: side.queueOn, ledger: ledger)
     }
 }
 

@@ -2,7 +2,7 @@
 
 extension ArmResult {
     /// The arm's name in the contract: "off" or "on".
-    public var name: String { queueOn ? "on" : "off" }
+    public var name: String { Arm(queueOn: queueOn).rawValue }
 
     /// Latency percentiles in seconds, nearest-rank over delivered letters.
     public var latencySeconds: [String: Double] {
@@ -70,7 +70,7 @@ extension RunResult {
     public var json: JSONValue {
         var object: [String: JSONValue] = ["scenario": .string(scenario), "seed": .uint(seed),
                                            "runs": .array(arms.map { $0.json(offArm: offArm) })]
-        // Absent without segments (§6.4): a version-1 document keeps its bytes.
+        // Absent without segments (docs/model.md §5, Segments): a version-1 document keeps its bytes.
         if !segments.isEmpty {
             object["segments"] = .array(segments.map { segment in
                 let segmentOffArm = segment.arms.first { !$0.queueOn }

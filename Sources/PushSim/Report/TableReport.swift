@@ -62,7 +62,7 @@ public struct ReportTable {
             }
         }
         rows.append(row("events") { ReportTable.grouped($0.ledger.events) })
-        // Per segment (§6.4): the same arms, counting only the segment's devices.
+        // Per segment (docs/model.md §5, Segments): the same arms, counting only the segment's devices.
         for segment in result.segments {
             rows.append(["segment \(segment.name) · \(ReportTable.grouped(segment.devices)) devices"])
             func segmentRow(_ label: String, _ value: (ArmResult) -> String) -> [String] {

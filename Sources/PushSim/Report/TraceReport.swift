@@ -24,7 +24,7 @@ public enum TraceReport {
     /// that without XIVA drops letter #n carries position n.
     public static func letterLabel(_ index: Int) -> String { "#\(index + 1)" }
 
-    /// The hour of day of instant t (§6.1): `h(t) = floor((t mod 1d) / 1h)`, as `h07`.
+    /// The hour of day of instant t (docs/model.md §5, Time of day): `h(t) = floor((t mod 1d) / 1h)`, as `h07`.
     public static func hourLabel(_ microseconds: Int64) -> String {
         let h = Int(max(microseconds, 0) % SimTime.day / SimTime.hour)
         return h < 10 ? "h0\(h)" : "h\(h)"

@@ -52,8 +52,8 @@ public struct TraceSVG {
         var online = onlineAtStart
         var since = from
         var offline: [(Int64, Int64)] = []
-        for entry in entries where entry.lane == .device && entry.letter == nil && (entry.text == "online" || entry.text == "offline") {
-            let nowOnline = entry.text == "online"
+        for entry in entries {
+            guard case .connectivity(let nowOnline) = entry.kind else { continue }
             if !online && nowOnline { offline.append((since, entry.time)) }
             if online && !nowOnline { since = entry.time }
             online = nowOnline

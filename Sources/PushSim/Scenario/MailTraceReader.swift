@@ -1,7 +1,7 @@
 // Reading a `mail.trace` CSV (`time,device`, one letter a row) into a MailTrace, every bad row a located error.
 import Foundation
 
-/// Reads the letters of a trace file (scenario-format §6.2; docs/scenarios.md, "Mail traces").
+/// Reads the letters of a trace file (docs/scenarios.md §2a, "Replaying real traffic").
 ///
 /// The file is read twice without keeping its rows: the first pass checks every row and counts
 /// each device's letters, the second puts the times in place (memory: 8 bytes a letter plus

@@ -3,7 +3,7 @@
 /// Which arms a run simulates.
 public enum QueueMode: String, Sendable, CaseIterable { case off, on, both }
 
-/// Which client code the extension runs (domain.md §5).
+/// Which client code the extension runs (docs/model.md §1).
 public enum ClientVariant: String, Sendable, CaseIterable {
     /// The saved position moves forward on every numbered push.
     case intended
@@ -12,7 +12,7 @@ public enum ClientVariant: String, Sendable, CaseIterable {
 }
 
 /// An offline window: offline in [start + k·every, end + k·every) for every device, or, with
-/// `length` or `spread` (scenario-format §6.3), a window that differs per device: device d's
+/// `length` or `spread` (docs/scenarios.md §2a), a window that differs per device: device d's
 /// k-th occurrence is offline in [start + offset_d + k·every, … + length drawn per occurrence),
 /// offset_d uniform in [0, spread), drawn once per device per window entry.
 public struct OfflineWindow: Hashable, Sendable {
@@ -22,7 +22,7 @@ public struct OfflineWindow: Hashable, Sendable {
     public var end: SimTime
     /// nil: the window happens once.
     public var every: SimTime?
-    /// Drawn per device per occurrence instead of `end` (§6.3); nil: `end` applies.
+    /// Drawn per device per occurrence instead of `end` (docs/model.md §5, Windows per device); nil: `end` applies.
     public var length: Distribution? = nil
     /// Each device shifts the window by an offset uniform in [0, spread); zero: no shift.
     public var spread: SimTime = .zero
@@ -38,7 +38,7 @@ public struct OfflineWindow: Hashable, Sendable {
     public var isSameForEveryDevice: Bool { length == nil && spread == .zero }
 }
 
-/// Extra letters that come in bursts (scenario-format §6.2): burst instants are a Poisson
+/// Extra letters that come in bursts (docs/scenarios.md §2a, Bursts): burst instants are a Poisson
 /// process of `ratePerMicrosecond` per device; each brings `size` letters at b + U·spread.
 public struct MailBursts: Hashable, Sendable {
     public var ratePerMicrosecond: Double
@@ -49,7 +49,7 @@ public struct MailBursts: Hashable, Sendable {
     }
 }
 
-/// Letters replayed from a `time,device` CSV (scenario-format §6.2), read and checked when the
+/// Letters replayed from a `time,device` CSV (docs/scenarios.md §2a, Replaying real traffic), read and checked when the
 /// scenario is loaded. Stored by device (offsets into one array of times, each device's times
 /// sorted, rows of equal time in file order), so a device's letters are one slice.
 public final class MailTrace: Sendable {
@@ -80,13 +80,13 @@ public struct Scenario: Sendable {
     public var drain: SimTime = SimTime(microseconds: SimTime.day)
     public var devices: Int
 
-    /// Letters of [0, warmup) are simulated but not counted (§6.1); `.zero`: all count.
+    /// Letters of [0, warmup) are simulated but not counted (docs/model.md §5, Warm-up); `.zero`: all count.
     public var warmup: SimTime = .zero
 
     public struct Mail: Sendable {
         /// Poisson rate of letters per device, per microsecond.
         public var ratePerMicrosecond: Double = 40.0 / Double(SimTime.day)
-        /// 24 hourly weights (§6.2): intensity rate × w[h(t)] / mean(w); nil: constant rate.
+        /// 24 hourly weights (docs/model.md §5, Time of day): intensity rate × w[h(t)] / mean(w); nil: constant rate.
         public var dailyProfile: [Double]? = nil
         public var bursts: MailBursts? = nil
         /// Replaces rate, profile and bursts when set.
@@ -118,10 +118,10 @@ public struct Scenario: Sendable {
         /// `.zero`: not stored; `.forever`: never expires.
         public var expiration: SimTime = SimTime(microseconds: SimTime.day)
         /// Probability the older push stays in the store when the newer one enters less than
-        /// `keepWindow` after it (§6.5).
+        /// `keepWindow` after it (docs/model.md §5, APNs' store).
         public var keepOlder: Double = 0
         public var keepWindow: SimTime = SimTime(microseconds: SimTime.second)
-        /// Probability APNs hands a push to the device twice (§6.5).
+        /// Probability APNs hands a push to the device twice (docs/model.md §5, Second copies).
         public var duplicate: Double = 0
     }
     public var apns = Apns()
@@ -147,7 +147,7 @@ public struct Scenario: Sendable {
     }
     public var queue = Queue()
 
-    /// One kind of user in a population (§6.4): its devices and its own sections, already
+    /// One kind of user in a population (docs/model.md §5, Segments): its devices and its own sections, already
     /// resolved (a key the segment does not give holds the top-level value).
     public struct Segment: Sendable {
         public var name: String

@@ -3,7 +3,7 @@
 extension ScenarioDecoder {
     // MARK: Mail
 
-    /// `fields` over `base`: a key given replaces the base's value whole (§6.4), so the same
+    /// `fields` over `base`: a key given replaces the base's value whole (docs/model.md §5, Segments), so the same
     /// code reads the top level (over the defaults) and a segment (over the top level).
     static func mail(_ fields: Fields, base: Scenario.Mail, scenario: Scenario, context: DecodingContext) throws -> Scenario.Mail {
         var mail = base
@@ -139,7 +139,7 @@ extension ScenarioDecoder {
                     guard let period = every else {
                         throw ScenarioError(location: endNode.location, message: "`\(path).end`: expected a time after start (\(start)), found \(endNode.foundDescription) (a window that crosses a period's end needs `every`, such as `{start: 23h, end: 7h, every: 1d}`)")
                     }
-                    // `end` at or before `start` is the next period's (§6.3): stored moved.
+                    // `end` at or before `start` is the next period's (docs/model.md §5, Windows per device): stored moved.
                     let (moved, overflow) = end.microseconds.addingReportingOverflow(period.microseconds)
                     guard !overflow, moved > start.microseconds else {
                         throw ScenarioError(location: endNode.location, message: "`\(path).end`: expected a time after start (\(start)), or at most one period (\(period)) before it for the next period's end, found \(endNode.foundDescription)")

@@ -1,4 +1,4 @@
-// Decoding `segments:` (scenario-format §6.4): names, exact shares, devices B(i), sections resolved over the top level.
+// Decoding `segments:` (docs/scenarios.md §2a, Populations): names, exact shares, devices B(i), sections resolved over the top level.
 
 extension ScenarioDecoder {
     /// The segments of the file, each with its sections resolved over the top level's and its

@@ -1,7 +1,7 @@
 // The public entry point of scenario reading: file or text, plus `--set` overrides → a checked Scenario.
 import Foundation
 
-/// Reads scenario files (scenario-format.md §1–2).
+/// Reads scenario files (docs/scenarios.md §1–2a).
 ///
 /// Every failure throws a ``ScenarioError`` naming `file:line:column`; no input traps. Overrides
 /// (`PATH=VALUE`, the value in the file syntax) are applied to the node tree before decoding, in

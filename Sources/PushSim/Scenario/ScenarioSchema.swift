@@ -1,6 +1,6 @@
 // The keys a scenario file may hold, section by section: what unknown keys and `--set` paths are checked against.
 
-/// The key layout of scenario-format.md §2 and §6.
+/// The key layout of docs/scenarios.md §2 and §2a.
 enum ScenarioSchema {
     /// Top-level keys that hold a single value.
     static let topLevelValues = ["name", "description", "seed", "duration", "drain", "devices", "warmup"]
@@ -25,7 +25,7 @@ enum ScenarioSchema {
     /// The keys of `mail.bursts`.
     static let burstKeys = ["rate", "size", "spread"]
 
-    /// The keys of one segment (§6.4).
+    /// The keys of one segment (docs/scenarios.md §2a, Populations).
     static let segmentKeys = ["name", "share", "mail", "connectivity", "device", "extension"]
 
     /// Sections every device shares: a segment cannot give them.

@@ -1,4 +1,4 @@
-// Segment shares as exact decimals, and the device boundaries B(i) they give (scenario-format §6.4).
+// Segment shares as exact decimals, and the device boundaries B(i) they give (docs/scenarios.md §2a, Populations).
 
 /// A share exactly as written: `numerator / 10^places` (`60%` is 60/10², `0.25` is 25/10²).
 ///

@@ -1,6 +1,6 @@
 // A reader for the contract's YAML subset: text → YAMLNode tree with locations, or a located error.
 
-/// Reads the YAML subset of the scenario contract (scenario-format.md §1).
+/// Reads the YAML subset of the scenario contract (docs/scenarios.md §1).
 ///
 /// Supported: block mappings and sequences by indentation (spaces only), flow sequences and
 /// mappings (nested, possibly across lines), `#` comments, blank lines, plain, single-quoted and

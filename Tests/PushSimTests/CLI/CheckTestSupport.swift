@@ -53,11 +53,7 @@ enum CheckTestSupport {
     }
 
     /// Runs `pushsim ARGS` in-process.
-    static func pushsim(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-        let console = Console.capturing()
-        let status = PushSimTool.main(arguments, console: console)
-        return (status, console.standardOutput, console.standardError)
-    }
+    static func pushsim(_ arguments: [String]) -> (status: Int32, out: String, err: String) { runPushsim(arguments) }
 
     /// A folder holding `scenario.yaml` and, made by `pushsim run`, its baseline
     /// `results/<name>/summary.json`. Returns (folder, scenario path, baseline path).

@@ -5,11 +5,7 @@ import Testing
 @testable import PushSimCLI
 
 @Suite struct RunCommandTests {
-    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
-        let console = Console.capturing()
-        let status = PushSimTool.main(arguments, console: console)
-        return (status, console.standardOutput, console.standardError)
-    }
+    func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) { runPushsim(arguments) }
 
     @Test func runJsonFollowsTheContract() throws {
         let dir = TemporaryDirectory()
@@ -126,5 +122,27 @@ import Testing
         let two = run(["run", file, "--json", "--no-write", "--jobs", "2"]).out
         #expect(one == two)
         #expect(!one.isEmpty)
+    }
+}
+
+/// Usage errors say what was wrong, the usage line, and where the rest is; `help COMMAND` works.
+@Suite struct UsageMessageTests {
+    @Test func aUsageErrorPrintsTheUsageLineAndWhereTheRestIs() {
+        let (status, out, err) = runPushsim(["run", "--bogus"])
+        #expect(status == ExitStatus.badInput)
+        #expect(out.isEmpty)
+        #expect(err.hasPrefix("pushsim run: "))
+        #expect(err.contains("Usage: pushsim run FILE"))
+        #expect(err.hasSuffix("See 'pushsim run --help'.\n"))
+        #expect(!err.contains("--json            print"), "the options' descriptions belong to --help")
+    }
+
+    @Test func helpCommandIsCommandDashDashHelp() {
+        for command in PushSimTool.commands {
+            let viaHelp = runPushsim(["help", command.name])
+            let viaFlag = runPushsim([command.name, "--help"])
+            #expect(viaHelp.status == ExitStatus.success)
+            #expect(viaHelp.out == viaFlag.out && !viaHelp.out.isEmpty, "\(command.name)")
+        }
     }
 }

@@ -6,9 +6,7 @@ import Testing
 
 @Suite struct RunProgressTests {
     private func run(_ arguments: [String], terminal: Bool) -> (status: Int32, out: String, err: String) {
-        let console = Console(live: false, errorIsTerminal: terminal)
-        let status = PushSimTool.main(arguments, console: console)
-        return (status, console.standardOutput, console.standardError)
+        runPushsim(arguments, console: Console(live: false, errorIsTerminal: terminal))
     }
 
     @Test func theLineSaysDevicesEventsPerSecondAndTimeLeft() {

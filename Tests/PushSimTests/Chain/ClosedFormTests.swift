@@ -13,7 +13,7 @@ func fatesPerDevice(_ s: Scenario, queueOn: Bool,
     for d in 0..<s.devices {
         world.prepare(device: d)
         world.run(queueOn: queueOn)
-        result.append((0..<world.letters.count).filter { include(world.letters, $0) }.map(world.fate(of:)))
+        result.append((0..<world.letters.count).filter { include(world.letters, $0) }.map { world.fate(of: $0) })
     }
     return result
 }

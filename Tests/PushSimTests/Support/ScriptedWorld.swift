@@ -32,7 +32,7 @@ func tinyScenario(duration: Int64 = 1 * day, drain: Int64 = 1 * day) -> Scenario
 
 /// A device world with a hand-written letter script and timeline. Runs of either arm start from
 /// a fresh ledger, so what a test reads is exactly that arm's account of these letters.
-struct ScriptedWorld {
+struct ScriptedWorld: ~Copyable {
     var world: DeviceWorld
     var trace: [TraceEntry] = []
 
@@ -75,7 +75,7 @@ struct ScriptedWorld {
     }
 
     func fate(_ i: Int) -> LetterFate { world.fate(of: i) }
-    func fates() -> [LetterFate] { (0..<world.letters.count).map(world.fate(of:)) }
+    func fates() -> [LetterFate] { (0..<world.letters.count).map { world.fate(of: $0) } }
 
     /// When letter i was first presented with its own content (only meaningful if delivered).
     func firstDelivery(_ i: Int) -> Int64 { world.letterStates[i].firstDelivery }

@@ -1,0 +1,32 @@
+// The random streams an arm draws from while it runs, owned together so an arm starts with one assignment.
+
+/// The per-device streams of one arm (docs/determinism.md): each purpose its own, so a draw
+/// for one never moves another. The streams of a key that is not set are not even seeded (a
+/// mechanism that is off costs nothing), and are never drawn from.
+struct ArmStreams {
+    /// When the user clears a notification.
+    var user: RandomStream
+    /// The latency of a stored push sent when its device comes back online.
+    var redelivery: RandomStream
+    /// Re-requests: their latency, their errors, the re-sends' latency.
+    var requests: RandomStream
+    /// Re-sent copies: loss and latency at APNs, the extension's processing.
+    var resends: RandomStream
+    /// `keep_older`: whether the store keeps the older push.
+    var store: RandomStream
+    /// `duplicate`: second copies, their latency and processing.
+    var duplicates: RandomStream
+
+    init() {
+        user = RandomStream(seed: 0); redelivery = user; requests = user; resends = user; store = user; duplicates = user
+    }
+
+    init(seed: UInt64, device: Int, keepOlder: Bool, duplicate: Bool) {
+        user = RandomStream(seed: seed, device: device, purpose: .user)
+        redelivery = RandomStream(seed: seed, device: device, purpose: .redelivery)
+        requests = RandomStream(seed: seed, device: device, purpose: .requests)
+        resends = RandomStream(seed: seed, device: device, purpose: .resends)
+        store = keepOlder ? RandomStream(seed: seed, device: device, purpose: .apnsStore) : RandomStream(seed: 0)
+        duplicates = duplicate ? RandomStream(seed: seed, device: device, purpose: .duplicates) : RandomStream(seed: 0)
+    }
+}
