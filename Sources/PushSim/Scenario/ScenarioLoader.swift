@@ -25,10 +25,20 @@ public enum ScenarioLoader {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ScenarioError(location: nil, message: "\(path): cannot read the scenario file: no such file")
         }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+        guard !isDirectory.boolValue else {
             throw ScenarioError(location: nil, message: "\(path): cannot read the scenario file: expected a readable file")
         }
-        let root = try YAMLReader.read(bytes: [UInt8](data), file: path)
+        // Read at most one byte past the reader's own limit, so a huge file (or /dev/zero) costs
+        // no more memory than a scenario may have, and the reader still names the size itself.
+        let bytes: [UInt8]
+        do { bytes = try BoundedInput.read(path: path, limit: YAMLReader.maxBytes + 1) } catch {
+            if case .tooLarge = error {
+                throw ScenarioError(location: SourceLocation(file: path, line: 1, column: 1),
+                                    message: "the file is larger than \(YAMLReader.maxBytes / 1024 / 1024) MB: expected a scenario file of at most \(YAMLReader.maxBytes / 1024 / 1024) MB of text")
+            }
+            throw ScenarioError(location: nil, message: "\(path): cannot read the scenario file: \(error.reason)")
+        }
+        let root = try YAMLReader.read(bytes: bytes, file: path)
         return try decodeDocument(root, file: path, overrides: overrides)
     }
 

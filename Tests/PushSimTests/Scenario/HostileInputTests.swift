@@ -166,6 +166,18 @@ apns:
         #expect(huge?.message.contains("at most 4 MB") == true)
     }
 
+    /// An endless "file" is read only up to the limit: no memory grows, the error is located.
+    @Test func anEndlessDeviceIsRefusedAtItsLimit() throws {
+        guard FileManager.default.fileExists(atPath: "/dev/zero") else { return }
+        do {
+            _ = try ScenarioLoader.load(path: "/dev/zero")
+            Issue.record("/dev/zero was read as a scenario")
+        } catch let error as ScenarioError {
+            #expect(error.location.map { "\($0.line):\($0.column)" } == "1:1")
+            #expect(error.message.contains("at most 4 MB"))
+        }
+    }
+
     @Test func longKeysAndValuesAreQuotedShortAndQuickly() {
         let key = String(repeating: "k", count: 60_000)
         let clock = ContinuousClock()
