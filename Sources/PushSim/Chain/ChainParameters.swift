@@ -24,6 +24,9 @@ struct ChainParameters {
     let keepOlder: Double
     let keepWindow: Int64
     let duplicate: Double
+    /// XIVA's outages over the run (docs/model.md §6), disjoint and in time order; empty: none.
+    let outages: [Range<Int64>]
+    let outageDrops: Bool
 
     init(_ scenario: Scenario) {
         apnsLoss = scenario.apns.loss
@@ -42,5 +45,8 @@ struct ChainParameters {
         keepOlder = scenario.apns.keepOlder
         keepWindow = scenario.apns.keepWindow.microseconds
         duplicate = scenario.apns.duplicate
+        // The decoder refused a list that would lay out too many; nil cannot happen here.
+        outages = XivaOutage.layout(scenario.xiva.outages, runEnd: scenario.end)?.map(\.interval) ?? []
+        outageDrops = scenario.xiva.outageMode == .drop
     }
 }

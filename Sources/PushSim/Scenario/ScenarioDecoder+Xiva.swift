@@ -43,17 +43,13 @@ extension ScenarioDecoder {
         return xiva
     }
 
-    /// Outages and a finite capacity are read and checked, but the simulator does not run them
-    /// yet (docs/model.md §6): a run that silently ignored them would report a world without
-    /// them, so such a scenario is refused where the key is written.
+    /// A finite capacity is read and checked, but the simulator does not run it yet
+    /// (docs/model.md §6): a run that silently ignored it would report a server without a
+    /// queue, so such a scenario is refused where the key is written.
     private static func refuseUnbuilt(_ xiva: Scenario.Xiva, _ fields: Fields) throws {
-        let unbuilt: (key: String, what: String)?
-        if !xiva.outages.isEmpty { unbuilt = ("outages", "XIVA outages are") }
-        else if xiva.capacityPerMicrosecond != nil { unbuilt = ("capacity", "a finite XIVA capacity is") }
-        else { unbuilt = nil }
-        guard let unbuilt else { return }
-        throw ScenarioError(location: fields.keyLocation(unbuilt.key) ?? fields.node.location,
-                            message: "`\(fields.fullPath(unbuilt.key))`: \(unbuilt.what) checked but not simulated yet by this version; expected \(unbuilt.key == "outages" ? "no outages" : "`capacity: forever`") (see docs/model.md §6)")
+        guard xiva.capacityPerMicrosecond != nil else { return }
+        throw ScenarioError(location: fields.keyLocation("capacity") ?? fields.node.location,
+                            message: "`\(fields.fullPath("capacity"))`: a finite XIVA capacity is checked but not simulated yet by this version; expected `capacity: forever` (see docs/model.md §6)")
     }
 
     /// A value of an enumeration by its raw value; an unknown one names the nearest.

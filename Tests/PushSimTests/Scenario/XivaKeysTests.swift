@@ -49,9 +49,16 @@ import Testing
         #expect(failure(xiva("capcity: 1/s")).1.contains("did you mean `capacity`?"))
     }
 
-    @Test func validOutagesAndFiniteCapacityPassTheChecksButAreRefusedUntilSimulated() {
-        let (outagePlace, outage) = failure(xiva("outages:", "  - {start: 2h, end: 4h, every: 1d}", "  - {start: 10h, length: 30m}"))
-        #expect(outagePlace == "t.yaml:5:3" && outage.contains("not simulated yet"))
+    @Test func outagesAreReadWithLengthsAsEndsAndNightsMoved() throws {
+        let sc = try decode(xiva("outages:", "  - {start: 2h, end: 4h, every: 1d}", "  - {start: 10h, length: 30m}",
+                                 "  - {start: 23h, end: 1h, every: 1d}"))
+        #expect(sc.xiva.outages == [XivaOutage(start: t(2 * h), end: t(4 * h), every: t(d)),
+                                    XivaOutage(start: t(10 * h), end: t(10 * h + 30 * m)),
+                                    XivaOutage(start: t(23 * h), end: t(25 * h), every: t(d))])
+        #expect(try decode(ScenarioPrinter.yaml(sc)).xiva.outages == sc.xiva.outages)
+    }
+
+    @Test func finiteCapacityPassesTheChecksButIsRefusedUntilSimulated() {
         let (capacityPlace, capacity) = failure(xiva("capacity: 100/s"))
         #expect(capacityPlace == "t.yaml:5:3" && capacity.contains("not simulated yet"))
     }
