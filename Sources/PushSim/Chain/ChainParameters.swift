@@ -26,6 +26,8 @@ struct ChainParameters {
     let duplicate: Double
     /// XIVA's outages over the run (docs/model.md §6), disjoint and in time order; empty: none.
     let outages: [Range<Int64>]
+    /// `!outages.isEmpty`, kept as a plain flag: the per-letter test then reads no array.
+    let hasOutages: Bool
     let outageDrops: Bool
 
     init(_ scenario: Scenario) {
@@ -48,5 +50,6 @@ struct ChainParameters {
         // The decoder refused a list that would lay out too many; nil cannot happen here.
         outages = XivaOutage.layout(scenario.xiva.outages, runEnd: scenario.end)?.map(\.interval) ?? []
         outageDrops = scenario.xiva.outageMode == .drop
+        hasOutages = !outages.isEmpty
     }
 }

@@ -117,7 +117,7 @@ extension DeviceWorld {
             var failed = streams.requests.chance(parameters.requestError)
             // Sent while XIVA is out: not queued, answered with an error (docs/model.md §6). The
             // draws above are made all the same, so the streams stay in step with a run without.
-            if !parameters.outages.isEmpty, outageEnd(containing: now) != nil {
+            if parameters.hasOutages, outageEnd(containing: now) != nil {
                 failed = true
                 ledger.xivaErrors += counts
                 note(.device, nil, "re-request sent while XIVA is out: it will be answered with an error")

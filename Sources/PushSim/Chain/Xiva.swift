@@ -13,22 +13,9 @@ extension DeviceWorld {
             return
         }
         var sentAt = now
-        if !parameters.outages.isEmpty, let outageEnd = outageEnd(containing: now) {
-            // An outage (docs/model.md §6): dropped, or held and numbered at its end. Numbering
-            // now keeps the positions the end would give (held letters, in letter order, come
-            // before any letter after the outage); only the send and the retention move.
-            if parameters.outageDrops {
-                letterStates[i].droppedInOutage = true
-                note(.xiva, i, "dropped: XIVA is out")
-                return
-            }
-            guard outageEnd < end else {
-                letterStates[i].unfinished = true
-                note(.xiva, i, "held: XIVA is out until after the end of the run")
-                return
-            }
-            note(.xiva, i, "held: XIVA is out until \(SimTime(microseconds: outageEnd))")
-            sentAt = outageEnd
+        if _slowPath(parameters.hasOutages) {
+            guard let send = sendTimeAfterOutages(letter: i, at: now) else { return }
+            sentAt = send
         }
         letterStates[i].position = nextPosition
         letterAtPosition.append(Int32(i))
@@ -39,11 +26,32 @@ extension DeviceWorld {
         firstCopyTravels(copy: copy, letter: i, reachingAPNsAt: later(sentAt, letters[i].xivaLatency))
     }
 
+    /// When XIVA sends letter i, which reached it at `now`, given the outages (docs/model.md §6):
+    /// now, the end of the outage holding it (`delay`), or never (nil: dropped in `drop` mode,
+    /// or held past the end of the run). Numbering at once keeps the positions the outage's end
+    /// would give (held letters, in letter order, come before any letter after the outage);
+    /// only the send and the retention move. Out of line: the fast path stays as it was.
+    @inline(never) mutating func sendTimeAfterOutages(letter i: Int, at now: Int64) -> Int64? {
+        guard let outageEnd = outageEnd(containing: now) else { return now }
+        if parameters.outageDrops {
+            letterStates[i].droppedInOutage = true
+            note(.xiva, i, "dropped: XIVA is out")
+            return nil
+        }
+        guard outageEnd < end else {
+            letterStates[i].unfinished = true
+            note(.xiva, i, "held: XIVA is out until after the end of the run")
+            return nil
+        }
+        note(.xiva, i, "held: XIVA is out until \(SimTime(microseconds: outageEnd))")
+        return outageEnd
+    }
+
     /// Whether XIVA still holds the payload of letter i at time t (timing rule 7); a letter
     /// held in an outage is retained from the outage's end.
     @inline(__always) func xivaRetains(letter i: Int, at t: Int64) -> Bool {
         var numberedAt = letters[i].time
-        if !parameters.outages.isEmpty, let outageEnd = outageEnd(containing: numberedAt) { numberedAt = outageEnd }
+        if parameters.hasOutages, let outageEnd = outageEnd(containing: numberedAt) { numberedAt = outageEnd }
         return t < later(numberedAt, parameters.retention.microseconds)
     }
 
