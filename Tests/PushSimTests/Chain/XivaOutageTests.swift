@@ -82,6 +82,30 @@ import Testing
         #expect(w.fate(1) == .summarized && w.fate(2) == .summarized)
     }
 
+    /// Every letter reaching XIVA in a `drop` outage is lost to it: a Poisson count with mean
+    /// devices × rate × length, here 500 × 96/d × 1h = 2000, within four standard errors
+    /// (√2000 ≈ 45); in `delay` mode the same letters are all delivered and none is lost to it.
+    @Test func dropOutageLosesTheExpectedShareOfLetters() throws {
+        let text = """
+            name: dropped
+            duration: 1d
+            devices: 500
+            mail: {rate: 96/d}
+            xiva:
+              outages:
+                - {start: 10h, length: 1h}
+              outage_mode: drop
+            """
+        let drop = Simulator.run(try ScenarioLoader.parse(text: text, file: "t.yaml"))
+        for arm in drop.arms {
+            let lost = Double(arm.ledger.count(of: .xivaOutage))
+            #expect(abs(lost - 2000) < 4 * 2000.0.squareRoot(), "\(arm.name): \(lost)")
+            #expect(arm.ledger.lost == arm.ledger.count(of: .xivaOutage))
+        }
+        let delay = Simulator.run(try ScenarioLoader.parse(text: text, file: "t.yaml", overrides: ["xiva.outage_mode=delay"]))
+        for arm in delay.arms { #expect(arm.ledger.lost == 0 && arm.ledger.delivered == arm.ledger.letters) }
+    }
+
     /// The shortcuts' invariants still hold when letters are held: every step as an event
     /// gives the same ledgers.
     @Test(arguments: [XivaOutageMode.delay, .drop])
