@@ -18,6 +18,13 @@ public struct Ledger: Equatable, Sendable {
     public var summaries = 0
     public var extensionTimeouts = 0
 
+    // What XIVA's re-request server did (docs/model.md §6): re-requests served, answered with an
+    // error without service (an outage, a queue time-out), the longest queue, the longest wait.
+    public var xivaServed = 0
+    public var xivaErrors = 0
+    public var xivaMaxQueue = 0
+    public var xivaMaxWaitMicroseconds = 0
+
     // What the extension's own logging would have seen (the telemetry view).
     public var pushesSeenByExtensions = 0
     public var gapsDetected = 0
@@ -80,6 +87,11 @@ public struct Ledger: Equatable, Sendable {
         resent += other.resent
         summaries += other.summaries
         extensionTimeouts += other.extensionTimeouts
+        xivaServed += other.xivaServed
+        xivaErrors += other.xivaErrors
+        // Maxima are of one partition at one instant: disjoint devices take the larger.
+        xivaMaxQueue = max(xivaMaxQueue, other.xivaMaxQueue)
+        xivaMaxWaitMicroseconds = max(xivaMaxWaitMicroseconds, other.xivaMaxWaitMicroseconds)
         pushesSeenByExtensions += other.pushesSeenByExtensions
         gapsDetected += other.gapsDetected
         missedInGaps += other.missedInGaps

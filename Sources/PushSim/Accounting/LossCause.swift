@@ -1,14 +1,15 @@
-// The nine causes a lost letter can have, in the contract's order of JSON keys.
+// The ten causes a lost letter can have, in the contract's order of JSON keys.
 
 /// Why a lost letter's last chance ended (scenario contract, section 3).
 public enum LossCause: Int, CaseIterable, Sendable {
-    case xivaDrop, networkLoss, apnsReplaced, apnsExpired, alertsOff
+    case xivaDrop, xivaOutage, networkLoss, apnsReplaced, apnsExpired, alertsOff
     case undetectedGap, retentionExpired, extensionTimeout, unfinished
 
     /// The name used in JSON and tables.
     public var key: String {
         switch self {
         case .xivaDrop: return "xiva_drop"
+        case .xivaOutage: return "xiva_outage"
         case .networkLoss: return "network_loss"
         case .apnsReplaced: return "apns_replaced"
         case .apnsExpired: return "apns_expired"

@@ -24,6 +24,11 @@ struct ChainParameters {
     let keepOlder: Double
     let keepWindow: Int64
     let duplicate: Double
+    /// XIVA's outages over the run (docs/model.md §6), disjoint and in time order; empty: none.
+    let outages: [Range<Int64>]
+    /// `!outages.isEmpty`, kept as a plain flag: the per-letter test then reads no array.
+    let hasOutages: Bool
+    let outageDrops: Bool
 
     init(_ scenario: Scenario) {
         apnsLoss = scenario.apns.loss
@@ -42,5 +47,9 @@ struct ChainParameters {
         keepOlder = scenario.apns.keepOlder
         keepWindow = scenario.apns.keepWindow.microseconds
         duplicate = scenario.apns.duplicate
+        // The decoder refused a list that would lay out too many; nil cannot happen here.
+        outages = XivaOutage.layout(scenario.xiva.outages, runEnd: scenario.end)?.map(\.interval) ?? []
+        outageDrops = scenario.xiva.outageMode == .drop
+        hasOutages = !outages.isEmpty
     }
 }

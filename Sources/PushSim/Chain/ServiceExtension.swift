@@ -111,9 +111,19 @@ extension DeviceWorld {
         case .summary:
             showSummary(for: run, at: now)
         case .reRequest:
-            ledger.reRequests += counted(Int(copies[Int(run.copy)].letter))
+            let counts = counted(Int(copies[Int(run.copy)].letter))
+            ledger.reRequests += counts
             let latency = parameters.requestLatency.sample(&streams.requests)
-            let failed = streams.requests.chance(parameters.requestError)
+            var failed = streams.requests.chance(parameters.requestError)
+            // Sent while XIVA is out: not queued, answered with an error (docs/model.md §6). The
+            // draws above are made all the same, so the streams stay in step with a run without.
+            if parameters.hasOutages, outageEnd(containing: now) != nil {
+                failed = true
+                ledger.xivaErrors += counts
+                note(.device, nil, "re-request sent while XIVA is out: it will be answered with an error")
+            } else {
+                ledger.xivaServed += counts
+            }
             let answerAt = later(now, latency)
             let deadlineAt = deadline(ofRunStartedAt: run.arrival)
             let waiting = answerAt <= deadlineAt

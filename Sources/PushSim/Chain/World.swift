@@ -15,7 +15,8 @@
 //   9  presentation, collapse, duplicates, clearing ....... NotificationCenter.swift present, clearTime
 //  10  the end of the run: what is under way is unfinished  World.swift         closeAccounts
 // Version 2's mechanisms (docs/model.md §5): second copies and keep_older in APNs.swift,
-// warm-up in `counted`, windows per device in Connectivity.swift, letters in MailTraffic.swift.
+// warm-up in `counted`, windows per device in Connectivity.swift, letters in MailTraffic.swift,
+// XIVA's outages (docs/model.md §6) in Xiva.swift (xivaReceives, outageEnd) and extensionProcessed.
 // The shortcuts that settle steps without events are listed in ShortcutPolicy.swift.
 
 /// A copy of a push on its way: the letter it carries, whether XIVA re-sent it, whether it is
@@ -39,6 +40,8 @@ public struct LetterState: Sendable {
     public var delivered = false
     public var summarized = false
     public var unfinished = false
+    /// Dropped by XIVA during an outage in `drop` mode (docs/model.md §6).
+    public var droppedInOutage = false
     /// How the first copy, a re-sent copy, and its gap's recovery were lost; nil for none.
     /// (One byte each, as the codes they replace were.)
     var firstCopyFate: LossCause? = nil
@@ -268,6 +271,7 @@ public struct DeviceWorld: ~Copyable {
         if letterStates[i].delivered { return .delivered(latency: letterStates[i].firstDelivery - letters[i].time) }
         if letterStates[i].summarized { return .summarized }
         if letters[i].dropped { return .lost(.xivaDrop) }
+        if letterStates[i].droppedInOutage { return .lost(.xivaOutage) }
         if queueOn && alertsOff { return .lost(.alertsOff) }
         if letterStates[i].unfinished { return .lost(.unfinished) }
         if queueOn {

@@ -12,18 +12,60 @@ extension DeviceWorld {
             note(.xiva, i, "dropped: unknown subscription")
             return
         }
+        var sentAt = now
+        if _slowPath(parameters.hasOutages) {
+            guard let send = sendTimeAfterOutages(letter: i, at: now) else { return }
+            sentAt = send
+        }
         letterStates[i].position = nextPosition
         letterAtPosition.append(Int32(i))
         note(.xiva, i, "numbered position \(nextPosition), sent")
         nextPosition += 1
         let copy = Int32(copies.count)
         copies.append(PushCopy(letter: Int32(i), isResend: false, expiry: 0))
-        firstCopyTravels(copy: copy, letter: i, reachingAPNsAt: later(now, letters[i].xivaLatency))
+        firstCopyTravels(copy: copy, letter: i, reachingAPNsAt: later(sentAt, letters[i].xivaLatency))
     }
 
-    /// Whether XIVA still holds the payload of letter i at time t (timing rule 7).
+    /// When XIVA sends letter i, which reached it at `now`, given the outages (docs/model.md §6):
+    /// now, the end of the outage holding it (`delay`), or never (nil: dropped in `drop` mode,
+    /// or held past the end of the run). Numbering at once keeps the positions the outage's end
+    /// would give (held letters, in letter order, come before any letter after the outage);
+    /// only the send and the retention move. Out of line: the fast path stays as it was.
+    @inline(never) mutating func sendTimeAfterOutages(letter i: Int, at now: Int64) -> Int64? {
+        guard let outageEnd = outageEnd(containing: now) else { return now }
+        if parameters.outageDrops {
+            letterStates[i].droppedInOutage = true
+            note(.xiva, i, "dropped: XIVA is out")
+            return nil
+        }
+        guard outageEnd < end else {
+            letterStates[i].unfinished = true
+            note(.xiva, i, "held: XIVA is out until after the end of the run")
+            return nil
+        }
+        note(.xiva, i, "held: XIVA is out until \(SimTime(microseconds: outageEnd))")
+        return outageEnd
+    }
+
+    /// Whether XIVA still holds the payload of letter i at time t (timing rule 7); a letter
+    /// held in an outage is retained from the outage's end.
     @inline(__always) func xivaRetains(letter i: Int, at t: Int64) -> Bool {
-        t < later(letters[i].time, parameters.retention.microseconds)
+        var numberedAt = letters[i].time
+        if parameters.hasOutages, let outageEnd = outageEnd(containing: numberedAt) { numberedAt = outageEnd }
+        return t < later(numberedAt, parameters.retention.microseconds)
+    }
+
+    /// The end of the outage that holds instant t, or nil when XIVA is up at t.
+    func outageEnd(containing t: Int64) -> Int64? {
+        let outages = parameters.outages
+        var low = 0, high = outages.count
+        // The first outage that ends after t.
+        while low < high {
+            let mid = (low + high) / 2
+            if outages[mid].upperBound <= t { low = mid + 1 } else { high = mid }
+        }
+        guard low < outages.count, outages[low].lowerBound <= t else { return nil }
+        return outages[low].upperBound
     }
 
     /// XIVA's answer reaches the extension (timing rule 7). On success every retained position

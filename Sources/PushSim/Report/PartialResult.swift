@@ -111,6 +111,8 @@ public struct PartialResult: Equatable, Sendable {
         ("duplicates", \.duplicates), ("events", \.events),
         ("re_requests", \.reRequests), ("resent", \.resent), ("summaries", \.summaries),
         ("extension_timeouts", \.extensionTimeouts),
+        ("xiva_served", \.xivaServed), ("xiva_errors", \.xivaErrors), ("xiva_max_queue", \.xivaMaxQueue),
+        ("xiva_max_wait_us", \.xivaMaxWaitMicroseconds),
         ("pushes_seen_by_extensions", \.pushesSeenByExtensions), ("gaps_detected", \.gapsDetected),
         ("missed_in_gaps", \.missedInGaps), ("letters_on_visible_devices", \.lettersOnVisibleDevices),
         ("positions_known_to_telemetry", \.positionsKnownToTelemetry),

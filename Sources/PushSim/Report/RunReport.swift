@@ -59,6 +59,9 @@ extension ArmResult {
             object["resent"] = .int(l.resent)
             object["summaries"] = .int(l.summaries)
             object["extension_timeouts"] = .int(l.extensionTimeouts)
+            object["xiva"] = .object(["served": .int(l.xivaServed), "errors": .int(l.xivaErrors),
+                                      "max_queue": .int(l.xivaMaxQueue),
+                                      "max_wait_s": .double(Double(l.xivaMaxWaitMicroseconds) / Double(SimTime.second))])
             object["telemetry"] = telemetry(offArm: offArm)
         }
         return .object(object)

@@ -45,6 +45,12 @@ public struct ReportTable {
         rows.append(queueRow("  re-sent pushes") { $0.resent })
         rows.append(queueRow("  summaries") { $0.summaries })
         rows.append(queueRow("  extension time-outs") { $0.extensionTimeouts })
+        rows.append(queueRow("  XIVA: re-requests served") { $0.xivaServed })
+        rows.append(queueRow("  XIVA: answered with an error unserved") { $0.xivaErrors })
+        rows.append(queueRow("  XIVA: most waiting in a partition") { $0.xivaMaxQueue })
+        rows.append(row("  XIVA: longest wait") { arm in
+            arm.queueOn ? ReportTable.seconds(Double(arm.ledger.xivaMaxWaitMicroseconds) / Double(SimTime.second)) : "—"
+        })
         if arms.contains(where: \.queueOn) {
             rows.append(["what the extension's logs would show"])
             rows.append(queueRow("  pushes seen") { $0.pushesSeenByExtensions })

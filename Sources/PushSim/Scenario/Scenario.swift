@@ -109,6 +109,14 @@ public struct Scenario: Sendable {
         public var requestLatency: Distribution = .constant(SimTime(microseconds: 300 * SimTime.millisecond))
         public var requestError: Double = 0
         public var resendLatency: Distribution = .constant(SimTime(microseconds: 200 * SimTime.millisecond))
+        /// Windows in which XIVA is out, the same for every device (docs/model.md §6, XIVA as a shared server).
+        public var outages: [XivaOutage] = []
+        public var outageMode: XivaOutageMode = .delay
+        /// Re-requests one partition's server serves per microsecond; nil: `forever` (no queue).
+        public var capacityPerMicrosecond: Double? = nil
+        /// A re-request that would wait longer is answered with an error; `.forever`: it waits.
+        public var queueTimeout: SimTime = .forever
+        public var partitions: Int = 1
     }
     public var xiva = Xiva()
 

@@ -114,15 +114,7 @@ extension ScenarioDecoder {
         for (index, item) in items.enumerated() {
             let path = "\(listPath)[\(index)]"
             let window = try Fields(item, path: path, keys: ScenarioSchema.windowKeys)
-            let start = try value(window.required("start", example: "start: 8h"), path + ".start", "a duration", ValueParsers.duration)
-            var every: SimTime?
-            if let node = window.value("every") {
-                let period = try value(node, path + ".every", "a duration", ValueParsers.duration)
-                guard period > .zero else {
-                    throw ScenarioError(location: node.location, message: "`\(path).every`: expected a period greater than 0 (omit it for a single window), found \(node.foundDescription)")
-                }
-                every = period
-            }
+            let (start, every) = try windowStartAndPeriod(window, example: "start: 8h", noun: "window")
             var spread = SimTime.zero
             try window.decode("spread", "a duration", ValueParsers.duration) { spread = $0 }
             switch (window.value("end"), window.value("length")) {
@@ -134,18 +126,8 @@ extension ScenarioDecoder {
                 throw ScenarioError(location: later?.keyLocation ?? window.node.location,
                                     message: "`\(path)`: expected `end` or `length`, not both: `end` is the same for every device, `length` is drawn per device and occurrence")
             case (let endNode?, nil):
-                var end = try value(endNode, path + ".end", "a duration", ValueParsers.duration)
-                if end <= start {
-                    guard let period = every else {
-                        throw ScenarioError(location: endNode.location, message: "`\(path).end`: expected a time after start (\(start)), found \(endNode.foundDescription) (a window that crosses a period's end needs `every`, such as `{start: 23h, end: 7h, every: 1d}`)")
-                    }
-                    // `end` at or before `start` is the next period's (docs/model.md §5, Windows per device): stored moved.
-                    let (moved, overflow) = end.microseconds.addingReportingOverflow(period.microseconds)
-                    guard !overflow, moved > start.microseconds else {
-                        throw ScenarioError(location: endNode.location, message: "`\(path).end`: expected a time after start (\(start)), or at most one period (\(period)) before it for the next period's end, found \(endNode.foundDescription)")
-                    }
-                    end = SimTime(microseconds: moved)
-                }
+                let end = try windowEnd(endNode, path: path, start: start, every: every,
+                                        needsEvery: "a window that crosses a period's end needs `every`, such as `{start: 23h, end: 7h, every: 1d}`")
                 var entry = OfflineWindow(start: start, end: end, every: every)
                 entry.spread = spread
                 result.append(entry)
@@ -155,6 +137,34 @@ extension ScenarioDecoder {
             }
         }
         return result
+    }
+
+    /// A window's `start` and optional `every` (> 0), shared by connectivity windows and XIVA outages.
+    static func windowStartAndPeriod(_ window: Fields, example: String, noun: String) throws -> (start: SimTime, every: SimTime?) {
+        let path = window.path
+        let start = try value(window.required("start", example: example), path + ".start", "a duration", ValueParsers.duration)
+        guard let node = window.value("every") else { return (start, nil) }
+        let period = try value(node, path + ".every", "a duration", ValueParsers.duration)
+        guard period > .zero else {
+            throw ScenarioError(location: node.location, message: "`\(path).every`: expected a period greater than 0 (omit it for a single \(noun)), found \(node.foundDescription)")
+        }
+        return (start, period)
+    }
+
+    /// A window's `end`, stored after `start`: with `every`, an end at or before the start is
+    /// the next period's (docs/model.md §5, Windows per device); without, it is an error that
+    /// says `needsEvery`.
+    static func windowEnd(_ endNode: YAMLNode, path: String, start: SimTime, every: SimTime?, needsEvery: String) throws -> SimTime {
+        let end = try value(endNode, path + ".end", "a duration", ValueParsers.duration)
+        guard end <= start else { return end }
+        guard let period = every else {
+            throw ScenarioError(location: endNode.location, message: "`\(path).end`: expected a time after start (\(start)), found \(endNode.foundDescription) (\(needsEvery))")
+        }
+        let (moved, overflow) = end.microseconds.addingReportingOverflow(period.microseconds)
+        guard !overflow, moved > start.microseconds else {
+            throw ScenarioError(location: endNode.location, message: "`\(path).end`: expected a time after start (\(start)), or at most one period (\(period)) before it for the next period's end, found \(endNode.foundDescription)")
+        }
+        return SimTime(microseconds: moved)
     }
 
     /// The simulator adds a drawn delay to an instant before the end of the run; the sum must be

@@ -50,13 +50,7 @@ enum ScenarioDecoder {
         if case .sequence(let items)? = top.value("segments")?.kind, !items.isEmpty {} else { try checkPair(scenario.connectivity, in: [connectivityFields]) }
         try checkWindowRange(scenario.connectivity.windows, runEnd: scenario.end, connectivityFields)
 
-        let xiva = try top.section("xiva")
-        try xiva.decode("drop", "a probability", ValueParsers.probability) { scenario.xiva.drop = $0 }
-        try xiva.decode("latency", "a distribution", ValueParsers.distribution) { scenario.xiva.latency = $0 }
-        try xiva.decode("retention", "a duration or `forever`", ValueParsers.durationOrForever) { scenario.xiva.retention = $0 }
-        try xiva.decode("request_latency", "a distribution", ValueParsers.distribution) { scenario.xiva.requestLatency = $0 }
-        try xiva.decode("request_error", "a probability", ValueParsers.probability) { scenario.xiva.requestError = $0 }
-        try xiva.decode("resend_latency", "a distribution", ValueParsers.distribution) { scenario.xiva.resendLatency = $0 }
+        scenario.xiva = try xiva(top.section("xiva"), scenario: scenario)
 
         let apns = try top.section("apns")
         try apns.decode("loss", "a probability", ValueParsers.probability) { scenario.apns.loss = $0 }

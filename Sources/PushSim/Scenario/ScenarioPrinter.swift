@@ -6,8 +6,9 @@
 ///
 /// Version-1 keys are always present, defaults included. Version-2 keys (warm-up, daily
 /// profile, bursts, trace, per-device windows, segments, APNs' keep_older/keep_window/
-/// duplicate) appear only when they differ from their defaults, so that a version-1 scenario
-/// resolves to exactly the keys version 1 knows.
+/// duplicate, XIVA's outages, outage_mode, capacity, queue_timeout, partitions) appear only
+/// when they differ from their defaults, so that a version-1 scenario resolves to exactly the
+/// keys version 1 knows.
 public enum ScenarioPrinter {
     /// One value of the tree.
     public indirect enum Node: Equatable, Sendable {
@@ -55,14 +56,7 @@ public enum ScenarioPrinter {
         if s.warmup != .zero { top.append(Entry("warmup", .scalar(s.warmup.description))) }
         top.append(Entry("mail", .mapping(mail(s.mail))))
         top.append(Entry("connectivity", .mapping(connectivity(s.connectivity))))
-        top.append(Entry("xiva", .mapping([
-            Entry("drop", .scalar(decimal(s.xiva.drop))),
-            Entry("latency", .scalar(s.xiva.latency.description)),
-            Entry("retention", .scalar(s.xiva.retention.description)),
-            Entry("request_latency", .scalar(s.xiva.requestLatency.description)),
-            Entry("request_error", .scalar(decimal(s.xiva.requestError))),
-            Entry("resend_latency", .scalar(s.xiva.resendLatency.description)),
-        ])))
+        top.append(Entry("xiva", .mapping(xiva(s.xiva))))
         var apns: [Entry] = [
             Entry("loss", .scalar(decimal(s.apns.loss))),
             Entry("latency", .scalar(s.apns.latency.description)),
@@ -112,6 +106,30 @@ public enum ScenarioPrinter {
                 Entry("spread", .scalar(b.spread.description)),
             ])))
         }
+        return out
+    }
+
+    /// Version 1's keys always; the shared server's only when they differ from the defaults.
+    private static func xiva(_ x: Scenario.Xiva) -> [Entry] {
+        var out = [
+            Entry("drop", .scalar(decimal(x.drop))),
+            Entry("latency", .scalar(x.latency.description)),
+            Entry("retention", .scalar(x.retention.description)),
+            Entry("request_latency", .scalar(x.requestLatency.description)),
+            Entry("request_error", .scalar(decimal(x.requestError))),
+            Entry("resend_latency", .scalar(x.resendLatency.description)),
+        ]
+        let defaults = Scenario.Xiva()
+        if !x.outages.isEmpty {
+            out.append(Entry("outages", .list(x.outages.map { o in
+                .mapping([Entry("start", .scalar(o.start.description)), Entry("end", .scalar(o.end.description))]
+                         + (o.every.map { [Entry("every", .scalar($0.description))] } ?? []))
+            })))
+        }
+        if x.outageMode != defaults.outageMode { out.append(Entry("outage_mode", .scalar(x.outageMode.rawValue))) }
+        if let capacity = x.capacityPerMicrosecond { out.append(Entry("capacity", .scalar(rate(capacity)))) }
+        if x.queueTimeout != defaults.queueTimeout { out.append(Entry("queue_timeout", .scalar(x.queueTimeout.description))) }
+        if x.partitions != defaults.partitions { out.append(Entry("partitions", .scalar(String(x.partitions)))) }
         return out
     }
 

@@ -9,7 +9,8 @@ enum ScenarioSchema {
     static let sections: [(name: String, keys: [String])] = [
         ("mail", ["rate", "daily_profile", "bursts", "trace"]),
         ("connectivity", ["online", "offline", "windows"]),
-        ("xiva", ["drop", "latency", "retention", "request_latency", "request_error", "resend_latency"]),
+        ("xiva", ["drop", "latency", "retention", "request_latency", "request_error", "resend_latency",
+                  "outages", "outage_mode", "capacity", "queue_timeout", "partitions"]),
         ("apns", ["loss", "latency", "expiration", "keep_older", "keep_window", "duplicate"]),
         ("device", ["alerts_off", "clear_after"]),
         ("extension", ["deadline", "processing"]),
@@ -21,6 +22,9 @@ enum ScenarioSchema {
 
     /// The keys of one offline window.
     static let windowKeys = ["start", "end", "length", "every", "spread"]
+
+    /// The keys of one XIVA outage (docs/scenarios.md §2a, XIVA as a shared server): no `spread`.
+    static let outageKeys = ["start", "end", "length", "every"]
 
     /// The keys of `mail.bursts`.
     static let burstKeys = ["rate", "size", "spread"]
@@ -54,7 +58,7 @@ enum ScenarioSchema {
 
     private static func shape(ofKey key: String, in section: String) -> Shape {
         switch (section, key) {
-        case ("mail", "daily_profile"), ("connectivity", "windows"): return .list
+        case ("mail", "daily_profile"), ("connectivity", "windows"), ("xiva", "outages"): return .list
         case ("mail", "bursts"): return .mapping(burstKeys.map { ($0, .value) })
         default: return .value
         }

@@ -78,7 +78,7 @@ import Testing
 
     @Test func causesOnlyTheQueueCanGive() {
         #expect(LossCause.allCases.filter(\.isQueueOnly) == [.alertsOff, .undetectedGap, .retentionExpired, .extensionTimeout])
-        #expect(LossCause.allCases.map(\.key) == ["xiva_drop", "network_loss", "apns_replaced", "apns_expired",
+        #expect(LossCause.allCases.map(\.key) == ["xiva_drop", "xiva_outage", "network_loss", "apns_replaced", "apns_expired",
                                                   "alerts_off", "undetected_gap", "retention_expired",
                                                   "extension_timeout", "unfinished"])
     }
