@@ -18,6 +18,10 @@ public struct Ledger: Equatable, Sendable {
     public var summaries = 0
     public var extensionTimeouts = 0
 
+    // What a client catch-up did (`recovery: catch_up`): its server's load.
+    /// Fetches the app made from its own server when the user opened it online.
+    public var fetches = 0
+
     // What the extension's own logging would have seen (the telemetry view).
     public var pushesSeenByExtensions = 0
     public var gapsDetected = 0
@@ -80,6 +84,7 @@ public struct Ledger: Equatable, Sendable {
         resent += other.resent
         summaries += other.summaries
         extensionTimeouts += other.extensionTimeouts
+        fetches += other.fetches
         pushesSeenByExtensions += other.pushesSeenByExtensions
         gapsDetected += other.gapsDetected
         missedInGaps += other.missedInGaps

@@ -16,17 +16,21 @@ struct ArmStreams {
     var store: RandomStream
     /// `duplicate`: second copies, their latency and processing.
     var duplicates: RandomStream
+    /// `recovery: catch_up`: when the user opens the app.
+    var appOpens: RandomStream
 
     init() {
         user = RandomStream(seed: 0); redelivery = user; requests = user; resends = user; store = user; duplicates = user
+        appOpens = user
     }
 
-    init(seed: UInt64, device: Int, keepOlder: Bool, duplicate: Bool) {
+    init(seed: UInt64, device: Int, keepOlder: Bool, duplicate: Bool, appOpens catchUp: Bool = false) {
         user = RandomStream(seed: seed, device: device, purpose: .user)
         redelivery = RandomStream(seed: seed, device: device, purpose: .redelivery)
         requests = RandomStream(seed: seed, device: device, purpose: .requests)
         resends = RandomStream(seed: seed, device: device, purpose: .resends)
         store = keepOlder ? RandomStream(seed: seed, device: device, purpose: .apnsStore) : RandomStream(seed: 0)
         duplicates = duplicate ? RandomStream(seed: seed, device: device, purpose: .duplicates) : RandomStream(seed: 0)
+        appOpens = catchUp ? RandomStream(seed: seed, device: device, purpose: .appOpens) : RandomStream(seed: 0)
     }
 }

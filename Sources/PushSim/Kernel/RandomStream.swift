@@ -17,6 +17,7 @@ public enum StreamPurpose: UInt64, Sendable, CaseIterable {
     case windows = 12       // per-device window offsets and lengths (windows with spread or length)
     case apnsStore = 13     // whether the older push stays in the store (apns.keep_older)
     case duplicates = 14    // second copies: the decision, their APNs latency and processing
+    case appOpens = 15      // when the user opens the app (recovery: catch_up)
 }
 
 /// SplitMix64: used only to expand seeds; its outputs are well mixed even for adjacent inputs.

@@ -60,6 +60,8 @@ extension ArmResult {
             object["summaries"] = .int(l.summaries)
             object["extension_timeouts"] = .int(l.extensionTimeouts)
             object["telemetry"] = telemetry(offArm: offArm)
+            // Only a catch-up fetches; a document without one keeps its bytes.
+            if l.fetches > 0 { object["fetches"] = .int(l.fetches) }
         }
         return .object(object)
     }

@@ -45,6 +45,9 @@ public struct ReportTable {
         rows.append(queueRow("  re-sent pushes") { $0.resent })
         rows.append(queueRow("  summaries") { $0.summaries })
         rows.append(queueRow("  extension time-outs") { $0.extensionTimeouts })
+        if arms.contains(where: { $0.ledger.fetches > 0 }) {
+            rows.append(queueRow("  catch-up fetches") { $0.fetches })
+        }
         if arms.contains(where: \.queueOn) {
             rows.append(["what the extension's logs would show"])
             rows.append(queueRow("  pushes seen") { $0.pushesSeenByExtensions })

@@ -130,6 +130,8 @@ public struct Scenario: Sendable {
         public var alertsOff: Double = 0
         /// nil: never cleared (`forever`).
         public var clearAfter: Distribution? = nil
+        /// The time between two openings of the app by the user (docs/model.md §6, Client catch-up); nil: never.
+        public var appOpen: Distribution? = nil
     }
     public var device = Device()
 
@@ -146,6 +148,9 @@ public struct Scenario: Sendable {
         public var client: ClientVariant = .intended
     }
     public var queue = Queue()
+
+    /// The queue arm's design of recovery (docs/model.md §6): the push queue, a client catch-up, or none.
+    public var recovery: RecoveryDesign = .queue
 
     /// One kind of user in a population (docs/model.md §5, Segments): its devices and its own sections, already
     /// resolved (a key the segment does not give holds the top-level value).

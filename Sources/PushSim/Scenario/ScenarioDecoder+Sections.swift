@@ -191,6 +191,14 @@ extension ScenarioDecoder {
         var device = base
         try fields.decode("alerts_off", "a probability", ValueParsers.probability) { device.alertsOff = $0 }
         try fields.decode("clear_after", "a distribution or `forever`", ValueParsers.distributionOrForever) { device.clearAfter = $0 }
+        try fields.decode("app_open", "a distribution with a mean of at least 1s", { (t) throws(ValueParsers.Failure) in
+            // Each opening schedules the next: a mean under a second would flood the run with events.
+            let law = try ValueParsers.distribution(t)
+            guard law.mean >= Double(SimTime.second) else {
+                throw ValueParsers.Failure("expected a distribution with a mean of at least 1s (the time between two openings of the app), found `\(t)`")
+            }
+            return law
+        }) { device.appOpen = $0 }
         return device
     }
 
