@@ -22,6 +22,9 @@ public struct Ledger: Equatable, Sendable {
     /// Fetches the app made from its own server when the user opened it online.
     public var fetches = 0
 
+    /// Extension runs the system killed early (`extension.early_kill`).
+    public var extensionKills = 0
+
     // What the extension's own logging would have seen (the telemetry view).
     public var pushesSeenByExtensions = 0
     public var gapsDetected = 0
@@ -85,6 +88,7 @@ public struct Ledger: Equatable, Sendable {
         summaries += other.summaries
         extensionTimeouts += other.extensionTimeouts
         fetches += other.fetches
+        extensionKills += other.extensionKills
         pushesSeenByExtensions += other.pushesSeenByExtensions
         gapsDetected += other.gapsDetected
         missedInGaps += other.missedInGaps

@@ -18,13 +18,15 @@ struct ArmStreams {
     var duplicates: RandomStream
     /// `recovery: catch_up`: when the user opens the app.
     var appOpens: RandomStream
+    /// `extension.early_kill`: whether a run is killed.
+    var kills: RandomStream
 
     init() {
         user = RandomStream(seed: 0); redelivery = user; requests = user; resends = user; store = user; duplicates = user
-        appOpens = user
+        appOpens = user; kills = user
     }
 
-    init(seed: UInt64, device: Int, keepOlder: Bool, duplicate: Bool, appOpens catchUp: Bool = false) {
+    init(seed: UInt64, device: Int, keepOlder: Bool, duplicate: Bool, appOpens catchUp: Bool = false, kills: Bool = false) {
         user = RandomStream(seed: seed, device: device, purpose: .user)
         redelivery = RandomStream(seed: seed, device: device, purpose: .redelivery)
         requests = RandomStream(seed: seed, device: device, purpose: .requests)
@@ -32,5 +34,6 @@ struct ArmStreams {
         store = keepOlder ? RandomStream(seed: seed, device: device, purpose: .apnsStore) : RandomStream(seed: 0)
         duplicates = duplicate ? RandomStream(seed: seed, device: device, purpose: .duplicates) : RandomStream(seed: 0)
         appOpens = catchUp ? RandomStream(seed: seed, device: device, purpose: .appOpens) : RandomStream(seed: 0)
+        self.kills = kills ? RandomStream(seed: seed, device: device, purpose: .extensionKills) : RandomStream(seed: 0)
     }
 }

@@ -24,6 +24,8 @@ struct ChainParameters {
     let keepOlder: Double
     let keepWindow: Int64
     let duplicate: Double
+    /// How often the system kills an extension run early (docs/model.md §7, Early kill).
+    let earlyKill: Double
 
     init(_ scenario: Scenario) {
         apnsLoss = scenario.apns.loss
@@ -42,5 +44,6 @@ struct ChainParameters {
         keepOlder = scenario.apns.keepOlder
         keepWindow = scenario.apns.keepWindow.microseconds
         duplicate = scenario.apns.duplicate
+        earlyKill = scenario.extension.earlyKill
     }
 }

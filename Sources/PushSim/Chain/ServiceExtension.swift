@@ -32,6 +32,7 @@ extension DeviceWorld {
     @inline(__always) mutating func extensionStarts(copy c: Int32, at now: Int64) {
         let copy = copies[Int(c)]
         let letter = Int(copy.letter)
+        if parameters.earlyKill > 0 && extensionKilledEarly(letter: letter, at: now) { return }
         let processing = copy.isResend ? parameters.processing.sample(&streams.resends)
             : copy.isSecondCopy ? parameters.processing.sample(&streams.duplicates)
             : letters[letter].processing

@@ -15,6 +15,7 @@
 //   9  presentation, collapse, duplicates, clearing ....... NotificationCenter.swift present, clearTime
 //  10  the end of the run: what is under way is unfinished  World.swift         closeAccounts
 // Recovery designs (docs/model.md §6): the client catch-up in CatchUp.swift   userOpensApp.
+// The extension killed early (docs/model.md §7) in EarlyKill.swift            extensionKilledEarly.
 // Version 2's mechanisms (docs/model.md §5): second copies and keep_older in APNs.swift,
 // warm-up in `counted`, windows per device in Connectivity.swift, letters in MailTraffic.swift.
 // The shortcuts that settle steps without events are listed in ShortcutPolicy.swift.
@@ -188,7 +189,8 @@ public struct DeviceWorld: ~Copyable {
         letterStates.reset(repeating: LetterState(), count: letters.count)
         letterAtPosition.reset(repeating: 0, count: 1)
         streams = ArmStreams(seed: scenario.seed, device: device, keepOlder: parameters.keepOlder > 0,
-                             duplicate: parameters.duplicate > 0, appOpens: catchUp)
+                             duplicate: parameters.duplicate > 0, appOpens: catchUp,
+                             kills: parameters.earlyKill > 0)
     }
 
     /// `now + delay`, saturating (so a draw of `forever` never happens before the end of the

@@ -18,6 +18,7 @@ public enum StreamPurpose: UInt64, Sendable, CaseIterable {
     case apnsStore = 13     // whether the older push stays in the store (apns.keep_older)
     case duplicates = 14    // second copies: the decision, their APNs latency and processing
     case appOpens = 15      // when the user opens the app (recovery: catch_up)
+    case extensionKills = 16 // whether the system kills an extension run early (extension.early_kill)
 }
 
 /// SplitMix64: used only to expand seeds; its outputs are well mixed even for adjacent inputs.

@@ -110,7 +110,7 @@ public struct PartialResult: Equatable, Sendable {
         ("letters", \.letters), ("delivered", \.delivered), ("summarized", \.summarized), ("lost", \.lost),
         ("duplicates", \.duplicates), ("events", \.events),
         ("re_requests", \.reRequests), ("resent", \.resent), ("summaries", \.summaries),
-        ("extension_timeouts", \.extensionTimeouts), ("fetches", \.fetches),
+        ("extension_timeouts", \.extensionTimeouts), ("fetches", \.fetches), ("extension_kills", \.extensionKills),
         ("pushes_seen_by_extensions", \.pushesSeenByExtensions), ("gaps_detected", \.gapsDetected),
         ("missed_in_gaps", \.missedInGaps), ("letters_on_visible_devices", \.lettersOnVisibleDevices),
         ("positions_known_to_telemetry", \.positionsKnownToTelemetry),

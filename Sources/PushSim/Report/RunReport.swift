@@ -54,6 +54,8 @@ extension ArmResult {
             "causes": .object(Dictionary(uniqueKeysWithValues: LossCause.allCases.map { ($0.key, .int(l.count(of: $0))) })),
             "events": .int(l.events),
         ]
+        // Only with `extension.early_kill`; a document without kills keeps its bytes.
+        if l.extensionKills > 0 { object["extension_kills"] = .int(l.extensionKills) }
         if queueOn {
             object["re_requests"] = .int(l.reRequests)
             object["resent"] = .int(l.resent)

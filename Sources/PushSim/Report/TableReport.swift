@@ -45,6 +45,9 @@ public struct ReportTable {
         rows.append(queueRow("  re-sent pushes") { $0.resent })
         rows.append(queueRow("  summaries") { $0.summaries })
         rows.append(queueRow("  extension time-outs") { $0.extensionTimeouts })
+        if arms.contains(where: { $0.ledger.extensionKills > 0 }) {
+            rows.append(row("  extensions killed early") { ReportTable.grouped($0.ledger.extensionKills) })
+        }
         if arms.contains(where: { $0.ledger.fetches > 0 }) {
             rows.append(queueRow("  catch-up fetches") { $0.fetches })
         }

@@ -138,6 +138,9 @@ public struct Scenario: Sendable {
     public struct Extension: Sendable {
         public var deadline: SimTime = SimTime(microseconds: 30 * SimTime.second)
         public var processing: Distribution = .constant(SimTime(microseconds: 200 * SimTime.millisecond))
+        /// Probability the system kills a run at start-up or for memory, without the expiry
+        /// callback (docs/model.md §7, Early kill).
+        public var earlyKill: Double = 0
     }
     public var `extension` = Extension()
 

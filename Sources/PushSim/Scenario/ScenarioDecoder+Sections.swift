@@ -206,6 +206,7 @@ extension ScenarioDecoder {
         var ext = base
         try fields.decode("deadline", "a duration or `forever`", ValueParsers.durationOrForever) { ext.deadline = $0 }
         try fields.decode("processing", "a distribution", ValueParsers.distribution) { ext.processing = $0 }
+        try fields.decode("early_kill", "a probability", ValueParsers.probability) { ext.earlyKill = $0 }
         return ext
     }
 }

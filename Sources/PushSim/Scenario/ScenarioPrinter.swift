@@ -142,8 +142,10 @@ public enum ScenarioPrinter {
     }
 
     private static func extensionSection(_ e: Scenario.Extension) -> [Entry] {
-        [Entry("deadline", .scalar(e.deadline.description)),
-         Entry("processing", .scalar(e.processing.description))]
+        var out = [Entry("deadline", .scalar(e.deadline.description)),
+                   Entry("processing", .scalar(e.processing.description))]
+        if e.earlyKill != 0 { out.append(Entry("early_kill", .scalar(decimal(e.earlyKill)))) }
+        return out
     }
 
     // MARK: Values

@@ -12,7 +12,7 @@ enum ScenarioSchema {
         ("xiva", ["drop", "latency", "retention", "request_latency", "request_error", "resend_latency"]),
         ("apns", ["loss", "latency", "expiration", "keep_older", "keep_window", "duplicate"]),
         ("device", ["alerts_off", "clear_after", "app_open"]),
-        ("extension", ["deadline", "processing"]),
+        ("extension", ["deadline", "processing", "early_kill"]),
         ("queue", ["mode", "repeat_max_count", "collapse_id", "client"]),
     ]
 
