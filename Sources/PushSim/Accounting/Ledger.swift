@@ -25,6 +25,12 @@ public struct Ledger: Equatable, Sendable {
     /// Extension runs the system killed early (`extension.early_kill`).
     public var extensionKills = 0
 
+    /// Device id changes an extension run found (`device.id_change`), each forgetting the saved position.
+    public var deviceIdChanges = 0
+    /// Positions skipped between the forgotten saved position and the next push's: letters in
+    /// gaps the change hid (some may still arrive late).
+    public var positionsInForgottenGaps = 0
+
     // What the extension's own logging would have seen (the telemetry view).
     public var pushesSeenByExtensions = 0
     public var gapsDetected = 0
@@ -89,6 +95,8 @@ public struct Ledger: Equatable, Sendable {
         extensionTimeouts += other.extensionTimeouts
         fetches += other.fetches
         extensionKills += other.extensionKills
+        deviceIdChanges += other.deviceIdChanges
+        positionsInForgottenGaps += other.positionsInForgottenGaps
         pushesSeenByExtensions += other.pushesSeenByExtensions
         gapsDetected += other.gapsDetected
         missedInGaps += other.missedInGaps

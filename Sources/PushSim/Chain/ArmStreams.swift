@@ -20,13 +20,16 @@ struct ArmStreams {
     var appOpens: RandomStream
     /// `extension.early_kill`: whether a run is killed.
     var kills: RandomStream
+    /// `device.id_change`: when the device id changes.
+    var idChanges: RandomStream
 
     init() {
         user = RandomStream(seed: 0); redelivery = user; requests = user; resends = user; store = user; duplicates = user
-        appOpens = user; kills = user
+        appOpens = user; kills = user; idChanges = user
     }
 
-    init(seed: UInt64, device: Int, keepOlder: Bool, duplicate: Bool, appOpens catchUp: Bool = false, kills: Bool = false) {
+    init(seed: UInt64, device: Int, keepOlder: Bool, duplicate: Bool, appOpens catchUp: Bool = false, kills: Bool = false,
+         idChanges: Bool = false) {
         user = RandomStream(seed: seed, device: device, purpose: .user)
         redelivery = RandomStream(seed: seed, device: device, purpose: .redelivery)
         requests = RandomStream(seed: seed, device: device, purpose: .requests)
@@ -35,5 +38,6 @@ struct ArmStreams {
         duplicates = duplicate ? RandomStream(seed: seed, device: device, purpose: .duplicates) : RandomStream(seed: 0)
         appOpens = catchUp ? RandomStream(seed: seed, device: device, purpose: .appOpens) : RandomStream(seed: 0)
         self.kills = kills ? RandomStream(seed: seed, device: device, purpose: .extensionKills) : RandomStream(seed: 0)
+        self.idChanges = idChanges ? RandomStream(seed: seed, device: device, purpose: .deviceIdChanges) : RandomStream(seed: 0)
     }
 }

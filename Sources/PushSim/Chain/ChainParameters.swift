@@ -26,6 +26,8 @@ struct ChainParameters {
     let duplicate: Double
     /// How often the system kills an extension run early (docs/model.md §7, Early kill).
     let earlyKill: Double
+    /// Device id changes per microsecond (docs/model.md §7, Device id change).
+    let idChangeRate: Double
 
     init(_ scenario: Scenario) {
         apnsLoss = scenario.apns.loss
@@ -45,5 +47,6 @@ struct ChainParameters {
         keepWindow = scenario.apns.keepWindow.microseconds
         duplicate = scenario.apns.duplicate
         earlyKill = scenario.extension.earlyKill
+        idChangeRate = scenario.device.idChangeRatePerMicrosecond
     }
 }

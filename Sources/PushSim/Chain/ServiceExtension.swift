@@ -46,7 +46,10 @@ extension DeviceWorld {
             return
         }
         var run = ExtensionRun(copy: c, arrival: now, action: .show, gapLow: 1, gapHigh: 0, processed: false)
-        if queueOn { checkForGap(position: letterStates[letter].position, letter: letter, run: &run) }
+        if queueOn {
+            if nextIdChange <= now { deviceIdChanged(position: letterStates[letter].position, letter: letter, at: now) }
+            checkForGap(position: letterStates[letter].position, letter: letter, run: &run)
+        }
         let r = Int32(runs.count)
         runs.append(run)
         if processing > parameters.deadline.microseconds {

@@ -16,6 +16,7 @@
 //  10  the end of the run: what is under way is unfinished  World.swift         closeAccounts
 // Recovery designs (docs/model.md §6): the client catch-up in CatchUp.swift   userOpensApp.
 // The extension killed early (docs/model.md §7) in EarlyKill.swift            extensionKilledEarly.
+// Device id changes (docs/model.md §7) in DeviceIdChange.swift                 deviceIdMayHaveChanged.
 // Version 2's mechanisms (docs/model.md §5): second copies and keep_older in APNs.swift,
 // warm-up in `counted`, windows per device in Connectivity.swift, letters in MailTraffic.swift.
 // The shortcuts that settle steps without events are listed in ShortcutPolicy.swift.
@@ -104,6 +105,8 @@ public struct DeviceWorld: ~Copyable {
     var catchUp = false
     /// The first letter the next catch-up may fetch: everything before it was shown or summarized.
     var catchUpMark = 0
+    /// When the device id next changes (queue arm with `device.id_change`); Int64.max: never.
+    var nextIdChange = Int64.max
 
     public var ledger = Ledger()
     /// Receives a line for everything that happens, when set (`pushsim trace`); nil in runs.
@@ -190,7 +193,9 @@ public struct DeviceWorld: ~Copyable {
         letterAtPosition.reset(repeating: 0, count: 1)
         streams = ArmStreams(seed: scenario.seed, device: device, keepOlder: parameters.keepOlder > 0,
                              duplicate: parameters.duplicate > 0, appOpens: catchUp,
-                             kills: parameters.earlyKill > 0)
+                             kills: parameters.earlyKill > 0, idChanges: parameters.idChangeRate > 0 && self.queueOn)
+        nextIdChange = Int64.max
+        if parameters.idChangeRate > 0 && self.queueOn { scheduleFirstIdChange() }
     }
 
     /// `now + delay`, saturating (so a draw of `forever` never happens before the end of the

@@ -111,6 +111,7 @@ public struct PartialResult: Equatable, Sendable {
         ("duplicates", \.duplicates), ("events", \.events),
         ("re_requests", \.reRequests), ("resent", \.resent), ("summaries", \.summaries),
         ("extension_timeouts", \.extensionTimeouts), ("fetches", \.fetches), ("extension_kills", \.extensionKills),
+        ("device_id_changes", \.deviceIdChanges), ("positions_in_forgotten_gaps", \.positionsInForgottenGaps),
         ("pushes_seen_by_extensions", \.pushesSeenByExtensions), ("gaps_detected", \.gapsDetected),
         ("missed_in_gaps", \.missedInGaps), ("letters_on_visible_devices", \.lettersOnVisibleDevices),
         ("positions_known_to_telemetry", \.positionsKnownToTelemetry),

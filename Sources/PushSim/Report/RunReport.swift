@@ -64,6 +64,11 @@ extension ArmResult {
             object["telemetry"] = telemetry(offArm: offArm)
             // Only a catch-up fetches; a document without one keeps its bytes.
             if l.fetches > 0 { object["fetches"] = .int(l.fetches) }
+            // Only with `device.id_change`.
+            if l.deviceIdChanges > 0 {
+                object["device_id_changes"] = .int(l.deviceIdChanges)
+                object["positions_in_forgotten_gaps"] = .int(l.positionsInForgottenGaps)
+            }
         }
         return .object(object)
     }

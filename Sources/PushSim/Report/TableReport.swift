@@ -48,6 +48,10 @@ public struct ReportTable {
         if arms.contains(where: { $0.ledger.extensionKills > 0 }) {
             rows.append(row("  extensions killed early") { ReportTable.grouped($0.ledger.extensionKills) })
         }
+        if arms.contains(where: { $0.ledger.deviceIdChanges > 0 }) {
+            rows.append(queueRow("  device id changes") { $0.deviceIdChanges })
+            rows.append(queueRow("  positions in forgotten gaps") { $0.positionsInForgottenGaps })
+        }
         if arms.contains(where: { $0.ledger.fetches > 0 }) {
             rows.append(queueRow("  catch-up fetches") { $0.fetches })
         }

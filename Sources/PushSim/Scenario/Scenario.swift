@@ -132,6 +132,8 @@ public struct Scenario: Sendable {
         public var clearAfter: Distribution? = nil
         /// The time between two openings of the app by the user (docs/model.md §6, Client catch-up); nil: never.
         public var appOpen: Distribution? = nil
+        /// Poisson rate of device id changes per microsecond (docs/model.md §7, Device id change); 0: never.
+        public var idChangeRatePerMicrosecond: Double = 0
     }
     public var device = Device()
 

@@ -199,6 +199,14 @@ extension ScenarioDecoder {
             }
             return law
         }) { device.appOpen = $0 }
+        try fields.decode("id_change", "a rate of at most 1/h", { (t) throws(ValueParsers.Failure) in
+            // Changes are drawn one by one as the extension runs: more than one an hour is no device id.
+            let rate = try ValueParsers.rate(t)
+            guard rate <= 1.0 / Double(SimTime.hour) else {
+                throw ValueParsers.Failure("expected a rate of at most 1/h (device id changes), found `\(t)`")
+            }
+            return rate
+        }) { device.idChangeRatePerMicrosecond = $0 }
         return device
     }
 

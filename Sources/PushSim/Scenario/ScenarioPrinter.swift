@@ -138,6 +138,7 @@ public enum ScenarioPrinter {
         var out = [Entry("alerts_off", .scalar(decimal(d.alertsOff))),
                    Entry("clear_after", .scalar(d.clearAfter?.description ?? "forever"))]
         if let appOpen = d.appOpen { out.append(Entry("app_open", .scalar(appOpen.description))) }
+        if d.idChangeRatePerMicrosecond != 0 { out.append(Entry("id_change", .scalar(rate(d.idChangeRatePerMicrosecond)))) }
         return out
     }
 

@@ -11,7 +11,7 @@ enum ScenarioSchema {
         ("connectivity", ["online", "offline", "windows"]),
         ("xiva", ["drop", "latency", "retention", "request_latency", "request_error", "resend_latency"]),
         ("apns", ["loss", "latency", "expiration", "keep_older", "keep_window", "duplicate"]),
-        ("device", ["alerts_off", "clear_after", "app_open"]),
+        ("device", ["alerts_off", "clear_after", "app_open", "id_change"]),
         ("extension", ["deadline", "processing", "early_kill"]),
         ("queue", ["mode", "repeat_max_count", "collapse_id", "client"]),
     ]
