@@ -16,7 +16,7 @@
 //  10  the end of the run: what is under way is unfinished  World.swift         closeAccounts
 // Recovery designs (docs/model.md §6): the client catch-up in CatchUp.swift   userOpensApp.
 // The extension killed early (docs/model.md §7) in EarlyKill.swift            extensionKilledEarly.
-// Device id changes (docs/model.md §7) in DeviceIdChange.swift                 deviceIdMayHaveChanged.
+// Device id changes (docs/model.md §7) in DeviceIdChange.swift                 deviceIdChanged.
 // Version 2's mechanisms (docs/model.md §5): second copies and keep_older in APNs.swift,
 // warm-up in `counted`, windows per device in Connectivity.swift, letters in MailTraffic.swift.
 // The shortcuts that settle steps without events are listed in ShortcutPolicy.swift.
