@@ -24,6 +24,18 @@ public struct Ledger: Equatable, Sendable {
     public var xivaErrors = 0
     public var xivaMaxQueue = 0
     public var xivaMaxWaitMicroseconds = 0
+    // What a client catch-up did (`recovery: catch_up`): its server's load.
+    /// Fetches the app made from its own server when the user opened it online.
+    public var fetches = 0
+
+    /// Extension runs the system killed early (`extension.early_kill`).
+    public var extensionKills = 0
+
+    /// Device id changes an extension run found (`device.id_change`), each forgetting the saved position.
+    public var deviceIdChanges = 0
+    /// Positions skipped between the forgotten saved position and the next push's: letters in
+    /// gaps the change hid (some may still arrive late).
+    public var positionsInForgottenGaps = 0
 
     // What the extension's own logging would have seen (the telemetry view).
     public var pushesSeenByExtensions = 0
@@ -92,6 +104,10 @@ public struct Ledger: Equatable, Sendable {
         // Maxima are of one partition at one instant: disjoint devices take the larger.
         xivaMaxQueue = max(xivaMaxQueue, other.xivaMaxQueue)
         xivaMaxWaitMicroseconds = max(xivaMaxWaitMicroseconds, other.xivaMaxWaitMicroseconds)
+        fetches += other.fetches
+        extensionKills += other.extensionKills
+        deviceIdChanges += other.deviceIdChanges
+        positionsInForgottenGaps += other.positionsInForgottenGaps
         pushesSeenByExtensions += other.pushesSeenByExtensions
         gapsDetected += other.gapsDetected
         missedInGaps += other.missedInGaps

@@ -16,17 +16,28 @@ struct ArmStreams {
     var store: RandomStream
     /// `duplicate`: second copies, their latency and processing.
     var duplicates: RandomStream
+    /// `recovery: catch_up`: when the user opens the app.
+    var appOpens: RandomStream
+    /// `extension.early_kill`: whether a run is killed.
+    var kills: RandomStream
+    /// `device.id_change`: when the device id changes.
+    var idChanges: RandomStream
 
     init() {
         user = RandomStream(seed: 0); redelivery = user; requests = user; resends = user; store = user; duplicates = user
+        appOpens = user; kills = user; idChanges = user
     }
 
-    init(seed: UInt64, device: Int, keepOlder: Bool, duplicate: Bool) {
+    init(seed: UInt64, device: Int, keepOlder: Bool, duplicate: Bool, appOpens catchUp: Bool = false, kills: Bool = false,
+         idChanges: Bool = false) {
         user = RandomStream(seed: seed, device: device, purpose: .user)
         redelivery = RandomStream(seed: seed, device: device, purpose: .redelivery)
         requests = RandomStream(seed: seed, device: device, purpose: .requests)
         resends = RandomStream(seed: seed, device: device, purpose: .resends)
         store = keepOlder ? RandomStream(seed: seed, device: device, purpose: .apnsStore) : RandomStream(seed: 0)
         duplicates = duplicate ? RandomStream(seed: seed, device: device, purpose: .duplicates) : RandomStream(seed: 0)
+        appOpens = catchUp ? RandomStream(seed: seed, device: device, purpose: .appOpens) : RandomStream(seed: 0)
+        self.kills = kills ? RandomStream(seed: seed, device: device, purpose: .extensionKills) : RandomStream(seed: 0)
+        self.idChanges = idChanges ? RandomStream(seed: seed, device: device, purpose: .deviceIdChanges) : RandomStream(seed: 0)
     }
 }

@@ -16,6 +16,8 @@ public enum ChainEvent: Equatable, Sendable {
     case extensionDeadline(Int32)
     /// XIVA's answer to a re-request is back at the extension.
     case answer(Int32)
+    /// The user opens the app, which catches up with what it missed (`recovery: catch_up`).
+    case appOpen
 }
 
 /// The lanes of a per-device trace (`pushsim trace`), from the backend to the user.

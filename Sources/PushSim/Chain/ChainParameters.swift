@@ -29,6 +29,10 @@ struct ChainParameters {
     /// `!outages.isEmpty`, kept as a plain flag: the per-letter test then reads no array.
     let hasOutages: Bool
     let outageDrops: Bool
+    /// How often the system kills an extension run early (docs/model.md §8, Early kill).
+    let earlyKill: Double
+    /// Device id changes per microsecond (docs/model.md §8, Device id change).
+    let idChangeRate: Double
 
     init(_ scenario: Scenario) {
         apnsLoss = scenario.apns.loss
@@ -51,5 +55,7 @@ struct ChainParameters {
         outages = XivaOutage.layout(scenario.xiva.outages, runEnd: scenario.end)?.map(\.interval) ?? []
         outageDrops = scenario.xiva.outageMode == .drop
         hasOutages = !outages.isEmpty
+        earlyKill = scenario.extension.earlyKill
+        idChangeRate = scenario.device.idChangeRatePerMicrosecond
     }
 }

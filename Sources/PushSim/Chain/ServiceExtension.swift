@@ -32,6 +32,7 @@ extension DeviceWorld {
     @inline(__always) mutating func extensionStarts(copy c: Int32, at now: Int64) {
         let copy = copies[Int(c)]
         let letter = Int(copy.letter)
+        if parameters.earlyKill > 0 && extensionKilledEarly(letter: letter, at: now) { return }
         let processing = copy.isResend ? parameters.processing.sample(&streams.resends)
             : copy.isSecondCopy ? parameters.processing.sample(&streams.duplicates)
             : letters[letter].processing
@@ -45,7 +46,10 @@ extension DeviceWorld {
             return
         }
         var run = ExtensionRun(copy: c, arrival: now, action: .show, gapLow: 1, gapHigh: 0, processed: false)
-        if queueOn { checkForGap(position: letterStates[letter].position, letter: letter, run: &run) }
+        if queueOn {
+            if nextIdChange <= now { deviceIdChanged(position: letterStates[letter].position, letter: letter, at: now) }
+            checkForGap(position: letterStates[letter].position, letter: letter, run: &run)
+        }
         let r = Int32(runs.count)
         runs.append(run)
         if processing > parameters.deadline.microseconds {

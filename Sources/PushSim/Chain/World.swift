@@ -14,6 +14,9 @@
 //   8  summaries .......................................... NotificationCenter.swift showSummary
 //   9  presentation, collapse, duplicates, clearing ....... NotificationCenter.swift present, clearTime
 //  10  the end of the run: what is under way is unfinished  World.swift         closeAccounts
+// Recovery designs (docs/model.md §7): the client catch-up in CatchUp.swift   userOpensApp.
+// The extension killed early (docs/model.md §8) in EarlyKill.swift            extensionKilledEarly.
+// Device id changes (docs/model.md §8) in DeviceIdChange.swift                 deviceIdChanged.
 // Version 2's mechanisms (docs/model.md §5): second copies and keep_older in APNs.swift,
 // warm-up in `counted`, windows per device in Connectivity.swift, letters in MailTraffic.swift,
 // XIVA's outages (docs/model.md §6) in Xiva.swift (xivaReceives, outageEnd) and extensionProcessed.
@@ -101,6 +104,12 @@ public struct DeviceWorld: ~Copyable {
     var lastPosition: Int32 = 0         // 0: no saved position yet
     var highestPositionSeen: Int32 = 0
     var streams = ArmStreams()
+    /// Whether this arm catches up when the user opens the app (docs/model.md §7, Client catch-up).
+    var catchUp = false
+    /// The first letter the next catch-up may fetch: everything before it was shown or summarized.
+    var catchUpMark = 0
+    /// When the device id next changes (queue arm with `device.id_change`); Int64.max: never.
+    var nextIdChange = Int64.max
 
     public var ledger = Ledger()
     /// Receives a line for everything that happens, when set (`pushsim trace`); nil in runs.
@@ -141,6 +150,7 @@ public struct DeviceWorld: ~Copyable {
     /// Simulates the prepared device through one arm and adds its letters to `ledger`.
     public mutating func run(queueOn: Bool) {
         resetArm(queueOn: queueOn)
+        if catchUp { scheduleFirstAppOpen() }
         if letters.count > 0 { agenda.followInFirstStream(time: letters[0].time, index: 0) }
         if !timeline.flips.isEmpty { agenda.followInSecondStream(time: timeline.flips[0], index: 0) }
         var processed = 0
@@ -154,6 +164,7 @@ public struct DeviceWorld: ~Copyable {
             case .event(.extensionProcessed(let r)): extensionProcessed(run: r, at: now)
             case .event(.extensionDeadline(let r)): extensionDeadline(run: r, at: now)
             case .event(.answer(let q)): xivaAnswers(request: q, at: now)
+            case .event(.appOpen): userOpensApp(at: now)
             }
             processed += 1
         }
@@ -163,7 +174,10 @@ public struct DeviceWorld: ~Copyable {
     }
 
     mutating func resetArm(queueOn: Bool) {
-        self.queueOn = queueOn
+        // Only the queue design runs the gap check; the others' chain is the off arm's.
+        self.queueOn = queueOn && scenario.recovery == .queue
+        catchUp = queueOn && scenario.recovery == .catchUp && scenario.device.appOpen != nil
+        catchUpMark = 0
         agenda.removeAll()
         copies.removeAll()
         runs.removeAll()
@@ -172,7 +186,7 @@ public struct DeviceWorld: ~Copyable {
         lookaheadFlipCursor = 0
         stored = -1
         storedEnteredAt = 0
-        settleAtOnce = shortcuts == .taken && !queueOn && !(parameters.duplicate > 0)
+        settleAtOnce = shortcuts == .taken && !self.queueOn && !(parameters.duplicate > 0)
         let warmup = scenario.warmup.microseconds
         firstCounted = warmup <= 0 ? 0 : letters.firstIndex { $0.time >= warmup } ?? letters.count
         nextPosition = 1
@@ -181,7 +195,10 @@ public struct DeviceWorld: ~Copyable {
         letterStates.reset(repeating: LetterState(), count: letters.count)
         letterAtPosition.reset(repeating: 0, count: 1)
         streams = ArmStreams(seed: scenario.seed, device: device, keepOlder: parameters.keepOlder > 0,
-                             duplicate: parameters.duplicate > 0)
+                             duplicate: parameters.duplicate > 0, appOpens: catchUp,
+                             kills: parameters.earlyKill > 0, idChanges: parameters.idChangeRate > 0 && self.queueOn)
+        nextIdChange = Int64.max
+        if parameters.idChangeRate > 0 && self.queueOn { scheduleFirstIdChange() }
     }
 
     /// `now + delay`, saturating (so a draw of `forever` never happens before the end of the
@@ -231,6 +248,8 @@ public struct DeviceWorld: ~Copyable {
                 let request = requests[Int(q)]
                 let run = runs[Int(request.run)]
                 markUnfinished(run: run, includingGap: true, includingCurrent: request.extensionWaiting)
+            case .appOpen:
+                break
             }
         }
         if stored >= 0 {

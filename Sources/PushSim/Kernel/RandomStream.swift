@@ -17,6 +17,9 @@ public enum StreamPurpose: UInt64, Sendable, CaseIterable {
     case windows = 12       // per-device window offsets and lengths (windows with spread or length)
     case apnsStore = 13     // whether the older push stays in the store (apns.keep_older)
     case duplicates = 14    // second copies: the decision, their APNs latency and processing
+    case appOpens = 15      // when the user opens the app (recovery: catch_up)
+    case extensionKills = 16 // whether the system kills an extension run early (extension.early_kill)
+    case deviceIdChanges = 17 // when the device id changes (device.id_change)
 }
 
 /// SplitMix64: used only to expand seeds; its outputs are well mixed even for adjacent inputs.

@@ -113,6 +113,8 @@ public struct PartialResult: Equatable, Sendable {
         ("extension_timeouts", \.extensionTimeouts),
         ("xiva_served", \.xivaServed), ("xiva_errors", \.xivaErrors), ("xiva_max_queue", \.xivaMaxQueue),
         ("xiva_max_wait_us", \.xivaMaxWaitMicroseconds),
+        ("fetches", \.fetches), ("extension_kills", \.extensionKills),
+        ("device_id_changes", \.deviceIdChanges), ("positions_in_forgotten_gaps", \.positionsInForgottenGaps),
         ("pushes_seen_by_extensions", \.pushesSeenByExtensions), ("gaps_detected", \.gapsDetected),
         ("missed_in_gaps", \.missedInGaps), ("letters_on_visible_devices", \.lettersOnVisibleDevices),
         ("positions_known_to_telemetry", \.positionsKnownToTelemetry),

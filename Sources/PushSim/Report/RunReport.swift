@@ -54,6 +54,8 @@ extension ArmResult {
             "causes": .object(Dictionary(uniqueKeysWithValues: LossCause.allCases.map { ($0.key, .int(l.count(of: $0))) })),
             "events": .int(l.events),
         ]
+        // Only with `extension.early_kill`; a document without kills keeps its bytes.
+        if l.extensionKills > 0 { object["extension_kills"] = .int(l.extensionKills) }
         if queueOn {
             object["re_requests"] = .int(l.reRequests)
             object["resent"] = .int(l.resent)
@@ -63,6 +65,13 @@ extension ArmResult {
                                       "max_queue": .int(l.xivaMaxQueue),
                                       "max_wait_s": .double(Double(l.xivaMaxWaitMicroseconds) / Double(SimTime.second))])
             object["telemetry"] = telemetry(offArm: offArm)
+            // Only a catch-up fetches; a document without one keeps its bytes.
+            if l.fetches > 0 { object["fetches"] = .int(l.fetches) }
+            // Only with `device.id_change`.
+            if l.deviceIdChanges > 0 {
+                object["device_id_changes"] = .int(l.deviceIdChanges)
+                object["positions_in_forgotten_gaps"] = .int(l.positionsInForgottenGaps)
+            }
         }
         return .object(object)
     }

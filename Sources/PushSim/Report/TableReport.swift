@@ -51,6 +51,16 @@ public struct ReportTable {
         rows.append(row("  XIVA: longest wait") { arm in
             arm.queueOn ? ReportTable.seconds(Double(arm.ledger.xivaMaxWaitMicroseconds) / Double(SimTime.second)) : "—"
         })
+        if arms.contains(where: { $0.ledger.extensionKills > 0 }) {
+            rows.append(row("  extensions killed early") { ReportTable.grouped($0.ledger.extensionKills) })
+        }
+        if arms.contains(where: { $0.ledger.deviceIdChanges > 0 }) {
+            rows.append(queueRow("  device id changes") { $0.deviceIdChanges })
+            rows.append(queueRow("  positions in forgotten gaps") { $0.positionsInForgottenGaps })
+        }
+        if arms.contains(where: { $0.ledger.fetches > 0 }) {
+            rows.append(queueRow("  catch-up fetches") { $0.fetches })
+        }
         if arms.contains(where: \.queueOn) {
             rows.append(["what the extension's logs would show"])
             rows.append(queueRow("  pushes seen") { $0.pushesSeenByExtensions })

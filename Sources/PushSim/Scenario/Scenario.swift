@@ -138,12 +138,19 @@ public struct Scenario: Sendable {
         public var alertsOff: Double = 0
         /// nil: never cleared (`forever`).
         public var clearAfter: Distribution? = nil
+        /// The time between two openings of the app by the user (docs/model.md §7, Client catch-up); nil: never.
+        public var appOpen: Distribution? = nil
+        /// Poisson rate of device id changes per microsecond (docs/model.md §8, Device id change); 0: never.
+        public var idChangeRatePerMicrosecond: Double = 0
     }
     public var device = Device()
 
     public struct Extension: Sendable {
         public var deadline: SimTime = SimTime(microseconds: 30 * SimTime.second)
         public var processing: Distribution = .constant(SimTime(microseconds: 200 * SimTime.millisecond))
+        /// Probability the system kills a run at start-up or for memory, without the expiry
+        /// callback (docs/model.md §8, Early kill).
+        public var earlyKill: Double = 0
     }
     public var `extension` = Extension()
 
@@ -154,6 +161,9 @@ public struct Scenario: Sendable {
         public var client: ClientVariant = .intended
     }
     public var queue = Queue()
+
+    /// The queue arm's design of recovery (docs/model.md §7): the push queue, a client catch-up, or none.
+    public var recovery: RecoveryDesign = .queue
 
     /// One kind of user in a population (docs/model.md §5, Segments): its devices and its own sections, already
     /// resolved (a key the segment does not give holds the top-level value).

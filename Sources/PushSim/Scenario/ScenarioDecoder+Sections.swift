@@ -201,6 +201,22 @@ extension ScenarioDecoder {
         var device = base
         try fields.decode("alerts_off", "a probability", ValueParsers.probability) { device.alertsOff = $0 }
         try fields.decode("clear_after", "a distribution or `forever`", ValueParsers.distributionOrForever) { device.clearAfter = $0 }
+        try fields.decode("app_open", "a distribution with a mean of at least 1s", { (t) throws(ValueParsers.Failure) in
+            // Each opening schedules the next: a mean under a second would flood the run with events.
+            let law = try ValueParsers.distribution(t)
+            guard law.mean >= Double(SimTime.second) else {
+                throw ValueParsers.Failure("expected a distribution with a mean of at least 1s (the time between two openings of the app), found `\(t)`")
+            }
+            return law
+        }) { device.appOpen = $0 }
+        try fields.decode("id_change", "a rate of at most 1/h", { (t) throws(ValueParsers.Failure) in
+            // Changes are drawn one by one as the extension runs: more than one an hour is no device id.
+            let rate = try ValueParsers.rate(t)
+            guard rate <= 1.0 / Double(SimTime.hour) else {
+                throw ValueParsers.Failure("expected a rate of at most 1/h (device id changes), found `\(t)`")
+            }
+            return rate
+        }) { device.idChangeRatePerMicrosecond = $0 }
         return device
     }
 
@@ -208,6 +224,7 @@ extension ScenarioDecoder {
         var ext = base
         try fields.decode("deadline", "a duration or `forever`", ValueParsers.durationOrForever) { ext.deadline = $0 }
         try fields.decode("processing", "a distribution", ValueParsers.distribution) { ext.processing = $0 }
+        try fields.decode("early_kill", "a probability", ValueParsers.probability) { ext.earlyKill = $0 }
         return ext
     }
 }

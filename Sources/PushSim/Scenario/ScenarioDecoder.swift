@@ -72,6 +72,13 @@ enum ScenarioDecoder {
         try queue.decode("client", "intended or literal", anyStyle: true, enumeration(ClientVariant.self)) { scenario.queue.client = $0 }
 
         scenario.segments = try segments(top, scenario: scenario, topConnectivity: connectivityFields, context: context)
+        if let node = top.value("recovery") {
+            scenario.recovery = try value(node, "recovery", "queue, catch_up or none", anyStyle: true, enumeration(RecoveryDesign.self))
+            // A catch-up happens when the user opens the app: without openings it would be `none` in disguise.
+            if scenario.recovery == .catchUp && scenario.device.appOpen == nil && scenario.segments.allSatisfy({ $0.device.appOpen == nil }) {
+                throw ScenarioError(location: node.location, message: "`recovery: catch_up` fetches what was missed when the user opens the app, but no device ever does: set `device.app_open` (the time between two openings, such as `exponential(4h)`)")
+            }
+        }
         return scenario
     }
 

@@ -77,6 +77,7 @@ public enum ScenarioPrinter {
             Entry("collapse_id", .scalar(s.queue.collapseId ? "true" : "false")),
             Entry("client", .scalar(s.queue.client.rawValue)),
         ])))
+        if s.recovery != .queue { top.append(Entry("recovery", .scalar(s.recovery.rawValue))) }
         if !s.segments.isEmpty {
             // Each segment with its resolved sections whole: what its devices actually ran.
             top.append(Entry("segments", .list(s.segments.map { segment in
@@ -152,13 +153,18 @@ public enum ScenarioPrinter {
     }
 
     private static func device(_ d: Scenario.Device) -> [Entry] {
-        [Entry("alerts_off", .scalar(decimal(d.alertsOff))),
-         Entry("clear_after", .scalar(d.clearAfter?.description ?? "forever"))]
+        var out = [Entry("alerts_off", .scalar(decimal(d.alertsOff))),
+                   Entry("clear_after", .scalar(d.clearAfter?.description ?? "forever"))]
+        if let appOpen = d.appOpen { out.append(Entry("app_open", .scalar(appOpen.description))) }
+        if d.idChangeRatePerMicrosecond != 0 { out.append(Entry("id_change", .scalar(rate(d.idChangeRatePerMicrosecond)))) }
+        return out
     }
 
     private static func extensionSection(_ e: Scenario.Extension) -> [Entry] {
-        [Entry("deadline", .scalar(e.deadline.description)),
-         Entry("processing", .scalar(e.processing.description))]
+        var out = [Entry("deadline", .scalar(e.deadline.description)),
+                   Entry("processing", .scalar(e.processing.description))]
+        if e.earlyKill != 0 { out.append(Entry("early_kill", .scalar(decimal(e.earlyKill)))) }
+        return out
     }
 
     // MARK: Values

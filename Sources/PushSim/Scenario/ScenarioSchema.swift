@@ -3,7 +3,7 @@
 /// The key layout of docs/scenarios.md §2 and §2a.
 enum ScenarioSchema {
     /// Top-level keys that hold a single value.
-    static let topLevelValues = ["name", "description", "seed", "duration", "drain", "devices", "warmup"]
+    static let topLevelValues = ["name", "description", "seed", "duration", "drain", "devices", "warmup", "recovery"]
 
     /// Sections and their keys, in the contract's order.
     static let sections: [(name: String, keys: [String])] = [
@@ -12,8 +12,8 @@ enum ScenarioSchema {
         ("xiva", ["drop", "latency", "retention", "request_latency", "request_error", "resend_latency",
                   "outages", "outage_mode", "capacity", "queue_timeout", "partitions"]),
         ("apns", ["loss", "latency", "expiration", "keep_older", "keep_window", "duplicate"]),
-        ("device", ["alerts_off", "clear_after"]),
-        ("extension", ["deadline", "processing"]),
+        ("device", ["alerts_off", "clear_after", "app_open", "id_change"]),
+        ("extension", ["deadline", "processing", "early_kill"]),
         ("queue", ["mode", "repeat_max_count", "collapse_id", "client"]),
     ]
 

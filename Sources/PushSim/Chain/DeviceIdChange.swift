@@ -1,0 +1,27 @@
+// Device id changes (device.id_change): the app's saved position is forgotten, and the gap it would have revealed with it.
+
+extension DeviceWorld {
+    /// The first change of the device id in this arm: a Poisson process of rate `id_change`,
+    /// drawn one change at a time as extension runs pass them (docs/model.md §8, Device id change).
+    @inline(never) mutating func scheduleFirstIdChange() {
+        nextIdChange = later(0, SimTime.rounding(streams.idChanges.nextExponential() / parameters.idChangeRate).microseconds)
+    }
+
+    /// An extension run starting at `now` finds that the device id changed (once or more) since
+    /// the previous run: the position saved under the old id is gone, so this push's check
+    /// starts afresh and the positions between the old saved one and `position` are not seen as
+    /// a gap. Kept out of line, as the world's loop runs without it when the key is unset.
+    @inline(never) mutating func deviceIdChanged(position: Int32, letter: Int, at now: Int64) {
+        var changes = 0
+        while nextIdChange <= now {
+            changes += 1
+            nextIdChange = later(nextIdChange, SimTime.rounding(streams.idChanges.nextExponential() / parameters.idChangeRate).microseconds)
+        }
+        ledger.deviceIdChanges += changes * counted(letter)
+        if lastPosition > 0 && position > lastPosition + 1 {
+            ledger.positionsInForgottenGaps += Int(position - lastPosition - 1) * counted(letter)
+        }
+        note(.device, letter, "device id changed: saved position \(lastPosition) forgotten", at: now)
+        lastPosition = 0
+    }
+}

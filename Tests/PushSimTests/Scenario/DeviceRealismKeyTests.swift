@@ -1,0 +1,28 @@
+// Tests of the device-realism keys `extension.early_kill` and `device.id_change`: defaults, ranges, printing.
+import Testing
+@testable import PushSim
+
+@Suite struct DeviceRealismKeyTests {
+    private func decode(_ text: String) throws -> Scenario {
+        try ScenarioLoader.parse(text: text, file: "t.yaml", overrides: [])
+    }
+
+    @Test func earlyKillIsAProbabilityPrintedWhenSet() throws {
+        #expect(try decode(minimalScenario).extension.earlyKill == 0)
+        let s = try decode(minimalScenario + "extension: {early_kill: 5%}\n")
+        #expect(s.extension.earlyKill == 0.05)
+        #expect(try decode(ScenarioPrinter.yaml(s)).extension.earlyKill == 0.05)
+        #expect(!ScenarioPrinter.yaml(try decode(minimalScenario)).contains("early_kill"))
+        #expect(place(scenarioError(minimalScenario + "extension:\n  early_kill: 2\n")) == "t.yaml:5:15")
+    }
+
+    @Test func idChangeIsARateOfAtMostOneAnHour() throws {
+        #expect(try decode(minimalScenario).device.idChangeRatePerMicrosecond == 0)
+        let s = try decode(minimalScenario + "device: {id_change: 1/30d}\n")
+        #expect(s.device.idChangeRatePerMicrosecond == 1.0 / Double(30 * SimTime.day))
+        #expect(try decode(ScenarioPrinter.yaml(s)).device.idChangeRatePerMicrosecond == s.device.idChangeRatePerMicrosecond)
+        let tooOften = scenarioError(minimalScenario + "device:\n  id_change: 2/h\n")
+        #expect(place(tooOften) == "t.yaml:5:14")
+        #expect(tooOften?.message.contains("at most 1/h") == true)
+    }
+}
