@@ -95,7 +95,7 @@ enum ShardOption {
         }
         // A shard runs in a batch job: its progress goes to standard error, the job's log.
         let progress = RunProgress(console: console, label: "shard \(shard.index)/\(shard.count) of '\(scenario.name)'",
-                                   total: shard.devices(of: scenario.devices).count, inPlace: console.errorIsTerminal)
+                                   total: shard.devices(of: scenario.devices, unit: .of(scenario)).count, inPlace: console.errorIsTerminal)
         let partial = PartialResult.run(scenario, shard: shard, jobs: jobs) { progress.advance(devices: $0, events: $1) }
         console.out(partial.json.text + "\n")
         return ExitStatus.success

@@ -38,9 +38,10 @@ public struct ShardSpec: Hashable, Sendable, CustomStringConvertible {
     /// in size by at most one device and together cover every device exactly once. Cut in whole
     /// coupling units: with units of u devices, the same formula over the units, times u.
     public func devices(of total: Int, unit: CouplingUnit = .oneDevice) -> Range<Int> {
-        let units = unit.units(in: total)
-        return unit.firstDevice(ofUnit: ShardSpec.cut(units, at: index, of: count), in: total)
-            ..< unit.firstDevice(ofUnit: ShardSpec.cut(units, at: index + 1, of: count), in: total)
+        let run = 0..<max(0, total)
+        let units = unit.units(in: run).count
+        return unit.firstDevice(ofUnit: ShardSpec.cut(units, at: index, of: count), in: run)
+            ..< unit.firstDevice(ofUnit: ShardSpec.cut(units, at: index + 1, of: count), in: run)
     }
 
     /// ⌊total·k/n⌋ without overflow for any Int sizes.

@@ -109,16 +109,18 @@ public enum Simulator {
 
     /// Calls `body` for contiguous chunks of `range` (about 16 per thread, so threads finish
     /// together) on `jobs` threads, and returns what it gave, in chunk order. Chunks hold whole
-    /// coupling units (counted from the range's start).
+    /// coupling units (fixed-size ones counted from the range's start).
     static func inChunks<Part>(of range: Range<Int>, jobs: Int, unit: CouplingUnit = .oneDevice,
                                _ body: @escaping @Sendable (Range<Int>) -> Part) -> [Part] {
-        let units = unit.units(in: range.count)
-        let chunkCount = max(1, min(units, max(1, jobs) * 16))
+        let units = unit.units(in: range)
+        let chunkCount = max(1, min(units.count, max(1, jobs) * 16))
         let slots = ResultSlots<Part>(count: chunkCount)
         let work: @Sendable (Int) -> Void = { chunk in
-            let inUnits = chunkRange(0..<units, chunk, of: chunkCount)
-            slots[chunk] = body((range.lowerBound + unit.firstDevice(ofUnit: inUnits.lowerBound, in: range.count))
-                                ..< (range.lowerBound + unit.firstDevice(ofUnit: inUnits.upperBound, in: range.count)))
+            let inUnits = chunkRange(units, chunk, of: chunkCount)
+            // The first chunk starts at the range's start, the last ends at its end.
+            let lower = chunk == 0 ? range.lowerBound : unit.firstDevice(ofUnit: inUnits.lowerBound, in: range)
+            let upper = chunk == chunkCount - 1 ? range.upperBound : unit.firstDevice(ofUnit: inUnits.upperBound, in: range)
+            slots[chunk] = body(lower..<upper)
         }
         if jobs <= 1 {
             for chunk in 0..<chunkCount { work(chunk) }

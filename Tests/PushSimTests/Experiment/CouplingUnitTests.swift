@@ -34,3 +34,52 @@ import Testing
         }
     }
 }
+
+/// With a finite XIVA capacity the units are the partitions (docs/model.md §6).
+@Suite struct CouplingUnitPartitionTests {
+    /// Partition starts of a run, the cuts every split must fall on.
+    private func starts(_ count: Int, of total: Int) -> Set<Int> {
+        Set((0..<count).map { xivaPartitionDevices($0, of: count, devices: total).lowerBound } + [total])
+    }
+
+    @Test func chunksCutOnlyAtPartitionStarts() {
+        let unit = CouplingUnit.xivaPartitions(7, ofDevices: 23)
+        for jobs in [1, 2, 8] {
+            let parts = Simulator.inChunks(of: 0..<23, jobs: jobs, unit: unit) { $0 }
+            #expect(parts.first?.lowerBound == 0 && parts.last?.upperBound == 23)
+            for (a, b) in zip(parts, parts.dropFirst()) { #expect(a.upperBound == b.lowerBound) }
+            for part in parts { #expect(starts(7, of: 23).contains(part.upperBound)) }
+            #expect(parts.count == 7)   // at most one chunk per partition
+        }
+    }
+
+    @Test func shardsHoldWholePartitionsAndTheirChunksToo() {
+        let unit = CouplingUnit.xivaPartitions(5, ofDevices: 17)
+        let ranges = (0..<3).map { ShardSpec(index: $0, count: 3)!.devices(of: 17, unit: unit) }
+        #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == 17)
+        for (a, b) in zip(ranges, ranges.dropFirst()) { #expect(a.upperBound == b.lowerBound) }
+        for range in ranges {
+            #expect(!range.isEmpty && starts(5, of: 17).contains(range.lowerBound))
+            // A shard's own chunks are cut at the run's partition starts, not at its own.
+            let parts = Simulator.inChunks(of: range, jobs: 4, unit: unit) { $0 }
+            #expect(parts.first?.lowerBound == range.lowerBound && parts.last?.upperBound == range.upperBound)
+            for part in parts { #expect(starts(5, of: 17).contains(part.lowerBound) && !part.isEmpty) }
+        }
+    }
+
+    @Test func moreShardsThanPartitionsAreRefusedSayingWhy() {
+        let unit = CouplingUnit.xivaPartitions(3, ofDevices: 10)
+        #expect(unit.refusal(shards: 3) == nil)
+        let message = unit.refusal(shards: 4)
+        #expect(message?.contains("4 shards but only 3 XIVA partitions") == true)
+        #expect(CouplingUnit.oneDevice.refusal(shards: 1000) == nil)
+    }
+
+    @Test func capacityForeverKeepsOneDeviceUnits() {
+        var scenario = Scenario(name: "t", duration: SimTime(microseconds: 1), devices: 10)
+        scenario.xiva.partitions = 2
+        #expect(CouplingUnit.of(scenario) == .oneDevice)
+        scenario.xiva.capacityPerMicrosecond = 1e-6
+        #expect(CouplingUnit.of(scenario) == .xivaPartitions(2, ofDevices: 10))
+    }
+}
