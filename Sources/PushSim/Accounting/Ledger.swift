@@ -37,6 +37,17 @@ public struct Ledger: Equatable, Sendable {
     /// gaps the change hid (some may still arrive late).
     public var positionsInForgottenGaps = 0
 
+    /// Parallel runs (`extension.concurrency: parallel`, docs/model.md §8): runs that read a
+    /// saved position older than a serial run would have read, and what that changed.
+    public var staleReads = 0
+    /// Gaps a serial run would have re-requested that the stale read did not.
+    public var missedGaps = 0
+    /// Re-requests a serial run would not have sent.
+    public var needlessReRequests = 0
+    /// Positions re-requested that a serial run would not have asked for: they had already
+    /// reached the extension, so each one re-sent is shown twice.
+    public var needlessPositions = 0
+
     // What the extension's own logging would have seen (the telemetry view).
     public var pushesSeenByExtensions = 0
     public var gapsDetected = 0
@@ -108,6 +119,10 @@ public struct Ledger: Equatable, Sendable {
         extensionKills += other.extensionKills
         deviceIdChanges += other.deviceIdChanges
         positionsInForgottenGaps += other.positionsInForgottenGaps
+        staleReads += other.staleReads
+        missedGaps += other.missedGaps
+        needlessReRequests += other.needlessReRequests
+        needlessPositions += other.needlessPositions
         pushesSeenByExtensions += other.pushesSeenByExtensions
         gapsDetected += other.gapsDetected
         missedInGaps += other.missedInGaps

@@ -22,14 +22,16 @@ struct ArmStreams {
     var kills: RandomStream
     /// `device.id_change`: when the device id changes.
     var idChanges: RandomStream
+    /// `extension.concurrency: parallel`: when a run writes the saved position.
+    var saveDelays: RandomStream
 
     init() {
         user = RandomStream(seed: 0); redelivery = user; requests = user; resends = user; store = user; duplicates = user
-        appOpens = user; kills = user; idChanges = user
+        appOpens = user; kills = user; idChanges = user; saveDelays = user
     }
 
     init(seed: UInt64, device: Int, keepOlder: Bool, duplicate: Bool, appOpens catchUp: Bool = false, kills: Bool = false,
-         idChanges: Bool = false) {
+         idChanges: Bool = false, saveDelays: Bool = false) {
         user = RandomStream(seed: seed, device: device, purpose: .user)
         redelivery = RandomStream(seed: seed, device: device, purpose: .redelivery)
         requests = RandomStream(seed: seed, device: device, purpose: .requests)
@@ -39,5 +41,6 @@ struct ArmStreams {
         appOpens = catchUp ? RandomStream(seed: seed, device: device, purpose: .appOpens) : RandomStream(seed: 0)
         self.kills = kills ? RandomStream(seed: seed, device: device, purpose: .extensionKills) : RandomStream(seed: 0)
         self.idChanges = idChanges ? RandomStream(seed: seed, device: device, purpose: .deviceIdChanges) : RandomStream(seed: 0)
+        self.saveDelays = saveDelays ? RandomStream(seed: seed, device: device, purpose: .saveDelays) : RandomStream(seed: 0)
     }
 }

@@ -33,6 +33,8 @@ struct ChainParameters {
     let earlyKill: Double
     /// Device id changes per microsecond (docs/model.md §8, Device id change).
     let idChangeRate: Double
+    /// Parallel extension runs with a delayed save (docs/model.md §8, Parallel runs); nil: serial.
+    let saveDelay: DistributionSampler?
 
     init(_ scenario: Scenario) {
         apnsLoss = scenario.apns.loss
@@ -57,5 +59,7 @@ struct ChainParameters {
         hasOutages = !outages.isEmpty
         earlyKill = scenario.extension.earlyKill
         idChangeRate = scenario.device.idChangeRatePerMicrosecond
+        saveDelay = scenario.extension.concurrency == .parallel
+            ? (scenario.extension.saveDelay ?? .constant(SimTime(microseconds: 0))).sampler : nil
     }
 }

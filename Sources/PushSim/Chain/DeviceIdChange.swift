@@ -23,5 +23,8 @@ extension DeviceWorld {
         }
         note(.device, letter, "device id changed: saved position \(lastPosition) forgotten", at: now)
         lastPosition = 0
+        // Saves still under way belong to the old id; a serial run would forget as much.
+        pendingSaves.removeAll()
+        serialPosition = 0
     }
 }

@@ -48,7 +48,11 @@ extension DeviceWorld {
         var run = ExtensionRun(copy: c, arrival: now, action: .show, gapLow: 1, gapHigh: 0, processed: false)
         if queueOn {
             if nextIdChange <= now { deviceIdChanged(position: letterStates[letter].position, letter: letter, at: now) }
-            checkForGap(position: letterStates[letter].position, letter: letter, run: &run)
+            if parameters.saveDelay == nil {
+                checkForGap(position: letterStates[letter].position, letter: letter, run: &run)
+            } else {
+                checkForGapInParallel(position: letterStates[letter].position, letter: letter, run: &run, at: now)
+            }
         }
         let r = Int32(runs.count)
         runs.append(run)

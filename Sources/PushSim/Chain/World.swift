@@ -110,6 +110,9 @@ public struct DeviceWorld: ~Copyable {
     var catchUpMark = 0
     /// When the device id next changes (queue arm with `device.id_change`); Int64.max: never.
     var nextIdChange = Int64.max
+    /// Parallel runs (queue arm): saves not yet written, in write order, and the position serial runs would hold.
+    var pendingSaves: [PendingSave] = []
+    var serialPosition: Int32 = 0
 
     public var ledger = Ledger()
     /// Receives a line for everything that happens, when set (`pushsim trace`); nil in runs.
@@ -196,7 +199,9 @@ public struct DeviceWorld: ~Copyable {
         letterAtPosition.reset(repeating: 0, count: 1)
         streams = ArmStreams(seed: scenario.seed, device: device, keepOlder: parameters.keepOlder > 0,
                              duplicate: parameters.duplicate > 0, appOpens: catchUp,
-                             kills: parameters.earlyKill > 0, idChanges: parameters.idChangeRate > 0 && self.queueOn)
+                             kills: parameters.earlyKill > 0, idChanges: parameters.idChangeRate > 0 && self.queueOn,
+                             saveDelays: parameters.saveDelay != nil && self.queueOn)
+        if parameters.saveDelay != nil { pendingSaves.removeAll(); serialPosition = 0 }
         nextIdChange = Int64.max
         if parameters.idChangeRate > 0 && self.queueOn { scheduleFirstIdChange() }
     }

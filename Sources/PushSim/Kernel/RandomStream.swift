@@ -20,6 +20,7 @@ public enum StreamPurpose: UInt64, Sendable, CaseIterable {
     case appOpens = 15      // when the user opens the app (recovery: catch_up)
     case extensionKills = 16 // whether the system kills an extension run early (extension.early_kill)
     case deviceIdChanges = 17 // when the device id changes (device.id_change)
+    case saveDelays = 18    // when a parallel extension run writes the saved position (extension.save_delay)
 }
 
 /// SplitMix64: used only to expand seeds; its outputs are well mixed even for adjacent inputs.

@@ -115,6 +115,8 @@ public struct PartialResult: Equatable, Sendable {
         ("xiva_max_wait_us", \.xivaMaxWaitMicroseconds),
         ("fetches", \.fetches), ("extension_kills", \.extensionKills),
         ("device_id_changes", \.deviceIdChanges), ("positions_in_forgotten_gaps", \.positionsInForgottenGaps),
+        ("stale_reads", \.staleReads), ("missed_gaps", \.missedGaps), ("needless_re_requests", \.needlessReRequests),
+        ("needless_positions", \.needlessPositions),
         ("pushes_seen_by_extensions", \.pushesSeenByExtensions), ("gaps_detected", \.gapsDetected),
         ("missed_in_gaps", \.missedInGaps), ("letters_on_visible_devices", \.lettersOnVisibleDevices),
         ("positions_known_to_telemetry", \.positionsKnownToTelemetry),

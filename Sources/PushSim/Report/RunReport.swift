@@ -72,6 +72,12 @@ extension ArmResult {
                 object["device_id_changes"] = .int(l.deviceIdChanges)
                 object["positions_in_forgotten_gaps"] = .int(l.positionsInForgottenGaps)
             }
+            // Only with `extension.concurrency: parallel`, once a run read a stale position.
+            if l.staleReads > 0 {
+                object["parallel_runs"] = .object(["stale_reads": .int(l.staleReads), "missed_gaps": .int(l.missedGaps),
+                                                   "needless_re_requests": .int(l.needlessReRequests),
+                                                   "needless_positions": .int(l.needlessPositions)])
+            }
         }
         return .object(object)
     }

@@ -58,6 +58,12 @@ public struct ReportTable {
             rows.append(queueRow("  device id changes") { $0.deviceIdChanges })
             rows.append(queueRow("  positions in forgotten gaps") { $0.positionsInForgottenGaps })
         }
+        if arms.contains(where: { $0.ledger.staleReads > 0 }) {
+            rows.append(queueRow("  parallel runs: stale reads") { $0.staleReads })
+            rows.append(queueRow("  parallel runs: missed gaps") { $0.missedGaps })
+            rows.append(queueRow("  parallel runs: needless re-requests") { $0.needlessReRequests })
+            rows.append(queueRow("  parallel runs: needless positions") { $0.needlessPositions })
+        }
         if arms.contains(where: { $0.ledger.fetches > 0 }) {
             rows.append(queueRow("  catch-up fetches") { $0.fetches })
         }

@@ -151,6 +151,11 @@ public struct Scenario: Sendable {
         /// Probability the system kills a run at start-up or for memory, without the expiry
         /// callback (docs/model.md §8, Early kill).
         public var earlyKill: Double = 0
+        /// Whether runs of one device check and save the position one at a time or side by side
+        /// (docs/model.md §8, Parallel runs).
+        public var concurrency: ExtensionConcurrency = .serial
+        /// With `parallel`, the time from a run's start to its write of the saved position; nil: at once.
+        public var saveDelay: Distribution? = nil
     }
     public var `extension` = Extension()
 

@@ -225,6 +225,8 @@ extension ScenarioDecoder {
         try fields.decode("deadline", "a duration or `forever`", ValueParsers.durationOrForever) { ext.deadline = $0 }
         try fields.decode("processing", "a distribution", ValueParsers.distribution) { ext.processing = $0 }
         try fields.decode("early_kill", "a probability", ValueParsers.probability) { ext.earlyKill = $0 }
+        try fields.decode("concurrency", "serial or parallel", anyStyle: true, suggesting(ExtensionConcurrency.self)) { ext.concurrency = $0 }
+        try fields.decode("save_delay", "a distribution", ValueParsers.distribution) { ext.saveDelay = $0 }
         return ext
     }
 }

@@ -53,7 +53,7 @@ extension ScenarioDecoder {
     }
 
     /// A value of an enumeration by its raw value; an unknown one names the nearest.
-    private static func suggesting<E: RawRepresentable & CaseIterable>(_ type: E.Type) -> Parser<E> where E.RawValue == String {
+    static func suggesting<E: RawRepresentable & CaseIterable>(_ type: E.Type) -> Parser<E> where E.RawValue == String {
         { (text: String) throws(ValueParsers.Failure) -> E in
             if let value = E(rawValue: text) { return value }
             let names = E.allCases.map(\.rawValue)

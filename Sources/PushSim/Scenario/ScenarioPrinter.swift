@@ -164,6 +164,8 @@ public enum ScenarioPrinter {
         var out = [Entry("deadline", .scalar(e.deadline.description)),
                    Entry("processing", .scalar(e.processing.description))]
         if e.earlyKill != 0 { out.append(Entry("early_kill", .scalar(decimal(e.earlyKill)))) }
+        if e.concurrency != .serial { out.append(Entry("concurrency", .scalar(e.concurrency.rawValue))) }
+        if let saveDelay = e.saveDelay { out.append(Entry("save_delay", .scalar(saveDelay.description))) }
         return out
     }
 

@@ -13,7 +13,7 @@ enum ScenarioSchema {
                   "outages", "outage_mode", "capacity", "queue_timeout", "partitions"]),
         ("apns", ["loss", "latency", "expiration", "keep_older", "keep_window", "duplicate"]),
         ("device", ["alerts_off", "clear_after", "app_open", "id_change"]),
-        ("extension", ["deadline", "processing", "early_kill"]),
+        ("extension", ["deadline", "processing", "early_kill", "concurrency", "save_delay"]),
         ("queue", ["mode", "repeat_max_count", "collapse_id", "client"]),
     ]
 

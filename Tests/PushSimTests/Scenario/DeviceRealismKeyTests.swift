@@ -25,4 +25,16 @@ import Testing
         #expect(place(tooOften) == "t.yaml:5:14")
         #expect(tooOften?.message.contains("at most 1/h") == true)
     }
+
+    @Test func concurrencyIsSerialOrParallelWithASaveDelayPrintedWhenSet() throws {
+        let plain = try decode(minimalScenario)
+        #expect(plain.extension.concurrency == .serial && plain.extension.saveDelay == nil)
+        #expect(!ScenarioPrinter.yaml(plain).contains("concurrency") && !ScenarioPrinter.yaml(plain).contains("save_delay"))
+        let s = try decode(minimalScenario + "extension: {concurrency: parallel, save_delay: 2s}\n")
+        #expect(s.extension.concurrency == .parallel && s.extension.saveDelay?.description == "2s")
+        let again = try decode(ScenarioPrinter.yaml(s))
+        #expect(again.extension.concurrency == .parallel && again.extension.saveDelay?.description == "2s")
+        let wrong = scenarioError(minimalScenario + "extension:\n  concurrency: threads\n")
+        #expect(place(wrong) == "t.yaml:5:16")
+    }
 }
