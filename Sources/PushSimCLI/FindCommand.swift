@@ -8,7 +8,7 @@ enum FindCommand {
         usage: """
         Usage: pushsim find FILE --fate FATE [--queue on|off] [--limit N] [--json] [--set PATH=VALUE]… [--seed N] [--jobs N]
 
-          --fate FATE     delivered, summarized, lost, or lost:CAUSE with a cause of the JSON
+          --fate FATE     delivered, summarized, undeliverable, lost, or lost:CAUSE with a cause of the JSON
                           (lost:apns_replaced, lost:undetected_gap, …)
           --queue on|off  the arm (default: on, unless the scenario's queue.mode is off)
           --limit N       letters to list, the first in device order (default 20; 0: counts only)
@@ -75,6 +75,7 @@ enum FindCommand {
         switch fate {
         case .delivered(let latency): return "delivered after \(SimTime(microseconds: latency - latency % SimTime.millisecond))"
         case .summarized: return "summarized"
+        case .undeliverable: return "undeliverable"
         case .lost(let cause): return "lost:\(cause.key)"
         }
     }

@@ -12,6 +12,11 @@ public struct LetterDraws: Equatable, Sendable {
     public var dropped: Bool
     /// The network loses the first copy on its way to APNs.
     public var lostBeforeAPNs: Bool
+    /// Its payload is over APNs' 4096 bytes (docs/model.md §9, Payload too large). A Bool in
+    /// the struct's padding: the size itself matters only against the limit.
+    public var payloadTooLarge = false
+    /// It goes at priority 5 (docs/model.md §10); another Bool in the padding.
+    public var lowPriority = false
 
     public init(time: Int64, xivaLatency: Int64, apnsLatency: Int64, processing: Int64,
                 dropped: Bool, lostBeforeAPNs: Bool) {
@@ -67,6 +72,12 @@ public struct LetterScript: RandomAccessCollection {
         let exponential = ZigguratTable.exponential
         var clock = 0.0
         var next = 0
+        // Sizes from a stream of their own, drawn only when the key is set.
+        let sizes = mail.payloadSize?.sampler
+        var sizeStream = RandomStream(seed: scenario.seed, device: device, purpose: .payloadSizes)
+        // All at 5 needs no draw (`chance(1)` draws nothing); a share draws per letter.
+        let lowShare = scenario.apns.lowPriorityShare
+        var priorities = RandomStream(seed: scenario.seed, device: device, purpose: .priorities)
         while true {
             let instant: Int64
             if laidOut {
@@ -88,6 +99,8 @@ public struct LetterScript: RandomAccessCollection {
             letters.append(LetterDraws(time: instant, xivaLatency: xivaDelay, apnsLatency: apnsDelay,
                                        processing: processing.sample(&ext),
                                        dropped: dropped, lostBeforeAPNs: lost))
+            if let sizes { letters[letters.count - 1].payloadTooLarge = sizes.sample(&sizeStream) > DeviceWorld.payloadLimit }
+            if lowShare > 0 { letters[letters.count - 1].lowPriority = priorities.chance(lowShare) }
         }
     }
 }

@@ -20,6 +20,8 @@
 // Version 2's mechanisms (docs/model.md §5): second copies and keep_older in APNs.swift,
 // warm-up in `counted`, windows per device in Connectivity.swift, letters in MailTraffic.swift,
 // XIVA's outages (docs/model.md §6) in Xiva.swift (xivaReceives, outageEnd) and extensionProcessed.
+// The provider's side of APNs (docs/model.md §9): answers and retries in ProviderAnswers.swift
+// (apnsAnswers), the uninstall as the device's `end`; priority 5 and sleep (§10) in DeviceSleep.swift.
 // The shortcuts that settle steps without events are listed in ShortcutPolicy.swift.
 
 /// A copy of a push on its way: the letter it carries, whether XIVA re-sent it, whether it is
@@ -28,6 +30,8 @@ struct PushCopy {
     var letter: Int32
     var isResend: Bool
     var isSecondCopy = false
+    /// How many times XIVA sent this push before (docs/model.md §9, Retries); 0: the first send.
+    var attempt: UInt8 = 0
     var expiry: Int64
 }
 
@@ -65,7 +69,10 @@ public struct DeviceWorld: ~Copyable {
     let scenario: Scenario
     let parameters: ChainParameters
     let windows: [Range<Int64>]
-    let end: Int64
+    /// When this device's run stops: the run's end, or its app's uninstall if earlier
+    /// (docs/model.md §9, Unregistered); set by `prepare`.
+    var end: Int64
+    let runEnd: Int64
     /// Whether handlers may settle steps without scheduling them (see ``ShortcutPolicy``).
     let shortcuts: ShortcutPolicy
 
@@ -73,6 +80,8 @@ public struct DeviceWorld: ~Copyable {
     public internal(set) var letters = LetterScript()
     public internal(set) var timeline = ConnectivityTimeline()
     public internal(set) var alertsOff = false
+    /// When the device sleeps while online (docs/model.md §10); empty unless `device.sleep` and priority 5 meet.
+    var sleepTimeline = SleepTimeline()
     var scratchIntervals: [Range<Int64>] = []
     var deviceWindowScratch: [Range<Int64>] = []
 
@@ -113,6 +122,15 @@ public struct DeviceWorld: ~Copyable {
     /// Parallel runs (queue arm): saves not yet written, in write order, and the position serial runs would hold.
     var pendingSaves: [PendingSave] = []
     var serialPosition: Int32 = 0
+    /// Whether a first copy's arrival at APNs is settled when it is sent (see `firstCopyTravels`).
+    var firstCopiesSettle = true
+    /// The token limit (docs/model.md §9, Too many requests): the instants of the last
+    /// accepted pushes, a ring whose slot `tokenOldest` holds the oldest.
+    var tokenAccepts: [Int64] = []
+    var tokenOldest = 0
+    /// Priority-5 copies APNs holds while the device sleeps, in the order held, and whether a wake is scheduled.
+    var held: [Int32] = []
+    var wakeScheduled = false
 
     public var ledger = Ledger()
     /// Receives a line for everything that happens, when set (`pushsim trace`); nil in runs.
@@ -126,6 +144,7 @@ public struct DeviceWorld: ~Copyable {
         self.parameters = ChainParameters(scenario)
         self.windows = ConnectivityTimeline.windowIntervals(scenario)
         self.end = scenario.end.microseconds
+        self.runEnd = scenario.end.microseconds
     }
 
     /// Draws everything about a device that both arms share.
@@ -136,6 +155,8 @@ public struct DeviceWorld: ~Copyable {
                           deviceScratch: &deviceWindowScratch)
         var rng = RandomStream(seed: scenario.seed, device: device, purpose: .device)
         alertsOff = rng.chance(scenario.device.alertsOff)
+        end = parameters.uninstallRate > 0 ? min(runEnd, uninstallTime()) : runEnd
+        if parameters.sleeps { sleepTimeline.generate(scenario, device: device) }
     }
 
     /// 1 when letter i counts (its time is at or after the warm-up), else 0.
@@ -168,6 +189,7 @@ public struct DeviceWorld: ~Copyable {
             case .event(.extensionDeadline(let r)): extensionDeadline(run: r, at: now)
             case .event(.answer(let q)): xivaAnswers(request: q, at: now)
             case .event(.appOpen): userOpensApp(at: now)
+            case .event(.deviceWakes): deviceWakes(at: now)
             }
             processed += 1
         }
@@ -189,7 +211,13 @@ public struct DeviceWorld: ~Copyable {
         lookaheadFlipCursor = 0
         stored = -1
         storedEnteredAt = 0
-        settleAtOnce = shortcuts == .taken && !self.queueOn && !(parameters.duplicate > 0)
+        // Retries and the token limit need arrivals at APNs in time order, and a retried copy can
+        // present a letter before the copy it repeats: every step then runs as an event.
+        settleAtOnce = shortcuts == .taken && !self.queueOn && !(parameters.duplicate > 0) && !parameters.providerAnswers
+            && !parameters.sleeps
+        if parameters.sleeps { held.removeAll(); wakeScheduled = false }
+        firstCopiesSettle = shortcuts == .taken && !parameters.providerAnswers
+        if parameters.tokenLimit > 0 { tokenAccepts = Array(repeating: Int64.min, count: parameters.tokenLimit); tokenOldest = 0 }
         let warmup = scenario.warmup.microseconds
         firstCounted = warmup <= 0 ? 0 : letters.firstIndex { $0.time >= warmup } ?? letters.count
         nextPosition = 1
@@ -200,7 +228,8 @@ public struct DeviceWorld: ~Copyable {
         streams = ArmStreams(seed: scenario.seed, device: device, keepOlder: parameters.keepOlder > 0,
                              duplicate: parameters.duplicate > 0, appOpens: catchUp,
                              kills: parameters.earlyKill > 0, idChanges: parameters.idChangeRate > 0 && self.queueOn,
-                             saveDelays: parameters.saveDelay != nil && self.queueOn)
+                             saveDelays: parameters.saveDelay != nil && self.queueOn,
+                             answers: parameters.serverError > 0 || parameters.answerLoss > 0, retries: parameters.attempts > 1)
         if parameters.saveDelay != nil { pendingSaves.removeAll(); serialPosition = 0 }
         nextIdChange = Int64.max
         if parameters.idChangeRate > 0 && self.queueOn { scheduleFirstIdChange() }
@@ -253,13 +282,15 @@ public struct DeviceWorld: ~Copyable {
                 let request = requests[Int(q)]
                 let run = runs[Int(request.run)]
                 markUnfinished(run: run, includingGap: true, includingCurrent: request.extensionWaiting)
-            case .appOpen:
+            case .appOpen, .deviceWakes:
                 break
             }
         }
+        // Priority-5 pushes APNs still holds for a sleeping device (docs/model.md §10).
+        for c in held where !copies[Int(c)].isSecondCopy { letterStates[Int(copies[Int(c)].letter)].unfinished = true }
         if stored >= 0 {
             let copy = copies[Int(stored)]
-            if end < copy.expiry {
+            if end < copy.expiry || end < runEnd {
                 if !copy.isSecondCopy { letterStates[Int(copy.letter)].unfinished = true }
             } else {
                 copyLost(stored, .apnsExpired)
@@ -294,6 +325,10 @@ public struct DeviceWorld: ~Copyable {
     func fate(of i: Int) -> LetterFate {
         if letterStates[i].delivered { return .delivered(latency: letterStates[i].firstDelivery - letters[i].time) }
         if letterStates[i].summarized { return .summarized }
+        if _slowPath(end < runEnd) && (letters[i].time >= end || letterStates[i].unfinished) {
+            // The app was uninstalled: written after it, or still under way (docs/model.md §9, Unregistered).
+            return .undeliverable
+        }
         if letters[i].dropped { return .lost(.xivaDrop) }
         if letterStates[i].droppedInOutage { return .lost(.xivaOutage) }
         if queueOn && alertsOff { return .lost(.alertsOff) }
@@ -314,6 +349,7 @@ extension LetterFate {
         switch self {
         case .delivered(let latency): return "delivered after \(SimTime(microseconds: latency - latency % SimTime.millisecond))"
         case .summarized: return "summarized"
+        case .undeliverable: return "undeliverable (the app was uninstalled)"
         case .lost(let cause): return "lost (\(cause.key))"
         }
     }

@@ -2,7 +2,7 @@
 
 /// Which letters to look for: every fate, one state, or lost letters of one cause.
 public enum FateQuery: Equatable, Sendable, CustomStringConvertible {
-    case delivered, summarized
+    case delivered, summarized, undeliverable
     /// Lost letters; nil: whatever the cause.
     case lost(LossCause?)
 
@@ -11,6 +11,7 @@ public enum FateQuery: Equatable, Sendable, CustomStringConvertible {
         switch text {
         case "delivered": return .delivered
         case "summarized": return .summarized
+        case "undeliverable": return .undeliverable
         case "lost": return .lost(nil)
         default:
             guard text.hasPrefix("lost:") else { return nil }
@@ -20,19 +21,20 @@ public enum FateQuery: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Every value `parse` takes, for messages.
-    public static var every: [String] { ["delivered", "summarized", "lost"] + LossCause.allCases.map { "lost:" + $0.key } }
+    public static var every: [String] { ["delivered", "summarized", "undeliverable", "lost"] + LossCause.allCases.map { "lost:" + $0.key } }
 
     public var description: String {
         switch self {
         case .delivered: return "delivered"
         case .summarized: return "summarized"
+        case .undeliverable: return "undeliverable"
         case .lost(let cause): return cause.map { "lost:" + $0.key } ?? "lost"
         }
     }
 
     func matches(_ fate: LetterFate) -> Bool {
         switch (self, fate) {
-        case (.delivered, .delivered), (.summarized, .summarized), (.lost(nil), .lost): return true
+        case (.delivered, .delivered), (.summarized, .summarized), (.undeliverable, .undeliverable), (.lost(nil), .lost): return true
         case (.lost(let wanted?), .lost(let cause)): return wanted == cause
         default: return false
         }

@@ -91,6 +91,8 @@ public struct Scenario: Sendable {
         public var bursts: MailBursts? = nil
         /// Replaces rate, profile and bursts when set.
         public var trace: MailTrace? = nil
+        /// Each letter's payload size in bytes, drawn per letter (docs/model.md §9, Payload too large); nil: always fits.
+        public var payloadSize: Distribution? = nil
     }
     public var mail = Mail()
 
@@ -117,6 +119,8 @@ public struct Scenario: Sendable {
         /// A re-request that would wait longer is answered with an error; `.forever`: it waits.
         public var queueTimeout: SimTime = .forever
         public var partitions: Int = 1
+        /// How XIVA retries a push APNs refused for the moment or did not answer (docs/model.md §9, Retries); nil: never.
+        public var retry: XivaRetry? = nil
     }
     public var xiva = Xiva()
 
@@ -131,6 +135,14 @@ public struct Scenario: Sendable {
         public var keepWindow: SimTime = SimTime(microseconds: SimTime.second)
         /// Probability APNs hands a push to the device twice (docs/model.md §5, Second copies).
         public var duplicate: Double = 0
+        /// The provider API's answers (docs/model.md §9): the most pushes one token takes within
+        /// `tokenWindow` (nil: no limit), the probability of a 5xx, of an answer lost after acceptance.
+        public var tokenLimit: Int? = nil
+        public var tokenWindow: SimTime = SimTime(microseconds: SimTime.hour)
+        public var serverError: Double = 0
+        public var answerLoss: Double = 0
+        /// The share of letters sent at priority 5 (docs/model.md §10); 0: all at 10 (the default).
+        public var lowPriorityShare: Double = 0
     }
     public var apns = Apns()
 
@@ -142,6 +154,10 @@ public struct Scenario: Sendable {
         public var appOpen: Distribution? = nil
         /// Poisson rate of device id changes per microsecond (docs/model.md §8, Device id change); 0: never.
         public var idChangeRatePerMicrosecond: Double = 0
+        /// Poisson rate per microsecond at which the app is uninstalled (docs/model.md §9, Unregistered); 0: never.
+        public var uninstallRatePerMicrosecond: Double = 0
+        /// Awake and asleep periods while online (docs/model.md §10, A sleeping device); nil: always awake.
+        public var sleep: DeviceSleep? = nil
     }
     public var device = Device()
 
@@ -231,4 +247,20 @@ public struct Scenario: Sendable {
         case .both: return [false, true]
         }
     }
+}
+
+/// `xiva.retry` (docs/model.md §9, Retries): XIVA sends one push at most `attempts` times,
+/// waiting a `backoff` draw after each refusal or missing answer.
+public struct XivaRetry: Hashable, Sendable {
+    public var attempts: Int
+    public var backoff: Distribution
+    public init(attempts: Int, backoff: Distribution) { self.attempts = attempts; self.backoff = backoff }
+}
+
+/// `device.sleep` (docs/model.md §10): the device alternates awake and asleep periods (drawn
+/// from these laws, in equilibrium at time 0); priority-5 pushes wait while it sleeps.
+public struct DeviceSleep: Hashable, Sendable {
+    public var awake: Distribution
+    public var asleep: Distribution
+    public init(awake: Distribution, asleep: Distribution) { self.awake = awake; self.asleep = asleep }
 }
