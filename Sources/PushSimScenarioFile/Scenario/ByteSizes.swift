@@ -1,4 +1,5 @@
 // Byte sizes and distributions of them (a letter's payload size, docs/scenarios.md §2a, The provider's side of APNs).
+import PushSimCore
 
 extension ValueParsers {
     static let byteSizeHint = "a size such as `4096`, `512B`, `2KB` or `1.5KB` (1KB = 1024 bytes)"

@@ -1,4 +1,5 @@
 // Decoding the provider's side of APNs (docs/scenarios.md §2a): payload sizes, uninstalls, the API's answers, retries.
+import PushSimCore
 
 extension ScenarioDecoder {
     /// `mail.payload_size`: a distribution of bytes.

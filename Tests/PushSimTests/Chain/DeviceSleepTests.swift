@@ -1,6 +1,6 @@
 // A sleeping device and priority 5 on hand-built cases: held until the wake, or until a priority-10 push.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct DeviceSleepTests {
     private func at(_ t: Int64, low: Bool) -> ScriptedLetter {

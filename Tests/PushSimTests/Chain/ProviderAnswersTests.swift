@@ -1,6 +1,6 @@
 // The provider API's answers on hand-built cases: 413, 410 (uninstall), 429 with retries, 5xx, lost answers.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct ProviderAnswersTests {
     private func at(_ t: Int64, tooLarge: Bool = false) -> ScriptedLetter {

@@ -1,7 +1,8 @@
 // Tests of the provider keys: byte sizes, payload_size, uninstall, the answers' keys, xiva.retry.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
 
 @Suite struct ProviderKeyTests {
     private func decode(_ text: String) throws -> Scenario {
