@@ -72,12 +72,6 @@ package struct LetterScript: RandomAccessCollection {
         let exponential = ZigguratTable.exponential
         var clock = 0.0
         var next = 0
-        // Sizes from a stream of their own, drawn only when the key is set.
-        let sizes = mail.payloadSize?.sampler
-        var sizeStream = RandomStream(seed: scenario.seed, device: device, purpose: .payloadSizes)
-        // All at 5 needs no draw (`chance(1)` draws nothing); a share draws per letter.
-        let lowShare = scenario.apns.lowPriorityShare
-        var priorities = RandomStream(seed: scenario.seed, device: device, purpose: .priorities)
         while true {
             let instant: Int64
             if laidOut {
@@ -99,8 +93,22 @@ package struct LetterScript: RandomAccessCollection {
             letters.append(LetterDraws(time: instant, xivaLatency: xivaDelay, apnsLatency: apnsDelay,
                                        processing: processing.sample(&ext),
                                        dropped: dropped, lostBeforeAPNs: lost))
-            if let sizes { letters[letters.count - 1].payloadTooLarge = sizes.sample(&sizeStream) > DeviceWorld.payloadLimit }
-            if lowShare > 0 { letters[letters.count - 1].lowPriority = priorities.chance(lowShare) }
+        }
+        if _slowPath(mail.payloadSize != nil || scenario.apns.lowPriorityShare > 0) { drawProviderKeys(scenario, device: device) }
+    }
+
+    /// Each letter's payload size and priority (docs/model.md §9, §10), each from a stream of
+    /// its own, in letter order: a pass of its own, so the loop above is as it was without them.
+    mutating func drawProviderKeys(_ scenario: Scenario, device: Int) {
+        if let sizes = scenario.mail.payloadSize?.sampler {
+            var rng = RandomStream(seed: scenario.seed, device: device, purpose: .payloadSizes)
+            for i in letters.indices { letters[i].payloadTooLarge = sizes.sample(&rng) > DeviceWorld.payloadLimit }
+        }
+        // All at 5 needs no draw (`chance(1)` draws nothing); a share draws once per letter.
+        let share = scenario.apns.lowPriorityShare
+        if share > 0 {
+            var rng = RandomStream(seed: scenario.seed, device: device, purpose: .priorities)
+            for i in letters.indices { letters[i].lowPriority = rng.chance(share) }
         }
     }
 }

@@ -310,7 +310,11 @@ package struct DeviceWorld: ~Copyable {
         // histogram is allocated or copied.
         var account = ledger
         ledger = DeviceWorld.placeholderLedger
-        account.record(letters: firstCounted..<letters.count) { fate(of: $0) }
+        if _slowPath(end < runEnd) {
+            account.record(letters: firstCounted..<letters.count) { fateAfterUninstall(of: $0) }
+        } else {
+            account.record(letters: firstCounted..<letters.count) { chainFate(of: $0) }
+        }
         ledger = account
     }
 
@@ -321,14 +325,25 @@ package struct DeviceWorld: ~Copyable {
         if includingGap { for letter in gapLetters(of: run) { letterStates[letter].unfinished = true } }
     }
 
-    /// The fate of letter i, by the contract's order of causes for this arm.
+    /// The fate of letter i: its chain's, unless the app was uninstalled (docs/model.md §9).
     package func fate(of i: Int) -> LetterFate {
+        _slowPath(end < runEnd) ? fateAfterUninstall(of: i) : chainFate(of: i)
+    }
+
+    /// The fate of letter i on a device whose app was uninstalled at `end` (docs/model.md §9,
+    /// Unregistered): written after it, or still under way then, it was never deliverable.
+    func fateAfterUninstall(of i: Int) -> LetterFate {
+        let fate = chainFate(of: i)
+        switch fate {
+        case .delivered, .summarized: return fate
+        default: return letters[i].time >= end || letterStates[i].unfinished ? .undeliverable : fate
+        }
+    }
+
+    /// The fate of letter i through the chain, by the contract's order of causes for this arm.
+    func chainFate(of i: Int) -> LetterFate {
         if letterStates[i].delivered { return .delivered(latency: letterStates[i].firstDelivery - letters[i].time) }
         if letterStates[i].summarized { return .summarized }
-        if _slowPath(end < runEnd) && (letters[i].time >= end || letterStates[i].unfinished) {
-            // The app was uninstalled: written after it, or still under way (docs/model.md §9, Unregistered).
-            return .undeliverable
-        }
         if letters[i].dropped { return .lost(.xivaDrop) }
         if letterStates[i].droppedInOutage { return .lost(.xivaOutage) }
         if queueOn && alertsOff { return .lost(.alertsOff) }

@@ -67,6 +67,8 @@ package enum ScenarioSchema {
         switch (section, key) {
         case ("mail", "daily_profile"), ("connectivity", "windows"), ("xiva", "outages"): return .list
         case ("mail", "bursts"): return .mapping(burstKeys.map { ($0, .value) })
+        case ("xiva", "retry"): return .mapping(retryKeys.map { ($0, .value) })
+        case ("device", "sleep"): return .mapping(sleepKeys.map { ($0, .value) })
         default: return .value
         }
     }

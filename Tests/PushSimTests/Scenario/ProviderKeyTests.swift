@@ -119,3 +119,14 @@ import Testing
         #expect(abs(atZero / Double(n) - 0.25) < 4 * (0.25 * 0.75 / Double(n)).squareRoot())
     }
 }
+
+@Suite struct ProviderOverrideTests {
+    /// `--set` reaches the keys of the provider's mappings, one at a time.
+    @Test func setReachesRetryAndSleepKeys() throws {
+        let text = minimalScenario + "xiva:\n  retry: {attempts: 3, backoff: 2s}\ndevice:\n  sleep: {awake: 2h, asleep: 1h}\n"
+        let s = try ScenarioLoader.parse(text: text, file: "t.yaml",
+                                         overrides: ["xiva.retry.attempts=1", "device.sleep.asleep=30m"])
+        #expect(s.xiva.retry == XivaRetry(attempts: 1, backoff: constant(2 * sec)))
+        #expect(s.device.sleep == DeviceSleep(awake: constant(2 * hour), asleep: constant(30 * minute)))
+    }
+}
