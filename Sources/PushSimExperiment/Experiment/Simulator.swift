@@ -162,7 +162,7 @@ package enum Simulator {
             if part.segment == nil { swap(&ledgers, &result.totals) } else { ledgers = arms.map { _ in Ledger() } }
             for device in part.devices {
                 world.prepare(device: device)
-                for (a, queueOn) in arms.enumerated() { world.run(queueOn: queueOn, into: &ledgers[a]) }
+                for (a, queueOn) in arms.enumerated() { world.run(Arm(queueOn: queueOn), into: &ledgers[a]) }
             }
             if part.segment == nil { swap(&ledgers, &result.totals) } else { result.add(ledgers, segment: part.segment) }
         }
@@ -178,7 +178,7 @@ package enum Simulator {
         world.tracer = { log.entries.append($0) }
         world.prepare(device: device)
         var ledger = Ledger()
-        world.run(queueOn: queueOn, into: &ledger)
+        world.run(Arm(queueOn: queueOn), into: &ledger)
         return (log.entries, ledger)
     }
 
