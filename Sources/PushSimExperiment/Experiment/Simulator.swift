@@ -172,8 +172,7 @@ package enum Simulator {
     /// The timeline of one device in one arm, event by event (`pushsim trace`).
     package static func trace(_ scenario: Scenario, device: Int, queueOn: Bool,
                              shortcuts: ShortcutPolicy = .taken) -> (entries: [TraceEntry], ledger: Ledger) {
-        var world = DeviceWorld(scenario: scenario.segmentIndex(ofDevice: device).map(scenario.scenario(forSegment:)) ?? scenario,
-                                shortcuts: shortcuts)
+        var world = DeviceWorld(scenario: scenario.scenario(forDevice: device), shortcuts: shortcuts)
         let log = TraceLog()
         world.tracer = { log.entries.append($0) }
         world.prepare(device: device)
@@ -184,7 +183,7 @@ package enum Simulator {
 
     /// Whether the device is online at time 0 (a trace's entries only tell the flips).
     package static func onlineAtStart(_ scenario: Scenario, device: Int) -> Bool {
-        var world = DeviceWorld(scenario: scenario.segmentIndex(ofDevice: device).map(scenario.scenario(forSegment:)) ?? scenario)
+        var world = DeviceWorld(scenario: scenario.scenario(forDevice: device))
         world.prepare(device: device)
         return world.timeline.onlineAtStart
     }
