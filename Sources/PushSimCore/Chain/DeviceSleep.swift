@@ -31,15 +31,15 @@ extension DeviceWorld {
     /// priority 10 push". So a priority-5 push that finds the device asleep waits for the wake;
     /// a priority-10 push is handed over at once, wakes the device, and the held ones follow it
     /// at the same instant, in the order they were held.
-    mutating func handOverMaySleep(copy c: Int32, at now: Int64) {
-        let letter = Int(copies[Int(c)].letter)
+    mutating func handOverMaySleep(copy c: CopyIndex, at now: Int64) {
+        let letter = copies[c].letter.offset
         if letters[letter].lowPriority {
             if let interval = sleepTimeline.interval(holding: now) {
-                held.append(c)
+                provider.held.append(c)
                 ledger.heldWhileAsleep += counted(letter)
                 note(.apns, letter, "priority 5 held: the device is asleep", at: now)
-                if !wakeScheduled && interval.upperBound < end {
-                    wakeScheduled = true
+                if !provider.wakeScheduled && interval.upperBound < end {
+                    provider.wakeScheduled = true
                     queue.schedule(at: interval.upperBound, .deviceWakes)
                 }
                 return
@@ -48,16 +48,16 @@ extension DeviceWorld {
             return
         }
         deviceReceives(copy: c, at: now)
-        if !held.isEmpty {
-            note(.device, letter, "woken by a priority-10 push: \(held.count) held pushes follow", at: now)
-            for h in held { ledger.releasedByPriority10 += counted(Int(copies[Int(h)].letter)) }
+        if !provider.held.isEmpty {
+            note(.device, letter, "woken by a priority-10 push: \(provider.held.count) held pushes follow", at: now)
+            for h in provider.held { ledger.releasedByPriority10 += counted(copies[h].letter.offset) }
             releaseHeld(at: now)
         }
     }
 
     /// The device wakes: what APNs held goes out (to the store if the device is offline now).
     mutating func deviceWakes(at now: Int64) {
-        wakeScheduled = false
+        provider.wakeScheduled = false
         note(.device, nil, "awake")
         releaseHeld(at: now)
     }
@@ -65,8 +65,8 @@ extension DeviceWorld {
     /// Hands the held pushes over (the device is awake or being woken: no second sleep check),
     /// or stores them if it went offline meanwhile (rule 3).
     mutating func releaseHeld(at now: Int64) {
-        let released = held
-        held.removeAll(keepingCapacity: true)
+        let released = provider.held
+        provider.held.removeAll(keepingCapacity: true)
         let online = deviceIsOnline(at: now)
         for c in released {
             if online { deviceReceives(copy: c, at: now) } else { store(copy: c, at: now) }

@@ -1,5 +1,30 @@
 // The provider's side of APNs: what APNs answers XIVA (413, 429, 5xx, a lost answer), XIVA's retries, the uninstall.
 
+/// The provider's state in one arm (docs/model.md §9, §10), one assignment per arm.
+struct ProviderState {
+    /// Whether a first copy's arrival at APNs is settled when it is sent (see `firstCopyTravels`):
+    /// not with the provider's answers, which need every arrival in time order.
+    var firstCopiesSettle = true
+    /// The token limit: the instants of the last accepted pushes, a ring whose slot `tokenOldest` holds the oldest.
+    var tokenAccepts: [Int64] = []
+    var tokenOldest = 0
+    /// Priority-5 copies APNs holds while the device sleeps, in the order held, and whether a wake is scheduled.
+    var held: [CopyIndex] = []
+    var wakeScheduled = false
+
+    init() {}
+
+    /// A fresh arm's state, keeping the arrays' memory.
+    init(_ parameters: ChainParameters, shortcuts: ShortcutPolicy, reusing old: ProviderState) {
+        firstCopiesSettle = shortcuts == .taken && !parameters.providerAnswers
+        tokenAccepts = old.tokenAccepts
+        tokenAccepts.removeAll(keepingCapacity: true)
+        if parameters.tokenLimit > 0 { tokenAccepts.append(contentsOf: repeatElement(Int64.min, count: parameters.tokenLimit)) }
+        held = old.held
+        held.removeAll(keepingCapacity: true)
+    }
+}
+
 extension DeviceWorld {
     /// APNs refuses a payload over this many bytes with 413 PayloadTooLarge (docs/model.md §9).
     static let payloadLimit: Int64 = 4096
@@ -10,11 +35,11 @@ extension DeviceWorld {
     /// its answer lost. A refusal or a missing answer is retried while XIVA has attempts left;
     /// after the last one the copy is lost with the refusal's cause. Out of line: with none of
     /// the keys set the hot path only tests `parameters.providerAnswers`.
-    @inline(never) mutating func apnsAnswers(copy c: Int32, at arrival: Int64, lost: Bool) -> Bool {
-        let copy = copies[Int(c)]
+    @inline(never) mutating func apnsAnswers(copy c: CopyIndex, at arrival: Int64, lost: Bool) -> Bool {
+        let copy = copies[c]
         // APNs' own second copies are no provider request: nothing answers them.
         if copy.isSecondCopy { return !lost }
-        let letter = Int(copy.letter)
+        let letter = copy.letter.offset
         if lost {
             retryOrGiveUp(copy: c, at: arrival, .networkLoss, "no answer: the push was lost on the way")
             return false
@@ -45,10 +70,10 @@ extension DeviceWorld {
 
     /// XIVA sends the push again after a backoff if it has attempts left; otherwise the copy is
     /// lost with `cause`.
-    mutating func retryOrGiveUp(copy c: Int32, at now: Int64, _ cause: LossCause, _ answer: @autoclosure () -> String) {
-        let letter = Int(copies[Int(c)].letter)
+    mutating func retryOrGiveUp(copy c: CopyIndex, at now: Int64, _ cause: LossCause, _ answer: @autoclosure () -> String) {
+        let letter = copies[c].letter.offset
         note(.apns, letter, answer(), at: now)
-        if Int(copies[Int(c)].attempt) + 1 < parameters.attempts {
+        if Int(copies[c].attempt) + 1 < parameters.attempts {
             retry(copy: c, at: now)
         } else {
             copyLost(c, cause, at: now)
@@ -56,18 +81,18 @@ extension DeviceWorld {
     }
 
     /// A new send of the same push (first send or re-send alike) reaches APNs a backoff later.
-    mutating func retry(copy c: Int32, at now: Int64) {
-        let copy = copies[Int(c)]
-        let again = Int32(copies.count)
+    mutating func retry(copy c: CopyIndex, at now: Int64) {
+        let copy = copies[c]
+        let again = copies.nextIndex()
         copies.append(PushCopy(letter: copy.letter, isResend: copy.isResend, attempt: copy.attempt + 1, expiry: 0))
-        ledger.retries += counted(Int(copy.letter))
+        ledger.retries += counted(copy.letter.offset)
         let arrival = later(now, parameters.backoff.sample(&streams.retries))
         queue.schedule(at: arrival, .apnsArrival(again))
-        note(.xiva, Int(copy.letter), "sent again (attempt \(copy.attempt + 2))", at: now)
+        note(.xiva, copy.letter.offset, "sent again (attempt \(copy.attempt + 2))", at: now)
     }
 
     /// A retried push reaches APNs: exposed to network loss again, with its own latency draw.
-    mutating func retriedCopyArrives(copy c: Int32, at now: Int64) {
+    mutating func retriedCopyArrives(copy c: CopyIndex, at now: Int64) {
         let lost = streams.retries.chance(parameters.apnsLoss)
         let latency = parameters.apnsLatency.sample(&streams.retries)
         apnsAccepts(copy: c, at: now, lost: lost, latency: latency)
@@ -77,9 +102,10 @@ extension DeviceWorld {
     /// fewer than `token_limit` were accepted in (now − token_window, now]; if so it is recorded.
     /// Arrivals come in time order (every arrival is an event when the limit is set).
     mutating func tokenTakes(at now: Int64) -> Bool {
-        if tokenAccepts[tokenOldest] > now - parameters.tokenWindow { return false }
-        tokenAccepts[tokenOldest] = now
-        tokenOldest = tokenOldest + 1 == tokenAccepts.count ? 0 : tokenOldest + 1
+        let oldest = provider.tokenOldest
+        if provider.tokenAccepts[oldest] > now - parameters.tokenWindow { return false }
+        provider.tokenAccepts[oldest] = now
+        provider.tokenOldest = oldest + 1 == provider.tokenAccepts.count ? 0 : oldest + 1
         return true
     }
 
