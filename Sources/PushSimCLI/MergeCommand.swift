@@ -5,32 +5,33 @@ import PushSim
 enum MergeCommand {
     static let spec = CommandSpec(
         name: "merge", summary: "combine shard results (run --shard K/N) into one run's JSON",
-        usage: """
-        Usage: pushsim merge PART… [--out DIR]
-
-          PART      a partial result printed by `pushsim run FILE --shard K/N --json`; `-` reads
-                    standard input, which may hold several partial results one after another
-          --out DIR also write summary.json and summary.md there (default: write nothing)
-
+        operands: "PART…",
+        operandHelp: [("PART", """
+            a partial result printed by `pushsim run FILE --shard K/N --json`; `-` reads
+            standard input, which may hold several partial results one after another
+            """)],
+        about: """
         Prints exactly the JSON document `pushsim run FILE --json` prints for the whole run.
         Every shard 0/N … (N-1)/N must be given once, all from the same scenario, settings and
         seed; otherwise nothing is printed and the exit status is 2.
-
-        Example:
-          for k in 0 1 2 3; do pushsim run scenarios/commuters.yaml --shard $k/4 --json > part-$k.json; done
-          pushsim merge part-*.json > commuters.json
         """,
+        options: [
+            CommandOption("out", .value("DIR"), default: .described("write nothing"), help: "also write summary.json and summary.md there"),
+        ],
+        examples: [
+            "for k in 0 1 2 3; do pushsim run scenarios/commuters.yaml --shard $k/4 --json > part-$k.json; done",
+            "pushsim merge part-*.json > commuters.json",
+        ],
         run: run)
 
-    static func run(_ words: [String], _ console: Console) throws -> Int32 {
-        do { return try merge(words, console) } catch let error as PartialResultError {
+    static func run(_ arguments: Arguments, _ console: Console) throws -> Int32 {
+        do { return try merge(arguments, console) } catch let error as PartialResultError {
             console.err("pushsim merge: \(error.message)\n")
             return ExitStatus.badInput
         }
     }
 
-    static func merge(_ words: [String], _ console: Console) throws -> Int32 {
-        let arguments = try Arguments(words, flags: [], options: ["out"])
+    static func merge(_ arguments: Arguments, _ console: Console) throws -> Int32 {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing the partial results to merge (files, or - for standard input)") }
         guard arguments.positionals.filter({ $0 == "-" }).count <= 1 else { throw UsageError("- (standard input) given twice") }
         let directory = arguments.value("out")
@@ -70,8 +71,10 @@ enum MergeCommand {
 
 /// `pushsim run … --shard K/N`: the shard's partial result on standard output, no files written.
 enum ShardOption {
-    static let usage = "--shard K/N       run only the K-th of N device shards (K from 0) and print its partial\n"
-        + "                    result for `pushsim merge`; writes no results folder"
+    static let option = CommandOption("shard", .value("K/N"), help: """
+        run only the K-th of N device shards (K from 0) and print its partial
+        result for `pushsim merge`; writes no results folder
+        """)
 
     /// The parsed `--shard` value, nil when absent; a usage error when malformed.
     static func parse(_ arguments: Arguments) throws -> ShardSpec? {

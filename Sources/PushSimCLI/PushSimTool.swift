@@ -2,20 +2,6 @@
 import Foundation
 import PushSim
 
-/// One subcommand of `pushsim`.
-public struct CommandSpec: Sendable {
-    public var name: String
-    public var summary: String
-    public var usage: String
-    public var run: @Sendable ([String], Console) throws -> Int32
-
-    /// The usage's synopsis: its lines up to the first blank one.
-    var usageLine: String {
-        usage.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            .joined(separator: "\n")
-    }
-}
-
 public enum PushSimTool {
     /// The subcommands, in the order help lists them.
     public static let commands: [CommandSpec] = [
@@ -49,7 +35,7 @@ public enum PushSimTool {
         WriterTestHooks.install()
         if arguments.first == "help", arguments.count == 2, let command = commands.first(where: { $0.name == arguments[1] }) {
             // `pushsim help run` is `pushsim run --help`.
-            console.out(command.usage + "\n")
+            console.out(command.help + "\n")
             return ExitStatus.success
         }
         guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
@@ -63,16 +49,16 @@ public enum PushSimTool {
         }
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
-            console.out(command.usage + "\n")
+            console.out(command.help + "\n")
             return ExitStatus.success
         }
         let status: Int32
         do {
-            status = try command.run(rest, console)
+            status = try command.run(try Arguments(rest, declared: command.options), console)
         } catch let error as UsageError {
             // The message, the usage line, and where the rest is: the whole usage would bury
             // the message under forty lines.
-            console.err("pushsim \(name): \(error.message)\n\(command.usageLine)\nSee 'pushsim \(name) --help'.\n")
+            console.err("pushsim \(name): \(error.message)\n\(command.synopsis)\nSee 'pushsim \(name) --help'.\n")
             status = ExitStatus.badInput
         } catch {
             console.err("\(error)\n")

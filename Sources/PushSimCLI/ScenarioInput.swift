@@ -3,8 +3,6 @@ import PushSim
 
 /// The options that pick and adjust a scenario: FILE, `--set PATH=VALUE`…, `--seed N`.
 struct ScenarioInput {
-    static let options: Set<String> = ["set", "seed"]
-
     /// Loads the scenario of the single positional FILE, applying `--set` and then `--seed`.
     static func load(_ arguments: Arguments) throws -> (Scenario, [SweepAxis]) {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {

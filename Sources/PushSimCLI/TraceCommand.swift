@@ -5,31 +5,27 @@ import PushSim
 enum TraceCommand {
     static let spec = CommandSpec(
         name: "trace", summary: "print one device's timeline event by event (or draw it: --svg)",
-        usage: """
-        Usage: pushsim trace FILE --device N [--queue on|off] [--from T] [--to T] [--svg PATH]
-                                  [--set PATH=VALUE]… [--seed N] [--max-events N] [--max-memory SIZE]
-
-          --device N      the device, from 0 to devices − 1
-          --queue on|off  the arm (default: on, unless the scenario's queue.mode is off)
-          --from T        first instant shown, in the duration syntax from time 0 (midnight): 8h, 1d7h
-          --to T          last instant shown (included); default: the end of the run
-          --svg PATH      also draw the window as swim lanes (backend, XIVA, APNs, device, user)
-          --set, --seed   as for run
-        \(ResourceGuard.usage)
-
+        operands: "FILE",
+        about: """
         Lines: time (dDAY hh:mm:ss.mmm), hour of day (h00–h23), lane, letter (#i, the device's
         i-th letter), event. After the window, the fate of every letter seen in it. With segments,
         the title names the device's segment.
-
-        Example:
-          pushsim trace scenarios/nightly-offline.yaml --device 3 --from 1d6h --to 1d8h
         """,
+        options: [
+            CommandOption("device", .value("N"), required: true, help: "the device, from 0 to devices − 1"),
+            .queue,
+            CommandOption("from", .value("T"), default: .value("0"),
+                          help: "first instant shown, in the duration syntax from time 0 (midnight): 8h, 1d7h"),
+            CommandOption("to", .value("T"), default: .described("the end of the run"), help: "last instant shown (included)"),
+            CommandOption("svg", .value("PATH"), help: "also draw the window as swim lanes (backend, XIVA, APNs, device, user)"),
+            CommandOption.set.help("as for `pushsim run`"),
+            CommandOption.seed.help("as for `pushsim run`"),
+        ] + ResourceGuard.options,
+        examples: ["pushsim trace scenarios/nightly-offline.yaml --device 3 --from 1d6h --to 1d8h"],
         run: run)
 
-    static func run(_ words: [String], _ console: Console) throws -> Int32 {
-        let arguments = try Arguments(words, flags: [], options: ScenarioInput.options.union(ResourceGuard.options).union(["device", "queue", "from", "to", "svg"]))
+    static func run(_ arguments: Arguments, _ console: Console) throws -> Int32 {
         let (scenario, _) = try ScenarioInput.load(arguments)
-        guard arguments.value("device") != nil else { throw UsageError("missing --device N") }
         guard let device = try arguments.integer("device", in: 0...max(0, scenario.devices - 1)) else {
             throw UsageError("missing --device N")
         }
