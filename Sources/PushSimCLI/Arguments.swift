@@ -34,24 +34,24 @@ struct Arguments {
             }
             guard let option = byName[name] else {
                 let hint = nearest(name, among: declared.map(\.name)).map { " (did you mean --\($0)?)" } ?? ""
-                throw UsageError("unknown option --\(name)\(hint)")
+                throw InputError.usage("unknown option --\(name)\(hint)")
             }
             switch option.kind {
             case .flag:
-                if value != nil { throw UsageError("--\(name) takes no value") }
+                if value != nil { throw InputError.usage("--\(name) takes no value") }
                 flags.insert(name)
             case .value(let placeholder):
                 if value == nil {
-                    guard index < words.count else { throw UsageError("--\(name) needs a value: --\(name) \(placeholder)") }
+                    guard index < words.count else { throw InputError.usage("--\(name) needs a value: --\(name) \(placeholder)") }
                     value = words[index]
                     index += 1
                 }
-                if !option.repeatable && options[name] != nil { throw UsageError("--\(name) is given twice; give it once") }
+                if !option.repeatable && options[name] != nil { throw InputError.usage("--\(name) is given twice; give it once") }
                 options[name, default: []].append(value ?? "")
             }
         }
         if let missing = declared.first(where: { $0.required && options[$0.name] == nil }) {
-            throw UsageError("missing \(missing.label)")
+            throw InputError.usage("missing \(missing.label)")
         }
     }
 
@@ -68,7 +68,7 @@ struct Arguments {
     func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = value(name) else { return nil }
         guard let n = Int(text), range.contains(n) else {
-            throw UsageError("--\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+            throw InputError.usage("--\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
         }
         return n
     }
@@ -76,14 +76,14 @@ struct Arguments {
     /// An option declared with a default value: the value given, or that default.
     func valueWithDefault(_ name: String) throws -> String {
         // Only a command that forgot the declaration's default gets here without a value.
-        guard let text = value(name) else { throw UsageError("missing --\(name)") }
+        guard let text = value(name) else { throw InputError.usage("missing --\(name)") }
         return text
     }
 
     /// An option declared with a default value, read as an integer in a range.
     func integerWithDefault(_ name: String, in range: ClosedRange<Int>) throws -> Int {
         // Only a command that forgot the declaration's default gets here without a value.
-        guard let n = try integer(name, in: range) else { throw UsageError("missing --\(name)") }
+        guard let n = try integer(name, in: range) else { throw InputError.usage("missing --\(name)") }
         return n
     }
 }

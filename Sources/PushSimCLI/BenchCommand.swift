@@ -45,7 +45,7 @@ enum BenchCommand {
 
     static func run(_ arguments: Arguments, _ console: Console) throws -> Int32 {
         guard arguments.positionals.isEmpty else {
-            throw UsageError("bench takes no FILE: it runs its own workload (see --devices and --days)")
+            throw InputError.usage("bench takes no FILE: it runs its own workload (see --devices and --days)")
         }
         let repetitions = try arguments.integerWithDefault("repetitions", in: 1...1000)
         let days = try arguments.integerWithDefault("days", in: 1...3650)
@@ -53,13 +53,13 @@ enum BenchCommand {
         let toleranceText = try arguments.valueWithDefault("tolerance")
         let trimmed = toleranceText.hasSuffix("%") ? String(toleranceText.dropLast()) : toleranceText
         guard let tolerance = Double(trimmed), tolerance.isFinite, tolerance >= 0, tolerance < 100 else {
-            throw UsageError("--tolerance needs a percentage from 0 to 100, got '\(toleranceText)'")
+            throw InputError.usage("--tolerance needs a percentage from 0 to 100, got '\(toleranceText)'")
         }
         var ladder = BenchRung.ladder(quick: arguments.flag("quick"), million: arguments.flag("million"))
         if let list = arguments.value("devices") {
             let sizes = list.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
             guard !sizes.isEmpty, sizes.allSatisfy({ ($0 ?? 0) >= 1 && ($0 ?? 0) <= 100_000_000 }) else {
-                throw UsageError("--devices needs a comma-separated list of device counts from 1 to 100000000, got '\(list)'")
+                throw InputError.usage("--devices needs a comma-separated list of device counts from 1 to 100000000, got '\(list)'")
             }
             ladder = sizes.map { BenchRung(devices: $0 ?? 1) }
         }
@@ -72,14 +72,13 @@ enum BenchCommand {
             return ("bench \(rung.name) × \(repetitions) repetitions", estimate)
         }
         if let refusal = ResourceGuard.refusal(estimates, limits: try ResourceGuard.limits(arguments), what: "bench this ladder") {
-            console.err("pushsim bench: \(refusal)\n")
-            return ExitStatus.badInput
+            throw InputError.refused(refusal)
         }
         // Read the baseline first: a bad file is a usage error before minutes of timing.
         var baselineText: String?
         if let path = arguments.value("baseline") {
             do { baselineText = String(decoding: try BoundedInput.read(path: path, limit: CheckComparison.maxBaselineBytes), as: UTF8.self) }
-            catch { throw UsageError("--baseline: cannot read '\(path)': \(error.reason)") }
+            catch { throw InputError.usage("--baseline: cannot read '\(path)': \(error.reason)") }
         }
         let report = try BenchReport.run(ladder: ladder, repetitions: repetitions, parallelJobs: jobs) { line in
             console.err("bench: \(line)\n")

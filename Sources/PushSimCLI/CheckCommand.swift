@@ -45,28 +45,27 @@ enum CheckCommand {
         let jobs = try arguments.integer("jobs", in: 1...1024) ?? ScenarioInput.defaultJobs
         let tolerances: [CheckTolerance]
         do { tolerances = try arguments.values("tolerance").map(CheckTolerance.parse) } catch let error as CheckInputError {
-            throw UsageError(error.description)
+            throw InputError.usage(error.description)
         }
         var folder: String?
         if arguments.flag("all") {
-            guard arguments.positionals.count <= 1 else { throw UsageError("--all takes at most one folder of scenarios") }
+            guard arguments.positionals.count <= 1 else { throw InputError.usage("--all takes at most one folder of scenarios") }
             folder = arguments.positionals.first ?? "scenarios"
         } else if arguments.positionals.count == 1, let only = arguments.positionals.first {
             if FileTree.isFolder(only) { folder = only }
         }
         if let folder {
             if arguments.value("baseline") != nil {
-                throw UsageError("--baseline names one scenario's baseline; with a folder use --results DIR")
+                throw InputError.usage("--baseline names one scenario's baseline; with a folder use --results DIR")
             }
             return try all(folder, arguments: arguments, tolerances: tolerances, jobs: jobs, console)
         }
-        if arguments.given("results") { throw UsageError("--results is for --all; for one scenario use --baseline PATH") }
+        if arguments.given("results") { throw InputError.usage("--results is for --all; for one scenario use --baseline PATH") }
         let (scenario, _) = try ScenarioInput.load(arguments)
         let baselinePath = arguments.value("baseline") ?? CheckSession.defaultBaselinePath(for: scenario.name)
         // Refuse what the machine cannot do, and a baseline that could not be rewritten, before any work.
         if let refusal = ResourceEstimate(scenario, jobs: jobs).refusal(under: try ResourceGuard.limits(arguments), name: scenario.name) {
-            console.err("pushsim check: \(refusal)\n")
-            return ExitStatus.badInput
+            throw InputError.refused(refusal)
         }
         let update = arguments.flag("update")
         if update {
@@ -82,20 +81,15 @@ enum CheckCommand {
                            consequence: update ? "the baseline '\(baselinePath)' is whole, the old one or the new one" : "nothing was written")
         defer { interruption.end() }
         let started = DispatchTime.now().uptimeNanoseconds
-        do {
-            if update {
-                return try self.update(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs,
-                                  json: arguments.flag("json"), console)
-            }
-            let (report, _) = try CheckSession.check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs)
-            console.out(arguments.flag("json") ? report.json.prettyText + "\n" : report.text)
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            console.err(String(format: "checked in %.2f s\n", seconds))
-            return report.outcome.exitStatus
-        } catch let error as CheckInputError {
-            console.err("pushsim check: \(error.description)\n")
-            return ExitStatus.badInput
+        if update {
+            return try self.update(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs,
+                                   json: arguments.flag("json"), console)
         }
+        let (report, _) = try CheckSession.check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs)
+        console.out(arguments.flag("json") ? report.json.prettyText + "\n" : report.text)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        console.err(String(format: "checked in %.2f s\n", seconds))
+        return report.outcome.exitStatus
     }
 
     /// `--update`: print the comparison with the old baseline if there is one, rewrite it, exit 0.
@@ -112,14 +106,10 @@ enum CheckCommand {
     /// `--all` / a folder: every scenario against `<results>/<name>/summary.json`.
     static func all(_ folder: String, arguments: Arguments, tolerances: [CheckTolerance], jobs: Int,
                     _ console: Console) throws -> Int32 {
-        let files: [String]
-        do { files = try CheckSession.scenarioFiles(in: folder) } catch let error as CheckInputError {
-            console.err("pushsim check: \(error.description)\n")
-            return ExitStatus.badInput
-        }
+        let files = try CheckSession.scenarioFiles(in: folder)
         var overrides = arguments.values("set")
         if let seed = arguments.value("seed") {
-            guard UInt64(seed) != nil else { throw UsageError("--seed needs an unsigned 64-bit integer, got '\(seed)'") }
+            guard UInt64(seed) != nil else { throw InputError.usage("--seed needs an unsigned 64-bit integer, got '\(seed)'") }
             overrides.append("seed=\(seed)")
         }
         let json = arguments.flag("json"), update = arguments.flag("update")
@@ -131,8 +121,7 @@ enum CheckCommand {
         }
         if let refusal = ResourceGuard.refusal(estimates, limits: try ResourceGuard.limits(arguments),
                                                what: "check the \(files.count) scenarios of '\(folder)'") {
-            console.err("pushsim check: \(refusal)\n")
-            return ExitStatus.badInput
+            throw InputError.refused(refusal)
         }
         if update { try ResultsWriter.checkDestination(results, createParents: true) }
         let interruption = Interruption.shared

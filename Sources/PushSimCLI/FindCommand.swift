@@ -29,13 +29,13 @@ enum FindCommand {
 
     static func run(_ arguments: Arguments, _ console: Console) throws -> Int32 {
         let (scenario, _) = try ScenarioInput.load(arguments)
-        guard let fateWord = arguments.value("fate") else { throw UsageError("missing --fate FATE (for example --fate lost:apns_replaced)") }
+        guard let fateWord = arguments.value("fate") else { throw InputError.usage("missing --fate FATE (for example --fate lost:apns_replaced)") }
         guard let query = FateQuery.parse(fateWord) else {
-            throw UsageError("--fate takes one of \(FateQuery.every.joined(separator: ", ")); got '\(fateWord)'")
+            throw InputError.usage("--fate takes one of \(FateQuery.every.joined(separator: ", ")); got '\(fateWord)'")
         }
         let queueOn = try ScenarioInput.queueOn(arguments, scenario: scenario)
         if case .lost(let cause?) = query, cause.isQueueOnly, !queueOn {
-            throw UsageError("the cause \(cause.key) belongs to the queue arm only: add --queue on")
+            throw InputError.usage("the cause \(cause.key) belongs to the queue arm only: add --queue on")
         }
         let limit = try arguments.integerWithDefault("limit", in: 0...1_000_000)
         let jobs = try ShardOption.jobs(arguments, scenario: scenario, shard: nil)

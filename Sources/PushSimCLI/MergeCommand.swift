@@ -25,15 +25,8 @@ enum MergeCommand {
         run: run)
 
     static func run(_ arguments: Arguments, _ console: Console) throws -> Int32 {
-        do { return try merge(arguments, console) } catch let error as PartialResultError {
-            console.err("pushsim merge: \(error.message)\n")
-            return ExitStatus.badInput
-        }
-    }
-
-    static func merge(_ arguments: Arguments, _ console: Console) throws -> Int32 {
-        guard !arguments.positionals.isEmpty else { throw UsageError("missing the partial results to merge (files, or - for standard input)") }
-        guard arguments.positionals.filter({ $0 == "-" }).count <= 1 else { throw UsageError("- (standard input) given twice") }
+        guard !arguments.positionals.isEmpty else { throw InputError.usage("missing the partial results to merge (files, or - for standard input)") }
+        guard arguments.positionals.filter({ $0 == "-" }).count <= 1 else { throw InputError.usage("- (standard input) given twice") }
         let directory = arguments.value("out")
         let interruption = Interruption.shared
         // The destination is checked before reading a single part; the handlers are installed
@@ -81,7 +74,7 @@ enum ShardOption {
         guard let text = arguments.value("shard") else { return nil }
         switch ShardSpec.parse(text) {
         case .success(let spec): return spec
-        case .failure(let error): throw UsageError(error.message)
+        case .failure(let error): throw InputError.usage(error.message)
         }
     }
 
@@ -94,7 +87,7 @@ enum ShardOption {
     /// Runs the shard and prints its partial result (one line of JSON).
     static func run(_ scenario: Scenario, shard: ShardSpec, jobs: Int, arguments: Arguments, console: Console) throws -> Int32 {
         if arguments.value("out") != nil {
-            throw UsageError("--shard writes no results folder: drop --out, and write the merged run with `pushsim merge … --out DIR`")
+            throw InputError.usage("--shard writes no results folder: drop --out, and write the merged run with `pushsim merge … --out DIR`")
         }
         // A shard runs in a batch job: its progress goes to standard error, the job's log.
         let progress = RunProgress(console: console, label: "shard \(shard.index)/\(shard.count) of '\(scenario.name)'",

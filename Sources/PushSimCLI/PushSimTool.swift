@@ -55,14 +55,10 @@ public enum PushSimTool {
         let status: Int32
         do {
             status = try command.run(try Arguments(rest, declared: command.options), console)
-        } catch let error as UsageError {
-            // The message, the usage line, and where the rest is: the whole usage would bury
-            // the message under forty lines.
-            console.err("pushsim \(name): \(error.message)\n\(command.synopsis)\nSee 'pushsim \(name) --help'.\n")
-            status = ExitStatus.badInput
         } catch {
-            console.err("\(error)\n")
-            status = ExitStatus.badInput
+            let failure = InputError(error)
+            console.err(failure.text(command: command))
+            status = failure.exitStatus
         }
         return finish(name, status: status, console: console)
     }

@@ -18,7 +18,7 @@ enum ResourceGuard {
     /// The limits of `--max-events` and `--max-memory`, or the machine's defaults.
     static func limits(_ arguments: Arguments) throws -> ResourceEstimate.Limits {
         do { return try .parse(maxEvents: arguments.value("max-events"), maxMemory: arguments.value("max-memory")) }
-        catch { throw UsageError(error.description) }
+        catch { throw InputError.usage(error.description) }
     }
 
     /// The estimate of a trace: one device, every one of its events kept as a line.

@@ -24,14 +24,13 @@ enum RunCommand {
         let (scenario, _) = try ScenarioInput.load(arguments)
         let shard = try ShardOption.parse(arguments)
         // A shard holds whole coupling units (XIVA partitions when capacity is finite).
-        if let shard, let refusal = CouplingUnit.of(scenario).refusal(shards: shard.count) { throw UsageError(refusal) }
+        if let shard, let refusal = CouplingUnit.of(scenario).refusal(shards: shard.count) { throw InputError.usage(refusal) }
         let jobs = try ShardOption.jobs(arguments, scenario: scenario, shard: shard)
         // Refuse what the machine cannot do (for a shard: its devices), before any work (docs/errors.md).
         let limits = try ResourceGuard.limits(arguments)
         let estimate = ResourceEstimate(scenario, jobs: jobs, devices: shard.map { $0.devices(of: scenario.devices, unit: .of(scenario)).count })
         if let refusal = estimate.refusal(under: limits, name: scenario.name) {
-            console.err("pushsim run: \(refusal)\n")
-            return ExitStatus.badInput
+            throw InputError.refused(refusal)
         }
         if let shard { return try ShardOption.run(scenario, shard: shard, jobs: jobs, arguments: arguments, console: console) }
         let outDirectory = arguments.value("out") ?? "results/\(scenario.name)"

@@ -50,8 +50,7 @@ enum SweepCommand {
         let axes = SweepGrid.axes(file: fileAxes, commandLine: varied.map(\.axis), fixed: fixed)
         // The grid's size from its axes' lengths, before a single point is built.
         if let refusal = SweepGrid.sizeRefusal(axes, replications: replications, name: base.name) {
-            console.err("pushsim sweep: \(refusal)\n")
-            return ExitStatus.badInput
+            throw InputError.refused(refusal)
         }
         let directory = arguments.value("out") ?? "results/\(base.name)"
         let interruption = Interruption.shared
@@ -73,11 +72,10 @@ enum SweepCommand {
                 try ScenarioLoader.load(path: path, overrides: baseOverrides + extra)
             }
         } catch let error as SweepError {
-            throw UsageError(error.message)
+            throw InputError.usage(error.message)
         }
         if let refusal = refusal(plan, jobs: jobs, limits: limits) {
-            console.err("pushsim sweep: \(refusal)\n")
-            return ExitStatus.badInput
+            throw InputError.refused(refusal)
         }
         interruption.begin("the sweep of '\(plan.scenarioName)'", total: plan.runCount, unit: "runs",
                            consequence: arguments.flag("no-write") ? "nothing was written" : "no results were written; '\(directory)' is as it was")

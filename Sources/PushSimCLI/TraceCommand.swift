@@ -27,24 +27,23 @@ enum TraceCommand {
     static func run(_ arguments: Arguments, _ console: Console) throws -> Int32 {
         let (scenario, _) = try ScenarioInput.load(arguments)
         guard let device = try arguments.integer("device", in: 0...max(0, scenario.devices - 1)) else {
-            throw UsageError("missing --device N")
+            throw InputError.usage("missing --device N")
         }
         let queueOn = try ScenarioInput.queueOn(arguments, scenario: scenario)
         func time(_ name: String) throws -> Int64? {
             guard let text = arguments.value(name) else { return nil }
             do { return try TraceReport.parseTime(text).microseconds } catch let error as SweepError {
-                throw UsageError("--\(name): \(error.message)")
+                throw InputError.usage("--\(name): \(error.message)")
             }
         }
         let end = scenario.end.microseconds
         let from = try time("from") ?? 0
         let to = try time("to") ?? end
-        guard from <= to else { throw UsageError("--from must not be after --to") }
+        guard from <= to else { throw InputError.usage("--from must not be after --to") }
 
         // One device, but every event of it is kept as a line: refuse what would not fit, before any work.
         if let refusal = ResourceGuard.traceEstimate(scenario).refusal(under: try ResourceGuard.limits(arguments), name: scenario.name) {
-            console.err("pushsim trace: \(refusal)\n")
-            return ExitStatus.badInput
+            throw InputError.refused(refusal)
         }
         let svgPath = arguments.value("svg")
         if let svgPath { try ResultsWriter.checkFileDestination(svgPath) }
