@@ -55,14 +55,14 @@ enum TraceCommand {
         let (traced, ledger) = Simulator.trace(scenario, device: device, queueOn: queueOn)
         // "will clear at T" is said at presentation time; the "cleared by the user" line at T
         // tells the same where it happens, with the letter, so only that one is shown.
-        let all = traced.filter { $0.kind != .clearScheduled }
-        let fates = all.filter { $0.kind == .fate }
-        let events = TraceReport.window(all.filter { $0.kind != .fate }, from: from, to: to)
+        let all = traced.filter { if case .willClear = $0.event { false } else { true } }
+        let fates = all.filter { if case .endOfRun = $0.event { true } else { false } }
+        let events = TraceReport.window(all.filter { if case .endOfRun = $0.event { false } else { true } }, from: from, to: to)
         let title = "trace · \(scenario.name) · seed \(scenario.seed) · device \(device)\(TraceReport.segmentLabel(scenario, device: device)) · queue \(Arm(queueOn: queueOn).rawValue)"
         if let path = arguments.value("svg") {
             // The state at `from`: the last flip before it, or the state at time 0.
             let flips = all.compactMap { entry -> (time: Int64, online: Bool)? in
-                guard case .connectivity(let online) = entry.kind else { return nil }
+                guard case .connectivity(let online) = entry.event else { return nil }
                 return (entry.time, online)
             }
             let onlineAtFrom = flips.last { $0.time < from }?.online ?? TraceReport.onlineAtStart(scenario, device: device)

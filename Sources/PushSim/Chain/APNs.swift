@@ -43,7 +43,7 @@ extension DeviceWorld {
             return
         }
         copies[Int(c)].expiry = later(arrival, parameters.apnsExpiration.microseconds)
-        note(.apns, Int(copies[Int(c)].letter), "reached APNs", at: arrival)
+        note(.apns, Int(copies[Int(c)].letter), .reachedAPNs, at: arrival)
         let due = later(arrival, latency)
         if settleAtOnce && due < end && timeline.isOnline(at: due, cursor: &lookaheadFlipCursor) {
             // With the queue off, a copy that finds the device online goes straight through
@@ -81,7 +81,7 @@ extension DeviceWorld {
             } else if parameters.keepOlder > 0 && now - storedEnteredAt < parameters.keepWindow
                         && streams.store.chance(parameters.keepOlder) {
                 copyLost(c, .apnsReplaced)
-                note(.apns, Int(copy.letter), "the older stored push kept")
+                note(.apns, Int(copy.letter), .olderStoredPushKept)
                 return
             } else {
                 copyLost(previous, .apnsReplaced)
@@ -89,7 +89,7 @@ extension DeviceWorld {
         }
         stored = c
         storedEnteredAt = now
-        note(.apns, Int(copy.letter), "stored for offline device")
+        note(.apns, Int(copy.letter), .storedForOfflineDevice)
     }
 
     /// The device is back online: the stored copy goes out with a fresh latency, keeping its
@@ -102,7 +102,7 @@ extension DeviceWorld {
             copyLost(c, .apnsExpired)
             return
         }
-        note(.apns, Int(copies[Int(c)].letter), "stored push sent to device")
+        note(.apns, Int(copies[Int(c)].letter), .storedPushSent)
         queue.schedule(at: later(now, parameters.apnsLatency.sample(&streams.redelivery)), .due(c))
     }
 }
@@ -117,7 +117,7 @@ extension DeviceWorld {
         guard !copy.isSecondCopy, streams.duplicates.chance(parameters.duplicate) else { return }
         let second = Int32(copies.count)
         copies.append(PushCopy(letter: copy.letter, isResend: false, isSecondCopy: true, expiry: 0))
-        note(.apns, Int(copy.letter), "handed over twice: a second copy follows", at: now)
+        note(.apns, Int(copy.letter), .handedOverTwice, at: now)
         apnsAccepts(copy: second, at: now, lost: false, latency: parameters.apnsLatency.sample(&streams.duplicates))
     }
 }

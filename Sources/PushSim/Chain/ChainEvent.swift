@@ -25,24 +25,13 @@ public enum TraceLane: String, Sendable, CaseIterable {
     case backend, xiva, apns, device, user
 }
 
-/// What a trace line is, for the readers that act on some lines (the trace command, its SVG)
-/// rather than show them: they test this, never the wording of the text.
-public enum TraceKind: Equatable, Sendable {
-    /// The device came online or went offline.
-    case connectivity(online: Bool)
-    /// When the user will clear a notification, said at its presentation.
-    case clearScheduled
-    /// A letter's fate, at the end of the run.
-    case fate
-    /// Any other step of the chain.
-    case step
-}
-
-/// One line of a per-device trace.
+/// One line of a per-device trace: when, in which lane, about which letter, and what happened.
 public struct TraceEntry: Equatable, Sendable {
     public var time: Int64
     public var lane: TraceLane
     public var letter: Int?
-    public var text: String
-    public var kind: TraceKind = .step
+    public var event: TraceEvent
+
+    /// The words of the line (derived from the event).
+    public var text: String { event.text }
 }

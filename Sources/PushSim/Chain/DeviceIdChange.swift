@@ -21,7 +21,7 @@ extension DeviceWorld {
         if lastPosition > 0 && position > lastPosition + 1 {
             ledger.positionsInForgottenGaps += Int(position - lastPosition - 1) * counted(letter)
         }
-        note(.device, letter, "device id changed: saved position \(lastPosition) forgotten", at: now)
+        note(.device, letter, .deviceIdChanged(forgottenPosition: lastPosition), at: now)
         lastPosition = 0
         // Saves still under way belong to the old id; a serial run would forget as much.
         pendingSaves.removeAll()
