@@ -2,10 +2,10 @@
 
 /// One subcommand of `pushsim`. Its options are declared once (``CommandOption``); the parser,
 /// `--help` and the usage line of an error are derived from this value.
-public struct CommandSpec: Sendable {
-    public var name: String
+package struct CommandSpec: Sendable {
+    package var name: String
     /// One line for `pushsim help`.
-    public var summary: String
+    package var summary: String
     /// What comes before the options in the synopsis: `FILE`, `PART…`, `(FILE | --all [DIR])`.
     /// An option named here is not repeated among the synopsis's bracketed options.
     var operands: String

@@ -1,5 +1,5 @@
 // The one error type for what a user gave a command: its message, how it is shown, its exit status.
-import PushSim
+import PushSimReport
 
 /// Why a command could not do its job with what it was given: the command line, a scenario, a
 /// file, work beyond the machine. Every command throws it (or an error of the library, which

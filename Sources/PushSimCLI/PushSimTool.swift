@@ -1,10 +1,9 @@
 // The command line's entry: finds the command, runs it, turns errors into messages and exit codes.
 import Foundation
-import PushSim
 
-public enum PushSimTool {
+package enum PushSimTool {
     /// The subcommands, in the order help lists them.
-    public static let commands: [CommandSpec] = [
+    package static let commands: [CommandSpec] = [
         RunCommand.spec, ValidateCommand.spec,
         SweepCommand.spec,
         TraceCommand.spec,
@@ -14,7 +13,7 @@ public enum PushSimTool {
         BenchCommand.spec,
     ]
 
-    public static let help = """
+    package static let help = """
     pushsim — a deterministic simulator of mail push notifications (XIVA → APNs → iOS).
 
     Usage: pushsim <command> [options]
@@ -31,7 +30,7 @@ public enum PushSimTool {
     """
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
-    public static func main(_ arguments: [String], console: Console) -> Int32 {
+    package static func main(_ arguments: [String], console: Console) -> Int32 {
         WriterTestHooks.install()
         if arguments.first == "help", arguments.count == 2, let command = commands.first(where: { $0.name == arguments[1] }) {
             // `pushsim help run` is `pushsim run --help`.

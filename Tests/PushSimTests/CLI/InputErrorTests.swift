@@ -1,6 +1,9 @@
 // Every error a command lets out reaches the user through InputError: its text and exit status.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimReport
 @testable import PushSimCLI
 
 @Suite struct InputErrorTests {

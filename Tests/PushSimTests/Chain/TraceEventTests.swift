@@ -1,6 +1,9 @@
 // Trace lines are typed events: flips, clear times and fates are cases, and the text comes from the case.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimReport
 
 @Suite struct TraceEventTests {
     @Test func flipsFatesAndClearTimesAreCases() throws {

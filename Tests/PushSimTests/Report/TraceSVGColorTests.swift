@@ -1,7 +1,10 @@
 // The trace SVG colours a dot by its event's case; checked against the words it once read, on real traces.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimReport
 
 @Suite struct TraceSVGColorTests {
     /// How the SVG coloured a line by its words before events were typed: the reference.
