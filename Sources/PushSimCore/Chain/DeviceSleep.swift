@@ -37,7 +37,7 @@ extension DeviceWorld {
             if let interval = sleepTimeline.interval(holding: now) {
                 provider.held.append(c)
                 ledger.heldWhileAsleep += counted(letter)
-                note(.apns, letter, "priority 5 held: the device is asleep", at: now)
+                note(.apns, letter, .heldWhileAsleep, at: now)
                 if !provider.wakeScheduled && interval.upperBound < end {
                     provider.wakeScheduled = true
                     queue.schedule(at: interval.upperBound, .deviceWakes)
@@ -49,7 +49,7 @@ extension DeviceWorld {
         }
         deviceReceives(copy: c, at: now)
         if !provider.held.isEmpty {
-            note(.device, letter, "woken by a priority-10 push: \(provider.held.count) held pushes follow", at: now)
+            note(.device, letter, .wokenByPriority10(held: provider.held.count), at: now)
             for h in provider.held { ledger.releasedByPriority10 += counted(copies[h].letter.offset) }
             releaseHeld(at: now)
         }
@@ -58,7 +58,7 @@ extension DeviceWorld {
     /// The device wakes: what APNs held goes out (to the store if the device is offline now).
     mutating func deviceWakes(at now: Int64) {
         provider.wakeScheduled = false
-        note(.device, nil, "awake")
+        note(.device, nil, .awake)
         releaseHeld(at: now)
     }
 

@@ -41,28 +41,28 @@ extension DeviceWorld {
         if copy.isSecondCopy { return !lost }
         let letter = copy.letter.offset
         if lost {
-            retryOrGiveUp(copy: c, at: arrival, .networkLoss, "no answer: the push was lost on the way")
+            retryOrGiveUp(copy: c, at: arrival, .networkLoss, .refused(answer: "no answer: the push was lost on the way"))
             return false
         }
         if letters[letter].payloadTooLarge {
-            note(.apns, letter, "413 PayloadTooLarge", at: arrival)
+            note(.apns, letter, .refused(answer: "413 PayloadTooLarge"), at: arrival)
             copyLost(c, .payloadTooLarge, at: arrival)
             return false
         }
         if parameters.tokenLimit > 0 && !tokenTakes(at: arrival) {
             ledger.throttledAnswers += counted(letter)
-            retryOrGiveUp(copy: c, at: arrival, .throttled, "429 TooManyRequests")
+            retryOrGiveUp(copy: c, at: arrival, .throttled, .refused(answer: "429 TooManyRequests"))
             return false
         }
         if parameters.serverError > 0 && streams.answers.chance(parameters.serverError) {
             ledger.serverErrors += counted(letter)
-            retryOrGiveUp(copy: c, at: arrival, .serverError, "500 InternalServerError")
+            retryOrGiveUp(copy: c, at: arrival, .serverError, .refused(answer: "500 InternalServerError"))
             return false
         }
         if parameters.answerLoss > 0 && streams.answers.chance(parameters.answerLoss) {
             // Accepted, but XIVA never hears so: it sends the push again, a second copy on its way.
             ledger.answersLost += counted(letter)
-            note(.apns, letter, "accepted; the answer was lost", at: arrival)
+            note(.apns, letter, .answerLost, at: arrival)
             if Int(copy.attempt) + 1 < parameters.attempts { retry(copy: c, at: arrival) }
         }
         return true
@@ -70,7 +70,7 @@ extension DeviceWorld {
 
     /// XIVA sends the push again after a backoff if it has attempts left; otherwise the copy is
     /// lost with `cause`.
-    mutating func retryOrGiveUp(copy c: CopyIndex, at now: Int64, _ cause: LossCause, _ answer: @autoclosure () -> String) {
+    mutating func retryOrGiveUp(copy c: CopyIndex, at now: Int64, _ cause: LossCause, _ answer: @autoclosure () -> TraceEvent) {
         let letter = copies[c].letter.offset
         note(.apns, letter, answer(), at: now)
         if Int(copies[c].attempt) + 1 < parameters.attempts {
@@ -88,7 +88,7 @@ extension DeviceWorld {
         ledger.retries += counted(copy.letter.offset)
         let arrival = later(now, parameters.backoff.sample(&streams.retries))
         queue.schedule(at: arrival, .apnsArrival(again))
-        note(.xiva, copy.letter.offset, "sent again (attempt \(copy.attempt + 2))", at: now)
+        note(.xiva, copy.letter.offset, .sentAgain(attempt: Int(copy.attempt) + 2), at: now)
     }
 
     /// A retried push reaches APNs: exposed to network loss again, with its own latency draw.
