@@ -24,6 +24,8 @@ public struct Ledger: Equatable, Sendable {
     public var xivaErrors = 0
     public var xivaMaxQueue = 0
     public var xivaMaxWaitMicroseconds = 0
+    /// The most re-requests waiting in one partition, minute by minute (finite capacity only).
+    public var xivaQueue = XivaQueueSeries()
     // What a client catch-up did (`recovery: catch_up`): its server's load.
     /// Fetches the app made from its own server when the user opened it online.
     public var fetches = 0
@@ -115,6 +117,7 @@ public struct Ledger: Equatable, Sendable {
         // Maxima are of one partition at one instant: disjoint devices take the larger.
         xivaMaxQueue = max(xivaMaxQueue, other.xivaMaxQueue)
         xivaMaxWaitMicroseconds = max(xivaMaxWaitMicroseconds, other.xivaMaxWaitMicroseconds)
+        if !other.xivaQueue.isEmpty { xivaQueue.merge(other.xivaQueue) }
         fetches += other.fetches
         extensionKills += other.extensionKills
         deviceIdChanges += other.deviceIdChanges

@@ -129,18 +129,33 @@ extension DeviceWorld {
                 failed = true
                 ledger.xivaErrors += counts
                 note(.device, nil, "re-request sent while XIVA is out: it will be answered with an error")
+            } else if _slowPath(parameters.sharedServer) {
+                // It joins the partition's queue once this instant's other steps are done; its
+                // answer is scheduled then (XivaSharedServer.swift, `xivaQueueAnswers`).
+                requests.append(ReRequest(run: r, failed: failed, extensionWaiting: false))
+                joining.append(XivaJoin(request: Int32(requests.count - 1), sentAt: now, latency: latency))
+                note(.device, nil, "re-request sent for positions \(run.gapLow)...\(run.gapHigh), joining XIVA's queue")
+                return
             } else {
                 ledger.xivaServed += counts
             }
-            let answerAt = later(now, latency)
-            let deadlineAt = deadline(ofRunStartedAt: run.arrival)
-            let waiting = answerAt <= deadlineAt
-            requests.append(ReRequest(run: r, failed: failed, extensionWaiting: waiting))
-            note(.device, nil, "re-request sent for positions \(run.gapLow)...\(run.gapHigh), answer in \(SimTime(microseconds: latency))"
-                 + (waiting ? "" : ", after the deadline at \(SimTime(microseconds: deadlineAt - run.arrival)) from arrival"))
-            queue.schedule(at: answerAt, .answer(Int32(requests.count - 1)))
-            if !waiting { queue.schedule(at: deadlineAt, .extensionDeadline(r)) }
+            requests.append(ReRequest(run: r, failed: failed, extensionWaiting: false))
+            scheduleAnswer(request: Int32(requests.count - 1), at: later(now, latency),
+                           saying: "re-request sent for positions \(run.gapLow)...\(run.gapHigh), answer in \(SimTime(microseconds: latency))")
         }
+    }
+
+    /// Schedules XIVA's answer to re-request q at `answerAt` and, when the answer comes after
+    /// the extension's deadline (timing rule 6, on the answer time as it stands), the deadline.
+    mutating func scheduleAnswer(request q: Int32, at answerAt: Int64, saying text: @autoclosure () -> String) {
+        let r = requests[Int(q)].run
+        let arrival = runs[Int(r)].arrival
+        let deadlineAt = deadline(ofRunStartedAt: arrival)
+        let waiting = answerAt <= deadlineAt
+        requests[Int(q)].extensionWaiting = waiting
+        note(.device, nil, text() + (waiting ? "" : ", after the deadline at \(SimTime(microseconds: deadlineAt - arrival)) from arrival"))
+        queue.schedule(at: answerAt, .answer(q))
+        if !waiting { queue.schedule(at: deadlineAt, .extensionDeadline(r)) }
     }
 
     /// The deadline (timing rule 6): the original content is shown now; a summary or

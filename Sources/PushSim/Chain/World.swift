@@ -113,6 +113,9 @@ public struct DeviceWorld: ~Copyable {
     /// Parallel runs (queue arm): saves not yet written, in write order, and the position serial runs would hold.
     var pendingSaves: [PendingSave] = []
     var serialPosition: Int32 = 0
+    /// Re-requests sent at the current instant, waiting to join the shared XIVA queue once
+    /// the instant's other steps are done (docs/model.md §6); empty with capacity forever.
+    var joining: [XivaJoin] = []
 
     public var ledger = Ledger()
     /// Receives a line for everything that happens, when set (`pushsim trace`); nil in runs.
@@ -152,26 +155,81 @@ public struct DeviceWorld: ~Copyable {
 
     /// Simulates the prepared device through one arm and adds its letters to `ledger`.
     public mutating func run(queueOn: Bool) {
+        begin(queueOn: queueOn)
+        if _slowPath(sharesServer) {
+            // A device run on its own with a finite XIVA capacity (a trace, `find`): it is alone
+            // in its partition. Runs and checks step a whole partition (``CoupledStepper``).
+            var server = XivaPartitionServer(parameters: parameters, end: end, segments: [nil], seriesWanted: false)
+            while let now = nextTime { stepInstant(now, device: 0, server: &server) }
+            finish()
+            return
+        }
+        var processed = 0
+        while let (now, item) = agenda.next(before: end) {
+            handle(item, at: now)
+            processed += 1
+        }
+        ledger.events += processed
+        finish()
+    }
+
+    /// Starts an arm: its state reset, its first letter, flip and app opening on the agenda.
+    mutating func begin(queueOn: Bool) {
         resetArm(queueOn: queueOn)
         if catchUp { scheduleFirstAppOpen() }
         if letters.count > 0 { agenda.followInFirstStream(time: letters[0].time, index: 0) }
         if !timeline.flips.isEmpty { agenda.followInSecondStream(time: timeline.flips[0], index: 0) }
-        var processed = 0
-        while let (now, item) = agenda.next(before: end) {
-            currentTime = now
-            switch item {
-            case .inFirstStream(let i): xivaReceives(letter: i, at: now)
-            case .inSecondStream(let k): connectivityFlips(index: k, at: now)
-            case .event(.apnsArrival(let c)): apnsReceives(copy: c, at: now)
-            case .event(.due(let c)): apnsDelivers(copy: c, at: now)
-            case .event(.extensionProcessed(let r)): extensionProcessed(run: r, at: now)
-            case .event(.extensionDeadline(let r)): extensionDeadline(run: r, at: now)
-            case .event(.answer(let q)): xivaAnswers(request: q, at: now)
-            case .event(.appOpen): userOpensApp(at: now)
+    }
+
+    /// Whether this arm sends its re-requests to a server shared with other devices (a finite
+    /// XIVA capacity, docs/model.md §6): its answers then wait for the partition's queue.
+    var sharesServer: Bool { parameters.sharedServer && queueOn }
+
+    /// When this arm's next step happens; nil when nothing more happens before the end.
+    var nextTime: Int64? { agenda.nextTime(before: end) }
+
+    /// Takes every step of instant `now` (the next one), then hands what the device sent to the
+    /// shared server at that instant to `server`, after everything else of the instant (docs/model.md §6);
+    /// steps the server's answers make at the same instant (a deadline) follow.
+    mutating func stepInstant<Server: SharedServer>(_ now: Int64, device index: Int, server: inout Server) {
+        while true {
+            while let (time, item) = agenda.next(before: now + 1) {
+                handle(item, at: time)
+                ledger.events += 1
             }
-            processed += 1
+            server.collect(from: &self, device: index, at: now)
+            guard nextTime == now else { return }
         }
-        ledger.events += processed
+    }
+
+    /// One step of the chain: the item's handler.
+    @inline(__always) mutating func handle(_ item: AgendaItem<ChainEvent>, at now: Int64) {
+        currentTime = now
+        switch item {
+        case .inFirstStream(let i): xivaReceives(letter: i, at: now)
+        case .inSecondStream(let k): connectivityFlips(index: k, at: now)
+        case .event(.apnsArrival(let c)): apnsReceives(copy: c, at: now)
+        case .event(.due(let c)): apnsDelivers(copy: c, at: now)
+        case .event(.extensionProcessed(let r)): extensionProcessed(run: r, at: now)
+        case .event(.extensionDeadline(let r)): extensionDeadline(run: r, at: now)
+        case .event(.answer(let q)): xivaAnswers(request: q, at: now)
+        case .event(.appOpen): userOpensApp(at: now)
+        }
+    }
+
+    /// Ends a stepped arm into `account`: the counts it made while stepping (kept in `ledger`,
+    /// which shares the placeholder's buffers, so a world waiting its turn holds no histogram)
+    /// and its letters. Leaves the placeholder in `ledger`.
+    mutating func finish(into account: inout Ledger) {
+        swap(&ledger, &account)
+        ledger.merge(account)
+        account = DeviceWorld.placeholderLedger
+        finish()
+        swap(&ledger, &account)
+    }
+
+    /// Ends an arm: whatever is under way is unfinished, every letter is recorded.
+    mutating func finish() {
         currentTime = end
         closeAccounts()
     }
@@ -185,6 +243,7 @@ public struct DeviceWorld: ~Copyable {
         copies.removeAll()
         runs.removeAll()
         requests.removeAll()
+        joining.removeAll(keepingCapacity: true)
         flipsPassed = 0
         lookaheadFlipCursor = 0
         stored = -1
