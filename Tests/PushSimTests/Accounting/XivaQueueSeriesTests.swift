@@ -1,6 +1,9 @@
 // The XIVA queue's minute-by-minute series: merging partitions and shards, reading back, and the files a run writes.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimReport
 
 @Suite struct XivaQueueSeriesTests {
     private func series(_ pairs: [(Int, Int)]) -> XivaQueueSeries {

@@ -1,6 +1,9 @@
 // The coupled path (finite XIVA capacity): exact against a global event list, the same for every split, and hand-built queues.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimReport
 
 @Suite struct CoupledRunTests {
     /// A small regional outage: everyone offline for the same two hours, back at once.

@@ -1,5 +1,8 @@
 // A reference for coupled runs (finite XIVA capacity): every device of a small scenario on one plain global event list.
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimReport
 
 /// Runs `scenario` the slow, obvious way, to check the product's coupled path against: one
 /// global list of steps over all devices, ordered by (time, the order steps were put on the
