@@ -9,7 +9,7 @@ enum BenchCommand {
         name: "bench", summary: "time a ladder of workloads (events/s, ns/event, memory); --baseline for CI",
         usage: """
         Usage: pushsim bench [--json] [--baseline FILE] [--tolerance PCT] [--repetitions N] [--quick]
-                             [--million] [--realistic] [--devices N,N,…] [--days N] [--jobs N] [--max-events N] [--max-memory SIZE]
+                             [--million] [--realistic] [--coupled] [--devices N,N,…] [--days N] [--jobs N] [--max-events N] [--max-memory SIZE]
 
         Runs the bench workload (the commuters chain: realistic latencies, both arms) at 1 000,
         10 000 and 100 000 devices × 7 simulated days on one thread, then the largest rung on
@@ -29,6 +29,9 @@ enum BenchCommand {
           --realistic       the version-2 workload instead (segments, a daily profile, windows
                             with spread, keep_older, duplicates), rungs named `10k-v2`; alone,
                             the 10 000-device rung only
+          --coupled         a finite XIVA capacity (200/s, 10 partitions, 20 s time-out), so
+                            each partition's devices run together; rungs named `100k-xiva`;
+                            alone, the 100 000-device rung only
           --devices N,N,…   a ladder of your own sizes instead
           --days N          simulated days per rung (default 7)
           --jobs N          threads for the parallel rung (default: every core; 1 skips it)
@@ -42,7 +45,7 @@ enum BenchCommand {
         run: run)
 
     static func run(_ words: [String], _ console: Console) throws -> Int32 {
-        let arguments = try Arguments(words, flags: ["json", "quick", "million", "realistic"],
+        let arguments = try Arguments(words, flags: ["json", "quick", "million", "realistic", "coupled"],
                                       options: ResourceGuard.options.union(["baseline", "tolerance", "repetitions", "devices", "days", "jobs"]))
         guard arguments.positionals.isEmpty else {
             throw UsageError("bench takes no FILE: it runs its own workload (see --devices and --days)")
@@ -67,7 +70,9 @@ enum BenchCommand {
             ladder = sizes.map { BenchRung(devices: $0 ?? 1) }
         }
         if arguments.flag("realistic") && arguments.value("devices") == nil { ladder = [BenchRung(devices: 10_000)] }
-        ladder = ladder.map { BenchRung(devices: $0.devices, days: days, realistic: arguments.flag("realistic")) }
+        if arguments.flag("coupled") && arguments.value("devices") == nil { ladder = [BenchRung(devices: 100_000)] }
+        ladder = ladder.map { BenchRung(devices: $0.devices, days: days, realistic: arguments.flag("realistic"),
+                                        coupled: arguments.flag("coupled")) }
         // A ladder of your own sizes can be far beyond the machine: estimate it before any work.
         let estimates = try ladder.map { rung -> (name: String, estimate: ResourceEstimate) in
             var estimate = ResourceEstimate(try Bench.scenario(rung), jobs: jobs)

@@ -1,17 +1,23 @@
-// Steps the device worlds of one coupling unit together, in global (time, device, sequence) order, around a server they share.
+// Runs the device worlds of one coupling unit around a server they share, in the order one global (time, device, sequence) list would give.
 
 /// A server that the devices of a coupling unit share (an XIVA partition's re-request queue).
 /// A world hands it what it sent at an instant once it has taken every other step of that
-/// instant; the server answers by scheduling events in that world.
+/// instant; the server answers by scheduling events in that world. A world stops for its
+/// server when it has something for it (`runUntilItSends`: today the re-requests in `joining`;
+/// another shared server adds its own outbox there).
 package protocol SharedServer {
     /// World number `device` (its index in the unit) has taken every step of instant `now`.
     mutating func collect(from world: inout DeviceWorld, device: Int, at now: Int64)
 }
 
 /// The worlds of one coupling unit, held together while one arm steps them. Devices meet only
-/// at the server, and only through what they send it, so stepping each world through a whole
-/// instant before the next device's is the same as one global event list ordered by
-/// (time, device, sequence): the server hears an instant's sends in device order.
+/// at the server, and only through what they send it; what a world does between two sends
+/// depends on nothing else. So each world runs on its own until it sends (stopping at the end
+/// of that instant), and the server takes the waiting senders in (instant, device) order: a
+/// sender is taken only when every other world has either finished or stopped at a later
+/// (instant, device), so the server hears every send in exactly the order one global event
+/// list ordered by (time, device, sequence) would give it (a test checks this byte for byte;
+/// docs/performance.md, The coupled path).
 package final class CoupledWorlds {
     package let count: Int
     private let worlds: UnsafeMutablePointer<DeviceWorld>
@@ -34,22 +40,22 @@ package final class CoupledWorlds {
         return body(&worlds[i])
     }
 
-    /// Runs one arm of every world (already begun) to its end, stepping them in (time, device)
-    /// order with `server` between them; `finished(i)` hears of each world once it has nothing
-    /// more to do before the end (its accounts are the caller's to close).
+    /// Runs one arm of every world (already begun) to its end, with `server` between them;
+    /// `finished(i)` hears of each world once it has nothing more to do before the end (its
+    /// accounts are the caller's to close).
     package func step<Server: SharedServer>(server: inout Server, finished: (Int) -> Void) {
-        var due = DueWorlds()
+        var senders = DueWorlds()
         for i in 0..<count {
-            if let t = worlds[i].nextTime { due.push(time: t, world: i) } else { finished(i) }
+            if let t = worlds[i].runUntilItSends() { senders.push(time: t, world: i) } else { finished(i) }
         }
-        while let (now, i) = due.pop() {
-            worlds[i].stepInstant(now, device: i, server: &server)
-            if let t = worlds[i].nextTime { due.push(time: t, world: i) } else { finished(i) }
+        while let (now, i) = senders.pop() {
+            server.collect(from: &worlds[i], device: i, at: now)
+            if let t = worlds[i].runUntilItSends() { senders.push(time: t, world: i) } else { finished(i) }
         }
     }
 }
 
-/// The worlds with something left to do, by (next instant, world index): a binary min-heap.
+/// The worlds stopped at a send, by (instant, world index): a binary min-heap.
 private struct DueWorlds {
     private var times: [Int64] = []
     private var indices: [Int] = []

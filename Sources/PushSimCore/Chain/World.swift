@@ -158,9 +158,9 @@ package struct DeviceWorld: ~Copyable {
         begin(queueOn: queueOn)
         if _slowPath(sharesServer) {
             // A device run on its own with a finite XIVA capacity (a trace, `find`): it is alone
-            // in its partition. Runs and checks step a whole partition (``CoupledStepper``).
+            // in its partition. Runs and checks step a whole partition (``CoupledWorlds``).
             var server = XivaPartitionServer(parameters: parameters, end: end, segments: [nil], seriesWanted: false)
-            while let now = nextTime { stepInstant(now, device: 0, server: &server) }
+            while let now = runUntilItSends() { server.collect(from: &self, device: 0, at: now) }
             finish()
             return
         }
@@ -188,18 +188,20 @@ package struct DeviceWorld: ~Copyable {
     /// When this arm's next step happens; nil when nothing more happens before the end.
     var nextTime: Int64? { agenda.nextTime(before: end) }
 
-    /// Takes every step of instant `now` (the next one), then hands what the device sent to the
-    /// shared server at that instant to `server`, after everything else of the instant (docs/model.md §6);
-    /// steps the server's answers make at the same instant (a deadline) follow.
-    mutating func stepInstant<Server: SharedServer>(_ now: Int64, device index: Int, server: inout Server) {
-        while true {
+    /// Takes step after step, instant by instant, until the device has sent something to a
+    /// shared server: then it stops at the end of that instant (everything else of the instant
+    /// done, docs/model.md §6) and returns the instant; nil once nothing more happens before the
+    /// end. The server's answer may add steps at the same instant (a deadline): the next call
+    /// takes them.
+    package mutating func runUntilItSends() -> Int64? {
+        while let now = nextTime {
             while let (time, item) = agenda.next(before: now + 1) {
                 handle(item, at: time)
                 ledger.events += 1
             }
-            server.collect(from: &self, device: index, at: now)
-            guard nextTime == now else { return }
+            if !joining.isEmpty { return now }
         }
+        return nil
     }
 
     /// One step of the chain: the item's handler.
