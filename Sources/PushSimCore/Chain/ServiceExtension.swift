@@ -7,7 +7,7 @@ enum ExtensionAction: UInt8 {
 
 /// One run of the extension for one arriving push.
 struct ExtensionRun {
-    var copy: Int32
+    var copy: CopyIndex
     var arrival: Int64
     var action: ExtensionAction
     /// The gap's positions, inclusive; empty when gapLow > gapHigh.
@@ -19,34 +19,56 @@ struct ExtensionRun {
 
 /// A re-request sent by an extension run, waiting for XIVA's answer.
 struct ReRequest {
-    var run: Int32
+    var run: RunIndex
     var failed: Bool
     /// False when the deadline comes before the answer: the extension is gone by then.
     var extensionWaiting: Bool
+}
+
+/// What the extension keeps in one arm (docs/model.md §4): the saved position, the highest
+/// position it has seen (for telemetry), its runs and their re-requests, and with parallel
+/// runs the saves not yet written and the position serial runs would hold. An arm starts
+/// with one assignment, `ExtensionState(reusing:_:)`, which keeps the arrays' memory.
+struct ExtensionState {
+    /// 0: no saved position yet.
+    var lastPosition: Int32 = 0
+    var highestPositionSeen: Int32 = 0
+    /// Parallel runs: saves not yet written, in write order.
+    var pendingSaves: [PendingSave] = []
+    /// Parallel runs: the position serial runs would hold.
+    var serialPosition: Int32 = 0
+    let runs: OwnedArray<ExtensionRun>
+    let requests: OwnedArray<ReRequest>
+
+    init(reusing runs: OwnedArray<ExtensionRun> = OwnedArray(), _ requests: OwnedArray<ReRequest> = OwnedArray()) {
+        runs.removeAll()
+        requests.removeAll()
+        self.runs = runs
+        self.requests = requests
+    }
 }
 
 extension DeviceWorld {
     /// A push reaches the extension (timing rules 5 and 6). With the queue on, the gap check
     /// and the saved position's update happen now, in arrival order; the decision takes
     /// effect after `processing`, unless the deadline comes first.
-    @inline(__always) mutating func extensionStarts(copy c: Int32, at now: Int64) {
-        let copy = copies[Int(c)]
-        let letter = Int(copy.letter)
+    @inline(__always) mutating func extensionStarts(copy c: CopyIndex, at now: Int64) {
+        let copy = copies[c]
+        let letter = copy.letter.offset
         if parameters.earlyKill > 0 && extensionKilledEarly(letter: letter, at: now) { return }
         let processing = copy.isResend ? parameters.processing.sample(&streams.resends)
             : copy.isSecondCopy ? parameters.processing.sample(&streams.duplicates)
             : letters[letter].processing
         ledger.pushesSeenByExtensions += counted(letter)
-        note(.device, letter, (copy.isResend ? "extension started (re-sent copy)"
-             : copy.isSecondCopy ? "extension started (second copy)" : "extension started")
-             + ", processing \(SimTime(microseconds: processing))"
-             + (processing > parameters.deadline.microseconds ? " > deadline \(parameters.deadline)" : ""), at: now)
+        note(.device, letter, .extensionStarted(copy.isResend ? .resend : copy.isSecondCopy ? .second : .first,
+             processing: SimTime(microseconds: processing),
+             overDeadline: processing > parameters.deadline.microseconds ? parameters.deadline : nil), at: now)
         if settleAtOnce {
             settleRunWithoutQueue(letter: letter, arrival: now, processing: processing)
             return
         }
         var run = ExtensionRun(copy: c, arrival: now, action: .show, gapLow: 1, gapHigh: 0, processed: false)
-        if queueOn {
+        if checksGaps {
             if nextIdChange <= now { deviceIdChanged(position: letterStates[letter].position, letter: letter, at: now) }
             if parameters.saveDelay == nil {
                 checkForGap(position: letterStates[letter].position, letter: letter, run: &run)
@@ -54,8 +76,8 @@ extension DeviceWorld {
                 checkForGapInParallel(position: letterStates[letter].position, letter: letter, run: &run, at: now)
             }
         }
-        let r = Int32(runs.count)
-        runs.append(run)
+        let r: RunIndex = ext.runs.nextIndex()
+        ext.runs.append(run)
         if processing > parameters.deadline.microseconds {
             queue.schedule(at: deadline(ofRunStartedAt: now), .extensionDeadline(r))
         } else {
@@ -80,7 +102,7 @@ extension DeviceWorld {
         if timedOut {
             ledger.extensionTimeouts += counted(letter)
             // The words the deadline event gives, so a trace reads the same with shortcuts off.
-            note(.device, letter, "extension deadline hit before its processing ended", at: shownAt)
+            note(.device, letter, .deadlineHit(waitingForAnswer: false), at: shownAt)
         }
         present(letter: letter, at: shownAt)
     }
@@ -88,15 +110,15 @@ extension DeviceWorld {
     /// The client's gap algorithm (``GapCheck``) applied to this arm: the saved position,
     /// the run's gap and action, and the telemetry's counts.
     mutating func checkForGap(position p: Int32, letter: Int, run: inout ExtensionRun) {
-        highestPositionSeen = max(highestPositionSeen, p)
-        let check = GapCheck.check(saved: lastPosition, position: p, intendedClient: parameters.intendedClient,
+        ext.highestPositionSeen = max(ext.highestPositionSeen, p)
+        let check = GapCheck.check(saved: ext.lastPosition, position: p, intendedClient: parameters.intendedClient,
                                    repeatMaxCount: parameters.repeatMaxCount)
-        lastPosition = check.saved
+        ext.lastPosition = check.saved
         switch check.outcome {
         case .noGap:
             return
         case .firstPosition:
-            note(.device, nil, "extension saved first position \(p)")
+            note(.device, nil, .savedFirstPosition(p))
         case .gap(let low, let high, let action):
             let missed = Int(high) - Int(low) + 1
             run.gapLow = low
@@ -104,22 +126,21 @@ extension DeviceWorld {
             run.action = action
             ledger.gapsDetected += counted(letter)
             ledger.missedInGaps += missed * counted(letter)
-            note(.device, nil, "extension found gap \(low)...\(high) (\(missed) missed): "
-                 + (action == .summary ? "summary" : "re-request"))
+            note(.device, nil, .foundGap(low: low, high: high, summary: action == .summary))
         }
     }
 
     /// The extension's own processing is done: show, summarize, or send the re-request.
-    mutating func extensionProcessed(run r: Int32, at now: Int64) {
-        runs[Int(r)].processed = true
-        let run = runs[Int(r)]
+    mutating func extensionProcessed(run r: RunIndex, at now: Int64) {
+        ext.runs[r].processed = true
+        let run = ext.runs[r]
         switch run.action {
         case .show:
-            present(letter: Int(copies[Int(run.copy)].letter), at: now)
+            present(letter: copies[run.copy].letter.offset, at: now)
         case .summary:
             showSummary(for: run, at: now)
         case .reRequest:
-            let counts = counted(Int(copies[Int(run.copy)].letter))
+            let counts = counted(copies[run.copy].letter.offset)
             ledger.reRequests += counts
             let latency = parameters.requestLatency.sample(&streams.requests)
             var failed = streams.requests.chance(parameters.requestError)
@@ -128,44 +149,47 @@ extension DeviceWorld {
             if parameters.hasOutages, outageEnd(containing: now) != nil {
                 failed = true
                 ledger.xivaErrors += counts
-                note(.device, nil, "re-request sent while XIVA is out: it will be answered with an error")
+                note(.device, nil, .reRequestSentDuringOutage)
             } else if _slowPath(parameters.sharedServer) {
                 // It joins the partition's queue once this instant's other steps are done; its
                 // answer is scheduled then (XivaSharedServer.swift, `xivaQueueAnswers`).
-                requests.append(ReRequest(run: r, failed: failed, extensionWaiting: false))
-                joining.append(XivaJoin(request: Int32(requests.count - 1), sentAt: now, latency: latency))
-                note(.device, nil, "re-request sent for positions \(run.gapLow)...\(run.gapHigh), joining XIVA's queue")
+                let q: RequestIndex = ext.requests.nextIndex()
+                ext.requests.append(ReRequest(run: r, failed: failed, extensionWaiting: false))
+                joining.append(XivaJoin(request: q, sentAt: now, latency: latency))
+                note(.device, nil, .reRequestQueued(low: run.gapLow, high: run.gapHigh))
                 return
             } else {
                 ledger.xivaServed += counts
             }
-            requests.append(ReRequest(run: r, failed: failed, extensionWaiting: false))
-            scheduleAnswer(request: Int32(requests.count - 1), at: later(now, latency),
-                           saying: "re-request sent for positions \(run.gapLow)...\(run.gapHigh), answer in \(SimTime(microseconds: latency))")
+            let q: RequestIndex = ext.requests.nextIndex()
+            ext.requests.append(ReRequest(run: r, failed: failed, extensionWaiting: false))
+            scheduleAnswer(request: q, at: later(now, latency)) { late in
+                .reRequestSent(low: run.gapLow, high: run.gapHigh, answerIn: SimTime(microseconds: latency), lateDeadline: late)
+            }
         }
     }
 
     /// Schedules XIVA's answer to re-request q at `answerAt` and, when the answer comes after
-    /// the extension's deadline (timing rule 6, on the answer time as it stands), the deadline.
-    mutating func scheduleAnswer(request q: Int32, at answerAt: Int64, saying text: @autoclosure () -> String) {
-        let r = requests[Int(q)].run
-        let arrival = runs[Int(r)].arrival
+    /// the extension's deadline (timing rule 6, on the answer time as it stands), the deadline;
+    /// `event(late)` is the trace line, `late` the deadline from arrival when the answer misses it.
+    mutating func scheduleAnswer(request q: RequestIndex, at answerAt: Int64, _ event: (SimTime?) -> TraceEvent) {
+        let r = ext.requests[q].run
+        let arrival = ext.runs[r].arrival
         let deadlineAt = deadline(ofRunStartedAt: arrival)
         let waiting = answerAt <= deadlineAt
-        requests[Int(q)].extensionWaiting = waiting
-        note(.device, nil, text() + (waiting ? "" : ", after the deadline at \(SimTime(microseconds: deadlineAt - arrival)) from arrival"))
+        ext.requests[q].extensionWaiting = waiting
+        note(.device, nil, event(waiting ? nil : SimTime(microseconds: deadlineAt - arrival)))
         queue.schedule(at: answerAt, .answer(q))
         if !waiting { queue.schedule(at: deadlineAt, .extensionDeadline(r)) }
     }
 
     /// The deadline (timing rule 6): the original content is shown now; a summary or
     /// re-request not yet made never will be.
-    mutating func extensionDeadline(run r: Int32, at now: Int64) {
-        let run = runs[Int(r)]
-        ledger.extensionTimeouts += counted(Int(copies[Int(run.copy)].letter))
-        note(.device, Int(copies[Int(run.copy)].letter), "extension deadline hit "
-             + (run.processed ? "waiting for the re-request's answer" : "before its processing ended"))
-        present(letter: Int(copies[Int(run.copy)].letter), at: now)
+    mutating func extensionDeadline(run r: RunIndex, at now: Int64) {
+        let run = ext.runs[r]
+        ledger.extensionTimeouts += counted(copies[run.copy].letter.offset)
+        note(.device, copies[run.copy].letter.offset, .deadlineHit(waitingForAnswer: run.processed))
+        present(letter: copies[run.copy].letter.offset, at: now)
         if !run.processed && run.action != .show {
             for letter in gapLetters(of: run) { letterStates[letter].gapFate = .extensionTimeout }
         }
@@ -176,7 +200,7 @@ extension DeviceWorld {
     /// runs is an overlapping access, now that the world cannot be copied.
     @inline(__always) func gapLetters(of run: ExtensionRun) -> LazyMapSequence<Range<Int32>, Int> {
         let positions = run.gapLow <= run.gapHigh ? run.gapLow..<(run.gapHigh + 1) : 0..<0
-        let table = letterAtPosition
-        return positions.lazy.map { Int(table[Int($0)]) }
+        let table = xiva.letterAtPosition
+        return positions.lazy.map { table[Int($0)].offset }
     }
 }

@@ -3,7 +3,7 @@
 /// A re-request waiting to join its partition's queue: the request, when it was sent, and its
 /// `request_latency` (drawn when it was sent, so the streams stay in step with capacity forever).
 struct XivaJoin {
-    var request: Int32
+    var request: RequestIndex
     var sentAt: Int64
     var latency: Int64
 }
@@ -52,9 +52,8 @@ extension DeviceWorld {
     /// an error `request_latency` after it gives up; rule 6 on that answer time. Returns whether
     /// it counts (its letter is counted), for the queue's own figures.
     mutating func xivaQueueAnswers(_ join: XivaJoin, _ outcome: XivaServerOutcome) -> Bool {
-        let run = runs[Int(requests[Int(join.request)].run)]
-        let letter = Int(copies[Int(run.copy)].letter)
-        let counts = counted(letter)
+        let run = ext.runs[ext.requests[join.request].run]
+        let counts = counted(copies[run.copy].letter.offset)
         switch outcome {
         case .served(let start, let finish):
             if start < end {
@@ -62,16 +61,18 @@ extension DeviceWorld {
                 if counts == 1 { ledger.xivaMaxWaitMicroseconds = max(ledger.xivaMaxWaitMicroseconds, Int(start - join.sentAt)) }
             }
             let answerAt = later(finish, join.latency)
-            scheduleAnswer(request: join.request, at: answerAt,
-                           saying: "re-request for positions \(run.gapLow)...\(run.gapHigh) served after waiting "
-                               + "\(SimTime(microseconds: start - join.sentAt)), answer in \(SimTime(microseconds: answerAt - join.sentAt))")
+            scheduleAnswer(request: join.request, at: answerAt) { late in
+                .reRequestServed(low: run.gapLow, high: run.gapHigh, waited: SimTime(microseconds: start - join.sentAt),
+                                 answerIn: SimTime(microseconds: answerAt - join.sentAt), lateDeadline: late)
+            }
         case .timedOut(let givenUp):
-            requests[Int(join.request)].failed = true
+            ext.requests[join.request].failed = true
             if givenUp < end { ledger.xivaErrors += counts }
             let answerAt = later(givenUp, join.latency)
-            scheduleAnswer(request: join.request, at: answerAt,
-                           saying: "re-request for positions \(run.gapLow)...\(run.gapHigh) would wait past the queue time-out: "
-                               + "answered with an error in \(SimTime(microseconds: answerAt - join.sentAt))")
+            scheduleAnswer(request: join.request, at: answerAt) { late in
+                .reRequestTimedOut(low: run.gapLow, high: run.gapHigh, answerIn: SimTime(microseconds: answerAt - join.sentAt),
+                                   lateDeadline: late)
+            }
         }
         return counts == 1
     }

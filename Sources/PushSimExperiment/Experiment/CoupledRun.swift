@@ -39,13 +39,13 @@ enum CoupledRun {
                 guard queueOn && scenario.recovery == .queue else {
                     for i in 0..<worlds.count {
                         sink.account(device: range.lowerBound + i, segment: segmentOf[i], arm: a) { ledger in
-                            worlds.with(i) { $0.run(queueOn: queueOn, into: &ledger) }
+                            worlds.with(i) { $0.run(Arm(queueOn: queueOn), into: &ledger) }
                         }
                     }
                     continue
                 }
                 var server = XivaPartitionServer(scenario: scenario, segments: segmentOf, seriesWanted: true)
-                for i in 0..<worlds.count { worlds.with(i) { $0.begin(queueOn: true) } }
+                for i in 0..<worlds.count { worlds.with(i) { $0.begin(.on) } }
                 worlds.step(server: &server) { i in
                     sink.account(device: range.lowerBound + i, segment: segmentOf[i], arm: a) { ledger in
                         worlds.with(i) { $0.finish(into: &ledger) }

@@ -109,7 +109,7 @@ import Testing
         var server = XivaPartitionServer(parameters: ChainParameters(s), end: s.end.microseconds,
                                          segments: Array(repeating: nil, count: n), seriesWanted: true)
         var ledgers = Array(repeating: Ledger(), count: n)
-        for i in 0..<n { worlds.with(i) { $0.ledger = Ledger(); $0.begin(queueOn: true) } }
+        for i in 0..<n { worlds.with(i) { $0.ledger = Ledger(); $0.begin(.on) } }
         worlds.step(server: &server) { i in worlds.with(i) { $0.finish(into: &ledgers[i]) } }
         return (ledgers, worlds, server, 3 * hour + 300 * ms)
     }

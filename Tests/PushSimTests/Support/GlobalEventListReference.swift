@@ -34,7 +34,7 @@ enum GlobalEventListReference {
         let parameters = ChainParameters(scenario)
         let end = scenario.end.microseconds
         for (a, queueOn) in arms.enumerated() {
-            for d in 0..<count { worlds.with(d) { $0.ledger = Ledger(); $0.begin(queueOn: queueOn) } }
+            for d in 0..<count { worlds.with(d) { $0.ledger = Ledger(); $0.begin(Arm(queueOn: queueOn)) } }
             var servers = (0..<partitions).map { _ in
                 XivaServer(service: parameters.xivaService, timeout: parameters.queueTimeout, end: end)
             }
