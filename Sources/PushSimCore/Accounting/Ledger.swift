@@ -24,6 +24,8 @@ package struct Ledger: Equatable, Sendable {
     package var xivaErrors = 0
     package var xivaMaxQueue = 0
     package var xivaMaxWaitMicroseconds = 0
+    /// The most re-requests waiting in one partition, minute by minute (finite capacity only).
+    package var xivaQueue = XivaQueueSeries()
     // What a client catch-up did (`recovery: catch_up`): its server's load.
     /// Fetches the app made from its own server when the user opened it online.
     package var fetches = 0
@@ -130,6 +132,7 @@ package struct Ledger: Equatable, Sendable {
         // Maxima are of one partition at one instant: disjoint devices take the larger.
         xivaMaxQueue = max(xivaMaxQueue, other.xivaMaxQueue)
         xivaMaxWaitMicroseconds = max(xivaMaxWaitMicroseconds, other.xivaMaxWaitMicroseconds)
+        if !other.xivaQueue.isEmpty { xivaQueue.merge(other.xivaQueue) }
         fetches += other.fetches
         extensionKills += other.extensionKills
         deviceIdChanges += other.deviceIdChanges

@@ -29,6 +29,11 @@ struct ChainParameters {
     /// `!outages.isEmpty`, kept as a plain flag: the per-letter test then reads no array.
     let hasOutages: Bool
     let outageDrops: Bool
+    /// Whether re-requests wait in a partition's queue (a finite capacity, docs/model.md §6),
+    /// one service's length and the longest wait still served (Int64.max: forever).
+    let sharedServer: Bool
+    let xivaService: Int64
+    let queueTimeout: Int64
     /// How often the system kills an extension run early (docs/model.md §8, Early kill).
     let earlyKill: Double
     /// Device id changes per microsecond (docs/model.md §8, Device id change).
@@ -70,6 +75,9 @@ struct ChainParameters {
         outages = XivaOutage.layout(scenario.xiva.outages, runEnd: scenario.end)?.map(\.interval) ?? []
         outageDrops = scenario.xiva.outageMode == .drop
         hasOutages = !outages.isEmpty
+        sharedServer = scenario.xiva.capacityPerMicrosecond != nil
+        xivaService = scenario.xiva.capacityPerMicrosecond.map { XivaServer.service(capacityPerMicrosecond: $0) } ?? 0
+        queueTimeout = scenario.xiva.queueTimeout.microseconds
         earlyKill = scenario.extension.earlyKill
         idChangeRate = scenario.device.idChangeRatePerMicrosecond
         saveDelay = scenario.extension.concurrency == .parallel

@@ -57,6 +57,11 @@ package enum TraceEvent: Equatable, Sendable {
     case reRequestSentDuringOutage
     /// `lateDeadline` is the deadline (from the run's arrival) when the answer comes after it.
     case reRequestSent(low: Int32, high: Int32, answerIn: SimTime, lateDeadline: SimTime?)
+    /// With a finite XIVA capacity: sent, to join the partition's queue once the instant is done;
+    /// then served after `waited` (answer `answerIn` after sending), or given up at the time-out.
+    case reRequestQueued(low: Int32, high: Int32)
+    case reRequestServed(low: Int32, high: Int32, waited: SimTime, answerIn: SimTime, lateDeadline: SimTime?)
+    case reRequestTimedOut(low: Int32, high: Int32, answerIn: SimTime, lateDeadline: SimTime?)
     case deadlineHit(waitingForAnswer: Bool)
     // The user.
     case presented
@@ -116,6 +121,14 @@ package enum TraceEvent: Equatable, Sendable {
         case .reRequestSentDuringOutage: return "re-request sent while XIVA is out: it will be answered with an error"
         case .reRequestSent(let low, let high, let answerIn, let late):
             return "re-request sent for positions \(low)...\(high), answer in \(answerIn)"
+                + (late.map { ", after the deadline at \($0) from arrival" } ?? "")
+        case .reRequestQueued(let low, let high):
+            return "re-request sent for positions \(low)...\(high), joining XIVA's queue"
+        case .reRequestServed(let low, let high, let waited, let answerIn, let late):
+            return "re-request for positions \(low)...\(high) served after waiting \(waited), answer in \(answerIn)"
+                + (late.map { ", after the deadline at \($0) from arrival" } ?? "")
+        case .reRequestTimedOut(let low, let high, let answerIn, let late):
+            return "re-request for positions \(low)...\(high) would wait past the queue time-out: answered with an error in \(answerIn)"
                 + (late.map { ", after the deadline at \($0) from arrival" } ?? "")
         case .deadlineHit(let waiting):
             return "extension deadline hit " + (waiting ? "waiting for the re-request's answer" : "before its processing ended")

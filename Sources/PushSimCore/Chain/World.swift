@@ -114,6 +114,9 @@ package struct DeviceWorld: ~Copyable {
     var catchUpMark = 0
     /// When the device id next changes (queue arm with `device.id_change`); Int64.max: never.
     var nextIdChange = Int64.max
+    /// Re-requests sent at the current instant, waiting to join the shared XIVA queue once
+    /// the instant's other steps are done (docs/model.md §6); empty with capacity forever.
+    var joining: [XivaJoin] = []
     /// The provider's side of APNs in this arm (docs/model.md §9, §10): token limit, held pushes.
     var provider = ProviderState()
 
@@ -158,27 +161,84 @@ package struct DeviceWorld: ~Copyable {
 
     /// Simulates the prepared device through one arm and adds its letters to `ledger`.
     package mutating func run(_ arm: Arm) {
+        begin(arm)
+        if _slowPath(sharesServer) {
+            // A device run on its own with a finite XIVA capacity (a trace, `find`): it is alone
+            // in its partition. Runs and checks run a whole partition (``CoupledWorlds``).
+            var server = XivaPartitionServer(parameters: parameters, end: end, segments: [nil], seriesWanted: false)
+            while let now = runUntilItSends() { server.collect(from: &self, device: 0, at: now) }
+            finish()
+            return
+        }
+        var processed = 0
+        while let (now, item) = agenda.next(before: end) {
+            handle(item, at: now)
+            processed += 1
+        }
+        ledger.events += processed
+        finish()
+    }
+
+    /// Starts an arm: its state reset, its first letter, flip and app opening on the agenda.
+    package mutating func begin(_ arm: Arm) {
         resetArm(arm)
         if catchUp { scheduleFirstAppOpen() }
         if letters.count > 0 { agenda.followInFirstStream(time: letters[0].time, index: 0) }
         if !timeline.flips.isEmpty { agenda.followInSecondStream(time: timeline.flips[0], index: 0) }
-        var processed = 0
-        while let (now, item) = agenda.next(before: end) {
-            currentTime = now
-            switch item {
-            case .inFirstStream(let i): xivaReceives(letter: i, at: now)
-            case .inSecondStream(let k): connectivityFlips(index: k, at: now)
-            case .event(.apnsArrival(let c)): apnsReceives(copy: c, at: now)
-            case .event(.due(let c)): apnsDelivers(copy: c, at: now)
-            case .event(.extensionProcessed(let r)): extensionProcessed(run: r, at: now)
-            case .event(.extensionDeadline(let r)): extensionDeadline(run: r, at: now)
-            case .event(.answer(let q)): xivaAnswers(request: q, at: now)
-            case .event(.appOpen): userOpensApp(at: now)
-            case .event(.deviceWakes): deviceWakes(at: now)
+    }
+
+    /// Whether this arm sends its re-requests to a server shared with other devices (a finite
+    /// XIVA capacity, docs/model.md §6): its answers then wait for the partition's queue.
+    var sharesServer: Bool { parameters.sharedServer && checksGaps }
+
+    /// When this arm's next step happens; nil when nothing more happens before the end.
+    var nextTime: Int64? { agenda.nextTime(before: end) }
+
+    /// Takes step after step, instant by instant, until the device has sent something to a
+    /// shared server: then it stops at the end of that instant (everything else of the instant
+    /// done, docs/model.md §6) and returns the instant; nil once nothing more happens before the
+    /// end. The server's answer may add steps at the same instant (a deadline): the next call
+    /// takes them.
+    package mutating func runUntilItSends() -> Int64? {
+        while let now = nextTime {
+            while let (time, item) = agenda.next(before: now + 1) {
+                handle(item, at: time)
+                ledger.events += 1
             }
-            processed += 1
+            if !joining.isEmpty { return now }
         }
-        ledger.events += processed
+        return nil
+    }
+
+    /// One step of the chain: the item's handler.
+    @inline(__always) mutating func handle(_ item: AgendaItem<ChainEvent>, at now: Int64) {
+        currentTime = now
+        switch item {
+        case .inFirstStream(let i): xivaReceives(letter: i, at: now)
+        case .inSecondStream(let k): connectivityFlips(index: k, at: now)
+        case .event(.apnsArrival(let c)): apnsReceives(copy: c, at: now)
+        case .event(.due(let c)): apnsDelivers(copy: c, at: now)
+        case .event(.extensionProcessed(let r)): extensionProcessed(run: r, at: now)
+        case .event(.extensionDeadline(let r)): extensionDeadline(run: r, at: now)
+        case .event(.answer(let q)): xivaAnswers(request: q, at: now)
+        case .event(.appOpen): userOpensApp(at: now)
+        case .event(.deviceWakes): deviceWakes(at: now)
+        }
+    }
+
+    /// Ends a stepped arm into `account`: the counts it made while running (kept in `ledger`,
+    /// which shares the placeholder's buffers, so a world waiting its turn holds no histogram)
+    /// and its letters. Leaves the placeholder in `ledger`.
+    package mutating func finish(into account: inout Ledger) {
+        swap(&ledger, &account)
+        ledger.merge(account)
+        account = DeviceWorld.placeholderLedger
+        finish()
+        swap(&ledger, &account)
+    }
+
+    /// Ends an arm: whatever is under way is unfinished, every letter is recorded.
+    mutating func finish() {
         currentTime = end
         closeAccounts()
     }
@@ -205,6 +265,7 @@ package struct DeviceWorld: ~Copyable {
         letterStates.reset(repeating: LetterState(), count: letters.count)
         xiva = XivaNumbering(reusing: xiva.letterAtPosition)
         ext = ExtensionState(reusing: ext.runs, ext.requests)
+        joining.removeAll(keepingCapacity: true)
         streams = ArmStreams(seed: scenario.seed, device: device, keepOlder: parameters.keepOlder > 0,
                              duplicate: parameters.duplicate > 0, appOpens: catchUp,
                              kills: parameters.earlyKill > 0, idChanges: parameters.idChangeRate > 0 && checksGaps,
@@ -304,7 +365,7 @@ package struct DeviceWorld: ~Copyable {
         ledger = account
     }
 
-    static let placeholderLedger = Ledger()
+    package static let placeholderLedger = Ledger()
 
     mutating func markUnfinished(run: ExtensionRun, includingGap: Bool, includingCurrent: Bool = true) {
         if includingCurrent && !copies[run.copy].isSecondCopy { letterStates[copies[run.copy].letter].unfinished = true }

@@ -134,7 +134,7 @@ package struct TraceSVG {
         switch event {
         case .droppedUnknownSubscription, .droppedXivaOut, .copyLost, .refused: return loss
         case .reRequestAnsweredWithError, .reRequestAnswered, .resent, .foundGap, .reRequestSentDuringOutage,
-             .reRequestSent, .deadlineHit, .summaryShown, .caughtUp:
+             .reRequestSent, .reRequestQueued, .reRequestServed, .reRequestTimedOut, .deadlineHit, .summaryShown, .caughtUp:
             return queueWork
         case .extensionStarted(let role, _, let overDeadline): return role == .resend || overDeadline != nil ? queueWork : other
         case .presented, .presentedAgain: return shown
