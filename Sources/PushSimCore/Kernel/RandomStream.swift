@@ -27,6 +27,7 @@ package enum StreamPurpose: UInt64, Sendable, CaseIterable {
     case retries = 22       // retried pushes: backoff, network loss and APNs latency (xiva.retry)
     case priorities = 23    // whether a letter goes at priority 5 (apns.priority as a share)
     case sleep = 24         // the device's awake and asleep periods (device.sleep)
+    case binaryErrors = 40  // whether a written notification is malformed, its error's round trip (apns.interface: binary)
 }
 
 /// SplitMix64: used only to expand seeds; its outputs are well mixed even for adjacent inputs.

@@ -121,6 +121,8 @@ package struct Scenario: Sendable {
         package var partitions: Int = 1
         /// How XIVA retries a push APNs refused for the moment or did not answer (docs/model.md §9, Retries); nil: never.
         package var retry: XivaRetry? = nil
+        /// Notifications XIVA keeps per binary connection to write again after an error (docs/model.md §11).
+        package var resendBuffer: Int = 0
         /// The defaults docs/scenarios.md gives (the file reader starts from them).
         package init() {}
     }
@@ -145,6 +147,15 @@ package struct Scenario: Sendable {
         package var answerLoss: Double = 0
         /// The share of letters sent at priority 5 (docs/model.md §10); 0: all at 10 (the default).
         package var lowPriorityShare: Double = 0
+        /// The legacy binary interface (docs/model.md §11): the interface; the probability a
+        /// written notification is malformed; from the bad one's arrival to its error packet at
+        /// XIVA; notifications one connection writes per microsecond (nil: `forever`); from an
+        /// uninstall to XIVA reading the token from the feedback list.
+        package var interface: ApnsInterface = .http2
+        package var malformed: Double = 0
+        package var errorDelay: Distribution = .constant(SimTime(microseconds: 100 * SimTime.millisecond))
+        package var connectionRatePerMicrosecond: Double? = nil
+        package var feedbackDelay: SimTime = SimTime(microseconds: SimTime.day)
         /// The defaults docs/scenarios.md gives (the file reader starts from them).
         package init() {}
     }

@@ -16,21 +16,9 @@ extension ScenarioDecoder {
         }
         try fields.decode("outage_mode", "delay or drop", anyStyle: true, suggesting(XivaOutageMode.self)) { xiva.outageMode = $0 }
         if let node = fields.value("capacity") {
-            let path = fields.fullPath("capacity")
-            let rate = try value(node, path, "a rate such as `100/s`, or `forever`") { (t) throws(ValueParsers.Failure) -> Double? in
-                t == "forever" ? nil : try ValueParsers.rate(t)
-            }
-            if let rate {
-                // 1/capacity is a service time in whole microseconds: it must be at least 1 µs
-                // after rounding and fit the clock.
-                guard rate > 0 else {
-                    throw ScenarioError(location: node.location, message: "`\(path)`: expected a capacity greater than 0 (or `forever`), found \(node.foundDescription): a server that serves nothing would hold every re-request")
-                }
-                guard (1 / rate).rounded(.toNearestOrAwayFromZero) < Double(Int64.max / 2) else {
-                    throw ScenarioError(location: node.location, message: "`\(path)`: the capacity \(node.foundDescription) is so small that one service would pass the last instant the clock can hold; expected a larger rate")
-                }
-            }
-            xiva.capacityPerMicrosecond = rate
+            xiva.capacityPerMicrosecond = try rateOrForever(node, fields.fullPath("capacity"), example: "100/s", noun: "capacity",
+                                                            stopped: "a server that serves nothing would hold every re-request",
+                                                            step: "one service")
         }
         try fields.decode("queue_timeout", "a duration or `forever`", ValueParsers.durationOrForever) { xiva.queueTimeout = $0 }
         if let node = fields.value("partitions") {
@@ -41,7 +29,28 @@ extension ScenarioDecoder {
             }
         }
         try retry(fields, into: &xiva)
+        try fields.decode("resend_buffer", "an integer from 0 to 1000000", { (t) throws(ValueParsers.Failure) in
+            // The buffer is a count of notifications kept per connection: a memory bound, not a policy.
+            try ValueParsers.integer(t, in: 0...1_000_000)
+        }) { xiva.resendBuffer = $0 }
         return xiva
+    }
+
+    /// A rate per microsecond, or nil for `forever`: one step at that rate (`1/rate`) is a whole
+    /// number of microseconds, so the rate must be positive and its step fit the clock.
+    static func rateOrForever(_ node: YAMLNode, _ path: String, example: String, noun: String, stopped: String,
+                              step: String) throws -> Double? {
+        let rate = try value(node, path, "a rate such as `\(example)`, or `forever`") { (t) throws(ValueParsers.Failure) -> Double? in
+            t == "forever" ? nil : try ValueParsers.rate(t)
+        }
+        guard let rate else { return nil }
+        guard rate > 0 else {
+            throw ScenarioError(location: node.location, message: "`\(path)`: expected a \(noun) greater than 0 (or `forever`), found \(node.foundDescription): \(stopped)")
+        }
+        guard (1 / rate).rounded(.toNearestOrAwayFromZero) < Double(Int64.max / 2) else {
+            throw ScenarioError(location: node.location, message: "`\(path)`: the \(noun) \(node.foundDescription) is so small that \(step) would pass the last instant the clock can hold; expected a larger rate")
+        }
+        return rate
     }
 
     /// A value of an enumeration by its raw value; an unknown one names the nearest.

@@ -78,6 +78,11 @@ package enum ScenarioPrinter {
         if s.apns.lowPriorityShare != 0 {
             apns.append(Entry("priority", .scalar(s.apns.lowPriorityShare == 1 ? "5" : decimal(s.apns.lowPriorityShare))))
         }
+        if s.apns.interface != defaults.interface { apns.append(Entry("interface", .scalar(s.apns.interface.rawValue))) }
+        if s.apns.malformed != defaults.malformed { apns.append(Entry("malformed", .scalar(decimal(s.apns.malformed)))) }
+        if s.apns.errorDelay != defaults.errorDelay { apns.append(Entry("error_delay", .scalar(s.apns.errorDelay.description))) }
+        if let rate = s.apns.connectionRatePerMicrosecond { apns.append(Entry("connection_rate", .scalar(self.rate(rate)))) }
+        if s.apns.feedbackDelay != defaults.feedbackDelay { apns.append(Entry("feedback_delay", .scalar(s.apns.feedbackDelay.description))) }
         top.append(Entry("apns", .mapping(apns)))
         top.append(Entry("device", .mapping(device(s.device))))
         top.append(Entry("extension", .mapping(extensionSection(s.extension))))
@@ -142,6 +147,7 @@ package enum ScenarioPrinter {
         if let capacity = x.capacityPerMicrosecond { out.append(Entry("capacity", .scalar(rate(capacity)))) }
         if x.queueTimeout != defaults.queueTimeout { out.append(Entry("queue_timeout", .scalar(x.queueTimeout.description))) }
         if x.partitions != defaults.partitions { out.append(Entry("partitions", .scalar(String(x.partitions)))) }
+        if x.resendBuffer != defaults.resendBuffer { out.append(Entry("resend_buffer", .scalar(String(x.resendBuffer)))) }
         if let retry = x.retry {
             out.append(Entry("retry", .mapping([Entry("attempts", .scalar(String(retry.attempts))),
                                                 Entry("backoff", .scalar(retry.backoff.description))])))
