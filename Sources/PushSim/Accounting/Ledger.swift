@@ -48,6 +48,15 @@ public struct Ledger: Equatable, Sendable {
     /// reached the extension, so each one re-sent is shown twice.
     public var needlessPositions = 0
 
+    /// PushKit (docs/model.md §9): VoIP pushes the app failed to report to CallKit, and devices
+    /// the system then stopped launching for VoIP pushes.
+    public var callKitFailures = 0
+    public var devicesCutOff = 0
+
+    /// FCM (docs/model.md §9): every message FCM accepted ends in one outcome, as in Firebase's
+    /// delivery data; the delivered ones also say whether FCM held them first.
+    public var fcm = FCMOutcomes()
+
     // What the extension's own logging would have seen (the telemetry view).
     public var pushesSeenByExtensions = 0
     public var gapsDetected = 0
@@ -123,6 +132,9 @@ public struct Ledger: Equatable, Sendable {
         missedGaps += other.missedGaps
         needlessReRequests += other.needlessReRequests
         needlessPositions += other.needlessPositions
+        callKitFailures += other.callKitFailures
+        devicesCutOff += other.devicesCutOff
+        fcm.merge(other.fcm)
         pushesSeenByExtensions += other.pushesSeenByExtensions
         gapsDetected += other.gapsDetected
         missedInGaps += other.missedInGaps

@@ -1,9 +1,13 @@
-// The ten causes a lost letter can have, in the contract's order of JSON keys.
+// The causes a lost letter can have: the contract's ten, then the push channels' (docs/model.md §9).
 
 /// Why a lost letter's last chance ended (scenario contract, section 3).
 public enum LossCause: Int, CaseIterable, Sendable {
     case xivaDrop, xivaOutage, networkLoss, apnsReplaced, apnsExpired, alertsOff
     case undetectedGap, retentionExpired, extensionTimeout, unfinished
+    /// PushKit: the device was offline and the channel has no store.
+    case noStore
+    /// PushKit: the app failed to report the push to CallKit, or the system no longer launches it.
+    case callKitUnreported
 
     /// The name used in JSON and tables.
     public var key: String {
@@ -18,6 +22,8 @@ public enum LossCause: Int, CaseIterable, Sendable {
         case .retentionExpired: return "retention_expired"
         case .extensionTimeout: return "extension_timeout"
         case .unfinished: return "unfinished"
+        case .noStore: return "no_store"
+        case .callKitUnreported: return "callkit_unreported"
         }
     }
 

@@ -58,6 +58,7 @@ extension DeviceWorld {
 
     /// A copy is due at the device: handed over if it is online, stored if not (rule 3).
     @inline(__always) mutating func apnsDelivers(copy c: Int32, at now: Int64) {
+        if _slowPath(parameters.channel != .apns) { channelDelivers(copy: c, at: now); return }
         if deviceIsOnline(at: now) {
             deviceReceives(copy: c, at: now)
         } else {
@@ -95,7 +96,10 @@ extension DeviceWorld {
     /// The device is back online: the stored copy goes out with a fresh latency, keeping its
     /// original expiry, and is not exposed to network loss again.
     mutating func apnsFlushStore(at now: Int64) {
-        guard stored >= 0 else { return }
+        guard stored >= 0 else {
+            if _slowPath(parameters.channel != .apns) { channelFlushes(at: now) }
+            return
+        }
         let c = stored
         stored = -1
         if now >= copies[Int(c)].expiry {

@@ -24,14 +24,18 @@ struct ArmStreams {
     var idChanges: RandomStream
     /// `extension.concurrency: parallel`: when a run writes the saved position.
     var saveDelays: RandomStream
+    /// `pushkit.report_failure`: whether the app fails to report a VoIP push to CallKit.
+    var callKit: RandomStream
+    /// `fcm.collapse_keys` above four: which key FCM's store drops.
+    var fcmStore: RandomStream
 
     init() {
         user = RandomStream(seed: 0); redelivery = user; requests = user; resends = user; store = user; duplicates = user
-        appOpens = user; kills = user; idChanges = user; saveDelays = user
+        appOpens = user; kills = user; idChanges = user; saveDelays = user; callKit = user; fcmStore = user
     }
 
     init(seed: UInt64, device: Int, keepOlder: Bool, duplicate: Bool, appOpens catchUp: Bool = false, kills: Bool = false,
-         idChanges: Bool = false, saveDelays: Bool = false) {
+         idChanges: Bool = false, saveDelays: Bool = false, callKit: Bool = false, fcmStore: Bool = false) {
         user = RandomStream(seed: seed, device: device, purpose: .user)
         redelivery = RandomStream(seed: seed, device: device, purpose: .redelivery)
         requests = RandomStream(seed: seed, device: device, purpose: .requests)
@@ -42,5 +46,7 @@ struct ArmStreams {
         self.kills = kills ? RandomStream(seed: seed, device: device, purpose: .extensionKills) : RandomStream(seed: 0)
         self.idChanges = idChanges ? RandomStream(seed: seed, device: device, purpose: .deviceIdChanges) : RandomStream(seed: 0)
         self.saveDelays = saveDelays ? RandomStream(seed: seed, device: device, purpose: .saveDelays) : RandomStream(seed: 0)
+        self.callKit = callKit ? RandomStream(seed: seed, device: device, purpose: .callKitReports) : RandomStream(seed: 0)
+        self.fcmStore = fcmStore ? RandomStream(seed: seed, device: device, purpose: .fcmStore) : RandomStream(seed: 0)
     }
 }

@@ -35,11 +35,21 @@ struct ChainParameters {
     let idChangeRate: Double
     /// Parallel extension runs with a delayed save (docs/model.md §8, Parallel runs); nil: serial.
     let saveDelay: DistributionSampler?
+    /// The push channel (docs/model.md §9). PushKit: how often the app fails to report a VoIP
+    /// push to CallKit, and after how many failures the system stops launching it. FCM: the
+    /// number of collapse keys (0: non-collapsible messages) and the doze windows that hold
+    /// normal-priority messages (empty with high priority or without doze).
+    let channel: PushChannel
+    let callKitFailure: Double
+    let callKitCutOffAfter: Int
+    let fcmCollapseKeys: Int
+    let doze: [Range<Int64>]
 
     init(_ scenario: Scenario) {
         apnsLoss = scenario.apns.loss
         apnsLatency = scenario.apns.latency.sampler
-        apnsExpiration = scenario.apns.expiration
+        // On FCM the store's expiry is the message's time to live.
+        apnsExpiration = scenario.channel == .fcm ? scenario.fcm.ttl : scenario.apns.expiration
         processing = scenario.extension.processing.sampler
         deadline = scenario.extension.deadline
         retention = scenario.xiva.retention
@@ -61,5 +71,11 @@ struct ChainParameters {
         idChangeRate = scenario.device.idChangeRatePerMicrosecond
         saveDelay = scenario.extension.concurrency == .parallel
             ? (scenario.extension.saveDelay ?? .constant(SimTime(microseconds: 0))).sampler : nil
+        channel = scenario.channel
+        callKitFailure = scenario.channel == .pushkit ? scenario.pushkit.reportFailure : 0
+        callKitCutOffAfter = scenario.pushkit.cutOffAfter
+        fcmCollapseKeys = scenario.channel == .fcm ? scenario.fcm.collapseKeys : 0
+        doze = scenario.channel == .fcm && scenario.fcm.priority == .normal
+            ? ConnectivityTimeline.windowIntervals(scenario.device.doze, end: scenario.end.microseconds) : []
     }
 }

@@ -17,6 +17,8 @@
 // Recovery designs (docs/model.md §7): the client catch-up in CatchUp.swift   userOpensApp.
 // The extension killed early (docs/model.md §8) in EarlyKill.swift            extensionKilledEarly.
 // Device id changes (docs/model.md §8) in DeviceIdChange.swift                 deviceIdChanged.
+// Push channels (docs/model.md §9): PushChannels.swift leaves the APNs path for
+// PushKitChannel.swift (no store, CallKit) and FCMStore.swift (store, TTL, Doze, re-sync).
 // Version 2's mechanisms (docs/model.md §5): second copies and keep_older in APNs.swift,
 // warm-up in `counted`, windows per device in Connectivity.swift, letters in MailTraffic.swift,
 // XIVA's outages (docs/model.md §6) in Xiva.swift (xivaReceives, outageEnd) and extensionProcessed.
@@ -28,6 +30,8 @@ struct PushCopy {
     var letter: Int32
     var isResend: Bool
     var isSecondCopy = false
+    /// Why FCM held it before the hand-over (``FCMDelay``; docs/model.md §9); fits the padding.
+    var fcmDelay: UInt8 = 0
     var expiry: Int64
 }
 
@@ -113,6 +117,11 @@ public struct DeviceWorld: ~Copyable {
     /// Parallel runs (queue arm): saves not yet written, in write order, and the position serial runs would hold.
     var pendingSaves: [PendingSave] = []
     var serialPosition: Int32 = 0
+    /// Push channels (docs/model.md §9): the app's CallKit failures so far (PushKit), FCM's
+    /// store, and each letter's FCM collapse key (drawn in `prepare`, shared by both arms).
+    var callKitFailures = 0
+    var fcm = FCMStore()
+    var fcmKeys: [UInt16] = []
 
     public var ledger = Ledger()
     /// Receives a line for everything that happens, when set (`pushsim trace`); nil in runs.
@@ -124,7 +133,10 @@ public struct DeviceWorld: ~Copyable {
         self.queue = EventQueue<ChainEvent>()
         self.agenda = Agenda(queue: queue)
         self.parameters = ChainParameters(scenario)
-        self.windows = ConnectivityTimeline.windowIntervals(scenario)
+        // FCM holds normal-priority messages while the device dozes: for the channel, a doze
+        // window is a window offline (docs/model.md §9, FCM).
+        let windows = ConnectivityTimeline.windowIntervals(scenario)
+        self.windows = parameters.doze.isEmpty ? windows : ConnectivityTimeline.sortedAndMerged(windows + parameters.doze)
         self.end = scenario.end.microseconds
     }
 
@@ -136,6 +148,7 @@ public struct DeviceWorld: ~Copyable {
                           deviceScratch: &deviceWindowScratch)
         var rng = RandomStream(seed: scenario.seed, device: device, purpose: .device)
         alertsOff = rng.chance(scenario.device.alertsOff)
+        if parameters.fcmCollapseKeys > 0 { drawCollapseKeys() }
     }
 
     /// 1 when letter i counts (its time is at or after the warm-up), else 0.
@@ -189,7 +202,7 @@ public struct DeviceWorld: ~Copyable {
         lookaheadFlipCursor = 0
         stored = -1
         storedEnteredAt = 0
-        settleAtOnce = shortcuts == .taken && !self.queueOn && !(parameters.duplicate > 0)
+        settleAtOnce = shortcuts == .taken && !self.queueOn && !(parameters.duplicate > 0) && parameters.channel == .apns
         let warmup = scenario.warmup.microseconds
         firstCounted = warmup <= 0 ? 0 : letters.firstIndex { $0.time >= warmup } ?? letters.count
         nextPosition = 1
@@ -200,7 +213,10 @@ public struct DeviceWorld: ~Copyable {
         streams = ArmStreams(seed: scenario.seed, device: device, keepOlder: parameters.keepOlder > 0,
                              duplicate: parameters.duplicate > 0, appOpens: catchUp,
                              kills: parameters.earlyKill > 0, idChanges: parameters.idChangeRate > 0 && self.queueOn,
-                             saveDelays: parameters.saveDelay != nil && self.queueOn)
+                             saveDelays: parameters.saveDelay != nil && self.queueOn,
+                             callKit: parameters.callKitFailure > 0,
+                             fcmStore: parameters.fcmCollapseKeys > FCMStore.maxCollapseKeys)
+        if parameters.channel != .apns { callKitFailures = 0; fcm.removeAll() }
         if parameters.saveDelay != nil { pendingSaves.removeAll(); serialPosition = 0 }
         nextIdChange = Int64.max
         if parameters.idChangeRate > 0 && self.queueOn { scheduleFirstIdChange() }
@@ -257,6 +273,7 @@ public struct DeviceWorld: ~Copyable {
                 break
             }
         }
+        if _slowPath(parameters.channel != .apns) { channelCloses() }
         if stored >= 0 {
             let copy = copies[Int(stored)]
             if end < copy.expiry {

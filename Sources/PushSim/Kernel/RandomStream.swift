@@ -21,6 +21,9 @@ public enum StreamPurpose: UInt64, Sendable, CaseIterable {
     case extensionKills = 16 // whether the system kills an extension run early (extension.early_kill)
     case deviceIdChanges = 17 // when the device id changes (device.id_change)
     case saveDelays = 18    // when a parallel extension run writes the saved position (extension.save_delay)
+    case callKitReports = 19 // whether the app fails to report a VoIP push to CallKit (pushkit.report_failure)
+    case fcmCollapseKeys = 20 // each letter's FCM collapse key (fcm.collapse_keys)
+    case fcmStore = 21      // which collapse key FCM's store drops past four (fcm.collapse_keys > 4)
 }
 
 /// SplitMix64: used only to expand seeds; its outputs are well mixed even for adjacent inputs.

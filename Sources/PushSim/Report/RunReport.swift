@@ -56,6 +56,15 @@ extension ArmResult {
         ]
         // Only with `extension.early_kill`; a document without kills keeps its bytes.
         if l.extensionKills > 0 { object["extension_kills"] = .int(l.extensionKills) }
+        // Push channels (docs/model.md §9), only where they did something; other documents keep their bytes.
+        if l.callKitFailures > 0 {
+            object["callkit"] = .object(["failures": .int(l.callKitFailures), "devices_cut_off": .int(l.devicesCutOff)])
+        }
+        if l.fcm.accepted > 0 {
+            var fcm: [String: JSONValue] = ["accepted": .int(l.fcm.accepted)]
+            for (key, path) in FCMOutcomes.counts { fcm[key] = .int(l.fcm[keyPath: path]) }
+            object["fcm"] = .object(fcm)
+        }
         if queueOn {
             object["re_requests"] = .int(l.reRequests)
             object["resent"] = .int(l.resent)

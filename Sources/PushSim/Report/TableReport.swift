@@ -67,6 +67,7 @@ public struct ReportTable {
         if arms.contains(where: { $0.ledger.fetches > 0 }) {
             rows.append(queueRow("  catch-up fetches") { $0.fetches })
         }
+        rows += ReportTable.channelRows(arms)
         if arms.contains(where: \.queueOn) {
             rows.append(["what the extension's logs would show"])
             rows.append(queueRow("  pushes seen") { $0.pushesSeenByExtensions })

@@ -142,6 +142,9 @@ public struct Scenario: Sendable {
         public var appOpen: Distribution? = nil
         /// Poisson rate of device id changes per microsecond (docs/model.md §8, Device id change); 0: never.
         public var idChangeRatePerMicrosecond: Double = 0
+        /// Doze windows, the same for every device of the segment (docs/model.md §9, FCM): FCM
+        /// holds normal-priority messages while one lasts. Empty: the device never dozes.
+        public var doze: [OfflineWindow] = []
     }
     public var device = Device()
 
@@ -170,6 +173,11 @@ public struct Scenario: Sendable {
     /// The queue arm's design of recovery (docs/model.md §7): the push queue, a client catch-up, or none.
     public var recovery: RecoveryDesign = .queue
 
+    /// The push service between XIVA and the device (docs/model.md §9); per segment too.
+    public var channel: PushChannel = .apns
+    public var pushkit = PushKit()
+    public var fcm = FCM()
+
     /// One kind of user in a population (docs/model.md §5, Segments): its devices and its own sections, already
     /// resolved (a key the segment does not give holds the top-level value).
     public struct Segment: Sendable {
@@ -182,10 +190,12 @@ public struct Scenario: Sendable {
         public var connectivity: Connectivity
         public var device: Device
         public var `extension`: Extension
+        public var channel: PushChannel
         public init(name: String, share: String, devices: Range<Int>, mail: Mail, connectivity: Connectivity,
-                    device: Device, extension: Extension) {
+                    device: Device, extension: Extension, channel: PushChannel = .apns) {
             self.name = name; self.share = share; self.devices = devices; self.mail = mail
             self.connectivity = connectivity; self.device = device; self.extension = `extension`
+            self.channel = channel
         }
     }
     /// Empty: one kind of user, the top-level sections.
@@ -207,6 +217,7 @@ public struct Scenario: Sendable {
         resolved.connectivity = segment.connectivity
         resolved.device = segment.device
         resolved.extension = segment.extension
+        resolved.channel = segment.channel
         resolved.segments = []
         return resolved
     }

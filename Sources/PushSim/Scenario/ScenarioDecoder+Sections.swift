@@ -106,7 +106,7 @@ extension ScenarioDecoder {
                             message: "`\(holder.fullPath(present))` and `\(holder.fullPath(missing))` go together: expected both or neither, found `\(present)` without `\(missing)`\(context)")
     }
 
-    private static func windows(_ node: YAMLNode, _ listPath: String) throws -> [OfflineWindow] {
+    static func windows(_ node: YAMLNode, _ listPath: String) throws -> [OfflineWindow] {
         guard case .sequence(let items) = node.kind else {
             throw ScenarioError(location: node.location, message: "`\(listPath)`: expected a list of windows such as `- {start: 8h, end: 9h, every: 1d}`, found \(node.foundDescription)")
         }
@@ -217,6 +217,7 @@ extension ScenarioDecoder {
             }
             return rate
         }) { device.idChangeRatePerMicrosecond = $0 }
+        if let node = fields.value("doze") { device.doze = try dozeWindows(node, fields.fullPath("doze")) }
         return device
     }
 

@@ -78,12 +78,14 @@ public enum ScenarioPrinter {
             Entry("client", .scalar(s.queue.client.rawValue)),
         ])))
         if s.recovery != .queue { top.append(Entry("recovery", .scalar(s.recovery.rawValue))) }
+        top += channelEntries(s)
         if !s.segments.isEmpty {
             // Each segment with its resolved sections whole: what its devices actually ran.
             top.append(Entry("segments", .list(s.segments.map { segment in
                 .mapping([
                     Entry("name", .text(segment.name)),
                     Entry("share", .scalar(segment.share)),
+                ] + (segment.channel != s.channel ? [Entry("channel", .scalar(segment.channel.rawValue))] : []) + [
                     Entry("mail", .mapping(mail(segment.mail))),
                     Entry("connectivity", .mapping(connectivity(segment.connectivity))),
                     Entry("device", .mapping(device(segment.device))),
@@ -157,6 +159,25 @@ public enum ScenarioPrinter {
                    Entry("clear_after", .scalar(d.clearAfter?.description ?? "forever"))]
         if let appOpen = d.appOpen { out.append(Entry("app_open", .scalar(appOpen.description))) }
         if d.idChangeRatePerMicrosecond != 0 { out.append(Entry("id_change", .scalar(rate(d.idChangeRatePerMicrosecond)))) }
+        if !d.doze.isEmpty { out.append(Entry("doze", .list(d.doze.map(window)))) }
+        return out
+    }
+
+    /// The channel and its sections, only where they differ from the defaults (APNs, no
+    /// CallKit failures, FCM's documented limits), so a scenario without them prints as before.
+    private static func channelEntries(_ s: Scenario) -> [Entry] {
+        var out: [Entry] = []
+        if s.channel != .apns { out.append(Entry("channel", .scalar(s.channel.rawValue))) }
+        let pushkitDefaults = Scenario.PushKit(), fcmDefaults = Scenario.FCM()
+        var pushkit: [Entry] = []
+        if s.pushkit.reportFailure != pushkitDefaults.reportFailure { pushkit.append(Entry("report_failure", .scalar(decimal(s.pushkit.reportFailure)))) }
+        if s.pushkit.cutOffAfter != pushkitDefaults.cutOffAfter { pushkit.append(Entry("cut_off_after", .scalar(String(s.pushkit.cutOffAfter)))) }
+        if !pushkit.isEmpty { out.append(Entry("pushkit", .mapping(pushkit))) }
+        var fcm: [Entry] = []
+        if s.fcm.ttl != fcmDefaults.ttl { fcm.append(Entry("ttl", .scalar(s.fcm.ttl.description))) }
+        if s.fcm.collapseKeys != fcmDefaults.collapseKeys { fcm.append(Entry("collapse_keys", .scalar(String(s.fcm.collapseKeys)))) }
+        if s.fcm.priority != fcmDefaults.priority { fcm.append(Entry("priority", .scalar(s.fcm.priority.rawValue))) }
+        if !fcm.isEmpty { out.append(Entry("fcm", .mapping(fcm))) }
         return out
     }
 

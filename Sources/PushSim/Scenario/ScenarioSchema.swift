@@ -3,7 +3,7 @@
 /// The key layout of docs/scenarios.md §2 and §2a.
 enum ScenarioSchema {
     /// Top-level keys that hold a single value.
-    static let topLevelValues = ["name", "description", "seed", "duration", "drain", "devices", "warmup", "recovery"]
+    static let topLevelValues = ["name", "description", "seed", "duration", "drain", "devices", "warmup", "recovery", "channel"]
 
     /// Sections and their keys, in the contract's order.
     static let sections: [(name: String, keys: [String])] = [
@@ -12,9 +12,11 @@ enum ScenarioSchema {
         ("xiva", ["drop", "latency", "retention", "request_latency", "request_error", "resend_latency",
                   "outages", "outage_mode", "capacity", "queue_timeout", "partitions"]),
         ("apns", ["loss", "latency", "expiration", "keep_older", "keep_window", "duplicate"]),
-        ("device", ["alerts_off", "clear_after", "app_open", "id_change"]),
+        ("device", ["alerts_off", "clear_after", "app_open", "id_change", "doze"]),
         ("extension", ["deadline", "processing", "early_kill", "concurrency", "save_delay"]),
         ("queue", ["mode", "repeat_max_count", "collapse_id", "client"]),
+        ("pushkit", ["report_failure", "cut_off_after"]),
+        ("fcm", ["ttl", "collapse_keys", "priority"]),
     ]
 
     /// Every key allowed at the top of the file, `segments` and `sweep` included.
@@ -30,10 +32,10 @@ enum ScenarioSchema {
     static let burstKeys = ["rate", "size", "spread"]
 
     /// The keys of one segment (docs/scenarios.md §2a, Populations).
-    static let segmentKeys = ["name", "share", "mail", "connectivity", "device", "extension"]
+    static let segmentKeys = ["name", "share", "channel", "mail", "connectivity", "device", "extension"]
 
     /// Sections every device shares: a segment cannot give them.
-    static let sharedSections = ["xiva", "apns", "queue"]
+    static let sharedSections = ["xiva", "apns", "queue", "pushkit", "fcm"]
 
     static func keys(ofSection name: String) -> [String]? {
         sections.first { $0.name == name }?.keys
@@ -58,14 +60,14 @@ enum ScenarioSchema {
 
     private static func shape(ofKey key: String, in section: String) -> Shape {
         switch (section, key) {
-        case ("mail", "daily_profile"), ("connectivity", "windows"), ("xiva", "outages"): return .list
+        case ("mail", "daily_profile"), ("connectivity", "windows"), ("xiva", "outages"), ("device", "doze"): return .list
         case ("mail", "bursts"): return .mapping(burstKeys.map { ($0, .value) })
         default: return .value
         }
     }
 
     /// What a segment holds: its share and its own sections.
-    static let segmentShape: Shape = .mapping([("share", .value)] + segmentKeys.compactMap { name in
+    static let segmentShape: Shape = .mapping([("share", .value), ("channel", .value)] + segmentKeys.compactMap { name in
         keys(ofSegmentSection: name).map { keys in (name, Shape.mapping(keys.map { ($0, shape(ofKey: $0, in: name)) })) }
     })
 

@@ -80,6 +80,6 @@ import Testing
         #expect(LossCause.allCases.filter(\.isQueueOnly) == [.alertsOff, .undetectedGap, .retentionExpired, .extensionTimeout])
         #expect(LossCause.allCases.map(\.key) == ["xiva_drop", "xiva_outage", "network_loss", "apns_replaced", "apns_expired",
                                                   "alerts_off", "undetected_gap", "retention_expired",
-                                                  "extension_timeout", "unfinished"])
+                                                  "extension_timeout", "unfinished", "no_store", "callkit_unreported"])
     }
 }

@@ -93,9 +93,12 @@ enum SmallScenarios {
     }
 
     @Test func partialCarriesEveryLedgerField() {
-        // Ledger's fields: the integer counts listed for partials, plus causes and latency.
+        // Ledger's fields: the integer counts listed for partials, plus causes and latency; the
+        // FCM outcomes (one field) are listed count by count.
         let fields = Mirror(reflecting: Ledger()).children.compactMap(\.label)
-        #expect(fields.count == PartialResult.ledgerCounts.count + 2,
+        let fcmCounts = Mirror(reflecting: FCMOutcomes()).children.count
+        #expect(fcmCounts == FCMOutcomes.counts.count, "FCMOutcomes gained a field: list it in FCMOutcomes.counts")
+        #expect(fields.count - 1 + fcmCounts == PartialResult.ledgerCounts.count + 2,
                 "Ledger gained or lost a field: carry it in PartialResult.ledgerCounts, or merge loses it")
         var ledger = Ledger()
         for (n, (_, path)) in PartialResult.ledgerCounts.enumerated() { ledger[keyPath: path] = n + 1 }
