@@ -1,21 +1,21 @@
 // A small argument parser: positionals, flags, and options that take a value (repeatable).
 
 /// Why a command line could not be used; printed with the command's usage, exit status 2.
-public struct UsageError: Error, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct UsageError: Error, CustomStringConvertible {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }
 
 /// The parsed words of a command line.
-public struct Arguments {
-    public private(set) var positionals: [String] = []
+package struct Arguments {
+    package private(set) var positionals: [String] = []
     private var flags: Set<String> = []
     private var options: [String: [String]] = [:]
 
     /// Parses `words` given which names are flags and which take a value. `--name=value` and
     /// `--name value` are both accepted; `--` ends the options.
-    public init(_ words: [String], flags flagNames: Set<String>, options optionNames: Set<String>) throws {
+    package init(_ words: [String], flags flagNames: Set<String>, options optionNames: Set<String>) throws {
         var index = 0
         var onlyPositionals = false
         while index < words.count {
@@ -50,14 +50,14 @@ public struct Arguments {
         }
     }
 
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    package func flag(_ name: String) -> Bool { flags.contains(name) }
     /// The last value given for an option.
-    public func value(_ name: String) -> String? { options[name]?.last }
+    package func value(_ name: String) -> String? { options[name]?.last }
     /// Every value given for a repeatable option, in order.
-    public func values(_ name: String) -> [String] { options[name] ?? [] }
+    package func values(_ name: String) -> [String] { options[name] ?? [] }
 
     /// An option parsed as an integer in a range.
-    public func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+    package func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = value(name) else { return nil }
         guard let n = Int(text), range.contains(n) else {
             throw UsageError("--\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")

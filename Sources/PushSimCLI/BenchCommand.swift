@@ -1,6 +1,8 @@
 // `pushsim bench`: time the ladder of workloads; compare with a saved baseline for CI.
 import Foundation
-import PushSim
+import PushSimScenarioFile
+import PushSimExperiment
+import PushSimReport
 
 enum BenchCommand {
     static let spec = CommandSpec(

@@ -1,6 +1,9 @@
 // `pushsim check`: re-run scenarios and compare them with committed baselines (exit 1 on a regression).
 import Foundation
-import PushSim
+import PushSimCore
+import PushSimScenarioFile
+import PushSimExperiment
+import PushSimReport
 
 enum CheckCommand {
     static let spec = CommandSpec(

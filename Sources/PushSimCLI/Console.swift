@@ -13,30 +13,30 @@ import Darwin
 /// untrusted file can never drive the terminal. Writes use `write(2)` directly: a failure (a
 /// full disk behind `> file`, `/dev/full`, a closed pipe) is remembered, never a trap, and the
 /// command ends with a message and a non-zero status (see ``PushSimTool/main(_:console:)``).
-public final class Console: @unchecked Sendable {
-    public private(set) var standardOutput = ""
-    public private(set) var standardError = ""
+package final class Console: @unchecked Sendable {
+    package private(set) var standardOutput = ""
+    package private(set) var standardError = ""
     private let live: Bool
     private let lock = NSLock()
     /// Whether standard error is a terminal (progress lines are shown only then).
-    public let errorIsTerminal: Bool
+    package let errorIsTerminal: Bool
     /// Why writing to standard output failed, if it did (the first failure).
-    public private(set) var outputFailure: String?
+    package private(set) var outputFailure: String?
 
     /// A console that writes to the process's own streams.
-    public static func process() -> Console {
+    package static func process() -> Console {
         Console(live: true, errorIsTerminal: isatty(STDERR_FILENO) != 0)
     }
 
     /// A console that keeps everything in memory.
-    public static func capturing() -> Console { Console(live: false, errorIsTerminal: false) }
+    package static func capturing() -> Console { Console(live: false, errorIsTerminal: false) }
 
     init(live: Bool, errorIsTerminal: Bool) {
         self.live = live
         self.errorIsTerminal = errorIsTerminal
     }
 
-    public func out(_ text: String) {
+    package func out(_ text: String) {
         let safe = TerminalText.sanitized(text)
         lock.lock(); defer { lock.unlock() }
         guard live else { standardOutput += safe; return }
@@ -45,7 +45,7 @@ public final class Console: @unchecked Sendable {
         outputFailure = Console.writeAll(safe, to: STDOUT_FILENO)
     }
 
-    public func err(_ text: String) {
+    package func err(_ text: String) {
         let safe = TerminalText.sanitized(text)
         lock.lock(); defer { lock.unlock() }
         if live { _ = Console.writeAll(safe, to: STDERR_FILENO) } else { standardError += safe }

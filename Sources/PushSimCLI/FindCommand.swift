@@ -1,6 +1,8 @@
 // `pushsim find`: which devices and letters ended with a given fate or cause, to trace one of them.
 import Foundation
-import PushSim
+import PushSimCore
+import PushSimExperiment
+import PushSimReport
 
 enum FindCommand {
     static let spec = CommandSpec(

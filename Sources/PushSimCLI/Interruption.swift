@@ -1,6 +1,6 @@
 // Ctrl-C and SIGTERM: stop at once, remove temporary files, leave earlier results alone, say what was not finished.
 import Foundation
-import PushSim
+import PushSimReport
 
 #if canImport(Glibc)
 import Glibc
@@ -20,8 +20,8 @@ import Darwin
 /// needs no cancellation checks: the process stops within milliseconds wherever it is, and
 /// since results reach their folder only by renaming complete files, nothing half written can
 /// be left behind.
-public final class Interruption: @unchecked Sendable {
-    public static let shared = Interruption()
+package final class Interruption: @unchecked Sendable {
+    package static let shared = Interruption()
 
     private let lock = NSLock()
     private var installed = false
@@ -35,7 +35,7 @@ public final class Interruption: @unchecked Sendable {
     /// The common start of a command that writes a results folder: checks the destination
     /// (creating missing parents) unless nothing is written, installs the handlers, and
     /// announces the task, so an interruption can say what was not finished. Pair with `end()`.
-    public func beginWriting(_ task: String, total: Int, unit: String, directory: String, writes: Bool) throws {
+    package func beginWriting(_ task: String, total: Int, unit: String, directory: String, writes: Bool) throws {
         if writes { try ResultsWriter.checkDestination(directory, createParents: true) }
         install()
         begin(task, total: total, unit: unit,
@@ -43,7 +43,7 @@ public final class Interruption: @unchecked Sendable {
     }
 
     /// Installs the handlers (once per process; later calls do nothing).
-    public func install() {
+    package func install() {
         lock.lock(); defer { lock.unlock() }
         guard !installed else { return }
         var fds: [Int32] = [-1, -1]
@@ -77,19 +77,19 @@ public final class Interruption: @unchecked Sendable {
 
     /// Starts describing a task for the message: `the run of 'x'`, `total` units of `unit`.
     /// `consequence` says what an interruption leaves (`no results were written; … unchanged`).
-    public func begin(_ task: String, total: Int, unit: String, consequence: String) {
+    package func begin(_ task: String, total: Int, unit: String, consequence: String) {
         lock.lock(); defer { lock.unlock() }
         self.task = task; self.total = total; self.done = 0; self.unit = unit
         self.phase = ""; self.consequence = consequence
     }
 
     /// Counts finished units (called from any thread).
-    public func advance(by count: Int) {
+    package func advance(by count: Int) {
         lock.lock(); done &+= count; lock.unlock()
     }
 
     /// Names the step under way now (`writing the results`) and what stopping now leaves.
-    public func update(phase: String, consequence: String) {
+    package func update(phase: String, consequence: String) {
         lock.lock(); defer { lock.unlock() }
         self.phase = phase; self.consequence = consequence
     }
@@ -97,7 +97,7 @@ public final class Interruption: @unchecked Sendable {
     /// The task is over: nothing is left unfinished. If a signal arrived while it ran (its
     /// stop waiting for a write to finish), the command must not end normally and race the stop
     /// to the exit: wait here for the stop to end the process with 130 or 143.
-    public func end() {
+    package func end() {
         if signalReceived != 0 {
             while true { sleep(1) }
         }
@@ -106,7 +106,7 @@ public final class Interruption: @unchecked Sendable {
     }
 
     /// The line printed when interrupted.
-    public func message(signal: Int32) -> String {
+    package func message(signal: Int32) -> String {
         lock.lock(); defer { lock.unlock() }
         let name = signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "signal \(signal)"
         guard !task.isEmpty else { return "pushsim: interrupted (\(name))\n" }
@@ -122,7 +122,7 @@ public final class Interruption: @unchecked Sendable {
     }
 
     /// The exit status for a signal: 128 + its number (130 for SIGINT, 143 for SIGTERM).
-    public static func exitStatus(signal: Int32) -> Int32 { ExitStatus.signal(signal) }
+    package static func exitStatus(signal: Int32) -> Int32 { ExitStatus.signal(signal) }
 
     private func stop(signal: Int32) -> Never {
         // Waits for a results commit under way, removes what is left, and keeps further writes out.

@@ -1,6 +1,9 @@
 // `pushsim merge`: combine the partial results of device shards into the document one run prints.
 import Foundation
-import PushSim
+import PushSimCore
+import PushSimScenarioFile
+import PushSimExperiment
+import PushSimReport
 
 enum MergeCommand {
     static let spec = CommandSpec(

@@ -1,13 +1,12 @@
 // The command line's entry: finds the command, runs it, turns errors into messages and exit codes.
 import Foundation
-import PushSim
 
 /// One subcommand of `pushsim`.
-public struct CommandSpec: Sendable {
-    public var name: String
-    public var summary: String
-    public var usage: String
-    public var run: @Sendable ([String], Console) throws -> Int32
+package struct CommandSpec: Sendable {
+    package var name: String
+    package var summary: String
+    package var usage: String
+    package var run: @Sendable ([String], Console) throws -> Int32
 
     /// The usage's synopsis: its lines up to the first blank one.
     var usageLine: String {
@@ -16,9 +15,9 @@ public struct CommandSpec: Sendable {
     }
 }
 
-public enum PushSimTool {
+package enum PushSimTool {
     /// The subcommands, in the order help lists them.
-    public static let commands: [CommandSpec] = [
+    package static let commands: [CommandSpec] = [
         RunCommand.spec, ValidateCommand.spec,
         SweepCommand.spec,
         TraceCommand.spec,
@@ -28,7 +27,7 @@ public enum PushSimTool {
         BenchCommand.spec,
     ]
 
-    public static let help = """
+    package static let help = """
     pushsim — a deterministic simulator of mail push notifications (XIVA → APNs → iOS).
 
     Usage: pushsim <command> [options]
@@ -45,7 +44,7 @@ public enum PushSimTool {
     """
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
-    public static func main(_ arguments: [String], console: Console) -> Int32 {
+    package static func main(_ arguments: [String], console: Console) -> Int32 {
         WriterTestHooks.install()
         if arguments.first == "help", arguments.count == 2, let command = commands.first(where: { $0.name == arguments[1] }) {
             // `pushsim help run` is `pushsim run --help`.

@@ -1,5 +1,6 @@
 // The resource guard every command that runs scenarios shares: --max-events and --max-memory, checked before any work.
-import PushSim
+import PushSimCore
+import PushSimExperiment
 
 /// Refuses, from the scenario alone and in milliseconds, work the machine cannot do
 /// (see ``ResourceEstimate``): `run`, `check` (every scenario of `--all` before the first

@@ -1,6 +1,7 @@
 // `pushsim run`: simulate a scenario, print the table or the contract's JSON, write results.
 import Foundation
-import PushSim
+import PushSimExperiment
+import PushSimReport
 
 enum RunCommand {
     static let spec = CommandSpec(

@@ -1,7 +1,7 @@
 // The progress line of a long run on standard error: devices done, events/s, time left.
 import Dispatch
 import Foundation
-import PushSim
+import PushSimReport
 
 /// Counts finished devices and events (from any thread) and prints a progress line at most a
 /// few times a second: on a terminal one line rewritten in place, elsewhere (a shard's log on

@@ -1,5 +1,6 @@
 // Reading the scenario named on a command line, with the overrides every command shares.
-import PushSim
+import PushSimCore
+import PushSimScenarioFile
 
 /// The options that pick and adjust a scenario: FILE, `--set PATH=VALUE`…, `--seed N`.
 struct ScenarioInput {

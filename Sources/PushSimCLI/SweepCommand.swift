@@ -1,7 +1,9 @@
 // `pushsim sweep`: a grid of parameter values × replications; means, 95 % intervals, files, charts.
 import Dispatch
 import Foundation
-import PushSim
+import PushSimScenarioFile
+import PushSimExperiment
+import PushSimReport
 
 enum SweepCommand {
     static let spec = CommandSpec(

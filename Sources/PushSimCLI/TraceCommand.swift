@@ -1,6 +1,8 @@
 // `pushsim trace`: one device's timeline, event by event, as text or swim lanes in SVG.
 import Foundation
-import PushSim
+import PushSimCore
+import PushSimExperiment
+import PushSimReport
 
 enum TraceCommand {
     static let spec = CommandSpec(
@@ -70,7 +72,7 @@ enum TraceCommand {
                 guard case .connectivity(let online) = entry.kind else { return nil }
                 return (entry.time, online)
             }
-            let onlineAtFrom = flips.last { $0.time < from }?.online ?? TraceReport.onlineAtStart(scenario, device: device)
+            let onlineAtFrom = flips.last { $0.time < from }?.online ?? Simulator.onlineAtStart(scenario, device: device)
             let svg = TraceSVG(title: title, entries: events, from: from, to: min(to, end), onlineAtStart: onlineAtFrom).svg
             try ResultsWriter.writeFile(svg, to: path)
         }

@@ -1,5 +1,7 @@
 // `pushsim validate`: parse and check a scenario file, run nothing.
-import PushSim
+import PushSimCore
+import PushSimScenarioFile
+import PushSimReport
 
 enum ValidateCommand {
     static let spec = CommandSpec(

@@ -1,6 +1,6 @@
 // A test hook in the real executable: kill or fail the results writer between two of its steps.
 import Foundation
-import PushSim
+import PushSimReport
 
 /// Tests of whole result sets must kill a real `pushsim` process in the middle of a write,
 /// which no timing can hit reliably. These environment variables, read once at start, make the

@@ -1,6 +1,6 @@
 // Tests of virtual time arithmetic at its edges.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct SimTimeTests {
     @Test func foreverAbsorbsAddition() {

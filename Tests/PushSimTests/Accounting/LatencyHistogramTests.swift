@@ -1,6 +1,6 @@
 // The latency histogram: percentiles against exact nearest-rank, merging, bounds.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct LatencyHistogramTests {
     /// Nearest rank: the smallest value with at least ⌈p·n⌉ values at or below it.

@@ -1,6 +1,6 @@
 // The ledger: one record per letter, identities, merging.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct LedgerTests {
     func randomLedger(_ seed: UInt64) -> Ledger {

@@ -1,8 +1,9 @@
 // End-to-end tests of `pushsim check`, in-process: verdicts, exit statuses, messages, --update, --all.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimReport
 @testable import PushSimCLI
+@testable import PushSimCore
 
 @Suite(.serialized) struct CheckCommandTests {
     typealias S = CheckTestSupport

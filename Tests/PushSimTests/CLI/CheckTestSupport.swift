@@ -1,7 +1,8 @@
 // Helpers of the `pushsim check` tests: temporary folders, a small scenario, in-process runs.
 import Foundation
-@testable import PushSim
+@testable import PushSimReport
 @testable import PushSimCLI
+@testable import PushSimCore
 
 enum CheckTestSupport {
     /// A scenario small enough for a debug build, with every kind of loss the model has

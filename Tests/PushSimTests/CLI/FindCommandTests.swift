@@ -1,8 +1,10 @@
 // End-to-end tests of `pushsim find`: the listing, the trace command it suggests, usage errors.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
 @testable import PushSimCLI
+@testable import PushSimCore
 
 @Suite struct FindCommandTests {
     func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) { RunCommandTests().run(arguments) }

@@ -1,8 +1,9 @@
 // The built pushsim under hostile conditions: /dev/full, kills between the steps of a result write, floods, concurrent writers.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimReport
 @testable import PushSimCLI
+@testable import PushSimCore
 
 /// Runs the built `pushsim` with an environment and, optionally, standard output sent to a file.
 private func pushsim(_ arguments: [String], environment: [String: String] = [:], stdoutPath: String? = nil,

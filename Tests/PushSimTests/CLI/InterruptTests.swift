@@ -1,8 +1,8 @@
 // Ctrl-C and SIGTERM during a real run of the built `pushsim`, in a child process: fast exit, 130/143, earlier results untouched.
 import Foundation
 import Testing
-@testable import PushSim
 @testable import PushSimCLI
+@testable import PushSimCore
 
 /// The `pushsim` executable SwiftPM built next to this test bundle.
 enum PushsimExecutable {

@@ -1,8 +1,9 @@
 // Where results go: atomic replacement, and an unusable --out refused before any work with nothing half written.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimReport
 @testable import PushSimCLI
+@testable import PushSimCore
 
 private let tiny = """
 name: tiny

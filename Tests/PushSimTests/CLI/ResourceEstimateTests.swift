@@ -1,7 +1,9 @@
 // The resource estimate: close to what runs really do, and refusing what a machine cannot do, quickly and before any work.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
 @testable import PushSimCLI
 
 private func scenario(_ text: String) throws -> Scenario {

@@ -1,7 +1,7 @@
 // End-to-end tests of `pushsim run` and `pushsim validate`, in process.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 @testable import PushSimCLI
 
 @Suite struct RunCommandTests {

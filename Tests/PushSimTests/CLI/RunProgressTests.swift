@@ -1,8 +1,8 @@
 // Tests of the progress line of `pushsim run`: on a terminal only, never with --json; shards always.
 import Foundation
 import Testing
-@testable import PushSim
 @testable import PushSimCLI
+@testable import PushSimCore
 
 @Suite struct RunProgressTests {
     private func run(_ arguments: [String], terminal: Bool) -> (status: Int32, out: String, err: String) {

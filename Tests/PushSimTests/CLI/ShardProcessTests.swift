@@ -1,8 +1,8 @@
 // End-to-end: shards run as separate `pushsim` processes and merged equal one run, byte for byte.
 import Foundation
 import Testing
-@testable import PushSim
 @testable import PushSimCLI
+@testable import PushSimCore
 
 /// The built `pushsim` executable, found next to the test bundle (SwiftPM puts every product of
 /// a build in one folder), or in the package's default .build folder.

@@ -1,8 +1,9 @@
 // End-to-end tests of `pushsim sweep`: the JSON on standard output, the files, usage errors.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimExperiment
 @testable import PushSimCLI
+@testable import PushSimCore
 
 /// A scenario file in a fresh temporary folder, removed by `cleanUp`.
 struct TemporaryScenario {

@@ -1,8 +1,8 @@
 // End-to-end tests of `pushsim trace`: the window, the SVG, usage errors.
 import Foundation
 import Testing
-@testable import PushSim
 @testable import PushSimCLI
+@testable import PushSimCore
 
 @Suite struct TraceCommandTests {
     @Test func theWindowKeepsOnlyEventsBetweenFromAndTo() throws {

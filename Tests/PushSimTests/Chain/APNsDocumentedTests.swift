@@ -1,6 +1,7 @@
 // APNs as documented (§6.5): keep_older in the one-slot store, and duplicate second copies.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimExperiment
 
 @Suite struct APNsDocumentedTests {
     /// Two pushes enter the store of an offline device half a second apart: with keep_older 1

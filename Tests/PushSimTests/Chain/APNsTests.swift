@@ -1,6 +1,6 @@
 // APNs rules: the one-slot offline store, expiry, redelivery, network loss, reordering.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct APNsTests {
     /// Rule 3: while offline only the last push entered is kept; the others are replaced.

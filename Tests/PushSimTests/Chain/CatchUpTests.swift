@@ -1,6 +1,6 @@
 // The client catch-up (recovery: catch_up) on hand-built cases: what an opening fetches and summarizes.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct CatchUpTests {
     private func catchUpScenario(every open: Int64) -> Scenario {

@@ -2,7 +2,8 @@
 // errors computed from the sample (fixed seeds, devices as independent batches).
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimExperiment
 
 /// The fates of each device's letters in one arm, keeping only the letters `include` accepts
 /// (to leave out the edges of a run, where a formula for the stationary regime does not hold).

@@ -1,7 +1,7 @@
 // Offline windows are half-open, [start, end): a push due exactly at a boundary must see the
 // state of that interval, whatever order the events were scheduled in.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct ConnectivityBoundaryTests {
     /// The flip at a window's end is scheduled only when the window starts, so a push scheduled

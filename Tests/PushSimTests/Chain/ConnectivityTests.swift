@@ -1,7 +1,7 @@
 // Connectivity: fixed windows (with `every`, including the one covering time 0) and the
 // stationary alternating process.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct ConnectivityTests {
     func timeline(_ s: Scenario, device: Int = 0) -> ConnectivityTimeline {

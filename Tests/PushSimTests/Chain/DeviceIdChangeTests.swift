@@ -1,6 +1,6 @@
 // Device id changes (device.id_change) on hand-built cases: the saved position forgotten hides a gap.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct DeviceIdChangeTests {
     private let script = [ScriptedLetter(time: 1 * day), ScriptedLetter(time: 3 * day, lost: true), ScriptedLetter(time: 5 * day)]

@@ -1,6 +1,6 @@
 // Device rules: display off (no extension), and connectivity flips driving the store.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct DeviceTests {
     /// Rule 5: with display off the push is delivered on arrival and no extension runs; a lost

@@ -1,7 +1,7 @@
 // Offline windows that differ per device (§6.3): spread offsets, drawn lengths, nights.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct DeviceWindowTests {
     static func timelines(_ s: Scenario) -> [ConnectivityTimeline] {

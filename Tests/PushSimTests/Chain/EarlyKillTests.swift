@@ -1,6 +1,6 @@
 // The extension killed early (extension.early_kill) on hand-built cases: shown as is, nothing else done.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct EarlyKillTests {
     /// A killed run shows the original content at arrival and does nothing else: no gap check,

@@ -1,6 +1,8 @@
 // FCM (channel: fcm) on hand-built cases: the store's limits, TTL, inactivity, Doze, the re-sync, the outcomes.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
 
 @Suite struct FCMStoreTests {
     private func delivered(_ fate: LetterFate) -> Bool {

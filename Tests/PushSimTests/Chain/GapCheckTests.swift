@@ -1,6 +1,6 @@
 // The gap algorithm as a pure function: first position, no gap, gaps summarized or re-requested, both clients.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct GapCheckTests {
     func check(_ saved: Int32, _ p: Int32, intended: Bool = true, max: Int = 3) -> GapCheck {

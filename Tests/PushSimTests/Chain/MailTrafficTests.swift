@@ -1,7 +1,8 @@
 // Version 2's mail traffic: the daily profile against its intensity, bursts, and trace replay.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimExperiment
 
 @Suite struct MailTrafficTests {
     static let weights: [Double] = [1, 1, 1, 0, 1, 1, 2, 4, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 5, 4, 3, 2, 1, 1]

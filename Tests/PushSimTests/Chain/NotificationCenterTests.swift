@@ -1,6 +1,6 @@
 // Notification Center rules: collapse by apns-collapse-id, duplicates, the clear timer.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct NotificationCenterTests {
     /// Letter 1 is late (5 s): letter 2 reveals a false gap, the re-sent copy of 1 is shown first,

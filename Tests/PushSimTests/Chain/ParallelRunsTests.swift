@@ -1,6 +1,6 @@
 // Parallel extension runs (extension.concurrency: parallel) on a hand-built case, compared with serial runs.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct ParallelRunsTests {
     /// Two close pairs of pushes. The first pair starts before any save is written, so the

@@ -1,6 +1,6 @@
 // PushKit (channel: pushkit) on hand-built cases: no store for an offline device, the CallKit-report rule.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct PushKitChannelTests {
     /// A push due while the device is offline is lost for good (`no_store`), however long APNs

@@ -1,7 +1,7 @@
 // A duration draw that saturates at `forever` (SimTime.rounding of a huge lognormal draw) must
 // mean "never within this run", not wrap around to an instant in the past.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 /// What `Distribution.sample` returns for a draw beyond the Int64 range.
 let saturated = SimTime.forever.microseconds

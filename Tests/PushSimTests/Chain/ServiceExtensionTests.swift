@@ -1,6 +1,6 @@
 // The extension's rules: the gap check, re-request or summary, processing and the deadline.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct ServiceExtensionTests {
     static func lettersLosing(_ lost: Set<Int>, count: Int, every: Int64 = 10 * minute) -> [ScriptedLetter] {

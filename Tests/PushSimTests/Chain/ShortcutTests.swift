@@ -5,7 +5,10 @@
 // then review the diff of Tests/PushSimTests/Golden/runs/ and commit it.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimReport
 
 enum BundledScenarios {
     /// The repository's `scenarios/` folder, found from this file's place in it.

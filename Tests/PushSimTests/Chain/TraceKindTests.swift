@@ -1,6 +1,8 @@
 // Trace lines carry their kind: connectivity flips, clear times, fates; readers act on the kind, not the words.
 import Testing
-@testable import PushSim
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimCore
 
 @Suite struct TraceKindTests {
     @Test func flipsFatesAndClearTimesAreTyped() throws {

@@ -1,6 +1,8 @@
 // Tests that a trace says why an extension ran out of time: its drawn processing, each answer's time.
 import Testing
-@testable import PushSim
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimCore
 
 @Suite struct TraceNotesTests {
     @Test func deadlinesSayWhatTheTimeWentOn() throws {

@@ -1,6 +1,7 @@
 // The warm-up (§6.1): letters before it are simulated but not counted.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimExperiment
 
 @Suite struct WarmupTests {
     /// Only letters at or after the warm-up count, and counters follow their letter: a

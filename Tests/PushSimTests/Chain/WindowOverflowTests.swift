@@ -1,6 +1,6 @@
 // Windows near the end of the clock's range: laid out without any arithmetic that could trap.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct WindowOverflowTests {
     let day = SimTime.day

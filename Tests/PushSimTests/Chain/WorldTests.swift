@@ -1,7 +1,8 @@
 // Whole runs: common random numbers across arms, accounting identities, determinism, the end.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimExperiment
 
 /// A random but valid scenario: every knob of the contract moved, small enough to run quickly.
 func randomScenario(_ k: UInt64) -> Scenario {

@@ -1,6 +1,8 @@
 // XIVA outages on hand-built letters: held letters numbered at the end, drops, re-requests during an outage.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
 
 @Suite struct XivaOutageTests {
     private func withOutage(_ start: Int64, _ end: Int64, mode: XivaOutageMode = .delay) -> Scenario {

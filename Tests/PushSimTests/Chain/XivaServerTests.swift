@@ -1,6 +1,6 @@
 // XIVA's partition server and partition ranges on hand-built re-requests with known answers.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct XivaServerTests {
     private let second: Int64 = 1_000_000

@@ -1,6 +1,6 @@
 // XIVA rules: drops before numbering, retention of numbered payloads, answers to re-requests.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct XivaTests {
     /// Rule 1: a dropped letter gets no position, so no gap can reveal it, in either arm.

@@ -1,7 +1,7 @@
 // The cluster recipes of docs/cluster/ run as written: Slurm with a stand-in sbatch, Kubernetes with a stand-in kubectl.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite(.serialized) struct ClusterRecipeTests {
     /// Behaves as Slurm does where the recipe depends on it: a task's --output file is opened

@@ -1,7 +1,7 @@
 // Every shell block of README.md and docs/ parses, and its `pushsim` commands run as pasted.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 /// The fenced shell blocks (```sh, ```bash, ```shell) of a Markdown file, in order.
 enum ShellBlocks {

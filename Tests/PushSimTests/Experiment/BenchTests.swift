@@ -1,7 +1,9 @@
 // Tests of the bench's report and baseline check on a tiny ladder (no timing is asserted).
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimExperiment
+@testable import PushSimReport
 
 @Suite struct BenchTests {
     static let tiny = [BenchRung(devices: 20, days: 1), BenchRung(devices: 60, days: 1)]

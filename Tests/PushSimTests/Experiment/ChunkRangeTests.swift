@@ -1,6 +1,7 @@
 // Devices are cut into chunks for threads: a partition, near-equal, for any population.
 import Testing
-@testable import PushSim
+@testable import PushSimExperiment
+@testable import PushSimCore
 
 @Suite struct ChunkRangeTests {
     @Test(arguments: [(0..<10, 3), (5..<105, 16), (0..<7, 32), (3..<4, 1)])

@@ -1,6 +1,7 @@
 // Coupling units: thread chunks and shards cut only between them; one-device units cut as before.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimExperiment
 
 /// Thread chunks and shards cut only between coupling units.
 @Suite struct CouplingUnitTests {

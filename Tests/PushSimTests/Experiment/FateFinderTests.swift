@@ -1,6 +1,8 @@
 // Tests of finding letters by fate: the same fates as the run's ledger, in device order, for any --jobs.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
 
 @Suite struct FateFinderTests {
     static let text = """

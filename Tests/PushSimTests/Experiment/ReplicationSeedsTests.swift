@@ -1,6 +1,8 @@
 // Tests of replication seeds: deterministic, distinct, the scenario's own seed first.
 import Testing
-@testable import PushSim
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimCore
 
 @Suite struct ReplicationSeedsTests {
     @Test func replicationZeroIsTheScenarioSeed() {

@@ -1,7 +1,8 @@
 // Tests of means and 95 % intervals: exact t quantiles, a hand-computed case, and coverage.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimExperiment
 
 @Suite struct ReplicationStatisticsTests {
     /// Reference values of t(0.975, ν), computed to 20 digits with mpmath (inverting the

@@ -1,6 +1,8 @@
 // The estimate with version 2's keys: bursts, traces, segments and per-device windows still refuse a run too big to do.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
 
 @Suite struct ResourceEstimatePopulationTests {
     private func scenario(_ text: String, overrides: [String] = []) throws -> Scenario {

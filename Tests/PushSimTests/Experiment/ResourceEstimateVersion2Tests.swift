@@ -1,6 +1,7 @@
 // The resource estimate counts version 2's letters: bursts, traces and segments.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimExperiment
 
 @Suite struct ResourceEstimateVersion2Tests {
     @Test func burstsAddTheirLetters() {

@@ -2,7 +2,9 @@
 // bytes for every --jobs and every shard split, with every version-2 key set.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimExperiment
+@testable import PushSimReport
 
 enum Version2Fixture {
     /// A scenario using every key of §6.1–6.5: warm-up, profile, bursts, per-device windows

@@ -1,7 +1,10 @@
 // Tests of device shards, partial results and merging, and of threads never changing a result.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimReport
 
 /// The bundled scenarios, cut down to a few hundred devices so tests stay fast.
 enum SmallScenarios {

@@ -1,6 +1,8 @@
 // Tests of the sweep grid: the cartesian product, its order, and where axes come from.
 import Testing
-@testable import PushSim
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimCore
 
 @Suite struct SweepGridTests {
     @Test func gridIsTheCartesianProductWithTheFirstAxisSlowest() {

@@ -1,6 +1,8 @@
 // Tests of running a sweep: replication 0 is `run`, common random numbers, summaries per arm.
 import Testing
-@testable import PushSim
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimCore
 
 /// A small world that still loses letters: a few devices offline every night.
 enum SweepFixture {

@@ -1,7 +1,9 @@
 // The fuzzer for merge and check inputs: mangled partial results and baselines are refused with a message, never a trap.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimExperiment
+@testable import PushSimReport
 
 /// Mutations of JSON documents: bytes (as a damaged file), and values at random places
 /// replaced by extremes (as a forged file; partial results are signed again, so the mutation

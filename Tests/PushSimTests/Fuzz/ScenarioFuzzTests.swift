@@ -1,7 +1,9 @@
 // The scenario fuzzer: mutated bundled scenarios must read as a valid scenario or a located error, never trap or hang.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
 @testable import PushSimCLI
 
 /// The bundled scenarios (and the contract's example), as bytes: the fuzzer's seeds.

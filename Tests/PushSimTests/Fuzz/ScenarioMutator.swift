@@ -1,6 +1,7 @@
 // The fuzzer's mutations of scenario files: bytes, lines, tokens, indentation, extreme numbers, swapped keys.
 import Foundation
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
 
 /// Mutates the bytes of a scenario file the ways hand-edited and machine-mangled files go wrong.
 /// Every choice comes from one seeded ``RandomStream``, so a case is reproduced by its number.

@@ -1,6 +1,7 @@
 // The trace fuzzer: mutated `time,device` files read as a trace or fail at a place inside the CSV, never trap.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
 
 @Suite struct TraceFuzzTests {
     static let seeds: [String] = [

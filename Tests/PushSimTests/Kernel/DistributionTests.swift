@@ -1,7 +1,7 @@
 // Distributions of durations: sampled means and quantiles against their closed forms.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct DistributionTests {
     static let n = 100_000

@@ -1,6 +1,6 @@
 // The event list: order by (time, scheduling order), against a sorted reference.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct EventQueueTests {
     @Test func eventsComeOutInTimeOrder() {

@@ -1,6 +1,6 @@
 // OwnedArray: the world's in-place arrays behave like arrays for one owner.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct OwnedArrayTests {
     @Test func appendsPastItsCapacityAndKeepsOrder() {

@@ -1,7 +1,7 @@
 // PortableMath agrees with the C library to within a few ulps over the ranges the samplers use.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct PortableMathTests {
     /// Distance in units in the last place.

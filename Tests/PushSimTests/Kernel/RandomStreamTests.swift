@@ -1,6 +1,6 @@
 // Our PRNG: reproducible, independent per (device, purpose), uniform.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct RandomStreamTests {
     @Test func sameSeedGivesTheSameSequence() {

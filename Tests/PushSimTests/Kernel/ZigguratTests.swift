@@ -1,7 +1,7 @@
 // The ziggurat samplers: tables that close, and draws that follow the normal and exponential laws.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
 
 @Suite struct ZigguratTests {
     /// The strips all have area v, so the top strip, built last by the recurrence, must close

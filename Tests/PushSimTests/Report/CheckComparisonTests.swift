@@ -1,7 +1,10 @@
 // Unit tests of the check's parts: the JSON reader, tolerances, standard errors, verdicts, the run.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimReport
 
 @Suite struct CheckComparisonTests {
     // MARK: reading JSON back

@@ -1,7 +1,10 @@
 // Hostile partial results, generated here: forged counts, absurd shards, edited parts, other versions, floods.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimReport
 
 /// Builds hostile parts from real ones: `forge` edits the document and signs it again (so the
 /// edit reaches the range checks behind the checksum), `edit` changes it without signing.

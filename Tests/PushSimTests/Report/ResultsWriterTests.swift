@@ -1,7 +1,10 @@
 // Result sets written whole: a folder changes as one unit, keeps what is not its own, survives failures at every step.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimReport
+@testable import PushSimCore
 
 /// The hook and the exchange switch are process-wide: these tests take turns.
 @Suite(.serialized) struct ResultsWriterTests {

@@ -1,6 +1,9 @@
 // Tests of what a run records about itself: the version, the seed and the resolved scenario.
 import Testing
-@testable import PushSim
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimReport
+@testable import PushSimCore
 
 @Suite struct RunSummaryTests {
     @Test func summaryRecordsVersionSeedAndOverrides() throws {

@@ -1,10 +1,12 @@
 // Tests of the SVG charts: well-formed XML (Foundation's parser), the expected series, labels.
 import Foundation
+@testable import PushSimCore
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
 import Testing
-@testable import PushSim
+@testable import PushSimExperiment
+@testable import PushSimReport
 
 /// Collects what a test wants to know about an SVG document while XMLParser reads it.
 final class SVGProbe: NSObject, XMLParserDelegate {

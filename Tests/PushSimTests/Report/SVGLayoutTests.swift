@@ -4,7 +4,10 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimReport
 
 /// The geometry of an SVG document: canvas, plot area, each text's box by estimated width.
 final class SVGLayoutProbe: NSObject, XMLParserDelegate {

@@ -1,6 +1,8 @@
 // Tests of sweep.md's cells: two significant digits of the interval, run-table units, no false precision.
 import Testing
-@testable import PushSim
+@testable import PushSimExperiment
+@testable import PushSimReport
+@testable import PushSimCore
 
 @Suite struct SweepMarkdownTests {
     private func cell(_ mean: Double, _ ci: Double?, _ unit: SweepMarkdown.Unit) -> String {

@@ -1,7 +1,10 @@
 // Tests of the sweep's files: the JSON document's shape and the tidy CSV.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimReport
+@testable import PushSimCore
 
 @Suite struct SweepReportTests {
     static let result: SweepResult = {

@@ -1,6 +1,9 @@
 // Tests of the queue arm's telemetry: the logs' estimate is compared with the off arm's truth.
 import Testing
-@testable import PushSim
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimReport
+@testable import PushSimCore
 
 @Suite struct TelemetryTests {
     private func telemetry(drop: String) throws -> [String: JSONValue] {

@@ -5,7 +5,9 @@
 // then review the diff of Tests/PushSimTests/Golden/ and commit it.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
 @testable import PushSimCLI
 
 enum TraceFixture {

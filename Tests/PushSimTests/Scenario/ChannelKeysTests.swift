@@ -1,6 +1,7 @@
 // Tests of the push channel's keys: channel (top level and per segment), pushkit, fcm, device.doze.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
 
 @Suite struct ChannelKeysTests {
     private func decode(_ text: String, overrides: [String] = []) throws -> Scenario {

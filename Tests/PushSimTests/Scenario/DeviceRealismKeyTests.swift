@@ -1,6 +1,7 @@
 // Tests of the device-realism keys `extension.early_kill` and `device.id_change`: defaults, ranges, printing.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
 
 @Suite struct DeviceRealismKeyTests {
     private func decode(_ text: String) throws -> Scenario {

@@ -1,7 +1,8 @@
 // The named hostile inputs of issue 6, read as whole scenario files: what people hit works, what breaks naive readers is refused with a location.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
 
 /// Reads `bytes` the way `pushsim` reads a file from disk.
 private func load(_ bytes: [UInt8]) throws -> Scenario {

@@ -1,7 +1,8 @@
 // Tests of `mail.trace` (§6.2): the CSV's rows into per-device sorted times, errors at FILE.csv:LINE:COLUMN, conflicts.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
 
 @Suite struct MailTraceTests {
     private func trace(_ csv: String, duration: Int64 = SimTime.day, devices: Int = 3) throws -> MailTrace {

@@ -1,6 +1,7 @@
 // Tests of the recovery keys: `recovery` and `device.app_open`, their defaults, errors and printing.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
 
 @Suite struct RecoveryKeysTests {
     private func decode(_ text: String, overrides: [String] = []) throws -> Scenario {

@@ -1,6 +1,7 @@
 // Tests of decoding: every key of the contract, its default, its checks, and where errors point.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
 
 @Suite struct ScenarioDecoderTests {
     private func decode(_ text: String, overrides: [String] = []) throws -> Scenario {

@@ -1,7 +1,8 @@
 // Tests of reading scenario files from disk: bytes as they are on disk, missing files.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimScenarioFile
+@testable import PushSimCore
 
 @Suite struct ScenarioLoaderTests {
     /// Writes `bytes` to a fresh temporary file and returns its path.

@@ -1,6 +1,7 @@
 // Names that would drive a terminal or hide their text are refused where they are written; so is a sweep of `seed`.
 import Testing
-@testable import PushSim
+@testable import PushSimScenarioFile
+@testable import PushSimCore
 
 @Suite struct ScenarioNameTests {
     private func error(_ text: String) -> ScenarioError? {

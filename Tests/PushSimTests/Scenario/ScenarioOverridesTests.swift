@@ -1,6 +1,7 @@
 // Tests of `--set` overrides and of the `sweep:` section.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
 
 @Suite struct ScenarioOverridesTests {
     private func decode(_ text: String, _ overrides: [String]) throws -> Scenario {

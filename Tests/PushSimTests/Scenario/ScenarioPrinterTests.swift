@@ -1,7 +1,8 @@
 // Tests of the resolved-scenario printer: what it prints reads back to the same scenario.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
 
 @Suite struct ScenarioPrinterTests {
     /// Every version-1 key set away from its default, with values that stress the printer:

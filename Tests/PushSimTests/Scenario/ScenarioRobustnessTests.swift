@@ -1,6 +1,7 @@
 // Randomized robustness: mutated scenario files must end in a located ScenarioError or a Scenario, never a trap.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
 
 @Suite struct ScenarioRobustnessTests {
     /// Bytes that matter to the reader, inserted at random places.

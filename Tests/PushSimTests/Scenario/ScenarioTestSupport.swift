@@ -1,5 +1,6 @@
 // Helpers shared by the scenario tests: catching the located error an input produces.
-@testable import PushSim
+@testable import PushSimScenarioFile
+@testable import PushSimCore
 
 /// The error reading `text` as a document throws, or nil if it reads.
 func readError(_ text: String) -> ScenarioError? {

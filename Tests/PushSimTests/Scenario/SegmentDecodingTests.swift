@@ -1,6 +1,7 @@
 // Tests of `segments:` (§6.4): exact shares and the devices B(i), resolution over the top level, errors, paths into segments.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
 
 @Suite struct SegmentDecodingTests {
     private func decode(_ text: String, overrides: [String] = []) throws -> Scenario {

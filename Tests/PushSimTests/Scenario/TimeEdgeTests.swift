@@ -1,7 +1,9 @@
 // Time at its edges: durations near Int64.max microseconds, `forever` added to instants, delays that would pass the clock's end.
 import Foundation
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
 
 private func parse(_ text: String) throws -> Scenario { try ScenarioLoader.parse(text: text, file: "t.yaml") }
 

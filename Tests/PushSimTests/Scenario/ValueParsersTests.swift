@@ -1,6 +1,7 @@
 // Tests of the value types of the contract: durations, forever, rates, probabilities, distributions, numbers.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
 
 @Suite struct ValueParsersTests {
     private func us(_ text: String) -> Int64? { try? ValueParsers.duration(text).microseconds }

@@ -1,6 +1,7 @@
 // Tests of version 2's keys outside segments and traces: warmup, daily_profile, bursts, per-device windows, the APNs store keys.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
 
 @Suite struct VersionTwoKeysTests {
     private func decode(_ text: String, overrides: [String] = []) throws -> Scenario {

@@ -1,6 +1,7 @@
 // Tests of the shared-server keys of `xiva`: outages, outage_mode, capacity, queue_timeout, partitions.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
 
 @Suite struct XivaKeysTests {
     private func decode(_ text: String, overrides: [String] = []) throws -> Scenario {

@@ -1,6 +1,7 @@
 // Tests of the YAML-subset reader: what it accepts, what it rejects, and where it says so.
 import Testing
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimScenarioFile
 
 @Suite struct YAMLReaderTests {
     private func read(_ text: String) throws -> YAMLNode {

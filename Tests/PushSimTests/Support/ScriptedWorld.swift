@@ -1,5 +1,6 @@
 // A one-device world whose letters, connectivity and display are written by the test, not drawn.
-@testable import PushSim
+@testable import PushSimCore
+@testable import PushSimExperiment
 
 /// Time units in microseconds, short enough to read in a scenario written by hand.
 let us: Int64 = 1

@@ -1,0 +1,151 @@
+// The Ledger: the fate of every letter, with its cause, and the counts of what the chain did.
+
+/// Everything one arm of a run counted. Ledgers of disjoint sets of devices add up
+/// (`merge`), which is how shards and threads combine into exactly one run's result.
+package struct Ledger: Equatable, Sendable {
+    package var letters = 0
+    package var delivered = 0
+    package var summarized = 0
+    package var lost = 0
+    package var causes = [Int](repeating: 0, count: LossCause.allCases.count)
+    package var duplicates = 0
+    package var latency = LatencyHistogram()
+    package var events = 0
+
+    // What the queue did.
+    package var reRequests = 0
+    package var resent = 0
+    package var summaries = 0
+    package var extensionTimeouts = 0
+
+    // What XIVA's re-request server did (docs/model.md §6): re-requests served, answered with an
+    // error without service (an outage, a queue time-out), the longest queue, the longest wait.
+    package var xivaServed = 0
+    package var xivaErrors = 0
+    package var xivaMaxQueue = 0
+    package var xivaMaxWaitMicroseconds = 0
+    // What a client catch-up did (`recovery: catch_up`): its server's load.
+    /// Fetches the app made from its own server when the user opened it online.
+    package var fetches = 0
+
+    /// Extension runs the system killed early (`extension.early_kill`).
+    package var extensionKills = 0
+
+    /// Device id changes an extension run found (`device.id_change`), each forgetting the saved position.
+    package var deviceIdChanges = 0
+    /// Positions skipped between the forgotten saved position and the next push's: letters in
+    /// gaps the change hid (some may still arrive late).
+    package var positionsInForgottenGaps = 0
+
+    /// Parallel runs (`extension.concurrency: parallel`, docs/model.md §8): runs that read a
+    /// saved position older than a serial run would have read, and what that changed.
+    package var staleReads = 0
+    /// Gaps a serial run would have re-requested that the stale read did not.
+    package var missedGaps = 0
+    /// Re-requests a serial run would not have sent.
+    package var needlessReRequests = 0
+    /// Positions re-requested that a serial run would not have asked for: they had already
+    /// reached the extension, so each one re-sent is shown twice.
+    package var needlessPositions = 0
+
+    /// PushKit (docs/model.md §9): VoIP pushes the app failed to report to CallKit, and devices
+    /// the system then stopped launching for VoIP pushes.
+    package var callKitFailures = 0
+    package var devicesCutOff = 0
+
+    /// FCM (docs/model.md §9): every message FCM accepted ends in one outcome, as in Firebase's
+    /// delivery data; the delivered ones also say whether FCM held them first.
+    package var fcm = FCMOutcomes()
+
+    // What the extension's own logging would have seen (the telemetry view).
+    package var pushesSeenByExtensions = 0
+    package var gapsDetected = 0
+    package var missedInGaps = 0
+    /// Letters on devices whose extension ran at least once (the devices telemetry can see).
+    package var lettersOnVisibleDevices = 0
+    /// The highest position each device's extension saw, summed: the letters telemetry knows of.
+    package var positionsKnownToTelemetry = 0
+
+    package init() {}
+
+    /// Records the end state of one letter. Called exactly once per letter.
+    package mutating func record(_ fate: LetterFate) {
+        record(letters: 0..<1) { _ in fate }
+    }
+
+    /// Records the end states of the letters `letters`, `fate(i)` each: the same as `record`
+    /// for each, with the ledger's arrays opened once instead of checked for sharing per letter.
+    package mutating func record(letters: Range<Int>, _ fate: (Int) -> LetterFate) {
+        var deliveredNow = 0, summarizedNow = 0, lostNow = 0
+        var causeCounts = causes
+        latency.recording { recordLatency in
+            causeCounts.withUnsafeMutableBufferPointer { causeCounts in
+                for i in letters {
+                    switch fate(i) {
+                    case .delivered(let latencyMicroseconds):
+                        deliveredNow += 1
+                        recordLatency(latencyMicroseconds)
+                    case .summarized:
+                        summarizedNow += 1
+                    case .lost(let cause):
+                        lostNow += 1
+                        causeCounts[cause.rawValue] += 1
+                    }
+                }
+            }
+        }
+        causes = causeCounts
+        self.letters += letters.count
+        delivered += deliveredNow
+        summarized += summarizedNow
+        lost += lostNow
+    }
+
+    package func count(of cause: LossCause) -> Int { causes[cause.rawValue] }
+
+    package var lossRate: Double { letters == 0 ? 0 : Double(lost) / Double(letters) }
+    package var duplicateRate: Double { letters == 0 ? 0 : Double(duplicates) / Double(letters) }
+
+    package mutating func merge(_ other: Ledger) {
+        letters += other.letters
+        delivered += other.delivered
+        summarized += other.summarized
+        lost += other.lost
+        for i in causes.indices { causes[i] += other.causes[i] }
+        duplicates += other.duplicates
+        latency.merge(other.latency)
+        events += other.events
+        reRequests += other.reRequests
+        resent += other.resent
+        summaries += other.summaries
+        extensionTimeouts += other.extensionTimeouts
+        xivaServed += other.xivaServed
+        xivaErrors += other.xivaErrors
+        // Maxima are of one partition at one instant: disjoint devices take the larger.
+        xivaMaxQueue = max(xivaMaxQueue, other.xivaMaxQueue)
+        xivaMaxWaitMicroseconds = max(xivaMaxWaitMicroseconds, other.xivaMaxWaitMicroseconds)
+        fetches += other.fetches
+        extensionKills += other.extensionKills
+        deviceIdChanges += other.deviceIdChanges
+        positionsInForgottenGaps += other.positionsInForgottenGaps
+        staleReads += other.staleReads
+        missedGaps += other.missedGaps
+        needlessReRequests += other.needlessReRequests
+        needlessPositions += other.needlessPositions
+        callKitFailures += other.callKitFailures
+        devicesCutOff += other.devicesCutOff
+        fcm.merge(other.fcm)
+        pushesSeenByExtensions += other.pushesSeenByExtensions
+        gapsDetected += other.gapsDetected
+        missedInGaps += other.missedInGaps
+        lettersOnVisibleDevices += other.lettersOnVisibleDevices
+        positionsKnownToTelemetry += other.positionsKnownToTelemetry
+    }
+
+    /// The accounting identities of the contract: every letter in exactly one state,
+    /// causes adding up to the lost.
+    package var identitiesHold: Bool {
+        delivered + summarized + lost == letters && causes.reduce(0, +) == lost
+            && Int(latency.total) == delivered
+    }
+}

@@ -1,0 +1,48 @@
+// The events of the delivery chain: small values the world dispatches with a switch.
+
+/// One thing that happens in the chain and waits in the event heap. The payload is an index
+/// into the world's arrays (a push copy, an extension run or a re-request), so events stay
+/// 8 bytes. The letters and the connectivity flips, which come one after another, wait beside
+/// the heap instead (see ``Agenda``).
+package enum ChainEvent: Equatable, Sendable {
+    /// A re-sent push copy reaches APNs from XIVA. (A first copy needs no arrival event: see
+    /// `firstCopyTravels`.)
+    case apnsArrival(Int32)
+    /// A push copy is due at the device (delivered if online, stored if not).
+    case due(Int32)
+    /// An extension run finishes its own processing.
+    case extensionProcessed(Int32)
+    /// An extension run hits its deadline.
+    case extensionDeadline(Int32)
+    /// XIVA's answer to a re-request is back at the extension.
+    case answer(Int32)
+    /// The user opens the app, which catches up with what it missed (`recovery: catch_up`).
+    case appOpen
+}
+
+/// The lanes of a per-device trace (`pushsim trace`), from the backend to the user.
+package enum TraceLane: String, Sendable, CaseIterable {
+    case backend, xiva, apns, device, user
+}
+
+/// What a trace line is, for the readers that act on some lines (the trace command, its SVG)
+/// rather than show them: they test this, never the wording of the text.
+package enum TraceKind: Equatable, Sendable {
+    /// The device came online or went offline.
+    case connectivity(online: Bool)
+    /// When the user will clear a notification, said at its presentation.
+    case clearScheduled
+    /// A letter's fate, at the end of the run.
+    case fate
+    /// Any other step of the chain.
+    case step
+}
+
+/// One line of a per-device trace.
+package struct TraceEntry: Equatable, Sendable {
+    package var time: Int64
+    package var lane: TraceLane
+    package var letter: Int?
+    package var text: String
+    package var kind: TraceKind = .step
+}

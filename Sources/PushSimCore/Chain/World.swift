@@ -1,0 +1,337 @@
+// The world of one device in one arm: the chain's state, the event loop, and the final account.
+//
+// The timing rules (docs/scenarios.md §3, in words in docs/model.md §1) and where each lives:
+//   1  a letter at XIVA: dropped or numbered, sent ........ Xiva.swift          xivaReceives
+//   2  a copy at APNs: lost, or due after a latency ....... APNs.swift          apnsReceives, apnsAccepts
+//      (a first copy settled when sent) ................... APNs.swift          firstCopyTravels
+//   3  the one-slot offline store, flushed when online .... APNs.swift          store, apnsFlushStore
+//   4  connectivity in equilibrium at time 0; flips ....... Connectivity.swift, Device.swift connectivityFlips
+//   5  arrival: display off, or the extension starts ...... Device.swift        deviceReceives
+//      the gap check at arrival (queue on) ................ ServiceExtension.swift checkForGap
+//   6  processing and the deadline ........................ ServiceExtension.swift extensionProcessed,
+//                                                            extensionDeadline, deadline(ofRunStartedAt:)
+//   7  the re-request's answer; retention; re-sends ....... Xiva.swift          xivaAnswers, xivaRetains
+//   8  summaries .......................................... NotificationCenter.swift showSummary
+//   9  presentation, collapse, duplicates, clearing ....... NotificationCenter.swift present, clearTime
+//  10  the end of the run: what is under way is unfinished  World.swift         closeAccounts
+// Recovery designs (docs/model.md §7): the client catch-up in CatchUp.swift   userOpensApp.
+// The extension killed early (docs/model.md §8) in EarlyKill.swift            extensionKilledEarly.
+// Device id changes (docs/model.md §8) in DeviceIdChange.swift                 deviceIdChanged.
+// Push channels (docs/model.md §9): PushChannels.swift leaves the APNs path for
+// PushKitChannel.swift (no store, CallKit) and FCMStore.swift (store, TTL, Doze, re-sync).
+// Version 2's mechanisms (docs/model.md §5): second copies and keep_older in APNs.swift,
+// warm-up in `counted`, windows per device in Connectivity.swift, letters in MailTraffic.swift,
+// XIVA's outages (docs/model.md §6) in Xiva.swift (xivaReceives, outageEnd) and extensionProcessed.
+// The shortcuts that settle steps without events are listed in ShortcutPolicy.swift.
+
+/// A copy of a push on its way: the letter it carries, whether XIVA re-sent it, whether it is
+/// APNs' second copy of a hand-over (docs/model.md §5, Second copies), and when the APNs offline store would let it expire.
+struct PushCopy {
+    var letter: Int32
+    var isResend: Bool
+    var isSecondCopy = false
+    /// Why FCM held it before the hand-over (``FCMDelay``; docs/model.md §9); fits the padding.
+    var fcmDelay: UInt8 = 0
+    var expiry: Int64
+}
+
+/// What one arm has done with one letter so far. One array of these rather than an array per
+/// field: an event touches one cache line and the array is checked for uniqueness once.
+package struct LetterState: Sendable {
+    /// When the letter was first presented with its own content (valid when `delivered`).
+    package var firstDelivery: Int64 = 0
+    /// When the user clears its notification (collapse window for re-sent copies).
+    package var shownUntil: Int64 = 0
+    /// Its XIVA position; 0 when dropped.
+    package var position: Int32 = 0
+    package var delivered = false
+    package var summarized = false
+    package var unfinished = false
+    /// Dropped by XIVA during an outage in `drop` mode (docs/model.md §6).
+    package var droppedInOutage = false
+    /// How the first copy, a re-sent copy, and its gap's recovery were lost; nil for none.
+    /// (One byte each, as the codes they replace were.)
+    var firstCopyFate: LossCause? = nil
+    var resentCopyFate: LossCause? = nil
+    var gapFate: LossCause? = nil
+
+    package init() {}
+}
+
+/// One device simulated through one arm. Devices never interact, so each runs with its own
+/// small event list, which keeps the heap in cache; the result is the same as one global list
+/// because ties are broken by scheduling order within the device, which is all that matters.
+///
+/// The event list and the per-letter and per-run arrays are reference types owned by this
+/// world (no copy-on-write checks on the hot path): a copy would share them, so a world
+/// cannot be copied (`~Copyable`); make a new world per thread.
+package struct DeviceWorld: ~Copyable {
+    let scenario: Scenario
+    let parameters: ChainParameters
+    let windows: [Range<Int64>]
+    let end: Int64
+    /// Whether handlers may settle steps without scheduling them (see ``ShortcutPolicy``).
+    let shortcuts: ShortcutPolicy
+
+    // The device's pre-drawn world, shared by both arms.
+    package internal(set) var letters = LetterScript()
+    package internal(set) var timeline = ConnectivityTimeline()
+    package internal(set) var alertsOff = false
+    var scratchIntervals: [Range<Int64>] = []
+    var deviceWindowScratch: [Range<Int64>] = []
+
+    // Arm state.
+    var device = 0
+    var queueOn = false
+    let queue: EventQueue<ChainEvent>
+    /// The heap merged with the letters (first stream) and the connectivity flips (second).
+    var agenda: Agenda<ChainEvent>
+    let copies = OwnedArray<PushCopy>()
+    var flipsPassed = 0
+    /// Where `timeline.isOnline(at:cursor:)` left off for instants ahead of the clock.
+    var lookaheadFlipCursor = 0
+    var stored: Int32 = -1
+    /// When the stored copy (last) entered the store: keep_older looks at it (docs/model.md §5, APNs' store).
+    var storedEnteredAt: Int64 = 0
+    /// Whether the off arm's shortcuts may settle steps ahead of the clock. A second copy can
+    /// present a letter before the copy it duplicates, so with `apns.duplicate` set every
+    /// step runs as an event, in time order.
+    var settleAtOnce = false
+    /// The first letter counted (docs/model.md §5, Warm-up): letters are in time order, so those before it are the
+    /// warm-up's. Every per-letter count adds `counted(i)`.
+    var firstCounted = 0
+    var nextPosition: Int32 = 1
+    package let letterStates = OwnedArray<LetterState>()
+    let letterAtPosition = OwnedArray<Int32>() // position → letter (index 0 unused)
+    let runs = OwnedArray<ExtensionRun>()
+    let requests = OwnedArray<ReRequest>()
+    var lastPosition: Int32 = 0         // 0: no saved position yet
+    var highestPositionSeen: Int32 = 0
+    var streams = ArmStreams()
+    /// Whether this arm catches up when the user opens the app (docs/model.md §7, Client catch-up).
+    var catchUp = false
+    /// The first letter the next catch-up may fetch: everything before it was shown or summarized.
+    var catchUpMark = 0
+    /// When the device id next changes (queue arm with `device.id_change`); Int64.max: never.
+    var nextIdChange = Int64.max
+    /// Parallel runs (queue arm): saves not yet written, in write order, and the position serial runs would hold.
+    var pendingSaves: [PendingSave] = []
+    var serialPosition: Int32 = 0
+    /// Push channels (docs/model.md §9): the app's CallKit failures so far (PushKit), FCM's
+    /// store, and each letter's FCM collapse key (drawn in `prepare`, shared by both arms).
+    var callKitFailures = 0
+    var fcm = FCMStore()
+    var fcmKeys: [UInt16] = []
+
+    package var ledger = Ledger()
+    /// Receives a line for everything that happens, when set (`pushsim trace`); nil in runs.
+    package var tracer: ((TraceEntry) -> Void)?
+
+    package init(scenario: Scenario, shortcuts: ShortcutPolicy = .taken) {
+        self.scenario = scenario
+        self.shortcuts = shortcuts
+        self.queue = EventQueue<ChainEvent>()
+        self.agenda = Agenda(queue: queue)
+        self.parameters = ChainParameters(scenario)
+        // FCM holds normal-priority messages while the device dozes: for the channel, a doze
+        // window is a window offline (docs/model.md §9, FCM).
+        let windows = ConnectivityTimeline.windowIntervals(scenario)
+        self.windows = parameters.doze.isEmpty ? windows : ConnectivityTimeline.sortedAndMerged(windows + parameters.doze)
+        self.end = scenario.end.microseconds
+    }
+
+    /// Draws everything about a device that both arms share.
+    package mutating func prepare(device: Int) {
+        self.device = device
+        letters.generate(scenario, device: device)
+        timeline.generate(scenario, device: device, windows: windows, scratch: &scratchIntervals,
+                          deviceScratch: &deviceWindowScratch)
+        var rng = RandomStream(seed: scenario.seed, device: device, purpose: .device)
+        alertsOff = rng.chance(scenario.device.alertsOff)
+        if parameters.fcmCollapseKeys > 0 { drawCollapseKeys() }
+    }
+
+    /// 1 when letter i counts (its time is at or after the warm-up), else 0.
+    @inline(__always) func counted(_ i: Int) -> Int { i >= firstCounted ? 1 : 0 }
+
+    /// Simulates the prepared device through one arm and adds its letters to `account`: the
+    /// one way every driver (runs, checks, traces, find) runs an arm. The account is swapped in
+    /// rather than copied, so a driver's ledger keeps its buffers and nothing is allocated.
+    package mutating func run(queueOn: Bool, into account: inout Ledger) {
+        swap(&ledger, &account)
+        run(queueOn: queueOn)
+        swap(&ledger, &account)
+    }
+
+    /// Simulates the prepared device through one arm and adds its letters to `ledger`.
+    package mutating func run(queueOn: Bool) {
+        resetArm(queueOn: queueOn)
+        if catchUp { scheduleFirstAppOpen() }
+        if letters.count > 0 { agenda.followInFirstStream(time: letters[0].time, index: 0) }
+        if !timeline.flips.isEmpty { agenda.followInSecondStream(time: timeline.flips[0], index: 0) }
+        var processed = 0
+        while let (now, item) = agenda.next(before: end) {
+            currentTime = now
+            switch item {
+            case .inFirstStream(let i): xivaReceives(letter: i, at: now)
+            case .inSecondStream(let k): connectivityFlips(index: k, at: now)
+            case .event(.apnsArrival(let c)): apnsReceives(copy: c, at: now)
+            case .event(.due(let c)): apnsDelivers(copy: c, at: now)
+            case .event(.extensionProcessed(let r)): extensionProcessed(run: r, at: now)
+            case .event(.extensionDeadline(let r)): extensionDeadline(run: r, at: now)
+            case .event(.answer(let q)): xivaAnswers(request: q, at: now)
+            case .event(.appOpen): userOpensApp(at: now)
+            }
+            processed += 1
+        }
+        ledger.events += processed
+        currentTime = end
+        closeAccounts()
+    }
+
+    mutating func resetArm(queueOn: Bool) {
+        // Only the queue design runs the gap check; the others' chain is the off arm's.
+        self.queueOn = queueOn && scenario.recovery == .queue
+        catchUp = queueOn && scenario.recovery == .catchUp && scenario.device.appOpen != nil
+        catchUpMark = 0
+        agenda.removeAll()
+        copies.removeAll()
+        runs.removeAll()
+        requests.removeAll()
+        flipsPassed = 0
+        lookaheadFlipCursor = 0
+        stored = -1
+        storedEnteredAt = 0
+        settleAtOnce = shortcuts == .taken && !self.queueOn && !(parameters.duplicate > 0) && parameters.channel == .apns
+        let warmup = scenario.warmup.microseconds
+        firstCounted = warmup <= 0 ? 0 : letters.firstIndex { $0.time >= warmup } ?? letters.count
+        nextPosition = 1
+        lastPosition = 0
+        highestPositionSeen = 0
+        letterStates.reset(repeating: LetterState(), count: letters.count)
+        letterAtPosition.reset(repeating: 0, count: 1)
+        streams = ArmStreams(seed: scenario.seed, device: device, keepOlder: parameters.keepOlder > 0,
+                             duplicate: parameters.duplicate > 0, appOpens: catchUp,
+                             kills: parameters.earlyKill > 0, idChanges: parameters.idChangeRate > 0 && self.queueOn,
+                             saveDelays: parameters.saveDelay != nil && self.queueOn,
+                             callKit: parameters.callKitFailure > 0,
+                             fcmStore: parameters.fcmCollapseKeys > FCMStore.maxCollapseKeys)
+        if parameters.channel != .apns { callKitFailures = 0; fcm.removeAll() }
+        if parameters.saveDelay != nil { pendingSaves.removeAll(); serialPosition = 0 }
+        nextIdChange = Int64.max
+        if parameters.idChangeRate > 0 && self.queueOn { scheduleFirstIdChange() }
+    }
+
+    /// `now + delay`, saturating (so a draw of `forever` never happens before the end of the
+    /// run): every instant the chain computes goes through here.
+    @inline(__always) func later(_ now: Int64, _ delay: Int64) -> Int64 {
+        SimTime.saturatingSum(now, delay)
+    }
+
+    /// When an extension run that started at `arrival` hits its deadline (timing rule 6).
+    @inline(__always) func deadline(ofRunStartedAt arrival: Int64) -> Int64 {
+        later(arrival, parameters.deadline.microseconds)
+    }
+
+    /// Records what became of a copy's letter when the copy itself was lost.
+    mutating func copyLost(_ c: Int32, _ cause: LossCause, at time: Int64? = nil) {
+        let copy = copies[Int(c)]
+        if copy.isSecondCopy {
+            // A second copy's fate never changes its letter's cause (docs/model.md §5, Second copies).
+            note(.apns, Int(copy.letter), "second copy \(cause.key)", at: time)
+            return
+        }
+        if copy.isResend { letterStates[Int(copy.letter)].resentCopyFate = cause } else { letterStates[Int(copy.letter)].firstCopyFate = cause }
+        note(.apns, Int(copy.letter), "\(copy.isResend ? "re-sent copy" : "push") \(cause.key)", at: time)
+    }
+
+    @inline(__always) func note(_ lane: TraceLane, _ letter: Int?, _ text: @autoclosure () -> String,
+                                at time: Int64? = nil, kind: TraceKind = .step) {
+        guard let tracer else { return }
+        tracer(TraceEntry(time: time ?? currentTime, lane: lane, letter: letter, text: text(), kind: kind))
+    }
+    var currentTime: Int64 = 0
+
+    /// The end of the run: whatever is still under way is unfinished; then every letter is
+    /// recorded once in the ledger with its fate.
+    mutating func closeAccounts() {
+        for event in queue.pending {
+            switch event.payload {
+            case .apnsArrival(let c), .due(let c):
+                if !copies[Int(c)].isSecondCopy { letterStates[Int(copies[Int(c)].letter)].unfinished = true }
+            case .extensionProcessed(let r):
+                markUnfinished(run: runs[Int(r)], includingGap: true)
+            case .extensionDeadline(let r):
+                let run = runs[Int(r)]
+                // Without a processed event the summary or re-request was never made.
+                markUnfinished(run: run, includingGap: !run.processed)
+            case .answer(let q):
+                let request = requests[Int(q)]
+                let run = runs[Int(request.run)]
+                markUnfinished(run: run, includingGap: true, includingCurrent: request.extensionWaiting)
+            case .appOpen:
+                break
+            }
+        }
+        if _slowPath(parameters.channel != .apns) { channelCloses() }
+        if stored >= 0 {
+            let copy = copies[Int(stored)]
+            if end < copy.expiry {
+                if !copy.isSecondCopy { letterStates[Int(copy.letter)].unfinished = true }
+            } else {
+                copyLost(stored, .apnsExpired)
+            }
+        }
+        if queueOn && !alertsOff && highestPositionSeen > 0 {
+            // Telemetry counts only counted letters (docs/model.md §5, Warm-up): the warm-up's positions come first,
+            // so they are taken off the highest position seen.
+            let warmupPositions = firstCounted == 0 ? 0 : (0..<firstCounted).reduce(0) { $0 + (letterStates[$1].position > 0 ? 1 : 0) }
+            ledger.lettersOnVisibleDevices += letters.count - firstCounted
+            ledger.positionsKnownToTelemetry += max(0, Int(highestPositionSeen) - warmupPositions)
+        }
+        if tracer != nil { for i in 0..<letters.count { note(.user, i, "end of run: " + fate(of: i).traceText, kind: .fate) } }
+        // Recording into a local ledger: through the stored property the compiler copied the
+        // whole Ledger in and out for every letter (a memcpy per letter, 5 % of a run).
+        // The placeholder shares its buffers, so `account` stays their only owner and no
+        // histogram is allocated or copied.
+        var account = ledger
+        ledger = DeviceWorld.placeholderLedger
+        account.record(letters: firstCounted..<letters.count) { fate(of: $0) }
+        ledger = account
+    }
+
+    static let placeholderLedger = Ledger()
+
+    mutating func markUnfinished(run: ExtensionRun, includingGap: Bool, includingCurrent: Bool = true) {
+        if includingCurrent && !copies[Int(run.copy)].isSecondCopy { letterStates[Int(copies[Int(run.copy)].letter)].unfinished = true }
+        if includingGap { for letter in gapLetters(of: run) { letterStates[letter].unfinished = true } }
+    }
+
+    /// The fate of letter i, by the contract's order of causes for this arm.
+    package func fate(of i: Int) -> LetterFate {
+        if letterStates[i].delivered { return .delivered(latency: letterStates[i].firstDelivery - letters[i].time) }
+        if letterStates[i].summarized { return .summarized }
+        if letters[i].dropped { return .lost(.xivaDrop) }
+        if letterStates[i].droppedInOutage { return .lost(.xivaOutage) }
+        if queueOn && alertsOff { return .lost(.alertsOff) }
+        if letterStates[i].unfinished { return .lost(.unfinished) }
+        if queueOn {
+            if let cause = letterStates[i].resentCopyFate { return .lost(cause) }
+            if let cause = letterStates[i].gapFate { return .lost(cause) }
+            return .lost(.undetectedGap)
+        }
+        // Off arm: the push's own fate. Nothing else can lose a letter there.
+        return .lost(letterStates[i].firstCopyFate ?? .unfinished)
+    }
+}
+
+extension LetterFate {
+    /// How a fate reads in a trace's closing lines.
+    var traceText: String {
+        switch self {
+        case .delivered(let latency): return "delivered after \(SimTime(microseconds: latency - latency % SimTime.millisecond))"
+        case .summarized: return "summarized"
+        case .lost(let cause): return "lost (\(cause.key))"
+        }
+    }
+}

@@ -1,0 +1,21 @@
+// FNV-1a, 64 bits: the small non-cryptographic hash behind scenario fingerprints and partial-result checksums.
+
+/// FNV-1a over bytes (offset basis 0xcbf29ce484222325, prime 0x100000001b3). It catches
+/// accidental change (an edited number, a damaged file) and is the same on every platform; it
+/// is not a signature: anyone can recompute it after a deliberate edit.
+package enum FNV1a {
+    package static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+
+    /// The hash as 16 lower-case hex digits.
+    package static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        let hex = String(hash(bytes), radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}

@@ -1,0 +1,98 @@
+// A growable array with reference semantics, for the state one world owns and mutates per event.
+
+/// The memory of a growable array: where its elements are, how many, and how much room.
+/// Its owning class stores it with `@exclusivity(unchecked)`: a class's `var`s are otherwise
+/// checked for exclusive access at run time on every access (a runtime call each), and the
+/// owner is the only one to touch it.
+struct GrowableStorage<Element> {
+    var base: UnsafeMutablePointer<Element>
+    var count = 0
+    var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 1)
+        base = UnsafeMutablePointer.allocate(capacity: self.capacity)
+    }
+
+    /// Makes room for at least `needed` elements, doubling.
+    mutating func reserve(_ needed: Int) {
+        guard needed > capacity else { return }
+        let newCapacity = Swift.max(needed, capacity * 2)
+        let bigger = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        bigger.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity = newCapacity
+    }
+
+    mutating func removeAll() {
+        base.deinitialize(count: count)
+        count = 0
+    }
+
+    /// Frees everything; the storage must not be used afterwards.
+    mutating func release() {
+        removeAll()
+        base.deallocate()
+    }
+
+    /// Whether i is a valid index: one unsigned comparison covers both ends.
+    @inline(__always) func contains(_ i: Int) -> Bool {
+        UInt(bitPattern: i) < UInt(bitPattern: count)
+    }
+}
+
+/// An array that one owner mutates in place, event after event.
+///
+/// Swift's `Array` checks, before every write, whether its buffer is shared (copy on write):
+/// a call into the runtime that was ~5 % of a run, because the world writes its per-letter and
+/// per-run arrays on nearly every event. The world's arrays are never shared, so this one is a
+/// class over plain memory: a copy of the reference is the same array. Indexing is still
+/// bounds-checked.
+package final class OwnedArray<Element>: RandomAccessCollection {
+    @exclusivity(unchecked) private var storage: GrowableStorage<Element>
+
+    package init(capacity: Int = 16) {
+        storage = GrowableStorage(capacity: capacity)
+    }
+
+    deinit {
+        storage.release()
+    }
+
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { storage.count }
+    package var count: Int { storage.count }
+
+    /// Element i, read or updated in place.
+    package subscript(i: Int) -> Element {
+        unsafeAddress {
+            precondition(storage.contains(i), "OwnedArray index out of range")
+            return UnsafePointer(storage.base + i)
+        }
+        unsafeMutableAddress {
+            precondition(storage.contains(i), "OwnedArray index out of range")
+            return storage.base + i
+        }
+    }
+
+    @inline(__always) package func append(_ element: Element) {
+        let count = storage.count
+        if count == storage.capacity { storage.reserve(count + 1) }
+        (storage.base + count).initialize(to: element)
+        storage.count = count + 1
+    }
+
+    /// Empties the array, keeping its memory.
+    package func removeAll() {
+        storage.removeAll()
+    }
+
+    /// Makes the array `count` copies of `value`, keeping its memory when it is large enough.
+    package func reset(repeating value: Element, count newCount: Int) {
+        storage.removeAll()
+        storage.reserve(newCount)
+        storage.base.initialize(repeating: value, count: newCount)
+        storage.count = newCount
+    }
+}

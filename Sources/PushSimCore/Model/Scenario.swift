@@ -1,0 +1,249 @@
+// The typed, validated scenario: every key of the contract with its default.
+
+/// Which arms a run simulates.
+package enum QueueMode: String, Sendable, CaseIterable { case off, on, both }
+
+/// Which client code the extension runs (docs/model.md §1).
+package enum ClientVariant: String, Sendable, CaseIterable {
+    /// The saved position moves forward on every numbered push.
+    case intended
+    /// The published snippet: the saved position moves only after a gap was found.
+    case literal
+}
+
+/// An offline window: offline in [start + k·every, end + k·every) for every device, or, with
+/// `length` or `spread` (docs/scenarios.md §2a), a window that differs per device: device d's
+/// k-th occurrence is offline in [start + offset_d + k·every, … + length drawn per occurrence),
+/// offset_d uniform in [0, spread), drawn once per device per window entry.
+package struct OfflineWindow: Hashable, Sendable {
+    package var start: SimTime
+    /// The end of the occurrence at k = 0, always after `start` (a night written
+    /// `{start: 23h, end: 7h, every: 1d}` is stored with end 31h). Unused when `length` is set.
+    package var end: SimTime
+    /// nil: the window happens once.
+    package var every: SimTime?
+    /// Drawn per device per occurrence instead of `end` (docs/model.md §5, Windows per device); nil: `end` applies.
+    package var length: Distribution? = nil
+    /// Each device shifts the window by an offset uniform in [0, spread); zero: no shift.
+    package var spread: SimTime = .zero
+    package init(start: SimTime, end: SimTime, every: SimTime? = nil) {
+        self.start = start; self.end = end; self.every = every
+    }
+    package init(start: SimTime, length: Distribution, every: SimTime? = nil, spread: SimTime = .zero) {
+        self.start = start; self.end = start; self.every = every; self.length = length; self.spread = spread
+    }
+
+    /// Whether every device has exactly the same occurrences (the version-1 window): those are
+    /// laid out once per run rather than once per device.
+    package var isSameForEveryDevice: Bool { length == nil && spread == .zero }
+}
+
+/// Extra letters that come in bursts (docs/scenarios.md §2a, Bursts): burst instants are a Poisson
+/// process of `ratePerMicrosecond` per device; each brings `size` letters at b + U·spread.
+package struct MailBursts: Hashable, Sendable {
+    package var ratePerMicrosecond: Double
+    package var size: Int
+    package var spread: SimTime = .zero
+    package init(ratePerMicrosecond: Double, size: Int, spread: SimTime = .zero) {
+        self.ratePerMicrosecond = ratePerMicrosecond; self.size = size; self.spread = spread
+    }
+}
+
+/// Letters replayed from a `time,device` CSV (docs/scenarios.md §2a, Replaying real traffic), read and checked when the
+/// scenario is loaded. Stored by device (offsets into one array of times, each device's times
+/// sorted, rows of equal time in file order), so a device's letters are one slice.
+package final class MailTrace: Sendable {
+    /// The path as written in the scenario (relative to the scenario file).
+    package let path: String
+    /// `times[offsets[d] ..< offsets[d + 1]]` are device d's letters, in microseconds.
+    package let offsets: [Int]
+    package let times: [Int64]
+
+    package init(path: String, offsets: [Int], times: [Int64]) {
+        self.path = path; self.offsets = offsets; self.times = times
+    }
+
+    /// Device d's letter instants, sorted.
+    package func letters(device d: Int) -> ArraySlice<Int64> {
+        guard d >= 0, d + 1 < offsets.count else { return [] }
+        return times[offsets[d]..<offsets[d + 1]]
+    }
+
+    package var count: Int { times.count }
+}
+
+package struct Scenario: Sendable {
+    package var name: String
+    package var description: String = ""
+    package var seed: UInt64 = 1
+    package var duration: SimTime
+    package var drain: SimTime = SimTime(microseconds: SimTime.day)
+    package var devices: Int
+
+    /// Letters of [0, warmup) are simulated but not counted (docs/model.md §5, Warm-up); `.zero`: all count.
+    package var warmup: SimTime = .zero
+
+    package struct Mail: Sendable {
+        /// Poisson rate of letters per device, per microsecond.
+        package var ratePerMicrosecond: Double = 40.0 / Double(SimTime.day)
+        /// 24 hourly weights (docs/model.md §5, Time of day): intensity rate × w[h(t)] / mean(w); nil: constant rate.
+        package var dailyProfile: [Double]? = nil
+        package var bursts: MailBursts? = nil
+        /// Replaces rate, profile and bursts when set.
+        package var trace: MailTrace? = nil
+    }
+    package var mail = Mail()
+
+    package struct Connectivity: Sendable {
+        /// Both or neither; neither → online except in windows.
+        package var online: Distribution? = nil
+        package var offline: Distribution? = nil
+        package var windows: [OfflineWindow] = []
+    }
+    package var connectivity = Connectivity()
+
+    package struct Xiva: Sendable {
+        package var drop: Double = 0
+        package var latency: Distribution = .constant(SimTime(microseconds: 50 * SimTime.millisecond))
+        package var retention: SimTime = SimTime(microseconds: 3 * SimTime.day)
+        package var requestLatency: Distribution = .constant(SimTime(microseconds: 300 * SimTime.millisecond))
+        package var requestError: Double = 0
+        package var resendLatency: Distribution = .constant(SimTime(microseconds: 200 * SimTime.millisecond))
+        /// Windows in which XIVA is out, the same for every device (docs/model.md §6, XIVA as a shared server).
+        package var outages: [XivaOutage] = []
+        package var outageMode: XivaOutageMode = .delay
+        /// Re-requests one partition's server serves per microsecond; nil: `forever` (no queue).
+        package var capacityPerMicrosecond: Double? = nil
+        /// A re-request that would wait longer is answered with an error; `.forever`: it waits.
+        package var queueTimeout: SimTime = .forever
+        package var partitions: Int = 1
+        /// The defaults docs/scenarios.md gives (the file reader starts from them).
+        package init() {}
+    }
+    package var xiva = Xiva()
+
+    package struct Apns: Sendable {
+        package var loss: Double = 0
+        package var latency: Distribution = .constant(SimTime(microseconds: 100 * SimTime.millisecond))
+        /// `.zero`: not stored; `.forever`: never expires.
+        package var expiration: SimTime = SimTime(microseconds: SimTime.day)
+        /// Probability the older push stays in the store when the newer one enters less than
+        /// `keepWindow` after it (docs/model.md §5, APNs' store).
+        package var keepOlder: Double = 0
+        package var keepWindow: SimTime = SimTime(microseconds: SimTime.second)
+        /// Probability APNs hands a push to the device twice (docs/model.md §5, Second copies).
+        package var duplicate: Double = 0
+        /// The defaults docs/scenarios.md gives (the file reader starts from them).
+        package init() {}
+    }
+    package var apns = Apns()
+
+    package struct Device: Sendable {
+        package var alertsOff: Double = 0
+        /// nil: never cleared (`forever`).
+        package var clearAfter: Distribution? = nil
+        /// The time between two openings of the app by the user (docs/model.md §7, Client catch-up); nil: never.
+        package var appOpen: Distribution? = nil
+        /// Poisson rate of device id changes per microsecond (docs/model.md §8, Device id change); 0: never.
+        package var idChangeRatePerMicrosecond: Double = 0
+        /// Doze windows, the same for every device of the segment (docs/model.md §9, FCM): FCM
+        /// holds normal-priority messages while one lasts. Empty: the device never dozes.
+        package var doze: [OfflineWindow] = []
+    }
+    package var device = Device()
+
+    package struct Extension: Sendable {
+        package var deadline: SimTime = SimTime(microseconds: 30 * SimTime.second)
+        package var processing: Distribution = .constant(SimTime(microseconds: 200 * SimTime.millisecond))
+        /// Probability the system kills a run at start-up or for memory, without the expiry
+        /// callback (docs/model.md §8, Early kill).
+        package var earlyKill: Double = 0
+        /// Whether runs of one device check and save the position one at a time or side by side
+        /// (docs/model.md §8, Parallel runs).
+        package var concurrency: ExtensionConcurrency = .serial
+        /// With `parallel`, the time from a run's start to its write of the saved position; nil: at once.
+        package var saveDelay: Distribution? = nil
+    }
+    package var `extension` = Extension()
+
+    package struct Queue: Sendable {
+        package var mode: QueueMode = .both
+        package var repeatMaxCount: Int = 10
+        package var collapseId: Bool = true
+        package var client: ClientVariant = .intended
+    }
+    package var queue = Queue()
+
+    /// The queue arm's design of recovery (docs/model.md §7): the push queue, a client catch-up, or none.
+    package var recovery: RecoveryDesign = .queue
+
+    /// The push service between XIVA and the device (docs/model.md §9); per segment too.
+    package var channel: PushChannel = .apns
+    package var pushkit = PushKit()
+    package var fcm = FCM()
+
+    /// One kind of user in a population (docs/model.md §5, Segments): its devices and its own sections, already
+    /// resolved (a key the segment does not give holds the top-level value).
+    package struct Segment: Sendable {
+        package var name: String
+        /// The share as written (`60%`, `0.25`), for reports and the resolved scenario.
+        package var share: String
+        /// Its devices, `[B(i−1), B(i))`, worked out exactly from the shares.
+        package var devices: Range<Int>
+        package var mail: Mail
+        package var connectivity: Connectivity
+        package var device: Device
+        package var `extension`: Extension
+        package var channel: PushChannel
+        package init(name: String, share: String, devices: Range<Int>, mail: Mail, connectivity: Connectivity,
+                    device: Device, extension: Extension, channel: PushChannel = .apns) {
+            self.name = name; self.share = share; self.devices = devices; self.mail = mail
+            self.connectivity = connectivity; self.device = device; self.extension = `extension`
+            self.channel = channel
+        }
+    }
+    /// Empty: one kind of user, the top-level sections.
+    package var segments: [Segment] = []
+
+    package init(name: String, duration: SimTime, devices: Int) {
+        self.name = name; self.duration = duration; self.devices = devices
+    }
+
+    /// The instant the run stops: `duration + drain`.
+    package var end: SimTime { duration + drain }
+
+    /// The scenario a device of segment `i` lives in: the top-level one with the segment's
+    /// sections (and no segments). Device ids, and so random streams, stay global.
+    package func scenario(forSegment i: Int) -> Scenario {
+        var resolved = self
+        let segment = segments[i]
+        resolved.mail = segment.mail
+        resolved.connectivity = segment.connectivity
+        resolved.device = segment.device
+        resolved.extension = segment.extension
+        resolved.channel = segment.channel
+        resolved.segments = []
+        return resolved
+    }
+
+    /// The index of the segment holding device `d` (segments are contiguous and in order);
+    /// nil without segments.
+    package func segmentIndex(ofDevice d: Int) -> Int? {
+        guard !segments.isEmpty else { return nil }
+        var low = 0, high = segments.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if d < segments[mid].devices.upperBound { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+
+    /// The arms this scenario runs, in the contract's order (off, then on).
+    package var arms: [Bool] {
+        switch queue.mode {
+        case .off: return [false]
+        case .on: return [true]
+        case .both: return [false, true]
+        }
+    }
+}

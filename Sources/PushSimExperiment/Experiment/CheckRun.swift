@@ -1,0 +1,183 @@
+// The run behind `pushsim check`: the same result as `Simulator.run`, plus the spread between devices.
+import Dispatch
+import PushSimCore
+
+/// Where a baseline's latency percentiles sit, so the run can count, device by device, how
+/// many of its letters are as fast as the baseline's p50, p90 and p99.
+package struct CheckThresholds: Equatable, Sendable {
+    /// One value per `CheckSpread.quantiles`, in microseconds.
+    package var quantileMicroseconds: [Int64]
+    package init(quantileMicroseconds: [Int64]) { self.quantileMicroseconds = quantileMicroseconds }
+}
+
+/// The spread between the devices of one arm, as exact integer sums. Devices are the
+/// independent units of a run (a device's letters share its connectivity, its display
+/// setting, its nights), so standard errors are computed over devices, not over letters:
+/// that way clustered losses (a flight loses 30 letters of one device at once) widen the
+/// tolerance as much as they widen the real scatter between seeds.
+package struct CheckSpread: Equatable, Sendable {
+    package static let topCount = 15
+
+    /// The per-device integer counts, in the order of `counts(_:)`, by their names in the
+    /// contract's JSON (`pushsim check` compares them under these names).
+    package static let countKeys: [String] =
+        ["letters", "delivered", "summarized", "lost", "duplicates"]
+        + LossCause.allCases.map { "causes." + $0.key }
+        + ["re_requests", "resent", "summaries", "extension_timeouts"]
+
+    /// The percentiles of `latency_s` a baseline gives thresholds for, and their probabilities.
+    package static let quantiles: [(key: String, p: Double)] = [("p50", 0.50), ("p90", 0.90), ("p99", 0.99)]
+
+    package var devices = 0
+    /// Σ c, Σ c², Σ c·letters for each of `CheckSpread.countKeys`.
+    package var sum: [Int]
+    package var squares: [Int]
+    package var timesLetters: [Int]
+    /// For each baseline percentile: Σ a, Σ a², Σ a·d, where a is a device's delivered letters
+    /// at or below the baseline's percentile (its histogram bucket) and d its delivered letters.
+    package var below: [Int]
+    package var belowSquares: [Int]
+    package var belowTimesDelivered: [Int]
+    /// The largest per-device maximum latencies (µs), descending, at most `topCount`.
+    package var topDeviceMaxima: [Int64] = []
+
+    package init() {
+        let n = CheckSpread.countKeys.count, q = CheckSpread.quantiles.count
+        sum = Array(repeating: 0, count: n)
+        squares = Array(repeating: 0, count: n)
+        timesLetters = Array(repeating: 0, count: n)
+        below = Array(repeating: 0, count: q)
+        belowSquares = Array(repeating: 0, count: q)
+        belowTimesDelivered = Array(repeating: 0, count: q)
+    }
+
+    /// The per-device counts of a ledger, in `CheckSpread.countKeys` order.
+    static func counts(_ l: Ledger) -> [Int] {
+        [l.letters, l.delivered, l.summarized, l.lost, l.duplicates] + LossCause.allCases.map { l.count(of: $0) }
+            + [l.reRequests, l.resent, l.summaries, l.extensionTimeouts]
+    }
+
+    /// Adds one device's ledger.
+    mutating func add(device l: Ledger, thresholds: CheckThresholds?) {
+        devices += 1
+        let c = CheckSpread.counts(l)
+        let letters = l.letters
+        for i in c.indices {
+            sum[i] &+= c[i]
+            squares[i] &+= c[i] &* c[i]
+            timesLetters[i] &+= c[i] &* letters
+        }
+        if let thresholds, l.delivered > 0 {
+            let delivered = l.delivered
+            let buckets = thresholds.quantileMicroseconds.map { LatencyHistogram.index(of: $0) }
+            let maxBucket = LatencyHistogram.index(of: l.latency.maximum)
+            let last = min(buckets.max() ?? 0, maxBucket)
+            var prefix = [Int](repeating: 0, count: last + 1)
+            var running = 0
+            let counts = l.latency.counts
+            for index in 0...last {
+                running += Int(counts[index])
+                prefix[index] = running
+            }
+            for (slot, bucket) in buckets.enumerated() {
+                let a = bucket >= maxBucket ? delivered : prefix[bucket]
+                below[slot] &+= a
+                belowSquares[slot] &+= a &* a
+                belowTimesDelivered[slot] &+= a &* delivered
+            }
+        }
+        if l.delivered > 0 { insertTop(l.latency.maximum) }
+    }
+
+    mutating func insertTop(_ value: Int64) {
+        if topDeviceMaxima.count == CheckSpread.topCount, let smallest = topDeviceMaxima.last, value <= smallest { return }
+        let at = topDeviceMaxima.firstIndex { $0 < value } ?? topDeviceMaxima.count
+        topDeviceMaxima.insert(value, at: at)
+        if topDeviceMaxima.count > CheckSpread.topCount { topDeviceMaxima.removeLast() }
+    }
+
+    /// Adds the spread of another, disjoint set of devices. Integer sums: the order of merging
+    /// never changes the result.
+    package mutating func merge(_ other: CheckSpread) {
+        devices += other.devices
+        for i in sum.indices {
+            sum[i] &+= other.sum[i]; squares[i] &+= other.squares[i]; timesLetters[i] &+= other.timesLetters[i]
+        }
+        for i in below.indices {
+            below[i] &+= other.below[i]; belowSquares[i] &+= other.belowSquares[i]
+            belowTimesDelivered[i] &+= other.belowTimesDelivered[i]
+        }
+        for value in other.topDeviceMaxima { insertTop(value) }
+    }
+
+    /// N/(N−1): the unbiased correction of a variance over devices (1 for a single device).
+    var correction: Double { devices > 1 ? Double(devices) / Double(devices - 1) : 1 }
+
+    /// Standard error of the total of count `i` over devices: √(N/(N−1) · Σ(c − c̄)²).
+    package func countStandardError(_ i: Int) -> Double {
+        guard devices > 0 else { return 0 }
+        let s = Double(sum[i])
+        let centred = Double(squares[i]) - s * s / Double(devices)
+        return (max(0, centred) * correction).squareRoot()
+    }
+
+    /// Standard error of the ratio count `i` / letters (delta method for a ratio of totals):
+    /// √(N/(N−1) · Σ(cᵢ − r·Lᵢ)²) / L.
+    package func rateStandardError(_ i: Int) -> Double {
+        let letters = Double(sum[0])
+        guard letters > 0 else { return 0 }
+        let r = Double(sum[i]) / letters
+        let residual = Double(squares[i]) - 2 * r * Double(timesLetters[i]) + r * r * Double(squares[0])
+        return (max(0, residual) * correction).squareRoot() / letters
+    }
+
+    /// Standard error of the fraction of delivered letters at or below the baseline's
+    /// percentile `slot` (same ratio estimator, over delivered letters).
+    package func belowStandardError(_ slot: Int) -> Double {
+        let deliveredIndex = 1
+        let delivered = Double(sum[deliveredIndex])
+        guard delivered > 0 else { return 0 }
+        let f = Double(below[slot]) / delivered
+        let residual = Double(belowSquares[slot]) - 2 * f * Double(belowTimesDelivered[slot])
+            + f * f * Double(squares[deliveredIndex])
+        return (max(0, residual) * correction).squareRoot() / delivered
+    }
+}
+
+package enum CheckRun {
+    /// Simulates `scenario` exactly as `Simulator.run` does (the same devices, streams and
+    /// arms, so the same ledgers) but one device at a time, recording each device's counts
+    /// into a `CheckSpread` per arm. `thresholds` holds one entry per arm (nil: no baseline).
+    /// The chunking never changes a result: ledgers and spreads are integer sums.
+    package static func run(_ scenario: Scenario, thresholds: [CheckThresholds?], jobs: Int = 1)
+        -> (result: RunResult, spreads: [CheckSpread]) {
+        let range = 0..<scenario.devices
+        let arms = scenario.arms
+        let chunks = Simulator.inChunks(of: range, jobs: jobs, unit: .of(scenario)) { devices in
+            var ledgers = SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)
+            var spreads = arms.map { _ in CheckSpread() }
+            for part in Simulator.parts(of: scenario, devices: devices) {
+                var world = DeviceWorld(scenario: part.scenario)
+                var totals = arms.map { _ in Ledger() }
+                for device in part.devices {
+                    world.prepare(device: device)
+                    for (a, queueOn) in arms.enumerated() {
+                        var ledger = Ledger()
+                        world.run(queueOn: queueOn, into: &ledger)
+                        spreads[a].add(device: ledger, thresholds: a < thresholds.count ? thresholds[a] : nil)
+                        totals[a].merge(ledger)
+                    }
+                }
+                ledgers.add(totals, segment: part.segment)
+            }
+            return (ledgers, spreads)
+        }
+        var total = SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)
+        var spreads = arms.map { _ in CheckSpread() }
+        for (ledgers, chunkSpreads) in chunks {
+            total.merge(ledgers)
+            for a in spreads.indices { spreads[a].merge(chunkSpreads[a]) }
+        }
+        return (total.result(scenario, arms: arms, devices: range), spreads)
+    }
+}

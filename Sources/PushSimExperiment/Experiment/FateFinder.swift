@@ -1,0 +1,107 @@
+// Finding letters by fate and cause across every device of a run (`pushsim find`), without tracing.
+import PushSimCore
+
+/// Which letters to look for: every fate, one state, or lost letters of one cause.
+package enum FateQuery: Equatable, Sendable, CustomStringConvertible {
+    case delivered, summarized
+    /// Lost letters; nil: whatever the cause.
+    case lost(LossCause?)
+
+    /// `delivered`, `summarized`, `lost` or `lost:CAUSE` (a cause's JSON name).
+    package static func parse(_ text: String) -> FateQuery? {
+        switch text {
+        case "delivered": return .delivered
+        case "summarized": return .summarized
+        case "lost": return .lost(nil)
+        default:
+            guard text.hasPrefix("lost:") else { return nil }
+            let key = String(text.dropFirst(5))
+            return LossCause.allCases.first { $0.key == key }.map { .lost($0) }
+        }
+    }
+
+    /// Every value `parse` takes, for messages.
+    package static var every: [String] { ["delivered", "summarized", "lost"] + LossCause.allCases.map { "lost:" + $0.key } }
+
+    package var description: String {
+        switch self {
+        case .delivered: return "delivered"
+        case .summarized: return "summarized"
+        case .lost(let cause): return cause.map { "lost:" + $0.key } ?? "lost"
+        }
+    }
+
+    func matches(_ fate: LetterFate) -> Bool {
+        switch (self, fate) {
+        case (.delivered, .delivered), (.summarized, .summarized), (.lost(nil), .lost): return true
+        case (.lost(let wanted?), .lost(let cause)): return wanted == cause
+        default: return false
+        }
+    }
+}
+
+/// One letter that matched: its device, its index on that device (the trace's `#n` is n − 1),
+/// when it was created, and how it ended.
+package struct FoundLetter: Equatable, Sendable {
+    package var device: Int
+    package var letter: Int
+    package var time: SimTime
+    package var fate: LetterFate
+}
+
+/// What a search found: the first `limit` matching letters in device order, and how many
+/// letters and devices matched in all.
+package struct FateFinding: Equatable, Sendable {
+    package var letters: [FoundLetter] = []
+    package var lettersMatching = 0
+    package var devicesMatching = 0
+    package var devicesSearched = 0
+
+    mutating func add(_ other: FateFinding, limit: Int) {
+        letters += other.letters.prefix(max(0, limit - letters.count))
+        lettersMatching += other.lettersMatching
+        devicesMatching += other.devicesMatching
+        devicesSearched += other.devicesSearched
+    }
+}
+
+package enum FateFinder {
+    /// Runs one arm of `scenario` for every device and reads each letter's fate from the
+    /// device's world: the same simulation as `run` (the same streams, so the same fates), with
+    /// no trace text built, on `jobs` threads. The letters listed are the first `limit` in
+    /// device order, whatever `jobs` is.
+    package static func find(_ scenario: Scenario, queueOn: Bool, query: FateQuery, limit: Int, jobs: Int = 1,
+                            progress: (@Sendable (_ devices: Int) -> Void)? = nil) -> FateFinding {
+        let parts = Simulator.inChunks(of: 0..<scenario.devices, jobs: jobs, unit: .of(scenario)) { devices in
+            let part = search(scenario, devices: devices, queueOn: queueOn, query: query, limit: limit)
+            progress?(devices.count)
+            return part
+        }
+        var total = FateFinding()
+        for part in parts { total.add(part, limit: limit) }
+        return total
+    }
+
+    /// One contiguous range of devices on the calling thread.
+    static func search(_ scenario: Scenario, devices: Range<Int>, queueOn: Bool, query: FateQuery, limit: Int) -> FateFinding {
+        var world = DeviceWorld(scenario: scenario)
+        var found = FateFinding()
+        for device in devices {
+            world.prepare(device: device)
+            world.run(queueOn: queueOn)
+            found.devicesSearched += 1
+            var any = false
+            for i in 0..<world.letters.count {
+                let fate = world.fate(of: i)
+                guard query.matches(fate) else { continue }
+                any = true
+                found.lettersMatching += 1
+                if found.letters.count < limit {
+                    found.letters.append(FoundLetter(device: device, letter: i, time: SimTime(microseconds: world.letters[i].time), fate: fate))
+                }
+            }
+            if any { found.devicesMatching += 1 }
+        }
+        return found
+    }
+}

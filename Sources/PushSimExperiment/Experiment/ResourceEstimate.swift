@@ -1,0 +1,226 @@
+// Before a run: how much work and memory a scenario will take, estimated from its keys alone.
+import Foundation
+import PushSimCore
+
+/// What a run of a scenario will cost, estimated from the scenario alone (no random draw, no
+/// allocation proportional to the scenario), so that a run the machine cannot do is refused
+/// before it starts, not after hours of work or swapping.
+///
+/// The model (all in `Double`, so no estimate can overflow or trap):
+///
+/// - letters per device `L = rate × duration` (plus `bursts.rate × duration × size`; a trace's
+///   exact count), generated once and run through every arm; with segments, each segment's
+///   figures weighted by its devices, and the busiest device of any segment for memory;
+/// - kernel events per letter and arm: at most ``eventsPerLetter`` (the chain does 1–2 with the
+///   queue off and 3–5 with it on: the letter, due at the device, extension processed or
+///   deadline, answers and re-sent copies; a bound with room, since steps whose outcome is
+///   settled take no event and the work per letter is what the budget really measures);
+/// - connectivity flips per device `F = 2 × end / (E[min(online, end)] + E[min(offline, end)])`
+///   for the alternating process (the renewal rate; the truncated means keep heavy tails honest)
+///   plus two per offline-window interval inside `[0, end)`; one event per flip and arm, and the
+///   same again to draw them;
+/// - laying the windows out costs one step per repetition from the first one that can reach
+///   time 0 to the end, once per chunk of devices (once per device for a window drawn per
+///   device: `length` or `spread`);
+/// - `events = devices × (arms × (7·L + F) + F) + window steps × chunks`;
+/// - memory: a thread holds one device at a time, so `jobs × (bytesPerLetter × peak L +
+///   bytesPerFlip × peak F + 16 B × window intervals)` plus ledgers (one per arm and chunk) and
+///   a fixed base; the peak is the busiest device, `x + 6√x + 16` for a Poisson mean `x`.
+///
+/// - Complexity: O(number of windows and segments), whatever the devices, duration or rates; with
+///   a trace, O(devices) to find its busiest device.
+package struct ResourceEstimate: Sendable, Equatable {
+    /// Upper end of the kernel events one letter causes in one arm.
+    package static let eventsPerLetter = 7.0
+    /// Bytes one letter of the busiest device occupies in one thread (the letter script, the
+    /// per-letter state of the arm, copies, pending events, extension runs), with room for
+    /// arrays doubling their capacity.
+    package static let bytesPerLetter = 256.0
+    /// Bytes one connectivity flip occupies (flip instant, drawn interval, merged interval),
+    /// with room for growth.
+    package static let bytesPerFlip = 80.0
+    /// The fixed part: the program, the ledgers' histograms, the event lists.
+    package static let baseBytes = 32.0 * 1024 * 1024
+    /// One ledger (its latency histogram dominates).
+    package static let bytesPerLedger = Double(LatencyHistogram.bucketCount * 8 + 256)
+    /// The simulator indexes a device's letters, copies and flips with 32-bit integers.
+    package static let perDeviceLimit = Double(Int32.max)
+
+    /// Devices simulated.
+    package var devices: Double
+    /// Arms (1 or 2).
+    package var arms: Int
+    /// Letters of one arm over all devices.
+    package var letters: Double
+    /// Mean letters of one device.
+    package var lettersPerDevice: Double
+    /// Mean connectivity flips of one device over the run (process and windows together).
+    package var flipsPerDevice: Double
+    /// Offline-window intervals inside the run, and the steps needed to lay them out.
+    package var windowIntervals: Double
+    package var windowSteps: Double
+    /// Kernel events (and comparable steps of work) for the whole run, all arms.
+    package var events: Double
+    /// Peak memory in bytes, with `jobs` threads each holding one device.
+    package var memoryBytes: Double
+    /// The busiest device's letters and flips (what must fit the 32-bit per-device indices).
+    package var peakLettersPerDevice: Double
+    package var peakFlipsPerDevice: Double
+    /// The chunks the devices are cut into (the simulator multiplies the device count by it).
+    package var chunks: Double
+
+    /// Estimates a run of `scenario` on `jobs` threads; `devices` overrides the count (a shard).
+    package init(_ scenario: Scenario, jobs: Int = 1, devices deviceCount: Int? = nil) {
+        devices = Double(max(0, deviceCount ?? scenario.devices))
+        arms = scenario.arms.count
+        // One population, or one per segment, each with its own letters and windows (docs/model.md §5).
+        let total = devices
+        let parts = ResourceEstimate.populations(scenario, devices: total)
+        let weighted = { (value: (Population) -> Double) -> Double in
+            parts.count == 1 ? value(parts[0]) : parts.reduce(0) { $0 + $1.devices * value($1) } / max(total, 1)
+        }
+        lettersPerDevice = ResourceEstimate.finite(weighted(\.letters))
+        letters = ResourceEstimate.finite(devices * lettersPerDevice)
+        windowIntervals = ResourceEstimate.finite(parts.map(\.windowIntervals).max() ?? 0)
+        windowSteps = ResourceEstimate.finite(parts.reduce(0) { $0 + $1.sharedWindowSteps })
+        flipsPerDevice = ResourceEstimate.finite(weighted(\.flips))
+
+        chunks = max(1, min(devices, Double(max(1, jobs)) * 16))
+        let arms = Double(self.arms)
+        let work = parts.reduce(0.0) { sum, part in
+            let perDevice = arms * (ResourceEstimate.eventsPerLetter * part.letters + part.flips) + part.processFlips + part.perDeviceWindowSteps
+            return sum + part.devices * perDevice
+        }
+        events = ResourceEstimate.finite(work + windowSteps * chunks)
+
+        peakLettersPerDevice = parts.map(\.peakLetters).max() ?? 0
+        peakFlipsPerDevice = parts.map(\.peakFlips).max() ?? 0
+        let threads = Double(max(1, min(jobs, Int(min(devices, 1e6)))))
+        let perThread = ResourceEstimate.bytesPerLetter * peakLettersPerDevice
+            + ResourceEstimate.bytesPerFlip * peakFlipsPerDevice + 16 * windowIntervals
+        memoryBytes = ResourceEstimate.finite(ResourceEstimate.baseBytes + threads * perThread
+            + Double(arms) * chunks * 2 * ResourceEstimate.bytesPerLedger)
+    }
+
+    /// What a run may use: events (time) and bytes.
+    package struct Limits: Sendable, Equatable {
+        package var maxEvents: Double
+        package var maxMemoryBytes: Double
+        package init(maxEvents: Double, maxMemoryBytes: Double) {
+            self.maxEvents = maxEvents; self.maxMemoryBytes = maxMemoryBytes
+        }
+
+        /// The reference speed the event budget is expressed in: 10 M events per second.
+        package static let eventsPerSecond = 10_000_000.0
+        /// One hour at the reference speed.
+        package static let defaultMaxEvents = 3600 * eventsPerSecond
+
+        /// The defaults: one hour of work at 10 M events/s, half of this machine's memory.
+        package static func machineDefaults() -> Limits {
+            Limits(maxEvents: defaultMaxEvents, maxMemoryBytes: Double(ProcessInfo.processInfo.physicalMemory) / 2)
+        }
+    }
+
+    /// Why a run is refused, or nil if it fits `limits`. The message gives the estimate and
+    /// what to do instead.
+    package func refusal(under limits: Limits, name: String) -> String? {
+        var reasons: [String] = []
+        if devices * chunks >= Double(Int.max) {
+            reasons.append("\(ResourceEstimate.count(devices)) devices are more than one run can count "
+                           + "(at most \(ResourceEstimate.count(Double(Int.max) / chunks)) with this many threads)")
+        }
+        if peakLettersPerDevice >= ResourceEstimate.perDeviceLimit || peakFlipsPerDevice >= ResourceEstimate.perDeviceLimit {
+            reasons.append("a single device would have about \(ResourceEstimate.count(max(peakLettersPerDevice, peakFlipsPerDevice))) "
+                           + "\(peakLettersPerDevice >= peakFlipsPerDevice ? "letters" : "connectivity changes"), "
+                           + "more than the simulator can index per device (\(ResourceEstimate.count(ResourceEstimate.perDeviceLimit))); "
+                           + "lower mail.rate or the duration, or lengthen the online/offline periods and window periods")
+        }
+        if events > limits.maxEvents {
+            reasons.append("it would take about \(ResourceEstimate.count(events)) events "
+                           + "(\(ResourceEstimate.time(events / Limits.eventsPerSecond)) at 10 M events/s), "
+                           + "over the limit of \(ResourceEstimate.count(limits.maxEvents)) (--max-events)")
+        }
+        if memoryBytes > limits.maxMemoryBytes {
+            reasons.append("it would need about \(ResourceEstimate.bytes(memoryBytes)) of memory, "
+                           + "over the limit of \(ResourceEstimate.bytes(limits.maxMemoryBytes)) (--max-memory)")
+        }
+        guard !reasons.isEmpty else { return nil }
+        return "refusing to run '\(name)': " + reasons.joined(separator: "; and ")
+            + ". Estimate: \(ResourceEstimate.count(devices)) devices × \(ResourceEstimate.count(lettersPerDevice)) letters "
+            + "× \(arms) arm\(arms == 1 ? "" : "s"), \(ResourceEstimate.count(flipsPerDevice)) connectivity changes per device. "
+            + "Make the run smaller (fewer devices, a shorter duration, a lower rate), split the devices "
+            + "across processes or machines with --shard, or raise --max-events / --max-memory if the machine can take it."
+    }
+
+    /// A one-line summary of the estimate (for logs).
+    package var summary: String {
+        "about \(ResourceEstimate.count(events)) events (\(ResourceEstimate.time(events / Limits.eventsPerSecond)) at 10 M events/s), "
+            + "\(ResourceEstimate.bytes(memoryBytes)) of memory"
+    }
+
+    // MARK: The pieces
+
+    /// E[min(X, t)]: the mean of a period cut at the end of the run, so a heavy tail that
+    /// cannot happen inside the run does not make flips look rare.
+    static func truncatedMean(_ d: Distribution, at t: Double) -> Double {
+        guard t > 0 else { return 0 }
+        switch d {
+        case .constant(let c): return min(Double(c.microseconds), t)
+        case .exponential(let m):
+            guard m > 0 else { return 0 }
+            return m * -expm1(-t / m)
+        case .uniform(let a, let b):
+            if t <= a { return t }
+            if t >= b { return (a + b) / 2 }
+            // ∫ min(x, t) over [a, b] / (b − a).
+            return ((t * t - a * a) / 2 + t * (b - t)) / (b - a)
+        case .lognormal(let median, let p99):
+            guard median > 0 else { return 0 }
+            let sigma = log(p99 / median) / Distribution.z99
+            guard sigma > 0 else { return min(median, t) }
+            let z = (log(t) - log(median)) / sigma
+            // E[X; X < t] + t·P(X ≥ t), with E[X; X < t] = mean·Φ(z − σ).
+            let mean = median * exp(sigma * sigma / 2)
+            let below = mean.isFinite ? mean * phi(z - sigma) : 0
+            let value = below + t * (1 - phi(z))
+            return value.isFinite ? min(value, t) : t
+        }
+    }
+
+    /// The standard normal distribution function.
+    static func phi(_ x: Double) -> Double { 0.5 * erfc(-x / 2.0.squareRoot()) }
+
+    /// The largest of many Poisson counts with mean x, generously.
+    static func peak(_ x: Double) -> Double { x <= 0 ? 0 : finite(x + 6 * x.squareRoot() + 16) }
+
+    /// Infinity and NaN become the largest finite value, so comparisons stay meaningful.
+    static func finite(_ x: Double) -> Double {
+        if x.isNaN { return .greatestFiniteMagnitude }
+        return min(max(x, 0), .greatestFiniteMagnitude)
+    }
+
+    /// A count for people: `12 345`, `4.2 million`, `3.1e15`.
+    package static func count(_ x: Double) -> String {
+        if x < 1e6 { return String(Int(x.rounded())) }
+        if x < 1e9 { return String(format: "%.1f million", x / 1e6) }
+        if x < 1e12 { return String(format: "%.1f billion", x / 1e9) }
+        return String(format: "%.1e", x)
+    }
+
+    static func bytes(_ x: Double) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB", "PB", "EB"]
+        var value = x, index = 0
+        while value >= 1024 && index < units.count - 1 { value /= 1024; index += 1 }
+        if index == units.count - 1 && value >= 1024 { return String(format: "%.1e B", x) }
+        return index == 0 ? "\(Int(value)) B" : String(format: "%.1f ", value) + units[index]
+    }
+
+    static func time(_ seconds: Double) -> String {
+        if seconds < 60 { return String(format: "%.1f s", seconds) }
+        if seconds < 3600 { return String(format: "%.0f min", seconds / 60) }
+        if seconds < 86400 * 2 { return String(format: "%.1f h", seconds / 3600) }
+        if seconds < 86400 * 365 * 2 { return String(format: "%.0f days", seconds / 86400) }
+        let years = seconds / (86400 * 365.25)
+        return years < 1e6 ? String(format: "%.0f years", years) : String(format: "%.1e years", years)
+    }
+}

@@ -1,0 +1,205 @@
+// Runs a scenario: every device through every arm, on one or more threads, into one result.
+import Dispatch
+import Foundation
+import PushSimCore
+
+/// One arm's result: whether the queue was on, and everything it counted.
+package struct ArmResult: Equatable, Sendable {
+    package var queueOn: Bool
+    package var ledger: Ledger
+    package init(queueOn: Bool, ledger: Ledger) { self.queueOn = queueOn; self.ledger = ledger }
+}
+
+/// One segment's share of a run (docs/model.md §5, Segments): its name, how many devices it holds in the whole
+/// run, and its arms counting only its own devices.
+package struct SegmentResult: Equatable, Sendable {
+    package var name: String
+    package var devices: Int
+    package var arms: [ArmResult]
+    package init(name: String, devices: Int, arms: [ArmResult]) {
+        self.name = name; self.devices = devices; self.arms = arms
+    }
+}
+
+/// The result of a run (or of a shard of one): the scenario's name, the seed, and the arms
+/// in the contract's order.
+package struct RunResult: Equatable, Sendable {
+    package var scenario: String
+    package var seed: UInt64
+    package var arms: [ArmResult]
+    /// The devices this result covers: all of them for a run, a part for a shard.
+    package var devices: Range<Int>
+    package var totalDevices: Int
+    /// Per segment, in file order; empty without segments.
+    package var segments: [SegmentResult] = []
+
+    package init(scenario: String, seed: UInt64, arms: [ArmResult], devices: Range<Int>, totalDevices: Int,
+                 segments: [SegmentResult] = []) {
+        self.scenario = scenario; self.seed = seed; self.arms = arms
+        self.devices = devices; self.totalDevices = totalDevices; self.segments = segments
+    }
+
+    /// Adds the result of another, disjoint and adjacent, set of devices of the same scenario.
+    package mutating func merge(_ other: RunResult) {
+        for i in arms.indices { arms[i].ledger.merge(other.arms[i].ledger) }
+        for s in segments.indices where s < other.segments.count {
+            for i in segments[s].arms.indices { segments[s].arms[i].ledger.merge(other.segments[s].arms[i].ledger) }
+        }
+        devices = min(devices.lowerBound, other.devices.lowerBound)..<max(devices.upperBound, other.devices.upperBound)
+    }
+}
+
+/// The ledgers of a set of devices, per arm: in total and per segment (empty without segments).
+package struct SegmentedLedgers: Sendable {
+    package var totals: [Ledger]
+    package var segments: [[Ledger]]
+
+    init(arms: Int, segments: Int) {
+        totals = (0..<arms).map { _ in Ledger() }
+        self.segments = (0..<segments).map { _ in (0..<arms).map { _ in Ledger() } }
+    }
+
+    mutating func merge(_ other: SegmentedLedgers) {
+        for a in totals.indices { totals[a].merge(other.totals[a]) }
+        for s in segments.indices { for a in segments[s].indices { segments[s][a].merge(other.segments[s][a]) } }
+    }
+
+    /// Adds one part's ledgers: to its segment's (if any) and to the totals.
+    mutating func add(_ ledgers: [Ledger], segment: Int?) {
+        if let segment { for a in ledgers.indices { segments[segment][a].merge(ledgers[a]) } }
+        for a in ledgers.indices { totals[a].merge(ledgers[a]) }
+    }
+
+    /// The run's result from these ledgers.
+    func result(_ scenario: Scenario, arms: [Bool], devices: Range<Int>) -> RunResult {
+        func armResults(_ ledgers: [Ledger]) -> [ArmResult] { zip(arms, ledgers).map { ArmResult(queueOn: $0, ledger: $1) } }
+        return RunResult(scenario: scenario.name, seed: scenario.seed, arms: armResults(totals),
+                         devices: devices, totalDevices: scenario.devices,
+                         segments: zip(scenario.segments, segments).map {
+                             SegmentResult(name: $0.name, devices: $0.devices.count, arms: armResults($1))
+                         })
+    }
+}
+
+package enum Simulator {
+    /// Simulates the devices of `scenario` (all, or the given range) through its arms.
+    /// `progress` hears, from any thread, each finished chunk's devices and kernel events.
+    ///
+    /// Devices are independent, so they are cut into chunks that run on `jobs` threads; chunk
+    /// ledgers are integer counts and histograms, so their sum does not depend on the order
+    /// they finish in, and `jobs` never changes a result.
+    package static func run(_ scenario: Scenario, devices: Range<Int>? = nil, jobs: Int = 1,
+                           progress: (@Sendable (_ devices: Int, _ events: Int) -> Void)? = nil) -> RunResult {
+        let range = devices ?? 0..<scenario.devices
+        let arms = scenario.arms
+        let chunks = inChunks(of: range, jobs: jobs, unit: .of(scenario)) { devices in
+            let ledgers = simulateSegments(scenario, devices: devices, arms: arms)
+            progress?(devices.count, ledgers.totals.reduce(0) { $0 + $1.events })
+            return ledgers
+        }
+        var total = SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)
+        for ledgers in chunks { total.merge(ledgers) }
+        return total.result(scenario, arms: arms, devices: range)
+    }
+
+    /// The parts of `devices` that live in one scenario each: one per segment they meet (with
+    /// the segment's index and resolved scenario), or the whole range in `scenario` itself.
+    /// Device ids, and so every random stream, stay global.
+    package static func parts(of scenario: Scenario, devices: Range<Int>)
+        -> [(segment: Int?, scenario: Scenario, devices: Range<Int>)] {
+        guard !scenario.segments.isEmpty else { return [(nil, scenario, devices)] }
+        return scenario.segments.indices.compactMap { i in
+            let own = scenario.segments[i].devices.clamped(to: devices)
+            return own.isEmpty ? nil : (i, scenario.scenario(forSegment: i), own)
+        }
+    }
+
+    /// Calls `body` for contiguous chunks of `range` (about 16 per thread, so threads finish
+    /// together) on `jobs` threads, and returns what it gave, in chunk order. Chunks hold whole
+    /// coupling units (fixed-size ones counted from the range's start).
+    static func inChunks<Part>(of range: Range<Int>, jobs: Int, unit: CouplingUnit = .oneDevice,
+                               _ body: @escaping @Sendable (Range<Int>) -> Part) -> [Part] {
+        let units = unit.units(in: range)
+        let chunkCount = max(1, min(units.count, max(1, jobs) * 16))
+        let slots = ResultSlots<Part>(count: chunkCount)
+        let work: @Sendable (Int) -> Void = { chunk in
+            let inUnits = chunkRange(units, chunk, of: chunkCount)
+            // The first chunk starts at the range's start, the last ends at its end.
+            let lower = chunk == 0 ? range.lowerBound : unit.firstDevice(ofUnit: inUnits.lowerBound, in: range)
+            let upper = chunk == chunkCount - 1 ? range.upperBound : unit.firstDevice(ofUnit: inUnits.upperBound, in: range)
+            slots[chunk] = body(lower..<upper)
+        }
+        if jobs <= 1 {
+            for chunk in 0..<chunkCount { work(chunk) }
+        } else {
+            DispatchQueue.concurrentPerform(iterations: chunkCount, execute: work)
+        }
+        return (0..<chunkCount).compactMap { slots[$0] }
+    }
+
+    /// The chunk-th of `count` near-equal contiguous parts of `range`, computed without any
+    /// product that could overflow, whatever the number of devices.
+    static func chunkRange(_ range: Range<Int>, _ chunk: Int, of count: Int) -> Range<Int> {
+        let (size, extra) = range.count.quotientAndRemainder(dividingBy: count)
+        let lower = range.lowerBound + size * chunk + min(chunk, extra)
+        return lower..<(lower + size + (chunk < extra ? 1 : 0))
+    }
+
+    /// Simulates a contiguous range of devices on the calling thread; the totals per arm.
+    package static func simulate(_ scenario: Scenario, devices: Range<Int>, arms: [Bool]) -> [Ledger] {
+        simulateSegments(scenario, devices: devices, arms: arms).totals
+    }
+
+    /// Simulates a contiguous range of devices on the calling thread, each in its segment's
+    /// scenario: the ledgers per arm, in total and per segment.
+    package static func simulateSegments(_ scenario: Scenario, devices: Range<Int>, arms: [Bool],
+                                        shortcuts: ShortcutPolicy = .taken) -> SegmentedLedgers {
+        var result = SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)
+        for part in parts(of: scenario, devices: devices) {
+            var world = DeviceWorld(scenario: part.scenario, shortcuts: shortcuts)
+            // Without segments the devices count straight into the totals.
+            var ledgers: [Ledger] = []
+            if part.segment == nil { swap(&ledgers, &result.totals) } else { ledgers = arms.map { _ in Ledger() } }
+            for device in part.devices {
+                world.prepare(device: device)
+                for (a, queueOn) in arms.enumerated() { world.run(queueOn: queueOn, into: &ledgers[a]) }
+            }
+            if part.segment == nil { swap(&ledgers, &result.totals) } else { result.add(ledgers, segment: part.segment) }
+        }
+        return result
+    }
+
+    /// The timeline of one device in one arm, event by event (`pushsim trace`).
+    package static func trace(_ scenario: Scenario, device: Int, queueOn: Bool,
+                             shortcuts: ShortcutPolicy = .taken) -> (entries: [TraceEntry], ledger: Ledger) {
+        var world = DeviceWorld(scenario: scenario.segmentIndex(ofDevice: device).map(scenario.scenario(forSegment:)) ?? scenario,
+                                shortcuts: shortcuts)
+        let log = TraceLog()
+        world.tracer = { log.entries.append($0) }
+        world.prepare(device: device)
+        var ledger = Ledger()
+        world.run(queueOn: queueOn, into: &ledger)
+        return (log.entries, ledger)
+    }
+
+    /// Whether the device is online at time 0 (a trace's entries only tell the flips).
+    package static func onlineAtStart(_ scenario: Scenario, device: Int) -> Bool {
+        var world = DeviceWorld(scenario: scenario.segmentIndex(ofDevice: device).map(scenario.scenario(forSegment:)) ?? scenario)
+        world.prepare(device: device)
+        return world.timeline.onlineAtStart
+    }
+}
+
+/// Collects trace entries from the world's tracer closure.
+final class TraceLog { var entries: [TraceEntry] = [] }
+
+/// Fixed slots that concurrent workers fill, one slot each, under a lock.
+final class ResultSlots<Value>: @unchecked Sendable {
+    private var values: [Value?]
+    private let lock = NSLock()
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+    subscript(index: Int) -> Value? {
+        get { lock.lock(); defer { lock.unlock() }; return values[index] }
+        set { lock.lock(); values[index] = newValue; lock.unlock() }
+    }
+}

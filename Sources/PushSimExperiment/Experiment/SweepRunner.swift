@@ -1,0 +1,126 @@
+// Runs a sweep: every point of the grid, every replication, both arms; then the summaries.
+import Dispatch
+import Foundation
+import PushSimCore
+import PushSimScenarioFile
+
+/// A checked sweep, ready to run: every point's scenario was decoded before anything runs, so a
+/// bad value is an input error (exit 2) and never a half-finished sweep.
+package struct SweepPlan: Sendable {
+    package var scenarioName: String
+    package var axes: [SweepAxis]
+    package var points: [SweepPoint]
+    /// The scenario of each point, in `points` order, with the seed of the file (or `--seed`).
+    package var scenarios: [Scenario]
+    package var seeds: [UInt64]
+    /// The scenario as written plus the command line's overrides, before any point's settings:
+    /// what the sweep's files record as how they were made.
+    package var base: Scenario
+
+    /// Builds the plan. `load` turns extra overrides (the point's settings) into a scenario; it
+    /// throws on a bad value, and so does this.
+    package init(axes: [SweepAxis], replications: Int, load: ([String]) throws -> Scenario) throws {
+        guard replications >= 1 else { throw SweepError("--replications must be at least 1") }
+        var seen: Set<String> = []
+        for axis in axes where !seen.insert(axis.path).inserted {
+            throw SweepError("the sweep varies `\(axis.path)` twice; give each key path once")
+        }
+        if seen.contains("seed") {
+            throw SweepError("a sweep cannot vary `seed`: replications already run with derived seeds (use --replications N)")
+        }
+        let base = try load([])
+        self.base = base
+        if let refusal = SweepGrid.sizeRefusal(axes, replications: replications, name: base.name) { throw SweepError(refusal) }
+        self.scenarioName = base.name
+        self.axes = axes
+        self.points = SweepGrid.points(axes)
+        self.scenarios = []
+        for point in points {
+            do {
+                scenarios.append(try load(point.overrides))
+            } catch let error as ScenarioError {
+                // An error inside a point's own setting points into a `--set` that the user never
+                // typed; the point's label says where it is instead.
+                let detail = error.location?.file == ScenarioError.overrideFile ? error.message : error.description
+                throw SweepError("sweep point \(point.label): \(detail)")
+            }
+        }
+        self.seeds = ReplicationSeeds.seeds(base: base.seed, count: replications)
+    }
+
+    package var runCount: Int { points.count * seeds.count }
+}
+
+/// One replication of one point: its seed and the metrics of each arm (off, on).
+package struct SweepReplication: Equatable, Sendable {
+    package var replication: Int
+    package var seed: UInt64
+    package var arms: [ArmMetrics]
+}
+
+/// Mean and half-width of every metric of one arm at one point.
+package struct ArmSummary: Equatable, Sendable {
+    package var queue: String
+    package var metrics: [String: MetricSummary]
+}
+
+package struct SweepPointResult: Equatable, Sendable {
+    package var point: SweepPoint
+    package var replications: [SweepReplication]
+    /// One per arm, in the contract's order (off, on).
+    package var summaries: [ArmSummary]
+}
+
+package struct SweepResult: Equatable, Sendable {
+    package var scenario: String
+    package var axes: [SweepAxis]
+    package var seeds: [UInt64]
+    package var points: [SweepPointResult]
+    /// The base scenario resolved (every key; `pushsim validate --print` prints the same).
+    package var resolvedScenario: [ScenarioPrinter.Entry] = []
+    /// The command line's `--set` overrides (and `--seed`), for chart subtitles; the resolved
+    /// scenario already holds their effect.
+    package var overrides: [String] = []
+}
+
+package enum SweepRunner {
+    /// Runs every point × replication. Runs happen one after another, each using `jobs`
+    /// threads over its devices, so the result never depends on `jobs`. `measure` turns a run
+    /// into the metrics of its arms (the report stage reads them off the contract's JSON, so
+    /// this stage does not depend on it). `progress` is called after each run with (runs done,
+    /// runs in all).
+    package static func run(_ plan: SweepPlan, jobs: Int = 1, measure: (RunResult) -> [ArmMetrics],
+                            progress: ((Int, Int) -> Void)? = nil) -> SweepResult {
+        var done = 0
+        var points: [SweepPointResult] = []
+        for (point, scenario) in zip(plan.points, plan.scenarios) {
+            var replications: [SweepReplication] = []
+            for (k, seed) in plan.seeds.enumerated() {
+                var seeded = scenario
+                seeded.seed = seed
+                let result = Simulator.run(seeded, jobs: jobs)
+                replications.append(SweepReplication(replication: k, seed: seed, arms: measure(result)))
+                done += 1
+                progress?(done, plan.runCount)
+            }
+            points.append(SweepPointResult(point: point, replications: replications,
+                                           summaries: summarize(replications)))
+        }
+        return SweepResult(scenario: plan.scenarioName, axes: plan.axes, seeds: plan.seeds, points: points,
+                           resolvedScenario: ScenarioPrinter.entries(plan.base))
+    }
+
+    /// Per arm, each metric's mean and 95 % interval over the replications.
+    static func summarize(_ replications: [SweepReplication]) -> [ArmSummary] {
+        guard let first = replications.first else { return [] }
+        return first.arms.indices.map { a in
+            var names: Set<String> = []
+            for r in replications { names.formUnion(r.arms[a].values.keys) }
+            var metrics: [String: MetricSummary] = [:]
+            for name in names {
+                metrics[name] = ReplicationStatistics.summarize(replications.compactMap { $0.arms[a].values[name] })
+            }
+            return ArmSummary(queue: first.arms[a].queue, metrics: metrics)
+        }
+    }
+}

@@ -1,0 +1,246 @@
+// The bench's report: the ladder as JSON and as a table, the goals in docs/performance.md, and the baseline check.
+import Foundation
+import PushSimExperiment
+
+/// Everything one `pushsim bench` measured.
+package struct BenchReport: Sendable {
+    package var repetitions: Int
+    package var rungs: [BenchRungResult]
+    /// The largest rung again on every core, when the machine has more than one.
+    package var parallel: BenchRungResult?
+    package var cores: Int
+    /// The machine's 1-minute load average before and after (Linux), a hint of how noisy the
+    /// timings are: other processes on a shared machine inflate wall-clock times.
+    package var loadAverage: (before: Double, after: Double) = (0, 0)
+
+    package init(repetitions: Int, rungs: [BenchRungResult], parallel: BenchRungResult?, cores: Int) {
+        self.repetitions = repetitions
+        self.rungs = rungs
+        self.parallel = parallel
+        self.cores = cores
+    }
+
+    /// Runs the ladder on one thread, then (when `parallelJobs` > 1) its largest rung on
+    /// `parallelJobs` threads. `progress` hears about each rung as it starts.
+    package static func run(ladder: [BenchRung], repetitions: Int, parallelJobs: Int,
+                           progress: (String) -> Void = { _ in }) throws -> BenchReport {
+        let loadBefore = BenchProcess.loadAverage()
+        if let smallest = ladder.min(by: { $0.devices < $1.devices }) {
+            // Untimed runs first, for at least a second, so the first rung does not pay for
+            // what a process pays once (page faults on fresh memory, lazily built tables) nor
+            // for the processor's clock ramping up under load: on this machine the first
+            // half-second of a rung ran 15–20 % slower than the same rung measured later.
+            progress("warm-up: \(smallest.name), untimed, for a second")
+            let start = DispatchTime.now().uptimeNanoseconds
+            repeat {
+                _ = try Bench.measure(smallest, repetitions: 1, jobs: 1)
+            } while DispatchTime.now().uptimeNanoseconds - start < 1_000_000_000
+        }
+        var rungs: [BenchRungResult] = []
+        for rung in ladder {
+            progress("\(rung.name): \(rung.devices) devices × \(rung.days) d, \(repetitions)× on 1 thread")
+            rungs.append(try Bench.measure(rung, repetitions: repetitions, jobs: 1))
+        }
+        var parallel: BenchRungResult?
+        if parallelJobs > 1, let largest = ladder.max(by: { $0.devices < $1.devices }) {
+            progress("\(largest.name): again on \(parallelJobs) threads")
+            parallel = try Bench.measure(largest, repetitions: repetitions, jobs: parallelJobs)
+        }
+        var report = BenchReport(repetitions: repetitions, rungs: rungs, parallel: parallel, cores: parallelJobs)
+        report.loadAverage = (loadBefore, BenchProcess.loadAverage())
+        return report
+    }
+
+    /// The speed-up of the parallel run over the same rung on one thread (medians).
+    package var parallelSpeedup: Double? {
+        guard let parallel, let single = rungs.first(where: { $0.rung == parallel.rung }),
+              parallel.medianSeconds > 0 else { return nil }
+        return single.medianSeconds / parallel.medianSeconds
+    }
+
+    /// Memory each extra device costs: the slope of peak resident memory between the smallest
+    /// and the largest rung, in bytes per device. Fixed costs (the program, per-thread ledgers)
+    /// cancel out, which the plain per-rung ratio does not do at small sizes.
+    package var marginalBytesPerDevice: Double? {
+        guard let small = rungs.min(by: { $0.rung.devices < $1.rung.devices }),
+              let large = rungs.max(by: { $0.rung.devices < $1.rung.devices }),
+              large.rung.devices > small.rung.devices else { return nil }
+        return Double(large.peakResidentBytes - small.peakResidentBytes) / Double(large.rung.devices - small.rung.devices)
+    }
+
+    // MARK: JSON
+
+    static func round(_ x: Double, _ digits: Int) -> Double {
+        let scale = pow(10.0, Double(digits))
+        return (x * scale).rounded() / scale
+    }
+
+    static func rungJSON(_ r: BenchRungResult) -> JSONValue {
+        .object([
+            "name": .string(r.rung.name), "devices": .int(r.rung.devices), "days": .int(r.rung.days),
+            "jobs": .int(r.jobs), "repetitions": .int(r.samples.count),
+            "events": .int(r.events), "letters": .int(r.letters),
+            "seconds": .array(r.samples.map { .double(round($0.seconds, 4)) }),
+            "seconds_median": .double(round(r.medianSeconds, 4)),
+            "cpu_seconds_median": .double(round(r.medianCPUSeconds, 4)),
+            "events_per_s": .int(Int(r.eventsPerSecond.rounded())),
+            "events_per_cpu_s": .int(Int(r.eventsPerCPUSecond.rounded())),
+            "ns_per_event": .double(round(r.nanosecondsPerEvent, 2)),
+            "letters_per_s": .int(Int(r.lettersPerSecond.rounded())),
+            "peak_rss_bytes": .int(r.peakResidentBytes),
+            "bytes_per_device": .double(round(r.bytesPerDevice, 1)),
+        ])
+    }
+
+    /// The goals in docs/performance.md, each with the figure measured against it.
+    package var goals: JSONValue {
+        var goals: [String: JSONValue] = [:]
+        let slowest = rungs.map(\.eventsPerSecond).min() ?? 0
+        let slowestCPU = rungs.map(\.eventsPerCPUSecond).min() ?? 0
+        goals["events_per_s_one_core"] = .object(["goal": .int(10_000_000), "measured_min": .int(Int(slowest.rounded())),
+                                                  "measured_min_per_cpu_s": .int(Int(slowestCPU.rounded())),
+                                                  "met": .bool(slowest >= 10_000_000)])
+        let slowestLetters = rungs.map(\.lettersPerSecond).min() ?? 0
+        let ratio = slowestLetters / Bench.simPyLettersPerSecond
+        goals["letters_per_s_vs_simpy"] = .object(["goal": .int(100), "measured_min": .double(BenchReport.round(ratio, 1)),
+                                                   "met": .bool(ratio >= 100)])
+        if let small = rungs.min(by: { $0.rung.devices < $1.rung.devices }),
+           let large = rungs.max(by: { $0.rung.devices < $1.rung.devices }), small.nanosecondsPerEvent > 0 {
+            let growth = large.nanosecondsPerEvent / small.nanosecondsPerEvent
+            goals["ns_per_event_largest_over_smallest"] = .object([
+                "goal": .double(1.5), "measured": .double(BenchReport.round(growth, 2)),
+                "rungs": .string("\(large.rung.name) / \(small.rung.name)"), "met": .bool(growth <= 1.5)])
+        }
+        if let bytes = marginalBytesPerDevice {
+            goals["bytes_per_device"] = .object([
+                "goal": .int(256), "measured_marginal": .double(BenchReport.round(bytes, 1)),
+                "how": .string("slope of peak RSS between the smallest and the largest rung"),
+                "met": .bool(bytes <= 256)])
+        }
+        if let million = rungs.first(where: { $0.rung.devices >= 1_000_000 }) {
+            let limit = 2 << 30
+            goals["million_devices_peak_rss_bytes"] = .object(["goal": .int(limit), "measured": .int(million.peakResidentBytes),
+                                                                "met": .bool(million.peakResidentBytes < limit)])
+        }
+        if let speedup = parallelSpeedup {
+            goals["parallel_speedup"] = .object(["goal": .double(1.8), "measured": .double(BenchReport.round(speedup, 2)),
+                                                 "jobs": .int(cores), "met": .bool(speedup >= 1.8)])
+        }
+        return .object(goals)
+    }
+
+    package var json: JSONValue {
+        var object: [String: JSONValue] = [
+            "format": .string("pushsim-bench/1"),
+            "command": .string("swift run -c release pushsim bench --json --million > results/bench.json"),
+            "workload": .string("Bench.workload: commuters-like chain, realistic latencies, both arms, seed 1"),
+            "statistic": .string("median of repetitions (wall clock); letters counted once though both arms simulate them"),
+            "repetitions": .int(repetitions),
+            "cores": .int(cores),
+            "load_average_1min": .object(["before": .double(BenchReport.round(loadAverage.before, 2)),
+                                          "after": .double(BenchReport.round(loadAverage.after, 2))]),
+            "rungs": .array(rungs.map(BenchReport.rungJSON)),
+            "reference_simpy": .object([
+                "events_per_s_low": .int(Int(Bench.simPyEventsPerSecond.low)),
+                "events_per_s_high": .int(Int(Bench.simPyEventsPerSecond.high)),
+                "letters_per_s": .int(Int(Bench.simPyLettersPerSecond)),
+                "scenario": .string("2 000 devices × 7 days, realistic latencies, both arms (issue 3)"),
+            ]),
+            "goals": goals,
+        ]
+        if let parallel {
+            var p = BenchReport.rungJSON(parallel)
+            if case .object(var members) = p, let speedup = parallelSpeedup {
+                members["speedup_over_one_thread"] = .double(BenchReport.round(speedup, 2))
+                p = .object(members)
+            }
+            object["parallel"] = p
+        }
+        return .object(object)
+    }
+
+    // MARK: Table
+
+    package var table: String {
+        func fixed(_ x: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", x) }
+        func mega(_ x: Double) -> String { fixed(x / 1e6, 2) + " M" }
+        var rows = [["rung", "jobs", "events", "events/s", "events/CPU-s", "ns/event", "letters/s", "peak RSS", "bytes/device", "×SimPy letters"]]
+        for r in rungs + (parallel.map { [$0] } ?? []) {
+            rows.append([r.rung.name, "\(r.jobs)", "\(r.events)", mega(r.eventsPerSecond), mega(r.eventsPerCPUSecond), fixed(r.nanosecondsPerEvent, 1),
+                         mega(r.lettersPerSecond), fixed(Double(r.peakResidentBytes) / 1_048_576, 1) + " MiB",
+                         fixed(r.bytesPerDevice, 1), fixed(r.lettersPerSecond / Bench.simPyLettersPerSecond, 0) + "×"])
+        }
+        let widths = (0..<rows[0].count).map { c in rows.map { $0[c].count }.max() ?? 0 }
+        var out = "pushsim bench · median of \(repetitions) repetition\(repetitions == 1 ? "" : "s") · bench workload × \(rungs.first?.rung.days ?? 7) simulated days\n\n"
+        for row in rows {
+            out += row.enumerated().map { i, cell in
+                let pad = String(repeating: " ", count: widths[i] - cell.count)
+                return i == 0 ? cell + pad : pad + cell
+            }.joined(separator: "   ") + "\n"
+        }
+        out += "\n"
+        if let bytes = marginalBytesPerDevice {
+            out += "memory per extra device (peak RSS slope over the ladder): \(fixed(bytes, 1)) bytes (goal ≤ 256)\n"
+        }
+        if let speedup = parallelSpeedup { out += "speed-up on \(cores) threads: \(fixed(speedup, 2))× (goal ≥ 1.8×)\n" }
+        out += String(format: "load average (1 min): %.2f before, %.2f after; other processes inflate wall-clock figures\n",
+                      loadAverage.before, loadAverage.after)
+        out += "SimPy reference: 250–300 k events/s, 31 000 letters/s (issue 3)\n"
+        return out
+    }
+
+    // MARK: Baseline
+
+    /// One rung compared with a baseline.
+    package struct Comparison: Sendable {
+        package var name: String
+        package var baseline: Double
+        package var now: Double
+        /// Positive when slower than the baseline, in percent.
+        package var dropPercent: Double
+        package var regressed: Bool
+    }
+
+    /// Compares events/s (medians) rung by rung with a saved `pushsim bench --json` document.
+    /// A rung regressed when it is slower by more than `tolerancePercent`, in simulated letters
+    /// per second (not events: what counts as an event may change between versions, the work
+    /// a letter needs is what a user waits for); rungs the baseline lacks are not compared.
+    /// Throws when the baseline is not a bench document.
+    package func compare(baselineText: String, source: String, tolerancePercent: Double) throws -> [Comparison] {
+        let value: JSONValue
+        do { value = try JSONValue.parse(baselineText) } catch {
+            throw BenchBaselineError(message: "\(source): not valid JSON (\(error))")
+        }
+        guard case .object(let top) = value, case .array(let baseRungs)? = top["rungs"] else {
+            throw BenchBaselineError(message: "\(source): not a `pushsim bench --json` document (no \"rungs\" array)")
+        }
+        var baseline: [String: Double] = [:]
+        for item in baseRungs {
+            guard case .object(let rung) = item, case .string(let name)? = rung["name"] else {
+                throw BenchBaselineError(message: "\(source): a rung without a \"name\"")
+            }
+            switch rung["letters_per_s"] {
+            case .int(let n)?: baseline[name] = Double(n)
+            case .double(let d)?: baseline[name] = d
+            default: throw BenchBaselineError(message: "\(source): rung '\(name)' has no numeric \"letters_per_s\"")
+            }
+        }
+        var comparisons: [Comparison] = []
+        for r in rungs {
+            guard let base = baseline[r.rung.name], base > 0 else { continue }
+            let drop = (1 - r.lettersPerSecond / base) * 100
+            comparisons.append(Comparison(name: r.rung.name, baseline: base, now: r.lettersPerSecond,
+                                          dropPercent: drop, regressed: drop > tolerancePercent))
+        }
+        guard !comparisons.isEmpty else {
+            throw BenchBaselineError(message: "\(source): no rung in common with this ladder (\(rungs.map(\.rung.name).joined(separator: ", ")))")
+        }
+        return comparisons
+    }
+}
+
+/// Why a bench baseline could not be used (exit status 2).
+package struct BenchBaselineError: Error, CustomStringConvertible, Sendable {
+    package var message: String
+    package var description: String { message }
+}

@@ -1,0 +1,168 @@
+// The metrics `pushsim check` compares, which way each gets worse, and reading them from JSON.
+import PushSimCore
+import PushSimExperiment
+
+/// Which change of a metric is a regression.
+package enum CheckDirection: String, Sendable {
+    /// Loss, duplicates, latency, summaries, causes, and the queue's work: up is worse.
+    case upIsWorse = "up_is_worse"
+    /// Delivered letters: down is worse.
+    case downIsWorse = "down_is_worse"
+    /// The run's size (`letters`) and the kernel's work (`events`): reported, never a verdict.
+    case reportedOnly = "reported_only"
+}
+
+/// How a metric's default tolerance is derived (see docs/ci.md, "Tolerances").
+package enum CheckMetricKind: Equatable, Sendable {
+    /// A total over devices; `index` is its place in `CheckMetrics.countKeys`.
+    case count(index: Int)
+    /// A count divided by `letters`; `numerator` indexes `CheckMetrics.countKeys`.
+    case rate(numerator: Int)
+    /// A nearest-rank latency percentile; `slot` indexes `CheckMetrics.quantiles`.
+    case latencyQuantile(slot: Int)
+    /// The largest latency.
+    case latencyMax
+    /// Kernel events: work, not quality.
+    case work
+}
+
+/// One compared metric: its dotted key in the run's JSON, its direction and its kind.
+package struct CheckMetric: Equatable, Sendable {
+    package var key: String
+    package var direction: CheckDirection
+    package var kind: CheckMetricKind
+}
+
+package enum CheckMetrics {
+    /// Per-device integer counts the statistics pass accumulates, in this order; the run
+    /// (`CheckSpread`, a stage below) counts them, so they are declared there.
+    package static let countKeys = CheckSpread.countKeys
+
+    /// The percentiles of `latency_s`, and their probabilities.
+    package static let quantiles = CheckSpread.quantiles
+
+    /// The metrics queue-on arms have and queue-off arms lack.
+    package static let queueOnlyKeys: Set<String> = ["re_requests", "resent", "summaries", "extension_timeouts"]
+
+    /// Every metric of an arm, in the order reports list them.
+    package static func catalogue(queueOn: Bool) -> [CheckMetric] {
+        func count(_ key: String, _ direction: CheckDirection = .upIsWorse) -> CheckMetric {
+            CheckMetric(key: key, direction: direction, kind: .count(index: countKeys.firstIndex(of: key) ?? 0))
+        }
+        func rate(_ key: String, of numerator: String) -> CheckMetric {
+            CheckMetric(key: key, direction: .upIsWorse, kind: .rate(numerator: countKeys.firstIndex(of: numerator) ?? 0))
+        }
+        var metrics: [CheckMetric] = [
+            count("letters", .reportedOnly), count("delivered", .downIsWorse), count("summarized"),
+            count("lost"), count("duplicates"),
+            rate("loss_rate", of: "lost"), rate("duplicate_rate", of: "duplicates"),
+        ]
+        for (slot, q) in quantiles.enumerated() {
+            metrics.append(CheckMetric(key: "latency_s." + q.key, direction: .upIsWorse, kind: .latencyQuantile(slot: slot)))
+        }
+        metrics.append(CheckMetric(key: "latency_s.max", direction: .upIsWorse, kind: .latencyMax))
+        metrics += LossCause.allCases.map { count("causes." + $0.key) }
+        if queueOn { metrics += ["re_requests", "resent", "summaries", "extension_timeouts"].map { count($0) } }
+        metrics.append(CheckMetric(key: "events", direction: .reportedOnly, kind: .work))
+        return metrics
+    }
+
+    /// Every metric key any arm can have (for `--tolerance` names).
+    package static var allKeys: [String] { catalogue(queueOn: true).map(\.key) }
+}
+
+/// A `check` input that cannot be used: a missing or unreadable baseline, a wrong shape, a
+/// missing metric, another scenario. Exit status 2.
+package struct CheckInputError: Error, CustomStringConvertible, Sendable {
+    package var description: String
+    package init(_ description: String) { self.description = description }
+}
+
+/// The metrics of one run as the contract's JSON states them: per arm, key → number.
+package struct CheckSnapshot: Equatable, Sendable {
+    package struct Arm: Equatable, Sendable {
+        package var queue: String
+        package var values: [String: Double]
+        package var queueOn: Bool { PushSimCore.Arm(rawValue: queue)?.queueOn ?? false }
+    }
+    package var scenario: String
+    package var seed: UInt64?
+    package var arms: [Arm]
+
+    /// Reads the metrics from a `pushsim run --json` document (or a summary.json); `source`
+    /// names the document in messages. Unknown keys are ignored (the contract may add fields);
+    /// a missing or non-numeric metric is an error naming the arm and the key.
+    package init(json: JSONValue, source: String) throws {
+        guard case .object(let top) = json else {
+            throw CheckInputError("\(source): expected a JSON object (the output of `pushsim run --json`), found \(json.kindName)")
+        }
+        guard case .string(let name)? = top["scenario"] else {
+            throw CheckInputError("\(source): missing the \"scenario\" name (is this a summary.json of `pushsim run`?)")
+        }
+        scenario = name
+        switch top["seed"] {
+        case .int(let s)? where s >= 0: seed = UInt64(s)
+        case .uint(let s)?: seed = s
+        default: seed = nil
+        }
+        guard case .array(let runs)? = top["runs"] else {
+            throw CheckInputError("\(source): missing the \"runs\" array of arms")
+        }
+        guard !runs.isEmpty, runs.count <= 2 else {
+            throw CheckInputError("\(source): \"runs\" should hold one or two arms, found \(runs.count)")
+        }
+        arms = []
+        for (n, run) in runs.enumerated() {
+            guard case .object(let fields) = run else {
+                throw CheckInputError("\(source): runs[\(n)] should be an object, found \(run.kindName)")
+            }
+            guard case .string(let queue)? = fields["queue"], let arm = PushSimCore.Arm(rawValue: queue) else {
+                throw CheckInputError("\(source): runs[\(n)] needs \"queue\": \"off\" or \"on\"")
+            }
+            var values: [String: Double] = [:]
+            for metric in CheckMetrics.catalogue(queueOn: arm.queueOn) {
+                let path = metric.key.split(separator: ".").map(String.init)
+                var node: JSONValue? = run
+                for part in path {
+                    guard case .object(let members)? = node else { node = nil; break }
+                    node = members[part]
+                }
+                guard let found = node else {
+                    throw CheckInputError("\(source): runs[\(n)] (queue \(queue)) is missing the metric '\(metric.key)'")
+                }
+                guard let number = found.number else {
+                    throw CheckInputError("\(source): runs[\(n)] (queue \(queue)): '\(metric.key)' should be a number, found \(found.kindName)")
+                }
+                values[metric.key] = number
+            }
+            arms.append(Arm(queue: queue, values: values))
+        }
+        if arms.map(\.queue) != ["off"] && arms.map(\.queue) != ["on"] && arms.map(\.queue) != ["off", "on"] {
+            throw CheckInputError("\(source): arms should be in the order off, on; found \(arms.map(\.queue).joined(separator: ", "))")
+        }
+    }
+}
+
+extension JSONValue {
+    /// The value as a number, if it is one.
+    var number: Double? {
+        switch self {
+        case .int(let i): return Double(i)
+        case .uint(let u): return Double(u)
+        case .double(let d): return d
+        default: return nil
+        }
+    }
+
+    /// What kind of value this is, for messages.
+    var kindName: String {
+        switch self {
+        case .object: return "an object"
+        case .array: return "an array"
+        case .string: return "a string"
+        case .int, .uint, .double: return "a number"
+        case .bool: return "a boolean"
+        case .null: return "null"
+        }
+    }
+}

@@ -1,0 +1,221 @@
+// The report of a check: a table a person reads, the same as JSON data, and a one-line summary.
+import Foundation
+
+package struct CheckReport: Sendable {
+    package var scenario: String
+    package var baselinePath: String
+    package var baselineSeed: UInt64?
+    package var seed: UInt64
+    package var rows: [CheckRow]
+
+    package init(scenario: String, baselinePath: String, baselineSeed: UInt64?, seed: UInt64, rows: [CheckRow]) {
+        self.scenario = scenario; self.baselinePath = baselinePath
+        self.baselineSeed = baselineSeed; self.seed = seed; self.rows = rows
+    }
+
+    package var worse: [CheckRow] { rows.filter { $0.verdict == .worse } }
+    package var better: [CheckRow] { rows.filter { $0.verdict == .better } }
+
+    package var outcome: CheckOutcome {
+        if rows.allSatisfy({ $0.verdict == .identical }) { return .identical }
+        return worse.isEmpty ? .pass : .regression
+    }
+
+    /// One line for `check --all`.
+    package var summaryLine: String {
+        switch outcome {
+        case .identical:
+            return "\(scenario): identical to \(baselinePath)"
+        case .pass:
+            let moved = rows.filter { $0.verdict != .identical }.count
+            let improved = better.isEmpty ? "" : "; better: " + better.map(\.name).joined(separator: ", ")
+            return "\(scenario): ok — \(moved) metric\(moved == 1 ? "" : "s") moved, none worse beyond tolerance\(improved)"
+        case .regression:
+            return "\(scenario): WORSE — " + worse.map { row in
+                "\(row.name) \(CheckReport.format(row.baseline, row.metric)) → \(CheckReport.format(row.now, row.metric)) (tolerance \(CheckReport.format(row.tolerance ?? 0, row.metric)))"
+            }.joined(separator: "; ")
+        }
+    }
+
+    /// The table: metric, baseline, now, change, tolerance, verdict; then the outcome.
+    package var text: String {
+        var out = "pushsim check · \(scenario) · baseline \(baselinePath)"
+        if let baselineSeed, baselineSeed != seed { out += " (seed \(baselineSeed)) · this run seed \(seed)" } else { out += " · seed \(seed)" }
+        out += "\n"
+        let header = ["metric", "baseline", "now", "change", "tolerance", "verdict"]
+        var lines: [[String]] = []
+        var sections: [Int: String] = [:]
+        var currentArm = ""
+        for row in rows {
+            if row.arm != currentArm {
+                currentArm = row.arm
+                sections[lines.count] = "queue \(row.arm)"
+            }
+            let tolerance: String
+            if let t = row.tolerance {
+                let shown = CheckReport.isCount(row.metric) ? t.rounded(.down) : t
+                tolerance = "±" + CheckReport.format(shown, row.metric) + (row.toleranceSource == "given" ? " (given)" : "")
+            } else {
+                tolerance = "—"
+            }
+            let change = row.verdict == .identical ? "=" : CheckReport.signed(row.change, row.metric) + CheckReport.relative(row)
+            lines.append(["  " + row.metric.key, CheckReport.format(row.baseline, row.metric), CheckReport.format(row.now, row.metric),
+                          change, tolerance, CheckReport.verdictText(row)])
+        }
+        let widths = header.indices.map { c in ([header] + lines).map { $0[c].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { i, cell in
+                let pad = String(repeating: " ", count: max(0, widths[i] - cell.count))
+                return i == 0 || i == cells.count - 1 ? cell + pad : pad + cell
+            }.joined(separator: "   ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+        out += "\n" + line(header) + "\n"
+        for (i, cells) in lines.enumerated() {
+            if let section = sections[i] { out += section + "\n" }
+            out += line(cells) + "\n"
+        }
+        out += "\n" + verdictParagraph + "\n"
+        return out
+    }
+
+    /// The closing words: the outcome, and what to do about it.
+    package var verdictParagraph: String {
+        switch outcome {
+        case .identical:
+            return "identical: every metric is exactly the baseline's."
+        case .pass:
+            var text = "ok: nothing got worse beyond its tolerance"
+            if !better.isEmpty { text += "; better: " + better.map(\.name).joined(separator: ", ") }
+            return text + "."
+        case .regression:
+            return "REGRESSION: worse beyond tolerance: " + worse.map(\.name).joined(separator: ", ")
+                + ".\nIf this change is intended, rewrite the baseline with --update and commit it; "
+                + "to accept a metric's change for now, pass --tolerance METRIC=VALUE."
+        }
+    }
+
+    /// The same report as data (sorted keys).
+    package var json: JSONValue {
+        var arms: [JSONValue] = []
+        var currentArm: String?
+        var metrics: [JSONValue] = []
+        func flush() {
+            if let currentArm { arms.append(.object(["queue": .string(currentArm), "metrics": .array(metrics)])) }
+            metrics = []
+        }
+        for row in rows {
+            if row.arm != currentArm { flush(); currentArm = row.arm }
+            metrics.append(.object([
+                "metric": .string(row.metric.key),
+                "baseline": CheckReport.number(row.baseline, row.metric), "now": CheckReport.number(row.now, row.metric),
+                "change": CheckReport.number(row.change, row.metric),
+                "tolerance": row.tolerance.map { .double($0) } ?? .null,
+                "tolerance_source": row.toleranceSource.map { .string($0) } ?? .null,
+                "direction": .string(row.metric.direction.rawValue),
+                "verdict": .string(row.verdict.rawValue),
+            ]))
+        }
+        flush()
+        return .object([
+            "scenario": .string(scenario),
+            "baseline": .string(baselinePath),
+            "baseline_seed": baselineSeed.map { .uint($0) } ?? .null,
+            "seed": .uint(seed),
+            "outcome": .string(outcome.rawValue),
+            "worse": .array(worse.map { .string($0.name) }),
+            "better": .array(better.map { .string($0.name) }),
+            "arms": .array(arms),
+        ])
+    }
+
+    /// Counts as JSON integers (as `run --json` writes them), everything else as doubles.
+    static func number(_ value: Double, _ metric: CheckMetric) -> JSONValue {
+        if isCount(metric), value == value.rounded(), abs(value) < 9e15 { return .int(Int(value)) }
+        return .double(value)
+    }
+
+    static func verdictText(_ row: CheckRow) -> String {
+        switch row.verdict {
+        case .identical: return "identical"
+        case .within: return "ok"
+        case .better: return "better"
+        case .worse: return "WORSE"
+        case .changed: return "(reported)"
+        }
+    }
+
+    static func isCount(_ metric: CheckMetric) -> Bool {
+        switch metric.kind {
+        case .count, .work: return true
+        default: return false
+        }
+    }
+
+    static func format(_ value: Double, _ metric: CheckMetric) -> String {
+        switch metric.kind {
+        case .count, .work:
+            return value == value.rounded() && abs(value) < 1e15 ? ReportTable.grouped(Int(value)) : String(format: "%.1f", value)
+        case .rate:
+            return String(format: "%.4f %%", value * 100)
+        case .latencyQuantile, .latencyMax:
+            return String(format: "%.3f s", value)
+        }
+    }
+
+    static func signed(_ value: Double, _ metric: CheckMetric) -> String {
+        (value > 0 ? "+" : value < 0 ? "−" : "") + format(abs(value), metric)
+    }
+
+    static func relative(_ row: CheckRow) -> String {
+        guard row.baseline != 0 else { return "" }
+        let percent = row.change / abs(row.baseline) * 100
+        return " (" + (percent > 0 ? "+" : percent < 0 ? "−" : "") + String(format: "%.1f %%", abs(percent)) + ")"
+    }
+}
+
+/// The reports of `check --all`: one line per scenario and an overall verdict.
+package struct CheckSuiteReport: Sendable {
+    /// Per scenario file: its report, or why it could not be checked.
+    package var entries: [(file: String, report: CheckReport?, error: String?)] = []
+
+    package init() {}
+
+    /// 2 when any scenario could not be checked (an incomplete check vouches for nothing),
+    /// else 1 when any regressed, else 0.
+    package var exitStatus: Int32 {
+        if entries.contains(where: { $0.error != nil }) { return 2 }
+        return entries.contains { $0.report?.outcome == .regression } ? 1 : 0
+    }
+
+    package var text: String {
+        var out = ""
+        for entry in entries {
+            if let report = entry.report { out += report.summaryLine + "\n" }
+            if let error = entry.error { out += "\(entry.file): ERROR — \(error)\n" }
+        }
+        return out + verdictLine + "\n"
+    }
+
+    /// The overall verdict in one line.
+    package var verdictLine: String {
+        let regressed = entries.filter { $0.report?.outcome == .regression }.count
+        let failed = entries.filter { $0.error != nil }.count
+        switch exitStatus {
+        case 0: return "ok: \(entries.count) scenario\(entries.count == 1 ? "" : "s") checked, none worse"
+        case 1: return "REGRESSION: \(regressed) of \(entries.count) scenarios got worse"
+        default: return "ERROR: \(failed) of \(entries.count) scenarios could not be checked" + (regressed > 0 ? ", \(regressed) got worse" : "")
+        }
+    }
+
+    package var json: JSONValue {
+        .object([
+            "outcome": .string(exitStatus == 0 ? "pass" : exitStatus == 1 ? "regression" : "error"),
+            "scenarios": .array(entries.map { entry in
+                var object: [String: JSONValue] = ["file": .string(entry.file)]
+                if let report = entry.report { object["report"] = report.json }
+                if let error = entry.error { object["error"] = .string(error) }
+                return .object(object)
+            }),
+        ])
+    }
+}

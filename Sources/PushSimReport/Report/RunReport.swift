@@ -1,0 +1,116 @@
+// The contract's JSON document of a run, and the metrics a person reads, derived from Ledgers.
+import PushSimCore
+import PushSimExperiment
+
+extension ArmResult {
+    /// The arm's name in the contract: "off" or "on".
+    package var name: String { Arm(queueOn: queueOn).rawValue }
+
+    /// Latency percentiles in seconds, nearest-rank over delivered letters.
+    package var latencySeconds: [String: Double] {
+        let h = ledger.latency
+        return ["p50": Double(h.percentile(0.50)) / 1e6, "p90": Double(h.percentile(0.90)) / 1e6,
+                "p99": Double(h.percentile(0.99)) / 1e6, "max": Double(h.maximum) / 1e6]
+    }
+
+    /// The loss rate the extension's logs would estimate: letters missed in gaps over the
+    /// letters the logging devices knew of.
+    package var estimatedLossRate: Double {
+        let l = ledger
+        return l.positionsKnownToTelemetry == 0 ? 0 : Double(l.missedInGaps) / Double(l.positionsKnownToTelemetry)
+    }
+
+    /// What the extension's own logs would have shown, next to the truth (queue arm only:
+    /// without the queue nothing is numbered, so logs cannot see gaps). The logs estimate the
+    /// loss *without* a queue, so the truth to compare with is the off arm's, which saw the same
+    /// letters and connectivity (common random numbers): `difference` is the estimate's error.
+    /// Without an off arm (`mode: on`) there is no such truth, and no `difference`.
+    package func telemetry(offArm: ArmResult?) -> JSONValue {
+        let l = ledger
+        var object: [String: JSONValue] = [
+            "pushes_seen": .int(l.pushesSeenByExtensions),
+            "gaps_detected": .int(l.gapsDetected),
+            "missed_in_gaps": .int(l.missedInGaps),
+            "letters_visible": .int(l.positionsKnownToTelemetry),
+            "estimated_loss_rate": .double(estimatedLossRate),
+            "on_arm_loss_rate": .double(l.lossRate),
+        ]
+        if let offArm {
+            object["off_arm_loss_rate"] = .double(offArm.ledger.lossRate)
+            object["difference"] = .double(estimatedLossRate - offArm.ledger.lossRate)
+        }
+        return .object(object)
+    }
+
+    /// The arm as the contract's JSON object; `offArm` is the run's queue-off arm, the truth
+    /// the queue arm's telemetry is compared with.
+    package func json(offArm: ArmResult? = nil) -> JSONValue {
+        let l = ledger
+        var object: [String: JSONValue] = [
+            "queue": .string(name),
+            "letters": .int(l.letters), "delivered": .int(l.delivered),
+            "summarized": .int(l.summarized), "lost": .int(l.lost),
+            "duplicates": .int(l.duplicates),
+            "loss_rate": .double(l.lossRate), "duplicate_rate": .double(l.duplicateRate),
+            "latency_s": .object(latencySeconds.mapValues { .double($0) }),
+            "causes": .object(Dictionary(uniqueKeysWithValues: LossCause.allCases.map { ($0.key, .int(l.count(of: $0))) })),
+            "events": .int(l.events),
+        ]
+        // Only with `extension.early_kill`; a document without kills keeps its bytes.
+        if l.extensionKills > 0 { object["extension_kills"] = .int(l.extensionKills) }
+        // Push channels (docs/model.md §9), only where they did something; other documents keep their bytes.
+        if l.callKitFailures > 0 {
+            object["callkit"] = .object(["failures": .int(l.callKitFailures), "devices_cut_off": .int(l.devicesCutOff)])
+        }
+        if l.fcm.accepted > 0 {
+            var fcm: [String: JSONValue] = ["accepted": .int(l.fcm.accepted)]
+            for (key, path) in FCMOutcomes.counts { fcm[key] = .int(l.fcm[keyPath: path]) }
+            object["fcm"] = .object(fcm)
+        }
+        if queueOn {
+            object["re_requests"] = .int(l.reRequests)
+            object["resent"] = .int(l.resent)
+            object["summaries"] = .int(l.summaries)
+            object["extension_timeouts"] = .int(l.extensionTimeouts)
+            object["xiva"] = .object(["served": .int(l.xivaServed), "errors": .int(l.xivaErrors),
+                                      "max_queue": .int(l.xivaMaxQueue),
+                                      "max_wait_s": .double(Double(l.xivaMaxWaitMicroseconds) / Double(SimTime.second))])
+            object["telemetry"] = telemetry(offArm: offArm)
+            // Only a catch-up fetches; a document without one keeps its bytes.
+            if l.fetches > 0 { object["fetches"] = .int(l.fetches) }
+            // Only with `device.id_change`.
+            if l.deviceIdChanges > 0 {
+                object["device_id_changes"] = .int(l.deviceIdChanges)
+                object["positions_in_forgotten_gaps"] = .int(l.positionsInForgottenGaps)
+            }
+            // Only with `extension.concurrency: parallel`, once a run read a stale position.
+            if l.staleReads > 0 {
+                object["parallel_runs"] = .object(["stale_reads": .int(l.staleReads), "missed_gaps": .int(l.missedGaps),
+                                                   "needless_re_requests": .int(l.needlessReRequests),
+                                                   "needless_positions": .int(l.needlessPositions)])
+            }
+        }
+        return .object(object)
+    }
+}
+
+extension RunResult {
+    /// The document `pushsim run --json` prints (scenario contract, section 4).
+    package var json: JSONValue {
+        var object: [String: JSONValue] = ["scenario": .string(scenario), "seed": .uint(seed),
+                                           "runs": .array(arms.map { $0.json(offArm: offArm) })]
+        // Absent without segments (docs/model.md §5, Segments): a version-1 document keeps its bytes.
+        if !segments.isEmpty {
+            object["segments"] = .array(segments.map { segment in
+                let segmentOffArm = segment.arms.first { !$0.queueOn }
+                return .object(["name": .string(segment.name), "devices": .int(segment.devices),
+                                "runs": .array(segment.arms.map { $0.json(offArm: segmentOffArm) })])
+            })
+        }
+        return .object(object)
+    }
+
+    /// The queue-off arm, when the run has one.
+    package var offArm: ArmResult? { arms.first { !$0.queueOn }
+    }
+}

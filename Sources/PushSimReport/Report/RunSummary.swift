@@ -1,0 +1,92 @@
+// The files a run writes (summary.json, summary.md) with how they were made: version, seed, resolved scenario.
+import PushSimCore
+import PushSimScenarioFile
+import PushSimExperiment
+
+/// What a run records about itself, and the summary files built from it. Every writer of a
+/// run's results (`run --out`, `check --update`, `merge --out`) goes through here, so their
+/// files are the same bytes for the same result.
+package enum RunSummary {
+    /// The resolved scenario as a JSON object: the keys of `pushsim validate --print`, values
+    /// as strings in the file syntax (so any of them can be passed back as `--set PATH=VALUE`).
+    package static func scenarioJSON(_ scenario: Scenario) -> JSONValue {
+        scenarioJSON(ScenarioPrinter.entries(scenario))
+    }
+
+    /// The same from the printer's entries.
+    package static func scenarioJSON(_ entries: [ScenarioPrinter.Entry]) -> JSONValue {
+        .object(Dictionary(entries.map { ($0.key, json($0.value)) }, uniquingKeysWith: { a, _ in a }))
+    }
+
+    private static func json(_ node: ScenarioPrinter.Node) -> JSONValue {
+        switch node {
+        case .scalar(let text), .text(let text): return .string(text)
+        case .list(let items): return .array(items.map(json))
+        case .mapping(let entries): return .object(Dictionary(entries.map { ($0.key, json($0.value)) }, uniquingKeysWith: { a, _ in a }))
+        }
+    }
+
+    /// The files of a run's set: a set write replaces these and keeps the folder's others (a
+    /// sweep's files, notes a person put there).
+    package static let family: Set<String> = ["summary.json", "summary.md"]
+
+    /// The run's JSON document (the contract's fields) with its provenance beside them:
+    /// `pushsim_version` and `resolved_scenario`.
+    package static func document(_ result: RunResult, provenance: Provenance) -> JSONValue {
+        guard case .object(var members) = result.json else { return result.json }
+        members["pushsim_version"] = .string(provenance.version)
+        members["resolved_scenario"] = provenance.scenario
+        return .object(members)
+    }
+
+    package static func document(_ result: RunResult, scenario: Scenario) -> JSONValue {
+        document(result, provenance: Provenance(scenario))
+    }
+
+    /// summary.md: the table (with the run's size in its title), then how it was made.
+    package static func markdown(_ result: RunResult, size: RunSize, provenance: Provenance) -> String {
+        ReportTable(result, size: size).markdown + "\n" + provenanceMarkdown(yaml: provenance.yaml, seed: provenance.seed,
+                                                                            version: provenance.version)
+    }
+
+    /// A Markdown section naming the version and holding the resolved scenario.
+    package static func provenanceMarkdown(_ scenario: Scenario) -> String {
+        provenanceMarkdown(yaml: ScenarioPrinter.yaml(scenario), seed: scenario.seed)
+    }
+
+    /// The same from the resolved scenario's text.
+    package static func provenanceMarkdown(yaml: String, seed: UInt64, version: String = PushSimVersion.current) -> String {
+        "## How this was made\n\nPushSim \(version), seed \(seed). "
+            + "The resolved scenario (every key, defaults included, overrides applied; "
+            + "`pushsim validate FILE --print` prints the same):\n\n```yaml\n" + yaml + "```\n"
+    }
+
+    /// summary.json and summary.md, as `pushsim run` writes them. `merge --out` passes the size
+    /// and provenance its parts carry, so its files are the same bytes as a single run's.
+    package static func files(_ result: RunResult, size: RunSize, provenance: Provenance) -> [(name: String, contents: String)] {
+        [("summary.json", document(result, provenance: provenance).prettyText + "\n"),
+         ("summary.md", markdown(result, size: size, provenance: provenance))]
+    }
+
+    package static func files(_ result: RunResult, scenario: Scenario) -> [(name: String, contents: String)] {
+        files(result, size: RunSize(scenario), provenance: Provenance(scenario))
+    }
+}
+
+/// How a result was made: the PushSim version, the seed, and the resolved scenario both as the
+/// file text `validate --print` gives and as the JSON object summary.json holds. Partial results
+/// carry it, so a merged result records the same.
+package struct Provenance: Equatable, Sendable {
+    package var version: String
+    package var seed: UInt64
+    package var yaml: String
+    package var scenario: JSONValue
+
+    package init(version: String = PushSimVersion.current, seed: UInt64, yaml: String, scenario: JSONValue) {
+        self.version = version; self.seed = seed; self.yaml = yaml; self.scenario = scenario
+    }
+
+    package init(_ scenario: Scenario) {
+        self.init(seed: scenario.seed, yaml: ScenarioPrinter.yaml(scenario), scenario: RunSummary.scenarioJSON(scenario))
+    }
+}

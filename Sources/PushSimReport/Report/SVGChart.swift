@@ -1,0 +1,215 @@
+// A line chart drawn as SVG by hand: series of means over categories, with confidence bands.
+import Foundation
+
+/// A line chart with one line per series over evenly spaced categories (the values of a sweep
+/// axis in the order given), each with a shaded band from `low` to `high`. Self-contained SVG
+/// 1.1 text: opens in any browser, no script, no external font or stylesheet.
+package struct SVGChart {
+    package struct Series {
+        package var name: String
+        /// One per category; nil where the series has no value.
+        package var values: [Double?]
+        package var low: [Double?]
+        package var high: [Double?]
+        package var dashed: Bool
+        package init(name: String, values: [Double?], low: [Double?], high: [Double?], dashed: Bool = false) {
+            self.name = name; self.values = values; self.low = low; self.high = high; self.dashed = dashed
+        }
+    }
+
+    package var title: String
+    package var subtitle: String
+    package var xLabel: String
+    package var yLabel: String
+    package var categories: [String]
+    package var series: [Series]
+    /// Tick labels as percentages (values are fractions).
+    package var percent: Bool
+
+    package init(title: String, subtitle: String, xLabel: String, yLabel: String, categories: [String],
+                series: [Series], percent: Bool) {
+        self.title = title; self.subtitle = subtitle; self.xLabel = xLabel; self.yLabel = yLabel
+        self.categories = categories; self.series = series; self.percent = percent
+    }
+
+    static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
+                          "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"]
+
+    /// Where everything goes, in pixels. The plot keeps its size; the canvas grows to the right
+    /// for a wide legend (a two-axis sweep names the second axis's value in each entry) and
+    /// downwards for a long one or for subtitle lines, so no text is ever cut off and the legend
+    /// never overlaps the plot (docs/research.md, "Charts").
+    struct Layout {
+        static let left = 90.0, plotWidth = 470.0, plotHeight = 318.0
+        static let titleSize = 17.0, subtitleSize = 12.0, legendSize = 12.0, noteSize = 11.0
+        var subtitleLines: [String]
+        var top: Double
+        var right: Double { Layout.left + Layout.plotWidth }
+        var bottom: Double { top + Layout.plotHeight }
+        var legendX: Double { right + 24 }
+        var width: Double
+        var height: Double
+
+        init(title: String, subtitle: String, legend: [String], legendNote: String) {
+            subtitleLines = subtitle.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            top = 48 + 16 * Double(max(subtitleLines.count - 1, 0)) + 24
+            let legendText = max(legend.map { SVGText.estimatedWidth($0, fontSize: Layout.legendSize) }.max() ?? 0,
+                                 SVGText.estimatedWidth(legendNote, fontSize: Layout.noteSize) - 36)
+            let heading = max(SVGText.estimatedWidth(title, fontSize: Layout.titleSize, bold: true),
+                              subtitleLines.map { SVGText.estimatedWidth($0, fontSize: Layout.subtitleSize) }.max() ?? 0)
+            width = (max(Layout.left + Layout.plotWidth + 24 + 36 + legendText, Layout.left + heading) + 20).rounded(.up)
+            let legendBottom = top + 6 + 22 * Double(legend.count) + 8 + 12
+            height = (max(top + Layout.plotHeight + 80, legendBottom + 16)).rounded(.up)
+        }
+    }
+
+    static let legendNote = "line: mean; band: 95 % CI"
+
+    package var svg: String {
+        let layout = Layout(title: title, subtitle: subtitle, legend: series.map(\.name), legendNote: Self.legendNote)
+        let left = Layout.left, right = layout.right, top = layout.top, bottom = layout.bottom
+        let (yMin, yMax, step) = yScale()
+        let n = categories.count
+        func x(_ i: Int) -> Double {
+            n <= 1 ? (left + right) / 2 : left + 24 + Double(i) * (right - left - 48) / Double(n - 1)
+        }
+        func y(_ v: Double) -> Double { bottom - (v - yMin) / (yMax - yMin) * (bottom - top) }
+        var out = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(layout.width))" height="\(Int(layout.height))" \
+        viewBox="0 0 \(Int(layout.width)) \(Int(layout.height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
+        <title>\(SVGText.escape(title))</title>
+        <rect x="0" y="0" width="\(Int(layout.width))" height="\(Int(layout.height))" fill="#ffffff"/>
+        <text x="\(f(left))" y="28" font-size="17" font-weight="bold">\(SVGText.escape(title))</text>
+
+        """
+        for (i, line) in layout.subtitleLines.enumerated() {
+            out += "<text x=\"\(f(left))\" y=\"\(f(48 + 16 * Double(i)))\" font-size=\"12\" fill=\"#555555\">\(SVGText.escape(line))</text>\n"
+        }
+        out += "<rect class=\"plot-area\" x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(right - left))\" height=\"\(f(bottom - top))\" fill=\"none\"/>\n"
+        // Grid and y ticks.
+        var tick = yMin
+        while tick <= yMax + step / 1000 {
+            out += "<line x1=\"\(f(left))\" y1=\"\(f(y(tick)))\" x2=\"\(f(right))\" y2=\"\(f(y(tick)))\" stroke=\"#e4e4e4\"/>\n"
+            out += "<text x=\"\(f(left - 8))\" y=\"\(f(y(tick) + 4))\" text-anchor=\"end\">\(SVGText.escape(label(tick, step: step)))</text>\n"
+            tick += step
+        }
+        // Axes, x ticks and axis labels.
+        out += "<line x1=\"\(f(left))\" y1=\"\(f(bottom))\" x2=\"\(f(right))\" y2=\"\(f(bottom))\" stroke=\"#333333\"/>\n"
+        out += "<line x1=\"\(f(left))\" y1=\"\(f(top))\" x2=\"\(f(left))\" y2=\"\(f(bottom))\" stroke=\"#333333\"/>\n"
+        for (i, category) in categories.enumerated() {
+            out += "<line x1=\"\(f(x(i)))\" y1=\"\(f(bottom))\" x2=\"\(f(x(i)))\" y2=\"\(f(bottom + 5))\" stroke=\"#333333\"/>\n"
+            out += "<text x=\"\(f(x(i)))\" y=\"\(f(bottom + 20))\" text-anchor=\"middle\">\(SVGText.escape(category))</text>\n"
+        }
+        out += "<text class=\"x-label\" x=\"\(f((left + right) / 2))\" y=\"\(f(bottom + 48))\" text-anchor=\"middle\" font-size=\"13\">\(SVGText.escape(xLabel))</text>\n"
+        let yMid = (top + bottom) / 2
+        out += "<text class=\"y-label\" x=\"22\" y=\"\(f(yMid))\" text-anchor=\"middle\" font-size=\"13\" transform=\"rotate(-90 22 \(f(yMid)))\">\(SVGText.escape(yLabel))</text>\n"
+        // Bands first, then lines over them, so no band hides a line.
+        for (s, series) in series.enumerated() {
+            let color = Self.palette[s % Self.palette.count]
+            for segment in segments(series) where segment.count > 0 {
+                let upper = segment.map { "\(f(x($0))),\(f(y(series.high[$0] ?? series.values[$0] ?? 0)))" }
+                let lower = segment.reversed().map { "\(f(x($0))),\(f(y(series.low[$0] ?? series.values[$0] ?? 0)))" }
+                out += "<polygon class=\"band\" data-series=\"\(SVGText.escape(series.name))\" points=\"\((upper + lower).joined(separator: " "))\" fill=\"\(color)\" fill-opacity=\"0.18\" stroke=\"none\"/>\n"
+            }
+        }
+        for (s, series) in series.enumerated() {
+            let color = Self.palette[s % Self.palette.count]
+            out += "<g class=\"series\" data-series=\"\(SVGText.escape(series.name))\">\n"
+            for segment in segments(series) {
+                let points = segment.map { "\(f(x($0))),\(f(y(series.values[$0] ?? 0)))" }.joined(separator: " ")
+                out += "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"\(series.dashed ? " stroke-dasharray=\"6 4\"" : "")/>\n"
+                for i in segment {
+                    let value = series.values[i] ?? 0
+                    var tip = "\(series.name), \(categories[i]): \(label(value, step: step / 100))"
+                    if let lo = series.low[i], let hi = series.high[i] {
+                        tip += " (95 % CI \(label(lo, step: step / 100)) – \(label(hi, step: step / 100)))"
+                    }
+                    out += "<circle cx=\"\(f(x(i)))\" cy=\"\(f(y(value)))\" r=\"3.5\" fill=\"\(color)\"><title>\(SVGText.escape(tip))</title></circle>\n"
+                }
+            }
+            out += "</g>\n"
+        }
+        // Legend, to the right of the plot.
+        var ly = top + 6
+        let lx = layout.legendX
+        out += "<g class=\"legend\">\n"
+        for (s, series) in series.enumerated() {
+            let color = Self.palette[s % Self.palette.count]
+            out += "<rect x=\"\(f(lx))\" y=\"\(f(ly - 9))\" width=\"28\" height=\"14\" fill=\"\(color)\" fill-opacity=\"0.18\"/>\n"
+            out += "<line x1=\"\(f(lx))\" y1=\"\(f(ly - 2))\" x2=\"\(f(lx + 28))\" y2=\"\(f(ly - 2))\" stroke=\"\(color)\" stroke-width=\"2\"\(series.dashed ? " stroke-dasharray=\"6 4\"" : "")/>\n"
+            out += "<text x=\"\(f(lx + 36))\" y=\"\(f(ly + 2))\">\(SVGText.escape(series.name))</text>\n"
+            ly += 22
+        }
+        out += "<text x=\"\(f(lx))\" y=\"\(f(ly + 8))\" fill=\"#555555\" font-size=\"11\">\(Self.legendNote)</text>\n"
+        out += "</g>\n</svg>\n"
+        return out
+    }
+
+    /// Runs of consecutive categories where the series has a value.
+    func segments(_ series: Series) -> [[Int]] {
+        var result: [[Int]] = []
+        var current: [Int] = []
+        for i in categories.indices {
+            if i < series.values.count, series.values[i] != nil { current.append(i) } else if !current.isEmpty {
+                result.append(current); current = []
+            }
+        }
+        if !current.isEmpty { result.append(current) }
+        return result
+    }
+
+    /// A y range from 0 (or the lowest value, if negative) to a round number above the highest
+    /// band, with a 1-2-5 tick step.
+    func yScale() -> (Double, Double, Double) {
+        var values: [Double] = []
+        for s in series { values += (s.values + s.low + s.high).compactMap { $0 }.filter(\.isFinite) }
+        let low = min(0, values.min() ?? 0)
+        var high = max(values.max() ?? 1, low)
+        if high - low <= 0 { high = low + (percent ? 0.01 : 1) }
+        let raw = (high - low) / 5
+        let magnitude = pow(10, floor(log10(raw)))
+        let step = [1.0, 2, 2.5, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? 10 * magnitude
+        return (floor(low / step) * step, ceil(high / step) * step, step)
+    }
+
+    /// A tick or value label, with as many decimals as the step needs.
+    func label(_ value: Double, step: Double) -> String {
+        let scaled = percent ? value * 100 : value
+        let scaledStep = percent ? step * 100 : step
+        guard scaledStep > 0 else { return String(format: "%.2f", scaled) + (percent ? " %" : "") }
+        let exponent = floor(log10(scaledStep))
+        let mantissa = scaledStep / pow(10, exponent)
+        let decimals = max(0, min(6, Int(-exponent) + (abs(mantissa - 2.5) < 1e-9 ? 1 : 0)))
+        return String(format: "%.\(decimals)f", scaled) + (percent ? " %" : "")
+    }
+
+    func f(_ v: Double) -> String { String(format: "%.1f", v) }
+}
+
+/// Escaping for text and attribute values in SVG (XML), and how wide a text will be.
+enum SVGText {
+    /// A generous estimate of a text's width in Helvetica or Arial: 0.6 em a character (the
+    /// widest common letters; digits and lower case are narrower), 0.65 em in bold. Layouts
+    /// reserve this much, so a text never runs off the canvas whatever font stands in.
+    static func estimatedWidth(_ text: String, fontSize: Double, bold: Bool = false) -> Double {
+        Double(text.count) * fontSize * (bold ? 0.65 : 0.6)
+    }
+
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default:
+                // Control characters are not allowed in XML 1.0 at all.
+                if ch.value < 0x20 && ch != "\n" && ch != "\t" { out += " " } else { out.unicodeScalars.append(ch) }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,46 @@
+// The sweep's metrics of an arm: every numeric field of its `run --json`, plus per-letter ratios.
+import PushSimExperiment
+
+extension ArmMetrics {
+    /// Takes every number of the arm's contract JSON, so the sweep follows `run --json` by
+    /// construction (a field added there is averaged here too), and adds the ratios the
+    /// repeat_max_count study needs, per letter generated (queue arm only, like their counts):
+    /// `summaries_per_letter`, `resent_per_letter` (XIVA's re-send load), `re_requests_per_letter`,
+    /// and `summarized_rate` (the share of letters a person only learns of from a summary).
+    /// `offArm`: the run's queue-off arm, for the queue arm's telemetry (`telemetry.difference`).
+    package init(_ arm: ArmResult, offArm: ArmResult? = nil) {
+        self.init(queue: arm.name, values: [:])
+        SweepMetricNames.flatten(arm.json(offArm: offArm), prefix: "", into: &values)
+        let l = arm.ledger
+        let letters = Double(max(l.letters, 1))
+        values["summarized_rate"] = Double(l.summarized) / letters
+        if arm.queueOn {
+            values["summaries_per_letter"] = Double(l.summaries) / letters
+            values["resent_per_letter"] = Double(l.resent) / letters
+            values["re_requests_per_letter"] = Double(l.reRequests) / letters
+        }
+    }
+}
+
+extension SweepRunner {
+    /// Runs the sweep measuring each arm by its contract JSON (`ArmMetrics.init(_:offArm:)`).
+    package static func run(_ plan: SweepPlan, jobs: Int = 1,
+                            progress: ((Int, Int) -> Void)? = nil) -> SweepResult {
+        run(plan, jobs: jobs, measure: { result in result.arms.map { ArmMetrics($0, offArm: result.offArm) } },
+            progress: progress)
+    }
+}
+
+enum SweepMetricNames {
+    /// Collects the numbers of a JSON object under dotted names; strings are labels, not metrics.
+    static func flatten(_ value: JSONValue, prefix: String, into out: inout [String: Double]) {
+        switch value {
+        case .object(let members):
+            for (key, member) in members { flatten(member, prefix: prefix.isEmpty ? key : prefix + "." + key, into: &out) }
+        case .int(let i): out[prefix] = Double(i)
+        case .uint(let u): out[prefix] = Double(u)
+        case .double(let d): out[prefix] = d
+        case .array, .string, .bool, .null: break
+        }
+    }
+}

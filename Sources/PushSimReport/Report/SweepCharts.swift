@@ -1,0 +1,108 @@
+// The charts of a sweep: chosen metrics against the first axis, one line per arm and combination.
+import PushSimExperiment
+
+/// A metric a sweep draws, and how.
+package struct SweepChartSpec: Sendable {
+    package var file: String
+    package var metric: String
+    package var title: String
+    package var yLabel: String
+    package var percent: Bool
+}
+
+extension SweepResult {
+    /// The charts every sweep writes: the study's trade-off, loss against its prices.
+    package static let chartSpecs: [SweepChartSpec] = [
+        SweepChartSpec(file: "loss_rate.svg", metric: "loss_rate", title: "Letters lost",
+                       yLabel: "loss rate (% of letters)", percent: true),
+        SweepChartSpec(file: "duplicate_rate.svg", metric: "duplicate_rate", title: "Duplicate notifications",
+                       yLabel: "duplicates (% of letters)", percent: true),
+        SweepChartSpec(file: "summaries_per_letter.svg", metric: "summaries_per_letter",
+                       title: "Summary notifications (\"N missed messages\")",
+                       yLabel: "summaries per letter", percent: false),
+        SweepChartSpec(file: "summarized_rate.svg", metric: "summarized_rate", title: "Letters known only from a summary",
+                       yLabel: "summarized (% of letters)", percent: true),
+        SweepChartSpec(file: "resent_per_letter.svg", metric: "resent_per_letter", title: "XIVA re-send load",
+                       yLabel: "pushes re-sent per letter", percent: false),
+        SweepChartSpec(file: "latency_p99.svg", metric: "latency_s.p99", title: "Latency to first delivery, p99",
+                       yLabel: "p99 latency (s)", percent: false),
+    ]
+
+    /// Every chart as (file name, SVG text).
+    package var charts: [(name: String, svg: String)] {
+        Self.chartSpecs.map { ($0.file, chart($0).svg) }
+    }
+
+    /// One chart: x is the first axis, in the order given (evenly spaced, so 0, 1, 2, 5, 10, 50
+    /// stay readable); each arm that has the metric is a line (queue off dashed), and every
+    /// combination of the other axes' values gets lines of its own.
+    package func chart(_ spec: SweepChartSpec) -> SVGChart {
+        let xAxis = axes.first
+        let categories = xAxis?.values ?? ["base"]
+        func xValue(_ point: SweepPoint) -> String { xAxis.flatMap { a in point.settings.first { $0.path == a.path }?.value } ?? "base" }
+        func rest(_ point: SweepPoint) -> [SweepSetting] { Array(point.settings.dropFirst(xAxis == nil ? 0 : 1)) }
+        var combinations: [[SweepSetting]] = []
+        for point in points where !combinations.contains(rest(point.point)) { combinations.append(rest(point.point)) }
+        let armNames = points.first?.summaries.map(\.queue) ?? []
+        var series: [SVGChart.Series] = []
+        for combination in combinations {
+            for (a, arm) in armNames.enumerated() {
+                var values: [Double?] = [], low: [Double?] = [], high: [Double?] = []
+                for category in categories {
+                    let point = points.first { xValue($0.point) == category && rest($0.point) == combination }
+                    let metric = point.flatMap { a < $0.summaries.count ? $0.summaries[a].metrics[spec.metric] : nil }
+                    values.append(metric?.mean)
+                    // Every charted metric is a count, rate or time: a band below 0 would only
+                    // stretch the axis to values that cannot happen.
+                    low.append(metric.map { max(0, $0.mean - ($0.ci95 ?? 0)) })
+                    high.append(metric.map { $0.mean + ($0.ci95 ?? 0) })
+                }
+                guard values.contains(where: { $0 != nil }) else { continue }
+                var name = "queue \(arm)"
+                if !combination.isEmpty { name += " · " + combination.map(\.override).joined(separator: ", ") }
+                series.append(SVGChart.Series(name: name, values: values, low: low, high: high, dashed: arm == "off"))
+            }
+        }
+        let n = seeds.count
+        let subtitle = "\(scenario) · \(n) replication\(n == 1 ? "" : "s") per point · mean"
+            + (n > 1 ? " with 95 % confidence band (Student t)" : " (one replication: no band)")
+            + "\n" + provenanceLine
+        return SVGChart(title: spec.title, subtitle: subtitle,
+                        xLabel: xAxis.map { SweepCharts.axisLabel($0.path) } ?? "scenario as written",
+                        yLabel: spec.yLabel, categories: categories, series: series, percent: spec.percent)
+    }
+}
+
+extension SweepResult {
+    /// `PushSim 2.0.0 · seed 7 · --set apns.expiration=1h`: two sweeps of one file with other
+    /// overrides never carry the same subtitle.
+    package var provenanceLine: String {
+        var line = "PushSim \(PushSimVersion.current) · seed \(seeds.first.map(String.init) ?? "?")"
+        let sets = overrides.filter { !$0.hasPrefix("seed=") }
+        line += sets.isEmpty ? " · the file as written" : " · --set " + sets.joined(separator: " --set ")
+        return line
+    }
+}
+
+enum SweepCharts {
+    /// An axis title with its unit, for the keys whose unit the value does not carry itself.
+    static func axisLabel(_ path: String) -> String {
+        let units: [String: String] = [
+            "queue.repeat_max_count": "largest gap re-requested (letters)",
+            "devices": "devices", "mail.rate": "letters per device (rate)",
+            "xiva.drop": "probability", "apns.loss": "probability", "xiva.request_error": "probability",
+            "device.alerts_off": "probability",
+        ]
+        if let unit = units[path] { return "\(path): \(unit)" }
+        return path
+    }
+}
+
+extension SweepResult {
+    /// The files of a sweep's set (every chart it can draw included): a set write replaces
+    /// these, so charts of an earlier sweep never stay beside new tables, and keeps the
+    /// folder's others (a run's summary).
+    package static var family: Set<String> {
+        Set(["sweep.csv", "sweep.json", "sweep.md"] + chartSpecs.map(\.file))
+    }
+}

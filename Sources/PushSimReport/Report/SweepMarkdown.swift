@@ -1,0 +1,81 @@
+// sweep.md: the table a person reads, how it was made, and (in the file) the charts linked in.
+import Foundation
+import PushSimScenarioFile
+import PushSimExperiment
+
+extension SweepResult {
+    /// sweep.md as written to the results folder, charts linked.
+    package var markdown: String { markdown(charts: true) }
+
+    /// The headline metrics of every point and arm as mean ± 95 % half-width, then how the
+    /// sweep was made, then (`charts`) the charts as image links, which only make sense in the
+    /// folder beside them. Every other metric is in sweep.csv and sweep.json.
+    package func markdown(charts: Bool) -> String {
+        let n = seeds.count
+        var out = "# Sweep · \(scenario)\n\n"
+        out += "\(points.count) point\(points.count == 1 ? "" : "s") × \(n) replication\(n == 1 ? "" : "s")"
+        out += " (seeds \(seeds.map(String.init).joined(separator: ", "))); the same seeds at every point.\n"
+        if !axes.isEmpty {
+            out += "Axes: " + axes.map { "`\($0.path)` ∈ {\($0.values.joined(separator: ", "))}" }.joined(separator: " × ") + ".\n"
+        }
+        out += "Cells: mean ± half-width of the 95 % confidence interval (Student t, \(max(n - 1, 0)) df), the half-width to two "
+            + "significant digits and the mean to the same decimal place; a cell without ± had the same value in every replication"
+        out += n > 1 ? ".\n\n" : " (one replication gives no interval).\n\n"
+        let columns: [(String, String, SweepMarkdown.Unit)] = [
+            ("loss rate", "loss_rate", .percent), ("duplicate rate", "duplicate_rate", .percent),
+            ("summarized", "summarized_rate", .percent), ("summaries / letter", "summaries_per_letter", .plain),
+            ("re-requests / letter", "re_requests_per_letter", .plain), ("re-sent / letter", "resent_per_letter", .plain),
+            ("latency p90", "latency_s.p90", .duration), ("latency p99", "latency_s.p99", .duration),
+            ("logs' loss estimate", "telemetry.estimated_loss_rate", .percent),
+        ]
+        out += "| " + (axes.map { "`\($0.path)`" } + ["queue"] + columns.map(\.0)).joined(separator: " | ") + " |\n"
+        out += "|" + String(repeating: " --- |", count: axes.count + 1 + columns.count) + "\n"
+        for point in points {
+            let settings = axes.map { axis in point.point.settings.first { $0.path == axis.path }?.value ?? "" }
+            for arm in point.summaries {
+                let cells = columns.map { column in
+                    arm.metrics[column.1].map { SweepMarkdown.cell($0, unit: column.2) } ?? "—"
+                }
+                out += "| " + (settings + [arm.queue] + cells).joined(separator: " | ") + " |\n"
+            }
+        }
+        out += "\n## How this was made\n\n" + provenanceLine + ". The base scenario of every point, resolved (every key, "
+            + "defaults included, overrides applied; `pushsim validate FILE --print` prints the same):\n\n```yaml\n"
+            + ScenarioPrinter.yaml(resolvedScenario) + "```\n"
+        if charts {
+            out += "\n## Charts\n\n"
+            for spec in Self.chartSpecs { out += "![\(spec.title)](\(spec.file))\n" }
+        }
+        return out
+    }
+}
+
+enum SweepMarkdown {
+    /// How a column's numbers read: percentages, plain ratios, or durations in the run
+    /// table's units (seconds, hours from an hour up).
+    enum Unit { case percent, plain, duration }
+
+    static func cell(_ metric: MetricSummary, unit: Unit) -> String {
+        var scale = 1.0, suffix = ""
+        switch unit {
+        case .percent: scale = 100; suffix = " %"
+        case .plain: break
+        case .duration:
+            if abs(metric.mean) >= 3600 { scale = 1.0 / 3600; suffix = " h" } else { suffix = " s" }
+        }
+        let mean = metric.mean * scale
+        guard let ci = metric.ci95.map({ $0 * scale }), ci > 0, ci.isFinite else {
+            // No spread to show: three significant digits, and a plain 0 for nothing at all.
+            if mean == 0 { return "0" + suffix }
+            return String(format: "%.\(decimals(mean, significant: 3))f", mean) + suffix
+        }
+        let digits = decimals(ci, significant: 2)
+        return String(format: "%.\(digits)f ± %.\(digits)f", mean, ci) + suffix
+    }
+
+    /// The decimals that show `value` to `significant` significant digits (none for large values).
+    static func decimals(_ value: Double, significant: Int) -> Int {
+        guard value != 0, value.isFinite else { return 0 }
+        return max(0, min(12, significant - 1 - Int(floor(log10(abs(value))))))
+    }
+}

@@ -1,0 +1,75 @@
+// The public entry point of scenario reading: file or text, plus `--set` overrides → a checked Scenario.
+import Foundation
+import PushSimCore
+
+/// Reads scenario files (docs/scenarios.md §1–2a).
+///
+/// Every failure throws a ``ScenarioError`` naming `file:line:column`; no input traps. Overrides
+/// (`PATH=VALUE`, the value in the file syntax) are applied to the node tree before decoding, in
+/// order, so a later one wins and an overridden value is checked like one in the file. A
+/// `mail.trace` file is read here too, relative to the scenario file's folder (for
+/// ``parse(text:file:overrides:)``, to the folder of `file`).
+package enum ScenarioLoader {
+    /// Reads and checks the scenario at `path`.
+    package static func load(path: String, overrides: [String] = []) throws -> Scenario {
+        try loadWithSweep(path: path, overrides: overrides).0
+    }
+
+    /// Reads and checks a scenario given as text; `file` names it in errors.
+    package static func parse(text: String, file: String, overrides: [String] = []) throws -> Scenario {
+        try parseWithSweep(text: text, file: file, overrides: overrides).0
+    }
+
+    /// Like ``load(path:overrides:)``, also returning the axes of the file's `sweep:` section.
+    package static func loadWithSweep(path: String, overrides: [String] = []) throws -> (Scenario, [SweepAxis]) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ScenarioError(location: nil, message: "\(path): cannot read the scenario file: no such file")
+        }
+        guard !isDirectory.boolValue else {
+            throw ScenarioError(location: nil, message: "\(path): cannot read the scenario file: expected a readable file")
+        }
+        // Read at most one byte past the reader's own limit, so a huge file (or /dev/zero) costs
+        // no more memory than a scenario may have, and the reader still names the size itself.
+        let bytes: [UInt8]
+        do { bytes = try BoundedInput.read(path: path, limit: YAMLReader.maxBytes + 1) } catch {
+            if case .tooLarge = error {
+                throw ScenarioError(location: SourceLocation(file: path, line: 1, column: 1),
+                                    message: "the file is larger than \(YAMLReader.maxBytes / 1024 / 1024) MB: expected a scenario file of at most \(YAMLReader.maxBytes / 1024 / 1024) MB of text")
+            }
+            throw ScenarioError(location: nil, message: "\(path): cannot read the scenario file: \(error.reason)")
+        }
+        let root = try YAMLReader.read(bytes: bytes, file: path)
+        return try decodeDocument(root, file: path, overrides: overrides)
+    }
+
+    /// Like ``parse(text:file:overrides:)``, also returning the axes of the `sweep:` section.
+    package static func parseWithSweep(text: String, file: String, overrides: [String] = []) throws -> (Scenario, [SweepAxis]) {
+        let root = try YAMLReader.read(text: text, file: file)
+        return try decodeDocument(root, file: file, overrides: overrides)
+    }
+
+    /// Checks the scenario at `path` without keeping the result (`pushsim validate`).
+    package static func validate(path: String, overrides: [String] = []) throws {
+        _ = try loadWithSweep(path: path, overrides: overrides)
+    }
+
+    static func decodeDocument(_ document: YAMLNode?, file: String, overrides: [String]) throws -> (Scenario, [SweepAxis]) {
+        let start = SourceLocation(file: file, line: 1, column: 1)
+        if document == nil && overrides.isEmpty {
+            throw ScenarioError(location: start, message: "the file is empty: expected a mapping with at least `name`, `duration` and `devices`")
+        }
+        var root = document ?? YAMLNode(.mapping([]), at: start)
+        guard case .mapping = root.kind else {
+            throw ScenarioError(location: root.location, message: "expected a mapping of keys (`name`, `duration`, `devices`, …) at the top level, found \(root.foundDescription)")
+        }
+        for argument in overrides {
+            let (segments, value) = try ScenarioOverrides.parse(argument)
+            try ScenarioOverrides.apply(value, at: segments, to: &root)
+        }
+        let context = DecodingContext(scenarioFile: file)
+        let scenario = try ScenarioDecoder.decode(root, context: context)
+        let sweep = try ScenarioDecoder.decodeSweep(root, base: root, context: context)
+        return (scenario, sweep)
+    }
+}
