@@ -48,6 +48,11 @@ package struct Ledger: Equatable, Sendable {
     /// reached the extension, so each one re-sent is shown twice.
     package var needlessPositions = 0
 
+    /// Media attachments (docs/model.md §8): extension runs that downloaded one, and those the
+    /// download pushed past the deadline.
+    package var mediaDownloads = 0
+    package var mediaOverruns = 0
+
     /// PushKit (docs/model.md §9): VoIP pushes the app failed to report to CallKit, and devices
     /// the system then stopped launching for VoIP pushes.
     package var callKitFailures = 0
@@ -132,6 +137,8 @@ package struct Ledger: Equatable, Sendable {
         missedGaps += other.missedGaps
         needlessReRequests += other.needlessReRequests
         needlessPositions += other.needlessPositions
+        mediaDownloads += other.mediaDownloads
+        mediaOverruns += other.mediaOverruns
         callKitFailures += other.callKitFailures
         devicesCutOff += other.devicesCutOff
         fcm.merge(other.fcm)

@@ -28,14 +28,16 @@ struct ArmStreams {
     var callKit: RandomStream
     /// `fcm.collapse_keys` above four: which key FCM's store drops.
     var fcmStore: RandomStream
+    /// `extension.media`: whether a run finds the attachment cached, and its bandwidth.
+    var mediaDownloads: RandomStream
 
     init() {
         user = RandomStream(seed: 0); redelivery = user; requests = user; resends = user; store = user; duplicates = user
-        appOpens = user; kills = user; idChanges = user; saveDelays = user; callKit = user; fcmStore = user
+        appOpens = user; kills = user; idChanges = user; saveDelays = user; callKit = user; fcmStore = user; mediaDownloads = user
     }
 
     init(seed: UInt64, device: Int, keepOlder: Bool, duplicate: Bool, appOpens catchUp: Bool = false, kills: Bool = false,
-         idChanges: Bool = false, saveDelays: Bool = false, callKit: Bool = false, fcmStore: Bool = false) {
+         idChanges: Bool = false, saveDelays: Bool = false, callKit: Bool = false, fcmStore: Bool = false, mediaDownloads: Bool = false) {
         user = RandomStream(seed: seed, device: device, purpose: .user)
         redelivery = RandomStream(seed: seed, device: device, purpose: .redelivery)
         requests = RandomStream(seed: seed, device: device, purpose: .requests)
@@ -48,5 +50,6 @@ struct ArmStreams {
         self.saveDelays = saveDelays ? RandomStream(seed: seed, device: device, purpose: .saveDelays) : RandomStream(seed: 0)
         self.callKit = callKit ? RandomStream(seed: seed, device: device, purpose: .callKitReports) : RandomStream(seed: 0)
         self.fcmStore = fcmStore ? RandomStream(seed: seed, device: device, purpose: .fcmStore) : RandomStream(seed: 0)
+        self.mediaDownloads = mediaDownloads ? RandomStream(seed: seed, device: device, purpose: .mediaDownloads) : RandomStream(seed: 0)
     }
 }

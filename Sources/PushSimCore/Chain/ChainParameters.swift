@@ -44,6 +44,10 @@ struct ChainParameters {
     let callKitCutOffAfter: Int
     let fcmCollapseKeys: Int
     let doze: [Range<Int64>]
+    /// Media attachments (docs/model.md §8): the share, and samplers of bytes and bits per second; nil: none.
+    let media: MediaAttachments?
+    let mediaSize: DistributionSampler?
+    let mediaBandwidth: DistributionSampler?
 
     init(_ scenario: Scenario) {
         apnsLoss = scenario.apns.loss
@@ -77,5 +81,8 @@ struct ChainParameters {
         fcmCollapseKeys = scenario.channel == .fcm ? scenario.fcm.collapseKeys : 0
         doze = scenario.channel == .fcm && scenario.fcm.priority == .normal
             ? ConnectivityTimeline.windowIntervals(scenario.device.doze, end: scenario.end.microseconds) : []
+        media = scenario.extension.media
+        mediaSize = media?.size.sampler
+        mediaBandwidth = media?.bandwidth.sampler
     }
 }

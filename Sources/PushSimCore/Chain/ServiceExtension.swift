@@ -33,9 +33,10 @@ extension DeviceWorld {
         let copy = copies[Int(c)]
         let letter = Int(copy.letter)
         if parameters.earlyKill > 0 && extensionKilledEarly(letter: letter, at: now) { return }
-        let processing = copy.isResend ? parameters.processing.sample(&streams.resends)
+        var processing = copy.isResend ? parameters.processing.sample(&streams.resends)
             : copy.isSecondCopy ? parameters.processing.sample(&streams.duplicates)
             : letters[letter].processing
+        if _slowPath(parameters.media != nil) { processing = withMediaDownload(processing, letter: letter, at: now) }
         ledger.pushesSeenByExtensions += counted(letter)
         note(.device, letter, (copy.isResend ? "extension started (re-sent copy)"
              : copy.isSecondCopy ? "extension started (second copy)" : "extension started")

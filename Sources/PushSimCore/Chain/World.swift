@@ -122,6 +122,8 @@ package struct DeviceWorld: ~Copyable {
     var callKitFailures = 0
     var fcm = FCMStore()
     var fcmKeys: [UInt16] = []
+    /// Each letter's attachment size in bytes (0: none), drawn in `prepare` (docs/model.md §8, Media attachments).
+    var mediaBytes: [Int64] = []
 
     package var ledger = Ledger()
     /// Receives a line for everything that happens, when set (`pushsim trace`); nil in runs.
@@ -149,6 +151,7 @@ package struct DeviceWorld: ~Copyable {
         var rng = RandomStream(seed: scenario.seed, device: device, purpose: .device)
         alertsOff = rng.chance(scenario.device.alertsOff)
         if parameters.fcmCollapseKeys > 0 { drawCollapseKeys() }
+        if parameters.media != nil { drawAttachments() }
     }
 
     /// 1 when letter i counts (its time is at or after the warm-up), else 0.
@@ -202,7 +205,7 @@ package struct DeviceWorld: ~Copyable {
         lookaheadFlipCursor = 0
         stored = -1
         storedEnteredAt = 0
-        settleAtOnce = shortcuts == .taken && !self.queueOn && !(parameters.duplicate > 0) && parameters.channel == .apns
+        settleAtOnce = shortcuts == .taken && !self.queueOn && !(parameters.duplicate > 0) && parameters.channel == .apns && parameters.media == nil
         let warmup = scenario.warmup.microseconds
         firstCounted = warmup <= 0 ? 0 : letters.firstIndex { $0.time >= warmup } ?? letters.count
         nextPosition = 1
@@ -215,7 +218,8 @@ package struct DeviceWorld: ~Copyable {
                              kills: parameters.earlyKill > 0, idChanges: parameters.idChangeRate > 0 && self.queueOn,
                              saveDelays: parameters.saveDelay != nil && self.queueOn,
                              callKit: parameters.callKitFailure > 0,
-                             fcmStore: parameters.fcmCollapseKeys > FCMStore.maxCollapseKeys)
+                             fcmStore: parameters.fcmCollapseKeys > FCMStore.maxCollapseKeys,
+                             mediaDownloads: parameters.media != nil)
         if parameters.channel != .apns { callKitFailures = 0; fcm.removeAll() }
         if parameters.saveDelay != nil { pendingSaves.removeAll(); serialPosition = 0 }
         nextIdChange = Int64.max

@@ -24,6 +24,8 @@ package enum StreamPurpose: UInt64, Sendable, CaseIterable {
     case callKitReports = 19 // whether the app fails to report a VoIP push to CallKit (pushkit.report_failure)
     case fcmCollapseKeys = 20 // each letter's FCM collapse key (fcm.collapse_keys)
     case fcmStore = 21      // which collapse key FCM's store drops past four (fcm.collapse_keys > 4)
+    case mediaLetters = 22  // which letters carry an attachment, and its size (extension.media)
+    case mediaDownloads = 23 // per extension run: a cache hit, the bandwidth (extension.media)
 }
 
 /// SplitMix64: used only to expand seeds; its outputs are well mixed even for adjacent inputs.

@@ -163,6 +163,8 @@ package struct Scenario: Sendable {
         package var concurrency: ExtensionConcurrency = .serial
         /// With `parallel`, the time from a run's start to its write of the saved position; nil: at once.
         package var saveDelay: Distribution? = nil
+        /// Attachments downloaded before the push is shown (docs/model.md §8); nil: none.
+        package var media: MediaAttachments? = nil
     }
     package var `extension` = Extension()
 

@@ -59,6 +59,8 @@ extension ArmResult {
         // Only with `extension.early_kill`; a document without kills keeps its bytes.
         if l.extensionKills > 0 { object["extension_kills"] = .int(l.extensionKills) }
         // Push channels (docs/model.md §9), only where they did something; other documents keep their bytes.
+        // Only with `extension.media`, once a run downloaded an attachment.
+        if l.mediaDownloads > 0 { object["media"] = .object(["downloads": .int(l.mediaDownloads), "overruns": .int(l.mediaOverruns)]) }
         if l.callKitFailures > 0 {
             object["callkit"] = .object(["failures": .int(l.callKitFailures), "devices_cut_off": .int(l.devicesCutOff)])
         }

@@ -229,6 +229,7 @@ extension ScenarioDecoder {
         try fields.decode("early_kill", "a probability", ValueParsers.probability) { ext.earlyKill = $0 }
         try fields.decode("concurrency", "serial or parallel", anyStyle: true, suggesting(ExtensionConcurrency.self)) { ext.concurrency = $0 }
         try fields.decode("save_delay", "a distribution", ValueParsers.distribution) { ext.saveDelay = $0 }
+        if let node = fields.value("media") { ext.media = try media(node, fields.fullPath("media")) }
         return ext
     }
 }

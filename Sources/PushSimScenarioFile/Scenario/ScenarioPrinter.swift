@@ -188,7 +188,25 @@ package enum ScenarioPrinter {
         if e.earlyKill != 0 { out.append(Entry("early_kill", .scalar(decimal(e.earlyKill)))) }
         if e.concurrency != .serial { out.append(Entry("concurrency", .scalar(e.concurrency.rawValue))) }
         if let saveDelay = e.saveDelay { out.append(Entry("save_delay", .scalar(saveDelay.description))) }
+        if let media = e.media {
+            out.append(Entry("media", .mapping([
+                Entry("share", .scalar(decimal(media.share))),
+                Entry("size", .scalar(quantity(media.size, unit: "B"))),
+                Entry("bandwidth", .scalar(quantity(media.bandwidth, unit: "bit/s"))),
+                Entry("cache_hit", .scalar(decimal(media.cacheHit))),
+            ])))
+        }
         return out
+    }
+
+    /// A distribution of sizes or bandwidths in its base unit (`B`, `bit/s`), which reads back exactly.
+    private static func quantity(_ d: Distribution, unit: String) -> String {
+        switch d {
+        case .constant(let t): return decimal(Double(t.microseconds)) + unit
+        case .exponential(let mean): return "exponential(\(decimal(mean))\(unit))"
+        case .uniform(let a, let b): return "uniform(\(decimal(a))\(unit), \(decimal(b))\(unit))"
+        case .lognormal(let median, let p99): return "lognormal(\(decimal(median))\(unit), \(decimal(p99))\(unit))"
+        }
     }
 
     // MARK: Values

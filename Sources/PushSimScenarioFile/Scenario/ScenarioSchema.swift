@@ -13,7 +13,7 @@ package enum ScenarioSchema {
                   "outages", "outage_mode", "capacity", "queue_timeout", "partitions"]),
         ("apns", ["loss", "latency", "expiration", "keep_older", "keep_window", "duplicate"]),
         ("device", ["alerts_off", "clear_after", "app_open", "id_change", "doze"]),
-        ("extension", ["deadline", "processing", "early_kill", "concurrency", "save_delay"]),
+        ("extension", ["deadline", "processing", "early_kill", "concurrency", "save_delay", "media"]),
         ("queue", ["mode", "repeat_max_count", "collapse_id", "client"]),
         ("pushkit", ["report_failure", "cut_off_after"]),
         ("fcm", ["ttl", "collapse_keys", "priority"]),
@@ -27,6 +27,9 @@ package enum ScenarioSchema {
 
     /// The keys of one XIVA outage (docs/scenarios.md §2a, XIVA as a shared server): no `spread`.
     static let outageKeys = ["start", "end", "length", "every"]
+
+    /// The keys of `extension.media`.
+    static let mediaKeys = ["share", "size", "bandwidth", "cache_hit"]
 
     /// The keys of `mail.bursts`.
     static let burstKeys = ["rate", "size", "spread"]
@@ -62,6 +65,7 @@ package enum ScenarioSchema {
         switch (section, key) {
         case ("mail", "daily_profile"), ("connectivity", "windows"), ("xiva", "outages"), ("device", "doze"): return .list
         case ("mail", "bursts"): return .mapping(burstKeys.map { ($0, .value) })
+        case ("extension", "media"): return .mapping(mediaKeys.map { ($0, .value) })
         default: return .value
         }
     }

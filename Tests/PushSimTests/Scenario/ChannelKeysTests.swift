@@ -57,3 +57,35 @@ import Testing
         #expect(shared?.message.contains("shared by every device") == true)
     }
 }
+
+/// `extension.media`: sizes and bandwidths, their distributions, errors and printing.
+@Suite struct MediaKeysTests {
+    @Test func mediaReadsAndPrintsBack() throws {
+        let s = try ScenarioLoader.parse(text: minimalScenario + """
+            extension:
+              media:
+                share: 20%
+                size: lognormal(200KB, 5MB)
+                bandwidth: uniform(500kbit/s, 20Mbit/s)
+                cache_hit: 0.3
+
+            """, file: "t.yaml")
+        let media = try #require(s.extension.media)
+        #expect(media.share == 0.2 && media.cacheHit == 0.3)
+        #expect(media.size == .lognormal(median: 200_000, p99: 5_000_000) && media.bandwidth == .uniform(min: 500_000, max: 20_000_000))
+        let again = try ScenarioLoader.parse(text: ScenarioPrinter.yaml(s), file: "t.yaml")
+        #expect(again.extension.media == media)
+        #expect(try ScenarioLoader.parse(text: minimalScenario, file: "t.yaml").extension.media == nil)
+    }
+
+    @Test func badSizesAreLocated() {
+        let unit = scenarioError(minimalScenario + "extension:\n  media: {share: 1, size: 3 MB, bandwidth: 1Mbit/s}\n")
+        #expect(unit?.message.contains("of sizes such as `300KB`, found `3 MB`") == true && place(unit) == "t.yaml:5:27")
+        let zero = scenarioError(minimalScenario + "extension:\n  media: {share: 1, size: 1MB, bandwidth: 0bit/s}\n")
+        #expect(zero?.message.contains("of bandwidths such as `5Mbit/s`, found `0bit/s`") == true)
+        let missing = scenarioError(minimalScenario + "extension:\n  media: {share: 1, size: 1MB}\n")
+        #expect(missing?.message.contains("missing required key `bandwidth`") == true)
+        let time = scenarioError(minimalScenario + "extension:\n  media: {share: 1, size: exponential(2s), bandwidth: 1Mbit/s}\n")
+        #expect(time?.message.contains("size") == true)
+    }
+}
