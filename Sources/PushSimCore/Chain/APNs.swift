@@ -1,13 +1,21 @@
 // APNs: network loss on the way in, latency with jitter, and the one-slot offline store.
 
+/// APNs' one-slot offline store for this device in one arm (timing rule 3).
+struct APNsStore {
+    /// The copy stored; nil when the store is empty.
+    var copy: CopyIndex? = nil
+    /// When it entered the store: keep_older looks at it (docs/model.md §5, APNs' store).
+    var enteredAt: Int64 = 0
+}
+
 extension DeviceWorld {
     /// A re-sent copy reaches APNs (timing rule 2): lost, or due at the device after one
     /// latency draw from the re-sends' stream. A first copy arrives as an event only when
     /// shortcuts are off; its loss and latency were drawn with its letter.
-    mutating func apnsReceives(copy c: Int32, at now: Int64) {
-        let copy = copies[Int(c)]
+    mutating func apnsReceives(copy c: CopyIndex, at now: Int64) {
+        let copy = copies[c]
         if !copy.isResend {
-            let i = Int(copy.letter)
+            let i = copy.letter.offset
             apnsAccepts(copy: c, at: now, lost: letters[i].lostBeforeAPNs, latency: letters[i].apnsLatency)
             return
         }
@@ -21,7 +29,7 @@ extension DeviceWorld {
     /// happens at APNs, so the arrival needs no event of its own (a fifth of all events were
     /// these). What is recorded is what the arrival event would have recorded, at its time.
     /// With shortcuts off it is scheduled like a re-sent copy's.
-    @inline(__always) mutating func firstCopyTravels(copy c: Int32, letter i: Int, reachingAPNsAt arrival: Int64) {
+    @inline(__always) mutating func firstCopyTravels(copy c: CopyIndex, letter i: Int, reachingAPNsAt arrival: Int64) {
         guard shortcuts == .taken else {
             queue.schedule(at: arrival, .apnsArrival(c))
             return
@@ -37,13 +45,13 @@ extension DeviceWorld {
     /// Timing rule 2 at the instant `arrival`: the copy is lost on the way in, or APNs takes it,
     /// with an offline expiry from now, and it is due at the device after `latency`.
     @inline(__always)
-    mutating func apnsAccepts(copy c: Int32, at arrival: Int64, lost: Bool, latency: Int64) {
+    mutating func apnsAccepts(copy c: CopyIndex, at arrival: Int64, lost: Bool, latency: Int64) {
         if lost {
             copyLost(c, .networkLoss, at: arrival)
             return
         }
-        copies[Int(c)].expiry = later(arrival, parameters.apnsExpiration.microseconds)
-        note(.apns, Int(copies[Int(c)].letter), "reached APNs", at: arrival)
+        copies[c].expiry = later(arrival, parameters.apnsExpiration.microseconds)
+        note(.apns, copies[c].letter.offset, "reached APNs", at: arrival)
         let due = later(arrival, latency)
         if settleAtOnce && due < end && timeline.isOnline(at: due, cursor: &lookaheadFlipCursor) {
             // With the queue off, a copy that finds the device online goes straight through
@@ -57,7 +65,7 @@ extension DeviceWorld {
     }
 
     /// A copy is due at the device: handed over if it is online, stored if not (rule 3).
-    @inline(__always) mutating func apnsDelivers(copy c: Int32, at now: Int64) {
+    @inline(__always) mutating func apnsDelivers(copy c: CopyIndex, at now: Int64) {
         if _slowPath(parameters.channel != .apns) { channelDelivers(copy: c, at: now); return }
         if deviceIsOnline(at: now) {
             deviceReceives(copy: c, at: now)
@@ -69,44 +77,41 @@ extension DeviceWorld {
     /// The one-slot store: the copy that entered last replaces the one stored — "in most
     /// cases" (docs/model.md §5, APNs' store): when the stored copy, still valid, entered less than `keep_window` before,
     /// with probability `keep_older` it stays and the newcomer is discarded instead.
-    mutating func store(copy c: Int32, at now: Int64) {
-        let copy = copies[Int(c)]
+    mutating func store(copy c: CopyIndex, at now: Int64) {
+        let copy = copies[c]
         if now >= copy.expiry {
             copyLost(c, .apnsExpired)  // expiration 0 (never stored) or already past its expiry
             return
         }
-        if stored >= 0 {
-            let previous = stored
-            if now >= copies[Int(previous)].expiry {
+        if let previous = apnsStore.copy {
+            if now >= copies[previous].expiry {
                 copyLost(previous, .apnsExpired)
-            } else if parameters.keepOlder > 0 && now - storedEnteredAt < parameters.keepWindow
+            } else if parameters.keepOlder > 0 && now - apnsStore.enteredAt < parameters.keepWindow
                         && streams.store.chance(parameters.keepOlder) {
                 copyLost(c, .apnsReplaced)
-                note(.apns, Int(copy.letter), "the older stored push kept")
+                note(.apns, copy.letter.offset, "the older stored push kept")
                 return
             } else {
                 copyLost(previous, .apnsReplaced)
             }
         }
-        stored = c
-        storedEnteredAt = now
-        note(.apns, Int(copy.letter), "stored for offline device")
+        apnsStore = APNsStore(copy: c, enteredAt: now)
+        note(.apns, copy.letter.offset, "stored for offline device")
     }
 
     /// The device is back online: the stored copy goes out with a fresh latency, keeping its
     /// original expiry, and is not exposed to network loss again.
     mutating func apnsFlushStore(at now: Int64) {
-        guard stored >= 0 else {
+        guard let c = apnsStore.copy else {
             if _slowPath(parameters.channel != .apns) { channelFlushes(at: now) }
             return
         }
-        let c = stored
-        stored = -1
-        if now >= copies[Int(c)].expiry {
+        apnsStore.copy = nil
+        if now >= copies[c].expiry {
             copyLost(c, .apnsExpired)
             return
         }
-        note(.apns, Int(copies[Int(c)].letter), "stored push sent to device")
+        note(.apns, copies[c].letter.offset, "stored push sent to device")
         queue.schedule(at: later(now, parameters.apnsLatency.sample(&streams.redelivery)), .due(c))
     }
 }
@@ -116,12 +121,12 @@ extension DeviceWorld {
     /// accepted while its answer was lost is sent again, so with probability
     /// `duplicate` a second copy follows. It reaches APNs now, is not exposed to network loss,
     /// draws its own latency, and is never duplicated again.
-    mutating func apnsMayDuplicate(copy c: Int32, at now: Int64) {
-        let copy = copies[Int(c)]
+    mutating func apnsMayDuplicate(copy c: CopyIndex, at now: Int64) {
+        let copy = copies[c]
         guard !copy.isSecondCopy, streams.duplicates.chance(parameters.duplicate) else { return }
-        let second = Int32(copies.count)
+        let second: CopyIndex = copies.nextIndex()
         copies.append(PushCopy(letter: copy.letter, isResend: false, isSecondCopy: true, expiry: 0))
-        note(.apns, Int(copy.letter), "handed over twice: a second copy follows", at: now)
+        note(.apns, copy.letter.offset, "handed over twice: a second copy follows", at: now)
         apnsAccepts(copy: second, at: now, lost: false, latency: parameters.apnsLatency.sample(&streams.duplicates))
     }
 }

@@ -1,21 +1,21 @@
 // The events of the delivery chain: small values the world dispatches with a switch.
 
-/// One thing that happens in the chain and waits in the event heap. The payload is an index
+/// One thing that happens in the chain and waits in the event heap. The payload is a typed index
 /// into the world's arrays (a push copy, an extension run or a re-request), so events stay
 /// 8 bytes. The letters and the connectivity flips, which come one after another, wait beside
 /// the heap instead (see ``Agenda``).
-package enum ChainEvent: Equatable, Sendable {
+enum ChainEvent: Equatable, Sendable {
     /// A re-sent push copy reaches APNs from XIVA. (A first copy needs no arrival event: see
     /// `firstCopyTravels`.)
-    case apnsArrival(Int32)
+    case apnsArrival(CopyIndex)
     /// A push copy is due at the device (delivered if online, stored if not).
-    case due(Int32)
+    case due(CopyIndex)
     /// An extension run finishes its own processing.
-    case extensionProcessed(Int32)
+    case extensionProcessed(RunIndex)
     /// An extension run hits its deadline.
-    case extensionDeadline(Int32)
+    case extensionDeadline(RunIndex)
     /// XIVA's answer to a re-request is back at the extension.
-    case answer(Int32)
+    case answer(RequestIndex)
     /// The user opens the app, which catches up with what it missed (`recovery: catch_up`).
     case appOpen
 }

@@ -46,6 +46,8 @@ struct ChainParameters {
     let doze: [Range<Int64>]
     /// Media attachments (docs/model.md §8): the share, and samplers of bytes and bits per second; nil: none.
     let media: MediaAttachments?
+    /// `media != nil`, kept as a plain flag: the per-run test then reads one byte.
+    let hasMedia: Bool
     let mediaSize: DistributionSampler?
     let mediaBandwidth: DistributionSampler?
 
@@ -82,6 +84,7 @@ struct ChainParameters {
         doze = scenario.channel == .fcm && scenario.fcm.priority == .normal
             ? ConnectivityTimeline.windowIntervals(scenario.device.doze, end: scenario.end.microseconds) : []
         media = scenario.extension.media
+        hasMedia = media != nil
         mediaSize = media?.size.sampler
         mediaBandwidth = media?.bandwidth.sampler
     }

@@ -21,8 +21,8 @@ extension DeviceWorld {
 
     /// A push arrives (timing rule 5): with display off it counts as delivered at once and no
     /// extension runs; elsewhere the extension starts.
-    @inline(__always) mutating func deviceReceives(copy c: Int32, at now: Int64) {
-        let letter = Int(copies[Int(c)].letter)
+    @inline(__always) mutating func deviceReceives(copy c: CopyIndex, at now: Int64) {
+        let letter = copies[c].letter.offset
         note(.device, letter, "push arrived", at: now)
         if parameters.duplicate > 0 { apnsMayDuplicate(copy: c, at: now) }
         if alertsOff {

@@ -18,13 +18,13 @@ extension DeviceWorld {
             nextIdChange = later(nextIdChange, SimTime.rounding(streams.idChanges.nextExponential() / parameters.idChangeRate).microseconds)
         }
         ledger.deviceIdChanges += changes * counted(letter)
-        if lastPosition > 0 && position > lastPosition + 1 {
-            ledger.positionsInForgottenGaps += Int(position - lastPosition - 1) * counted(letter)
+        if ext.lastPosition > 0 && position > ext.lastPosition + 1 {
+            ledger.positionsInForgottenGaps += Int(position - ext.lastPosition - 1) * counted(letter)
         }
-        note(.device, letter, "device id changed: saved position \(lastPosition) forgotten", at: now)
-        lastPosition = 0
+        note(.device, letter, "device id changed: saved position \(ext.lastPosition) forgotten", at: now)
+        ext.lastPosition = 0
         // Saves still under way belong to the old id; a serial run would forget as much.
-        pendingSaves.removeAll()
-        serialPosition = 0
+        ext.pendingSaves.removeAll()
+        ext.serialPosition = 0
     }
 }

@@ -11,9 +11,9 @@ struct FCMStore {
     /// Firebase drops messages for a device not connected for 28 days (device inactive).
     static let inactivityLimit = 28 * SimTime.day
 
-    var copies: [Int32] = []
+    var copies: [CopyIndex] = []
     /// Letters dropped (too many pending, device inactive), for the re-sync at reconnection.
-    var dropped: [Int32] = []
+    var dropped: [LetterIndex] = []
 
     mutating func removeAll() {
         copies.removeAll(keepingCapacity: true)
@@ -29,12 +29,12 @@ enum FCMDelay {
 extension DeviceWorld {
     /// A message is due at a device on FCM. The timeline counts doze windows as offline when the
     /// messages are normal priority, so "online" here means FCM can hand it over.
-    mutating func fcmDelivers(copy c: Int32, at now: Int64) {
+    mutating func fcmDelivers(copy c: CopyIndex, at now: Int64) {
         if deviceIsOnline(at: now) {
-            let letter = Int(copies[Int(c)].letter)
+            let letter = copies[c].letter.offset
             let n = counted(letter)
             ledger.fcm.delivered += n
-            switch copies[Int(c)].fcmDelay {
+            switch copies[c].fcmDelay {
             case FCMDelay.offline: ledger.fcm.delayedDeviceOffline += n
             case FCMDelay.doze: ledger.fcm.delayedDeviceDoze += n
             default: ledger.fcm.deliveredNoDelay += n
@@ -45,7 +45,7 @@ extension DeviceWorld {
         let offlineSince = flipsPassed == 0 ? 0 : timeline.flips[flipsPassed - 1]
         if now - offlineSince >= FCMStore.inactivityLimit {
             fcmDrops(copy: c, at: now, because: "device inactive")
-            ledger.fcm.droppedDeviceInactive += counted(Int(copies[Int(c)].letter))
+            ledger.fcm.droppedDeviceInactive += counted(copies[c].letter.offset)
             return
         }
         fcmStores(copy: c, at: now)
@@ -55,16 +55,16 @@ extension DeviceWorld {
     /// leave first. Non-collapsible: at 100 stored, all are discarded and the newcomer starts
     /// afresh. Collapsible: a newer message replaces the one with its key; a fifth key drops one
     /// of the five messages, chosen uniformly on the store's own stream.
-    mutating func fcmStores(copy c: Int32, at now: Int64) {
-        let letter = Int(copies[Int(c)].letter)
-        if now >= copies[Int(c)].expiry {
+    mutating func fcmStores(copy c: CopyIndex, at now: Int64) {
+        let letter = copies[c].letter.offset
+        if now >= copies[c].expiry {
             ledger.fcm.expired += counted(letter)
             copyLost(c, .apnsExpired, at: now)
             return
         }
         fcmRemoveExpired(at: now)
-        if copies[Int(c)].fcmDelay == FCMDelay.none {
-            copies[Int(c)].fcmDelay = fcmDozing(at: now) ? FCMDelay.doze : FCMDelay.offline
+        if copies[c].fcmDelay == FCMDelay.none {
+            copies[c].fcmDelay = fcmDozing(at: now) ? FCMDelay.doze : FCMDelay.offline
         }
         let keys = parameters.fcmCollapseKeys
         if keys == 0 {
@@ -72,20 +72,20 @@ extension DeviceWorld {
                 let discarded = fcm.copies
                 fcm.copies.removeAll(keepingCapacity: true)
                 for d in discarded {
-                    ledger.fcm.droppedTooManyPending += counted(Int(copies[Int(d)].letter))
+                    ledger.fcm.droppedTooManyPending += counted(copies[d].letter.offset)
                     fcmDrops(copy: d, at: now, because: "too many pending messages")
                 }
             }
         } else {
             let key = fcmKeys[letter]
-            if let same = fcm.copies.firstIndex(where: { fcmKeys[Int(copies[Int($0)].letter)] == key }) {
+            if let same = fcm.copies.firstIndex(where: { fcmKeys[copies[$0].letter.offset] == key }) {
                 let previous = fcm.copies.remove(at: same)
-                ledger.fcm.collapsed += counted(Int(copies[Int(previous)].letter))
+                ledger.fcm.collapsed += counted(copies[previous].letter.offset)
                 copyLost(previous, .apnsReplaced, at: now)
             } else if fcm.copies.count >= FCMStore.maxCollapseKeys {
                 let victim = Int(streams.fcmStore.next() % UInt64(fcm.copies.count + 1))
                 let evicted = victim == fcm.copies.count ? c : fcm.copies.remove(at: victim)
-                ledger.fcm.evicted += counted(Int(copies[Int(evicted)].letter))
+                ledger.fcm.evicted += counted(copies[evicted].letter.offset)
                 copyLost(evicted, .apnsReplaced, at: now)
                 if evicted == c { return }
             }
@@ -96,18 +96,18 @@ extension DeviceWorld {
 
     /// FCM drops a message and will tell the app at its next connection (onDeletedMessages).
     /// Its letter waits for the re-sync; a second copy's letter needs none.
-    mutating func fcmDrops(copy c: Int32, at now: Int64, because reason: String) {
-        let copy = copies[Int(c)]
-        note(.apns, Int(copy.letter), "dropped by FCM: \(reason)", at: now)
+    mutating func fcmDrops(copy c: CopyIndex, at now: Int64, because reason: String) {
+        let copy = copies[c]
+        note(.apns, copy.letter.offset, "dropped by FCM: \(reason)", at: now)
         if !copy.isSecondCopy { fcm.dropped.append(copy.letter) }
     }
 
     mutating func fcmRemoveExpired(at now: Int64) {
-        guard fcm.copies.contains(where: { now >= copies[Int($0)].expiry }) else { return }
-        var kept: [Int32] = []
+        guard fcm.copies.contains(where: { now >= copies[$0].expiry }) else { return }
+        var kept: [CopyIndex] = []
         for s in fcm.copies {
-            if now >= copies[Int(s)].expiry {
-                ledger.fcm.expired += counted(Int(copies[Int(s)].letter))
+            if now >= copies[s].expiry {
+                ledger.fcm.expired += counted(copies[s].letter.offset)
                 copyLost(s, .apnsExpired, at: now)
             } else {
                 kept.append(s)
@@ -123,15 +123,15 @@ extension DeviceWorld {
     mutating func fcmFlush(at now: Int64) {
         fcmRemoveExpired(at: now)
         for c in fcm.copies {
-            note(.apns, Int(copies[Int(c)].letter), "stored message sent by FCM")
+            note(.apns, copies[c].letter.offset, "stored message sent by FCM")
             queue.schedule(at: later(now, parameters.apnsLatency.sample(&streams.redelivery)), .due(c))
         }
         fcm.copies.removeAll(keepingCapacity: true)
         guard !fcm.dropped.isEmpty else { return }
         var covered = 0
-        for letter in fcm.dropped where !letterStates[Int(letter)].delivered {
-            letterStates[Int(letter)].summarized = true
-            covered += counted(Int(letter))
+        for letter in fcm.dropped where !letterStates[letter].delivered {
+            letterStates[letter].summarized = true
+            covered += counted(letter.offset)
         }
         note(.user, nil, "told of \(fcm.dropped.count) dropped message(s): full re-sync, summary")
         fcm.dropped.removeAll(keepingCapacity: true)
@@ -151,21 +151,21 @@ extension DeviceWorld {
     /// the app has not yet re-synced are unfinished.
     mutating func fcmCloses() {
         for event in queue.pending {
-            if case .due(let c) = event.payload { ledger.fcm.pending += counted(Int(copies[Int(c)].letter)) }
+            if case .due(let c) = event.payload { ledger.fcm.pending += counted(copies[c].letter.offset) }
         }
         for c in fcm.copies {
-            let copy = copies[Int(c)]
+            let copy = copies[c]
             if end < copy.expiry {
-                ledger.fcm.pending += counted(Int(copy.letter))
-                if !copy.isSecondCopy { letterStates[Int(copy.letter)].unfinished = true }
+                ledger.fcm.pending += counted(copy.letter.offset)
+                if !copy.isSecondCopy { letterStates[copy.letter.offset].unfinished = true }
             } else {
-                ledger.fcm.expired += counted(Int(copy.letter))
+                ledger.fcm.expired += counted(copy.letter.offset)
                 copyLost(c, .apnsExpired)
             }
         }
         fcm.copies.removeAll(keepingCapacity: true)
-        for letter in fcm.dropped where !letterStates[Int(letter)].delivered {
-            letterStates[Int(letter)].unfinished = true
+        for letter in fcm.dropped where !letterStates[letter].delivered {
+            letterStates[letter].unfinished = true
         }
         fcm.dropped.removeAll(keepingCapacity: true)
     }

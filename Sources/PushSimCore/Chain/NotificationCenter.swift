@@ -25,7 +25,7 @@ extension DeviceWorld {
     /// A summary replaces the current push's content; it covers the current letter and the
     /// gap's letters, and is its own notification (rule 8).
     mutating func showSummary(for run: ExtensionRun, at now: Int64) {
-        let current = Int(copies[Int(run.copy)].letter)
+        let current = copies[run.copy].letter.offset
         ledger.summaries += counted(current)
         letterStates[current].summarized = true
         for letter in gapLetters(of: run) { letterStates[letter].summarized = true }
@@ -42,7 +42,7 @@ extension DeviceWorld {
     /// which a re-sent copy collapses into the notification shown, so it matters with the
     /// queue on and collapse ids in use. Elsewhere it is not drawn (the user's stream has no
     /// other use, so nothing else moves), which saves a fifth of the off arm's work.
-    var clearTimeMatters: Bool { queueOn && parameters.collapseId }
+    var clearTimeMatters: Bool { checksGaps && parameters.collapseId }
 
     /// When the user will clear a notification presented now; drawn per presentation.
     @inline(__always) mutating func clearTime(after now: Int64) -> Int64 {

@@ -20,23 +20,23 @@ extension DeviceWorld {
     /// `save_delay` later. The check a serial run would have made is kept alongside, so the
     /// differences are counted. Out of line: serial runs never come here.
     @inline(never) mutating func checkForGapInParallel(position p: Int32, letter: Int, run: inout ExtensionRun, at now: Int64) {
-        let due = pendingSaves.prefix { $0.at <= now }.count
-        for save in pendingSaves.prefix(due) { lastPosition = save.saved }
-        pendingSaves.removeFirst(due)
-        let serialRead = serialPosition
-        let serial = GapCheck.check(saved: serialPosition, position: p, intendedClient: parameters.intendedClient,
+        let due = ext.pendingSaves.prefix { $0.at <= now }.count
+        for save in ext.pendingSaves.prefix(due) { ext.lastPosition = save.saved }
+        ext.pendingSaves.removeFirst(due)
+        let serialRead = ext.serialPosition
+        let serial = GapCheck.check(saved: ext.serialPosition, position: p, intendedClient: parameters.intendedClient,
                                     repeatMaxCount: parameters.repeatMaxCount)
-        serialPosition = serial.saved
-        let read = lastPosition
+        ext.serialPosition = serial.saved
+        let read = ext.lastPosition
         checkForGap(position: p, letter: letter, run: &run)
-        let save = PendingSave(at: later(now, parameters.saveDelay?.sample(&streams.saveDelays) ?? 0), saved: lastPosition)
-        lastPosition = read
+        let save = PendingSave(at: later(now, parameters.saveDelay?.sample(&streams.saveDelays) ?? 0), saved: ext.lastPosition)
+        ext.lastPosition = read
         if save.at <= now {
-            lastPosition = save.saved
+            ext.lastPosition = save.saved
         } else {
             // After every save due at the same instant or before: ties keep scheduling order.
-            let index = pendingSaves.firstIndex { $0.at > save.at } ?? pendingSaves.count
-            pendingSaves.insert(save, at: index)
+            let index = ext.pendingSaves.firstIndex { $0.at > save.at } ?? ext.pendingSaves.count
+            ext.pendingSaves.insert(save, at: index)
         }
         if read != serialRead { countStaleRead(read: read, serialRead: serialRead, serial: serial, run: run, letter: letter) }
     }

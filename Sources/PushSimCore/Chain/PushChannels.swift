@@ -3,7 +3,7 @@
 extension DeviceWorld {
     /// A copy is due at a device whose channel is not APNs (docs/model.md §9): out of line, so
     /// the APNs path keeps its code and costs one comparison.
-    @inline(never) mutating func channelDelivers(copy c: Int32, at now: Int64) {
+    @inline(never) mutating func channelDelivers(copy c: CopyIndex, at now: Int64) {
         switch parameters.channel {
         case .apns: break
         case .pushkit: pushKitDelivers(copy: c, at: now)

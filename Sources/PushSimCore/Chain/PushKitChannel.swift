@@ -7,12 +7,12 @@ extension DeviceWorld {
     /// its own stream): the system terminates it before it shows anything, and after
     /// `cut_off_after` failures stops launching it for VoIP pushes for the rest of the run
     /// (cause `callkit_unreported` for the failed push and every one after the cut-off).
-    mutating func pushKitDelivers(copy c: Int32, at now: Int64) {
+    mutating func pushKitDelivers(copy c: CopyIndex, at now: Int64) {
         guard deviceIsOnline(at: now) else {
             copyLost(c, .noStore, at: now)
             return
         }
-        let letter = Int(copies[Int(c)].letter)
+        let letter = copies[c].letter.offset
         if callKitFailures >= parameters.callKitCutOffAfter {
             copyLost(c, .callKitUnreported, at: now)
             return

@@ -7,7 +7,7 @@ enum ExtensionAction: UInt8 {
 
 /// One run of the extension for one arriving push.
 struct ExtensionRun {
-    var copy: Int32
+    var copy: CopyIndex
     var arrival: Int64
     var action: ExtensionAction
     /// The gap's positions, inclusive; empty when gapLow > gapHigh.
@@ -19,24 +19,47 @@ struct ExtensionRun {
 
 /// A re-request sent by an extension run, waiting for XIVA's answer.
 struct ReRequest {
-    var run: Int32
+    var run: RunIndex
     var failed: Bool
     /// False when the deadline comes before the answer: the extension is gone by then.
     var extensionWaiting: Bool
+}
+
+/// What the extension keeps in one arm (docs/model.md §4): the saved position, the highest
+/// position it has seen (for telemetry), its runs and their re-requests, and with parallel
+/// runs the saves not yet written and the position serial runs would hold. An arm starts
+/// with one assignment, `ExtensionState(reusing:_:)`, which keeps the arrays' memory.
+struct ExtensionState {
+    /// 0: no saved position yet.
+    var lastPosition: Int32 = 0
+    var highestPositionSeen: Int32 = 0
+    /// Parallel runs: saves not yet written, in write order.
+    var pendingSaves: [PendingSave] = []
+    /// Parallel runs: the position serial runs would hold.
+    var serialPosition: Int32 = 0
+    let runs: OwnedArray<ExtensionRun>
+    let requests: OwnedArray<ReRequest>
+
+    init(reusing runs: OwnedArray<ExtensionRun> = OwnedArray(), _ requests: OwnedArray<ReRequest> = OwnedArray()) {
+        runs.removeAll()
+        requests.removeAll()
+        self.runs = runs
+        self.requests = requests
+    }
 }
 
 extension DeviceWorld {
     /// A push reaches the extension (timing rules 5 and 6). With the queue on, the gap check
     /// and the saved position's update happen now, in arrival order; the decision takes
     /// effect after `processing`, unless the deadline comes first.
-    @inline(__always) mutating func extensionStarts(copy c: Int32, at now: Int64) {
-        let copy = copies[Int(c)]
-        let letter = Int(copy.letter)
+    @inline(__always) mutating func extensionStarts(copy c: CopyIndex, at now: Int64) {
+        let copy = copies[c]
+        let letter = copy.letter.offset
         if parameters.earlyKill > 0 && extensionKilledEarly(letter: letter, at: now) { return }
         var processing = copy.isResend ? parameters.processing.sample(&streams.resends)
             : copy.isSecondCopy ? parameters.processing.sample(&streams.duplicates)
             : letters[letter].processing
-        if _slowPath(parameters.media != nil) { processing = withMediaDownload(processing, letter: letter, at: now) }
+        if _slowPath(parameters.hasMedia) { processing = withMediaDownload(processing, letter: letter, at: now) }
         ledger.pushesSeenByExtensions += counted(letter)
         note(.device, letter, (copy.isResend ? "extension started (re-sent copy)"
              : copy.isSecondCopy ? "extension started (second copy)" : "extension started")
@@ -47,7 +70,7 @@ extension DeviceWorld {
             return
         }
         var run = ExtensionRun(copy: c, arrival: now, action: .show, gapLow: 1, gapHigh: 0, processed: false)
-        if queueOn {
+        if checksGaps {
             if nextIdChange <= now { deviceIdChanged(position: letterStates[letter].position, letter: letter, at: now) }
             if parameters.saveDelay == nil {
                 checkForGap(position: letterStates[letter].position, letter: letter, run: &run)
@@ -55,8 +78,8 @@ extension DeviceWorld {
                 checkForGapInParallel(position: letterStates[letter].position, letter: letter, run: &run, at: now)
             }
         }
-        let r = Int32(runs.count)
-        runs.append(run)
+        let r: RunIndex = ext.runs.nextIndex()
+        ext.runs.append(run)
         if processing > parameters.deadline.microseconds {
             queue.schedule(at: deadline(ofRunStartedAt: now), .extensionDeadline(r))
         } else {
@@ -89,10 +112,10 @@ extension DeviceWorld {
     /// The client's gap algorithm (``GapCheck``) applied to this arm: the saved position,
     /// the run's gap and action, and the telemetry's counts.
     mutating func checkForGap(position p: Int32, letter: Int, run: inout ExtensionRun) {
-        highestPositionSeen = max(highestPositionSeen, p)
-        let check = GapCheck.check(saved: lastPosition, position: p, intendedClient: parameters.intendedClient,
+        ext.highestPositionSeen = max(ext.highestPositionSeen, p)
+        let check = GapCheck.check(saved: ext.lastPosition, position: p, intendedClient: parameters.intendedClient,
                                    repeatMaxCount: parameters.repeatMaxCount)
-        lastPosition = check.saved
+        ext.lastPosition = check.saved
         switch check.outcome {
         case .noGap:
             return
@@ -111,16 +134,16 @@ extension DeviceWorld {
     }
 
     /// The extension's own processing is done: show, summarize, or send the re-request.
-    mutating func extensionProcessed(run r: Int32, at now: Int64) {
-        runs[Int(r)].processed = true
-        let run = runs[Int(r)]
+    mutating func extensionProcessed(run r: RunIndex, at now: Int64) {
+        ext.runs[r].processed = true
+        let run = ext.runs[r]
         switch run.action {
         case .show:
-            present(letter: Int(copies[Int(run.copy)].letter), at: now)
+            present(letter: copies[run.copy].letter.offset, at: now)
         case .summary:
             showSummary(for: run, at: now)
         case .reRequest:
-            let counts = counted(Int(copies[Int(run.copy)].letter))
+            let counts = counted(copies[run.copy].letter.offset)
             ledger.reRequests += counts
             let latency = parameters.requestLatency.sample(&streams.requests)
             var failed = streams.requests.chance(parameters.requestError)
@@ -136,22 +159,23 @@ extension DeviceWorld {
             let answerAt = later(now, latency)
             let deadlineAt = deadline(ofRunStartedAt: run.arrival)
             let waiting = answerAt <= deadlineAt
-            requests.append(ReRequest(run: r, failed: failed, extensionWaiting: waiting))
+            let q: RequestIndex = ext.requests.nextIndex()
+            ext.requests.append(ReRequest(run: r, failed: failed, extensionWaiting: waiting))
             note(.device, nil, "re-request sent for positions \(run.gapLow)...\(run.gapHigh), answer in \(SimTime(microseconds: latency))"
                  + (waiting ? "" : ", after the deadline at \(SimTime(microseconds: deadlineAt - run.arrival)) from arrival"))
-            queue.schedule(at: answerAt, .answer(Int32(requests.count - 1)))
+            queue.schedule(at: answerAt, .answer(q))
             if !waiting { queue.schedule(at: deadlineAt, .extensionDeadline(r)) }
         }
     }
 
     /// The deadline (timing rule 6): the original content is shown now; a summary or
     /// re-request not yet made never will be.
-    mutating func extensionDeadline(run r: Int32, at now: Int64) {
-        let run = runs[Int(r)]
-        ledger.extensionTimeouts += counted(Int(copies[Int(run.copy)].letter))
-        note(.device, Int(copies[Int(run.copy)].letter), "extension deadline hit "
+    mutating func extensionDeadline(run r: RunIndex, at now: Int64) {
+        let run = ext.runs[r]
+        ledger.extensionTimeouts += counted(copies[run.copy].letter.offset)
+        note(.device, copies[run.copy].letter.offset, "extension deadline hit "
              + (run.processed ? "waiting for the re-request's answer" : "before its processing ended"))
-        present(letter: Int(copies[Int(run.copy)].letter), at: now)
+        present(letter: copies[run.copy].letter.offset, at: now)
         if !run.processed && run.action != .show {
             for letter in gapLetters(of: run) { letterStates[letter].gapFate = .extensionTimeout }
         }
@@ -162,7 +186,7 @@ extension DeviceWorld {
     /// runs is an overlapping access, now that the world cannot be copied.
     @inline(__always) func gapLetters(of run: ExtensionRun) -> LazyMapSequence<Range<Int32>, Int> {
         let positions = run.gapLow <= run.gapHigh ? run.gapLow..<(run.gapHigh + 1) : 0..<0
-        let table = letterAtPosition
-        return positions.lazy.map { Int(table[Int($0)]) }
+        let table = xiva.letterAtPosition
+        return positions.lazy.map { table[Int($0)].offset }
     }
 }

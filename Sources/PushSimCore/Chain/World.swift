@@ -27,7 +27,7 @@
 /// A copy of a push on its way: the letter it carries, whether XIVA re-sent it, whether it is
 /// APNs' second copy of a hand-over (docs/model.md §5, Second copies), and when the APNs offline store would let it expire.
 struct PushCopy {
-    var letter: Int32
+    var letter: LetterIndex
     var isResend: Bool
     var isSecondCopy = false
     /// Why FCM held it before the hand-over (``FCMDelay``; docs/model.md §9); fits the padding.
@@ -82,7 +82,8 @@ package struct DeviceWorld: ~Copyable {
 
     // Arm state.
     var device = 0
-    var queueOn = false
+    /// Whether this arm runs the gap check: the queue arm of the queue design (`recovery: queue`).
+    var checksGaps = false
     let queue: EventQueue<ChainEvent>
     /// The heap merged with the letters (first stream) and the connectivity flips (second).
     var agenda: Agenda<ChainEvent>
@@ -90,9 +91,7 @@ package struct DeviceWorld: ~Copyable {
     var flipsPassed = 0
     /// Where `timeline.isOnline(at:cursor:)` left off for instants ahead of the clock.
     var lookaheadFlipCursor = 0
-    var stored: Int32 = -1
-    /// When the stored copy (last) entered the store: keep_older looks at it (docs/model.md §5, APNs' store).
-    var storedEnteredAt: Int64 = 0
+    var apnsStore = APNsStore()
     /// Whether the off arm's shortcuts may settle steps ahead of the clock. A second copy can
     /// present a letter before the copy it duplicates, so with `apns.duplicate` set every
     /// step runs as an event, in time order.
@@ -100,13 +99,9 @@ package struct DeviceWorld: ~Copyable {
     /// The first letter counted (docs/model.md §5, Warm-up): letters are in time order, so those before it are the
     /// warm-up's. Every per-letter count adds `counted(i)`.
     var firstCounted = 0
-    var nextPosition: Int32 = 1
     package let letterStates = OwnedArray<LetterState>()
-    let letterAtPosition = OwnedArray<Int32>() // position → letter (index 0 unused)
-    let runs = OwnedArray<ExtensionRun>()
-    let requests = OwnedArray<ReRequest>()
-    var lastPosition: Int32 = 0         // 0: no saved position yet
-    var highestPositionSeen: Int32 = 0
+    var xiva = XivaNumbering()
+    var ext = ExtensionState()
     var streams = ArmStreams()
     /// Whether this arm catches up when the user opens the app (docs/model.md §7, Client catch-up).
     var catchUp = false
@@ -114,9 +109,6 @@ package struct DeviceWorld: ~Copyable {
     var catchUpMark = 0
     /// When the device id next changes (queue arm with `device.id_change`); Int64.max: never.
     var nextIdChange = Int64.max
-    /// Parallel runs (queue arm): saves not yet written, in write order, and the position serial runs would hold.
-    var pendingSaves: [PendingSave] = []
-    var serialPosition: Int32 = 0
     /// Push channels (docs/model.md §9): the app's CallKit failures so far (PushKit), FCM's
     /// store, and each letter's FCM collapse key (drawn in `prepare`, shared by both arms).
     var callKitFailures = 0
@@ -160,15 +152,15 @@ package struct DeviceWorld: ~Copyable {
     /// Simulates the prepared device through one arm and adds its letters to `account`: the
     /// one way every driver (runs, checks, traces, find) runs an arm. The account is swapped in
     /// rather than copied, so a driver's ledger keeps its buffers and nothing is allocated.
-    package mutating func run(queueOn: Bool, into account: inout Ledger) {
+    package mutating func run(_ arm: Arm, into account: inout Ledger) {
         swap(&ledger, &account)
-        run(queueOn: queueOn)
+        run(arm)
         swap(&ledger, &account)
     }
 
     /// Simulates the prepared device through one arm and adds its letters to `ledger`.
-    package mutating func run(queueOn: Bool) {
-        resetArm(queueOn: queueOn)
+    package mutating func run(_ arm: Arm) {
+        resetArm(arm)
         if catchUp { scheduleFirstAppOpen() }
         if letters.count > 0 { agenda.followInFirstStream(time: letters[0].time, index: 0) }
         if !timeline.flips.isEmpty { agenda.followInSecondStream(time: timeline.flips[0], index: 0) }
@@ -192,38 +184,33 @@ package struct DeviceWorld: ~Copyable {
         closeAccounts()
     }
 
-    mutating func resetArm(queueOn: Bool) {
+    /// Starts an arm afresh: each owner's state is one assignment (the arrays keep their memory).
+    mutating func resetArm(_ arm: Arm) {
         // Only the queue design runs the gap check; the others' chain is the off arm's.
-        self.queueOn = queueOn && scenario.recovery == .queue
-        catchUp = queueOn && scenario.recovery == .catchUp && scenario.device.appOpen != nil
+        checksGaps = arm == .on && scenario.recovery == .queue
+        catchUp = arm == .on && scenario.recovery == .catchUp && scenario.device.appOpen != nil
         catchUpMark = 0
         agenda.removeAll()
         copies.removeAll()
-        runs.removeAll()
-        requests.removeAll()
         flipsPassed = 0
         lookaheadFlipCursor = 0
-        stored = -1
-        storedEnteredAt = 0
-        settleAtOnce = shortcuts == .taken && !self.queueOn && !(parameters.duplicate > 0) && parameters.channel == .apns && parameters.media == nil
+        apnsStore = APNsStore()
+        settleAtOnce = shortcuts == .taken && !checksGaps && !(parameters.duplicate > 0) && parameters.channel == .apns && !parameters.hasMedia
         let warmup = scenario.warmup.microseconds
         firstCounted = warmup <= 0 ? 0 : letters.firstIndex { $0.time >= warmup } ?? letters.count
-        nextPosition = 1
-        lastPosition = 0
-        highestPositionSeen = 0
         letterStates.reset(repeating: LetterState(), count: letters.count)
-        letterAtPosition.reset(repeating: 0, count: 1)
+        xiva = XivaNumbering(reusing: xiva.letterAtPosition)
+        ext = ExtensionState(reusing: ext.runs, ext.requests)
         streams = ArmStreams(seed: scenario.seed, device: device, keepOlder: parameters.keepOlder > 0,
                              duplicate: parameters.duplicate > 0, appOpens: catchUp,
-                             kills: parameters.earlyKill > 0, idChanges: parameters.idChangeRate > 0 && self.queueOn,
-                             saveDelays: parameters.saveDelay != nil && self.queueOn,
+                             kills: parameters.earlyKill > 0, idChanges: parameters.idChangeRate > 0 && checksGaps,
+                             saveDelays: parameters.saveDelay != nil && checksGaps,
                              callKit: parameters.callKitFailure > 0,
                              fcmStore: parameters.fcmCollapseKeys > FCMStore.maxCollapseKeys,
-                             mediaDownloads: parameters.media != nil)
+                             mediaDownloads: parameters.hasMedia)
         if parameters.channel != .apns { callKitFailures = 0; fcm.removeAll() }
-        if parameters.saveDelay != nil { pendingSaves.removeAll(); serialPosition = 0 }
         nextIdChange = Int64.max
-        if parameters.idChangeRate > 0 && self.queueOn { scheduleFirstIdChange() }
+        if parameters.idChangeRate > 0 && checksGaps { scheduleFirstIdChange() }
     }
 
     /// `now + delay`, saturating (so a draw of `forever` never happens before the end of the
@@ -238,15 +225,15 @@ package struct DeviceWorld: ~Copyable {
     }
 
     /// Records what became of a copy's letter when the copy itself was lost.
-    mutating func copyLost(_ c: Int32, _ cause: LossCause, at time: Int64? = nil) {
-        let copy = copies[Int(c)]
+    mutating func copyLost(_ c: CopyIndex, _ cause: LossCause, at time: Int64? = nil) {
+        let copy = copies[c]
         if copy.isSecondCopy {
             // A second copy's fate never changes its letter's cause (docs/model.md §5, Second copies).
-            note(.apns, Int(copy.letter), "second copy \(cause.key)", at: time)
+            note(.apns, copy.letter.offset, "second copy \(cause.key)", at: time)
             return
         }
-        if copy.isResend { letterStates[Int(copy.letter)].resentCopyFate = cause } else { letterStates[Int(copy.letter)].firstCopyFate = cause }
-        note(.apns, Int(copy.letter), "\(copy.isResend ? "re-sent copy" : "push") \(cause.key)", at: time)
+        if copy.isResend { letterStates[copy.letter].resentCopyFate = cause } else { letterStates[copy.letter].firstCopyFate = cause }
+        note(.apns, copy.letter.offset, "\(copy.isResend ? "re-sent copy" : "push") \(cause.key)", at: time)
     }
 
     @inline(__always) func note(_ lane: TraceLane, _ letter: Int?, _ text: @autoclosure () -> String,
@@ -262,36 +249,36 @@ package struct DeviceWorld: ~Copyable {
         for event in queue.pending {
             switch event.payload {
             case .apnsArrival(let c), .due(let c):
-                if !copies[Int(c)].isSecondCopy { letterStates[Int(copies[Int(c)].letter)].unfinished = true }
+                if !copies[c].isSecondCopy { letterStates[copies[c].letter].unfinished = true }
             case .extensionProcessed(let r):
-                markUnfinished(run: runs[Int(r)], includingGap: true)
+                markUnfinished(run: ext.runs[r], includingGap: true)
             case .extensionDeadline(let r):
-                let run = runs[Int(r)]
+                let run = ext.runs[r]
                 // Without a processed event the summary or re-request was never made.
                 markUnfinished(run: run, includingGap: !run.processed)
             case .answer(let q):
-                let request = requests[Int(q)]
-                let run = runs[Int(request.run)]
+                let request = ext.requests[q]
+                let run = ext.runs[request.run]
                 markUnfinished(run: run, includingGap: true, includingCurrent: request.extensionWaiting)
             case .appOpen:
                 break
             }
         }
         if _slowPath(parameters.channel != .apns) { channelCloses() }
-        if stored >= 0 {
-            let copy = copies[Int(stored)]
+        if let stored = apnsStore.copy {
+            let copy = copies[stored]
             if end < copy.expiry {
-                if !copy.isSecondCopy { letterStates[Int(copy.letter)].unfinished = true }
+                if !copy.isSecondCopy { letterStates[copy.letter].unfinished = true }
             } else {
                 copyLost(stored, .apnsExpired)
             }
         }
-        if queueOn && !alertsOff && highestPositionSeen > 0 {
+        if checksGaps && !alertsOff && ext.highestPositionSeen > 0 {
             // Telemetry counts only counted letters (docs/model.md §5, Warm-up): the warm-up's positions come first,
             // so they are taken off the highest position seen.
             let warmupPositions = firstCounted == 0 ? 0 : (0..<firstCounted).reduce(0) { $0 + (letterStates[$1].position > 0 ? 1 : 0) }
             ledger.lettersOnVisibleDevices += letters.count - firstCounted
-            ledger.positionsKnownToTelemetry += max(0, Int(highestPositionSeen) - warmupPositions)
+            ledger.positionsKnownToTelemetry += max(0, Int(ext.highestPositionSeen) - warmupPositions)
         }
         if tracer != nil { for i in 0..<letters.count { note(.user, i, "end of run: " + fate(of: i).traceText, kind: .fate) } }
         // Recording into a local ledger: through the stored property the compiler copied the
@@ -307,7 +294,7 @@ package struct DeviceWorld: ~Copyable {
     static let placeholderLedger = Ledger()
 
     mutating func markUnfinished(run: ExtensionRun, includingGap: Bool, includingCurrent: Bool = true) {
-        if includingCurrent && !copies[Int(run.copy)].isSecondCopy { letterStates[Int(copies[Int(run.copy)].letter)].unfinished = true }
+        if includingCurrent && !copies[run.copy].isSecondCopy { letterStates[copies[run.copy].letter].unfinished = true }
         if includingGap { for letter in gapLetters(of: run) { letterStates[letter].unfinished = true } }
     }
 
@@ -317,9 +304,9 @@ package struct DeviceWorld: ~Copyable {
         if letterStates[i].summarized { return .summarized }
         if letters[i].dropped { return .lost(.xivaDrop) }
         if letterStates[i].droppedInOutage { return .lost(.xivaOutage) }
-        if queueOn && alertsOff { return .lost(.alertsOff) }
+        if checksGaps && alertsOff { return .lost(.alertsOff) }
         if letterStates[i].unfinished { return .lost(.unfinished) }
-        if queueOn {
+        if checksGaps {
             if let cause = letterStates[i].resentCopyFate { return .lost(cause) }
             if let cause = letterStates[i].gapFate { return .lost(cause) }
             return .lost(.undetectedGap)

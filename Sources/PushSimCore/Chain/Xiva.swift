@@ -1,5 +1,19 @@
 // XIVA: drops letters of unknown subscriptions, numbers the rest per device, answers re-requests.
 
+/// XIVA's numbering of one device's letters in one arm (timing rule 1). An arm starts with
+/// one assignment, `XivaNumbering(reusing:)`, which keeps the table's memory.
+struct XivaNumbering {
+    /// The position the next numbered letter gets; positions start at 1.
+    var nextPosition: Int32 = 1
+    /// Position → letter (index 0 unused).
+    let letterAtPosition: OwnedArray<LetterIndex>
+
+    init(reusing table: OwnedArray<LetterIndex> = OwnedArray()) {
+        table.reset(repeating: LetterIndex(Int32(0)), count: 1)
+        letterAtPosition = table
+    }
+}
+
 extension DeviceWorld {
     /// A letter reaches XIVA (timing rule 1): dropped, or numbered with the device's next
     /// position and sent towards APNs.
@@ -17,12 +31,12 @@ extension DeviceWorld {
             guard let send = sendTimeAfterOutages(letter: i, at: now) else { return }
             sentAt = send
         }
-        letterStates[i].position = nextPosition
-        letterAtPosition.append(Int32(i))
-        note(.xiva, i, "numbered position \(nextPosition), sent")
-        nextPosition += 1
-        let copy = Int32(copies.count)
-        copies.append(PushCopy(letter: Int32(i), isResend: false, expiry: 0))
+        letterStates[i].position = xiva.nextPosition
+        xiva.letterAtPosition.append(LetterIndex(i))
+        note(.xiva, i, "numbered position \(xiva.nextPosition), sent")
+        xiva.nextPosition += 1
+        let copy: CopyIndex = copies.nextIndex()
+        copies.append(PushCopy(letter: LetterIndex(i), isResend: false, expiry: 0))
         firstCopyTravels(copy: copy, letter: i, reachingAPNsAt: later(sentAt, letters[i].xivaLatency))
     }
 
@@ -70,9 +84,9 @@ extension DeviceWorld {
 
     /// XIVA's answer reaches the extension (timing rule 7). On success every retained position
     /// of the gap is re-sent, in position order, one latency draw for the whole answer.
-    mutating func xivaAnswers(request q: Int32, at now: Int64) {
-        let request = requests[Int(q)]
-        let run = runs[Int(request.run)]
+    mutating func xivaAnswers(request q: RequestIndex, at now: Int64) {
+        let request = ext.requests[q]
+        let run = ext.runs[request.run]
         if request.failed {
             note(.xiva, nil, "re-request answered with an error")
             if request.extensionWaiting {
@@ -87,8 +101,8 @@ extension DeviceWorld {
         let arrival = later(now, parameters.resendLatency.sample(&streams.requests))
         for letter in gapLetters(of: run) {
             if xivaRetains(letter: letter, at: now) {
-                let copy = Int32(copies.count)
-                copies.append(PushCopy(letter: Int32(letter), isResend: true, expiry: 0))
+                let copy: CopyIndex = copies.nextIndex()
+                copies.append(PushCopy(letter: LetterIndex(letter), isResend: true, expiry: 0))
                 queue.schedule(at: arrival, .apnsArrival(copy))
                 ledger.resent += counted(letter)
                 note(.xiva, letter, "re-sent position \(letterStates[letter].position)")
@@ -97,6 +111,6 @@ extension DeviceWorld {
                 note(.xiva, letter, "position \(letterStates[letter].position) no longer retained")
             }
         }
-        if request.extensionWaiting { present(letter: Int(copies[Int(run.copy)].letter), at: now) }
+        if request.extensionWaiting { present(letter: copies[run.copy].letter.offset, at: now) }
     }
 }

@@ -42,6 +42,14 @@ struct GrowableStorage<Element> {
     }
 }
 
+/// An index that names the array it indexes: its `Element` is that array's, so an index into
+/// one array cannot be used on another (a compile error, not a wrong element).
+package protocol TypedIndex {
+    associatedtype Element
+    /// The position in the array, from 0.
+    var offset: Int { get }
+}
+
 /// An array that one owner mutates in place, event after event.
 ///
 /// Swift's `Array` checks, before every write, whether its buffer is shared (copy on write):
@@ -73,6 +81,18 @@ package final class OwnedArray<Element>: RandomAccessCollection {
         unsafeMutableAddress {
             precondition(storage.contains(i), "OwnedArray index out of range")
             return storage.base + i
+        }
+    }
+
+    /// Element i, for an index typed by this array's element.
+    package subscript<Index: TypedIndex>(i: Index) -> Element where Index.Element == Element {
+        unsafeAddress {
+            precondition(storage.contains(i.offset), "OwnedArray index out of range")
+            return UnsafePointer(storage.base + i.offset)
+        }
+        unsafeMutableAddress {
+            precondition(storage.contains(i.offset), "OwnedArray index out of range")
+            return storage.base + i.offset
         }
     }
 

@@ -240,6 +240,11 @@ package struct Scenario: Sendable {
         return low
     }
 
+    /// The scenario device `d` runs with: its segment's, or this one without segments.
+    package func scenario(forDevice d: Int) -> Scenario {
+        segmentIndex(ofDevice: d).map(scenario(forSegment:)) ?? self
+    }
+
     /// The arms this scenario runs, in the contract's order (off, then on).
     package var arms: [Bool] {
         switch queue.mode {

@@ -163,7 +163,7 @@ package enum CheckRun {
                     world.prepare(device: device)
                     for (a, queueOn) in arms.enumerated() {
                         var ledger = Ledger()
-                        world.run(queueOn: queueOn, into: &ledger)
+                        world.run(Arm(queueOn: queueOn), into: &ledger)
                         spreads[a].add(device: ledger, thresholds: a < thresholds.count ? thresholds[a] : nil)
                         totals[a].merge(ledger)
                     }

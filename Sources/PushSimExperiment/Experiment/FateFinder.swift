@@ -88,7 +88,7 @@ package enum FateFinder {
         var found = FateFinding()
         for device in devices {
             world.prepare(device: device)
-            world.run(queueOn: queueOn)
+            world.run(Arm(queueOn: queueOn))
             found.devicesSearched += 1
             var any = false
             for i in 0..<world.letters.count {

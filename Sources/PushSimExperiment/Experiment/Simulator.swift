@@ -162,7 +162,7 @@ package enum Simulator {
             if part.segment == nil { swap(&ledgers, &result.totals) } else { ledgers = arms.map { _ in Ledger() } }
             for device in part.devices {
                 world.prepare(device: device)
-                for (a, queueOn) in arms.enumerated() { world.run(queueOn: queueOn, into: &ledgers[a]) }
+                for (a, queueOn) in arms.enumerated() { world.run(Arm(queueOn: queueOn), into: &ledgers[a]) }
             }
             if part.segment == nil { swap(&ledgers, &result.totals) } else { result.add(ledgers, segment: part.segment) }
         }
@@ -172,19 +172,18 @@ package enum Simulator {
     /// The timeline of one device in one arm, event by event (`pushsim trace`).
     package static func trace(_ scenario: Scenario, device: Int, queueOn: Bool,
                              shortcuts: ShortcutPolicy = .taken) -> (entries: [TraceEntry], ledger: Ledger) {
-        var world = DeviceWorld(scenario: scenario.segmentIndex(ofDevice: device).map(scenario.scenario(forSegment:)) ?? scenario,
-                                shortcuts: shortcuts)
+        var world = DeviceWorld(scenario: scenario.scenario(forDevice: device), shortcuts: shortcuts)
         let log = TraceLog()
         world.tracer = { log.entries.append($0) }
         world.prepare(device: device)
         var ledger = Ledger()
-        world.run(queueOn: queueOn, into: &ledger)
+        world.run(Arm(queueOn: queueOn), into: &ledger)
         return (log.entries, ledger)
     }
 
     /// Whether the device is online at time 0 (a trace's entries only tell the flips).
     package static func onlineAtStart(_ scenario: Scenario, device: Int) -> Bool {
-        var world = DeviceWorld(scenario: scenario.segmentIndex(ofDevice: device).map(scenario.scenario(forSegment:)) ?? scenario)
+        var world = DeviceWorld(scenario: scenario.scenario(forDevice: device))
         world.prepare(device: device)
         return world.timeline.onlineAtStart
     }

@@ -1,4 +1,5 @@
 // A minimal JSON value and writer: sorted keys, integers as integers, doubles in shortest form.
+import PushSimScenarioFile
 
 /// A JSON document. Objects keep no order of their own: they are always written with sorted
 /// keys, so output never depends on how a dictionary happens to iterate.
@@ -65,23 +66,6 @@ package indirect enum JSONValue: Equatable, Sendable {
     }
 
     static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        DoubleQuoted.text(s, upperCaseHex: false, escapingC1: false)
     }
 }

@@ -127,23 +127,6 @@ package struct YAMLNode: Sendable {
 
     /// `text` as a double-quoted scalar, escaping what the reader would not read back literally.
     static func doubleQuoted(_ text: String) -> String {
-        var out = "\""
-        for s in text.unicodeScalars {
-            switch s {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if s.value < 0x20 || (0x7F...0x9F).contains(s.value) {
-                    let hex = String(s.value, radix: 16, uppercase: true)
-                    out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-                } else {
-                    out.unicodeScalars.append(s)
-                }
-            }
-        }
-        return out + "\""
+        DoubleQuoted.text(text, upperCaseHex: true, escapingC1: true)
     }
 }

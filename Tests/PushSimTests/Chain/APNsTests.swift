@@ -143,7 +143,7 @@ import Testing
         s.queue.mode = .off
         var world = DeviceWorld(scenario: s)
         world.prepare(device: 0)
-        world.run(queueOn: false)
+        world.run(.off)
         var inversions = 0
         for i in 1..<world.letters.count where world.letterStates[i].firstDelivery < world.letterStates[i - 1].firstDelivery { inversions += 1 }
         #expect(inversions > 0)

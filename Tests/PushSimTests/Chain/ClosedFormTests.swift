@@ -13,7 +13,7 @@ func fatesPerDevice(_ s: Scenario, queueOn: Bool,
     var result: [[LetterFate]] = []
     for d in 0..<s.devices {
         world.prepare(device: d)
-        world.run(queueOn: queueOn)
+        world.run(Arm(queueOn: queueOn))
         result.append((0..<world.letters.count).filter { include(world.letters, $0) }.map { world.fate(of: $0) })
     }
     return result
@@ -126,7 +126,7 @@ func instantScenario(_ name: String, duration: Int64, devices: Int) -> Scenario 
         var recoveredCounts: [Double] = [], letterCounts: [Double] = []
         for d in 0..<s.devices {
             world.prepare(device: d)
-            world.run(queueOn: true)
+            world.run(.on)
             let interior = 30..<max(30, world.letters.count - 30)
             recoveredCounts.append(Double(interior.filter { world.letters[$0].lostBeforeAPNs && world.letterStates[$0].delivered }.count))
             letterCounts.append(Double(interior.count))

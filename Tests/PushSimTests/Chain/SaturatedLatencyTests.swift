@@ -19,7 +19,7 @@ let saturated = SimTime.forever.microseconds
         for d in 0..<s.devices {
             world.prepare(device: d)
             saturatedDraws += world.letters.filter { $0.apnsLatency == saturated }.count
-            world.run(queueOn: false)
+            world.run(.off)
             for i in 0..<world.letters.count where world.letterStates[i].delivered && world.letterStates[i].firstDelivery < world.letters[i].time {
                 deliveredBeforeSent += 1
             }

@@ -123,7 +123,7 @@ import Testing
         ])
         let on = w.run(queueOn: true)
         #expect(on.reRequests == 1 && on.gapsDetected == 1)
-        #expect(w.world.lastPosition == 4)
+        #expect(w.world.ext.lastPosition == 4)
     }
 
     /// Rule 5: the gap check happens at arrival, in arrival order, even while runs overlap.

@@ -78,8 +78,8 @@ func randomScenario(_ k: UInt64) -> Scenario {
         for d in 0..<s.devices {
             world.prepare(device: d)
             let letters = world.letters.map(\.time), flips = world.timeline.flips
-            world.run(queueOn: false)
-            world.run(queueOn: true)
+            world.run(.off)
+            world.run(.on)
             #expect(world.letters.map(\.time) == letters && world.timeline.flips == flips)
         }
         let result = Simulator.run(s)

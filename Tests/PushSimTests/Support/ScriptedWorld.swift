@@ -77,7 +77,7 @@ struct ScriptedWorld: ~Copyable {
         world.ledger = Ledger()
         let log = TraceLog()
         world.tracer = { log.entries.append($0) }
-        world.run(queueOn: queueOn)
+        world.run(Arm(queueOn: queueOn))
         world.tracer = nil
         trace = log.entries
         return world.ledger
