@@ -1,6 +1,6 @@
 // FCM's message outcomes and delivery delays, counted as Firebase's delivery data names them.
 
-/// What became of the messages FCM accepted (docs/model.md §9, FCM). The outcomes are mutually
+/// What became of the messages FCM accepted (docs/model.md §12, FCM). The outcomes are mutually
 /// exclusive and add up to the messages accepted; of the delivered, the delays say whether FCM
 /// held them first because the device was offline or dozing. Counted by each message's letter
 /// (warm-up letters' messages are not counted).

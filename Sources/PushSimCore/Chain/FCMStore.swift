@@ -1,6 +1,6 @@
 // FCM (channel: fcm): its store of 100 messages or 4 collapse keys, the TTL, Doze, onDeletedMessages.
 
-/// FCM's store for one device (docs/model.md §9, FCM): the messages held, in the order they
+/// FCM's store for one device (docs/model.md §12, FCM): the messages held, in the order they
 /// entered, and the letters dropped that the app will hear of at its next connection.
 struct FCMStore {
     /// Firebase: at most 100 non-collapsible messages are stored per device; at the limit all

@@ -1,7 +1,7 @@
 // Where the push channels (channel: pushkit | fcm) leave the APNs path: hand-over, flush, end of run.
 
 extension DeviceWorld {
-    /// A copy is due at a device whose channel is not APNs (docs/model.md §9): out of line, so
+    /// A copy is due at a device whose channel is not APNs (docs/model.md §12): out of line, so
     /// the APNs path keeps its code and costs one comparison.
     @inline(never) mutating func channelDelivers(copy c: CopyIndex, at now: Int64) {
         switch parameters.channel {

@@ -1,6 +1,6 @@
 // The push channel a device's pushes travel by (APNs alerts, PushKit VoIP pushes, or FCM), and its keys.
 
-/// Which push service carries a device's pushes from XIVA to the device (docs/model.md §9).
+/// Which push service carries a device's pushes from XIVA to the device (docs/model.md §12).
 /// The rest of the chain (XIVA's numbering, the gap check, re-requests) is the same on each.
 package enum PushChannel: String, Sendable, CaseIterable {
     /// Apple's alert pushes: the one-slot offline store (the model of §1 to §8).
@@ -17,7 +17,7 @@ package enum FCMPriority: String, Sendable, CaseIterable {
 }
 
 extension Scenario {
-    /// PushKit's CallKit-report rule (docs/model.md §9, PushKit).
+    /// PushKit's CallKit-report rule (docs/model.md §12, PushKit).
     package struct PushKit: Sendable {
         /// Probability the app fails to report a VoIP push to CallKit: the system terminates it.
         package var reportFailure: Double = 0
@@ -26,7 +26,7 @@ extension Scenario {
         package init() {}
     }
 
-    /// FCM's store and priority (docs/model.md §9, FCM).
+    /// FCM's store and priority (docs/model.md §12, FCM).
     package struct FCM: Sendable {
         /// How long FCM keeps a message for an offline device; at most 28 days (its default).
         package var ttl: SimTime = SimTime(microseconds: 28 * SimTime.day)

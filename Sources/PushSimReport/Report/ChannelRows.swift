@@ -3,7 +3,7 @@ import PushSimCore
 import PushSimExperiment
 
 extension ReportTable {
-    /// Rows only for a channel that did something in the run (docs/model.md §9), so a run on
+    /// Rows only for a channel that did something in the run (docs/model.md §12), so a run on
     /// APNs reads as before.
     static func channelRows(_ arms: [ArmResult]) -> [[String]] {
         func row(_ label: String, _ value: (Ledger) -> Int) -> [String] {

@@ -58,7 +58,17 @@ extension ArmResult {
         ]
         // Only with `extension.early_kill`; a document without kills keeps its bytes.
         if l.extensionKills > 0 { object["extension_kills"] = .int(l.extensionKills) }
-        // Push channels (docs/model.md §9), only where they did something; other documents keep their bytes.
+        // Only with the provider keys (docs/model.md §9): letters outside `letters` because the app
+        // was uninstalled, and what XIVA heard from APNs.
+        if l.undeliverable > 0 { object["undeliverable"] = .int(l.undeliverable) }
+        // Only with `device.sleep` and priority 5, once a push was held (docs/model.md §10).
+        if l.heldWhileAsleep > 0 {
+            object["sleep"] = .object(["held": .int(l.heldWhileAsleep), "released_by_priority_10": .int(l.releasedByPriority10)])
+        }
+        if l.retries + l.answersLost + l.throttledAnswers + l.serverErrors > 0 {
+            object["provider"] = .object(["retries": .int(l.retries), "answers_lost": .int(l.answersLost),
+                                          "throttled_answers": .int(l.throttledAnswers), "server_errors": .int(l.serverErrors)])
+        }
         // Only with `extension.media`, once a run downloaded an attachment.
         if l.mediaDownloads > 0 { object["media"] = .object(["downloads": .int(l.mediaDownloads), "overruns": .int(l.mediaOverruns)]) }
         if l.callKitFailures > 0 {

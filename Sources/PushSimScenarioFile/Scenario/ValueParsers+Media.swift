@@ -1,14 +1,8 @@
-// Parsers for media attachments' values: download sizes and bandwidths, and their distributions.
+// Parsers for media attachments' values: bandwidths and their distributions (sizes are ByteSizes.swift's), and `extension.media`.
 import PushSimCore
 
 extension ValueParsers {
-    static let sizeHint = "a size such as `300KB`, `2.5MB` or `1GB` (B, KB, MB, GB: powers of 1000)"
     static let bandwidthHint = "a bandwidth such as `500kbit/s`, `20Mbit/s` (bit/s, kbit/s, Mbit/s, Gbit/s)"
-
-    /// A size in bytes: digits with an optional decimal part, then one unit.
-    static func size(_ text: String) throws(Failure) -> Double {
-        try amount(text, units: [("B", 1), ("KB", 1e3), ("MB", 1e6), ("GB", 1e9)], hint: sizeHint, noun: "size")
-    }
 
     /// A bandwidth in bits per second.
     static func bandwidth(_ text: String) throws(Failure) -> Double {
@@ -26,16 +20,11 @@ extension ValueParsers {
         return value
     }
 
-    /// A distribution of sizes (bytes) or bandwidths (bits per second): the forms of a
-    /// distribution of durations with sizes or bandwidths in place of durations.
-    static func sizeDistribution(_ text: String) throws(Failure) -> Distribution {
-        try distribution(text, of: Quantity(noun: "size", hint: "a size, `exponential(MEAN)`, `uniform(MIN, MAX)` or `lognormal(MEDIAN, P99)` of sizes such as `300KB`",
-                                            constant: { (t) throws(Failure) in SimTime.rounding(try size(t)) }, read: size))
-    }
-
+    /// A distribution of bandwidths in bits per second, in the grammar of the duration distributions.
     static func bandwidthDistribution(_ text: String) throws(Failure) -> Distribution {
-        try distribution(text, of: Quantity(noun: "bandwidth", hint: "a bandwidth, `exponential(MEAN)`, `uniform(MIN, MAX)` or `lognormal(MEDIAN, P99)` of bandwidths such as `5Mbit/s`",
-                                            constant: { (t) throws(Failure) in SimTime.rounding(try bandwidth(t)) }, read: bandwidth))
+        try distribution(text, of: "bandwidth", hint: "a bandwidth, `exponential(MEAN)`, `uniform(MIN, MAX)` or `lognormal(MEDIAN, P99)` of bandwidths such as `5Mbit/s`") { (t) throws(Failure) in
+            Int64(try bandwidth(t).rounded(.toNearestOrAwayFromZero))
+        }
     }
 }
 
@@ -44,7 +33,7 @@ extension ScenarioDecoder {
     static func media(_ node: YAMLNode, _ path: String) throws -> MediaAttachments {
         let fields = try Fields(node, path: path, keys: ScenarioSchema.mediaKeys)
         let share = try value(fields.required("share", example: "share: 20%"), path + ".share", "a probability", ValueParsers.probability)
-        let size = try value(fields.required("size", example: "size: lognormal(200KB, 5MB)"), path + ".size", "a distribution of sizes", ValueParsers.sizeDistribution)
+        let size = try value(fields.required("size", example: "size: lognormal(200KB, 5MB)"), path + ".size", "a distribution of sizes", ValueParsers.byteDistribution)
         let bandwidth = try value(fields.required("bandwidth", example: "bandwidth: uniform(500kbit/s, 20Mbit/s)"), path + ".bandwidth",
                                   "a distribution of bandwidths", ValueParsers.bandwidthDistribution)
         var media = MediaAttachments(share: share, size: size, bandwidth: bandwidth)

@@ -165,36 +165,23 @@ package enum ValueParsers {
 
     static let distributionHint = "a duration, `exponential(MEAN)`, `uniform(MIN, MAX)` or `lognormal(MEDIAN, P99)`"
 
-    /// What a distribution is of: its name (singular), its hint, and how one value is read, in
-    /// the quantity's base unit (microseconds for durations).
-    struct Quantity {
-        var noun: String
-        var hint: String
-        /// A constant, exactly (durations stay whole Int64 microseconds, beyond a Double's 2⁵³).
-        var constant: (String) throws(Failure) -> SimTime
-        var read: (String) throws(Failure) -> Double
-
-        static var duration: Quantity { Quantity(noun: "duration", hint: distributionHint,
-                                       constant: { (t) throws(Failure) in try ValueParsers.duration(t) },
-                                       read: { (t) throws(Failure) in Double(try ValueParsers.duration(t).microseconds) }) }
-    }
-
     /// A distribution of durations; parameters come out in microseconds.
     static func distribution(_ text: String) throws(Failure) -> Distribution {
-        try distribution(text, of: .duration)
+        try distribution(text, of: "duration", hint: distributionHint) { (t) throws(Failure) in try duration(t).microseconds }
     }
 
-    /// A distribution of `quantity`, held as a ``Distribution`` whose parameters are in the
-    /// quantity's base unit (a constant is rounded to a whole one).
-    static func distribution(_ text: String, of quantity: Quantity) throws(Failure) -> Distribution {
+    /// A distribution whose values `value` reads (durations in microseconds, sizes in bytes):
+    /// one grammar for every kind of quantity.
+    static func distribution(_ text: String, of noun: String, hint: String,
+                             _ value: (String) throws(Failure) -> Int64) throws(Failure) -> Distribution {
         guard let open = text.firstIndex(of: "(") else {
-            do { return .constant(try quantity.constant(text)) } catch {
-                throw Failure("expected \(quantity.hint), found `\(text)`" + (text.hasPrefix("-") ? " (\(quantity.noun)s cannot be negative)" : ""))
+            do { return .constant(SimTime(microseconds: try value(text))) } catch {
+                throw Failure("expected \(hint), found `\(text)`" + (text.hasPrefix("-") ? " (\(noun)s cannot be negative)" : ""))
             }
         }
         let name = String(text[..<open])
         guard text.hasSuffix(")"), text.index(after: open) <= text.index(before: text.endIndex) else {
-            throw Failure("expected \(quantity.hint): `)` must end `\(text)`")
+            throw Failure("expected \(hint): `)` must end `\(text)`")
         }
         let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
         let args = inner.split(separator: ",", omittingEmptySubsequences: false)
@@ -207,11 +194,11 @@ package enum ValueParsers {
         let arity = name == "exponential" ? 1 : 2
         let signature = name == "exponential" ? "exponential(MEAN)" : name == "uniform" ? "uniform(MIN, MAX)" : "lognormal(MEDIAN, P99)"
         if args.count != arity || args.contains(where: \.isEmpty) {
-            throw Failure("`\(signature)` takes \(arity) \(quantity.noun)\(arity == 1 ? "" : "s"), found `\(text)`")
+            throw Failure("`\(signature)` takes \(arity) \(noun)\(arity == 1 ? "" : "s"), found `\(text)`")
         }
         var values: [Double] = []
         for arg in args {
-            do { values.append(try quantity.read(arg)) } catch {
+            do { values.append(Double(try value(arg))) } catch {
                 throw Failure("in `\(text)`: \(error.message)")
             }
         }

@@ -72,7 +72,7 @@ import Testing
             """, file: "t.yaml")
         let media = try #require(s.extension.media)
         #expect(media.share == 0.2 && media.cacheHit == 0.3)
-        #expect(media.size == .lognormal(median: 200_000, p99: 5_000_000) && media.bandwidth == .uniform(min: 500_000, max: 20_000_000))
+        #expect(media.size == .lognormal(median: 204_800, p99: 5_242_880) && media.bandwidth == .uniform(min: 500_000, max: 20_000_000))
         let again = try ScenarioLoader.parse(text: ScenarioPrinter.yaml(s), file: "t.yaml")
         #expect(again.extension.media == media)
         #expect(try ScenarioLoader.parse(text: minimalScenario, file: "t.yaml").extension.media == nil)
@@ -80,7 +80,7 @@ import Testing
 
     @Test func badSizesAreLocated() {
         let unit = scenarioError(minimalScenario + "extension:\n  media: {share: 1, size: 3 MB, bandwidth: 1Mbit/s}\n")
-        #expect(unit?.message.contains("of sizes such as `300KB`, found `3 MB`") == true && place(unit) == "t.yaml:5:27")
+        #expect(unit?.message.contains("of sizes such as `2KB`, found `3 MB`") == true && place(unit) == "t.yaml:5:27")
         let zero = scenarioError(minimalScenario + "extension:\n  media: {share: 1, size: 1MB, bandwidth: 0bit/s}\n")
         #expect(zero?.message.contains("of bandwidths such as `5Mbit/s`, found `0bit/s`") == true)
         let missing = scenarioError(minimalScenario + "extension:\n  media: {share: 1, size: 1MB}\n")
