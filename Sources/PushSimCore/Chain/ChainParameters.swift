@@ -40,6 +40,19 @@ struct ChainParameters {
     let idChangeRate: Double
     /// Parallel extension runs with a delayed save (docs/model.md §8, Parallel runs); nil: serial.
     let saveDelay: DistributionSampler?
+    /// The provider API's answers (docs/model.md §9): set when any of its keys is, so the hot
+    /// path tests one flag; the token limit (0: none) and its window; 5xx and lost answers;
+    /// XIVA's attempts per push (1: no retry) and its backoff; uninstalls per microsecond.
+    let providerAnswers: Bool
+    let tokenLimit: Int
+    let tokenWindow: Int64
+    let serverError: Double
+    let answerLoss: Double
+    let attempts: Int
+    let backoff: DistributionSampler
+    let uninstallRate: Double
+    /// Priority-5 pushes may meet a sleeping device (docs/model.md §10): both keys are set.
+    let sleeps: Bool
 
     init(_ scenario: Scenario) {
         apnsLoss = scenario.apns.loss
@@ -69,5 +82,15 @@ struct ChainParameters {
         idChangeRate = scenario.device.idChangeRatePerMicrosecond
         saveDelay = scenario.extension.concurrency == .parallel
             ? (scenario.extension.saveDelay ?? .constant(SimTime(microseconds: 0))).sampler : nil
+        tokenLimit = scenario.apns.tokenLimit ?? 0
+        tokenWindow = scenario.apns.tokenWindow.microseconds
+        serverError = scenario.apns.serverError
+        answerLoss = scenario.apns.answerLoss
+        attempts = scenario.xiva.retry?.attempts ?? 1
+        backoff = (scenario.xiva.retry?.backoff ?? .constant(.zero)).sampler
+        uninstallRate = scenario.device.uninstallRatePerMicrosecond
+        sleeps = scenario.device.sleep != nil && scenario.apns.lowPriorityShare > 0
+        providerAnswers = scenario.mail.payloadSize != nil || tokenLimit > 0 || serverError > 0 || answerLoss > 0
+            || attempts > 1
     }
 }

@@ -36,6 +36,14 @@ package enum TraceEvent: Equatable, Sendable {
     case storedPushSent
     case handedOverTwice
     case copyLost(CopyRole, LossCause)
+    // The provider's side of APNs (docs/model.md §9, §10).
+    /// APNs refused a push or sent no answer; `answer` is the HTTP status and reason.
+    case refused(answer: String)
+    case answerLost
+    case sentAgain(attempt: Int)
+    case heldWhileAsleep
+    case wokenByPriority10(held: Int)
+    case awake
     // The device and its extension.
     case connectivity(online: Bool)
     case pushArrived
@@ -92,6 +100,12 @@ package enum TraceEvent: Equatable, Sendable {
         case .copyLost(let role, let cause):
             let copy = role == .second ? "second copy" : role == .resend ? "re-sent copy" : "push"
             return "\(copy) \(cause.key)"
+        case .refused(let answer): return answer
+        case .answerLost: return "accepted; the answer was lost"
+        case .sentAgain(let attempt): return "sent again (attempt \(attempt))"
+        case .heldWhileAsleep: return "priority 5 held: the device is asleep"
+        case .wokenByPriority10(let held): return "woken by a priority-10 push: \(held) held pushes follow"
+        case .awake: return "awake"
         case .connectivity(let online): return online ? "online" : "offline"
         case .pushArrived: return "push arrived"
         case .deviceIdChanged(let p): return "device id changed: saved position \(p) forgotten"
@@ -139,6 +153,7 @@ extension LetterFate {
         switch self {
         case .delivered(let latency): return "delivered after \(SimTime(microseconds: latency - latency % SimTime.millisecond))"
         case .summarized: return "summarized"
+        case .undeliverable: return "undeliverable (the app was uninstalled)"
         case .lost(let cause): return "lost (\(cause.key))"
         }
     }

@@ -132,7 +132,7 @@ package struct TraceSVG {
     static func color(_ event: TraceEvent) -> String {
         let loss = "#d62728", queueWork = "#ff7f0e", shown = "#2ca02c", other = "#555555"
         switch event {
-        case .droppedUnknownSubscription, .droppedXivaOut, .copyLost: return loss
+        case .droppedUnknownSubscription, .droppedXivaOut, .copyLost, .refused: return loss
         case .reRequestAnsweredWithError, .reRequestAnswered, .resent, .foundGap, .reRequestSentDuringOutage,
              .reRequestSent, .reRequestQueued, .reRequestServed, .reRequestTimedOut, .deadlineHit, .summaryShown, .caughtUp:
             return queueWork
@@ -141,13 +141,13 @@ package struct TraceSVG {
         case .endOfRun(let fate):
             switch fate {
             case .delivered: return shown
-            case .summarized: return other
+            case .summarized, .undeliverable: return other
             case .lost: return loss
             }
         case .letterCreated, .numbered, .heldPastTheEnd, .held, .noLongerRetained, .reachedAPNs, .olderStoredPushKept,
              .storedForOfflineDevice, .storedPushSent, .handedOverTwice, .connectivity, .pushArrived, .deviceIdChanged,
              .extensionKilledEarly, .parallelRead, .savedFirstPosition, .collapsed, .cleared, .willClear,
-             .openedAppOffline, .unclassified:
+             .openedAppOffline, .unclassified, .answerLost, .sentAgain, .heldWhileAsleep, .wokenByPriority10, .awake:
             return other
         }
     }

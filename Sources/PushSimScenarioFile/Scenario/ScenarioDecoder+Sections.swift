@@ -27,6 +27,7 @@ extension ScenarioDecoder {
             }
             mail.trace = try context.trace(written: written, at: node, keyPath: path, duration: scenario.duration, devices: scenario.devices)
         }
+        try payloadSize(fields, into: &mail)
         return mail
     }
 
@@ -218,6 +219,7 @@ extension ScenarioDecoder {
             }
             return rate
         }) { device.idChangeRatePerMicrosecond = $0 }
+        try uninstall(fields, into: &device)
         return device
     }
 

@@ -40,6 +40,7 @@ extension ScenarioDecoder {
                 throw ValueParsers.Failure("expected at most one partition per device (devices: \(devices)), found `\(n)`: a partition holds at least one device")
             }
         }
+        try retry(fields, into: &xiva)
         return xiva
     }
 
