@@ -20,7 +20,7 @@ enum FindCommand {
                 (lost:apns_replaced, lost:undetected_gap, …)
                 """),
             .queue,
-            CommandOption("limit", .value("N"), default: .value("20"), help: "letters to list, the first in device order; 0: counts only"),
+            CommandOption("limit", .value("N"), default: .value("20"), range: 0...1_000_000, help: "letters to list, the first in device order; 0: counts only"),
             CommandOption.json.help("print {\"letters\": [{\"device\", \"letter\", \"time_s\", \"fate\"}…], counts…}"),
             CommandOption.set.help("as for `pushsim run`: the same scenario and seed give the same letters"),
             CommandOption.seed.help("as for `pushsim run`"),
@@ -39,7 +39,7 @@ enum FindCommand {
         if case .lost(let cause?) = query, cause.isQueueOnly, !queueOn {
             throw InputError.usage("the cause \(cause.key) belongs to the queue arm only: add --queue on")
         }
-        let limit = try arguments.integerWithDefault("limit", in: 0...1_000_000)
+        let limit = try arguments.integerWithDefault("limit")
         let jobs = try ShardOption.jobs(arguments, scenario: scenario, shard: nil)
         let progress = console.errorIsTerminal && !arguments.flag("json")
             ? RunProgress(console: console, label: "find in '\(scenario.name)'", total: scenario.devices, inPlace: true) : nil
@@ -49,7 +49,7 @@ enum FindCommand {
         let arm = Arm(queueOn: queueOn).rawValue
         if arguments.flag("json") {
             console.out(json(found, scenario: scenario, arm: arm, query: query).text + "\n")
-            return ExitStatus.success
+            return ExitStatus.success.code
         }
         var out = "# find · \(scenario.name) · seed \(scenario.seed) · queue \(arm) · \(query)\n"
         out += "\(ReportTable.grouped(found.lettersMatching)) letter\(found.lettersMatching == 1 ? "" : "s") on "
@@ -70,7 +70,7 @@ enum FindCommand {
             out += "# trace the first: " + traceCommand(arguments, device: first.device, arm: arm, from: first.time) + "\n"
         }
         console.out(out)
-        return ExitStatus.success
+        return ExitStatus.success.code
     }
 
     static func fateText(_ fate: LetterFate) -> String {

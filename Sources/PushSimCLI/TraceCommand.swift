@@ -81,6 +81,6 @@ enum TraceCommand {
         }
         out += "# device total: " + TraceReport.footer(ledger)
         console.out(out)
-        return ExitStatus.success
+        return ExitStatus.success.code
     }
 }
