@@ -28,7 +28,7 @@ enum ValidateCommand {
                         + ScenarioPrinter.sweepSection(sweep))
             return ExitStatus.success.code
         }
-        let arms = scenario.arms.map { Arm(queueOn: $0).rawValue }.joined(separator: ", ")
+        let arms = scenario.arms.map(\.rawValue).joined(separator: ", ")
         var line = "\(arguments.positionals[0]): ok — '\(scenario.name)', \(scenario.devices) devices × "
             + "\(scenario.duration) (+\(scenario.drain) drain), seed \(scenario.seed), queue \(arms)"
         if !sweep.isEmpty { line += ", sweep over \(sweep.map(\.path).joined(separator: " × "))" }
