@@ -31,6 +31,8 @@ package struct CheckMetric: Equatable, Sendable {
     package var key: String
     package var direction: CheckDirection
     package var kind: CheckMetricKind
+    /// A metric the JSON writes only when non-zero (a catch-up's `fetches`): absent reads as 0.
+    package var absentMeansZero = false
 }
 
 package enum CheckMetrics {
@@ -42,10 +44,10 @@ package enum CheckMetrics {
     package static let quantiles = CheckSpread.quantiles
 
     /// The metrics queue-on arms have and queue-off arms lack.
-    package static let queueOnlyKeys: Set<String> = ["re_requests", "resent", "summaries", "extension_timeouts"]
+    package static let queueOnlyKeys: Set<String> = ["re_requests", "resent", "summaries", "extension_timeouts", "fetches"]
 
     /// Every metric of an arm, in the order reports list them.
-    package static func catalogue(queueOn: Bool) -> [CheckMetric] {
+    package static func catalogue(_ arm: PushSimCore.Arm) -> [CheckMetric] {
         func count(_ key: String, _ direction: CheckDirection = .upIsWorse) -> CheckMetric {
             CheckMetric(key: key, direction: direction, kind: .count(index: countKeys.firstIndex(of: key) ?? 0))
         }
@@ -62,13 +64,19 @@ package enum CheckMetrics {
         }
         metrics.append(CheckMetric(key: "latency_s.max", direction: .upIsWorse, kind: .latencyMax))
         metrics += LossCause.allCases.map { count("causes." + $0.key) }
-        if queueOn { metrics += ["re_requests", "resent", "summaries", "extension_timeouts"].map { count($0) } }
+        if arm == .on {
+            metrics += ["re_requests", "resent", "summaries", "extension_timeouts"].map { count($0) }
+            // A catch-up's load on the mail server (docs/model.md §7): more fetches is worse.
+            var fetches = count("fetches")
+            fetches.absentMeansZero = true
+            metrics.append(fetches)
+        }
         metrics.append(CheckMetric(key: "events", direction: .reportedOnly, kind: .work))
         return metrics
     }
 
     /// Every metric key any arm can have (for `--tolerance` names).
-    package static var allKeys: [String] { catalogue(queueOn: true).map(\.key) }
+    package static var allKeys: [String] { catalogue(.on).map(\.key) }
 }
 
 /// A `check` input that cannot be used: a missing or unreadable baseline, a wrong shape, a
@@ -83,7 +91,8 @@ package struct CheckSnapshot: Equatable, Sendable {
     package struct Arm: Equatable, Sendable {
         package var queue: String
         package var values: [String: Double]
-        package var queueOn: Bool { PushSimCore.Arm(rawValue: queue)?.queueOn ?? false }
+        /// The arm `queue` names (a snapshot is only made of "off" or "on").
+        package var arm: PushSimCore.Arm { PushSimCore.Arm(rawValue: queue) ?? .off }
     }
     package var scenario: String
     package var seed: UInt64?
@@ -120,13 +129,14 @@ package struct CheckSnapshot: Equatable, Sendable {
                 throw CheckInputError("\(source): runs[\(n)] needs \"queue\": \"off\" or \"on\"")
             }
             var values: [String: Double] = [:]
-            for metric in CheckMetrics.catalogue(queueOn: arm.queueOn) {
+            for metric in CheckMetrics.catalogue(arm) {
                 let path = metric.key.split(separator: ".").map(String.init)
                 var node: JSONValue? = run
                 for part in path {
                     guard case .object(let members)? = node else { node = nil; break }
                     node = members[part]
                 }
+                if node == nil && metric.absentMeansZero { node = .int(0) }
                 guard let found = node else {
                     throw CheckInputError("\(source): runs[\(n)] (queue \(queue)) is missing the metric '\(metric.key)'")
                 }

@@ -4,7 +4,7 @@ import PushSimExperiment
 
 extension ArmResult {
     /// The arm's name in the contract: "off" or "on".
-    package var name: String { Arm(queueOn: queueOn).rawValue }
+    package var name: String { arm.rawValue }
 
     /// Latency percentiles in seconds, nearest-rank over delivered letters.
     package var latencySeconds: [String: Double] {
@@ -69,7 +69,17 @@ extension ArmResult {
             object["provider"] = .object(["retries": .int(l.retries), "answers_lost": .int(l.answersLost),
                                           "throttled_answers": .int(l.throttledAnswers), "server_errors": .int(l.serverErrors)])
         }
-        if queueOn {
+        // Only with `extension.media`, once a run downloaded an attachment.
+        if l.mediaDownloads > 0 { object["media"] = .object(["downloads": .int(l.mediaDownloads), "overruns": .int(l.mediaOverruns)]) }
+        if l.callKitFailures > 0 {
+            object["callkit"] = .object(["failures": .int(l.callKitFailures), "devices_cut_off": .int(l.devicesCutOff)])
+        }
+        if l.fcm.accepted > 0 {
+            var fcm: [String: JSONValue] = ["accepted": .int(l.fcm.accepted)]
+            for (key, path) in FCMOutcomes.counts { fcm[key] = .int(l.fcm[keyPath: path]) }
+            object["fcm"] = .object(fcm)
+        }
+        if arm == .on {
             object["re_requests"] = .int(l.reRequests)
             object["resent"] = .int(l.resent)
             object["summaries"] = .int(l.summaries)
@@ -104,7 +114,7 @@ extension RunResult {
         // Absent without segments (docs/model.md §5, Segments): a version-1 document keeps its bytes.
         if !segments.isEmpty {
             object["segments"] = .array(segments.map { segment in
-                let segmentOffArm = segment.arms.first { !$0.queueOn }
+                let segmentOffArm = segment.arms.first { $0.arm == .off }
                 return .object(["name": .string(segment.name), "devices": .int(segment.devices),
                                 "runs": .array(segment.arms.map { $0.json(offArm: segmentOffArm) })])
             })
@@ -113,6 +123,6 @@ extension RunResult {
     }
 
     /// The queue-off arm, when the run has one.
-    package var offArm: ArmResult? { arms.first { !$0.queueOn }
+    package var offArm: ArmResult? { arms.first { $0.arm == .off }
     }
 }

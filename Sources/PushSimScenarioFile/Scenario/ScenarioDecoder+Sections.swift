@@ -108,7 +108,7 @@ extension ScenarioDecoder {
                             message: "`\(holder.fullPath(present))` and `\(holder.fullPath(missing))` go together: expected both or neither, found `\(present)` without `\(missing)`\(context)")
     }
 
-    private static func windows(_ node: YAMLNode, _ listPath: String) throws -> [OfflineWindow] {
+    static func windows(_ node: YAMLNode, _ listPath: String) throws -> [OfflineWindow] {
         guard case .sequence(let items) = node.kind else {
             throw ScenarioError(location: node.location, message: "`\(listPath)`: expected a list of windows such as `- {start: 8h, end: 9h, every: 1d}`, found \(node.foundDescription)")
         }
@@ -220,6 +220,7 @@ extension ScenarioDecoder {
             return rate
         }) { device.idChangeRatePerMicrosecond = $0 }
         try uninstall(fields, into: &device)
+        if let node = fields.value("doze") { device.doze = try dozeWindows(node, fields.fullPath("doze")) }
         return device
     }
 
@@ -230,6 +231,7 @@ extension ScenarioDecoder {
         try fields.decode("early_kill", "a probability", ValueParsers.probability) { ext.earlyKill = $0 }
         try fields.decode("concurrency", "serial or parallel", anyStyle: true, suggesting(ExtensionConcurrency.self)) { ext.concurrency = $0 }
         try fields.decode("save_delay", "a distribution", ValueParsers.distribution) { ext.saveDelay = $0 }
+        if let node = fields.value("media") { ext.media = try media(node, fields.fullPath("media")) }
         return ext
     }
 }

@@ -35,6 +35,14 @@ func tinyScenario(duration: Int64 = 1 * day, drain: Int64 = 1 * day) -> Scenario
     return s
 }
 
+/// `tinyScenario()` on another push channel (docs/model.md §9), adjusted by `configure`.
+func tinyScenario(on channel: PushChannel, _ configure: (inout Scenario) -> Void = { _ in }) -> Scenario {
+    var s = tinyScenario()
+    s.channel = channel
+    configure(&s)
+    return s
+}
+
 /// A device world with a hand-written letter script and timeline. Runs of either arm start from
 /// a fresh ledger, so what a test reads is exactly that arm's account of these letters.
 struct ScriptedWorld: ~Copyable {
@@ -72,11 +80,11 @@ struct ScriptedWorld: ~Copyable {
 
     /// Runs one arm and returns its ledger; `fate(i)` and `firstDelivery(i)` then describe it.
     @discardableResult
-    mutating func run(queueOn: Bool) -> Ledger {
+    mutating func run(_ arm: Arm) -> Ledger {
         world.ledger = Ledger()
         let log = TraceLog()
         world.tracer = { log.entries.append($0) }
-        world.run(Arm(queueOn: queueOn))
+        world.run(arm)
         world.tracer = nil
         trace = log.entries
         return world.ledger
