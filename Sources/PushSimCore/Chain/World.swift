@@ -17,6 +17,7 @@
 // Recovery designs (docs/model.md §7): the client catch-up in CatchUp.swift   userOpensApp.
 // The extension killed early (docs/model.md §8) in EarlyKill.swift            extensionKilledEarly.
 // Device id changes (docs/model.md §8) in DeviceIdChange.swift                 deviceIdChanged.
+// App reinstalls (docs/model.md §8) in AppReinstall.swift   reinstallsPassed, isForeignPush.
 // Version 2's mechanisms (docs/model.md §5): second copies and keep_older in APNs.swift,
 // warm-up in `counted`, windows per device in Connectivity.swift, letters in MailTraffic.swift,
 // XIVA's outages (docs/model.md §6) in Xiva.swift (xivaReceives, outageEnd) and extensionProcessed.
@@ -45,6 +46,8 @@ package struct LetterState: Sendable {
     package var unfinished = false
     /// Dropped by XIVA during an outage in `drop` mode (docs/model.md §6).
     package var droppedInOutage = false
+    /// Dropped by XIVA after an app reinstall, before it knew the new token (docs/model.md §8, App reinstall).
+    package var droppedForOldToken = false
     /// How the first copy, a re-sent copy, and its gap's recovery were lost; nil for none.
     /// (One byte each, as the codes they replace were.)
     var firstCopyFate: LossCause? = nil
@@ -105,6 +108,8 @@ package struct DeviceWorld: ~Copyable {
     var catchUpMark = 0
     /// When the device id next changes (queue arm with `device.id_change`); Int64.max: never.
     var nextIdChange = Int64.max
+    /// App reinstalls in this arm (`device.reinstall`); `reinstalls.watchFrom` is Int64.max without them.
+    var reinstalls = ReinstallState()
 
     package var ledger = Ledger()
     /// Receives a line for everything that happens, when set (`pushsim trace`); nil in runs.
@@ -188,9 +193,11 @@ package struct DeviceWorld: ~Copyable {
         streams = ArmStreams(seed: scenario.seed, device: device, keepOlder: parameters.keepOlder > 0,
                              duplicate: parameters.duplicate > 0, appOpens: catchUp,
                              kills: parameters.earlyKill > 0, idChanges: parameters.idChangeRate > 0 && checksGaps,
-                             saveDelays: parameters.saveDelay != nil && checksGaps)
+                             saveDelays: parameters.saveDelay != nil && checksGaps,
+                             reinstalls: parameters.reinstallRate > 0)
         nextIdChange = Int64.max
         if parameters.idChangeRate > 0 && checksGaps { scheduleFirstIdChange() }
+        if parameters.reinstallRate > 0 { scheduleFirstReinstall() }
     }
 
     /// `now + delay`, saturating (so a draw of `forever` never happens before the end of the
@@ -281,7 +288,7 @@ package struct DeviceWorld: ~Copyable {
     package func fate(of i: Int) -> LetterFate {
         if letterStates[i].delivered { return .delivered(latency: letterStates[i].firstDelivery - letters[i].time) }
         if letterStates[i].summarized { return .summarized }
-        if letters[i].dropped { return .lost(.xivaDrop) }
+        if letters[i].dropped || letterStates[i].droppedForOldToken { return .lost(.xivaDrop) }
         if letterStates[i].droppedInOutage { return .lost(.xivaOutage) }
         if checksGaps && alertsOff { return .lost(.alertsOff) }
         if letterStates[i].unfinished { return .lost(.unfinished) }

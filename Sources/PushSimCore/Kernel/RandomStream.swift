@@ -21,6 +21,8 @@ package enum StreamPurpose: UInt64, Sendable, CaseIterable {
     case extensionKills = 16 // whether the system kills an extension run early (extension.early_kill)
     case deviceIdChanges = 17 // when the device id changes (device.id_change)
     case saveDelays = 18    // when a parallel extension run writes the saved position (extension.save_delay)
+    // Numbered apart from the purposes other branches add from 19 on, so merges keep every stream distinct.
+    case reinstalls = 30    // when the app is reinstalled, and when XIVA learns its new token (device.reinstall)
 }
 
 /// SplitMix64: used only to expand seeds; its outputs are well mixed even for adjacent inputs.

@@ -146,6 +146,10 @@ package struct Scenario: Sendable {
         package var appOpen: Distribution? = nil
         /// Poisson rate of device id changes per microsecond (docs/model.md §8, Device id change); 0: never.
         package var idChangeRatePerMicrosecond: Double = 0
+        /// Poisson rate of app reinstalls per microsecond (docs/model.md §8, App reinstall); 0: never.
+        package var reinstallRatePerMicrosecond: Double = 0
+        /// From a reinstall until XIVA knows the new token (the user opens the app, which registers it).
+        package var reinstallDelay: Distribution = .exponential(mean: Double(30 * SimTime.minute))
     }
     package var device = Device()
 

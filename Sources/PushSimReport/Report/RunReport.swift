@@ -58,6 +58,16 @@ extension ArmResult {
         ]
         // Only with `extension.early_kill`; a document without kills keeps its bytes.
         if l.extensionKills > 0 { object["extension_kills"] = .int(l.extensionKills) }
+        // Only with `device.reinstall`, once a reinstall or a drop for it was counted.
+        if l.reinstalls > 0 || l.reinstallDrops > 0 {
+            var reinstalls: [String: JSONValue] = ["reinstalls": .int(l.reinstalls), "dropped_letters": .int(l.reinstallDrops)]
+            if queueOn {
+                reinstalls["foreign_pushes"] = .int(l.foreignPushes)
+                reinstalls["false_gaps"] = .int(l.falseGaps)
+                reinstalls["missed_gap_positions"] = .int(l.missedGapPositions)
+            }
+            object["app_reinstalls"] = .object(reinstalls)
+        }
         if queueOn {
             object["re_requests"] = .int(l.reRequests)
             object["resent"] = .int(l.resent)

@@ -158,6 +158,10 @@ package enum ScenarioPrinter {
                    Entry("clear_after", .scalar(d.clearAfter?.description ?? "forever"))]
         if let appOpen = d.appOpen { out.append(Entry("app_open", .scalar(appOpen.description))) }
         if d.idChangeRatePerMicrosecond != 0 { out.append(Entry("id_change", .scalar(rate(d.idChangeRatePerMicrosecond)))) }
+        if d.reinstallRatePerMicrosecond != 0 {
+            out.append(Entry("reinstall", .scalar(rate(d.reinstallRatePerMicrosecond))))
+            out.append(Entry("reinstall_delay", .scalar(d.reinstallDelay.description)))
+        }
         return out
     }
 

@@ -12,7 +12,7 @@ package enum ScenarioSchema {
         ("xiva", ["drop", "latency", "retention", "request_latency", "request_error", "resend_latency",
                   "outages", "outage_mode", "capacity", "queue_timeout", "partitions"]),
         ("apns", ["loss", "latency", "expiration", "keep_older", "keep_window", "duplicate"]),
-        ("device", ["alerts_off", "clear_after", "app_open", "id_change"]),
+        ("device", ["alerts_off", "clear_after", "app_open", "id_change", "reinstall", "reinstall_delay"]),
         ("extension", ["deadline", "processing", "early_kill", "concurrency", "save_delay"]),
         ("queue", ["mode", "repeat_max_count", "collapse_id", "client"]),
     ]
