@@ -1,21 +1,21 @@
-// A small argument parser: positionals, flags, and options that take a value (repeatable).
-
-/// Why a command line could not be used; printed with the command's usage, exit status 2.
-package struct UsageError: Error, CustomStringConvertible {
-    package var message: String
-    package init(_ message: String) { self.message = message }
-    package var description: String { message }
-}
+// The parser of a command line, driven by the command's declared options (CommandOption).
 
 /// The parsed words of a command line.
-package struct Arguments {
-    package private(set) var positionals: [String] = []
+struct Arguments {
+    private(set) var positionals: [String] = []
     private var flags: Set<String> = []
     private var options: [String: [String]] = [:]
+    private var defaults: [String: String] = [:]
 
-    /// Parses `words` given which names are flags and which take a value. `--name=value` and
-    /// `--name value` are both accepted; `--` ends the options.
-    package init(_ words: [String], flags flagNames: Set<String>, options optionNames: Set<String>) throws {
+    /// Parses `words` by the command's `declared` options. `--name=value` and `--name value`
+    /// are both accepted; `--` ends the options; an option that is not repeatable may be given
+    /// once.
+    init(_ words: [String], declared: [CommandOption]) throws {
+        var byName: [String: CommandOption] = [:]
+        for option in declared {
+            byName[option.name] = option
+            if case .value(let text)? = option.defaultValue { defaults[option.name] = text }
+        }
         var index = 0
         var onlyPositionals = false
         while index < words.count {
@@ -32,36 +32,58 @@ package struct Arguments {
                 value = String(name[name.index(after: eq)...])
                 name = String(name[..<eq])
             }
-            if flagNames.contains(name) {
-                if value != nil { throw UsageError("--\(name) takes no value") }
+            guard let option = byName[name] else {
+                let hint = nearest(name, among: declared.map(\.name)).map { " (did you mean --\($0)?)" } ?? ""
+                throw InputError.usage("unknown option --\(name)\(hint)")
+            }
+            switch option.kind {
+            case .flag:
+                if value != nil { throw InputError.usage("--\(name) takes no value") }
                 flags.insert(name)
-            } else if optionNames.contains(name) {
+            case .value(let placeholder):
                 if value == nil {
-                    guard index < words.count else { throw UsageError("--\(name) needs a value") }
+                    guard index < words.count else { throw InputError.usage("--\(name) needs a value: --\(name) \(placeholder)") }
                     value = words[index]
                     index += 1
                 }
+                if !option.repeatable && options[name] != nil { throw InputError.usage("--\(name) is given twice; give it once") }
                 options[name, default: []].append(value ?? "")
-            } else {
-                let known = (flagNames.union(optionNames)).sorted()
-                let hint = nearest(name, among: known).map { " (did you mean --\($0)?)" } ?? ""
-                throw UsageError("unknown option --\(name)\(hint)")
             }
+        }
+        if let missing = declared.first(where: { $0.required && options[$0.name] == nil }) {
+            throw InputError.usage("missing \(missing.label)")
         }
     }
 
-    package func flag(_ name: String) -> Bool { flags.contains(name) }
-    /// The last value given for an option.
-    package func value(_ name: String) -> String? { options[name]?.last }
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// Whether the option was typed (its default does not count).
+    func given(_ name: String) -> Bool { options[name] != nil }
+    /// The value given for an option, or its declared default value.
+    func value(_ name: String) -> String? { options[name]?.last ?? defaults[name] }
     /// Every value given for a repeatable option, in order.
-    package func values(_ name: String) -> [String] { options[name] ?? [] }
+    func values(_ name: String) -> [String] { options[name] ?? [] }
 
-    /// An option parsed as an integer in a range.
-    package func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+    /// An option (or its declared default value) read as an integer in a range; nil when
+    /// neither is there.
+    func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = value(name) else { return nil }
         guard let n = Int(text), range.contains(n) else {
-            throw UsageError("--\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+            throw InputError.usage("--\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
         }
+        return n
+    }
+
+    /// An option declared with a default value: the value given, or that default.
+    func valueWithDefault(_ name: String) throws -> String {
+        // Only a command that forgot the declaration's default gets here without a value.
+        guard let text = value(name) else { throw InputError.usage("missing --\(name)") }
+        return text
+    }
+
+    /// An option declared with a default value, read as an integer in a range.
+    func integerWithDefault(_ name: String, in range: ClosedRange<Int>) throws -> Int {
+        // Only a command that forgot the declaration's default gets here without a value.
+        guard let n = try integer(name, in: range) else { throw InputError.usage("missing --\(name)") }
         return n
     }
 }

@@ -7,62 +7,61 @@ import PushSimReport
 enum BenchCommand {
     static let spec = CommandSpec(
         name: "bench", summary: "time a ladder of workloads (events/s, ns/event, memory); --baseline for CI",
-        usage: """
-        Usage: pushsim bench [--json] [--baseline FILE] [--tolerance PCT] [--repetitions N] [--quick]
-                             [--million] [--realistic] [--devices N,N,…] [--days N] [--jobs N] [--max-events N] [--max-memory SIZE]
-
+        operands: "",
+        about: """
         Runs the bench workload (the commuters chain: realistic latencies, both arms) at 1 000,
         10 000 and 100 000 devices × 7 simulated days on one thread, then the largest rung on
         every core, and prints per rung: events, events/s, ns/event, simulated letters/s, peak
         resident memory and bytes per device. Figures are medians of the repetitions, after a
         second of untimed warm-up runs of the smallest rung. Build in release mode:
         swift run -c release pushsim bench
-
-          --json            print the report as JSON (results/bench.json is this output)
-          --baseline FILE   compare letters/s with a saved `bench --json`; exit 1 when a rung is
-                            slower than the baseline by more than the tolerance
-          --tolerance PCT   allowed drop of letters/s, in percent (default 10); timing is noisy,
-                            so medians of several repetitions are compared
-          --repetitions N   repetitions per rung (default 3)
-          --quick           the 1 000 and 10 000 rungs only
-          --million         add the 1 000 000-device rung (minutes, about 1 GiB less than 2)
-          --realistic       the version-2 workload instead (segments, a daily profile, windows
-                            with spread, keep_older, duplicates), rungs named `10k-v2`; alone,
-                            the 10 000-device rung only
-          --devices N,N,…   a ladder of your own sizes instead
-          --days N          simulated days per rung (default 7)
-          --jobs N          threads for the parallel rung (default: every core; 1 skips it)
-        \(ResourceGuard.usage)
-                            (each rung × its repetitions, and the whole ladder for --max-events)
-
-        Example:
-          swift run -c release pushsim bench --json --million > results/bench.json
-          pushsim bench --quick --baseline results/bench.json --tolerance 20
         """,
+        options: [
+            CommandOption.json.help("print the report as JSON (results/bench.json is this output)"),
+            CommandOption("baseline", .value("FILE"), help: """
+                compare letters/s with a saved `bench --json`; exit 1 when a rung is
+                slower than the baseline by more than the tolerance
+                """),
+            CommandOption("tolerance", .value("PCT"), default: .value("10"), help: """
+                allowed drop of letters/s, in percent; timing is noisy,
+                so medians of several repetitions are compared
+                """),
+            CommandOption("repetitions", .value("N"), default: .value("3"), help: "repetitions per rung"),
+            CommandOption("quick", .flag, help: "the 1 000 and 10 000 rungs only"),
+            CommandOption("million", .flag, help: "add the 1 000 000-device rung (minutes, about 1 GiB less than 2)"),
+            CommandOption("realistic", .flag, help: """
+                the version-2 workload instead (segments, a daily profile, windows
+                with spread, keep_older, duplicates), rungs named `10k-v2`; alone,
+                the 10 000-device rung only
+                """),
+            CommandOption("devices", .value("N,N,…"), help: "a ladder of your own sizes instead"),
+            CommandOption("days", .value("N"), default: .value("7"), help: "simulated days per rung"),
+            CommandOption.jobs.help("threads for the parallel rung; 1 skips it"),
+        ] + ResourceGuard.options,
+        notes: "--max-events and --max-memory apply to each rung × its repetitions, and --max-events to the whole ladder.",
+        examples: [
+            "swift run -c release pushsim bench --json --million > results/bench.json",
+            "pushsim bench --quick --baseline results/bench.json --tolerance 20",
+        ],
         run: run)
 
-    static func run(_ words: [String], _ console: Console) throws -> Int32 {
-        let arguments = try Arguments(words, flags: ["json", "quick", "million", "realistic"],
-                                      options: ResourceGuard.options.union(["baseline", "tolerance", "repetitions", "devices", "days", "jobs"]))
+    static func run(_ arguments: Arguments, _ console: Console) throws -> Int32 {
         guard arguments.positionals.isEmpty else {
-            throw UsageError("bench takes no FILE: it runs its own workload (see --devices and --days)")
+            throw InputError.usage("bench takes no FILE: it runs its own workload (see --devices and --days)")
         }
-        let repetitions = try arguments.integer("repetitions", in: 1...1000) ?? 3
-        let days = try arguments.integer("days", in: 1...3650) ?? 7
+        let repetitions = try arguments.integerWithDefault("repetitions", in: 1...1000)
+        let days = try arguments.integerWithDefault("days", in: 1...3650)
         let jobs = try arguments.integer("jobs", in: 1...1024) ?? ScenarioInput.defaultJobs
-        var tolerance = 10.0
-        if let text = arguments.value("tolerance") {
-            let trimmed = text.hasSuffix("%") ? String(text.dropLast()) : text
-            guard let t = Double(trimmed), t.isFinite, t >= 0, t < 100 else {
-                throw UsageError("--tolerance needs a percentage from 0 to 100, got '\(text)'")
-            }
-            tolerance = t
+        let toleranceText = try arguments.valueWithDefault("tolerance")
+        let trimmed = toleranceText.hasSuffix("%") ? String(toleranceText.dropLast()) : toleranceText
+        guard let tolerance = Double(trimmed), tolerance.isFinite, tolerance >= 0, tolerance < 100 else {
+            throw InputError.usage("--tolerance needs a percentage from 0 to 100, got '\(toleranceText)'")
         }
         var ladder = BenchRung.ladder(quick: arguments.flag("quick"), million: arguments.flag("million"))
         if let list = arguments.value("devices") {
             let sizes = list.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
             guard !sizes.isEmpty, sizes.allSatisfy({ ($0 ?? 0) >= 1 && ($0 ?? 0) <= 100_000_000 }) else {
-                throw UsageError("--devices needs a comma-separated list of device counts from 1 to 100000000, got '\(list)'")
+                throw InputError.usage("--devices needs a comma-separated list of device counts from 1 to 100000000, got '\(list)'")
             }
             ladder = sizes.map { BenchRung(devices: $0 ?? 1) }
         }
@@ -75,14 +74,13 @@ enum BenchCommand {
             return ("bench \(rung.name) × \(repetitions) repetitions", estimate)
         }
         if let refusal = ResourceGuard.refusal(estimates, limits: try ResourceGuard.limits(arguments), what: "bench this ladder") {
-            console.err("pushsim bench: \(refusal)\n")
-            return ExitStatus.badInput
+            throw InputError.refused(refusal)
         }
         // Read the baseline first: a bad file is a usage error before minutes of timing.
         var baselineText: String?
         if let path = arguments.value("baseline") {
             do { baselineText = String(decoding: try BoundedInput.read(path: path, limit: CheckComparison.maxBaselineBytes), as: UTF8.self) }
-            catch { throw UsageError("--baseline: cannot read '\(path)': \(error.reason)") }
+            catch { throw InputError.usage("--baseline: cannot read '\(path)': \(error.reason)") }
         }
         let report = try BenchReport.run(ladder: ladder, repetitions: repetitions, parallelJobs: jobs) { line in
             console.err("bench: \(line)\n")

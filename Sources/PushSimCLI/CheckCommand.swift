@@ -8,67 +8,67 @@ import PushSimReport
 enum CheckCommand {
     static let spec = CommandSpec(
         name: "check", summary: "re-run a scenario and compare with its baseline (exit 1 if worse)",
-        usage: """
-        Usage: pushsim check FILE [--baseline PATH] [--tolerance [ARM.]METRIC=VALUE]… [--json] [--update]
-                             [--set PATH=VALUE]… [--seed N] [--jobs N] [--max-events N] [--max-memory SIZE]
-               pushsim check --all [DIR] [--results DIR] [--tolerance …] [--json] [--update]
-                                   [--set …] [--seed N] [--jobs N] [--max-events N] [--max-memory SIZE]
-
+        operands: "(FILE | --all [DIR])",
+        about: """
         Re-runs the scenario and compares every metric of every arm with the baseline. Exit 0
         when nothing got worse beyond its tolerance, 1 when something did, 2 on bad input.
         Improvements are reported and never fail; `letters` and `events` are reported only.
-
-          --baseline PATH    the baseline (default results/<name>/summary.json, as `pushsim run` writes)
-          --tolerance M=V    how far METRIC may move the worse way: absolute in its unit (a rate as
-                             a fraction, latency in seconds, counts in letters) or relative with %;
-                             prefix off. or on. for one arm (repeatable). Default: statistical,
-                             4 standard errors of the difference of two runs, measured over devices
-          --json             print the comparison as JSON (sorted keys)
-          --update           rewrite the baseline with this run, on purpose (atomic); exit 0
-          --all [DIR]        check every scenario in DIR (default scenarios/) against
-                             <results>/<name>/summary.json; a folder as FILE does the same
-          --results DIR      the folder of baselines for --all (default results)
-          --set, --seed      as for `pushsim run`
-          --jobs N           threads to use (default: every core); never changes the result
-        \(ResourceGuard.usage)
-                            (with --all: each scenario, and all of them together for --max-events)
-
-        Examples:
-          pushsim check scenarios/commuters.yaml
-          pushsim check scenarios/commuters.yaml --tolerance on.re_requests=5% --tolerance latency_s.p99=2
-          pushsim check --all
-          pushsim check scenarios/commuters.yaml --update     # after a deliberate model change
         """,
+        options: [
+            CommandOption("baseline", .value("PATH"), default: .described("results/<name>/summary.json, as `pushsim run` writes"),
+                          help: "the baseline"),
+            CommandOption("tolerance", .value("METRIC=VALUE"), repeatable: true, help: """
+                how far METRIC may move the worse way: absolute in its unit (a rate
+                as a fraction, latency in seconds, counts in letters) or relative
+                with %; prefix off. or on. for one arm (repeatable). Default:
+                statistical, 4 standard errors of the difference of two runs,
+                measured over devices
+                """),
+            CommandOption.json.help("print the comparison as JSON (sorted keys)"),
+            CommandOption("update", .flag, help: "rewrite the baseline with this run, on purpose (atomic); exit 0"),
+            CommandOption("all", .flag, help: """
+                check every scenario in DIR (default scenarios/) against
+                <results>/<name>/summary.json; a folder as FILE does the same
+                """),
+            CommandOption("results", .value("DIR"), default: .value("results"), help: "the folder of baselines for --all"),
+            CommandOption.set.help("as for `pushsim run`"),
+            CommandOption.seed.help("as for `pushsim run`"),
+            .jobs,
+        ] + ResourceGuard.options,
+        notes: "With --all, --max-events and --max-memory apply to each scenario, and --max-events to all of them together.",
+        examples: [
+            "pushsim check scenarios/commuters.yaml",
+            "pushsim check scenarios/commuters.yaml --tolerance on.re_requests=5% --tolerance latency_s.p99=2",
+            "pushsim check --all",
+            "pushsim check scenarios/commuters.yaml --update     # after a deliberate model change",
+        ],
         run: run)
 
-    static func run(_ words: [String], _ console: Console) throws -> Int32 {
-        let arguments = try Arguments(words, flags: ["json", "update", "all"],
-                                      options: ScenarioInput.options.union(ResourceGuard.options).union(["baseline", "tolerance", "results", "jobs"]))
+    static func run(_ arguments: Arguments, _ console: Console) throws -> Int32 {
         let jobs = try arguments.integer("jobs", in: 1...1024) ?? ScenarioInput.defaultJobs
         let tolerances: [CheckTolerance]
         do { tolerances = try arguments.values("tolerance").map(CheckTolerance.parse) } catch let error as CheckInputError {
-            throw UsageError(error.description)
+            throw InputError.usage(error.description)
         }
         var folder: String?
         if arguments.flag("all") {
-            guard arguments.positionals.count <= 1 else { throw UsageError("--all takes at most one folder of scenarios") }
+            guard arguments.positionals.count <= 1 else { throw InputError.usage("--all takes at most one folder of scenarios") }
             folder = arguments.positionals.first ?? "scenarios"
         } else if arguments.positionals.count == 1, let only = arguments.positionals.first {
             if FileTree.isFolder(only) { folder = only }
         }
         if let folder {
             if arguments.value("baseline") != nil {
-                throw UsageError("--baseline names one scenario's baseline; with a folder use --results DIR")
+                throw InputError.usage("--baseline names one scenario's baseline; with a folder use --results DIR")
             }
             return try all(folder, arguments: arguments, tolerances: tolerances, jobs: jobs, console)
         }
-        if arguments.value("results") != nil { throw UsageError("--results is for --all; for one scenario use --baseline PATH") }
+        if arguments.given("results") { throw InputError.usage("--results is for --all; for one scenario use --baseline PATH") }
         let (scenario, _) = try ScenarioInput.load(arguments)
         let baselinePath = arguments.value("baseline") ?? CheckSession.defaultBaselinePath(for: scenario.name)
         // Refuse what the machine cannot do, and a baseline that could not be rewritten, before any work.
         if let refusal = ResourceEstimate(scenario, jobs: jobs).refusal(under: try ResourceGuard.limits(arguments), name: scenario.name) {
-            console.err("pushsim check: \(refusal)\n")
-            return ExitStatus.badInput
+            throw InputError.refused(refusal)
         }
         let update = arguments.flag("update")
         if update {
@@ -84,20 +84,15 @@ enum CheckCommand {
                            consequence: update ? "the baseline '\(baselinePath)' is whole, the old one or the new one" : "nothing was written")
         defer { interruption.end() }
         let started = DispatchTime.now().uptimeNanoseconds
-        do {
-            if update {
-                return try self.update(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs,
-                                  json: arguments.flag("json"), console)
-            }
-            let (report, _) = try CheckSession.check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs)
-            console.out(arguments.flag("json") ? report.json.prettyText + "\n" : report.text)
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-            console.err(String(format: "checked in %.2f s\n", seconds))
-            return report.outcome.exitStatus
-        } catch let error as CheckInputError {
-            console.err("pushsim check: \(error.description)\n")
-            return ExitStatus.badInput
+        if update {
+            return try self.update(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs,
+                                   json: arguments.flag("json"), console)
         }
+        let (report, _) = try CheckSession.check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs)
+        console.out(arguments.flag("json") ? report.json.prettyText + "\n" : report.text)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        console.err(String(format: "checked in %.2f s\n", seconds))
+        return report.outcome.exitStatus
     }
 
     /// `--update`: print the comparison with the old baseline if there is one, rewrite it, exit 0.
@@ -114,18 +109,14 @@ enum CheckCommand {
     /// `--all` / a folder: every scenario against `<results>/<name>/summary.json`.
     static func all(_ folder: String, arguments: Arguments, tolerances: [CheckTolerance], jobs: Int,
                     _ console: Console) throws -> Int32 {
-        let files: [String]
-        do { files = try CheckSession.scenarioFiles(in: folder) } catch let error as CheckInputError {
-            console.err("pushsim check: \(error.description)\n")
-            return ExitStatus.badInput
-        }
+        let files = try CheckSession.scenarioFiles(in: folder)
         var overrides = arguments.values("set")
         if let seed = arguments.value("seed") {
-            guard UInt64(seed) != nil else { throw UsageError("--seed needs an unsigned 64-bit integer, got '\(seed)'") }
+            guard UInt64(seed) != nil else { throw InputError.usage("--seed needs an unsigned 64-bit integer, got '\(seed)'") }
             overrides.append("seed=\(seed)")
         }
         let json = arguments.flag("json"), update = arguments.flag("update")
-        let results = arguments.value("results") ?? "results"
+        let results = try arguments.valueWithDefault("results")
         // Every scenario is estimated before the first one runs: a suite never ends, an hour in,
         // on a scenario it could have refused at once. Files that do not load are reported below.
         let estimates = files.compactMap { file in
@@ -133,8 +124,7 @@ enum CheckCommand {
         }
         if let refusal = ResourceGuard.refusal(estimates, limits: try ResourceGuard.limits(arguments),
                                                what: "check the \(files.count) scenarios of '\(folder)'") {
-            console.err("pushsim check: \(refusal)\n")
-            return ExitStatus.badInput
+            throw InputError.refused(refusal)
         }
         if update { try ResultsWriter.checkDestination(results, createParents: true) }
         let interruption = Interruption.shared

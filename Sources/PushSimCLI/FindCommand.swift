@@ -7,39 +7,39 @@ import PushSimReport
 enum FindCommand {
     static let spec = CommandSpec(
         name: "find", summary: "list the letters (and devices) that ended with a fate or cause, to trace one",
-        usage: """
-        Usage: pushsim find FILE --fate FATE [--queue on|off] [--limit N] [--json] [--set PATH=VALUE]… [--seed N] [--jobs N]
-
-          --fate FATE     delivered, summarized, lost, or lost:CAUSE with a cause of the JSON
-                          (lost:apns_replaced, lost:undetected_gap, …)
-          --queue on|off  the arm (default: on, unless the scenario's queue.mode is off)
-          --limit N       letters to list, the first in device order (default 20; 0: counts only)
-          --json          print {"letters": [{"device", "letter", "time_s", "fate"}…], counts…}
-          --set, --seed   as for run: the same scenario and seed give the same letters
-          --jobs N        threads (default: every core); never changes the answer
-
+        operands: "FILE",
+        about: """
         Each line names a device and a letter as `pushsim trace` does (#n: the device's n-th
         letter), the instant it was written, and how it ended; the last line is the command that
         traces the first one. Runs the arm for every device without building traces: about as
         fast as `pushsim run` with one arm.
-
-        Example:
-          pushsim find scenarios/quickstart.yaml --fate lost:apns_replaced --queue off --limit 5
         """,
+        options: [
+            CommandOption("fate", .value("FATE"), required: true, help: """
+                delivered, summarized, lost, or lost:CAUSE with a cause of the JSON
+                (lost:apns_replaced, lost:undetected_gap, …)
+                """),
+            .queue,
+            CommandOption("limit", .value("N"), default: .value("20"), help: "letters to list, the first in device order; 0: counts only"),
+            CommandOption.json.help("print {\"letters\": [{\"device\", \"letter\", \"time_s\", \"fate\"}…], counts…}"),
+            CommandOption.set.help("as for `pushsim run`: the same scenario and seed give the same letters"),
+            CommandOption.seed.help("as for `pushsim run`"),
+            CommandOption.jobs.help("threads; never changes the answer"),
+        ],
+        examples: ["pushsim find scenarios/quickstart.yaml --fate lost:apns_replaced --queue off --limit 5"],
         run: run)
 
-    static func run(_ words: [String], _ console: Console) throws -> Int32 {
-        let arguments = try Arguments(words, flags: ["json"], options: ScenarioInput.options.union(["fate", "queue", "limit", "jobs"]))
+    static func run(_ arguments: Arguments, _ console: Console) throws -> Int32 {
         let (scenario, _) = try ScenarioInput.load(arguments)
-        guard let fateWord = arguments.value("fate") else { throw UsageError("missing --fate FATE (for example --fate lost:apns_replaced)") }
+        guard let fateWord = arguments.value("fate") else { throw InputError.usage("missing --fate FATE (for example --fate lost:apns_replaced)") }
         guard let query = FateQuery.parse(fateWord) else {
-            throw UsageError("--fate takes one of \(FateQuery.every.joined(separator: ", ")); got '\(fateWord)'")
+            throw InputError.usage("--fate takes one of \(FateQuery.every.joined(separator: ", ")); got '\(fateWord)'")
         }
         let queueOn = try ScenarioInput.queueOn(arguments, scenario: scenario)
         if case .lost(let cause?) = query, cause.isQueueOnly, !queueOn {
-            throw UsageError("the cause \(cause.key) belongs to the queue arm only: add --queue on")
+            throw InputError.usage("the cause \(cause.key) belongs to the queue arm only: add --queue on")
         }
-        let limit = try arguments.integer("limit", in: 0...1_000_000) ?? 20
+        let limit = try arguments.integerWithDefault("limit", in: 0...1_000_000)
         let jobs = try ShardOption.jobs(arguments, scenario: scenario, shard: nil)
         let progress = console.errorIsTerminal && !arguments.flag("json")
             ? RunProgress(console: console, label: "find in '\(scenario.name)'", total: scenario.devices, inPlace: true) : nil

@@ -8,34 +8,28 @@ import PushSimReport
 enum MergeCommand {
     static let spec = CommandSpec(
         name: "merge", summary: "combine shard results (run --shard K/N) into one run's JSON",
-        usage: """
-        Usage: pushsim merge PART… [--out DIR]
-
-          PART      a partial result printed by `pushsim run FILE --shard K/N --json`; `-` reads
-                    standard input, which may hold several partial results one after another
-          --out DIR also write summary.json and summary.md there (default: write nothing)
-
+        operands: "PART…",
+        operandHelp: [("PART", """
+            a partial result printed by `pushsim run FILE --shard K/N --json`; `-` reads
+            standard input, which may hold several partial results one after another
+            """)],
+        about: """
         Prints exactly the JSON document `pushsim run FILE --json` prints for the whole run.
         Every shard 0/N … (N-1)/N must be given once, all from the same scenario, settings and
         seed; otherwise nothing is printed and the exit status is 2.
-
-        Example:
-          for k in 0 1 2 3; do pushsim run scenarios/commuters.yaml --shard $k/4 --json > part-$k.json; done
-          pushsim merge part-*.json > commuters.json
         """,
+        options: [
+            CommandOption("out", .value("DIR"), default: .described("write nothing"), help: "also write summary.json and summary.md there"),
+        ],
+        examples: [
+            "for k in 0 1 2 3; do pushsim run scenarios/commuters.yaml --shard $k/4 --json > part-$k.json; done",
+            "pushsim merge part-*.json > commuters.json",
+        ],
         run: run)
 
-    static func run(_ words: [String], _ console: Console) throws -> Int32 {
-        do { return try merge(words, console) } catch let error as PartialResultError {
-            console.err("pushsim merge: \(error.message)\n")
-            return ExitStatus.badInput
-        }
-    }
-
-    static func merge(_ words: [String], _ console: Console) throws -> Int32 {
-        let arguments = try Arguments(words, flags: [], options: ["out"])
-        guard !arguments.positionals.isEmpty else { throw UsageError("missing the partial results to merge (files, or - for standard input)") }
-        guard arguments.positionals.filter({ $0 == "-" }).count <= 1 else { throw UsageError("- (standard input) given twice") }
+    static func run(_ arguments: Arguments, _ console: Console) throws -> Int32 {
+        guard !arguments.positionals.isEmpty else { throw InputError.usage("missing the partial results to merge (files, or - for standard input)") }
+        guard arguments.positionals.filter({ $0 == "-" }).count <= 1 else { throw InputError.usage("- (standard input) given twice") }
         let directory = arguments.value("out")
         let interruption = Interruption.shared
         // The destination is checked before reading a single part; the handlers are installed
@@ -73,15 +67,17 @@ enum MergeCommand {
 
 /// `pushsim run … --shard K/N`: the shard's partial result on standard output, no files written.
 enum ShardOption {
-    static let usage = "--shard K/N       run only the K-th of N device shards (K from 0) and print its partial\n"
-        + "                    result for `pushsim merge`; writes no results folder"
+    static let option = CommandOption("shard", .value("K/N"), help: """
+        run only the K-th of N device shards (K from 0) and print its partial
+        result for `pushsim merge`; writes no results folder
+        """)
 
     /// The parsed `--shard` value, nil when absent; a usage error when malformed.
     static func parse(_ arguments: Arguments) throws -> ShardSpec? {
         guard let text = arguments.value("shard") else { return nil }
         switch ShardSpec.parse(text) {
         case .success(let spec): return spec
-        case .failure(let error): throw UsageError(error.message)
+        case .failure(let error): throw InputError.usage(error.message)
         }
     }
 
@@ -94,7 +90,7 @@ enum ShardOption {
     /// Runs the shard and prints its partial result (one line of JSON).
     static func run(_ scenario: Scenario, shard: ShardSpec, jobs: Int, arguments: Arguments, console: Console) throws -> Int32 {
         if arguments.value("out") != nil {
-            throw UsageError("--shard writes no results folder: drop --out, and write the merged run with `pushsim merge … --out DIR`")
+            throw InputError.usage("--shard writes no results folder: drop --out, and write the merged run with `pushsim merge … --out DIR`")
         }
         // A shard runs in a batch job: its progress goes to standard error, the job's log.
         let progress = RunProgress(console: console, label: "shard \(shard.index)/\(shard.count) of '\(scenario.name)'",

@@ -1,20 +1,6 @@
 // The command line's entry: finds the command, runs it, turns errors into messages and exit codes.
 import Foundation
 
-/// One subcommand of `pushsim`.
-package struct CommandSpec: Sendable {
-    package var name: String
-    package var summary: String
-    package var usage: String
-    package var run: @Sendable ([String], Console) throws -> Int32
-
-    /// The usage's synopsis: its lines up to the first blank one.
-    var usageLine: String {
-        usage.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            .joined(separator: "\n")
-    }
-}
-
 package enum PushSimTool {
     /// The subcommands, in the order help lists them.
     package static let commands: [CommandSpec] = [
@@ -48,7 +34,7 @@ package enum PushSimTool {
         WriterTestHooks.install()
         if arguments.first == "help", arguments.count == 2, let command = commands.first(where: { $0.name == arguments[1] }) {
             // `pushsim help run` is `pushsim run --help`.
-            console.out(command.usage + "\n")
+            console.out(command.help + "\n")
             return ExitStatus.success
         }
         guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
@@ -62,20 +48,16 @@ package enum PushSimTool {
         }
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
-            console.out(command.usage + "\n")
+            console.out(command.help + "\n")
             return ExitStatus.success
         }
         let status: Int32
         do {
-            status = try command.run(rest, console)
-        } catch let error as UsageError {
-            // The message, the usage line, and where the rest is: the whole usage would bury
-            // the message under forty lines.
-            console.err("pushsim \(name): \(error.message)\n\(command.usageLine)\nSee 'pushsim \(name) --help'.\n")
-            status = ExitStatus.badInput
+            status = try command.run(try Arguments(rest, declared: command.options), console)
         } catch {
-            console.err("\(error)\n")
-            status = ExitStatus.badInput
+            let failure = InputError(error)
+            console.err(failure.text(command: command))
+            status = failure.exitStatus
         }
         return finish(name, status: status, console: console)
     }

@@ -6,14 +6,12 @@ import PushSimExperiment
 /// (see ``ResourceEstimate``): `run`, `check` (every scenario of `--all` before the first
 /// runs), `check --update`, `trace` and `sweep` all pass through here.
 enum ResourceGuard {
-    static let options: Set<String> = ["max-events", "max-memory"]
-
-    static let usage = """
-          --max-events N    refuse work estimated to take more kernel events (default 3.6e10,
-                            about an hour at 10 M events/s)
-          --max-memory SIZE refuse work estimated to need more memory (default: half of RAM),
-                            such as 512M or 4G
-        """
+    static let options = [
+        CommandOption("max-events", .value("N"), default: .described("3.6e10, about an hour at 10 M events/s"),
+                      help: "refuse work estimated to take more kernel events"),
+        CommandOption("max-memory", .value("SIZE"), default: .described("half of RAM"),
+                      help: "refuse work estimated to need more memory, such as 512M or 4G"),
+    ]
 
     /// Bytes one line of a trace holds in memory (the entry and its text) until it is printed.
     static let bytesPerTraceEntry = 256.0
@@ -21,7 +19,7 @@ enum ResourceGuard {
     /// The limits of `--max-events` and `--max-memory`, or the machine's defaults.
     static func limits(_ arguments: Arguments) throws -> ResourceEstimate.Limits {
         do { return try .parse(maxEvents: arguments.value("max-events"), maxMemory: arguments.value("max-memory")) }
-        catch { throw UsageError(error.description) }
+        catch { throw InputError.usage(error.description) }
     }
 
     /// The estimate of a trace: one device, every one of its events kept as a line.

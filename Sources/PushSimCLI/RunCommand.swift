@@ -6,43 +6,32 @@ import PushSimReport
 enum RunCommand {
     static let spec = CommandSpec(
         name: "run", summary: "run a scenario; print both arms side by side (or --json)",
-        usage: """
-        Usage: pushsim run FILE [--json] [--set PATH=VALUE]… [--seed N] [--out DIR] [--no-write] [--jobs N] [--shard K/N]
-                           [--max-events N] [--max-memory SIZE]
-
-          --json            print the contract's JSON document instead of the table
-          --set PATH=VALUE  override any key by its dotted path, value in the file's syntax
-                            (repeatable): --set queue.repeat_max_count=5
-          --seed N          override the seed (an unsigned 64-bit integer)
-          --out DIR         where to write summary.json and summary.md (default results/<name>/)
-          --no-write        write no files
-          --jobs N          threads to use (default: every core); never changes the result
-          \(ShardOption.usage)
-        \(ResourceGuard.usage)
-
+        operands: "FILE",
+        about: """
         Progress (devices done, events/s, time left) goes to standard error when it is a terminal,
         never with --json; a --shard run prints progress lines there for its log. summary.json and
         summary.md record the PushSim version and the resolved scenario (validate --print).
-
-        Example:
-          pushsim run scenarios/quickstart.yaml --set apns.expiration=1h
         """,
+        options: [
+            .json, .set, .seed,
+            CommandOption("out", .value("DIR"), default: .described("results/<name>/"),
+                          help: "where to write summary.json and summary.md"),
+            .noWrite, .jobs, ShardOption.option,
+        ] + ResourceGuard.options,
+        examples: ["pushsim run scenarios/quickstart.yaml --set apns.expiration=1h"],
         run: run)
 
-    static func run(_ words: [String], _ console: Console) throws -> Int32 {
-        let arguments = try Arguments(words, flags: ["json", "no-write"],
-                                      options: ScenarioInput.options.union(ResourceGuard.options).union(["out", "jobs", "shard"]))
+    static func run(_ arguments: Arguments, _ console: Console) throws -> Int32 {
         let (scenario, _) = try ScenarioInput.load(arguments)
         let shard = try ShardOption.parse(arguments)
         // A shard holds whole coupling units (XIVA partitions when capacity is finite).
-        if let shard, let refusal = CouplingUnit.of(scenario).refusal(shards: shard.count) { throw UsageError(refusal) }
+        if let shard, let refusal = CouplingUnit.of(scenario).refusal(shards: shard.count) { throw InputError.usage(refusal) }
         let jobs = try ShardOption.jobs(arguments, scenario: scenario, shard: shard)
         // Refuse what the machine cannot do (for a shard: its devices), before any work (docs/errors.md).
         let limits = try ResourceGuard.limits(arguments)
         let estimate = ResourceEstimate(scenario, jobs: jobs, devices: shard.map { $0.devices(of: scenario.devices, unit: .of(scenario)).count })
         if let refusal = estimate.refusal(under: limits, name: scenario.name) {
-            console.err("pushsim run: \(refusal)\n")
-            return ExitStatus.badInput
+            throw InputError.refused(refusal)
         }
         if let shard { return try ShardOption.run(scenario, shard: shard, jobs: jobs, arguments: arguments, console: console) }
         let outDirectory = arguments.value("out") ?? "results/\(scenario.name)"

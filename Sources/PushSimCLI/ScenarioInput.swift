@@ -4,17 +4,15 @@ import PushSimScenarioFile
 
 /// The options that pick and adjust a scenario: FILE, `--set PATH=VALUE`…, `--seed N`.
 struct ScenarioInput {
-    static let options: Set<String> = ["set", "seed"]
-
     /// Loads the scenario of the single positional FILE, applying `--set` and then `--seed`.
     static func load(_ arguments: Arguments) throws -> (Scenario, [SweepAxis]) {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError(arguments.positionals.isEmpty ? "missing the scenario FILE"
+            throw InputError.usage(arguments.positionals.isEmpty ? "missing the scenario FILE"
                              : "expected one scenario FILE, got \(arguments.positionals.count)")
         }
         var overrides = arguments.values("set")
         if let seed = arguments.value("seed") {
-            guard UInt64(seed) != nil else { throw UsageError("--seed needs an unsigned 64-bit integer, got '\(seed)'") }
+            guard UInt64(seed) != nil else { throw InputError.usage("--seed needs an unsigned 64-bit integer, got '\(seed)'") }
             overrides.append("seed=\(seed)")
         }
         return try ScenarioLoader.loadWithSweep(path: path, overrides: overrides)
@@ -23,7 +21,7 @@ struct ScenarioInput {
     /// The arm `--queue on|off` picks: on by default, unless the scenario's queue.mode is off.
     static func queueOn(_ arguments: Arguments, scenario: Scenario) throws -> Bool {
         guard let text = arguments.value("queue") else { return scenario.queue.mode != .off }
-        guard let arm = Arm(rawValue: text) else { throw UsageError("--queue takes on or off, got '\(text)'") }
+        guard let arm = Arm(rawValue: text) else { throw InputError.usage("--queue takes on or off, got '\(text)'") }
         return arm.queueOn
     }
 

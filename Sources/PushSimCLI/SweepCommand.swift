@@ -8,44 +8,43 @@ import PushSimReport
 enum SweepCommand {
     static let spec = CommandSpec(
         name: "sweep", summary: "run a grid of parameter values with replications; CSV, JSON, Markdown, SVG charts",
-        usage: """
-        Usage: pushsim sweep FILE [--vary PATH=V1,V2,…]… [--replications N] [--set PATH=VALUE]… [--seed N]
-                                  [--out DIR] [--no-write] [--json] [--jobs N] [--max-events N] [--max-memory SIZE]
-
-          --vary PATH=V1,V2,…  an axis of the grid: the values of one key, in the file syntax
-                               (repeatable: several make a cartesian product; the first is the
-                               charts' x axis). Without --vary the file's `sweep:` section is used;
-                               a path given on the command line (--vary or --set) replaces the file's.
-          --replications N     runs per point (default 1), with seeds derived from the scenario's
-                               seed — the same N seeds at every point (common random numbers)
-          --set PATH=VALUE     override a key at every point (repeatable)
-          --seed N             the scenario seed the replication seeds derive from
-          --out DIR            where to write sweep.csv, sweep.json, sweep.md and the SVG charts
-                               (default results/<name>/)
-          --no-write           write no files
-          --json               print the sweep's JSON document (means and ci95 of every metric)
-          --jobs N             threads per run (default: every core); never changes the result
-          --max-events N       refuse a sweep whose runs together exceed N events (default: an
-                               hour's work at 10 M events/s); each point must also fit as a run
-          --max-memory SIZE    refuse a point that needs more memory (default: half the machine's)
-        A grid of more than 10000 points or 100000 runs is refused from its axes' lengths alone.
-
+        operands: "FILE",
+        about: """
         Progress (runs done, time left) goes to standard error when it is a terminal, never with --json.
         Ctrl-C stops the sweep (exit 130); results already in DIR stay as they were.
-
-        Example:
-          pushsim sweep scenarios/nightly-offline.yaml --vary queue.repeat_max_count=0,5,10,20,50 --replications 5
         """,
+        options: [
+            CommandOption("vary", .value("PATH=V1,V2,…"), repeatable: true, help: """
+                an axis of the grid: the values of one key, in the file syntax
+                (repeatable: several make a cartesian product; the first is the
+                charts' x axis). Without --vary the file's `sweep:` section is used;
+                a path given on the command line (--vary or --set) replaces the file's.
+                """),
+            CommandOption("replications", .value("N"), default: .value("1"), help: """
+                runs per point, with seeds derived from the scenario's
+                seed — the same N seeds at every point (common random numbers)
+                """),
+            CommandOption.set.help("override a key at every point"),
+            CommandOption.seed.help("the scenario seed the replication seeds derive from"),
+            CommandOption("out", .value("DIR"), default: .described("results/<name>/"),
+                          help: "where to write sweep.csv, sweep.json, sweep.md and the SVG charts"),
+            .noWrite,
+            CommandOption.json.help("print the sweep's JSON document (means and ci95 of every metric)"),
+            CommandOption.jobs.help("threads per run; never changes the result"),
+        ] + ResourceGuard.options,
+        notes: """
+        --max-events also bounds all runs together (points × replications); each point must also fit
+        as a run. A grid of more than 10000 points or 100000 runs is refused from its axes' lengths alone.
+        """,
+        examples: ["pushsim sweep scenarios/nightly-offline.yaml --vary queue.repeat_max_count=0,5,10,20,50 --replications 5"],
         run: run)
 
-    static func run(_ words: [String], _ console: Console) throws -> Int32 {
-        let arguments = try Arguments(words, flags: ["json", "no-write"],
-                                      options: ScenarioInput.options.union(ResourceGuard.options).union(["vary", "replications", "out", "jobs"]))
+    static func run(_ arguments: Arguments, _ console: Console) throws -> Int32 {
         let (base, fileAxes) = try ScenarioInput.load(arguments)
         let path = arguments.positionals[0]
         // The same overrides ScenarioInput applied (already checked), then each point's settings.
         let baseOverrides = arguments.values("set") + (arguments.value("seed").map { ["seed=\($0)"] } ?? [])
-        let replications = try arguments.integer("replications", in: 1...10_000) ?? 1
+        let replications = try arguments.integerWithDefault("replications", in: 1...10_000)
         let jobs = try arguments.integer("jobs", in: 1...1024) ?? ScenarioInput.defaultJobs
         let limits = try ResourceGuard.limits(arguments)
         let varied = try arguments.values("vary").map(SweepGrid.readVary)
@@ -53,8 +52,7 @@ enum SweepCommand {
         let axes = SweepGrid.axes(file: fileAxes, commandLine: varied.map(\.axis), fixed: fixed)
         // The grid's size from its axes' lengths, before a single point is built.
         if let refusal = SweepGrid.sizeRefusal(axes, replications: replications, name: base.name) {
-            console.err("pushsim sweep: \(refusal)\n")
-            return ExitStatus.badInput
+            throw InputError.refused(refusal)
         }
         let directory = arguments.value("out") ?? "results/\(base.name)"
         let interruption = Interruption.shared
@@ -76,11 +74,10 @@ enum SweepCommand {
                 try ScenarioLoader.load(path: path, overrides: baseOverrides + extra)
             }
         } catch let error as SweepError {
-            throw UsageError(error.message)
+            throw InputError.usage(error.message)
         }
         if let refusal = refusal(plan, jobs: jobs, limits: limits) {
-            console.err("pushsim sweep: \(refusal)\n")
-            return ExitStatus.badInput
+            throw InputError.refused(refusal)
         }
         interruption.begin("the sweep of '\(plan.scenarioName)'", total: plan.runCount, unit: "runs",
                            consequence: arguments.flag("no-write") ? "nothing was written" : "no results were written; '\(directory)' is as it was")

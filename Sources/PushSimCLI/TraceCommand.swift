@@ -7,50 +7,45 @@ import PushSimReport
 enum TraceCommand {
     static let spec = CommandSpec(
         name: "trace", summary: "print one device's timeline event by event (or draw it: --svg)",
-        usage: """
-        Usage: pushsim trace FILE --device N [--queue on|off] [--from T] [--to T] [--svg PATH]
-                                  [--set PATH=VALUE]… [--seed N] [--max-events N] [--max-memory SIZE]
-
-          --device N      the device, from 0 to devices − 1
-          --queue on|off  the arm (default: on, unless the scenario's queue.mode is off)
-          --from T        first instant shown, in the duration syntax from time 0 (midnight): 8h, 1d7h
-          --to T          last instant shown (included); default: the end of the run
-          --svg PATH      also draw the window as swim lanes (backend, XIVA, APNs, device, user)
-          --set, --seed   as for run
-        \(ResourceGuard.usage)
-
+        operands: "FILE",
+        about: """
         Lines: time (dDAY hh:mm:ss.mmm), hour of day (h00–h23), lane, letter (#i, the device's
         i-th letter), event. After the window, the fate of every letter seen in it. With segments,
         the title names the device's segment.
-
-        Example:
-          pushsim trace scenarios/nightly-offline.yaml --device 3 --from 1d6h --to 1d8h
         """,
+        options: [
+            CommandOption("device", .value("N"), required: true, help: "the device, from 0 to devices − 1"),
+            .queue,
+            CommandOption("from", .value("T"), default: .value("0"),
+                          help: "first instant shown, in the duration syntax from time 0 (midnight): 8h, 1d7h"),
+            CommandOption("to", .value("T"), default: .described("the end of the run"), help: "last instant shown (included)"),
+            CommandOption("svg", .value("PATH"), help: "also draw the window as swim lanes (backend, XIVA, APNs, device, user)"),
+            CommandOption.set.help("as for `pushsim run`"),
+            CommandOption.seed.help("as for `pushsim run`"),
+        ] + ResourceGuard.options,
+        examples: ["pushsim trace scenarios/nightly-offline.yaml --device 3 --from 1d6h --to 1d8h"],
         run: run)
 
-    static func run(_ words: [String], _ console: Console) throws -> Int32 {
-        let arguments = try Arguments(words, flags: [], options: ScenarioInput.options.union(ResourceGuard.options).union(["device", "queue", "from", "to", "svg"]))
+    static func run(_ arguments: Arguments, _ console: Console) throws -> Int32 {
         let (scenario, _) = try ScenarioInput.load(arguments)
-        guard arguments.value("device") != nil else { throw UsageError("missing --device N") }
         guard let device = try arguments.integer("device", in: 0...max(0, scenario.devices - 1)) else {
-            throw UsageError("missing --device N")
+            throw InputError.usage("missing --device N")
         }
         let queueOn = try ScenarioInput.queueOn(arguments, scenario: scenario)
         func time(_ name: String) throws -> Int64? {
             guard let text = arguments.value(name) else { return nil }
             do { return try TraceReport.parseTime(text).microseconds } catch let error as SweepError {
-                throw UsageError("--\(name): \(error.message)")
+                throw InputError.usage("--\(name): \(error.message)")
             }
         }
         let end = scenario.end.microseconds
         let from = try time("from") ?? 0
         let to = try time("to") ?? end
-        guard from <= to else { throw UsageError("--from must not be after --to") }
+        guard from <= to else { throw InputError.usage("--from must not be after --to") }
 
         // One device, but every event of it is kept as a line: refuse what would not fit, before any work.
         if let refusal = ResourceGuard.traceEstimate(scenario).refusal(under: try ResourceGuard.limits(arguments), name: scenario.name) {
-            console.err("pushsim trace: \(refusal)\n")
-            return ExitStatus.badInput
+            throw InputError.refused(refusal)
         }
         let svgPath = arguments.value("svg")
         if let svgPath { try ResultsWriter.checkFileDestination(svgPath) }
@@ -62,14 +57,14 @@ enum TraceCommand {
         let (traced, ledger) = Simulator.trace(scenario, device: device, queueOn: queueOn)
         // "will clear at T" is said at presentation time; the "cleared by the user" line at T
         // tells the same where it happens, with the letter, so only that one is shown.
-        let all = traced.filter { $0.kind != .clearScheduled }
-        let fates = all.filter { $0.kind == .fate }
-        let events = TraceReport.window(all.filter { $0.kind != .fate }, from: from, to: to)
+        let all = traced.filter { if case .willClear = $0.event { false } else { true } }
+        let fates = all.filter { if case .endOfRun = $0.event { true } else { false } }
+        let events = TraceReport.window(all.filter { if case .endOfRun = $0.event { false } else { true } }, from: from, to: to)
         let title = "trace · \(scenario.name) · seed \(scenario.seed) · device \(device)\(TraceReport.segmentLabel(scenario, device: device)) · queue \(Arm(queueOn: queueOn).rawValue)"
         if let path = arguments.value("svg") {
             // The state at `from`: the last flip before it, or the state at time 0.
             let flips = all.compactMap { entry -> (time: Int64, online: Bool)? in
-                guard case .connectivity(let online) = entry.kind else { return nil }
+                guard case .connectivity(let online) = entry.event else { return nil }
                 return (entry.time, online)
             }
             let onlineAtFrom = flips.last { $0.time < from }?.online ?? Simulator.onlineAtStart(scenario, device: device)

@@ -6,22 +6,22 @@ import PushSimReport
 enum ValidateCommand {
     static let spec = CommandSpec(
         name: "validate", summary: "check a scenario file without running it",
-        usage: """
-        Usage: pushsim validate FILE [--set PATH=VALUE]… [--seed N] [--print]
-
-          --print   print the resolved scenario (every key, defaults included, overrides
-                    applied) as a scenario file that reads back to the same scenario
-
-        Exit 0 when the file is valid; otherwise exit 2 with a message naming file:line:column.
-
-        Example:
-          pushsim validate scenarios/commuters.yaml
-          pushsim validate scenarios/commuters.yaml --set apns.expiration=1h --print
-        """,
+        operands: "FILE",
+        about: "Exit 0 when the file is valid; otherwise exit 2 with a message naming file:line:column.",
+        options: [
+            .set, .seed,
+            CommandOption("print", .flag, help: """
+                print the resolved scenario (every key, defaults included, overrides
+                applied) as a scenario file that reads back to the same scenario
+                """),
+        ],
+        examples: [
+            "pushsim validate scenarios/commuters.yaml",
+            "pushsim validate scenarios/commuters.yaml --set apns.expiration=1h --print",
+        ],
         run: run)
 
-    static func run(_ words: [String], _ console: Console) throws -> Int32 {
-        let arguments = try Arguments(words, flags: ["print"], options: ScenarioInput.options)
+    static func run(_ arguments: Arguments, _ console: Console) throws -> Int32 {
         let (scenario, sweep) = try ScenarioInput.load(arguments)
         if arguments.flag("print") {
             console.out("# \(arguments.positionals[0]) resolved by PushSim \(PushSimVersion.current)\n" + ScenarioPrinter.yaml(scenario)

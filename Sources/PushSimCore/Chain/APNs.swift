@@ -51,7 +51,7 @@ extension DeviceWorld {
             return
         }
         copies[c].expiry = later(arrival, parameters.apnsExpiration.microseconds)
-        note(.apns, copies[c].letter.offset, "reached APNs", at: arrival)
+        note(.apns, copies[c].letter.offset, .reachedAPNs, at: arrival)
         let due = later(arrival, latency)
         if settleAtOnce && due < end && timeline.isOnline(at: due, cursor: &lookaheadFlipCursor) {
             // With the queue off, a copy that finds the device online goes straight through
@@ -88,14 +88,14 @@ extension DeviceWorld {
             } else if parameters.keepOlder > 0 && now - apnsStore.enteredAt < parameters.keepWindow
                         && streams.store.chance(parameters.keepOlder) {
                 copyLost(c, .apnsReplaced)
-                note(.apns, copy.letter.offset, "the older stored push kept")
+                note(.apns, copy.letter.offset, .olderStoredPushKept)
                 return
             } else {
                 copyLost(previous, .apnsReplaced)
             }
         }
         apnsStore = APNsStore(copy: c, enteredAt: now)
-        note(.apns, copy.letter.offset, "stored for offline device")
+        note(.apns, copy.letter.offset, .storedForOfflineDevice)
     }
 
     /// The device is back online: the stored copy goes out with a fresh latency, keeping its
@@ -107,7 +107,7 @@ extension DeviceWorld {
             copyLost(c, .apnsExpired)
             return
         }
-        note(.apns, copies[c].letter.offset, "stored push sent to device")
+        note(.apns, copies[c].letter.offset, .storedPushSent)
         queue.schedule(at: later(now, parameters.apnsLatency.sample(&streams.redelivery)), .due(c))
     }
 }
@@ -122,7 +122,7 @@ extension DeviceWorld {
         guard !copy.isSecondCopy, streams.duplicates.chance(parameters.duplicate) else { return }
         let second: CopyIndex = copies.nextIndex()
         copies.append(PushCopy(letter: copy.letter, isResend: false, isSecondCopy: true, expiry: 0))
-        note(.apns, copy.letter.offset, "handed over twice: a second copy follows", at: now)
+        note(.apns, copy.letter.offset, .handedOverTwice, at: now)
         apnsAccepts(copy: second, at: now, lost: false, latency: parameters.apnsLatency.sample(&streams.duplicates))
     }
 }

@@ -56,7 +56,7 @@ extension DeviceWorld {
             reinstalls.tokenKnownAt = later(at, parameters.reinstallDelay.sample(&streams.reinstalls))
             reinstalls.next = nextReinstall(after: at)
             ledger.reinstalls += at >= scenario.warmup.microseconds ? 1 : 0
-            note(.device, nil, "app reinstalled: a new token, unknown to XIVA until \(SimTime(microseconds: reinstalls.tokenKnownAt))", at: at)
+            note(.device, nil, .appReinstalled(tokenKnownAt: SimTime(microseconds: reinstalls.tokenKnownAt)), at: at)
             if checksGaps { forgetPositionAtReinstall(letter: letter) }
         }
         reinstalls.watchFrom = now < reinstalls.tokenKnownAt ? now : reinstalls.next
@@ -83,7 +83,7 @@ extension DeviceWorld {
         guard now < reinstalls.tokenKnownAt else { return false }
         letterStates[i].droppedForOldToken = true
         ledger.reinstallDrops += counted(i)
-        note(.xiva, i, "dropped: unknown subscription (the app was reinstalled; its new token is not known yet)")
+        note(.xiva, i, .droppedBeforeNewToken)
         return true
     }
 
@@ -102,7 +102,7 @@ extension DeviceWorld {
         let check = GapCheck.check(saved: saved, position: ownPosition, intendedClient: parameters.intendedClient,
                                    repeatMaxCount: parameters.repeatMaxCount)
         if case .gap = check.outcome { ledger.falseGaps += counted(letter) }
-        note(.device, letter, "push of an earlier install (device-id hash differs): shown as is")
+        note(.device, letter, .foreignPushShownAsIs)
         return true
     }
 

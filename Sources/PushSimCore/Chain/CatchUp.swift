@@ -22,7 +22,7 @@ extension DeviceWorld {
             if next < end { queue.schedule(at: next, .appOpen) }
         }
         guard deviceIsOnline(at: now) else {
-            note(.user, nil, "opened the app offline: no catch-up")
+            note(.user, nil, .openedAppOffline)
             return
         }
         if now >= scenario.warmup.microseconds { ledger.fetches += 1 }
@@ -33,7 +33,7 @@ extension DeviceWorld {
             summarized += 1
             summarizedCounted += counted(i)
         }
-        note(.user, nil, "opened the app: catch-up fetched \(made - catchUpMark) letter(s), \(summarized) not shown: summary")
+        note(.user, nil, .caughtUp(fetched: made - catchUpMark, notShown: summarized))
         catchUpMark = made
         if summarizedCounted > 0 { ledger.summaries += 1 }
     }

@@ -25,24 +25,13 @@ package enum TraceLane: String, Sendable, CaseIterable {
     case backend, xiva, apns, device, user
 }
 
-/// What a trace line is, for the readers that act on some lines (the trace command, its SVG)
-/// rather than show them: they test this, never the wording of the text.
-package enum TraceKind: Equatable, Sendable {
-    /// The device came online or went offline.
-    case connectivity(online: Bool)
-    /// When the user will clear a notification, said at its presentation.
-    case clearScheduled
-    /// A letter's fate, at the end of the run.
-    case fate
-    /// Any other step of the chain.
-    case step
-}
-
-/// One line of a per-device trace.
+/// One line of a per-device trace: when, in which lane, about which letter, and what happened.
 package struct TraceEntry: Equatable, Sendable {
     package var time: Int64
     package var lane: TraceLane
     package var letter: Int?
-    package var text: String
-    package var kind: TraceKind = .step
+    package var event: TraceEvent
+
+    /// The words of the line (derived from the event).
+    package var text: String { event.text }
 }

@@ -3,7 +3,7 @@
 extension DeviceWorld {
     mutating func connectivityFlips(index k: Int, at now: Int64) {
         let online = deviceIsOnline(at: now)
-        note(.device, nil, online ? "online" : "offline", kind: .connectivity(online: online))
+        note(.device, nil, .connectivity(online: online))
         if k + 1 < timeline.flips.count {
             agenda.followInSecondStream(time: timeline.flips[k + 1], index: k + 1)
         }
@@ -23,7 +23,7 @@ extension DeviceWorld {
     /// extension runs; elsewhere the extension starts.
     @inline(__always) mutating func deviceReceives(copy c: CopyIndex, at now: Int64) {
         let letter = copies[c].letter.offset
-        note(.device, letter, "push arrived", at: now)
+        note(.device, letter, .pushArrived, at: now)
         if parameters.duplicate > 0 { apnsMayDuplicate(copy: c, at: now) }
         if alertsOff {
             present(letter: letter, at: now)

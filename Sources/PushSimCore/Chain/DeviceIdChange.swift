@@ -21,7 +21,7 @@ extension DeviceWorld {
         if ext.lastPosition > 0 && position > ext.lastPosition + 1 {
             ledger.positionsInForgottenGaps += Int(position - ext.lastPosition - 1) * counted(letter)
         }
-        note(.device, letter, "device id changed: saved position \(ext.lastPosition) forgotten", at: now)
+        note(.device, letter, .deviceIdChanged(forgottenPosition: ext.lastPosition), at: now)
         ext.lastPosition = 0
         // Saves still under way belong to the old id; a serial run would forget as much.
         ext.pendingSaves.removeAll()

@@ -9,7 +9,7 @@ extension DeviceWorld {
     @inline(never) mutating func extensionKilledEarly(letter: Int, at now: Int64) -> Bool {
         guard streams.kills.chance(parameters.earlyKill) else { return false }
         ledger.extensionKills += counted(letter)
-        note(.device, letter, "extension killed early: original content shown", at: now)
+        note(.device, letter, .extensionKilledEarly, at: now)
         present(letter: letter, at: now)
         return true
     }

@@ -8,16 +8,16 @@ extension DeviceWorld {
             letterStates[i].delivered = true
             letterStates[i].firstDelivery = now
             letterStates[i].shownUntil = clearTimeMatters ? clearTime(after: now) : Int64.max
-            note(.user, i, "presented (delivered)", at: now)
+            note(.user, i, .presented, at: now)
             noteCleared(letter: i)
         } else if clearTimeMatters && now < letterStates[i].shownUntil {
             // Only the queue arm has collapse ids: in the off arm (where only APNs' second
             // copies present a letter twice) every later presentation is a duplicate (docs/model.md §5, Second copies).
-            note(.user, i, "collapsed into the notification shown", at: now)
+            note(.user, i, .collapsed, at: now)
         } else {
             ledger.duplicates += counted(i)
             letterStates[i].shownUntil = clearTimeMatters ? clearTime(after: now) : Int64.max
-            note(.user, i, "presented again (duplicate)", at: now)
+            note(.user, i, .presentedAgain, at: now)
             noteCleared(letter: i)
         }
     }
@@ -29,13 +29,13 @@ extension DeviceWorld {
         ledger.summaries += counted(current)
         letterStates[current].summarized = true
         for letter in gapLetters(of: run) { letterStates[letter].summarized = true }
-        note(.user, current, "summary shown: \(run.gapHigh - run.gapLow + 2) letters")
+        note(.user, current, .summaryShown(letters: run.gapHigh - run.gapLow + 2))
     }
 
     /// Traces the moment the user will clear letter i's notification (if within the run).
     @inline(__always) func noteCleared(letter i: Int) {
         guard tracer != nil, letterStates[i].shownUntil < end else { return }
-        note(.user, i, "cleared by the user", at: letterStates[i].shownUntil)
+        note(.user, i, .cleared, at: letterStates[i].shownUntil)
     }
 
     /// Whether a presentation's clear time can change anything: it only bounds the window in
@@ -48,7 +48,7 @@ extension DeviceWorld {
     @inline(__always) mutating func clearTime(after now: Int64) -> Int64 {
         guard let clearAfter = parameters.clearAfter else { return Int64.max }
         let t = later(now, clearAfter.sample(&streams.user))
-        note(.user, nil, "will clear at \(SimTime(microseconds: t))", kind: .clearScheduled)
+        note(.user, nil, .willClear(at: SimTime(microseconds: t)))
         return t
     }
 }

@@ -48,7 +48,7 @@ extension DeviceWorld {
         if case .gap(let low, let high, let action) = serial.outcome { (serialLow, serialHigh, serialAction) = (low, high, action) }
         let counts = counted(letter)
         ledger.staleReads += counts
-        note(.device, letter, "parallel run read saved position \(read); a serial run would have read \(serialRead)")
+        note(.device, letter, .parallelRead(position: read, serialPosition: serialRead))
         if serialAction == .reRequest && run.action != .reRequest { ledger.missedGaps += counts }
         if run.action == .reRequest {
             if serialAction != .reRequest { ledger.needlessReRequests += counts }

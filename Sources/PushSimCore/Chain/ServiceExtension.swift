@@ -60,10 +60,9 @@ extension DeviceWorld {
             : copy.isSecondCopy ? parameters.processing.sample(&streams.duplicates)
             : letters[letter].processing
         ledger.pushesSeenByExtensions += counted(letter)
-        note(.device, letter, (copy.isResend ? "extension started (re-sent copy)"
-             : copy.isSecondCopy ? "extension started (second copy)" : "extension started")
-             + ", processing \(SimTime(microseconds: processing))"
-             + (processing > parameters.deadline.microseconds ? " > deadline \(parameters.deadline)" : ""), at: now)
+        note(.device, letter, .extensionStarted(copy.isResend ? .resend : copy.isSecondCopy ? .second : .first,
+             processing: SimTime(microseconds: processing),
+             overDeadline: processing > parameters.deadline.microseconds ? parameters.deadline : nil), at: now)
         if settleAtOnce {
             settleRunWithoutQueue(letter: letter, arrival: now, processing: processing)
             return
@@ -105,7 +104,7 @@ extension DeviceWorld {
         if timedOut {
             ledger.extensionTimeouts += counted(letter)
             // The words the deadline event gives, so a trace reads the same with shortcuts off.
-            note(.device, letter, "extension deadline hit before its processing ended", at: shownAt)
+            note(.device, letter, .deadlineHit(waitingForAnswer: false), at: shownAt)
         }
         present(letter: letter, at: shownAt)
     }
@@ -121,7 +120,7 @@ extension DeviceWorld {
         case .noGap:
             return
         case .firstPosition:
-            note(.device, nil, "extension saved first position \(p)")
+            note(.device, nil, .savedFirstPosition(p))
             if _slowPath(reinstalls.installs > 0) { newInstallSavedFirst(position: p, letter: letter) }
         case .gap(let low, let high, let action):
             let missed = Int(high) - Int(low) + 1
@@ -130,8 +129,7 @@ extension DeviceWorld {
             run.action = action
             ledger.gapsDetected += counted(letter)
             ledger.missedInGaps += missed * counted(letter)
-            note(.device, nil, "extension found gap \(low)...\(high) (\(missed) missed): "
-                 + (action == .summary ? "summary" : "re-request"))
+            note(.device, nil, .foundGap(low: low, high: high, summary: action == .summary))
         }
     }
 
@@ -154,7 +152,7 @@ extension DeviceWorld {
             if parameters.hasOutages, outageEnd(containing: now) != nil {
                 failed = true
                 ledger.xivaErrors += counts
-                note(.device, nil, "re-request sent while XIVA is out: it will be answered with an error")
+                note(.device, nil, .reRequestSentDuringOutage)
             } else {
                 ledger.xivaServed += counts
             }
@@ -163,8 +161,8 @@ extension DeviceWorld {
             let waiting = answerAt <= deadlineAt
             let q: RequestIndex = ext.requests.nextIndex()
             ext.requests.append(ReRequest(run: r, failed: failed, extensionWaiting: waiting))
-            note(.device, nil, "re-request sent for positions \(run.gapLow)...\(run.gapHigh), answer in \(SimTime(microseconds: latency))"
-                 + (waiting ? "" : ", after the deadline at \(SimTime(microseconds: deadlineAt - run.arrival)) from arrival"))
+            note(.device, nil, .reRequestSent(low: run.gapLow, high: run.gapHigh, answerIn: SimTime(microseconds: latency),
+                 lateDeadline: waiting ? nil : SimTime(microseconds: deadlineAt - run.arrival)))
             queue.schedule(at: answerAt, .answer(q))
             if !waiting { queue.schedule(at: deadlineAt, .extensionDeadline(r)) }
         }
@@ -175,8 +173,7 @@ extension DeviceWorld {
     mutating func extensionDeadline(run r: RunIndex, at now: Int64) {
         let run = ext.runs[r]
         ledger.extensionTimeouts += counted(copies[run.copy].letter.offset)
-        note(.device, copies[run.copy].letter.offset, "extension deadline hit "
-             + (run.processed ? "waiting for the re-request's answer" : "before its processing ended"))
+        note(.device, copies[run.copy].letter.offset, .deadlineHit(waitingForAnswer: run.processed))
         present(letter: copies[run.copy].letter.offset, at: now)
         if !run.processed && run.action != .show {
             for letter in gapLetters(of: run) { letterStates[letter].gapFate = .extensionTimeout }

@@ -216,17 +216,23 @@ package struct DeviceWorld: ~Copyable {
         let copy = copies[c]
         if copy.isSecondCopy {
             // A second copy's fate never changes its letter's cause (docs/model.md §5, Second copies).
-            note(.apns, copy.letter.offset, "second copy \(cause.key)", at: time)
+            note(.apns, copy.letter.offset, .copyLost(.second, cause), at: time)
             return
         }
         if copy.isResend { letterStates[copy.letter].resentCopyFate = cause } else { letterStates[copy.letter].firstCopyFate = cause }
-        note(.apns, copy.letter.offset, "\(copy.isResend ? "re-sent copy" : "push") \(cause.key)", at: time)
+        note(.apns, copy.letter.offset, .copyLost(copy.isResend ? .resend : .first, cause), at: time)
     }
 
-    @inline(__always) func note(_ lane: TraceLane, _ letter: Int?, _ text: @autoclosure () -> String,
-                                at time: Int64? = nil, kind: TraceKind = .step) {
+    @inline(__always) func note(_ lane: TraceLane, _ letter: Int?, _ event: @autoclosure () -> TraceEvent,
+                                at time: Int64? = nil) {
         guard let tracer else { return }
-        tracer(TraceEntry(time: time ?? currentTime, lane: lane, letter: letter, text: text(), kind: kind))
+        tracer(TraceEntry(time: time ?? currentTime, lane: lane, letter: letter, event: event()))
+    }
+
+    /// A trace line in words, for a step that has no ``TraceEvent`` case yet.
+    @inline(__always) func note(_ lane: TraceLane, _ letter: Int?, _ text: @autoclosure () -> String, at time: Int64? = nil) {
+        guard let tracer else { return }
+        tracer(TraceEntry(time: time ?? currentTime, lane: lane, letter: letter, event: .unclassified(text())))
     }
     var currentTime: Int64 = 0
 
@@ -266,7 +272,7 @@ package struct DeviceWorld: ~Copyable {
             ledger.lettersOnVisibleDevices += letters.count - firstCounted
             ledger.positionsKnownToTelemetry += max(0, Int(ext.highestPositionSeen) - warmupPositions)
         }
-        if tracer != nil { for i in 0..<letters.count { note(.user, i, "end of run: " + fate(of: i).traceText, kind: .fate) } }
+        if tracer != nil { for i in 0..<letters.count { note(.user, i, .endOfRun(fate(of: i))) } }
         // Recording into a local ledger: through the stored property the compiler copied the
         // whole Ledger in and out for every letter (a memcpy per letter, 5 % of a run).
         // The placeholder shares its buffers, so `account` stays their only owner and no
@@ -299,16 +305,5 @@ package struct DeviceWorld: ~Copyable {
         }
         // Off arm: the push's own fate. Nothing else can lose a letter there.
         return .lost(letterStates[i].firstCopyFate ?? .unfinished)
-    }
-}
-
-extension LetterFate {
-    /// How a fate reads in a trace's closing lines.
-    var traceText: String {
-        switch self {
-        case .delivered(let latency): return "delivered after \(SimTime(microseconds: latency - latency % SimTime.millisecond))"
-        case .summarized: return "summarized"
-        case .lost(let cause): return "lost (\(cause.key))"
-        }
     }
 }

@@ -18,12 +18,12 @@ extension DeviceWorld {
     /// A letter reaches XIVA (timing rule 1): dropped, or numbered with the device's next
     /// position and sent towards APNs.
     @inline(__always) mutating func xivaReceives(letter i: Int, at now: Int64) {
-        note(.backend, i, "letter created")
+        note(.backend, i, .letterCreated)
         if i + 1 < letters.count {
             agenda.followInFirstStream(time: letters[i + 1].time, index: i + 1)
         }
         if letters[i].dropped {
-            note(.xiva, i, "dropped: unknown subscription")
+            note(.xiva, i, .droppedUnknownSubscription)
             return
         }
         if _slowPath(now >= reinstalls.watchFrom) && xivaDropsForOldToken(letter: i, at: now) { return }
@@ -34,7 +34,7 @@ extension DeviceWorld {
         }
         letterStates[i].position = xiva.nextPosition
         xiva.letterAtPosition.append(LetterIndex(i))
-        note(.xiva, i, "numbered position \(xiva.nextPosition), sent")
+        note(.xiva, i, .numbered(position: xiva.nextPosition))
         xiva.nextPosition += 1
         let copy: CopyIndex = copies.nextIndex()
         copies.append(PushCopy(letter: LetterIndex(i), isResend: false, expiry: 0))
@@ -50,15 +50,15 @@ extension DeviceWorld {
         guard let outageEnd = outageEnd(containing: now) else { return now }
         if parameters.outageDrops {
             letterStates[i].droppedInOutage = true
-            note(.xiva, i, "dropped: XIVA is out")
+            note(.xiva, i, .droppedXivaOut)
             return nil
         }
         guard outageEnd < end else {
             letterStates[i].unfinished = true
-            note(.xiva, i, "held: XIVA is out until after the end of the run")
+            note(.xiva, i, .heldPastTheEnd)
             return nil
         }
-        note(.xiva, i, "held: XIVA is out until \(SimTime(microseconds: outageEnd))")
+        note(.xiva, i, .held(until: SimTime(microseconds: outageEnd)))
         return outageEnd
     }
 
@@ -89,7 +89,7 @@ extension DeviceWorld {
         let request = ext.requests[q]
         let run = ext.runs[request.run]
         if request.failed {
-            note(.xiva, nil, "re-request answered with an error")
+            note(.xiva, nil, .reRequestAnsweredWithError)
             if request.extensionWaiting {
                 showSummary(for: run, at: now)
             } else {
@@ -98,7 +98,7 @@ extension DeviceWorld {
             }
             return
         }
-        note(.xiva, nil, "re-request answered: positions \(run.gapLow)...\(run.gapHigh)")
+        note(.xiva, nil, .reRequestAnswered(low: run.gapLow, high: run.gapHigh))
         let arrival = later(now, parameters.resendLatency.sample(&streams.requests))
         for letter in gapLetters(of: run) {
             if xivaRetains(letter: letter, at: now) {
@@ -106,10 +106,10 @@ extension DeviceWorld {
                 copies.append(PushCopy(letter: LetterIndex(letter), isResend: true, expiry: 0))
                 queue.schedule(at: arrival, .apnsArrival(copy))
                 ledger.resent += counted(letter)
-                note(.xiva, letter, "re-sent position \(letterStates[letter].position)")
+                note(.xiva, letter, .resent(position: letterStates[letter].position))
             } else {
                 letterStates[letter].gapFate = .retentionExpired
-                note(.xiva, letter, "position \(letterStates[letter].position) no longer retained")
+                note(.xiva, letter, .noLongerRetained(position: letterStates[letter].position))
             }
         }
         if request.extensionWaiting { present(letter: copies[run.copy].letter.offset, at: now) }

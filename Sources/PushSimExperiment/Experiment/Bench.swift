@@ -110,11 +110,6 @@ package enum Bench {
       repeat_max_count: 10
     """
 
-    /// The SimPy model of the same chain (docs/performance.md: 2 000 devices × 7 days, realistic latencies,
-    /// both arms), measured on this machine kind.
-    package static let simPyEventsPerSecond = (low: 250_000.0, high: 300_000.0)
-    package static let simPyLettersPerSecond = 31_000.0
-
     /// The bench scenario for a rung.
     package static func scenario(_ rung: BenchRung) throws -> Scenario {
         let base = try ScenarioLoader.parse(text: workload, file: "<bench workload>",

@@ -101,7 +101,7 @@ package struct BenchReport: Sendable {
                                                   "measured_min_per_cpu_s": .int(Int(slowestCPU.rounded())),
                                                   "met": .bool(slowest >= 10_000_000)])
         let slowestLetters = rungs.map(\.lettersPerSecond).min() ?? 0
-        let ratio = slowestLetters / Bench.simPyLettersPerSecond
+        let ratio = slowestLetters / SimPyReference.lettersPerSecond
         goals["letters_per_s_vs_simpy"] = .object(["goal": .int(100), "measured_min": .double(BenchReport.round(ratio, 1)),
                                                    "met": .bool(ratio >= 100)])
         if let small = rungs.min(by: { $0.rung.devices < $1.rung.devices }),
@@ -141,10 +141,10 @@ package struct BenchReport: Sendable {
                                           "after": .double(BenchReport.round(loadAverage.after, 2))]),
             "rungs": .array(rungs.map(BenchReport.rungJSON)),
             "reference_simpy": .object([
-                "events_per_s_low": .int(Int(Bench.simPyEventsPerSecond.low)),
-                "events_per_s_high": .int(Int(Bench.simPyEventsPerSecond.high)),
-                "letters_per_s": .int(Int(Bench.simPyLettersPerSecond)),
-                "scenario": .string("2 000 devices × 7 days, realistic latencies, both arms (issue 3)"),
+                "letters_per_s": .int(Int(SimPyReference.lettersPerSecond)),
+                "scenario": .string(SimPyReference.scenario),
+                "measured_by": .string(SimPyReference.measuredBy),
+                "measured_on": .string(SimPyReference.measuredOn),
             ]),
             "goals": goals,
         ]
@@ -168,7 +168,7 @@ package struct BenchReport: Sendable {
         for r in rungs + (parallel.map { [$0] } ?? []) {
             rows.append([r.rung.name, "\(r.jobs)", "\(r.events)", mega(r.eventsPerSecond), mega(r.eventsPerCPUSecond), fixed(r.nanosecondsPerEvent, 1),
                          mega(r.lettersPerSecond), fixed(Double(r.peakResidentBytes) / 1_048_576, 1) + " MiB",
-                         fixed(r.bytesPerDevice, 1), fixed(r.lettersPerSecond / Bench.simPyLettersPerSecond, 0) + "×"])
+                         fixed(r.bytesPerDevice, 1), fixed(r.lettersPerSecond / SimPyReference.lettersPerSecond, 0) + "×"])
         }
         let widths = (0..<rows[0].count).map { c in rows.map { $0[c].count }.max() ?? 0 }
         var out = "pushsim bench · median of \(repetitions) repetition\(repetitions == 1 ? "" : "s") · bench workload × \(rungs.first?.rung.days ?? 7) simulated days\n\n"
@@ -185,7 +185,7 @@ package struct BenchReport: Sendable {
         if let speedup = parallelSpeedup { out += "speed-up on \(cores) threads: \(fixed(speedup, 2))× (goal ≥ 1.8×)\n" }
         out += String(format: "load average (1 min): %.2f before, %.2f after; other processes inflate wall-clock figures\n",
                       loadAverage.before, loadAverage.after)
-        out += "SimPy reference: 250–300 k events/s, 31 000 letters/s (issue 3)\n"
+        out += SimPyReference.line + "\n"
         return out
     }
 

@@ -54,7 +54,7 @@ package struct TraceSVG {
         var since = from
         var offline: [(Int64, Int64)] = []
         for entry in entries {
-            guard case .connectivity(let nowOnline) = entry.kind else { continue }
+            guard case .connectivity(let nowOnline) = entry.event else { continue }
             if !online && nowOnline { offline.append((since, entry.time)) }
             if online && !nowOnline { since = entry.time }
             online = nowOnline
@@ -95,7 +95,7 @@ package struct TraceSVG {
         }
         // Events, one layer per kind, losses last (on top).
         for kind in Self.kinds {
-            for entry in entries where TraceSVG.color(entry.text) == kind.color {
+            for entry in entries where TraceSVG.color(entry.event) == kind.color {
                 let tip = "\(TraceReport.formatTime(entry.time)) \(entry.lane.rawValue) \(entry.letter.map { TraceReport.letterLabel($0) + " " } ?? "")\(entry.text)"
                 out += "<circle class=\"event\" cx=\"\(f(x(entry.time)))\" cy=\"\(f(laneY(entry.lane)))\" r=\"3.5\" fill=\"\(kind.color)\"><title>\(SVGText.escape(tip))</title></circle>\n"
             }
@@ -129,14 +129,27 @@ package struct TraceSVG {
     }
 
     /// Red for losses, orange for the queue's work, green for what the user sees, grey otherwise.
-    static func color(_ text: String) -> String {
-        let t = text.lowercased()
-        if t.contains("lost") || t.contains("replaced") || t.contains("expired") || t.contains("dropped") || t.contains("network_loss") {
-            return "#d62728"
+    static func color(_ event: TraceEvent) -> String {
+        let loss = "#d62728", queueWork = "#ff7f0e", shown = "#2ca02c", other = "#555555"
+        switch event {
+        case .droppedUnknownSubscription, .droppedXivaOut, .droppedBeforeNewToken, .copyLost: return loss
+        case .reRequestAnsweredWithError, .reRequestAnswered, .resent, .foundGap, .reRequestSentDuringOutage,
+             .reRequestSent, .deadlineHit, .summaryShown, .caughtUp:
+            return queueWork
+        case .extensionStarted(let role, _, let overDeadline): return role == .resend || overDeadline != nil ? queueWork : other
+        case .presented, .presentedAgain: return shown
+        case .endOfRun(let fate):
+            switch fate {
+            case .delivered: return shown
+            case .summarized: return other
+            case .lost: return loss
+            }
+        case .letterCreated, .numbered, .heldPastTheEnd, .held, .noLongerRetained, .reachedAPNs, .olderStoredPushKept,
+             .storedForOfflineDevice, .storedPushSent, .handedOverTwice, .connectivity, .pushArrived, .deviceIdChanged,
+             .extensionKilledEarly, .parallelRead, .savedFirstPosition, .collapsed, .cleared, .willClear,
+             .openedAppOffline, .appReinstalled, .foreignPushShownAsIs, .unclassified:
+            return other
         }
-        if t.contains("gap") || t.contains("re-") || t.contains("summary") || t.contains("deadline") { return "#ff7f0e" }
-        if t.contains("presented") || t.contains("delivered") { return "#2ca02c" }
-        return "#555555"
     }
 }
 

@@ -232,6 +232,6 @@ import Testing
         #expect(S.pushsim(["check"]).status == 2)
         #expect(S.pushsim(["check", "x.yaml", "--tolerance", "loss=1"]).err.contains("unknown metric 'loss'"))
         #expect(S.pushsim(["check", "--all", "--baseline", "b.json"]).status == 2)
-        #expect(S.pushsim(["check", "--help"]).out.contains("Usage: pushsim check FILE"))
+        #expect(S.pushsim(["check", "--help"]).out.contains("Usage: pushsim check (FILE | --all [DIR])"))
     }
 }

@@ -8,7 +8,7 @@ import Testing
 /// Runs the built `pushsim` with an environment and, optionally, standard output sent to a file.
 private func pushsim(_ arguments: [String], environment: [String: String] = [:], stdoutPath: String? = nil,
                      stdinPath: String? = nil) throws -> (status: Int32, output: String, error: String) {
-    guard let url = BuiltTool.url else { throw UsageError("pushsim is not built") }
+    guard let url = BuiltTool.url else { throw InputError.refused("pushsim is not built") }
     let process = Process()
     process.executableURL = url
     process.arguments = arguments

@@ -25,7 +25,7 @@ enum BuiltTool {
 
     /// Runs the tool; returns its exit status and standard output.
     static func run(_ arguments: [String], input: Data? = nil, in directory: String? = nil) throws -> (status: Int32, output: String, error: String) {
-        guard let url else { throw UsageError("the pushsim executable was not found next to the tests: build it first (swift build)") }
+        guard let url else { throw InputError.refused("the pushsim executable was not found next to the tests: build it first (swift build)") }
         let process = Process()
         process.executableURL = url
         process.arguments = arguments

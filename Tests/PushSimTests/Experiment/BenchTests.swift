@@ -27,6 +27,13 @@ import Testing
         for r in report.rungs { #expect(Set(r.samples.map(\.events)).count == 1 && r.events > 0) }
         #expect(report.parallel?.events == report.rungs.last?.events)
         #expect(report.table.contains("events/s"))
+        // The SimPy figure is the peer's measurement, printed with where it was made.
+        #expect(report.table.hasSuffix(SimPyReference.line + "\n") && report.table.contains(SimPyReference.measuredBy))
+        #expect(!report.table.contains("issue"))
+        if case .object(let simpy)? = top["reference_simpy"] {
+            #expect(simpy["measured_by"] == .string(SimPyReference.measuredBy))
+            #expect(simpy["letters_per_s"] == .int(Int(SimPyReference.lettersPerSecond)))
+        } else { Issue.record("no reference_simpy") }
     }
 
     @Test func baselineComparisonUsesTheTolerance() throws {

@@ -1,0 +1,140 @@
+// What a line of `pushsim trace` says, as a typed value: readers act on the case, the text is derived.
+
+/// Which copy of a letter's push a trace line is about.
+package enum CopyRole: Equatable, Sendable {
+    /// The push XIVA sent when the letter was numbered.
+    case first
+    /// A copy XIVA re-sent for a re-request.
+    case resend
+    /// The second copy APNs hands over when it delivers a push twice.
+    case second
+}
+
+/// One step of the chain as a per-device trace records it. The text a person reads is
+/// ``text``; the trace command and its SVG act on the case, never on the words.
+///
+/// A new step gets a case here and its words in ``text``; the compiler then asks for its
+/// colour in `TraceSVG`.
+package enum TraceEvent: Equatable, Sendable {
+    // The backend.
+    case letterCreated
+    // XIVA.
+    case droppedUnknownSubscription
+    case numbered(position: Int32)
+    case droppedXivaOut
+    /// Dropped after an app reinstall, before XIVA knew the new token.
+    case droppedBeforeNewToken
+    /// Held during an outage that ends after the run.
+    case heldPastTheEnd
+    case held(until: SimTime)
+    case reRequestAnsweredWithError
+    case reRequestAnswered(low: Int32, high: Int32)
+    case resent(position: Int32)
+    case noLongerRetained(position: Int32)
+    // APNs.
+    case reachedAPNs
+    case olderStoredPushKept
+    case storedForOfflineDevice
+    case storedPushSent
+    case handedOverTwice
+    case copyLost(CopyRole, LossCause)
+    // The device and its extension.
+    case connectivity(online: Bool)
+    case pushArrived
+    case deviceIdChanged(forgottenPosition: Int32)
+    case appReinstalled(tokenKnownAt: SimTime)
+    /// A push numbered for an earlier install: its device-id hash does not match.
+    case foreignPushShownAsIs
+    case extensionKilledEarly
+    case parallelRead(position: Int32, serialPosition: Int32)
+    /// `overDeadline` is the deadline when the processing takes longer than it.
+    case extensionStarted(CopyRole, processing: SimTime, overDeadline: SimTime?)
+    case savedFirstPosition(Int32)
+    case foundGap(low: Int32, high: Int32, summary: Bool)
+    case reRequestSentDuringOutage
+    /// `lateDeadline` is the deadline (from the run's arrival) when the answer comes after it.
+    case reRequestSent(low: Int32, high: Int32, answerIn: SimTime, lateDeadline: SimTime?)
+    case deadlineHit(waitingForAnswer: Bool)
+    // The user.
+    case presented
+    case collapsed
+    case presentedAgain
+    case summaryShown(letters: Int32)
+    case cleared
+    /// When the user will clear a notification, said at its presentation.
+    case willClear(at: SimTime)
+    case openedAppOffline
+    case caughtUp(fetched: Int, notShown: Int)
+    /// A letter's fate, at the end of the run.
+    case endOfRun(LetterFate)
+    /// A step that has no case yet (a mechanism being added), in its own words: shown as it
+    /// is and drawn as an "other event". Give the step a case above.
+    case unclassified(String)
+
+    /// The words of the trace line.
+    package var text: String {
+        switch self {
+        case .letterCreated: return "letter created"
+        case .droppedUnknownSubscription: return "dropped: unknown subscription"
+        case .numbered(let p): return "numbered position \(p), sent"
+        case .droppedXivaOut: return "dropped: XIVA is out"
+        case .droppedBeforeNewToken: return "dropped: unknown subscription (the app was reinstalled; its new token is not known yet)"
+        case .heldPastTheEnd: return "held: XIVA is out until after the end of the run"
+        case .held(let until): return "held: XIVA is out until \(until)"
+        case .reRequestAnsweredWithError: return "re-request answered with an error"
+        case .reRequestAnswered(let low, let high): return "re-request answered: positions \(low)...\(high)"
+        case .resent(let p): return "re-sent position \(p)"
+        case .noLongerRetained(let p): return "position \(p) no longer retained"
+        case .reachedAPNs: return "reached APNs"
+        case .olderStoredPushKept: return "the older stored push kept"
+        case .storedForOfflineDevice: return "stored for offline device"
+        case .storedPushSent: return "stored push sent to device"
+        case .handedOverTwice: return "handed over twice: a second copy follows"
+        case .copyLost(let role, let cause):
+            let copy = role == .second ? "second copy" : role == .resend ? "re-sent copy" : "push"
+            return "\(copy) \(cause.key)"
+        case .connectivity(let online): return online ? "online" : "offline"
+        case .pushArrived: return "push arrived"
+        case .deviceIdChanged(let p): return "device id changed: saved position \(p) forgotten"
+        case .appReinstalled(let known): return "app reinstalled: a new token, unknown to XIVA until \(known)"
+        case .foreignPushShownAsIs: return "push of an earlier install (device-id hash differs): shown as is"
+        case .extensionKilledEarly: return "extension killed early: original content shown"
+        case .parallelRead(let p, let serial): return "parallel run read saved position \(p); a serial run would have read \(serial)"
+        case .extensionStarted(let role, let processing, let deadline):
+            let started = role == .resend ? "extension started (re-sent copy)"
+                : role == .second ? "extension started (second copy)" : "extension started"
+            return started + ", processing \(processing)" + (deadline.map { " > deadline \($0)" } ?? "")
+        case .savedFirstPosition(let p): return "extension saved first position \(p)"
+        case .foundGap(let low, let high, let summary):
+            return "extension found gap \(low)...\(high) (\(Int(high) - Int(low) + 1) missed): " + (summary ? "summary" : "re-request")
+        case .reRequestSentDuringOutage: return "re-request sent while XIVA is out: it will be answered with an error"
+        case .reRequestSent(let low, let high, let answerIn, let late):
+            return "re-request sent for positions \(low)...\(high), answer in \(answerIn)"
+                + (late.map { ", after the deadline at \($0) from arrival" } ?? "")
+        case .deadlineHit(let waiting):
+            return "extension deadline hit " + (waiting ? "waiting for the re-request's answer" : "before its processing ended")
+        case .presented: return "presented (delivered)"
+        case .collapsed: return "collapsed into the notification shown"
+        case .presentedAgain: return "presented again (duplicate)"
+        case .summaryShown(let n): return "summary shown: \(n) letters"
+        case .cleared: return "cleared by the user"
+        case .willClear(let t): return "will clear at \(t)"
+        case .openedAppOffline: return "opened the app offline: no catch-up"
+        case .caughtUp(let fetched, let notShown):
+            return "opened the app: catch-up fetched \(fetched) letter(s), \(notShown) not shown: summary"
+        case .endOfRun(let fate): return "end of run: " + fate.traceText
+        case .unclassified(let text): return text
+        }
+    }
+}
+
+extension LetterFate {
+    /// How a fate reads in a trace's closing lines.
+    var traceText: String {
+        switch self {
+        case .delivered(let latency): return "delivered after \(SimTime(microseconds: latency - latency % SimTime.millisecond))"
+        case .summarized: return "summarized"
+        case .lost(let cause): return "lost (\(cause.key))"
+        }
+    }
+}

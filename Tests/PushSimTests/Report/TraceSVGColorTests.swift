@@ -1,0 +1,42 @@
+// The trace SVG colours a dot by its event's case; checked against the words it once read, on real traces.
+import Foundation
+import Testing
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimReport
+
+@Suite struct TraceSVGColorTests {
+    /// How the SVG coloured a line by its words before events were typed: the reference.
+    static func colorByWords(_ text: String) -> String {
+        let t = text.lowercased()
+        if t.contains("lost") || t.contains("replaced") || t.contains("expired") || t.contains("dropped") || t.contains("network_loss") {
+            return "#d62728"
+        }
+        if t.contains("gap") || t.contains("re-") || t.contains("summary") || t.contains("deadline") { return "#ff7f0e" }
+        if t.contains("presented") || t.contains("delivered") { return "#2ca02c" }
+        return "#555555"
+    }
+
+    /// Every line of the first devices' traces of every bundled scenario, both arms: the case
+    /// gives the colour the words gave, except a lost copy, which is now red whatever its
+    /// cause (the words missed `push xiva_drop`, `push unfinished`, …).
+    @Test(arguments: BundledScenarios.names)
+    func casesColourAsTheWordsDid(_ name: String) throws {
+        let scenario = try BundledScenarios.small(name)
+        var seen = 0
+        for device in 0..<4 {
+            for queueOn in scenario.arms {
+                for entry in Simulator.trace(scenario, device: device, queueOn: queueOn).entries {
+                    seen += 1
+                    if case .copyLost = entry.event {
+                        #expect(TraceSVG.color(entry.event) == "#d62728")
+                    } else {
+                        #expect(TraceSVG.color(entry.event) == Self.colorByWords(entry.text), "\(name): \(entry.text)")
+                    }
+                }
+            }
+        }
+        #expect(seen > 0)
+    }
+}
