@@ -83,6 +83,30 @@ import Testing
         #expect(off.foreignPushes == 0 && off.reinstalls == 1)
     }
 
+    /// A push of the old install that arrives before the new install saved anything is shown
+    /// as is too, and is no false gap: the new install's first own push is its first saved
+    /// position, so its numbering is checked from there (a lost new push after it is found).
+    @Test func aForeignPushBeforeTheFirstSaveLeavesTheNewNumberingAlone() throws {
+        let (base, r, second) = reinstallScenario(perDays: 30, delay: 0)
+        let s = try lastingPast(base, r, second)
+        var w = ScriptedWorld(s, letters: [
+            ScriptedLetter(time: r - 3 * hour), ScriptedLetter(time: r - 2 * hour),
+            ScriptedLetter(time: r - 1 * minute, apnsLatency: 1 * hour),   // old install, arrives at r + 59m
+            ScriptedLetter(time: r + 2 * hour), ScriptedLetter(time: r + 2 * hour + minute, lost: true),
+            ScriptedLetter(time: r + 3 * hour),
+        ])
+        let on = w.run(queueOn: true)
+        #expect(on.foreignPushes == 1 && on.falseGaps == 0, "\(w.traceText)")
+        #expect(w.world.letterStates[3].position == 4 && w.world.reinstalls.currentFirst == 4)
+        // Without the hash check the old push (its token's position 3) would have been saved
+        // first; with it, the gap at the new token's position 2 is found and re-requested.
+        #expect(on.gapsDetected == 1 && on.reRequests == 1)
+        // Missed: only the old push's own position, numbered after the old install's last
+        // save and past any check once the app was gone (it arrived all the same).
+        #expect(on.missedGapPositions == 1)
+        #expect(w.fate(4) != .lost(.undetectedGap))
+    }
+
     /// Reinstalls are a Poisson process: over two days at 1/h, as letters every ten minutes pass
     /// them, their count is within four standard errors of 48; the off arm sees the same ones.
     @Test func reinstallsArePoisson() {
