@@ -34,6 +34,11 @@ enum BenchCommand {
                 with spread, keep_older, duplicates), rungs named `10k-v2`; alone,
                 the 10 000-device rung only
                 """),
+            CommandOption("coupled", .flag, help: """
+                a finite XIVA capacity (200/s, 10 partitions, 20 s time-out), so
+                each partition's devices run together; rungs named `100k-xiva`;
+                alone, the 100 000-device rung only
+                """),
             CommandOption("devices", .value("N,N,…"), help: "a ladder of your own sizes instead"),
             CommandOption("days", .value("N"), default: .value("7"), help: "simulated days per rung"),
             CommandOption.jobs.help("threads for the parallel rung; 1 skips it"),
@@ -66,7 +71,9 @@ enum BenchCommand {
             ladder = sizes.map { BenchRung(devices: $0 ?? 1) }
         }
         if arguments.flag("realistic") && arguments.value("devices") == nil { ladder = [BenchRung(devices: 10_000)] }
-        ladder = ladder.map { BenchRung(devices: $0.devices, days: days, realistic: arguments.flag("realistic")) }
+        if arguments.flag("coupled") && arguments.value("devices") == nil { ladder = [BenchRung(devices: 100_000)] }
+        ladder = ladder.map { BenchRung(devices: $0.devices, days: days, realistic: arguments.flag("realistic"),
+                                        coupled: arguments.flag("coupled")) }
         // A ladder of your own sizes can be far beyond the machine: estimate it before any work.
         let estimates = try ladder.map { rung -> (name: String, estimate: ResourceEstimate) in
             var estimate = ResourceEstimate(try Bench.scenario(rung), jobs: jobs)

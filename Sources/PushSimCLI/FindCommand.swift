@@ -16,7 +16,7 @@ enum FindCommand {
         """,
         options: [
             CommandOption("fate", .value("FATE"), required: true, help: """
-                delivered, summarized, lost, or lost:CAUSE with a cause of the JSON
+                delivered, summarized, undeliverable, lost, or lost:CAUSE with a cause of the JSON
                 (lost:apns_replaced, lost:undetected_gap, …)
                 """),
             .queue,
@@ -77,6 +77,7 @@ enum FindCommand {
         switch fate {
         case .delivered(let latency): return "delivered after \(SimTime(microseconds: latency - latency % SimTime.millisecond))"
         case .summarized: return "summarized"
+        case .undeliverable: return "undeliverable"
         case .lost(let cause): return "lost:\(cause.key)"
         }
     }

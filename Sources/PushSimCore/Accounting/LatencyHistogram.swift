@@ -57,6 +57,8 @@ package struct LatencyHistogram: Equatable, Sendable {
     }
 
     package mutating func merge(_ other: LatencyHistogram) {
+        // An empty one (a world's running counts, before its letters are recorded) adds nothing.
+        guard other.total != 0 else { return }
         for i in 0..<counts.count where other.counts[i] != 0 { counts[i] &+= other.counts[i] }
         total &+= other.total
         maximum = max(maximum, other.maximum)

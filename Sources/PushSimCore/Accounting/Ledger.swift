@@ -24,6 +24,8 @@ package struct Ledger: Equatable, Sendable {
     package var xivaErrors = 0
     package var xivaMaxQueue = 0
     package var xivaMaxWaitMicroseconds = 0
+    /// The most re-requests waiting in one partition, minute by minute (finite capacity only).
+    package var xivaQueue = XivaQueueSeries()
     // What a client catch-up did (`recovery: catch_up`): its server's load.
     /// Fetches the app made from its own server when the user opened it online.
     package var fetches = 0
@@ -59,6 +61,18 @@ package struct Ledger: Equatable, Sendable {
     /// reached the extension, so each one re-sent is shown twice.
     package var needlessPositions = 0
 
+    /// The provider's side of APNs (docs/model.md §9): letters never deliverable (outside
+    /// `letters`), pushes XIVA sent again, and the answers behind them.
+    package var undeliverable = 0
+    package var retries = 0
+    package var answersLost = 0
+    package var throttledAnswers = 0
+    package var serverErrors = 0
+    /// Priority-5 pushes held while their device slept, and those of them a priority-10 push
+    /// released (docs/model.md §10).
+    package var heldWhileAsleep = 0
+    package var releasedByPriority10 = 0
+
     // What the extension's own logging would have seen (the telemetry view).
     package var pushesSeenByExtensions = 0
     package var gapsDetected = 0
@@ -78,7 +92,7 @@ package struct Ledger: Equatable, Sendable {
     /// Records the end states of the letters `letters`, `fate(i)` each: the same as `record`
     /// for each, with the ledger's arrays opened once instead of checked for sharing per letter.
     package mutating func record(letters: Range<Int>, _ fate: (Int) -> LetterFate) {
-        var deliveredNow = 0, summarizedNow = 0, lostNow = 0
+        var deliveredNow = 0, summarizedNow = 0, lostNow = 0, undeliverableNow = 0
         var causeCounts = causes
         latency.recording { recordLatency in
             causeCounts.withUnsafeMutableBufferPointer { causeCounts in
@@ -89,6 +103,8 @@ package struct Ledger: Equatable, Sendable {
                         recordLatency(latencyMicroseconds)
                     case .summarized:
                         summarizedNow += 1
+                    case .undeliverable:
+                        undeliverableNow += 1
                     case .lost(let cause):
                         lostNow += 1
                         causeCounts[cause.rawValue] += 1
@@ -97,7 +113,8 @@ package struct Ledger: Equatable, Sendable {
             }
         }
         causes = causeCounts
-        self.letters += letters.count
+        self.letters += letters.count - undeliverableNow
+        undeliverable += undeliverableNow
         delivered += deliveredNow
         summarized += summarizedNow
         lost += lostNow
@@ -126,6 +143,7 @@ package struct Ledger: Equatable, Sendable {
         // Maxima are of one partition at one instant: disjoint devices take the larger.
         xivaMaxQueue = max(xivaMaxQueue, other.xivaMaxQueue)
         xivaMaxWaitMicroseconds = max(xivaMaxWaitMicroseconds, other.xivaMaxWaitMicroseconds)
+        if !other.xivaQueue.isEmpty { xivaQueue.merge(other.xivaQueue) }
         fetches += other.fetches
         extensionKills += other.extensionKills
         deviceIdChanges += other.deviceIdChanges
@@ -139,6 +157,13 @@ package struct Ledger: Equatable, Sendable {
         missedGaps += other.missedGaps
         needlessReRequests += other.needlessReRequests
         needlessPositions += other.needlessPositions
+        undeliverable += other.undeliverable
+        retries += other.retries
+        answersLost += other.answersLost
+        throttledAnswers += other.throttledAnswers
+        serverErrors += other.serverErrors
+        heldWhileAsleep += other.heldWhileAsleep
+        releasedByPriority10 += other.releasedByPriority10
         pushesSeenByExtensions += other.pushesSeenByExtensions
         gapsDetected += other.gapsDetected
         missedInGaps += other.missedInGaps

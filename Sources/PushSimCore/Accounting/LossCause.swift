@@ -1,8 +1,11 @@
-// The ten causes a lost letter can have, in the contract's order of JSON keys.
+// The causes a lost letter can have, in the contract's order of JSON keys.
 
 /// Why a lost letter's last chance ended (scenario contract, section 3).
 package enum LossCause: Int, CaseIterable, Sendable {
-    case xivaDrop, xivaOutage, networkLoss, apnsReplaced, apnsExpired, alertsOff
+    case xivaDrop, xivaOutage, networkLoss, apnsReplaced, apnsExpired
+    /// The provider API's refusals (docs/model.md §9): 413, and 429 or 5xx once XIVA's retries ran out.
+    case payloadTooLarge, throttled, serverError
+    case alertsOff
     case undetectedGap, retentionExpired, extensionTimeout, unfinished
 
     /// The name used in JSON and tables.
@@ -13,6 +16,9 @@ package enum LossCause: Int, CaseIterable, Sendable {
         case .networkLoss: return "network_loss"
         case .apnsReplaced: return "apns_replaced"
         case .apnsExpired: return "apns_expired"
+        case .payloadTooLarge: return "payload_too_large"
+        case .throttled: return "throttled"
+        case .serverError: return "server_error"
         case .alertsOff: return "alerts_off"
         case .undetectedGap: return "undetected_gap"
         case .retentionExpired: return "retention_expired"
@@ -34,5 +40,8 @@ package enum LossCause: Int, CaseIterable, Sendable {
 package enum LetterFate: Equatable, Sendable {
     case delivered(latency: Int64)
     case summarized
+    /// Written to a device whose app was uninstalled, or still under way then: never
+    /// deliverable, so outside `letters` (docs/model.md §9, Unregistered).
+    case undeliverable
     case lost(LossCause)
 }

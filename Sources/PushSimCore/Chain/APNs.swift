@@ -14,6 +14,10 @@ extension DeviceWorld {
     /// shortcuts are off; its loss and latency were drawn with its letter.
     mutating func apnsReceives(copy c: CopyIndex, at now: Int64) {
         let copy = copies[c]
+        if _slowPath(copy.attempt > 0) {
+            retriedCopyArrives(copy: c, at: now)
+            return
+        }
         if !copy.isResend {
             let i = copy.letter.offset
             apnsAccepts(copy: c, at: now, lost: letters[i].lostBeforeAPNs, latency: letters[i].apnsLatency)
@@ -30,7 +34,7 @@ extension DeviceWorld {
     /// these). What is recorded is what the arrival event would have recorded, at its time.
     /// With shortcuts off it is scheduled like a re-sent copy's.
     @inline(__always) mutating func firstCopyTravels(copy c: CopyIndex, letter i: Int, reachingAPNsAt arrival: Int64) {
-        guard shortcuts == .taken else {
+        guard provider.firstCopiesSettle else {
             queue.schedule(at: arrival, .apnsArrival(c))
             return
         }
@@ -46,7 +50,9 @@ extension DeviceWorld {
     /// with an offline expiry from now, and it is due at the device after `latency`.
     @inline(__always)
     mutating func apnsAccepts(copy c: CopyIndex, at arrival: Int64, lost: Bool, latency: Int64) {
-        if lost {
+        if _slowPath(parameters.providerAnswers) {
+            guard apnsAnswers(copy: c, at: arrival, lost: lost) else { return }
+        } else if lost {
             copyLost(c, .networkLoss, at: arrival)
             return
         }
@@ -67,6 +73,7 @@ extension DeviceWorld {
     /// A copy is due at the device: handed over if it is online, stored if not (rule 3).
     @inline(__always) mutating func apnsDelivers(copy c: CopyIndex, at now: Int64) {
         if deviceIsOnline(at: now) {
+            if _slowPath(parameters.sleeps) { handOverMaySleep(copy: c, at: now); return }
             deviceReceives(copy: c, at: now)
         } else {
             store(copy: c, at: now)

@@ -24,16 +24,22 @@ struct ArmStreams {
     var idChanges: RandomStream
     /// `extension.concurrency: parallel`: when a run writes the saved position.
     var saveDelays: RandomStream
+    /// `apns.server_error`, `apns.answer_loss`: what APNs answers.
+    var answers: RandomStream
+    /// `xiva.retry`: backoffs, and the loss and APNs latency of retried pushes.
+    var retries: RandomStream
+
     /// `device.reinstall`: when the app is reinstalled and when XIVA learns the new token.
     var reinstalls: RandomStream
 
     init() {
         user = RandomStream(seed: 0); redelivery = user; requests = user; resends = user; store = user; duplicates = user
-        appOpens = user; kills = user; idChanges = user; saveDelays = user; reinstalls = user
+        appOpens = user; kills = user; idChanges = user; saveDelays = user; answers = user; retries = user; reinstalls = user
     }
 
     init(seed: UInt64, device: Int, keepOlder: Bool, duplicate: Bool, appOpens catchUp: Bool = false, kills: Bool = false,
-         idChanges: Bool = false, saveDelays: Bool = false, reinstalls: Bool = false) {
+         idChanges: Bool = false, saveDelays: Bool = false, answers: Bool = false, retries: Bool = false,
+         reinstalls: Bool = false) {
         user = RandomStream(seed: seed, device: device, purpose: .user)
         redelivery = RandomStream(seed: seed, device: device, purpose: .redelivery)
         requests = RandomStream(seed: seed, device: device, purpose: .requests)
@@ -44,6 +50,8 @@ struct ArmStreams {
         self.kills = kills ? RandomStream(seed: seed, device: device, purpose: .extensionKills) : RandomStream(seed: 0)
         self.idChanges = idChanges ? RandomStream(seed: seed, device: device, purpose: .deviceIdChanges) : RandomStream(seed: 0)
         self.saveDelays = saveDelays ? RandomStream(seed: seed, device: device, purpose: .saveDelays) : RandomStream(seed: 0)
+        self.answers = answers ? RandomStream(seed: seed, device: device, purpose: .apnsAnswers) : RandomStream(seed: 0)
+        self.retries = retries ? RandomStream(seed: seed, device: device, purpose: .retries) : RandomStream(seed: 0)
         self.reinstalls = reinstalls ? RandomStream(seed: seed, device: device, purpose: .reinstalls) : RandomStream(seed: 0)
     }
 }

@@ -18,6 +18,8 @@ enum ChainEvent: Equatable, Sendable {
     case answer(RequestIndex)
     /// The user opens the app, which catches up with what it missed (`recovery: catch_up`).
     case appOpen
+    /// A sleeping device wakes, and APNs hands over the priority-5 pushes it held (`device.sleep`).
+    case deviceWakes
 }
 
 /// The lanes of a per-device trace (`pushsim trace`), from the backend to the user.

@@ -29,6 +29,11 @@ struct ChainParameters {
     /// `!outages.isEmpty`, kept as a plain flag: the per-letter test then reads no array.
     let hasOutages: Bool
     let outageDrops: Bool
+    /// Whether re-requests wait in a partition's queue (a finite capacity, docs/model.md §6),
+    /// one service's length and the longest wait still served (Int64.max: forever).
+    let sharedServer: Bool
+    let xivaService: Int64
+    let queueTimeout: Int64
     /// How often the system kills an extension run early (docs/model.md §8, Early kill).
     let earlyKill: Double
     /// Device id changes per microsecond (docs/model.md §8, Device id change).
@@ -38,6 +43,19 @@ struct ChainParameters {
     let reinstallDelay: DistributionSampler
     /// Parallel extension runs with a delayed save (docs/model.md §8, Parallel runs); nil: serial.
     let saveDelay: DistributionSampler?
+    /// The provider API's answers (docs/model.md §9): set when any of its keys is, so the hot
+    /// path tests one flag; the token limit (0: none) and its window; 5xx and lost answers;
+    /// XIVA's attempts per push (1: no retry) and its backoff; uninstalls per microsecond.
+    let providerAnswers: Bool
+    let tokenLimit: Int
+    let tokenWindow: Int64
+    let serverError: Double
+    let answerLoss: Double
+    let attempts: Int
+    let backoff: DistributionSampler
+    let uninstallRate: Double
+    /// Priority-5 pushes may meet a sleeping device (docs/model.md §10): both keys are set.
+    let sleeps: Bool
 
     init(_ scenario: Scenario) {
         apnsLoss = scenario.apns.loss
@@ -60,11 +78,24 @@ struct ChainParameters {
         outages = XivaOutage.layout(scenario.xiva.outages, runEnd: scenario.end)?.map(\.interval) ?? []
         outageDrops = scenario.xiva.outageMode == .drop
         hasOutages = !outages.isEmpty
+        sharedServer = scenario.xiva.capacityPerMicrosecond != nil
+        xivaService = scenario.xiva.capacityPerMicrosecond.map { XivaServer.service(capacityPerMicrosecond: $0) } ?? 0
+        queueTimeout = scenario.xiva.queueTimeout.microseconds
         earlyKill = scenario.extension.earlyKill
         idChangeRate = scenario.device.idChangeRatePerMicrosecond
         reinstallRate = scenario.device.reinstallRatePerMicrosecond
         reinstallDelay = scenario.device.reinstallDelay.sampler
         saveDelay = scenario.extension.concurrency == .parallel
             ? (scenario.extension.saveDelay ?? .constant(SimTime(microseconds: 0))).sampler : nil
+        tokenLimit = scenario.apns.tokenLimit ?? 0
+        tokenWindow = scenario.apns.tokenWindow.microseconds
+        serverError = scenario.apns.serverError
+        answerLoss = scenario.apns.answerLoss
+        attempts = scenario.xiva.retry?.attempts ?? 1
+        backoff = (scenario.xiva.retry?.backoff ?? .constant(.zero)).sampler
+        uninstallRate = scenario.device.uninstallRatePerMicrosecond
+        sleeps = scenario.device.sleep != nil && scenario.apns.lowPriorityShare > 0
+        providerAnswers = scenario.mail.payloadSize != nil || tokenLimit > 0 || serverError > 0 || answerLoss > 0
+            || attempts > 1
     }
 }

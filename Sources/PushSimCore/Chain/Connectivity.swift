@@ -39,22 +39,7 @@ package struct ConnectivityTimeline {
         if let online = scenario.connectivity.online, let offline = scenario.connectivity.offline,
            offline.mean > 0 {
             var rng = RandomStream(seed: scenario.seed, device: device, purpose: .connectivity)
-            let shareOnline = online.mean / (online.mean + offline.mean)
-            var isOnline = rng.nextUnit() < shareOnline
-            // The first period is already under way at time 0: its remaining length is residual.
-            var periodEnd = (isOnline ? online : offline).sampleResidual(&rng).microseconds
-            var periodStart: Int64 = 0
-            while true {
-                if !isOnline && periodEnd > periodStart {
-                    scratch.append(periodStart..<min(periodEnd, end))
-                }
-                if periodEnd >= end { break }
-                isOnline.toggle()
-                periodStart = periodEnd
-                let length = (isOnline ? online : offline).sample(&rng).microseconds
-                let (next, overflow) = periodStart.addingReportingOverflow(length)
-                periodEnd = overflow ? Int64.max : next
-            }
+            AlternatingProcess.intervalsOfSecondState(first: online, second: offline, rng: &rng, end: end, into: &scratch)
         }
         // Union of the two sorted lists of offline intervals.
         var merged: [Range<Int64>] = []

@@ -12,6 +12,11 @@ package struct LetterDraws: Equatable, Sendable {
     package var dropped: Bool
     /// The network loses the first copy on its way to APNs.
     package var lostBeforeAPNs: Bool
+    /// Its payload is over APNs' 4096 bytes (docs/model.md §9, Payload too large). A Bool in
+    /// the struct's padding: the size itself matters only against the limit.
+    package var payloadTooLarge = false
+    /// It goes at priority 5 (docs/model.md §10); another Bool in the padding.
+    package var lowPriority = false
 
     package init(time: Int64, xivaLatency: Int64, apnsLatency: Int64, processing: Int64,
                 dropped: Bool, lostBeforeAPNs: Bool) {
@@ -88,6 +93,22 @@ package struct LetterScript: RandomAccessCollection {
             letters.append(LetterDraws(time: instant, xivaLatency: xivaDelay, apnsLatency: apnsDelay,
                                        processing: processing.sample(&ext),
                                        dropped: dropped, lostBeforeAPNs: lost))
+        }
+        if _slowPath(mail.payloadSize != nil || scenario.apns.lowPriorityShare > 0) { drawProviderKeys(scenario, device: device) }
+    }
+
+    /// Each letter's payload size and priority (docs/model.md §9, §10), each from a stream of
+    /// its own, in letter order: a pass of its own, so the loop above is as it was without them.
+    mutating func drawProviderKeys(_ scenario: Scenario, device: Int) {
+        if let sizes = scenario.mail.payloadSize?.sampler {
+            var rng = RandomStream(seed: scenario.seed, device: device, purpose: .payloadSizes)
+            for i in letters.indices { letters[i].payloadTooLarge = sizes.sample(&rng) > DeviceWorld.payloadLimit }
+        }
+        // All at 5 needs no draw (`chance(1)` draws nothing); a share draws once per letter.
+        let share = scenario.apns.lowPriorityShare
+        if share > 0 {
+            var rng = RandomStream(seed: scenario.seed, device: device, purpose: .priorities)
+            for i in letters.indices { letters[i].lowPriority = rng.chance(share) }
         }
     }
 }

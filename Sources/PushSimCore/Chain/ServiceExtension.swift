@@ -153,19 +153,37 @@ extension DeviceWorld {
                 failed = true
                 ledger.xivaErrors += counts
                 note(.device, nil, .reRequestSentDuringOutage)
+            } else if _slowPath(parameters.sharedServer) {
+                // It joins the partition's queue once this instant's other steps are done; its
+                // answer is scheduled then (XivaSharedServer.swift, `xivaQueueAnswers`).
+                let q: RequestIndex = ext.requests.nextIndex()
+                ext.requests.append(ReRequest(run: r, failed: failed, extensionWaiting: false))
+                joining.append(XivaJoin(request: q, sentAt: now, latency: latency))
+                note(.device, nil, .reRequestQueued(low: run.gapLow, high: run.gapHigh))
+                return
             } else {
                 ledger.xivaServed += counts
             }
-            let answerAt = later(now, latency)
-            let deadlineAt = deadline(ofRunStartedAt: run.arrival)
-            let waiting = answerAt <= deadlineAt
             let q: RequestIndex = ext.requests.nextIndex()
-            ext.requests.append(ReRequest(run: r, failed: failed, extensionWaiting: waiting))
-            note(.device, nil, .reRequestSent(low: run.gapLow, high: run.gapHigh, answerIn: SimTime(microseconds: latency),
-                 lateDeadline: waiting ? nil : SimTime(microseconds: deadlineAt - run.arrival)))
-            queue.schedule(at: answerAt, .answer(q))
-            if !waiting { queue.schedule(at: deadlineAt, .extensionDeadline(r)) }
+            ext.requests.append(ReRequest(run: r, failed: failed, extensionWaiting: false))
+            scheduleAnswer(request: q, at: later(now, latency)) { late in
+                .reRequestSent(low: run.gapLow, high: run.gapHigh, answerIn: SimTime(microseconds: latency), lateDeadline: late)
+            }
         }
+    }
+
+    /// Schedules XIVA's answer to re-request q at `answerAt` and, when the answer comes after
+    /// the extension's deadline (timing rule 6, on the answer time as it stands), the deadline;
+    /// `event(late)` is the trace line, `late` the deadline from arrival when the answer misses it.
+    mutating func scheduleAnswer(request q: RequestIndex, at answerAt: Int64, _ event: (SimTime?) -> TraceEvent) {
+        let r = ext.requests[q].run
+        let arrival = ext.runs[r].arrival
+        let deadlineAt = deadline(ofRunStartedAt: arrival)
+        let waiting = answerAt <= deadlineAt
+        ext.requests[q].extensionWaiting = waiting
+        note(.device, nil, event(waiting ? nil : SimTime(microseconds: deadlineAt - arrival)))
+        queue.schedule(at: answerAt, .answer(q))
+        if !waiting { queue.schedule(at: deadlineAt, .extensionDeadline(r)) }
     }
 
     /// The deadline (timing rule 6): the original content is shown now; a summary or

@@ -38,6 +38,14 @@ package enum TraceEvent: Equatable, Sendable {
     case storedPushSent
     case handedOverTwice
     case copyLost(CopyRole, LossCause)
+    // The provider's side of APNs (docs/model.md §9, §10).
+    /// APNs refused a push or sent no answer; `answer` is the HTTP status and reason.
+    case refused(answer: String)
+    case answerLost
+    case sentAgain(attempt: Int)
+    case heldWhileAsleep
+    case wokenByPriority10(held: Int)
+    case awake
     // The device and its extension.
     case connectivity(online: Bool)
     case pushArrived
@@ -54,6 +62,11 @@ package enum TraceEvent: Equatable, Sendable {
     case reRequestSentDuringOutage
     /// `lateDeadline` is the deadline (from the run's arrival) when the answer comes after it.
     case reRequestSent(low: Int32, high: Int32, answerIn: SimTime, lateDeadline: SimTime?)
+    /// With a finite XIVA capacity: sent, to join the partition's queue once the instant is done;
+    /// then served after `waited` (answer `answerIn` after sending), or given up at the time-out.
+    case reRequestQueued(low: Int32, high: Int32)
+    case reRequestServed(low: Int32, high: Int32, waited: SimTime, answerIn: SimTime, lateDeadline: SimTime?)
+    case reRequestTimedOut(low: Int32, high: Int32, answerIn: SimTime, lateDeadline: SimTime?)
     case deadlineHit(waitingForAnswer: Bool)
     // The user.
     case presented
@@ -93,6 +106,12 @@ package enum TraceEvent: Equatable, Sendable {
         case .copyLost(let role, let cause):
             let copy = role == .second ? "second copy" : role == .resend ? "re-sent copy" : "push"
             return "\(copy) \(cause.key)"
+        case .refused(let answer): return answer
+        case .answerLost: return "accepted; the answer was lost"
+        case .sentAgain(let attempt): return "sent again (attempt \(attempt))"
+        case .heldWhileAsleep: return "priority 5 held: the device is asleep"
+        case .wokenByPriority10(let held): return "woken by a priority-10 push: \(held) held pushes follow"
+        case .awake: return "awake"
         case .connectivity(let online): return online ? "online" : "offline"
         case .pushArrived: return "push arrived"
         case .deviceIdChanged(let p): return "device id changed: saved position \(p) forgotten"
@@ -110,6 +129,14 @@ package enum TraceEvent: Equatable, Sendable {
         case .reRequestSentDuringOutage: return "re-request sent while XIVA is out: it will be answered with an error"
         case .reRequestSent(let low, let high, let answerIn, let late):
             return "re-request sent for positions \(low)...\(high), answer in \(answerIn)"
+                + (late.map { ", after the deadline at \($0) from arrival" } ?? "")
+        case .reRequestQueued(let low, let high):
+            return "re-request sent for positions \(low)...\(high), joining XIVA's queue"
+        case .reRequestServed(let low, let high, let waited, let answerIn, let late):
+            return "re-request for positions \(low)...\(high) served after waiting \(waited), answer in \(answerIn)"
+                + (late.map { ", after the deadline at \($0) from arrival" } ?? "")
+        case .reRequestTimedOut(let low, let high, let answerIn, let late):
+            return "re-request for positions \(low)...\(high) would wait past the queue time-out: answered with an error in \(answerIn)"
                 + (late.map { ", after the deadline at \($0) from arrival" } ?? "")
         case .deadlineHit(let waiting):
             return "extension deadline hit " + (waiting ? "waiting for the re-request's answer" : "before its processing ended")
@@ -134,6 +161,7 @@ extension LetterFate {
         switch self {
         case .delivered(let latency): return "delivered after \(SimTime(microseconds: latency - latency % SimTime.millisecond))"
         case .summarized: return "summarized"
+        case .undeliverable: return "undeliverable (the app was uninstalled)"
         case .lost(let cause): return "lost (\(cause.key))"
         }
     }

@@ -21,6 +21,8 @@
 // Version 2's mechanisms (docs/model.md §5): second copies and keep_older in APNs.swift,
 // warm-up in `counted`, windows per device in Connectivity.swift, letters in MailTraffic.swift,
 // XIVA's outages (docs/model.md §6) in Xiva.swift (xivaReceives, outageEnd) and extensionProcessed.
+// The provider's side of APNs (docs/model.md §9): answers and retries in ProviderAnswers.swift
+// (apnsAnswers), the uninstall as the device's `end`; priority 5 and sleep (§10) in DeviceSleep.swift.
 // The shortcuts that settle steps without events are listed in ShortcutPolicy.swift.
 
 /// A copy of a push on its way: the letter it carries, whether XIVA re-sent it, whether it is
@@ -29,6 +31,8 @@ struct PushCopy {
     var letter: LetterIndex
     var isResend: Bool
     var isSecondCopy = false
+    /// How many times XIVA sent this push before (docs/model.md §9, Retries); 0: the first send.
+    var attempt: UInt8 = 0
     var expiry: Int64
 }
 
@@ -68,7 +72,10 @@ package struct DeviceWorld: ~Copyable {
     let scenario: Scenario
     let parameters: ChainParameters
     let windows: [Range<Int64>]
-    let end: Int64
+    /// When this device's run stops: the run's end, or its app's uninstall if earlier
+    /// (docs/model.md §9, Unregistered); set by `prepare`.
+    var end: Int64
+    let runEnd: Int64
     /// Whether handlers may settle steps without scheduling them (see ``ShortcutPolicy``).
     let shortcuts: ShortcutPolicy
 
@@ -76,6 +83,8 @@ package struct DeviceWorld: ~Copyable {
     package internal(set) var letters = LetterScript()
     package internal(set) var timeline = ConnectivityTimeline()
     package internal(set) var alertsOff = false
+    /// When the device sleeps while online (docs/model.md §10); empty unless `device.sleep` and priority 5 meet.
+    var sleepTimeline = SleepTimeline()
     var scratchIntervals: [Range<Int64>] = []
     var deviceWindowScratch: [Range<Int64>] = []
 
@@ -108,6 +117,11 @@ package struct DeviceWorld: ~Copyable {
     var catchUpMark = 0
     /// When the device id next changes (queue arm with `device.id_change`); Int64.max: never.
     var nextIdChange = Int64.max
+    /// Re-requests sent at the current instant, waiting to join the shared XIVA queue once
+    /// the instant's other steps are done (docs/model.md §6); empty with capacity forever.
+    var joining: [XivaJoin] = []
+    /// The provider's side of APNs in this arm (docs/model.md §9, §10): token limit, held pushes.
+    var provider = ProviderState()
     /// App reinstalls in this arm (`device.reinstall`); `reinstalls.watchFrom` is Int64.max without them.
     var reinstalls = ReinstallState()
 
@@ -123,6 +137,7 @@ package struct DeviceWorld: ~Copyable {
         self.parameters = ChainParameters(scenario)
         self.windows = ConnectivityTimeline.windowIntervals(scenario)
         self.end = scenario.end.microseconds
+        self.runEnd = scenario.end.microseconds
     }
 
     /// Draws everything about a device that both arms share.
@@ -133,6 +148,8 @@ package struct DeviceWorld: ~Copyable {
                           deviceScratch: &deviceWindowScratch)
         var rng = RandomStream(seed: scenario.seed, device: device, purpose: .device)
         alertsOff = rng.chance(scenario.device.alertsOff)
+        end = parameters.uninstallRate > 0 ? min(runEnd, uninstallTime()) : runEnd
+        if parameters.sleeps { sleepTimeline.generate(scenario, device: device) }
     }
 
     /// 1 when letter i counts (its time is at or after the warm-up), else 0.
@@ -149,26 +166,84 @@ package struct DeviceWorld: ~Copyable {
 
     /// Simulates the prepared device through one arm and adds its letters to `ledger`.
     package mutating func run(_ arm: Arm) {
+        begin(arm)
+        if _slowPath(sharesServer) {
+            // A device run on its own with a finite XIVA capacity (a trace, `find`): it is alone
+            // in its partition. Runs and checks run a whole partition (``CoupledWorlds``).
+            var server = XivaPartitionServer(parameters: parameters, end: end, segments: [nil], seriesWanted: false)
+            while let now = runUntilItSends() { server.collect(from: &self, device: 0, at: now) }
+            finish()
+            return
+        }
+        var processed = 0
+        while let (now, item) = agenda.next(before: end) {
+            handle(item, at: now)
+            processed += 1
+        }
+        ledger.events += processed
+        finish()
+    }
+
+    /// Starts an arm: its state reset, its first letter, flip and app opening on the agenda.
+    package mutating func begin(_ arm: Arm) {
         resetArm(arm)
         if catchUp { scheduleFirstAppOpen() }
         if letters.count > 0 { agenda.followInFirstStream(time: letters[0].time, index: 0) }
         if !timeline.flips.isEmpty { agenda.followInSecondStream(time: timeline.flips[0], index: 0) }
-        var processed = 0
-        while let (now, item) = agenda.next(before: end) {
-            currentTime = now
-            switch item {
-            case .inFirstStream(let i): xivaReceives(letter: i, at: now)
-            case .inSecondStream(let k): connectivityFlips(index: k, at: now)
-            case .event(.apnsArrival(let c)): apnsReceives(copy: c, at: now)
-            case .event(.due(let c)): apnsDelivers(copy: c, at: now)
-            case .event(.extensionProcessed(let r)): extensionProcessed(run: r, at: now)
-            case .event(.extensionDeadline(let r)): extensionDeadline(run: r, at: now)
-            case .event(.answer(let q)): xivaAnswers(request: q, at: now)
-            case .event(.appOpen): userOpensApp(at: now)
+    }
+
+    /// Whether this arm sends its re-requests to a server shared with other devices (a finite
+    /// XIVA capacity, docs/model.md §6): its answers then wait for the partition's queue.
+    var sharesServer: Bool { parameters.sharedServer && checksGaps }
+
+    /// When this arm's next step happens; nil when nothing more happens before the end.
+    var nextTime: Int64? { agenda.nextTime(before: end) }
+
+    /// Takes step after step, instant by instant, until the device has sent something to a
+    /// shared server: then it stops at the end of that instant (everything else of the instant
+    /// done, docs/model.md §6) and returns the instant; nil once nothing more happens before the
+    /// end. The server's answer may add steps at the same instant (a deadline): the next call
+    /// takes them.
+    package mutating func runUntilItSends() -> Int64? {
+        while let now = nextTime {
+            while let (time, item) = agenda.next(before: now + 1) {
+                handle(item, at: time)
+                ledger.events += 1
             }
-            processed += 1
+            if !joining.isEmpty { return now }
         }
-        ledger.events += processed
+        return nil
+    }
+
+    /// One step of the chain: the item's handler.
+    @inline(__always) mutating func handle(_ item: AgendaItem<ChainEvent>, at now: Int64) {
+        currentTime = now
+        switch item {
+        case .inFirstStream(let i): xivaReceives(letter: i, at: now)
+        case .inSecondStream(let k): connectivityFlips(index: k, at: now)
+        case .event(.apnsArrival(let c)): apnsReceives(copy: c, at: now)
+        case .event(.due(let c)): apnsDelivers(copy: c, at: now)
+        case .event(.extensionProcessed(let r)): extensionProcessed(run: r, at: now)
+        case .event(.extensionDeadline(let r)): extensionDeadline(run: r, at: now)
+        case .event(.answer(let q)): xivaAnswers(request: q, at: now)
+        case .event(.appOpen): userOpensApp(at: now)
+        case .event(.deviceWakes): deviceWakes(at: now)
+        }
+    }
+
+    /// Ends a stepped arm into `account`: the counts it made while running (kept in `ledger`,
+    /// which shares the placeholder's buffers, so a world waiting its turn holds no histogram)
+    /// and its letters. Leaves the placeholder in `ledger`.
+    package mutating func finish(into account: inout Ledger) {
+        swap(&ledger, &account)
+        ledger.merge(account)
+        account = DeviceWorld.placeholderLedger
+        finish()
+        swap(&ledger, &account)
+    }
+
+    /// Ends an arm: whatever is under way is unfinished, every letter is recorded.
+    mutating func finish() {
         currentTime = end
         closeAccounts()
     }
@@ -184,16 +259,23 @@ package struct DeviceWorld: ~Copyable {
         flipsPassed = 0
         lookaheadFlipCursor = 0
         apnsStore = APNsStore()
-        settleAtOnce = shortcuts == .taken && !checksGaps && !(parameters.duplicate > 0)
+        // Retries and the token limit need arrivals at APNs in time order, a retried copy can
+        // present a letter before the copy it repeats, and a held push waits for its device:
+        // every step then runs as an event (docs/model.md §9, §10).
+        settleAtOnce = shortcuts == .taken && !checksGaps && !(parameters.duplicate > 0) && !parameters.providerAnswers
+            && !parameters.sleeps
+        provider = ProviderState(parameters, shortcuts: shortcuts, reusing: provider)
         let warmup = scenario.warmup.microseconds
         firstCounted = warmup <= 0 ? 0 : letters.firstIndex { $0.time >= warmup } ?? letters.count
         letterStates.reset(repeating: LetterState(), count: letters.count)
         xiva = XivaNumbering(reusing: xiva.letterAtPosition)
         ext = ExtensionState(reusing: ext.runs, ext.requests)
+        joining.removeAll(keepingCapacity: true)
         streams = ArmStreams(seed: scenario.seed, device: device, keepOlder: parameters.keepOlder > 0,
                              duplicate: parameters.duplicate > 0, appOpens: catchUp,
                              kills: parameters.earlyKill > 0, idChanges: parameters.idChangeRate > 0 && checksGaps,
                              saveDelays: parameters.saveDelay != nil && checksGaps,
+                             answers: parameters.serverError > 0 || parameters.answerLoss > 0, retries: parameters.attempts > 1,
                              reinstalls: parameters.reinstallRate > 0)
         nextIdChange = Int64.max
         if parameters.idChangeRate > 0 && checksGaps { scheduleFirstIdChange() }
@@ -253,13 +335,16 @@ package struct DeviceWorld: ~Copyable {
                 let request = ext.requests[q]
                 let run = ext.runs[request.run]
                 markUnfinished(run: run, includingGap: true, includingCurrent: request.extensionWaiting)
-            case .appOpen:
+            case .appOpen, .deviceWakes:
                 break
             }
         }
+        // Priority-5 pushes APNs still holds for a sleeping device (docs/model.md §10).
+        for c in provider.held where !copies[c].isSecondCopy { letterStates[copies[c].letter].unfinished = true }
         if let stored = apnsStore.copy {
             let copy = copies[stored]
-            if end < copy.expiry {
+            // On an uninstalled device (end < runEnd) a stored copy is under way, whatever its expiry.
+            if end < copy.expiry || end < runEnd {
                 if !copy.isSecondCopy { letterStates[copy.letter].unfinished = true }
             } else {
                 copyLost(stored, .apnsExpired)
@@ -279,19 +364,38 @@ package struct DeviceWorld: ~Copyable {
         // histogram is allocated or copied.
         var account = ledger
         ledger = DeviceWorld.placeholderLedger
-        account.record(letters: firstCounted..<letters.count) { fate(of: $0) }
+        if _slowPath(end < runEnd) {
+            account.record(letters: firstCounted..<letters.count) { fateAfterUninstall(of: $0) }
+        } else {
+            account.record(letters: firstCounted..<letters.count) { chainFate(of: $0) }
+        }
         ledger = account
     }
 
-    static let placeholderLedger = Ledger()
+    package static let placeholderLedger = Ledger()
 
     mutating func markUnfinished(run: ExtensionRun, includingGap: Bool, includingCurrent: Bool = true) {
         if includingCurrent && !copies[run.copy].isSecondCopy { letterStates[copies[run.copy].letter].unfinished = true }
         if includingGap { for letter in gapLetters(of: run) { letterStates[letter].unfinished = true } }
     }
 
-    /// The fate of letter i, by the contract's order of causes for this arm.
+    /// The fate of letter i: its chain's, unless the app was uninstalled (docs/model.md §9).
     package func fate(of i: Int) -> LetterFate {
+        _slowPath(end < runEnd) ? fateAfterUninstall(of: i) : chainFate(of: i)
+    }
+
+    /// The fate of letter i on a device whose app was uninstalled at `end` (docs/model.md §9,
+    /// Unregistered): written after it, or still under way then, it was never deliverable.
+    func fateAfterUninstall(of i: Int) -> LetterFate {
+        let fate = chainFate(of: i)
+        switch fate {
+        case .delivered, .summarized: return fate
+        default: return letters[i].time >= end || letterStates[i].unfinished ? .undeliverable : fate
+        }
+    }
+
+    /// The fate of letter i through the chain, by the contract's order of causes for this arm.
+    func chainFate(of i: Int) -> LetterFate {
         if letterStates[i].delivered { return .delivered(latency: letterStates[i].firstDelivery - letters[i].time) }
         if letterStates[i].summarized { return .summarized }
         if letters[i].dropped || letterStates[i].droppedForOldToken { return .lost(.xivaDrop) }

@@ -52,9 +52,18 @@ package struct XivaServer: Sendable {
     private var giveUpCursor = 0
 
     package init(capacityPerMicrosecond: Double, timeout: SimTime, end: Int64) {
-        service = SimTime.rounding(1 / capacityPerMicrosecond).microseconds
-        self.timeout = timeout.microseconds
+        self.init(service: XivaServer.service(capacityPerMicrosecond: capacityPerMicrosecond), timeout: timeout.microseconds, end: end)
+    }
+
+    init(service: Int64, timeout: Int64, end: Int64) {
+        self.service = service
+        self.timeout = timeout
         self.end = end
+    }
+
+    /// One service at `capacity` re-requests per microsecond: `1/capacity`, rounded half up.
+    static func service(capacityPerMicrosecond: Double) -> Int64 {
+        SimTime.rounding(1 / capacityPerMicrosecond).microseconds
     }
 
     /// A re-request sent at `sent` joins the queue; `sent` must not precede an earlier join's.

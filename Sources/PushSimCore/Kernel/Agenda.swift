@@ -60,8 +60,10 @@ struct Agenda<Payload> {
     @inline(__always) mutating func next(before end: Int64) -> (time: Int64, item: AgendaItem<Payload>)? {
         let (heapTime, heapSequence) = queue.nextKey
         if first.precedes(time: heapTime, sequence: heapSequence) {
-            guard first.time < end else { return nil }
+            // The second stream first: with `end` inside the run (a driver stepping one
+            // instant), the first stream's entry may lie past it while the second's does not.
             if second.precedes(time: first.time, sequence: first.sequence) { return takeSecond(before: end) }
+            guard first.time < end else { return nil }
             let taken = first
             first = .exhausted
             return (taken.time, .inFirstStream(Int(taken.index)))
@@ -69,6 +71,15 @@ struct Agenda<Payload> {
         if second.precedes(time: heapTime, sequence: heapSequence) { return takeSecond(before: end) }
         guard heapTime < end, !queue.isEmpty else { return nil }
         return (heapTime, .event(queue.popAny().payload))
+    }
+
+    /// When the earliest item happens, if before `end`; nil when nothing does. Lets a driver
+    /// that steps several agendas pick the one to advance.
+    func nextTime(before end: Int64) -> Int64? {
+        var earliest = queue.isEmpty ? Int64.max : queue.nextKey.time
+        if first.index >= 0 { earliest = min(earliest, first.time) }
+        if second.index >= 0 { earliest = min(earliest, second.time) }
+        return earliest < end ? earliest : nil
     }
 
     @inline(__always) private mutating func takeSecond(before end: Int64) -> (time: Int64, item: AgendaItem<Payload>)? {

@@ -21,7 +21,13 @@ package enum StreamPurpose: UInt64, Sendable, CaseIterable {
     case extensionKills = 16 // whether the system kills an extension run early (extension.early_kill)
     case deviceIdChanges = 17 // when the device id changes (device.id_change)
     case saveDelays = 18    // when a parallel extension run writes the saved position (extension.save_delay)
-    // Numbered apart from the purposes other branches add from 19 on, so merges keep every stream distinct.
+    case payloadSizes = 19  // each letter's payload size (mail.payload_size)
+    case uninstalls = 20    // when the app is uninstalled (device.uninstall)
+    case apnsAnswers = 21   // whether APNs answers 5xx or its answer is lost (apns.server_error, apns.answer_loss)
+    case retries = 22       // retried pushes: backoff, network loss and APNs latency (xiva.retry)
+    case priorities = 23    // whether a letter goes at priority 5 (apns.priority as a share)
+    case sleep = 24         // the device's awake and asleep periods (device.sleep)
+    // 25–29 are the channels' purposes; this mechanism's start at 30.
     case reinstalls = 30    // when the app is reinstalled, and when XIVA learns its new token (device.reinstall)
 }
 

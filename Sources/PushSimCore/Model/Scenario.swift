@@ -91,6 +91,8 @@ package struct Scenario: Sendable {
         package var bursts: MailBursts? = nil
         /// Replaces rate, profile and bursts when set.
         package var trace: MailTrace? = nil
+        /// Each letter's payload size in bytes, drawn per letter (docs/model.md §9, Payload too large); nil: always fits.
+        package var payloadSize: Distribution? = nil
     }
     package var mail = Mail()
 
@@ -117,6 +119,8 @@ package struct Scenario: Sendable {
         /// A re-request that would wait longer is answered with an error; `.forever`: it waits.
         package var queueTimeout: SimTime = .forever
         package var partitions: Int = 1
+        /// How XIVA retries a push APNs refused for the moment or did not answer (docs/model.md §9, Retries); nil: never.
+        package var retry: XivaRetry? = nil
         /// The defaults docs/scenarios.md gives (the file reader starts from them).
         package init() {}
     }
@@ -133,6 +137,14 @@ package struct Scenario: Sendable {
         package var keepWindow: SimTime = SimTime(microseconds: SimTime.second)
         /// Probability APNs hands a push to the device twice (docs/model.md §5, Second copies).
         package var duplicate: Double = 0
+        /// The provider API's answers (docs/model.md §9): the most pushes one token takes within
+        /// `tokenWindow` (nil: no limit), the probability of a 5xx, of an answer lost after acceptance.
+        package var tokenLimit: Int? = nil
+        package var tokenWindow: SimTime = SimTime(microseconds: SimTime.hour)
+        package var serverError: Double = 0
+        package var answerLoss: Double = 0
+        /// The share of letters sent at priority 5 (docs/model.md §10); 0: all at 10 (the default).
+        package var lowPriorityShare: Double = 0
         /// The defaults docs/scenarios.md gives (the file reader starts from them).
         package init() {}
     }
@@ -146,6 +158,10 @@ package struct Scenario: Sendable {
         package var appOpen: Distribution? = nil
         /// Poisson rate of device id changes per microsecond (docs/model.md §8, Device id change); 0: never.
         package var idChangeRatePerMicrosecond: Double = 0
+        /// Poisson rate per microsecond at which the app is uninstalled (docs/model.md §9, Unregistered); 0: never.
+        package var uninstallRatePerMicrosecond: Double = 0
+        /// Awake and asleep periods while online (docs/model.md §10, A sleeping device); nil: always awake.
+        package var sleep: DeviceSleep? = nil
         /// Poisson rate of app reinstalls per microsecond (docs/model.md §8, App reinstall); 0: never.
         package var reinstallRatePerMicrosecond: Double = 0
         /// From a reinstall until XIVA knows the new token (the user opens the app, which registers it).
@@ -244,4 +260,20 @@ package struct Scenario: Sendable {
         case .both: return [false, true]
         }
     }
+}
+
+/// `xiva.retry` (docs/model.md §9, Retries): XIVA sends one push at most `attempts` times,
+/// waiting a `backoff` draw after each refusal or missing answer.
+package struct XivaRetry: Hashable, Sendable {
+    package var attempts: Int
+    package var backoff: Distribution
+    package init(attempts: Int, backoff: Distribution) { self.attempts = attempts; self.backoff = backoff }
+}
+
+/// `device.sleep` (docs/model.md §10): the device alternates awake and asleep periods (drawn
+/// from these laws, in equilibrium at time 0); priority-5 pushes wait while it sleeps.
+package struct DeviceSleep: Hashable, Sendable {
+    package var awake: Distribution
+    package var asleep: Distribution
+    package init(awake: Distribution, asleep: Distribution) { self.awake = awake; self.asleep = asleep }
 }

@@ -11,8 +11,11 @@ package struct BenchRung: Hashable, Sendable {
     /// The version-2 workload (segments, a daily profile, windows with spread, keep_older,
     /// duplicates) instead of the version-1 chain.
     package var realistic: Bool
-    package init(devices: Int, days: Int = 7, realistic: Bool = false) {
-        self.devices = devices; self.days = days; self.realistic = realistic
+    /// The coupled workload: the bench chain with a finite XIVA capacity in 10 partitions, so
+    /// each partition's devices run together (docs/performance.md, The coupled path).
+    package var coupled: Bool
+    package init(devices: Int, days: Int = 7, realistic: Bool = false, coupled: Bool = false) {
+        self.devices = devices; self.days = days; self.realistic = realistic; self.coupled = coupled
     }
 
     /// A short name used to match rungs against a baseline: `1k`, `100k`, `1M`, `250` (+ `x3d`
@@ -22,7 +25,7 @@ package struct BenchRung: Hashable, Sendable {
         if devices >= 1_000_000 && devices % 1_000_000 == 0 { size = "\(devices / 1_000_000)M" }
         else if devices >= 1_000 && devices % 1_000 == 0 { size = "\(devices / 1_000)k" }
         else { size = "\(devices)" }
-        return (days == 7 ? size : "\(size)x\(days)d") + (realistic ? "-v2" : "")
+        return (days == 7 ? size : "\(size)x\(days)d") + (realistic ? "-v2" : "") + (coupled ? "-xiva" : "")
     }
 
     /// The standard ladder: 1 000, 10 000 and 100 000 devices × 7 days; 1 000 000 on request.
@@ -114,7 +117,21 @@ package enum Bench {
     package static func scenario(_ rung: BenchRung) throws -> Scenario {
         let base = try ScenarioLoader.parse(text: workload, file: "<bench workload>",
                                             overrides: ["devices=\(rung.devices)", "duration=\(rung.days)d"])
-        return rung.realistic ? realistic(base) : base
+        let chain = rung.realistic ? realistic(base) : base
+        return rung.coupled ? coupled(chain) : chain
+    }
+
+    /// The coupled workload: XIVA serves 200 re-requests a second per partition, in 10
+    /// partitions, and gives up after 20 s. The chain's offline windows have no spread, so
+    /// every device comes back at 8:40 and 19:10 each day: a mass reconnect twice a day, when
+    /// a partition's re-requests (about a third of its devices) queue at once.
+    package static func coupled(_ base: Scenario) -> Scenario {
+        var s = base
+        s.name += "-xiva"
+        s.xiva.capacityPerMicrosecond = 200.0 / Double(SimTime.second)
+        s.xiva.queueTimeout = SimTime(microseconds: 20 * SimTime.second)
+        s.xiva.partitions = min(10, max(1, s.devices))
+        return s
     }
 
     /// The version-2 workload on top of the bench chain: a day-shaped mail profile, APNs

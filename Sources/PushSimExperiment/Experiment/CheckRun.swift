@@ -156,6 +156,11 @@ package enum CheckRun {
         let chunks = Simulator.inChunks(of: range, jobs: jobs, unit: .of(scenario)) { devices in
             var ledgers = SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)
             var spreads = arms.map { _ in CheckSpread() }
+            if CouplingUnit.of(scenario).partitions != nil {
+                var sink = CheckSink(run: SegmentedLedgerSink(ledgers: ledgers), spreads: spreads, thresholds: thresholds)
+                CoupledRun.simulate(scenario, devices: devices, arms: arms, into: &sink)
+                return (sink.run.finished(), sink.spreads)
+            }
             for part in Simulator.parts(of: scenario, devices: devices) {
                 var world = DeviceWorld(scenario: part.scenario)
                 var totals = arms.map { _ in Ledger() }
@@ -179,5 +184,23 @@ package enum CheckRun {
             for a in spreads.indices { spreads[a].merge(chunkSpreads[a]) }
         }
         return (total.result(scenario, arms: arms, devices: range), spreads)
+    }
+}
+
+/// A check's sink for a coupled run: each device's counts into its own spread, then into the run's ledgers.
+struct CheckSink: DeviceLedgerSink {
+    var run: SegmentedLedgerSink
+    var spreads: [CheckSpread]
+    let thresholds: [CheckThresholds?]
+
+    mutating func account(device: Int, segment: Int?, arm: Int, _ body: (inout Ledger) -> Void) {
+        var ledger = Ledger()
+        body(&ledger)
+        spreads[arm].add(device: ledger, thresholds: arm < thresholds.count ? thresholds[arm] : nil)
+        run.account(device: device, segment: segment, arm: arm) { $0.merge(ledger) }
+    }
+
+    mutating func partitionQueue(arm: Int, maxQueue: Int, maxQueueBySegment: [Int], series: XivaQueueSeries) {
+        run.partitionQueue(arm: arm, maxQueue: maxQueue, maxQueueBySegment: maxQueueBySegment, series: series)
     }
 }

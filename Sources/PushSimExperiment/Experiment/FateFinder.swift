@@ -3,7 +3,7 @@ import PushSimCore
 
 /// Which letters to look for: every fate, one state, or lost letters of one cause.
 package enum FateQuery: Equatable, Sendable, CustomStringConvertible {
-    case delivered, summarized
+    case delivered, summarized, undeliverable
     /// Lost letters; nil: whatever the cause.
     case lost(LossCause?)
 
@@ -12,6 +12,7 @@ package enum FateQuery: Equatable, Sendable, CustomStringConvertible {
         switch text {
         case "delivered": return .delivered
         case "summarized": return .summarized
+        case "undeliverable": return .undeliverable
         case "lost": return .lost(nil)
         default:
             guard text.hasPrefix("lost:") else { return nil }
@@ -21,19 +22,20 @@ package enum FateQuery: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Every value `parse` takes, for messages.
-    package static var every: [String] { ["delivered", "summarized", "lost"] + LossCause.allCases.map { "lost:" + $0.key } }
+    package static var every: [String] { ["delivered", "summarized", "undeliverable", "lost"] + LossCause.allCases.map { "lost:" + $0.key } }
 
     package var description: String {
         switch self {
         case .delivered: return "delivered"
         case .summarized: return "summarized"
+        case .undeliverable: return "undeliverable"
         case .lost(let cause): return cause.map { "lost:" + $0.key } ?? "lost"
         }
     }
 
     func matches(_ fate: LetterFate) -> Bool {
         switch (self, fate) {
-        case (.delivered, .delivered), (.summarized, .summarized), (.lost(nil), .lost): return true
+        case (.delivered, .delivered), (.summarized, .summarized), (.undeliverable, .undeliverable), (.lost(nil), .lost): return true
         case (.lost(let wanted?), .lost(let cause)): return wanted == cause
         default: return false
         }

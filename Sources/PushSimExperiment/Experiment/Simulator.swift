@@ -155,6 +155,11 @@ package enum Simulator {
     package static func simulateSegments(_ scenario: Scenario, devices: Range<Int>, arms: [Bool],
                                         shortcuts: ShortcutPolicy = .taken) -> SegmentedLedgers {
         var result = SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)
+        if CouplingUnit.of(scenario).partitions != nil {
+            var sink = SegmentedLedgerSink(ledgers: result)
+            CoupledRun.simulate(scenario, devices: devices, arms: arms, shortcuts: shortcuts, into: &sink)
+            return sink.finished()
+        }
         for part in parts(of: scenario, devices: devices) {
             var world = DeviceWorld(scenario: part.scenario, shortcuts: shortcuts)
             // Without segments the devices count straight into the totals.

@@ -20,6 +20,8 @@ package struct PartialResult: Equatable, Sendable {
     /// The most bytes read from one source (a file, or standard input with many parts): a
     /// part is a few kilobytes (at most ~200 KB per arm with every histogram bucket filled).
     package static let maxSourceBytes = 64 << 20
+    /// The most minutes a part's XIVA queue series may list: a run of about 19 years, minute by minute.
+    static let maxQueueMinutes = 10_000_000
 
     package var result: RunResult
     package var fingerprint: String
@@ -29,9 +31,13 @@ package struct PartialResult: Equatable, Sendable {
     package var version: String
     /// How the run was made (the resolved scenario), so `merge --out` records what `run --out` does.
     package var provenance: Provenance
+    /// The coupling unit the shards were cut by (one device, or the XIVA partitions when
+    /// capacity is finite): a part's share of the devices is computed with it.
+    package var coupling: CouplingUnit
 
     package init(result: RunResult, fingerprint: String, shard: ShardSpec, size: RunSize,
-                version: String = PushSimVersion.current, provenance: Provenance) {
+                version: String = PushSimVersion.current, provenance: Provenance, coupling: CouplingUnit = .oneDevice) {
+        self.coupling = coupling
         self.result = result
         self.fingerprint = fingerprint
         self.shard = shard
@@ -45,7 +51,7 @@ package struct PartialResult: Equatable, Sendable {
                            progress: (@Sendable (_ devices: Int, _ events: Int) -> Void)? = nil) -> PartialResult {
         PartialResult(result: Simulator.run(scenario, devices: shard.devices(of: scenario.devices, unit: .of(scenario)), jobs: jobs, progress: progress),
                       fingerprint: scenario.fingerprint, shard: shard, size: RunSize(scenario),
-                      provenance: Provenance(scenario))
+                      provenance: Provenance(scenario), coupling: .of(scenario))
     }
 
     // MARK: Writing
@@ -74,6 +80,10 @@ package struct PartialResult: Equatable, Sendable {
             "resolved_scenario": provenance.scenario,
             "resolved_scenario_text": .string(provenance.yaml),
         ]
+        // Only a partitioned run says so: parts of runs without a shared server stay as they were.
+        if let (partitions, _) = coupling.partitions {
+            content["coupling"] = .object(["xiva_partitions": .int(partitions)])
+        }
         // Per-segment ledgers (docs/model.md §5, Segments), only when the scenario has segments: merge adds them up.
         if !result.segments.isEmpty {
             content["segments"] = .array(result.segments.map { segment in
@@ -95,7 +105,7 @@ package struct PartialResult: Equatable, Sendable {
         let l = arm.ledger
         var counts: [String: JSONValue] = [:]
         for (key, path) in PartialResult.ledgerCounts { counts[key] = .int(l[keyPath: path]) }
-        return .object([
+        var object: [String: JSONValue] = [
             "queue": .string(arm.name),
             "counts": .object(counts),
             "causes": .object(Dictionary(uniqueKeysWithValues: LossCause.allCases.map { ($0.key, .int(l.count(of: $0))) })),
@@ -103,7 +113,12 @@ package struct PartialResult: Equatable, Sendable {
                 "max_us": .int(Int(l.latency.maximum)),
                 "buckets": .array(l.latency.sparseBuckets.map { .array([.int($0.index), .uint($0.count)]) }),
             ]),
-        ])
+        ]
+        // Only with a finite XIVA capacity: [minute, most waiting] pairs, merged by the larger.
+        if !l.xivaQueue.isEmpty {
+            object["xiva_queue"] = .array(zip(l.xivaQueue.minutes, l.xivaQueue.waiting).map { .array([.int($0), .int($1)]) })
+        }
+        return .object(object)
     }
 
     /// Every integer count of a ``Ledger`` besides causes and latency, by its key in the
@@ -121,6 +136,9 @@ package struct PartialResult: Equatable, Sendable {
         ("false_gaps", \.falseGaps), ("missed_gap_positions", \.missedGapPositions),
         ("stale_reads", \.staleReads), ("missed_gaps", \.missedGaps), ("needless_re_requests", \.needlessReRequests),
         ("needless_positions", \.needlessPositions),
+        ("undeliverable", \.undeliverable), ("retries", \.retries), ("answers_lost", \.answersLost),
+        ("throttled_answers", \.throttledAnswers), ("server_errors", \.serverErrors),
+        ("held_while_asleep", \.heldWhileAsleep), ("released_by_priority_10", \.releasedByPriority10),
         ("pushes_seen_by_extensions", \.pushesSeenByExtensions), ("gaps_detected", \.gapsDetected),
         ("missed_in_gaps", \.missedInGaps), ("letters_on_visible_devices", \.lettersOnVisibleDevices),
         ("positions_known_to_telemetry", \.positionsKnownToTelemetry),
@@ -246,12 +264,20 @@ package struct PartialResult: Equatable, Sendable {
         }
         let provenance = Provenance(version: version, seed: seed, yaml: try fields.string(top, "resolved_scenario_text"),
                                     scenario: top["resolved_scenario"] ?? .object([:]))
+        var coupling = CouplingUnit.oneDevice
+        if let couplingValue = top["coupling"] {
+            let partitions = try fields.count(try fields.object(couplingValue, "coupling"), "coupling.xiva_partitions")
+            guard partitions >= 1, partitions <= max(1, total) else {
+                throw fields.error("`coupling.xiva_partitions`: expected 1 to the run's \(total) devices, found \(partitions)")
+            }
+            coupling = .xivaPartitions(partitions, ofDevices: total)
+        }
         self.init(result: RunResult(scenario: name, seed: seed, arms: arms, devices: lower..<upper, totalDevices: total,
                                     segments: segments),
                   fingerprint: fingerprint, shard: shard,
                   size: RunSize(devices: total, duration: SimTime(microseconds: Int64(duration)),
                                 drain: SimTime(microseconds: Int64(drain))),
-                  version: version, provenance: provenance)
+                  version: version, provenance: provenance, coupling: coupling)
     }
 
     // MARK: Merging
@@ -309,6 +335,9 @@ package struct PartialMerge {
         guard p.segments.map(\.name) == f.segments.map(\.name), p.segments.map(\.devices) == f.segments.map(\.devices) else {
             throw PartialResultError("cannot merge shards of '\(f.scenario)' with different segments (\(source))")
         }
+        guard part.coupling == first.coupling else {
+            throw PartialResultError("cannot merge shards of '\(f.scenario)' cut by different coupling units (\(source))")
+        }
         guard part.shard.count == first.shard.count else {
             throw PartialResultError("cannot merge shards cut in different numbers: \(first.shard) and \(part.shard) (\(source))")
         }
@@ -318,6 +347,10 @@ package struct PartialMerge {
         }
         if let running = total { total = try PartialMerge.adding(part, to: running, source: source) }
     }
+
+    /// Whether the parts were cut by XIVA partitions (a finite capacity): the merged results
+    /// then include the queue's series.
+    public var partitioned: Bool { first?.coupling.partitions != nil }
 
     /// The merged run, once every shard is in, and its size for the report's title.
     package func finish() throws -> (result: RunResult, size: RunSize, provenance: Provenance) {
@@ -339,9 +372,10 @@ package struct PartialMerge {
     }
 
     /// Every part covers exactly its own share, so all shards once each cover every device once.
+    /// Shares are cut by the part's coupling unit, as the run cut them.
     static func checkShare(_ part: PartialResult, source: String) throws {
         let range = part.result.devices
-        guard range == part.shard.devices(of: part.result.totalDevices) else {
+        guard range == part.shard.devices(of: part.result.totalDevices, unit: part.coupling) else {
             throw PartialResultError("shard \(part.shard) covers devices \(range.lowerBound)..<\(range.upperBound), "
                 + "not its own share of \(part.result.totalDevices) (\(source))")
         }
@@ -433,6 +467,22 @@ struct PartialFields {
             throw error("`\(path).latency.buckets`: a bucket index is out of range")
         }
         ledger.latency = histogram
+        if let queueValue = arm["xiva_queue"] {
+            guard case .array(let pairs) = queueValue, pairs.count <= PartialResult.maxQueueMinutes else {
+                throw error("`\(path).xiva_queue`: expected an array of at most \(PartialResult.maxQueueMinutes) [minute, waiting] pairs")
+            }
+            var minutes: [Int] = [], waiting: [Int] = []
+            for pair in pairs {
+                guard case .array(let two) = pair, two.count == 2, case .int(let m) = two[0], case .int(let w) = two[1] else {
+                    throw error("`\(path).xiva_queue`: expected [minute, waiting] pairs of whole numbers")
+                }
+                minutes.append(m); waiting.append(w)
+            }
+            guard let series = XivaQueueSeries(minutes: minutes, waiting: waiting) else {
+                throw error("`\(path).xiva_queue`: expected minutes ascending from 0 and waiting counts above 0")
+            }
+            ledger.xivaQueue = series
+        }
         let (states, o1) = ledger.delivered.addingReportingOverflow(ledger.summarized)
         let (all, o2) = states.addingReportingOverflow(ledger.lost)
         guard !o1, !o2, all == ledger.letters, causeSum == ledger.lost, bucketSum == ledger.delivered else {

@@ -58,6 +58,17 @@ extension ArmResult {
         ]
         // Only with `extension.early_kill`; a document without kills keeps its bytes.
         if l.extensionKills > 0 { object["extension_kills"] = .int(l.extensionKills) }
+        // Only with the provider keys (docs/model.md §9): letters outside `letters` because the app
+        // was uninstalled, and what XIVA heard from APNs.
+        if l.undeliverable > 0 { object["undeliverable"] = .int(l.undeliverable) }
+        // Only with `device.sleep` and priority 5, once a push was held (docs/model.md §10).
+        if l.heldWhileAsleep > 0 {
+            object["sleep"] = .object(["held": .int(l.heldWhileAsleep), "released_by_priority_10": .int(l.releasedByPriority10)])
+        }
+        if l.retries + l.answersLost + l.throttledAnswers + l.serverErrors > 0 {
+            object["provider"] = .object(["retries": .int(l.retries), "answers_lost": .int(l.answersLost),
+                                          "throttled_answers": .int(l.throttledAnswers), "server_errors": .int(l.serverErrors)])
+        }
         // Only with `device.reinstall`, once a reinstall or a drop for it was counted.
         if l.reinstalls > 0 || l.reinstallDrops > 0 {
             var reinstalls: [String: JSONValue] = ["reinstalls": .int(l.reinstalls), "dropped_letters": .int(l.reinstallDrops)]

@@ -28,7 +28,8 @@ package enum RunSummary {
 
     /// The files of a run's set: a set write replaces these and keeps the folder's others (a
     /// sweep's files, notes a person put there).
-    package static let family: Set<String> = ["summary.json", "summary.md"]
+    /// The queue's files belong to the set, so a run without a finite capacity removes stale ones.
+    package static let family: Set<String> = ["summary.json", "summary.md", XivaQueueReport.csvName, XivaQueueReport.svgName]
 
     /// The run's JSON document (the contract's fields) with its provenance beside them:
     /// `pushsim_version` and `resolved_scenario`.
@@ -63,13 +64,21 @@ package enum RunSummary {
 
     /// summary.json and summary.md, as `pushsim run` writes them. `merge --out` passes the size
     /// and provenance its parts carry, so its files are the same bytes as a single run's.
-    package static func files(_ result: RunResult, size: RunSize, provenance: Provenance) -> [(name: String, contents: String)] {
-        [("summary.json", document(result, provenance: provenance).prettyText + "\n"),
-         ("summary.md", markdown(result, size: size, provenance: provenance))]
+    /// With `sharedServer` (a finite XIVA capacity) the queue's series and chart come too.
+    package static func files(_ result: RunResult, size: RunSize, provenance: Provenance,
+                             sharedServer: Bool = false) -> [(name: String, contents: String)] {
+        var files = [("summary.json", document(result, provenance: provenance).prettyText + "\n"),
+                     ("summary.md", markdown(result, size: size, provenance: provenance))]
+        if sharedServer, let queueArm = result.arms.first(where: \.queueOn) {
+            files.append((XivaQueueReport.csvName, XivaQueueReport.csv(queueArm.ledger.xivaQueue)))
+            files.append((XivaQueueReport.svgName, XivaQueueReport.svg(queueArm.ledger.xivaQueue, scenario: result.scenario)))
+        }
+        return files
     }
 
     package static func files(_ result: RunResult, scenario: Scenario) -> [(name: String, contents: String)] {
-        files(result, size: RunSize(scenario), provenance: Provenance(scenario))
+        files(result, size: RunSize(scenario), provenance: Provenance(scenario),
+              sharedServer: CouplingUnit.of(scenario).partitions != nil)
     }
 }
 

@@ -64,9 +64,11 @@ package struct SVGChart {
     }
 
     static let legendNote = "line: mean; band: 95 % CI"
+    /// The line under the legend; a chart of single values (no replications) says so.
+    public var note = SVGChart.legendNote
 
     package var svg: String {
-        let layout = Layout(title: title, subtitle: subtitle, legend: series.map(\.name), legendNote: Self.legendNote)
+        let layout = Layout(title: title, subtitle: subtitle, legend: series.map(\.name), legendNote: note)
         let left = Layout.left, right = layout.right, top = layout.top, bottom = layout.bottom
         let (yMin, yMax, step) = yScale()
         let n = categories.count
@@ -141,7 +143,7 @@ package struct SVGChart {
             out += "<text x=\"\(f(lx + 36))\" y=\"\(f(ly + 2))\">\(SVGText.escape(series.name))</text>\n"
             ly += 22
         }
-        out += "<text x=\"\(f(lx))\" y=\"\(f(ly + 8))\" fill=\"#555555\" font-size=\"11\">\(Self.legendNote)</text>\n"
+        out += "<text x=\"\(f(lx))\" y=\"\(f(ly + 8))\" fill=\"#555555\" font-size=\"11\">\(SVGText.escape(note))</text>\n"
         out += "</g>\n</svg>\n"
         return out
     }

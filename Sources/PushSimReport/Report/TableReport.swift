@@ -42,6 +42,21 @@ package struct ReportTable {
                 !arm.queueOn && cause.isQueueOnly ? "—" : ReportTable.grouped(arm.ledger.count(of: cause))
             })
         }
+        if arms.contains(where: { $0.ledger.undeliverable > 0 }) {
+            // Not counted in `letters`: the app was gone, no chain could have delivered them.
+            rows.append(row("undeliverable (app uninstalled, not in letters)") { ReportTable.grouped($0.ledger.undeliverable) })
+        }
+        if arms.contains(where: { $0.ledger.retries + $0.ledger.answersLost + $0.ledger.throttledAnswers + $0.ledger.serverErrors > 0 }) {
+            rows.append(["APNs' answers to XIVA"])
+            rows.append(row("  429 TooManyRequests") { ReportTable.grouped($0.ledger.throttledAnswers) })
+            rows.append(row("  5xx server errors") { ReportTable.grouped($0.ledger.serverErrors) })
+            rows.append(row("  answers lost") { ReportTable.grouped($0.ledger.answersLost) })
+            rows.append(row("  pushes sent again") { ReportTable.grouped($0.ledger.retries) })
+        }
+        if arms.contains(where: { $0.ledger.heldWhileAsleep > 0 }) {
+            rows.append(row("priority 5 held while asleep") { ReportTable.grouped($0.ledger.heldWhileAsleep) })
+            rows.append(row("  released by a priority-10 push") { ReportTable.grouped($0.ledger.releasedByPriority10) })
+        }
         rows.append(["the queue at work"])
         rows.append(queueRow("  re-requests") { $0.reRequests })
         rows.append(queueRow("  re-sent pushes") { $0.resent })

@@ -132,22 +132,22 @@ package struct TraceSVG {
     static func color(_ event: TraceEvent) -> String {
         let loss = "#d62728", queueWork = "#ff7f0e", shown = "#2ca02c", other = "#555555"
         switch event {
-        case .droppedUnknownSubscription, .droppedXivaOut, .droppedBeforeNewToken, .copyLost: return loss
+        case .droppedUnknownSubscription, .droppedXivaOut, .droppedBeforeNewToken, .copyLost, .refused: return loss
         case .reRequestAnsweredWithError, .reRequestAnswered, .resent, .foundGap, .reRequestSentDuringOutage,
-             .reRequestSent, .deadlineHit, .summaryShown, .caughtUp:
+             .reRequestSent, .reRequestQueued, .reRequestServed, .reRequestTimedOut, .deadlineHit, .summaryShown, .caughtUp:
             return queueWork
         case .extensionStarted(let role, _, let overDeadline): return role == .resend || overDeadline != nil ? queueWork : other
         case .presented, .presentedAgain: return shown
         case .endOfRun(let fate):
             switch fate {
             case .delivered: return shown
-            case .summarized: return other
+            case .summarized, .undeliverable: return other
             case .lost: return loss
             }
         case .letterCreated, .numbered, .heldPastTheEnd, .held, .noLongerRetained, .reachedAPNs, .olderStoredPushKept,
              .storedForOfflineDevice, .storedPushSent, .handedOverTwice, .connectivity, .pushArrived, .deviceIdChanged,
              .extensionKilledEarly, .parallelRead, .savedFirstPosition, .collapsed, .cleared, .willClear,
-             .openedAppOffline, .appReinstalled, .foreignPushShownAsIs, .unclassified:
+             .openedAppOffline, .appReinstalled, .foreignPushShownAsIs, .unclassified, .answerLost, .sentAgain, .heldWhileAsleep, .wokenByPriority10, .awake:
             return other
         }
     }

@@ -27,6 +27,7 @@ extension ScenarioDecoder {
             }
             mail.trace = try context.trace(written: written, at: node, keyPath: path, duration: scenario.duration, devices: scenario.devices)
         }
+        try payloadSize(fields, into: &mail)
         return mail
     }
 
@@ -214,6 +215,7 @@ extension ScenarioDecoder {
             // Changes are drawn one by one as the extension runs: more than one an hour is no device id.
             try hourlyAtMost(t, "device id changes")
         }) { device.idChangeRatePerMicrosecond = $0 }
+        try uninstall(fields, into: &device)
         try fields.decode("reinstall", "a rate of at most 1/h", { (t) throws(ValueParsers.Failure) in
             // Reinstalls are drawn one by one as letters and runs pass them: more than one an hour is no app.
             try hourlyAtMost(t, "app reinstalls")

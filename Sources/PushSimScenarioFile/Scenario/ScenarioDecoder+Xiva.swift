@@ -40,17 +40,8 @@ extension ScenarioDecoder {
                 throw ValueParsers.Failure("expected at most one partition per device (devices: \(devices)), found `\(n)`: a partition holds at least one device")
             }
         }
-        try refuseUnbuilt(xiva, fields)
+        try retry(fields, into: &xiva)
         return xiva
-    }
-
-    /// A finite capacity is read and checked, but the simulator does not run it yet
-    /// (docs/model.md §6): a run that silently ignored it would report a server without a
-    /// queue, so such a scenario is refused where the key is written.
-    private static func refuseUnbuilt(_ xiva: Scenario.Xiva, _ fields: Fields) throws {
-        guard xiva.capacityPerMicrosecond != nil else { return }
-        throw ScenarioError(location: fields.keyLocation("capacity") ?? fields.node.location,
-                            message: "`\(fields.fullPath("capacity"))`: a finite XIVA capacity is checked but not simulated yet by this version; expected `capacity: forever` (see docs/model.md §6)")
     }
 
     /// A value of an enumeration by its raw value; an unknown one names the nearest.

@@ -60,6 +60,7 @@ enum ScenarioDecoder {
         try apns.decode("keep_older", "a probability", ValueParsers.probability) { scenario.apns.keepOlder = $0 }
         try apns.decode("keep_window", "a duration", ValueParsers.duration) { scenario.apns.keepWindow = $0 }
         try apns.decode("duplicate", "a probability", ValueParsers.probability) { scenario.apns.duplicate = $0 }
+        try providerAnswers(apns, into: &scenario.apns)
 
         scenario.device = try device(top.section("device"), base: scenario.device)
         scenario.extension = try `extension`(top.section("extension"), base: scenario.extension)

@@ -69,6 +69,15 @@ package enum ScenarioPrinter {
             apns.append(Entry("keep_window", .scalar(s.apns.keepWindow.description)))
         }
         if s.apns.duplicate != defaults.duplicate { apns.append(Entry("duplicate", .scalar(decimal(s.apns.duplicate)))) }
+        if let limit = s.apns.tokenLimit {
+            apns.append(Entry("token_limit", .scalar(String(limit))))
+            apns.append(Entry("token_window", .scalar(s.apns.tokenWindow.description)))
+        }
+        if s.apns.serverError != 0 { apns.append(Entry("server_error", .scalar(decimal(s.apns.serverError)))) }
+        if s.apns.answerLoss != 0 { apns.append(Entry("answer_loss", .scalar(decimal(s.apns.answerLoss)))) }
+        if s.apns.lowPriorityShare != 0 {
+            apns.append(Entry("priority", .scalar(s.apns.lowPriorityShare == 1 ? "5" : decimal(s.apns.lowPriorityShare))))
+        }
         top.append(Entry("apns", .mapping(apns)))
         top.append(Entry("device", .mapping(device(s.device))))
         top.append(Entry("extension", .mapping(extensionSection(s.extension))))
@@ -98,7 +107,8 @@ package enum ScenarioPrinter {
     // MARK: Sections
 
     private static func mail(_ m: Scenario.Mail) -> [Entry] {
-        if let trace = m.trace { return [Entry("trace", .text(trace.path))] }
+        let size = m.payloadSize.map { [Entry("payload_size", .scalar($0.byteDescription))] } ?? []
+        if let trace = m.trace { return [Entry("trace", .text(trace.path))] + size }
         var out = [Entry("rate", .scalar(rate(m.ratePerMicrosecond)))]
         if let profile = m.dailyProfile { out.append(Entry("daily_profile", .list(profile.map { .scalar(decimal($0)) }))) }
         if let b = m.bursts {
@@ -108,7 +118,7 @@ package enum ScenarioPrinter {
                 Entry("spread", .scalar(b.spread.description)),
             ])))
         }
-        return out
+        return out + size
     }
 
     /// Version 1's keys always; the shared server's only when they differ from the defaults.
@@ -132,6 +142,10 @@ package enum ScenarioPrinter {
         if let capacity = x.capacityPerMicrosecond { out.append(Entry("capacity", .scalar(rate(capacity)))) }
         if x.queueTimeout != defaults.queueTimeout { out.append(Entry("queue_timeout", .scalar(x.queueTimeout.description))) }
         if x.partitions != defaults.partitions { out.append(Entry("partitions", .scalar(String(x.partitions)))) }
+        if let retry = x.retry {
+            out.append(Entry("retry", .mapping([Entry("attempts", .scalar(String(retry.attempts))),
+                                                Entry("backoff", .scalar(retry.backoff.description))])))
+        }
         return out
     }
 
@@ -158,6 +172,11 @@ package enum ScenarioPrinter {
                    Entry("clear_after", .scalar(d.clearAfter?.description ?? "forever"))]
         if let appOpen = d.appOpen { out.append(Entry("app_open", .scalar(appOpen.description))) }
         if d.idChangeRatePerMicrosecond != 0 { out.append(Entry("id_change", .scalar(rate(d.idChangeRatePerMicrosecond)))) }
+        if d.uninstallRatePerMicrosecond != 0 { out.append(Entry("uninstall", .scalar(rate(d.uninstallRatePerMicrosecond)))) }
+        if let sleep = d.sleep {
+            out.append(Entry("sleep", .mapping([Entry("awake", .scalar(sleep.awake.description)),
+                                                Entry("asleep", .scalar(sleep.asleep.description))])))
+        }
         if d.reinstallRatePerMicrosecond != 0 {
             out.append(Entry("reinstall", .scalar(rate(d.reinstallRatePerMicrosecond))))
             out.append(Entry("reinstall_delay", .scalar(d.reinstallDelay.description)))

@@ -7,12 +7,13 @@ package enum ScenarioSchema {
 
     /// Sections and their keys, in the contract's order.
     static let sections: [(name: String, keys: [String])] = [
-        ("mail", ["rate", "daily_profile", "bursts", "trace"]),
+        ("mail", ["rate", "daily_profile", "bursts", "trace", "payload_size"]),
         ("connectivity", ["online", "offline", "windows"]),
         ("xiva", ["drop", "latency", "retention", "request_latency", "request_error", "resend_latency",
-                  "outages", "outage_mode", "capacity", "queue_timeout", "partitions"]),
-        ("apns", ["loss", "latency", "expiration", "keep_older", "keep_window", "duplicate"]),
-        ("device", ["alerts_off", "clear_after", "app_open", "id_change", "reinstall", "reinstall_delay"]),
+                  "outages", "outage_mode", "capacity", "queue_timeout", "partitions", "retry"]),
+        ("apns", ["loss", "latency", "expiration", "keep_older", "keep_window", "duplicate",
+                  "token_limit", "token_window", "server_error", "answer_loss", "priority"]),
+        ("device", ["alerts_off", "clear_after", "app_open", "id_change", "uninstall", "sleep", "reinstall", "reinstall_delay"]),
         ("extension", ["deadline", "processing", "early_kill", "concurrency", "save_delay"]),
         ("queue", ["mode", "repeat_max_count", "collapse_id", "client"]),
     ]
@@ -28,6 +29,12 @@ package enum ScenarioSchema {
 
     /// The keys of `mail.bursts`.
     static let burstKeys = ["rate", "size", "spread"]
+
+    /// The keys of `xiva.retry`.
+    static let retryKeys = ["attempts", "backoff"]
+
+    /// The keys of `device.sleep`.
+    static let sleepKeys = ["awake", "asleep"]
 
     /// The keys of one segment (docs/scenarios.md §2a, Populations).
     static let segmentKeys = ["name", "share", "mail", "connectivity", "device", "extension"]
@@ -60,6 +67,8 @@ package enum ScenarioSchema {
         switch (section, key) {
         case ("mail", "daily_profile"), ("connectivity", "windows"), ("xiva", "outages"): return .list
         case ("mail", "bursts"): return .mapping(burstKeys.map { ($0, .value) })
+        case ("xiva", "retry"): return .mapping(retryKeys.map { ($0, .value) })
+        case ("device", "sleep"): return .mapping(sleepKeys.map { ($0, .value) })
         default: return .value
         }
     }

@@ -167,14 +167,21 @@ package enum ValueParsers {
 
     /// A distribution of durations; parameters come out in microseconds.
     static func distribution(_ text: String) throws(Failure) -> Distribution {
+        try distribution(text, of: "duration", hint: distributionHint) { (t) throws(Failure) in try duration(t).microseconds }
+    }
+
+    /// A distribution whose values `value` reads (durations in microseconds, sizes in bytes):
+    /// one grammar for every kind of quantity.
+    static func distribution(_ text: String, of noun: String, hint: String,
+                             _ value: (String) throws(Failure) -> Int64) throws(Failure) -> Distribution {
         guard let open = text.firstIndex(of: "(") else {
-            do { return .constant(try duration(text)) } catch {
-                throw Failure("expected \(distributionHint), found `\(text)`" + (text.hasPrefix("-") ? " (durations cannot be negative)" : ""))
+            do { return .constant(SimTime(microseconds: try value(text))) } catch {
+                throw Failure("expected \(hint), found `\(text)`" + (text.hasPrefix("-") ? " (\(noun)s cannot be negative)" : ""))
             }
         }
         let name = String(text[..<open])
         guard text.hasSuffix(")"), text.index(after: open) <= text.index(before: text.endIndex) else {
-            throw Failure("expected \(distributionHint): `)` must end `\(text)`")
+            throw Failure("expected \(hint): `)` must end `\(text)`")
         }
         let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
         let args = inner.split(separator: ",", omittingEmptySubsequences: false)
@@ -187,11 +194,11 @@ package enum ValueParsers {
         let arity = name == "exponential" ? 1 : 2
         let signature = name == "exponential" ? "exponential(MEAN)" : name == "uniform" ? "uniform(MIN, MAX)" : "lognormal(MEDIAN, P99)"
         if args.count != arity || args.contains(where: \.isEmpty) {
-            throw Failure("`\(signature)` takes \(arity) duration\(arity == 1 ? "" : "s"), found `\(text)`")
+            throw Failure("`\(signature)` takes \(arity) \(noun)\(arity == 1 ? "" : "s"), found `\(text)`")
         }
         var values: [Double] = []
         for arg in args {
-            do { values.append(Double(try duration(arg).microseconds)) } catch {
+            do { values.append(Double(try value(arg))) } catch {
                 throw Failure("in `\(text)`: \(error.message)")
             }
         }

@@ -76,10 +76,20 @@ import Testing
         #expect(l.lossRate == 0.25 && l.duplicateRate == 0.25)
     }
 
+    /// An undeliverable letter stays outside `letters` (docs/model.md §9): the identities still hold.
+    @Test func undeliverableLettersAreOutsideTheLetters() {
+        var l = Ledger()
+        l.record(.delivered(latency: 5)); l.record(.undeliverable); l.record(.lost(.throttled))
+        #expect(l.letters == 2 && l.undeliverable == 1 && l.lost == 1 && l.identitiesHold)
+        var m = Ledger()
+        m.merge(l); m.merge(l)
+        #expect(m.undeliverable == 2 && m.letters == 4 && m.count(of: .throttled) == 2)
+    }
+
     @Test func causesOnlyTheQueueCanGive() {
         #expect(LossCause.allCases.filter(\.isQueueOnly) == [.alertsOff, .undetectedGap, .retentionExpired, .extensionTimeout])
         #expect(LossCause.allCases.map(\.key) == ["xiva_drop", "xiva_outage", "network_loss", "apns_replaced", "apns_expired",
-                                                  "alerts_off", "undetected_gap", "retention_expired",
+                                                  "payload_too_large", "throttled", "server_error", "alerts_off", "undetected_gap", "retention_expired",
                                                   "extension_timeout", "unfinished"])
     }
 }

@@ -105,4 +105,17 @@ import Testing
         }
         #expect(result.arms[0].ledger.duplicates > 0)
     }
+
+    @Test func coupledRungQueuesReRequestsInTenPartitions() throws {
+        let rung = BenchRung(devices: 200, days: 1, coupled: true)
+        #expect(rung.name == "200x1d-xiva")
+        let s = try Bench.scenario(rung)
+        #expect(s.xiva.partitions == 10 && s.xiva.capacityPerMicrosecond == 200.0 / 1e6)
+        #expect(CouplingUnit.of(s).partitions?.count == 10)
+        // The reconnects at 8:40 and 19:10 bring re-requests together: at a slower server some wait.
+        var slow = s
+        slow.xiva.capacityPerMicrosecond = 1.0 / 1e6
+        let queueArm = Simulator.run(slow).arms[1].ledger
+        #expect(queueArm.reRequests > 0 && queueArm.xivaMaxQueue > 0 && queueArm.xivaMaxWaitMicroseconds > 0)
+    }
 }

@@ -18,6 +18,17 @@ import Testing
         return "#555555"
     }
 
+    /// The colour of a step of the provider's side of APNs (docs/model.md §9, §10): a refusal is
+    /// red, the rest grey; nil for the steps the words coloured.
+    static func providerColor(_ event: TraceEvent) -> String? {
+        switch event {
+        case .refused: return "#d62728"
+        case .answerLost, .sentAgain, .heldWhileAsleep, .wokenByPriority10, .awake: return "#555555"
+        case .endOfRun(.undeliverable): return "#555555"
+        default: return nil
+        }
+    }
+
     /// Every line of the first devices' traces of every bundled scenario, both arms: the case
     /// gives the colour the words gave, except a lost copy, which is now red whatever its
     /// cause (the words missed `push xiva_drop`, `push unfinished`, …).
@@ -31,6 +42,9 @@ import Testing
                     seen += 1
                     if case .copyLost = entry.event {
                         #expect(TraceSVG.color(entry.event) == "#d62728")
+                    } else if let colour = Self.providerColor(entry.event) {
+                        // The provider's steps came after the words: their colour is the case's own.
+                        #expect(TraceSVG.color(entry.event) == colour)
                     } else {
                         #expect(TraceSVG.color(entry.event) == Self.colorByWords(entry.text), "\(name): \(entry.text)")
                     }

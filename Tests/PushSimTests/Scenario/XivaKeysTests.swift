@@ -59,9 +59,12 @@ import Testing
         #expect(try decode(ScenarioPrinter.yaml(sc)).xiva.outages == sc.xiva.outages)
     }
 
-    @Test func finiteCapacityPassesTheChecksButIsRefusedUntilSimulated() {
-        let (capacityPlace, capacity) = failure(xiva("capacity: 100/s"))
-        #expect(capacityPlace == "t.yaml:5:3" && capacity.contains("not simulated yet"))
+    @Test func finiteCapacityIsReadAndPrintedBack() throws {
+        let sc = try decode(xiva("capacity: 100/s", "queue_timeout: 20s", "partitions: 2"))
+        #expect(sc.xiva.capacityPerMicrosecond == 100.0 / 1_000_000)
+        let back = try decode(ScenarioPrinter.yaml(sc)).xiva
+        #expect(back.capacityPerMicrosecond == sc.xiva.capacityPerMicrosecond && back.queueTimeout == sc.xiva.queueTimeout
+                && back.partitions == 2)
     }
 
     @Test func outagesThatOverlapTouchOrRepeatIntoThemselvesAreRefused() {

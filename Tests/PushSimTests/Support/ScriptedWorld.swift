@@ -22,6 +22,10 @@ struct ScriptedLetter {
     var xivaLatency: Int64? = nil
     var apnsLatency: Int64? = nil
     var processing: Int64? = nil
+    /// Its payload is over APNs' limit (docs/model.md §9).
+    var payloadTooLarge = false
+    /// It goes at priority 5 (docs/model.md §10).
+    var lowPriority = false
 }
 
 /// A small scenario with the defaults of the contract: one device, letters written by hand.
@@ -46,11 +50,14 @@ struct ScriptedWorld: ~Copyable {
         world.prepare(device: 0)
         var rng = RandomStream(seed: 0)
         world.letters = LetterScript(letters.map { letter in
-            LetterDraws(time: letter.time,
+            var draws = LetterDraws(time: letter.time,
                         xivaLatency: letter.xivaLatency ?? s.xiva.latency.sample(&rng).microseconds,
                         apnsLatency: letter.apnsLatency ?? s.apns.latency.sample(&rng).microseconds,
                         processing: letter.processing ?? s.extension.processing.sample(&rng).microseconds,
                         dropped: letter.dropped, lostBeforeAPNs: letter.lost)
+            draws.payloadTooLarge = letter.payloadTooLarge
+            draws.lowPriority = letter.lowPriority
+            return draws
         })
         var timeline = ConnectivityTimeline()
         let end = s.end.microseconds

@@ -1,0 +1,99 @@
+// Runs the device worlds of one coupling unit around a server they share, in the order one global (time, device, sequence) list would give.
+
+/// A server that the devices of a coupling unit share (an XIVA partition's re-request queue).
+/// A world hands it what it sent at an instant once it has taken every other step of that
+/// instant; the server answers by scheduling events in that world. A world stops for its
+/// server when it has something for it (`runUntilItSends`: today the re-requests in `joining`;
+/// another shared server adds its own outbox there).
+package protocol SharedServer {
+    /// World number `device` (its index in the unit) has taken every step of instant `now`.
+    mutating func collect(from world: inout DeviceWorld, device: Int, at now: Int64)
+}
+
+/// The worlds of one coupling unit, held together while one arm steps them. Devices meet only
+/// at the server, and only through what they send it; what a world does between two sends
+/// depends on nothing else. So each world runs on its own until it sends (stopping at the end
+/// of that instant), and the server takes the waiting senders in (instant, device) order: a
+/// sender is taken only when every other world has either finished or stopped at a later
+/// (instant, device), so the server hears every send in exactly the order one global event
+/// list ordered by (time, device, sequence) would give it (a test checks this byte for byte;
+/// docs/performance.md, The coupled path).
+package final class CoupledWorlds {
+    package let count: Int
+    private let worlds: UnsafeMutablePointer<DeviceWorld>
+
+    /// `count` worlds, world i made by `make(i)`.
+    package init(count: Int, _ make: (Int) -> DeviceWorld) {
+        self.count = count
+        worlds = UnsafeMutablePointer<DeviceWorld>.allocate(capacity: max(1, count))
+        for i in 0..<count { (worlds + i).initialize(to: make(i)) }
+    }
+
+    deinit {
+        worlds.deinitialize(count: count)
+        worlds.deallocate()
+    }
+
+    /// Calls `body` with world i, in place.
+    package func with<R>(_ i: Int, _ body: (inout DeviceWorld) -> R) -> R {
+        precondition(i >= 0 && i < count, "world index out of range")
+        return body(&worlds[i])
+    }
+
+    /// Runs one arm of every world (already begun) to its end, with `server` between them;
+    /// `finished(i)` hears of each world once it has nothing more to do before the end (its
+    /// accounts are the caller's to close).
+    package func step<Server: SharedServer>(server: inout Server, finished: (Int) -> Void) {
+        var senders = DueWorlds()
+        for i in 0..<count {
+            if let t = worlds[i].runUntilItSends() { senders.push(time: t, world: i) } else { finished(i) }
+        }
+        while let (now, i) = senders.pop() {
+            server.collect(from: &worlds[i], device: i, at: now)
+            if let t = worlds[i].runUntilItSends() { senders.push(time: t, world: i) } else { finished(i) }
+        }
+    }
+}
+
+/// The worlds stopped at a send, by (instant, world index): a binary min-heap.
+private struct DueWorlds {
+    private var times: [Int64] = []
+    private var indices: [Int] = []
+
+    private func precedes(_ a: Int, _ b: Int) -> Bool {
+        times[a] < times[b] || (times[a] == times[b] && indices[a] < indices[b])
+    }
+
+    private mutating func swapAt(_ a: Int, _ b: Int) {
+        times.swapAt(a, b); indices.swapAt(a, b)
+    }
+
+    mutating func push(time: Int64, world: Int) {
+        times.append(time); indices.append(world)
+        var child = times.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard precedes(child, parent) else { break }
+            swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    mutating func pop() -> (time: Int64, world: Int)? {
+        guard let time = times.first, let world = indices.first else { return nil }
+        let last = times.count - 1
+        swapAt(0, last)
+        times.removeLast(); indices.removeLast()
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < times.count && precedes(left, smallest) { smallest = left }
+            if right < times.count && precedes(right, smallest) { smallest = right }
+            guard smallest != parent else { break }
+            swapAt(parent, smallest)
+            parent = smallest
+        }
+        return (time, world)
+    }
+}

@@ -1,0 +1,75 @@
+// A device that sleeps while online: priority-5 pushes held until it wakes or a priority-10 push wakes it.
+
+/// When one device sleeps (docs/model.md §10): its asleep intervals over [0, end), sorted and
+/// disjoint, drawn once per device and shared by both arms.
+struct SleepTimeline {
+    var asleep: [Range<Int64>] = []
+
+    /// The asleep interval holding t, if any: the first that ends after t, when it has begun.
+    func interval(holding t: Int64) -> Range<Int64>? {
+        var low = 0, high = asleep.count
+        while low < high {
+            let mid = (low + high) / 2
+            if asleep[mid].upperBound <= t { low = mid + 1 } else { high = mid }
+        }
+        guard low < asleep.count, asleep[low].lowerBound <= t else { return nil }
+        return asleep[low]
+    }
+
+    mutating func generate(_ scenario: Scenario, device: Int) {
+        asleep.removeAll(keepingCapacity: true)
+        guard let sleep = scenario.device.sleep else { return }
+        var rng = RandomStream(seed: scenario.seed, device: device, purpose: .sleep)
+        AlternatingProcess.intervalsOfSecondState(first: sleep.awake, second: sleep.asleep, rng: &rng,
+                                                  end: scenario.end.microseconds, into: &asleep)
+    }
+}
+
+extension DeviceWorld {
+    /// A push handed to an online device (rule 5) when the device may sleep. Apple: a priority-5
+    /// push may be held "until the device is awake or is already being woken up due to another
+    /// priority 10 push". So a priority-5 push that finds the device asleep waits for the wake;
+    /// a priority-10 push is handed over at once, wakes the device, and the held ones follow it
+    /// at the same instant, in the order they were held.
+    mutating func handOverMaySleep(copy c: CopyIndex, at now: Int64) {
+        let letter = copies[c].letter.offset
+        if letters[letter].lowPriority {
+            if let interval = sleepTimeline.interval(holding: now) {
+                provider.held.append(c)
+                ledger.heldWhileAsleep += counted(letter)
+                note(.apns, letter, .heldWhileAsleep, at: now)
+                if !provider.wakeScheduled && interval.upperBound < end {
+                    provider.wakeScheduled = true
+                    queue.schedule(at: interval.upperBound, .deviceWakes)
+                }
+                return
+            }
+            deviceReceives(copy: c, at: now)
+            return
+        }
+        deviceReceives(copy: c, at: now)
+        if !provider.held.isEmpty {
+            note(.device, letter, .wokenByPriority10(held: provider.held.count), at: now)
+            for h in provider.held { ledger.releasedByPriority10 += counted(copies[h].letter.offset) }
+            releaseHeld(at: now)
+        }
+    }
+
+    /// The device wakes: what APNs held goes out (to the store if the device is offline now).
+    mutating func deviceWakes(at now: Int64) {
+        provider.wakeScheduled = false
+        note(.device, nil, .awake)
+        releaseHeld(at: now)
+    }
+
+    /// Hands the held pushes over (the device is awake or being woken: no second sleep check),
+    /// or stores them if it went offline meanwhile (rule 3).
+    mutating func releaseHeld(at now: Int64) {
+        let released = provider.held
+        provider.held.removeAll(keepingCapacity: true)
+        let online = deviceIsOnline(at: now)
+        for c in released {
+            if online { deviceReceives(copy: c, at: now) } else { store(copy: c, at: now) }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+// Runs the devices of whole XIVA partitions when capacity is finite: each partition's worlds stepped together around its server.
+import PushSimCore
+
+/// Where a coupled run puts each device's counts: a run adds them up, a check also keeps
+/// each device's spread.
+protocol DeviceLedgerSink {
+    /// Calls `body` with the ledger that device `device` (of segment `segment`) adds to in arm `arm`.
+    mutating func account(device: Int, segment: Int?, arm: Int, _ body: (inout Ledger) -> Void)
+    /// One partition's queue figures for arm `arm`: the most of its counted re-requests waiting
+    /// at once, in total and per segment, and minute by minute.
+    mutating func partitionQueue(arm: Int, maxQueue: Int, maxQueueBySegment: [Int], series: XivaQueueSeries)
+}
+
+enum CoupledRun {
+    /// Simulates `devices` (whole partitions: chunks and shards cut between them) through the
+    /// arms. The queue arm steps each partition's worlds together around one ``XivaPartitionServer``
+    /// (docs/model.md §6); the other arm sends no re-request, so it runs device by device
+    /// exactly as the uncoupled path does. Draws stay per device, so every world sees the
+    /// streams it would see alone.
+    static func simulate<Sink: DeviceLedgerSink>(_ scenario: Scenario, devices: Range<Int>, arms: [Bool],
+                                                 shortcuts: ShortcutPolicy = .taken, into sink: inout Sink) {
+        let unit = CouplingUnit.of(scenario)
+        let end = scenario.end.microseconds
+        let segmentCount = scenario.segments.count
+        for u in unit.units(in: devices) {
+            let range = unit.firstDevice(ofUnit: u, in: devices)..<unit.firstDevice(ofUnit: u + 1, in: devices)
+            var segmentOf: [Int?] = []
+            var scenarios: [Scenario] = []
+            for part in Simulator.parts(of: scenario, devices: range) {
+                for _ in part.devices { segmentOf.append(part.segment); scenarios.append(part.scenario) }
+            }
+            let worlds = CoupledWorlds(count: range.count) { i in
+                var world = DeviceWorld(scenario: scenarios[i], shortcuts: shortcuts)
+                world.ledger = DeviceWorld.placeholderLedger
+                world.prepare(device: range.lowerBound + i)
+                return world
+            }
+            for (a, queueOn) in arms.enumerated() {
+                guard queueOn && scenario.recovery == .queue else {
+                    for i in 0..<worlds.count {
+                        sink.account(device: range.lowerBound + i, segment: segmentOf[i], arm: a) { ledger in
+                            worlds.with(i) { $0.run(Arm(queueOn: queueOn), into: &ledger) }
+                        }
+                    }
+                    continue
+                }
+                var server = XivaPartitionServer(scenario: scenario, segments: segmentOf, seriesWanted: true)
+                for i in 0..<worlds.count { worlds.with(i) { $0.begin(.on) } }
+                worlds.step(server: &server) { i in
+                    sink.account(device: range.lowerBound + i, segment: segmentOf[i], arm: a) { ledger in
+                        worlds.with(i) { $0.finish(into: &ledger) }
+                    }
+                }
+                var watch = server.watch
+                watch.finish(end: end)
+                sink.partitionQueue(arm: a, maxQueue: watch.maxQueue,
+                                    maxQueueBySegment: segmentCount == 0 ? [] : Array(watch.maxQueueBySegment.prefix(segmentCount)),
+                                    series: watch.series)
+            }
+        }
+    }
+}
+
+/// A run's sink: every device's counts into its segment's ledgers and the totals.
+struct SegmentedLedgerSink: DeviceLedgerSink {
+    var ledgers: SegmentedLedgers
+
+    mutating func account(device: Int, segment: Int?, arm: Int, _ body: (inout Ledger) -> Void) {
+        guard let segment else { body(&ledgers.totals[arm]); return }
+        // A segment's devices count into the segment; the totals gain them at the end.
+        body(&ledgers.segments[segment][arm])
+    }
+
+    mutating func partitionQueue(arm: Int, maxQueue: Int, maxQueueBySegment: [Int], series: XivaQueueSeries) {
+        for (s, most) in maxQueueBySegment.enumerated() where s < ledgers.segments.count {
+            ledgers.segments[s][arm].xivaMaxQueue = max(ledgers.segments[s][arm].xivaMaxQueue, most)
+        }
+        ledgers.totals[arm].xivaMaxQueue = max(ledgers.totals[arm].xivaMaxQueue, maxQueue)
+        ledgers.totals[arm].xivaQueue.merge(series)
+    }
+
+    /// The ledgers, with the segments' counts added to the totals.
+    func finished() -> SegmentedLedgers {
+        var result = ledgers
+        for s in result.segments.indices {
+            for a in result.totals.indices {
+                // Maxima of one partition at one instant: the partition's own (already in the
+                // totals) is at least any segment's, so merging keeps it.
+                result.totals[a].merge(result.segments[s][a])
+            }
+        }
+        return result
+    }
+}
