@@ -72,6 +72,19 @@ package struct Ledger: Equatable, Sendable {
     /// released (docs/model.md §10).
     package var heldWhileAsleep = 0
     package var releasedByPriority10 = 0
+    /// Media attachments (docs/model.md §8): extension runs that downloaded one, and those the
+    /// download pushed past the deadline.
+    package var mediaDownloads = 0
+    package var mediaOverruns = 0
+
+    /// PushKit (docs/model.md §12): VoIP pushes the app failed to report to CallKit, and devices
+    /// the system then stopped launching for VoIP pushes.
+    package var callKitFailures = 0
+    package var devicesCutOff = 0
+
+    /// FCM (docs/model.md §12): every message FCM accepted ends in one outcome, as in Firebase's
+    /// delivery data; the delivered ones also say whether FCM held them first.
+    package var fcm = FCMOutcomes()
 
     // What the extension's own logging would have seen (the telemetry view).
     package var pushesSeenByExtensions = 0
@@ -164,6 +177,11 @@ package struct Ledger: Equatable, Sendable {
         serverErrors += other.serverErrors
         heldWhileAsleep += other.heldWhileAsleep
         releasedByPriority10 += other.releasedByPriority10
+        mediaDownloads += other.mediaDownloads
+        mediaOverruns += other.mediaOverruns
+        callKitFailures += other.callKitFailures
+        devicesCutOff += other.devicesCutOff
+        fcm.merge(other.fcm)
         pushesSeenByExtensions += other.pushesSeenByExtensions
         gapsDetected += other.gapsDetected
         missedInGaps += other.missedInGaps

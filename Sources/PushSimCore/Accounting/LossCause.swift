@@ -1,4 +1,4 @@
-// The causes a lost letter can have, in the contract's order of JSON keys.
+// The causes a lost letter can have: the contract's ten, the provider API's (docs/model.md §9), the push channels' (§12).
 
 /// Why a lost letter's last chance ended (scenario contract, section 3).
 package enum LossCause: Int, CaseIterable, Sendable {
@@ -7,6 +7,10 @@ package enum LossCause: Int, CaseIterable, Sendable {
     case payloadTooLarge, throttled, serverError
     case alertsOff
     case undetectedGap, retentionExpired, extensionTimeout, unfinished
+    /// PushKit: the device was offline and the channel has no store.
+    case noStore
+    /// PushKit: the app failed to report the push to CallKit, or the system no longer launches it.
+    case callKitUnreported
 
     /// The name used in JSON and tables.
     package var key: String {
@@ -24,6 +28,8 @@ package enum LossCause: Int, CaseIterable, Sendable {
         case .retentionExpired: return "retention_expired"
         case .extensionTimeout: return "extension_timeout"
         case .unfinished: return "unfinished"
+        case .noStore: return "no_store"
+        case .callKitUnreported: return "callkit_unreported"
         }
     }
 

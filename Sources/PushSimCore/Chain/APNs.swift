@@ -72,6 +72,7 @@ extension DeviceWorld {
 
     /// A copy is due at the device: handed over if it is online, stored if not (rule 3).
     @inline(__always) mutating func apnsDelivers(copy c: CopyIndex, at now: Int64) {
+        if _slowPath(parameters.channel != .apns) { channelDelivers(copy: c, at: now); return }
         if deviceIsOnline(at: now) {
             if _slowPath(parameters.sleeps) { handOverMaySleep(copy: c, at: now); return }
             deviceReceives(copy: c, at: now)
@@ -108,7 +109,10 @@ extension DeviceWorld {
     /// The device is back online: the stored copy goes out with a fresh latency, keeping its
     /// original expiry, and is not exposed to network loss again.
     mutating func apnsFlushStore(at now: Int64) {
-        guard let c = apnsStore.copy else { return }
+        guard let c = apnsStore.copy else {
+            if _slowPath(parameters.channel != .apns) { channelFlushes(at: now) }
+            return
+        }
         apnsStore.copy = nil
         if now >= copies[c].expiry {
             copyLost(c, .apnsExpired)

@@ -28,17 +28,25 @@ struct ArmStreams {
     var answers: RandomStream
     /// `xiva.retry`: backoffs, and the loss and APNs latency of retried pushes.
     var retries: RandomStream
+    /// `pushkit.report_failure`: whether the app fails to report a VoIP push to CallKit.
+    var callKit: RandomStream
+    /// `fcm.collapse_keys` above four: which key FCM's store drops.
+    var fcmStore: RandomStream
+    /// `extension.media`: whether a run finds the attachment cached, and its bandwidth.
+    var mediaDownloads: RandomStream
 
     /// `device.reinstall`: when the app is reinstalled and when XIVA learns the new token.
     var reinstalls: RandomStream
 
     init() {
         user = RandomStream(seed: 0); redelivery = user; requests = user; resends = user; store = user; duplicates = user
-        appOpens = user; kills = user; idChanges = user; saveDelays = user; answers = user; retries = user; reinstalls = user
+        appOpens = user; kills = user; idChanges = user; saveDelays = user; answers = user; retries = user
+        callKit = user; fcmStore = user; mediaDownloads = user; reinstalls = user
     }
 
     init(seed: UInt64, device: Int, keepOlder: Bool, duplicate: Bool, appOpens catchUp: Bool = false, kills: Bool = false,
          idChanges: Bool = false, saveDelays: Bool = false, answers: Bool = false, retries: Bool = false,
+         callKit: Bool = false, fcmStore: Bool = false, mediaDownloads: Bool = false,
          reinstalls: Bool = false) {
         user = RandomStream(seed: seed, device: device, purpose: .user)
         redelivery = RandomStream(seed: seed, device: device, purpose: .redelivery)
@@ -52,6 +60,9 @@ struct ArmStreams {
         self.saveDelays = saveDelays ? RandomStream(seed: seed, device: device, purpose: .saveDelays) : RandomStream(seed: 0)
         self.answers = answers ? RandomStream(seed: seed, device: device, purpose: .apnsAnswers) : RandomStream(seed: 0)
         self.retries = retries ? RandomStream(seed: seed, device: device, purpose: .retries) : RandomStream(seed: 0)
+        self.callKit = callKit ? RandomStream(seed: seed, device: device, purpose: .callKitReports) : RandomStream(seed: 0)
+        self.fcmStore = fcmStore ? RandomStream(seed: seed, device: device, purpose: .fcmStore) : RandomStream(seed: 0)
+        self.mediaDownloads = mediaDownloads ? RandomStream(seed: seed, device: device, purpose: .mediaDownloads) : RandomStream(seed: 0)
         self.reinstalls = reinstalls ? RandomStream(seed: seed, device: device, purpose: .reinstalls) : RandomStream(seed: 0)
     }
 }

@@ -56,11 +56,27 @@ struct ChainParameters {
     let uninstallRate: Double
     /// Priority-5 pushes may meet a sleeping device (docs/model.md §10): both keys are set.
     let sleeps: Bool
+    /// The push channel (docs/model.md §12). PushKit: how often the app fails to report a VoIP
+    /// push to CallKit, and after how many failures the system stops launching it. FCM: the
+    /// number of collapse keys (0: non-collapsible messages) and the doze windows that hold
+    /// normal-priority messages (empty with high priority or without doze).
+    let channel: PushChannel
+    let callKitFailure: Double
+    let callKitCutOffAfter: Int
+    let fcmCollapseKeys: Int
+    let doze: [Range<Int64>]
+    /// Media attachments (docs/model.md §8): the share, and samplers of bytes and bits per second; nil: none.
+    let media: MediaAttachments?
+    /// `media != nil`, kept as a plain flag: the per-run test then reads one byte.
+    let hasMedia: Bool
+    let mediaSize: DistributionSampler?
+    let mediaBandwidth: DistributionSampler?
 
     init(_ scenario: Scenario) {
         apnsLoss = scenario.apns.loss
         apnsLatency = scenario.apns.latency.sampler
-        apnsExpiration = scenario.apns.expiration
+        // On FCM the store's expiry is the message's time to live.
+        apnsExpiration = scenario.channel == .fcm ? scenario.fcm.ttl : scenario.apns.expiration
         processing = scenario.extension.processing.sampler
         deadline = scenario.extension.deadline
         retention = scenario.xiva.retention
@@ -97,5 +113,15 @@ struct ChainParameters {
         sleeps = scenario.device.sleep != nil && scenario.apns.lowPriorityShare > 0
         providerAnswers = scenario.mail.payloadSize != nil || tokenLimit > 0 || serverError > 0 || answerLoss > 0
             || attempts > 1
+        channel = scenario.channel
+        callKitFailure = scenario.channel == .pushkit ? scenario.pushkit.reportFailure : 0
+        callKitCutOffAfter = scenario.pushkit.cutOffAfter
+        fcmCollapseKeys = scenario.channel == .fcm ? scenario.fcm.collapseKeys : 0
+        doze = scenario.channel == .fcm && scenario.fcm.priority == .normal
+            ? ConnectivityTimeline.windowIntervals(scenario.device.doze, end: scenario.end.microseconds) : []
+        media = scenario.extension.media
+        hasMedia = media != nil
+        mediaSize = media?.size.sampler
+        mediaBandwidth = media?.bandwidth.sampler
     }
 }

@@ -71,9 +71,14 @@ package struct ConnectivityTimeline {
     /// A window with `every` repeats for every whole k, including those that began before 0,
     /// so a night window covers the early hours of the first day too.
     package static func windowIntervals(_ scenario: Scenario) -> [Range<Int64>] {
-        let end = scenario.end.microseconds
+        windowIntervals(scenario.connectivity.windows, end: scenario.end.microseconds)
+    }
+
+    /// The windows of `list` that are the same for every device, laid out over [0, end) as
+    /// sorted, merged intervals (connectivity windows, and FCM's doze windows).
+    static func windowIntervals(_ list: [OfflineWindow], end: Int64) -> [Range<Int64>] {
         var intervals: [Range<Int64>] = []
-        for window in scenario.connectivity.windows where window.isSameForEveryDevice {
+        for window in list where window.isSameForEveryDevice {
             let start = window.start.microseconds, stop = window.end.microseconds
             guard stop > start else { continue }
             if let period = window.every, !period.isForever, period.microseconds > 0 {

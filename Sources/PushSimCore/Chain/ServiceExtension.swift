@@ -56,9 +56,10 @@ extension DeviceWorld {
         let copy = copies[c]
         let letter = copy.letter.offset
         if parameters.earlyKill > 0 && extensionKilledEarly(letter: letter, at: now) { return }
-        let processing = copy.isResend ? parameters.processing.sample(&streams.resends)
+        var processing = copy.isResend ? parameters.processing.sample(&streams.resends)
             : copy.isSecondCopy ? parameters.processing.sample(&streams.duplicates)
             : letters[letter].processing
+        if _slowPath(parameters.hasMedia) { processing = withMediaDownload(processing, letter: letter, at: now) }
         ledger.pushesSeenByExtensions += counted(letter)
         note(.device, letter, .extensionStarted(copy.isResend ? .resend : copy.isSecondCopy ? .second : .first,
              processing: SimTime(microseconds: processing),

@@ -17,6 +17,8 @@
 // Recovery designs (docs/model.md §7): the client catch-up in CatchUp.swift   userOpensApp.
 // The extension killed early (docs/model.md §8) in EarlyKill.swift            extensionKilledEarly.
 // Device id changes (docs/model.md §8) in DeviceIdChange.swift                 deviceIdChanged.
+// Push channels (docs/model.md §12): PushChannels.swift leaves the APNs path for
+// PushKitChannel.swift (no store, CallKit) and FCMStore.swift (store, TTL, Doze, re-sync).
 // App reinstalls (docs/model.md §8) in AppReinstall.swift   reinstallsPassed, isForeignPush.
 // Version 2's mechanisms (docs/model.md §5): second copies and keep_older in APNs.swift,
 // warm-up in `counted`, windows per device in Connectivity.swift, letters in MailTraffic.swift,
@@ -33,6 +35,8 @@ struct PushCopy {
     var isSecondCopy = false
     /// How many times XIVA sent this push before (docs/model.md §9, Retries); 0: the first send.
     var attempt: UInt8 = 0
+    /// Why FCM held it before the hand-over (``FCMDelay``; docs/model.md §12); fits the padding.
+    var fcmDelay: UInt8 = 0
     var expiry: Int64
 }
 
@@ -122,6 +126,13 @@ package struct DeviceWorld: ~Copyable {
     var joining: [XivaJoin] = []
     /// The provider's side of APNs in this arm (docs/model.md §9, §10): token limit, held pushes.
     var provider = ProviderState()
+    /// Push channels (docs/model.md §12): the app's CallKit failures so far (PushKit), FCM's
+    /// store, and each letter's FCM collapse key (drawn in `prepare`, shared by both arms).
+    var callKitFailures = 0
+    var fcm = FCMStore()
+    var fcmKeys: [UInt16] = []
+    /// Each letter's attachment size in bytes (0: none), drawn in `prepare` (docs/model.md §8, Media attachments).
+    var mediaBytes: [Int64] = []
     /// App reinstalls in this arm (`device.reinstall`); `reinstalls.watchFrom` is Int64.max without them.
     var reinstalls = ReinstallState()
 
@@ -135,7 +146,10 @@ package struct DeviceWorld: ~Copyable {
         self.queue = EventQueue<ChainEvent>()
         self.agenda = Agenda(queue: queue)
         self.parameters = ChainParameters(scenario)
-        self.windows = ConnectivityTimeline.windowIntervals(scenario)
+        // FCM holds normal-priority messages while the device dozes: for the channel, a doze
+        // window is a window offline (docs/model.md §12, FCM).
+        let windows = ConnectivityTimeline.windowIntervals(scenario)
+        self.windows = parameters.doze.isEmpty ? windows : ConnectivityTimeline.sortedAndMerged(windows + parameters.doze)
         self.end = scenario.end.microseconds
         self.runEnd = scenario.end.microseconds
     }
@@ -150,6 +164,8 @@ package struct DeviceWorld: ~Copyable {
         alertsOff = rng.chance(scenario.device.alertsOff)
         end = parameters.uninstallRate > 0 ? min(runEnd, uninstallTime()) : runEnd
         if parameters.sleeps { sleepTimeline.generate(scenario, device: device) }
+        if parameters.fcmCollapseKeys > 0 { drawCollapseKeys() }
+        if parameters.media != nil { drawAttachments() }
     }
 
     /// 1 when letter i counts (its time is at or after the warm-up), else 0.
@@ -263,7 +279,7 @@ package struct DeviceWorld: ~Copyable {
         // present a letter before the copy it repeats, and a held push waits for its device:
         // every step then runs as an event (docs/model.md §9, §10).
         settleAtOnce = shortcuts == .taken && !checksGaps && !(parameters.duplicate > 0) && !parameters.providerAnswers
-            && !parameters.sleeps
+            && !parameters.sleeps && parameters.channel == .apns && !parameters.hasMedia
         provider = ProviderState(parameters, shortcuts: shortcuts, reusing: provider)
         let warmup = scenario.warmup.microseconds
         firstCounted = warmup <= 0 ? 0 : letters.firstIndex { $0.time >= warmup } ?? letters.count
@@ -276,7 +292,11 @@ package struct DeviceWorld: ~Copyable {
                              kills: parameters.earlyKill > 0, idChanges: parameters.idChangeRate > 0 && checksGaps,
                              saveDelays: parameters.saveDelay != nil && checksGaps,
                              answers: parameters.serverError > 0 || parameters.answerLoss > 0, retries: parameters.attempts > 1,
+                             callKit: parameters.callKitFailure > 0,
+                             fcmStore: parameters.fcmCollapseKeys > FCMStore.maxCollapseKeys,
+                             mediaDownloads: parameters.hasMedia,
                              reinstalls: parameters.reinstallRate > 0)
+        if parameters.channel != .apns { callKitFailures = 0; fcm.removeAll() }
         nextIdChange = Int64.max
         if parameters.idChangeRate > 0 && checksGaps { scheduleFirstIdChange() }
         if parameters.reinstallRate > 0 { scheduleFirstReinstall() }
@@ -341,6 +361,7 @@ package struct DeviceWorld: ~Copyable {
         }
         // Priority-5 pushes APNs still holds for a sleeping device (docs/model.md §10).
         for c in provider.held where !copies[c].isSecondCopy { letterStates[copies[c].letter].unfinished = true }
+        if _slowPath(parameters.channel != .apns) { channelCloses() }
         if let stored = apnsStore.copy {
             let copy = copies[stored]
             // On an uninstalled device (end < runEnd) a stored copy is under way, whatever its expiry.

@@ -27,6 +27,11 @@ package enum StreamPurpose: UInt64, Sendable, CaseIterable {
     case retries = 22       // retried pushes: backoff, network loss and APNs latency (xiva.retry)
     case priorities = 23    // whether a letter goes at priority 5 (apns.priority as a share)
     case sleep = 24         // the device's awake and asleep periods (device.sleep)
+    case callKitReports = 25 // whether the app fails to report a VoIP push to CallKit (pushkit.report_failure)
+    case fcmCollapseKeys = 26 // each letter's FCM collapse key (fcm.collapse_keys)
+    case fcmStore = 27      // which collapse key FCM's store drops past four (fcm.collapse_keys > 4)
+    case mediaLetters = 28  // which letters carry an attachment, and its size (extension.media)
+    case mediaDownloads = 29 // per extension run: a cache hit, the bandwidth (extension.media)
     // 25–29 are the channels' purposes; this mechanism's start at 30.
     case reinstalls = 30    // when the app is reinstalled, and when XIVA learns its new token (device.reinstall)
 }

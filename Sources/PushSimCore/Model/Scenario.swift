@@ -162,6 +162,9 @@ package struct Scenario: Sendable {
         package var uninstallRatePerMicrosecond: Double = 0
         /// Awake and asleep periods while online (docs/model.md §10, A sleeping device); nil: always awake.
         package var sleep: DeviceSleep? = nil
+        /// Doze windows, the same for every device of the segment (docs/model.md §12, FCM): FCM
+        /// holds normal-priority messages while one lasts. Empty: the device never dozes.
+        package var doze: [OfflineWindow] = []
         /// Poisson rate of app reinstalls per microsecond (docs/model.md §8, App reinstall); 0: never.
         package var reinstallRatePerMicrosecond: Double = 0
         /// From a reinstall until XIVA knows the new token (the user opens the app, which registers it).
@@ -180,6 +183,8 @@ package struct Scenario: Sendable {
         package var concurrency: ExtensionConcurrency = .serial
         /// With `parallel`, the time from a run's start to its write of the saved position; nil: at once.
         package var saveDelay: Distribution? = nil
+        /// Attachments downloaded before the push is shown (docs/model.md §8); nil: none.
+        package var media: MediaAttachments? = nil
     }
     package var `extension` = Extension()
 
@@ -194,6 +199,11 @@ package struct Scenario: Sendable {
     /// The queue arm's design of recovery (docs/model.md §7): the push queue, a client catch-up, or none.
     package var recovery: RecoveryDesign = .queue
 
+    /// The push service between XIVA and the device (docs/model.md §12); per segment too.
+    package var channel: PushChannel = .apns
+    package var pushkit = PushKit()
+    package var fcm = FCM()
+
     /// One kind of user in a population (docs/model.md §5, Segments): its devices and its own sections, already
     /// resolved (a key the segment does not give holds the top-level value).
     package struct Segment: Sendable {
@@ -206,10 +216,12 @@ package struct Scenario: Sendable {
         package var connectivity: Connectivity
         package var device: Device
         package var `extension`: Extension
+        package var channel: PushChannel
         package init(name: String, share: String, devices: Range<Int>, mail: Mail, connectivity: Connectivity,
-                    device: Device, extension: Extension) {
+                    device: Device, extension: Extension, channel: PushChannel = .apns) {
             self.name = name; self.share = share; self.devices = devices; self.mail = mail
             self.connectivity = connectivity; self.device = device; self.extension = `extension`
+            self.channel = channel
         }
     }
     /// Empty: one kind of user, the top-level sections.
@@ -231,6 +243,7 @@ package struct Scenario: Sendable {
         resolved.connectivity = segment.connectivity
         resolved.device = segment.device
         resolved.extension = segment.extension
+        resolved.channel = segment.channel
         resolved.segments = []
         return resolved
     }

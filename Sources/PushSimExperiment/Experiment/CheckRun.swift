@@ -23,7 +23,7 @@ package struct CheckSpread: Equatable, Sendable {
     package static let countKeys: [String] =
         ["letters", "delivered", "summarized", "lost", "duplicates"]
         + LossCause.allCases.map { "causes." + $0.key }
-        + ["re_requests", "resent", "summaries", "extension_timeouts"]
+        + ["re_requests", "resent", "summaries", "extension_timeouts", "fetches"]
 
     /// The percentiles of `latency_s` a baseline gives thresholds for, and their probabilities.
     package static let quantiles: [(key: String, p: Double)] = [("p50", 0.50), ("p90", 0.90), ("p99", 0.99)]
@@ -54,7 +54,7 @@ package struct CheckSpread: Equatable, Sendable {
     /// The per-device counts of a ledger, in `CheckSpread.countKeys` order.
     static func counts(_ l: Ledger) -> [Int] {
         [l.letters, l.delivered, l.summarized, l.lost, l.duplicates] + LossCause.allCases.map { l.count(of: $0) }
-            + [l.reRequests, l.resent, l.summaries, l.extensionTimeouts]
+            + [l.reRequests, l.resent, l.summaries, l.extensionTimeouts, l.fetches]
     }
 
     /// Adds one device's ledger.

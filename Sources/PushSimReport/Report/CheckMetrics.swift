@@ -31,6 +31,8 @@ package struct CheckMetric: Equatable, Sendable {
     package var key: String
     package var direction: CheckDirection
     package var kind: CheckMetricKind
+    /// A metric the JSON writes only when non-zero (a catch-up's `fetches`): absent reads as 0.
+    package var absentMeansZero = false
 }
 
 package enum CheckMetrics {
@@ -42,7 +44,7 @@ package enum CheckMetrics {
     package static let quantiles = CheckSpread.quantiles
 
     /// The metrics queue-on arms have and queue-off arms lack.
-    package static let queueOnlyKeys: Set<String> = ["re_requests", "resent", "summaries", "extension_timeouts"]
+    package static let queueOnlyKeys: Set<String> = ["re_requests", "resent", "summaries", "extension_timeouts", "fetches"]
 
     /// Every metric of an arm, in the order reports list them.
     package static func catalogue(queueOn: Bool) -> [CheckMetric] {
@@ -62,7 +64,13 @@ package enum CheckMetrics {
         }
         metrics.append(CheckMetric(key: "latency_s.max", direction: .upIsWorse, kind: .latencyMax))
         metrics += LossCause.allCases.map { count("causes." + $0.key) }
-        if queueOn { metrics += ["re_requests", "resent", "summaries", "extension_timeouts"].map { count($0) } }
+        if queueOn {
+            metrics += ["re_requests", "resent", "summaries", "extension_timeouts"].map { count($0) }
+            // A catch-up's load on the mail server (docs/model.md §7): more fetches is worse.
+            var fetches = count("fetches")
+            fetches.absentMeansZero = true
+            metrics.append(fetches)
+        }
         metrics.append(CheckMetric(key: "events", direction: .reportedOnly, kind: .work))
         return metrics
     }
@@ -127,6 +135,7 @@ package struct CheckSnapshot: Equatable, Sendable {
                     guard case .object(let members)? = node else { node = nil; break }
                     node = members[part]
                 }
+                if node == nil && metric.absentMeansZero { node = .int(0) }
                 guard let found = node else {
                     throw CheckInputError("\(source): runs[\(n)] (queue \(queue)) is missing the metric '\(metric.key)'")
                 }

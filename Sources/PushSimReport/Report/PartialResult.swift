@@ -142,7 +142,12 @@ package struct PartialResult: Equatable, Sendable {
         ("pushes_seen_by_extensions", \.pushesSeenByExtensions), ("gaps_detected", \.gapsDetected),
         ("missed_in_gaps", \.missedInGaps), ("letters_on_visible_devices", \.lettersOnVisibleDevices),
         ("positions_known_to_telemetry", \.positionsKnownToTelemetry),
-    ] }
+        ("media_downloads", \.mediaDownloads), ("media_overruns", \.mediaOverruns),
+        ("callkit_failures", \.callKitFailures), ("devices_cut_off", \.devicesCutOff),
+    ] + FCMOutcomes.counts.map { (key, path) -> (String, WritableKeyPath<Ledger, Int>) in
+        let fcm: WritableKeyPath<Ledger, FCMOutcomes> = \.fcm
+        return ("fcm_" + key, fcm.appending(path: path))
+    } }
 
     // MARK: Reading
 

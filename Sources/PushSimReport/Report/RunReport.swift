@@ -69,6 +69,16 @@ extension ArmResult {
             object["provider"] = .object(["retries": .int(l.retries), "answers_lost": .int(l.answersLost),
                                           "throttled_answers": .int(l.throttledAnswers), "server_errors": .int(l.serverErrors)])
         }
+        // Only with `extension.media`, once a run downloaded an attachment.
+        if l.mediaDownloads > 0 { object["media"] = .object(["downloads": .int(l.mediaDownloads), "overruns": .int(l.mediaOverruns)]) }
+        if l.callKitFailures > 0 {
+            object["callkit"] = .object(["failures": .int(l.callKitFailures), "devices_cut_off": .int(l.devicesCutOff)])
+        }
+        if l.fcm.accepted > 0 {
+            var fcm: [String: JSONValue] = ["accepted": .int(l.fcm.accepted)]
+            for (key, path) in FCMOutcomes.counts { fcm[key] = .int(l.fcm[keyPath: path]) }
+            object["fcm"] = .object(fcm)
+        }
         // Only with `device.reinstall`, once a reinstall or a drop for it was counted.
         if l.reinstalls > 0 || l.reinstallDrops > 0 {
             var reinstalls: [String: JSONValue] = ["reinstalls": .int(l.reinstalls), "dropped_letters": .int(l.reinstallDrops)]

@@ -6,7 +6,8 @@ extension ArmMetrics {
     /// construction (a field added there is averaged here too), and adds the ratios the
     /// repeat_max_count study needs, per letter generated (queue arm only, like their counts):
     /// `summaries_per_letter`, `resent_per_letter` (XIVA's re-send load), `re_requests_per_letter`,
-    /// and `summarized_rate` (the share of letters a person only learns of from a summary).
+    /// `fetches_per_letter` (a catch-up's load on the mail server, when it fetched), and
+    /// `summarized_rate` (the share of letters a person only learns of from a summary).
     /// `offArm`: the run's queue-off arm, for the queue arm's telemetry (`telemetry.difference`).
     package init(_ arm: ArmResult, offArm: ArmResult? = nil) {
         self.init(queue: arm.name, values: [:])
@@ -18,6 +19,8 @@ extension ArmMetrics {
             values["summaries_per_letter"] = Double(l.summaries) / letters
             values["resent_per_letter"] = Double(l.resent) / letters
             values["re_requests_per_letter"] = Double(l.reRequests) / letters
+            // A catch-up's fetches, as the JSON has them: only where there were any.
+            if l.fetches > 0 { values["fetches_per_letter"] = Double(l.fetches) / letters }
         }
     }
 }

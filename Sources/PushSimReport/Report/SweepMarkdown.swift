@@ -21,13 +21,17 @@ extension SweepResult {
         out += "Cells: mean ± half-width of the 95 % confidence interval (Student t, \(max(n - 1, 0)) df), the half-width to two "
             + "significant digits and the mean to the same decimal place; a cell without ± had the same value in every replication"
         out += n > 1 ? ".\n\n" : " (one replication gives no interval).\n\n"
-        let columns: [(String, String, SweepMarkdown.Unit)] = [
+        var columns: [(String, String, SweepMarkdown.Unit)] = [
             ("loss rate", "loss_rate", .percent), ("duplicate rate", "duplicate_rate", .percent),
             ("summarized", "summarized_rate", .percent), ("summaries / letter", "summaries_per_letter", .plain),
             ("re-requests / letter", "re_requests_per_letter", .plain), ("re-sent / letter", "resent_per_letter", .plain),
             ("latency p90", "latency_s.p90", .duration), ("latency p99", "latency_s.p99", .duration),
             ("logs' loss estimate", "telemetry.estimated_loss_rate", .percent),
         ]
+        // Only a sweep with a catch-up has fetches: other sweeps keep their columns.
+        if points.contains(where: { $0.summaries.contains { $0.metrics["fetches_per_letter"] != nil } }) {
+            columns.insert(("fetches / letter", "fetches_per_letter", .plain), at: 6)
+        }
         out += "| " + (axes.map { "`\($0.path)`" } + ["queue"] + columns.map(\.0)).joined(separator: " | ") + " |\n"
         out += "|" + String(repeating: " --- |", count: axes.count + 1 + columns.count) + "\n"
         for point in points {

@@ -71,6 +71,10 @@ package struct ReportTable {
         if arms.contains(where: { $0.ledger.extensionKills > 0 }) {
             rows.append(row("  extensions killed early") { ReportTable.grouped($0.ledger.extensionKills) })
         }
+        if arms.contains(where: { $0.ledger.mediaDownloads > 0 }) {
+            rows.append(row("  attachments downloaded") { ReportTable.grouped($0.ledger.mediaDownloads) })
+            rows.append(row("  downloads past the deadline") { ReportTable.grouped($0.ledger.mediaOverruns) })
+        }
         if arms.contains(where: { $0.ledger.deviceIdChanges > 0 }) {
             rows.append(queueRow("  device id changes") { $0.deviceIdChanges })
             rows.append(queueRow("  positions in forgotten gaps") { $0.positionsInForgottenGaps })
@@ -91,6 +95,7 @@ package struct ReportTable {
         if arms.contains(where: { $0.ledger.fetches > 0 }) {
             rows.append(queueRow("  catch-up fetches") { $0.fetches })
         }
+        rows += ReportTable.channelRows(arms)
         if arms.contains(where: \.queueOn) {
             rows.append(["what the extension's logs would show"])
             rows.append(queueRow("  pushes seen") { $0.pushesSeenByExtensions })

@@ -5,11 +5,12 @@ extension ValueParsers {
     static let byteSizeHint = "a size such as `4096`, `512B`, `2KB` or `1.5KB` (1KB = 1024 bytes)"
     static let byteDistributionHint = "a size, `exponential(MEAN)`, `uniform(MIN, MAX)` or `lognormal(MEDIAN, P99)` of sizes such as `2KB`"
 
-    /// Bytes: a number with an optional unit `B` or `KB` (1024 bytes, as Apple counts the 4 KB
-    /// payload limit), rounded to the nearest byte; at most 1 GB, far past any push.
+    /// Bytes: a number with an optional unit `B`, `KB` (1024 bytes, as Apple counts the 4 KB
+    /// payload limit) or `MB` (1024 KB, for attachments), rounded to the nearest byte; at most 1 GB, far past any push.
     static func byteSize(_ text: String) throws(Failure) -> Int64 {
         var number = text, unit: Double = 1
         if text.hasSuffix("KB") { number = String(text.dropLast(2)); unit = 1024 }
+        else if text.hasSuffix("MB") { number = String(text.dropLast(2)); unit = 1_048_576 }  // media attachments
         else if text.hasSuffix("B") { number = String(text.dropLast()) }
         if number.hasPrefix("-") { throw Failure("a size cannot be negative, found `\(text)`") }
         guard let value = decimal(number) else { throw Failure("expected \(byteSizeHint), found `\(text)`") }

@@ -108,7 +108,7 @@ extension ScenarioDecoder {
                             message: "`\(holder.fullPath(present))` and `\(holder.fullPath(missing))` go together: expected both or neither, found `\(present)` without `\(missing)`\(context)")
     }
 
-    private static func windows(_ node: YAMLNode, _ listPath: String) throws -> [OfflineWindow] {
+    static func windows(_ node: YAMLNode, _ listPath: String) throws -> [OfflineWindow] {
         guard case .sequence(let items) = node.kind else {
             throw ScenarioError(location: node.location, message: "`\(listPath)`: expected a list of windows such as `- {start: 8h, end: 9h, every: 1d}`, found \(node.foundDescription)")
         }
@@ -216,6 +216,7 @@ extension ScenarioDecoder {
             try hourlyAtMost(t, "device id changes")
         }) { device.idChangeRatePerMicrosecond = $0 }
         try uninstall(fields, into: &device)
+        if let node = fields.value("doze") { device.doze = try dozeWindows(node, fields.fullPath("doze")) }
         try fields.decode("reinstall", "a rate of at most 1/h", { (t) throws(ValueParsers.Failure) in
             // Reinstalls are drawn one by one as letters and runs pass them: more than one an hour is no app.
             try hourlyAtMost(t, "app reinstalls")
@@ -240,6 +241,7 @@ extension ScenarioDecoder {
         try fields.decode("early_kill", "a probability", ValueParsers.probability) { ext.earlyKill = $0 }
         try fields.decode("concurrency", "serial or parallel", anyStyle: true, suggesting(ExtensionConcurrency.self)) { ext.concurrency = $0 }
         try fields.decode("save_delay", "a distribution", ValueParsers.distribution) { ext.saveDelay = $0 }
+        if let node = fields.value("media") { ext.media = try media(node, fields.fullPath("media")) }
         return ext
     }
 }

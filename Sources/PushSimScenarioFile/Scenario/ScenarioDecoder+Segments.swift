@@ -41,8 +41,11 @@ extension ScenarioDecoder {
             firstPlace.append(nameNode.location)
 
             let resolved = try segment(fields, path: path, name: name, scenario: scenario, topConnectivity: topConnectivity, context: context)
+            var channel = scenario.channel
+            if let node = fields.value("channel") { channel = try self.channel(node, path + ".channel") }
             segments.append(Scenario.Segment(name: name, share: shareNode.flowText, devices: 0..<0, mail: resolved.mail,
-                                             connectivity: resolved.connectivity, device: resolved.device, extension: resolved.extension))
+                                             connectivity: resolved.connectivity, device: resolved.device, extension: resolved.extension,
+                                             channel: channel))
         }
         if let passing = SegmentShares.firstPassingOne(shares) {
             let (sum, places) = SegmentShares.sum(Array(shares.prefix(passing + 1)))

@@ -73,6 +73,7 @@ enum ScenarioDecoder {
         try queue.decode("collapse_id", "`true` or `false`", ValueParsers.boolean) { scenario.queue.collapseId = $0 }
         try queue.decode("client", "intended or literal", anyStyle: true, enumeration(ClientVariant.self)) { scenario.queue.client = $0 }
 
+        try channelKeys(top, into: &scenario)
         scenario.segments = try segments(top, scenario: scenario, topConnectivity: connectivityFields, context: context)
         if let node = top.value("recovery") {
             scenario.recovery = try value(node, "recovery", "queue, catch_up or none", anyStyle: true, enumeration(RecoveryDesign.self))

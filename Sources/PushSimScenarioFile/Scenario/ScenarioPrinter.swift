@@ -88,12 +88,14 @@ package enum ScenarioPrinter {
             Entry("client", .scalar(s.queue.client.rawValue)),
         ])))
         if s.recovery != .queue { top.append(Entry("recovery", .scalar(s.recovery.rawValue))) }
+        top += channelEntries(s)
         if !s.segments.isEmpty {
             // Each segment with its resolved sections whole: what its devices actually ran.
             top.append(Entry("segments", .list(s.segments.map { segment in
                 .mapping([
                     Entry("name", .text(segment.name)),
                     Entry("share", .scalar(segment.share)),
+                ] + (segment.channel != s.channel ? [Entry("channel", .scalar(segment.channel.rawValue))] : []) + [
                     Entry("mail", .mapping(mail(segment.mail))),
                     Entry("connectivity", .mapping(connectivity(segment.connectivity))),
                     Entry("device", .mapping(device(segment.device))),
@@ -181,6 +183,25 @@ package enum ScenarioPrinter {
             out.append(Entry("reinstall", .scalar(rate(d.reinstallRatePerMicrosecond))))
             out.append(Entry("reinstall_delay", .scalar(d.reinstallDelay.description)))
         }
+        if !d.doze.isEmpty { out.append(Entry("doze", .list(d.doze.map(window)))) }
+        return out
+    }
+
+    /// The channel and its sections, only where they differ from the defaults (APNs, no
+    /// CallKit failures, FCM's documented limits), so a scenario without them prints as before.
+    private static func channelEntries(_ s: Scenario) -> [Entry] {
+        var out: [Entry] = []
+        if s.channel != .apns { out.append(Entry("channel", .scalar(s.channel.rawValue))) }
+        let pushkitDefaults = Scenario.PushKit(), fcmDefaults = Scenario.FCM()
+        var pushkit: [Entry] = []
+        if s.pushkit.reportFailure != pushkitDefaults.reportFailure { pushkit.append(Entry("report_failure", .scalar(decimal(s.pushkit.reportFailure)))) }
+        if s.pushkit.cutOffAfter != pushkitDefaults.cutOffAfter { pushkit.append(Entry("cut_off_after", .scalar(String(s.pushkit.cutOffAfter)))) }
+        if !pushkit.isEmpty { out.append(Entry("pushkit", .mapping(pushkit))) }
+        var fcm: [Entry] = []
+        if s.fcm.ttl != fcmDefaults.ttl { fcm.append(Entry("ttl", .scalar(s.fcm.ttl.description))) }
+        if s.fcm.collapseKeys != fcmDefaults.collapseKeys { fcm.append(Entry("collapse_keys", .scalar(String(s.fcm.collapseKeys)))) }
+        if s.fcm.priority != fcmDefaults.priority { fcm.append(Entry("priority", .scalar(s.fcm.priority.rawValue))) }
+        if !fcm.isEmpty { out.append(Entry("fcm", .mapping(fcm))) }
         return out
     }
 
@@ -190,7 +211,25 @@ package enum ScenarioPrinter {
         if e.earlyKill != 0 { out.append(Entry("early_kill", .scalar(decimal(e.earlyKill)))) }
         if e.concurrency != .serial { out.append(Entry("concurrency", .scalar(e.concurrency.rawValue))) }
         if let saveDelay = e.saveDelay { out.append(Entry("save_delay", .scalar(saveDelay.description))) }
+        if let media = e.media {
+            out.append(Entry("media", .mapping([
+                Entry("share", .scalar(decimal(media.share))),
+                Entry("size", .scalar(media.size.byteDescription)),
+                Entry("bandwidth", .scalar(quantity(media.bandwidth, unit: "bit/s"))),
+                Entry("cache_hit", .scalar(decimal(media.cacheHit))),
+            ])))
+        }
         return out
+    }
+
+    /// A distribution of sizes or bandwidths in its base unit (`B`, `bit/s`), which reads back exactly.
+    private static func quantity(_ d: Distribution, unit: String) -> String {
+        switch d {
+        case .constant(let t): return decimal(Double(t.microseconds)) + unit
+        case .exponential(let mean): return "exponential(\(decimal(mean))\(unit))"
+        case .uniform(let a, let b): return "uniform(\(decimal(a))\(unit), \(decimal(b))\(unit))"
+        case .lognormal(let median, let p99): return "lognormal(\(decimal(median))\(unit), \(decimal(p99))\(unit))"
+        }
     }
 
     // MARK: Values

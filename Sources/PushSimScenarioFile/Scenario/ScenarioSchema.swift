@@ -3,7 +3,7 @@
 /// The key layout of docs/scenarios.md §2 and §2a.
 package enum ScenarioSchema {
     /// Top-level keys that hold a single value.
-    static let topLevelValues = ["name", "description", "seed", "duration", "drain", "devices", "warmup", "recovery"]
+    static let topLevelValues = ["name", "description", "seed", "duration", "drain", "devices", "warmup", "recovery", "channel"]
 
     /// Sections and their keys, in the contract's order.
     static let sections: [(name: String, keys: [String])] = [
@@ -13,9 +13,11 @@ package enum ScenarioSchema {
                   "outages", "outage_mode", "capacity", "queue_timeout", "partitions", "retry"]),
         ("apns", ["loss", "latency", "expiration", "keep_older", "keep_window", "duplicate",
                   "token_limit", "token_window", "server_error", "answer_loss", "priority"]),
-        ("device", ["alerts_off", "clear_after", "app_open", "id_change", "uninstall", "sleep", "reinstall", "reinstall_delay"]),
-        ("extension", ["deadline", "processing", "early_kill", "concurrency", "save_delay"]),
+        ("device", ["alerts_off", "clear_after", "app_open", "id_change", "uninstall", "sleep", "doze", "reinstall", "reinstall_delay"]),
+        ("extension", ["deadline", "processing", "early_kill", "concurrency", "save_delay", "media"]),
         ("queue", ["mode", "repeat_max_count", "collapse_id", "client"]),
+        ("pushkit", ["report_failure", "cut_off_after"]),
+        ("fcm", ["ttl", "collapse_keys", "priority"]),
     ]
 
     /// Every key allowed at the top of the file, `segments` and `sweep` included.
@@ -27,6 +29,9 @@ package enum ScenarioSchema {
     /// The keys of one XIVA outage (docs/scenarios.md §2a, XIVA as a shared server): no `spread`.
     static let outageKeys = ["start", "end", "length", "every"]
 
+    /// The keys of `extension.media`.
+    static let mediaKeys = ["share", "size", "bandwidth", "cache_hit"]
+
     /// The keys of `mail.bursts`.
     static let burstKeys = ["rate", "size", "spread"]
 
@@ -37,10 +42,10 @@ package enum ScenarioSchema {
     static let sleepKeys = ["awake", "asleep"]
 
     /// The keys of one segment (docs/scenarios.md §2a, Populations).
-    static let segmentKeys = ["name", "share", "mail", "connectivity", "device", "extension"]
+    static let segmentKeys = ["name", "share", "channel", "mail", "connectivity", "device", "extension"]
 
     /// Sections every device shares: a segment cannot give them.
-    static let sharedSections = ["xiva", "apns", "queue"]
+    static let sharedSections = ["xiva", "apns", "queue", "pushkit", "fcm"]
 
     static func keys(ofSection name: String) -> [String]? {
         sections.first { $0.name == name }?.keys
@@ -65,16 +70,17 @@ package enum ScenarioSchema {
 
     private static func shape(ofKey key: String, in section: String) -> Shape {
         switch (section, key) {
-        case ("mail", "daily_profile"), ("connectivity", "windows"), ("xiva", "outages"): return .list
+        case ("mail", "daily_profile"), ("connectivity", "windows"), ("xiva", "outages"), ("device", "doze"): return .list
         case ("mail", "bursts"): return .mapping(burstKeys.map { ($0, .value) })
         case ("xiva", "retry"): return .mapping(retryKeys.map { ($0, .value) })
         case ("device", "sleep"): return .mapping(sleepKeys.map { ($0, .value) })
+        case ("extension", "media"): return .mapping(mediaKeys.map { ($0, .value) })
         default: return .value
         }
     }
 
     /// What a segment holds: its share and its own sections.
-    static let segmentShape: Shape = .mapping([("share", .value)] + segmentKeys.compactMap { name in
+    static let segmentShape: Shape = .mapping([("share", .value), ("channel", .value)] + segmentKeys.compactMap { name in
         keys(ofSegmentSection: name).map { keys in (name, Shape.mapping(keys.map { ($0, shape(ofKey: $0, in: name)) })) }
     })
 

@@ -90,6 +90,6 @@ import Testing
         #expect(LossCause.allCases.filter(\.isQueueOnly) == [.alertsOff, .undetectedGap, .retentionExpired, .extensionTimeout])
         #expect(LossCause.allCases.map(\.key) == ["xiva_drop", "xiva_outage", "network_loss", "apns_replaced", "apns_expired",
                                                   "payload_too_large", "throttled", "server_error", "alerts_off", "undetected_gap", "retention_expired",
-                                                  "extension_timeout", "unfinished"])
+                                                  "extension_timeout", "unfinished", "no_store", "callkit_unreported"])
     }
 }

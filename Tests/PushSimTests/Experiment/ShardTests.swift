@@ -97,9 +97,12 @@ enum SmallScenarios {
 
     @Test func partialCarriesEveryLedgerField() {
         // Ledger's fields: the integer counts listed for partials, plus causes, latency and the
-        // XIVA queue's series (each carried by a key of its own).
+        // XIVA queue's series (each carried by a key of its own); the FCM outcomes (one field) are
+        // listed count by count.
         let fields = Mirror(reflecting: Ledger()).children.compactMap(\.label)
-        #expect(fields.count == PartialResult.ledgerCounts.count + 3,
+        let fcmCounts = Mirror(reflecting: FCMOutcomes()).children.count
+        #expect(fcmCounts == FCMOutcomes.counts.count, "FCMOutcomes gained a field: list it in FCMOutcomes.counts")
+        #expect(fields.count - 1 + fcmCounts == PartialResult.ledgerCounts.count + 3,
                 "Ledger gained or lost a field: carry it in PartialResult.ledgerCounts, or merge loses it")
         var ledger = Ledger()
         for (n, (_, path)) in PartialResult.ledgerCounts.enumerated() { ledger[keyPath: path] = n + 1 }

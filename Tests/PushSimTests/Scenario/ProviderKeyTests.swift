@@ -15,7 +15,9 @@ import Testing
         #expect(try ValueParsers.byteSize("2KB") == 2048)
         #expect(try ValueParsers.byteSize("1.5KB") == 1536)
         #expect(throws: ValueParsers.Failure.self) { _ = try ValueParsers.byteSize("-1KB") }
-        #expect(throws: ValueParsers.Failure.self) { _ = try ValueParsers.byteSize("2MB") }
+        // MB (1024 KB) for media attachments (docs/scenarios.md, extension.media); still at most 1 GB.
+        #expect(try ValueParsers.byteSize("2MB") == 2_097_152)
+        #expect(throws: ValueParsers.Failure.self) { _ = try ValueParsers.byteSize("2000MB") }
         #expect(throws: ValueParsers.Failure.self) { _ = try ValueParsers.byteSize("2000000KB") }
         #expect(try ValueParsers.byteDistribution("lognormal(1KB, 6KB)") == .lognormal(median: 1024, p99: 6144))
         #expect(throws: ValueParsers.Failure.self) { _ = try ValueParsers.byteDistribution("uniform(4KB, 1KB)") }

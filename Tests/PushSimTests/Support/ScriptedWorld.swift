@@ -35,6 +35,14 @@ func tinyScenario(duration: Int64 = 1 * day, drain: Int64 = 1 * day) -> Scenario
     return s
 }
 
+/// `tinyScenario()` on another push channel (docs/model.md §9), adjusted by `configure`.
+func tinyScenario(on channel: PushChannel, _ configure: (inout Scenario) -> Void = { _ in }) -> Scenario {
+    var s = tinyScenario()
+    s.channel = channel
+    configure(&s)
+    return s
+}
+
 /// A device world with a hand-written letter script and timeline. Runs of either arm start from
 /// a fresh ledger, so what a test reads is exactly that arm's account of these letters.
 struct ScriptedWorld: ~Copyable {

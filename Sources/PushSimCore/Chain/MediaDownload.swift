@@ -1,0 +1,32 @@
+// Media attachments (extension.media): the extension downloads a letter's attachment before it shows the push.
+
+extension DeviceWorld {
+    /// Which letters carry an attachment and its size, from a stream of their own, the same in
+    /// both arms: one draw per letter, a size for those that carry one.
+    @inline(never) mutating func drawAttachments() {
+        guard let media = parameters.media, let size = parameters.mediaSize else { return }
+        var rng = RandomStream(seed: scenario.seed, device: device, purpose: .mediaLetters)
+        mediaBytes.removeAll(keepingCapacity: true)
+        for _ in 0..<letters.count {
+            mediaBytes.append(rng.chance(media.share) ? max(1, size.sample(&rng)) : 0)
+        }
+    }
+
+    /// A run's processing with its attachment's download added (docs/model.md §8): a run of a
+    /// letter with an attachment finds it cached with probability `cache_hit`; otherwise it
+    /// downloads `size` at a bandwidth drawn for this run (stream `mediaDownloads`), taking
+    /// size × 8 / bandwidth. A download that takes the run past its deadline counts as an overrun.
+    @inline(never) mutating func withMediaDownload(_ processing: Int64, letter: Int, at now: Int64) -> Int64 {
+        guard letter < mediaBytes.count, mediaBytes[letter] > 0, let media = parameters.media,
+              let bandwidth = parameters.mediaBandwidth else { return processing }
+        if streams.mediaDownloads.chance(media.cacheHit) { return processing }
+        let bitsPerSecond = max(1, bandwidth.sample(&streams.mediaDownloads))
+        let download = SimTime.rounding(Double(mediaBytes[letter]) * 8 / Double(bitsPerSecond) * Double(SimTime.second)).microseconds
+        let total = later(processing, download)
+        ledger.mediaDownloads += counted(letter)
+        let deadline = parameters.deadline.microseconds
+        if processing <= deadline && total > deadline { ledger.mediaOverruns += counted(letter) }
+        note(.device, letter, "attachment of \(mediaBytes[letter]) B downloaded in \(SimTime(microseconds: download))", at: now)
+        return total
+    }
+}

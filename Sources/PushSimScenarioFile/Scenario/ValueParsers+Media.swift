@@ -1,0 +1,43 @@
+// Parsers for media attachments' values: bandwidths and their distributions (sizes are ByteSizes.swift's), and `extension.media`.
+import PushSimCore
+
+extension ValueParsers {
+    static let bandwidthHint = "a bandwidth such as `500kbit/s`, `20Mbit/s` (bit/s, kbit/s, Mbit/s, Gbit/s)"
+
+    /// A bandwidth in bits per second.
+    static func bandwidth(_ text: String) throws(Failure) -> Double {
+        try amount(text, units: [("bit/s", 1), ("kbit/s", 1e3), ("Mbit/s", 1e6), ("Gbit/s", 1e9)], hint: bandwidthHint, noun: "bandwidth")
+    }
+
+    /// A number and one of `units` (its name and its size in the base unit), greater than 0.
+    private static func amount(_ text: String, units: [(String, Double)], hint: String, noun: String) throws(Failure) -> Double {
+        if text.hasPrefix("-") { throw Failure("a \(noun) cannot be negative, found `\(text)`") }
+        guard let unit = units.first(where: { text.hasSuffix($0.0) && decimal(String(text.dropLast($0.0.count))) != nil }) else {
+            throw Failure("expected \(hint), found `\(text)`")
+        }
+        let value = (decimal(String(text.dropLast(unit.0.count))) ?? 0) * unit.1
+        guard value > 0, value < 1e15 else { throw Failure("expected \(hint) greater than 0 and below 10¹⁵, found `\(text)`") }
+        return value
+    }
+
+    /// A distribution of bandwidths in bits per second, in the grammar of the duration distributions.
+    static func bandwidthDistribution(_ text: String) throws(Failure) -> Distribution {
+        try distribution(text, of: "bandwidth", hint: "a bandwidth, `exponential(MEAN)`, `uniform(MIN, MAX)` or `lognormal(MEDIAN, P99)` of bandwidths such as `5Mbit/s`") { (t) throws(Failure) in
+            Int64(try bandwidth(t).rounded(.toNearestOrAwayFromZero))
+        }
+    }
+}
+
+extension ScenarioDecoder {
+    /// `extension.media`: `share`, `size` and `bandwidth` required, `cache_hit` default 0.
+    static func media(_ node: YAMLNode, _ path: String) throws -> MediaAttachments {
+        let fields = try Fields(node, path: path, keys: ScenarioSchema.mediaKeys)
+        let share = try value(fields.required("share", example: "share: 20%"), path + ".share", "a probability", ValueParsers.probability)
+        let size = try value(fields.required("size", example: "size: lognormal(200KB, 5MB)"), path + ".size", "a distribution of sizes", ValueParsers.byteDistribution)
+        let bandwidth = try value(fields.required("bandwidth", example: "bandwidth: uniform(500kbit/s, 20Mbit/s)"), path + ".bandwidth",
+                                  "a distribution of bandwidths", ValueParsers.bandwidthDistribution)
+        var media = MediaAttachments(share: share, size: size, bandwidth: bandwidth)
+        try fields.decode("cache_hit", "a probability", ValueParsers.probability) { media.cacheHit = $0 }
+        return media
+    }
+}
