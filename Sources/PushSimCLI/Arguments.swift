@@ -6,6 +6,8 @@ struct Arguments {
     private var flags: Set<String> = []
     private var options: [String: [String]] = [:]
     private var defaults: [String: String] = [:]
+    /// The declared range of each numeric option (CommandOption.range).
+    private var ranges: [String: ClosedRange<Int>] = [:]
 
     /// Parses `words` by the command's `declared` options. `--name=value` and `--name value`
     /// are both accepted; `--` ends the options; an option that is not repeatable may be given
@@ -15,6 +17,7 @@ struct Arguments {
         for option in declared {
             byName[option.name] = option
             if case .value(let text)? = option.defaultValue { defaults[option.name] = text }
+            if let range = option.range { ranges[option.name] = range }
         }
         var index = 0
         var onlyPositionals = false
@@ -47,6 +50,7 @@ struct Arguments {
                     index += 1
                 }
                 if !option.repeatable && options[name] != nil { throw InputError.usage("--\(name) is given twice; give it once") }
+                if let range = option.range { _ = try CommandOption.wholeNumber(value ?? "", of: name, in: range) }
                 options[name, default: []].append(value ?? "")
             }
         }
@@ -63,14 +67,17 @@ struct Arguments {
     /// Every value given for a repeatable option, in order.
     func values(_ name: String) -> [String] { options[name] ?? [] }
 
-    /// An option (or its declared default value) read as an integer in a range; nil when
-    /// neither is there.
+    /// A numeric option (or its declared default value) as a whole number in its declared range
+    /// (CommandOption.range); nil when neither is there.
+    func integer(_ name: String) throws -> Int? {
+        try integer(name, in: ranges[name] ?? Int.min...Int.max)
+    }
+
+    /// An option read as a whole number in a range the command works out when it runs (`trace
+    /// --device`: the scenario's devices); nil when it is not given.
     func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = value(name) else { return nil }
-        guard let n = Int(text), range.contains(n) else {
-            throw InputError.usage("--\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
-        }
-        return n
+        return try CommandOption.wholeNumber(text, of: name, in: range)
     }
 
     /// An option declared with a default value: the value given, or that default.
@@ -80,10 +87,10 @@ struct Arguments {
         return text
     }
 
-    /// An option declared with a default value, read as an integer in a range.
-    func integerWithDefault(_ name: String, in range: ClosedRange<Int>) throws -> Int {
+    /// A numeric option declared with a default value, in its declared range.
+    func integerWithDefault(_ name: String) throws -> Int {
         // Only a command that forgot the declaration's default gets here without a value.
-        guard let n = try integer(name, in: range) else { throw InputError.usage("missing --\(name)") }
+        guard let n = try integer(name) else { throw InputError.usage("missing --\(name)") }
         return n
     }
 }

@@ -26,7 +26,7 @@ enum BenchCommand {
                 allowed drop of letters/s, in percent; timing is noisy,
                 so medians of several repetitions are compared
                 """),
-            CommandOption("repetitions", .value("N"), default: .value("3"), help: "repetitions per rung"),
+            CommandOption("repetitions", .value("N"), default: .value("3"), range: 1...1000, help: "repetitions per rung"),
             CommandOption("quick", .flag, help: "the 1 000 and 10 000 rungs only"),
             CommandOption("million", .flag, help: "add the 1 000 000-device rung (minutes, about 1 GiB less than 2)"),
             CommandOption("realistic", .flag, help: """
@@ -40,7 +40,7 @@ enum BenchCommand {
                 alone, the 100 000-device rung only
                 """),
             CommandOption("devices", .value("N,N,…"), help: "a ladder of your own sizes instead"),
-            CommandOption("days", .value("N"), default: .value("7"), help: "simulated days per rung"),
+            CommandOption("days", .value("N"), default: .value("7"), range: 1...3650, help: "simulated days per rung"),
             CommandOption.jobs.help("threads for the parallel rung; 1 skips it"),
         ] + ResourceGuard.options,
         notes: "--max-events and --max-memory apply to each rung × its repetitions, and --max-events to the whole ladder.",
@@ -54,9 +54,9 @@ enum BenchCommand {
         guard arguments.positionals.isEmpty else {
             throw InputError.usage("bench takes no FILE: it runs its own workload (see --devices and --days)")
         }
-        let repetitions = try arguments.integerWithDefault("repetitions", in: 1...1000)
-        let days = try arguments.integerWithDefault("days", in: 1...3650)
-        let jobs = try arguments.integer("jobs", in: 1...1024) ?? ScenarioInput.defaultJobs
+        let repetitions = try arguments.integerWithDefault("repetitions")
+        let days = try arguments.integerWithDefault("days")
+        let jobs = try arguments.integer("jobs") ?? ScenarioInput.defaultJobs
         let toleranceText = try arguments.valueWithDefault("tolerance")
         let trimmed = toleranceText.hasSuffix("%") ? String(toleranceText.dropLast()) : toleranceText
         guard let tolerance = Double(trimmed), tolerance.isFinite, tolerance >= 0, tolerance < 100 else {

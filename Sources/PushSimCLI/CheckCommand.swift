@@ -45,7 +45,7 @@ enum CheckCommand {
         run: run)
 
     static func run(_ arguments: Arguments, _ console: Console) throws -> Int32 {
-        let jobs = try arguments.integer("jobs", in: 1...1024) ?? ScenarioInput.defaultJobs
+        let jobs = try arguments.integer("jobs") ?? ScenarioInput.defaultJobs
         let tolerances: [CheckTolerance]
         do { tolerances = try arguments.values("tolerance").map(CheckTolerance.parse) } catch let error as CheckInputError {
             throw InputError.usage(error.description)
@@ -103,7 +103,7 @@ enum CheckCommand {
         if let report { console.out(json ? report.json.prettyText + "\n" : report.text) }
         if let note { console.err("pushsim check: \(note)\n") }
         console.err("pushsim check: rewrote the baseline \(baselinePath)\n")
-        return ExitStatus.success
+        return ExitStatus.success.code
     }
 
     /// `--all` / a folder: every scenario against `<results>/<name>/summary.json`.

@@ -29,12 +29,16 @@ struct CommandOption: Sendable {
     var repeatable: Bool
     /// Whether the command cannot run without it (`trace --device N`).
     var required: Bool
+    /// The whole numbers the option takes (`--jobs 1...1024`), or nil when it is not a number
+    /// or its bounds depend on the scenario (`trace --device`). The parser refuses any other value.
+    var range: ClosedRange<Int>?
 
-    init(_ name: String, _ kind: Kind, default defaultValue: Default? = nil, repeatable: Bool = false,
-         required: Bool = false, help: String) {
+    init(_ name: String, _ kind: Kind, default defaultValue: Default? = nil, range: ClosedRange<Int>? = nil,
+         repeatable: Bool = false, required: Bool = false, help: String) {
         self.name = name
         self.kind = kind
         self.defaultValue = defaultValue
+        self.range = range
         self.help = help
         self.repeatable = repeatable
         self.required = required
@@ -46,6 +50,14 @@ struct CommandOption: Sendable {
         case .flag: return "--\(name)"
         case .value(let placeholder): return "--\(name) \(placeholder)"
         }
+    }
+
+    /// `text` as a whole number in `range`, or the usage error that names the option and its bounds.
+    static func wholeNumber(_ text: String, of name: String, in range: ClosedRange<Int>) throws -> Int {
+        guard let n = Int(text), range.contains(n) else {
+            throw InputError.usage("--\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+        }
+        return n
     }
 
     /// The same option with another command's wording of its help.
@@ -63,7 +75,7 @@ extension CommandOption {
         "set", .value("PATH=VALUE"), repeatable: true,
         help: "override any key by its dotted path, value in the file's syntax\n(repeatable): --set queue.repeat_max_count=5")
     static let seed = CommandOption("seed", .value("N"), help: "override the seed (an unsigned 64-bit integer)")
-    static let jobs = CommandOption("jobs", .value("N"), default: .described("every core"),
+    static let jobs = CommandOption("jobs", .value("N"), default: .described("every core"), range: 1...1024,
                                     help: "threads to use; never changes the result")
     static let json = CommandOption("json", .flag, help: "print the contract's JSON document instead of the table")
     static let noWrite = CommandOption("no-write", .flag, help: "write no files")

@@ -20,7 +20,7 @@ enum FindCommand {
                 (lost:apns_replaced, lost:undetected_gap, …)
                 """),
             .queue,
-            CommandOption("limit", .value("N"), default: .value("20"), help: "letters to list, the first in device order; 0: counts only"),
+            CommandOption("limit", .value("N"), default: .value("20"), range: 0...1_000_000, help: "letters to list, the first in device order; 0: counts only"),
             CommandOption.json.help("print {\"letters\": [{\"device\", \"letter\", \"time_s\", \"fate\"}…], counts…}"),
             CommandOption.set.help("as for `pushsim run`: the same scenario and seed give the same letters"),
             CommandOption.seed.help("as for `pushsim run`"),
@@ -35,23 +35,22 @@ enum FindCommand {
         guard let query = FateQuery.parse(fateWord) else {
             throw InputError.usage("--fate takes one of \(FateQuery.every.joined(separator: ", ")); got '\(fateWord)'")
         }
-        let queueOn = try ScenarioInput.queueOn(arguments, scenario: scenario)
-        if case .lost(let cause?) = query, cause.isQueueOnly, !queueOn {
+        let arm = try ScenarioInput.arm(arguments, scenario: scenario)
+        if case .lost(let cause?) = query, cause.isQueueOnly, arm == .off {
             throw InputError.usage("the cause \(cause.key) belongs to the queue arm only: add --queue on")
         }
-        let limit = try arguments.integerWithDefault("limit", in: 0...1_000_000)
+        let limit = try arguments.integerWithDefault("limit")
         let jobs = try ShardOption.jobs(arguments, scenario: scenario, shard: nil)
         let progress = console.errorIsTerminal && !arguments.flag("json")
             ? RunProgress(console: console, label: "find in '\(scenario.name)'", total: scenario.devices, inPlace: true) : nil
-        let found = FateFinder.find(scenario, queueOn: queueOn, query: query, limit: limit, jobs: jobs) {
+        let found = FateFinder.find(scenario, arm: arm, query: query, limit: limit, jobs: jobs) {
             progress?.advance(devices: $0, events: 0)
         }
-        let arm = Arm(queueOn: queueOn).rawValue
         if arguments.flag("json") {
             console.out(json(found, scenario: scenario, arm: arm, query: query).text + "\n")
-            return ExitStatus.success
+            return ExitStatus.success.code
         }
-        var out = "# find · \(scenario.name) · seed \(scenario.seed) · queue \(arm) · \(query)\n"
+        var out = "# find · \(scenario.name) · seed \(scenario.seed) · queue \(arm.rawValue) · \(query)\n"
         out += "\(ReportTable.grouped(found.lettersMatching)) letter\(found.lettersMatching == 1 ? "" : "s") on "
             + "\(ReportTable.grouped(found.devicesMatching)) of \(ReportTable.grouped(found.devicesSearched)) devices\n"
         if !found.letters.isEmpty {
@@ -70,7 +69,7 @@ enum FindCommand {
             out += "# trace the first: " + traceCommand(arguments, device: first.device, arm: arm, from: first.time) + "\n"
         }
         console.out(out)
-        return ExitStatus.success
+        return ExitStatus.success.code
     }
 
     static func fateText(_ fate: LetterFate) -> String {
@@ -84,9 +83,9 @@ enum FindCommand {
 
     /// The `pushsim trace` command line for one letter: the same file, overrides and seed, from
     /// a minute before the letter was written.
-    static func traceCommand(_ arguments: Arguments, device: Int, arm: String, from: SimTime) -> String {
+    static func traceCommand(_ arguments: Arguments, device: Int, arm: Arm, from: SimTime) -> String {
         let start = SimTime(microseconds: max(0, from.microseconds - SimTime.minute) / SimTime.second * SimTime.second)
-        var words = ["pushsim", "trace", arguments.positionals[0], "--device", String(device), "--queue", arm, "--from", start.description]
+        var words = ["pushsim", "trace", arguments.positionals[0], "--device", String(device), "--queue", arm.rawValue, "--from", start.description]
         for set in arguments.values("set") { words += ["--set", set] }
         if let seed = arguments.value("seed") { words += ["--seed", seed] }
         return words.map(shellQuoted).joined(separator: " ")
@@ -100,9 +99,9 @@ enum FindCommand {
         return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
-    static func json(_ found: FateFinding, scenario: Scenario, arm: String, query: FateQuery) -> JSONValue {
+    static func json(_ found: FateFinding, scenario: Scenario, arm: Arm, query: FateQuery) -> JSONValue {
         .object([
-            "scenario": .string(scenario.name), "seed": .uint(scenario.seed), "queue": .string(arm),
+            "scenario": .string(scenario.name), "seed": .uint(scenario.seed), "queue": .string(arm.rawValue),
             "fate": .string(query.description),
             "letters_matching": .int(found.lettersMatching), "devices_matching": .int(found.devicesMatching),
             "devices_searched": .int(found.devicesSearched),

@@ -18,7 +18,7 @@ struct InputError: Error, CustomStringConvertible {
     var message: String
     var presentation: Presentation
     /// Bad input or usage is 2 (docs/errors.md); nothing was written.
-    var exitStatus: Int32 = ExitStatus.badInput
+    var exitStatus: Int32 = ExitStatus.badInput.code
 
     var description: String { message }
 

@@ -62,7 +62,7 @@ enum MergeCommand {
             interruption.update(phase: "printing the merged document", consequence: "the results are written to '\(directory)'")
         }
         console.out(json.text + "\n")
-        return ExitStatus.success
+        return ExitStatus.success.code
     }
 }
 
@@ -85,7 +85,7 @@ enum ShardOption {
     /// The threads to use: `--jobs N`, or every core. Threads and shards split a run between
     /// coupling units (`CouplingUnit`), so any scenario can be split.
     static func jobs(_ arguments: Arguments, scenario: Scenario, shard: ShardSpec?) throws -> Int {
-        try arguments.integer("jobs", in: 1...1024) ?? ScenarioInput.defaultJobs
+        try arguments.integer("jobs") ?? ScenarioInput.defaultJobs
     }
 
     /// Runs the shard and prints its partial result (one line of JSON).
@@ -98,6 +98,6 @@ enum ShardOption {
                                    total: shard.devices(of: scenario.devices, unit: .of(scenario)).count, inPlace: console.errorIsTerminal)
         let partial = PartialResult.run(scenario, shard: shard, jobs: jobs) { progress.advance(devices: $0, events: $1) }
         console.out(partial.json.text + "\n")
-        return ExitStatus.success
+        return ExitStatus.success.code
     }
 }

@@ -25,8 +25,10 @@ package enum PushSimTool {
       pushsim run scenarios/quickstart.yaml
       pushsim run scenarios/commuters.yaml --json --set queue.repeat_max_count=5
 
-    `pushsim <command> --help` (or `pushsim help <command>`) shows a command's options. Exit
-    status: 0 success, 1 a check found a regression, 2 bad input or usage.
+    `pushsim <command> --help` (or `pushsim help <command>`) shows a command's options.
+
+    Exit status:
+    \(ExitStatus.helpLines.joined(separator: "\n"))
     """
 
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
@@ -35,21 +37,21 @@ package enum PushSimTool {
         if arguments.first == "help", arguments.count == 2, let command = commands.first(where: { $0.name == arguments[1] }) {
             // `pushsim help run` is `pushsim run --help`.
             console.out(command.help + "\n")
-            return ExitStatus.success
+            return ExitStatus.success.code
         }
         guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
             console.out(help + "\n")
-            return arguments.isEmpty ? ExitStatus.badInput : ExitStatus.success
+            return arguments.isEmpty ? ExitStatus.badInput.code : ExitStatus.success.code
         }
         guard let command = commands.first(where: { $0.name == name }) else {
             let hint = nearest(name, among: commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
             console.err("pushsim: unknown command '\(name)'\(hint)\n\n\(help)\n")
-            return ExitStatus.badInput
+            return ExitStatus.badInput.code
         }
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
             console.out(command.help + "\n")
-            return ExitStatus.success
+            return ExitStatus.success.code
         }
         let status: Int32
         do {
@@ -67,6 +69,6 @@ package enum PushSimTool {
     static func finish(_ name: String, status: Int32, console: Console) -> Int32 {
         guard let failure = console.outputFailure else { return status }
         console.err("pushsim \(name): cannot write to standard output: \(failure); the output is incomplete\n")
-        return ExitStatus.badInput
+        return ExitStatus.badInput.code
     }
 }

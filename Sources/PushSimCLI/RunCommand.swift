@@ -63,6 +63,6 @@ enum RunCommand {
         let events = result.arms.reduce(0) { $0 + $1.ledger.events }
         console.err(String(format: "ran in %.2f s on %d thread%@ (%.1f M events/s)\n", seconds, jobs,
                            jobs == 1 ? "" : "s", seconds > 0 ? Double(events) / seconds / 1e6 : 0))
-        return ExitStatus.success
+        return ExitStatus.success.code
     }
 }

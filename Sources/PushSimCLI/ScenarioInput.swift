@@ -19,10 +19,10 @@ struct ScenarioInput {
     }
 
     /// The arm `--queue on|off` picks: on by default, unless the scenario's queue.mode is off.
-    static func queueOn(_ arguments: Arguments, scenario: Scenario) throws -> Bool {
-        guard let text = arguments.value("queue") else { return scenario.queue.mode != .off }
+    static func arm(_ arguments: Arguments, scenario: Scenario) throws -> Arm {
+        guard let text = arguments.value("queue") else { return scenario.queue.mode == .off ? .off : .on }
         guard let arm = Arm(rawValue: text) else { throw InputError.usage("--queue takes on or off, got '\(text)'") }
-        return arm.queueOn
+        return arm
     }
 
     /// The default number of threads: every core of the machine.

@@ -20,7 +20,7 @@ enum SweepCommand {
                 charts' x axis). Without --vary the file's `sweep:` section is used;
                 a path given on the command line (--vary or --set) replaces the file's.
                 """),
-            CommandOption("replications", .value("N"), default: .value("1"), help: """
+            CommandOption("replications", .value("N"), default: .value("1"), range: 1...10_000, help: """
                 runs per point, with seeds derived from the scenario's
                 seed — the same N seeds at every point (common random numbers)
                 """),
@@ -44,8 +44,8 @@ enum SweepCommand {
         let path = arguments.positionals[0]
         // The same overrides ScenarioInput applied (already checked), then each point's settings.
         let baseOverrides = arguments.values("set") + (arguments.value("seed").map { ["seed=\($0)"] } ?? [])
-        let replications = try arguments.integerWithDefault("replications", in: 1...10_000)
-        let jobs = try arguments.integer("jobs", in: 1...1024) ?? ScenarioInput.defaultJobs
+        let replications = try arguments.integerWithDefault("replications")
+        let jobs = try arguments.integer("jobs") ?? ScenarioInput.defaultJobs
         let limits = try ResourceGuard.limits(arguments)
         let varied = try arguments.values("vary").map(SweepGrid.readVary)
         let fixed = Set(arguments.values("set").compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) })
@@ -108,7 +108,7 @@ enum SweepCommand {
             // Image links mean nothing on a terminal: the charts are files in the folder.
             console.out(result.markdown(charts: false))
         }
-        return ExitStatus.success
+        return ExitStatus.success.code
     }
 }
 

@@ -31,7 +31,7 @@ enum TraceCommand {
         guard let device = try arguments.integer("device", in: 0...max(0, scenario.devices - 1)) else {
             throw InputError.usage("missing --device N")
         }
-        let queueOn = try ScenarioInput.queueOn(arguments, scenario: scenario)
+        let arm = try ScenarioInput.arm(arguments, scenario: scenario)
         func time(_ name: String) throws -> Int64? {
             guard let text = arguments.value(name) else { return nil }
             do { return try TraceReport.parseTime(text).microseconds } catch let error as SweepError {
@@ -54,13 +54,13 @@ enum TraceCommand {
         interruption.begin("the trace of device \(device) of '\(scenario.name)'", total: 0, unit: "",
                            consequence: svgPath.map { "'\($0)' is as it was" } ?? "nothing was written")
         defer { interruption.end() }
-        let (traced, ledger) = Simulator.trace(scenario, device: device, queueOn: queueOn)
+        let (traced, ledger) = Simulator.trace(scenario, device: device, arm: arm)
         // "will clear at T" is said at presentation time; the "cleared by the user" line at T
         // tells the same where it happens, with the letter, so only that one is shown.
         let all = traced.filter { if case .willClear = $0.event { false } else { true } }
         let fates = all.filter { if case .endOfRun = $0.event { true } else { false } }
         let events = TraceReport.window(all.filter { if case .endOfRun = $0.event { false } else { true } }, from: from, to: to)
-        let title = "trace · \(scenario.name) · seed \(scenario.seed) · device \(device)\(TraceReport.segmentLabel(scenario, device: device)) · queue \(Arm(queueOn: queueOn).rawValue)"
+        let title = "trace · \(scenario.name) · seed \(scenario.seed) · device \(device)\(TraceReport.segmentLabel(scenario, device: device)) · queue \(arm.rawValue)"
         if let path = arguments.value("svg") {
             // The state at `from`: the last flip before it, or the state at time 0.
             let flips = all.compactMap { entry -> (time: Int64, online: Bool)? in
@@ -81,6 +81,6 @@ enum TraceCommand {
         }
         out += "# device total: " + TraceReport.footer(ledger)
         console.out(out)
-        return ExitStatus.success
+        return ExitStatus.success.code
     }
 }

@@ -26,13 +26,13 @@ enum ValidateCommand {
         if arguments.flag("print") {
             console.out("# \(arguments.positionals[0]) resolved by PushSim \(PushSimVersion.current)\n" + ScenarioPrinter.yaml(scenario)
                         + ScenarioPrinter.sweepSection(sweep))
-            return ExitStatus.success
+            return ExitStatus.success.code
         }
-        let arms = scenario.arms.map { Arm(queueOn: $0).rawValue }.joined(separator: ", ")
+        let arms = scenario.arms.map(\.rawValue).joined(separator: ", ")
         var line = "\(arguments.positionals[0]): ok — '\(scenario.name)', \(scenario.devices) devices × "
             + "\(scenario.duration) (+\(scenario.drain) drain), seed \(scenario.seed), queue \(arms)"
         if !sweep.isEmpty { line += ", sweep over \(sweep.map(\.path).joined(separator: " × "))" }
         console.out(line + "\n")
-        return ExitStatus.success
+        return ExitStatus.success.code
     }
 }

@@ -266,11 +266,11 @@ package struct Scenario: Sendable {
     }
 
     /// The arms this scenario runs, in the contract's order (off, then on).
-    package var arms: [Bool] {
+    package var arms: [Arm] {
         switch queue.mode {
-        case .off: return [false]
-        case .on: return [true]
-        case .both: return [false, true]
+        case .off: return [.off]
+        case .on: return [.on]
+        case .both: return [.off, .on]
         }
     }
 }

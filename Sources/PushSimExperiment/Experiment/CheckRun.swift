@@ -166,9 +166,9 @@ package enum CheckRun {
                 var totals = arms.map { _ in Ledger() }
                 for device in part.devices {
                     world.prepare(device: device)
-                    for (a, queueOn) in arms.enumerated() {
+                    for (a, arm) in arms.enumerated() {
                         var ledger = Ledger()
-                        world.run(Arm(queueOn: queueOn), into: &ledger)
+                        world.run(arm, into: &ledger)
                         spreads[a].add(device: ledger, thresholds: a < thresholds.count ? thresholds[a] : nil)
                         totals[a].merge(ledger)
                     }

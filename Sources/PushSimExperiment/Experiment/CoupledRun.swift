@@ -17,7 +17,7 @@ enum CoupledRun {
     /// (docs/model.md §6); the other arm sends no re-request, so it runs device by device
     /// exactly as the uncoupled path does. Draws stay per device, so every world sees the
     /// streams it would see alone.
-    static func simulate<Sink: DeviceLedgerSink>(_ scenario: Scenario, devices: Range<Int>, arms: [Bool],
+    static func simulate<Sink: DeviceLedgerSink>(_ scenario: Scenario, devices: Range<Int>, arms: [Arm],
                                                  shortcuts: ShortcutPolicy = .taken, into sink: inout Sink) {
         let unit = CouplingUnit.of(scenario)
         let end = scenario.end.microseconds
@@ -35,11 +35,11 @@ enum CoupledRun {
                 world.prepare(device: range.lowerBound + i)
                 return world
             }
-            for (a, queueOn) in arms.enumerated() {
-                guard queueOn && scenario.recovery == .queue else {
+            for (a, arm) in arms.enumerated() {
+                guard arm == .on && scenario.recovery == .queue else {
                     for i in 0..<worlds.count {
                         sink.account(device: range.lowerBound + i, segment: segmentOf[i], arm: a) { ledger in
-                            worlds.with(i) { $0.run(Arm(queueOn: queueOn), into: &ledger) }
+                            worlds.with(i) { $0.run(arm, into: &ledger) }
                         }
                     }
                     continue

@@ -72,10 +72,10 @@ package enum FateFinder {
     /// device's world: the same simulation as `run` (the same streams, so the same fates), with
     /// no trace text built, on `jobs` threads. The letters listed are the first `limit` in
     /// device order, whatever `jobs` is.
-    package static func find(_ scenario: Scenario, queueOn: Bool, query: FateQuery, limit: Int, jobs: Int = 1,
+    package static func find(_ scenario: Scenario, arm: Arm, query: FateQuery, limit: Int, jobs: Int = 1,
                             progress: (@Sendable (_ devices: Int) -> Void)? = nil) -> FateFinding {
         let parts = Simulator.inChunks(of: 0..<scenario.devices, jobs: jobs, unit: .of(scenario)) { devices in
-            let part = search(scenario, devices: devices, queueOn: queueOn, query: query, limit: limit)
+            let part = search(scenario, devices: devices, arm: arm, query: query, limit: limit)
             progress?(devices.count)
             return part
         }
@@ -85,12 +85,12 @@ package enum FateFinder {
     }
 
     /// One contiguous range of devices on the calling thread.
-    static func search(_ scenario: Scenario, devices: Range<Int>, queueOn: Bool, query: FateQuery, limit: Int) -> FateFinding {
+    static func search(_ scenario: Scenario, devices: Range<Int>, arm: Arm, query: FateQuery, limit: Int) -> FateFinding {
         var world = DeviceWorld(scenario: scenario)
         var found = FateFinding()
         for device in devices {
             world.prepare(device: device)
-            world.run(Arm(queueOn: queueOn))
+            world.run(arm)
             found.devicesSearched += 1
             var any = false
             for i in 0..<world.letters.count {

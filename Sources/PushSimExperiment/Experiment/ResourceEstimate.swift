@@ -25,7 +25,8 @@ import PushSimCore
 /// - `events = devices × (arms × (7·L + F) + F) + window steps × chunks`;
 /// - memory: a thread holds one device at a time, so `jobs × (bytesPerLetter × peak L +
 ///   bytesPerFlip × peak F + 16 B × window intervals)` plus ledgers (one per arm and chunk) and
-///   a fixed base; the peak is the busiest device, `x + 6√x + 16` for a Poisson mean `x`.
+///   a fixed base; the peak is the busiest device, `x + 6√x + 16` for a Poisson mean `x`; with
+///   a finite XIVA capacity, each thread also holds a whole partition's worlds (`coupledBytes`).
 ///
 /// - Complexity: O(number of windows and segments), whatever the devices, duration or rates; with
 ///   a trace, O(devices) to find its busiest device.
@@ -99,7 +100,24 @@ package struct ResourceEstimate: Sendable, Equatable {
         let perThread = ResourceEstimate.bytesPerLetter * peakLettersPerDevice
             + ResourceEstimate.bytesPerFlip * peakFlipsPerDevice + 16 * windowIntervals
         memoryBytes = ResourceEstimate.finite(ResourceEstimate.baseBytes + threads * perThread
-            + Double(arms) * chunks * 2 * ResourceEstimate.bytesPerLedger)
+            + Double(arms) * chunks * 2 * ResourceEstimate.bytesPerLedger
+            + ResourceEstimate.coupledBytes(scenario, jobs: jobs, lettersPerDevice: lettersPerDevice,
+                                            flipsPerDevice: flipsPerDevice))
+    }
+
+    /// Bytes of one device's world beside its letters and flips (event heap, arrays' first
+    /// blocks, the scenario's parameters).
+    package static let bytesPerWorld = 4096.0
+
+    /// With a finite XIVA capacity a thread holds every world of a partition at once while its
+    /// queue arm runs (docs/performance.md, The coupled path): the largest partition's devices,
+    /// each with a mean device's letters and flips, on each of up to `jobs` threads; 0 otherwise.
+    static func coupledBytes(_ scenario: Scenario, jobs: Int, lettersPerDevice: Double, flipsPerDevice: Double) -> Double {
+        guard scenario.xiva.capacityPerMicrosecond != nil else { return 0 }
+        let partitions = Double(max(1, scenario.xiva.partitions))
+        let largest = (Double(max(0, scenario.devices)) / partitions).rounded(.up)
+        let perWorld = bytesPerLetter * lettersPerDevice + bytesPerFlip * flipsPerDevice + bytesPerWorld
+        return Double(max(1, min(jobs, Int(min(partitions, 1e6))))) * largest * perWorld
     }
 
     /// What a run may use: events (time) and bytes.

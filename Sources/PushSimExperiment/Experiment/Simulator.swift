@@ -3,11 +3,11 @@ import Dispatch
 import Foundation
 import PushSimCore
 
-/// One arm's result: whether the queue was on, and everything it counted.
+/// One arm's result: which arm, and everything it counted.
 package struct ArmResult: Equatable, Sendable {
-    package var queueOn: Bool
+    package var arm: Arm
     package var ledger: Ledger
-    package init(queueOn: Bool, ledger: Ledger) { self.queueOn = queueOn; self.ledger = ledger }
+    package init(_ arm: Arm, ledger: Ledger) { self.arm = arm; self.ledger = ledger }
 }
 
 /// One segment's share of a run (docs/model.md §5, Segments): its name, how many devices it holds in the whole
@@ -71,8 +71,8 @@ package struct SegmentedLedgers: Sendable {
     }
 
     /// The run's result from these ledgers.
-    func result(_ scenario: Scenario, arms: [Bool], devices: Range<Int>) -> RunResult {
-        func armResults(_ ledgers: [Ledger]) -> [ArmResult] { zip(arms, ledgers).map { ArmResult(queueOn: $0, ledger: $1) } }
+    func result(_ scenario: Scenario, arms: [Arm], devices: Range<Int>) -> RunResult {
+        func armResults(_ ledgers: [Ledger]) -> [ArmResult] { zip(arms, ledgers).map { ArmResult($0, ledger: $1) } }
         return RunResult(scenario: scenario.name, seed: scenario.seed, arms: armResults(totals),
                          devices: devices, totalDevices: scenario.devices,
                          segments: zip(scenario.segments, segments).map {
@@ -146,13 +146,13 @@ package enum Simulator {
     }
 
     /// Simulates a contiguous range of devices on the calling thread; the totals per arm.
-    package static func simulate(_ scenario: Scenario, devices: Range<Int>, arms: [Bool]) -> [Ledger] {
+    package static func simulate(_ scenario: Scenario, devices: Range<Int>, arms: [Arm]) -> [Ledger] {
         simulateSegments(scenario, devices: devices, arms: arms).totals
     }
 
     /// Simulates a contiguous range of devices on the calling thread, each in its segment's
     /// scenario: the ledgers per arm, in total and per segment.
-    package static func simulateSegments(_ scenario: Scenario, devices: Range<Int>, arms: [Bool],
+    package static func simulateSegments(_ scenario: Scenario, devices: Range<Int>, arms: [Arm],
                                         shortcuts: ShortcutPolicy = .taken) -> SegmentedLedgers {
         var result = SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)
         if CouplingUnit.of(scenario).partitions != nil {
@@ -167,7 +167,7 @@ package enum Simulator {
             if part.segment == nil { swap(&ledgers, &result.totals) } else { ledgers = arms.map { _ in Ledger() } }
             for device in part.devices {
                 world.prepare(device: device)
-                for (a, queueOn) in arms.enumerated() { world.run(Arm(queueOn: queueOn), into: &ledgers[a]) }
+                for (a, arm) in arms.enumerated() { world.run(arm, into: &ledgers[a]) }
             }
             if part.segment == nil { swap(&ledgers, &result.totals) } else { result.add(ledgers, segment: part.segment) }
         }
@@ -175,14 +175,14 @@ package enum Simulator {
     }
 
     /// The timeline of one device in one arm, event by event (`pushsim trace`).
-    package static func trace(_ scenario: Scenario, device: Int, queueOn: Bool,
+    package static func trace(_ scenario: Scenario, device: Int, arm: Arm,
                              shortcuts: ShortcutPolicy = .taken) -> (entries: [TraceEntry], ledger: Ledger) {
         var world = DeviceWorld(scenario: scenario.scenario(forDevice: device), shortcuts: shortcuts)
         let log = TraceLog()
         world.tracer = { log.entries.append($0) }
         world.prepare(device: device)
         var ledger = Ledger()
-        world.run(Arm(queueOn: queueOn), into: &ledger)
+        world.run(arm, into: &ledger)
         return (log.entries, ledger)
     }
 

@@ -126,7 +126,7 @@ package enum CheckComparison {
     /// The message names the metric by its key path in the document.
     package static func checkRanges(_ snapshot: CheckSnapshot, source: String) throws {
         for (n, arm) in snapshot.arms.enumerated() {
-            for metric in CheckMetrics.catalogue(queueOn: arm.queueOn) {
+            for metric in CheckMetrics.catalogue(arm.arm) {
                 guard let value = arm.values[metric.key] else { continue }
                 let isLatency: Bool, isCount: Bool
                 switch metric.kind {
@@ -159,7 +159,7 @@ package enum CheckComparison {
         guard baseline.scenario == scenario.name else {
             throw CheckInputError("\(path): the baseline is of scenario '\(baseline.scenario)', but the scenario file is '\(scenario.name)'")
         }
-        let arms = scenario.arms.map { Arm(queueOn: $0).rawValue }
+        let arms = scenario.arms.map(\.rawValue)
         guard baseline.arms.map(\.queue) == arms else {
             throw CheckInputError("\(path): the baseline has the arms \(baseline.arms.map(\.queue).joined(separator: ", ")) but the scenario runs \(arms.joined(separator: ", ")) (was queue.mode changed?)")
         }
@@ -184,7 +184,7 @@ package enum CheckComparison {
             if abs(lettersNow - lettersThen) > max(lettersTolerance, 0.5) {
                 throw CheckInputError("\(baselinePath): the baseline's queue-\(arm.queue) arm has \(Int(lettersThen)) letters, this run \(Int(lettersNow)) — more apart than chance allows (±\(Int(lettersTolerance.rounded()))): the baseline was made at another size (devices, duration or mail.rate); compare like with like, or rewrite it on purpose with --update")
             }
-            for metric in CheckMetrics.catalogue(queueOn: arm.queueOn) {
+            for metric in CheckMetrics.catalogue(arm.arm) {
                 let b = base.values[metric.key] ?? 0, n = arm.values[metric.key] ?? 0
                 var tolerance: Double?
                 var source: String?

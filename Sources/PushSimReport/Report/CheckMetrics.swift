@@ -47,7 +47,7 @@ package enum CheckMetrics {
     package static let queueOnlyKeys: Set<String> = ["re_requests", "resent", "summaries", "extension_timeouts", "fetches"]
 
     /// Every metric of an arm, in the order reports list them.
-    package static func catalogue(queueOn: Bool) -> [CheckMetric] {
+    package static func catalogue(_ arm: PushSimCore.Arm) -> [CheckMetric] {
         func count(_ key: String, _ direction: CheckDirection = .upIsWorse) -> CheckMetric {
             CheckMetric(key: key, direction: direction, kind: .count(index: countKeys.firstIndex(of: key) ?? 0))
         }
@@ -64,7 +64,7 @@ package enum CheckMetrics {
         }
         metrics.append(CheckMetric(key: "latency_s.max", direction: .upIsWorse, kind: .latencyMax))
         metrics += LossCause.allCases.map { count("causes." + $0.key) }
-        if queueOn {
+        if arm == .on {
             metrics += ["re_requests", "resent", "summaries", "extension_timeouts"].map { count($0) }
             // A catch-up's load on the mail server (docs/model.md §7): more fetches is worse.
             var fetches = count("fetches")
@@ -76,7 +76,7 @@ package enum CheckMetrics {
     }
 
     /// Every metric key any arm can have (for `--tolerance` names).
-    package static var allKeys: [String] { catalogue(queueOn: true).map(\.key) }
+    package static var allKeys: [String] { catalogue(.on).map(\.key) }
 }
 
 /// A `check` input that cannot be used: a missing or unreadable baseline, a wrong shape, a
@@ -91,7 +91,8 @@ package struct CheckSnapshot: Equatable, Sendable {
     package struct Arm: Equatable, Sendable {
         package var queue: String
         package var values: [String: Double]
-        package var queueOn: Bool { PushSimCore.Arm(rawValue: queue)?.queueOn ?? false }
+        /// The arm `queue` names (a snapshot is only made of "off" or "on").
+        package var arm: PushSimCore.Arm { PushSimCore.Arm(rawValue: queue) ?? .off }
     }
     package var scenario: String
     package var seed: UInt64?
@@ -128,7 +129,7 @@ package struct CheckSnapshot: Equatable, Sendable {
                 throw CheckInputError("\(source): runs[\(n)] needs \"queue\": \"off\" or \"on\"")
             }
             var values: [String: Double] = [:]
-            for metric in CheckMetrics.catalogue(queueOn: arm.queueOn) {
+            for metric in CheckMetrics.catalogue(arm) {
                 let path = metric.key.split(separator: ".").map(String.init)
                 var node: JSONValue? = run
                 for part in path {

@@ -252,7 +252,7 @@ package struct PartialResult: Equatable, Sendable {
                 var segmentArms: [ArmResult] = []
                 for (a, armValue) in values.enumerated() {
                     let arm = try fields.arm(armValue, "segments[\(n)].arms[\(a)]")
-                    guard arm.queueOn == arms[a].queueOn else {
+                    guard arm.arm == arms[a].arm else {
                         throw fields.error("`segments[\(n)].arms[\(a)].queue`: expected \(arms[a].name), as in the totals")
                     }
                     segmentArms.append(arm)
@@ -314,9 +314,9 @@ package struct PartialMerge {
             try PartialMerge.checkShare(part, source: source)
             self.first = part
             var empty = p
-            empty.arms = p.arms.map { ArmResult(queueOn: $0.queueOn, ledger: Ledger()) }
+            empty.arms = p.arms.map { ArmResult($0.arm, ledger: Ledger()) }
             for s in empty.segments.indices {
-                empty.segments[s].arms = empty.segments[s].arms.map { ArmResult(queueOn: $0.queueOn, ledger: Ledger()) }
+                empty.segments[s].arms = empty.segments[s].arms.map { ArmResult($0.arm, ledger: Ledger()) }
             }
             empty.devices = 0..<0
             total = try PartialMerge.adding(part, to: empty, source: source)
@@ -334,7 +334,7 @@ package struct PartialMerge {
             throw PartialResultError("cannot merge shards of '\(f.scenario)' with different settings "
                 + "(fingerprints \(first.fingerprint) and \(part.fingerprint), \(source)): every shard must run the same file with the same --set and --seed")
         }
-        guard p.arms.map(\.queueOn) == f.arms.map(\.queueOn) else {
+        guard p.arms.map(\.arm) == f.arms.map(\.arm) else {
             throw PartialResultError("cannot merge shards of '\(f.scenario)' with different queue arms (\(source))")
         }
         guard p.segments.map(\.name) == f.segments.map(\.name), p.segments.map(\.devices) == f.segments.map(\.devices) else {
@@ -494,7 +494,7 @@ struct PartialFields {
             throw error("`\(path)`: the counts do not add up (delivered + summarized + lost ≠ letters, causes ≠ lost, "
                         + "or latency buckets ≠ delivered)")
         }
-        return ArmResult(queueOn: side.queueOn, ledger: ledger)
+        return ArmResult(side, ledger: ledger)
     }
 }
 

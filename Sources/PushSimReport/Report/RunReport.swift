@@ -4,7 +4,7 @@ import PushSimExperiment
 
 extension ArmResult {
     /// The arm's name in the contract: "off" or "on".
-    package var name: String { Arm(queueOn: queueOn).rawValue }
+    package var name: String { arm.rawValue }
 
     /// Latency percentiles in seconds, nearest-rank over delivered letters.
     package var latencySeconds: [String: Double] {
@@ -82,14 +82,14 @@ extension ArmResult {
         // Only with `device.reinstall`, once a reinstall or a drop for it was counted.
         if l.reinstalls > 0 || l.reinstallDrops > 0 {
             var reinstalls: [String: JSONValue] = ["reinstalls": .int(l.reinstalls), "dropped_letters": .int(l.reinstallDrops)]
-            if queueOn {
+            if arm == .on {
                 reinstalls["foreign_pushes"] = .int(l.foreignPushes)
                 reinstalls["false_gaps"] = .int(l.falseGaps)
                 reinstalls["missed_gap_positions"] = .int(l.missedGapPositions)
             }
             object["app_reinstalls"] = .object(reinstalls)
         }
-        if queueOn {
+        if arm == .on {
             object["re_requests"] = .int(l.reRequests)
             object["resent"] = .int(l.resent)
             object["summaries"] = .int(l.summaries)
@@ -124,7 +124,7 @@ extension RunResult {
         // Absent without segments (docs/model.md §5, Segments): a version-1 document keeps its bytes.
         if !segments.isEmpty {
             object["segments"] = .array(segments.map { segment in
-                let segmentOffArm = segment.arms.first { !$0.queueOn }
+                let segmentOffArm = segment.arms.first { $0.arm == .off }
                 return .object(["name": .string(segment.name), "devices": .int(segment.devices),
                                 "runs": .array(segment.arms.map { $0.json(offArm: segmentOffArm) })])
             })
@@ -133,6 +133,6 @@ extension RunResult {
     }
 
     /// The queue-off arm, when the run has one.
-    package var offArm: ArmResult? { arms.first { !$0.queueOn }
+    package var offArm: ArmResult? { arms.first { $0.arm == .off }
     }
 }

@@ -69,7 +69,7 @@ package enum RunSummary {
                              sharedServer: Bool = false) -> [(name: String, contents: String)] {
         var files = [("summary.json", document(result, provenance: provenance).prettyText + "\n"),
                      ("summary.md", markdown(result, size: size, provenance: provenance))]
-        if sharedServer, let queueArm = result.arms.first(where: \.queueOn) {
+        if sharedServer, let queueArm = result.arms.first(where: { $0.arm == .on }) {
             files.append((XivaQueueReport.csvName, XivaQueueReport.csv(queueArm.ledger.xivaQueue)))
             files.append((XivaQueueReport.svgName, XivaQueueReport.svg(queueArm.ledger.xivaQueue, scenario: result.scenario)))
         }

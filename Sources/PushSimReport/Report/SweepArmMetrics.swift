@@ -15,7 +15,7 @@ extension ArmMetrics {
         let l = arm.ledger
         let letters = Double(max(l.letters, 1))
         values["summarized_rate"] = Double(l.summarized) / letters
-        if arm.queueOn {
+        if arm.arm == .on {
             values["summaries_per_letter"] = Double(l.summaries) / letters
             values["resent_per_letter"] = Double(l.resent) / letters
             values["re_requests_per_letter"] = Double(l.reRequests) / letters

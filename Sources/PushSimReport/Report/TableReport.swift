@@ -19,7 +19,7 @@ package struct ReportTable {
         let arms = result.arms
         func row(_ label: String, _ value: (ArmResult) -> String) -> [String] { [label] + arms.map(value) }
         func queueRow(_ label: String, _ value: (Ledger) -> Int) -> [String] {
-            row(label) { $0.queueOn ? ReportTable.grouped(value($0.ledger)) : "—" }
+            row(label) { $0.arm == .on ? ReportTable.grouped(value($0.ledger)) : "—" }
         }
         rows = [
             row("letters") { ReportTable.grouped($0.ledger.letters) },
@@ -39,7 +39,7 @@ package struct ReportTable {
         rows.append(["causes of loss"])
         for cause in LossCause.allCases {
             rows.append(row("  \(cause.key)") { arm in
-                !arm.queueOn && cause.isQueueOnly ? "—" : ReportTable.grouped(arm.ledger.count(of: cause))
+                arm.arm == .off && cause.isQueueOnly ? "—" : ReportTable.grouped(arm.ledger.count(of: cause))
             })
         }
         if arms.contains(where: { $0.ledger.undeliverable > 0 }) {
@@ -66,7 +66,7 @@ package struct ReportTable {
         rows.append(queueRow("  XIVA: answered with an error unserved") { $0.xivaErrors })
         rows.append(queueRow("  XIVA: most waiting in a partition") { $0.xivaMaxQueue })
         rows.append(row("  XIVA: longest wait") { arm in
-            arm.queueOn ? ReportTable.seconds(Double(arm.ledger.xivaMaxWaitMicroseconds) / Double(SimTime.second)) : "—"
+            arm.arm == .on ? ReportTable.seconds(Double(arm.ledger.xivaMaxWaitMicroseconds) / Double(SimTime.second)) : "—"
         })
         if arms.contains(where: { $0.ledger.extensionKills > 0 }) {
             rows.append(row("  extensions killed early") { ReportTable.grouped($0.ledger.extensionKills) })
@@ -96,19 +96,19 @@ package struct ReportTable {
             rows.append(queueRow("  catch-up fetches") { $0.fetches })
         }
         rows += ReportTable.channelRows(arms)
-        if arms.contains(where: \.queueOn) {
+        if arms.contains { $0.arm == .on } {
             rows.append(["what the extension's logs would show"])
             rows.append(queueRow("  pushes seen") { $0.pushesSeenByExtensions })
             rows.append(queueRow("  gaps detected") { $0.gapsDetected })
             rows.append(queueRow("  letters missed in gaps") { $0.missedInGaps })
             rows.append(row("  estimated loss (no queue)") { arm in
-                guard arm.queueOn else { return "—" }
+                guard arm.arm == .on else { return "—" }
                 return ReportTable.percent(arm.estimatedLossRate)
             })
             // The estimate is of the loss without a queue: its error is against the off arm.
             if let offArm = result.offArm {
                 rows.append(row("  estimate − queue-off loss") { arm in
-                    arm.queueOn ? ReportTable.points(arm.estimatedLossRate - offArm.ledger.lossRate) : "—"
+                    arm.arm == .on ? ReportTable.points(arm.estimatedLossRate - offArm.ledger.lossRate) : "—"
                 })
             }
         }

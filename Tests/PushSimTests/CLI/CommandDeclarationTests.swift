@@ -62,7 +62,7 @@ import Testing
         let declared = [
             CommandOption("set", .value("P=V"), repeatable: true, help: "x"),
             CommandOption("jobs", .value("N"), help: "x"),
-            CommandOption("days", .value("N"), default: .value("7"), help: "x"),
+            CommandOption("days", .value("N"), default: .value("7"), range: 1...10, help: "x"),
             CommandOption("json", .flag, help: "x"),
             CommandOption("device", .value("N"), required: true, help: "x"),
         ]
@@ -70,7 +70,7 @@ import Testing
         #expect(parsed.positionals == ["f.yaml", "--json"])
         #expect(parsed.values("set") == ["a=1", "b=2"])
         #expect(parsed.flag("json") && parsed.value("device") == "3")
-        #expect(try parsed.integerWithDefault("days", in: 1...10) == 7 && !parsed.given("days"))
+        #expect(try parsed.integerWithDefault("days") == 7 && !parsed.given("days"))
         #expect(parsed.value("jobs") == nil)
         func message(_ words: [String]) -> String? {
             do { _ = try Arguments(words, declared: declared); return nil } catch { return "\(error)" }
@@ -80,6 +80,43 @@ import Testing
         #expect(message(["--device"]) == "--device needs a value: --device N")
         #expect(message([]) == "missing --device N")
         #expect(message(["--device", "1", "--jbos", "2"]) == "unknown option --jbos (did you mean --jobs?)")
+    }
+
+    /// A declared range is checked by the parser, for a typed value, with the message that names
+    /// the bounds; commands read the number without repeating the range.
+    @Test func theParserChecksADeclaredRange() throws {
+        let declared = [CommandOption.jobs, CommandOption("limit", .value("N"), default: .value("20"), range: 0...50, help: "x")]
+        func message(_ words: [String]) -> String? {
+            do { _ = try Arguments(words, declared: declared); return nil } catch { return "\(error)" }
+        }
+        #expect(message(["--jobs", "0"]) == "--jobs needs a whole number from 1 to 1024, got '0'")
+        #expect(message(["--jobs=1025"]) == "--jobs needs a whole number from 1 to 1024, got '1025'")
+        #expect(message(["--limit", "x"]) == "--limit needs a whole number from 0 to 50, got 'x'")
+        let parsed = try Arguments(["--jobs", "1024"], declared: declared)
+        #expect(try parsed.integer("jobs") == 1024)
+        #expect(try parsed.integerWithDefault("limit") == 20)
+        #expect(try Arguments([], declared: declared).integer("jobs") == nil)
+        // Every command's --jobs is the shared declaration, range included.
+        for command in PushSimTool.commands {
+            for option in command.options where option.name == "jobs" { #expect(option.range == 1...1024, "\(command.name)") }
+        }
+        let (status, out, err) = runPushsim(["run", "missing.yaml", "--jobs", "0"])
+        #expect(status == ExitStatus.badInput.code && out.isEmpty)
+        #expect(err.contains("--jobs needs a whole number from 1 to 1024, got '0'"))
+    }
+
+    /// Top-level help lists every exit status, number and meaning, from ExitStatus.
+    @Test func theHelpListsTheExitStatuses() {
+        #expect(ExitStatus.allCases.map(\.code) == [0, 1, 2, 128])
+        #expect(ExitStatus.signal(2) == 130 && ExitStatus.signal(15) == 143)
+        let help = runPushsim(["--help"]).out
+        let lines = help.split(separator: "\n").map(String.init)
+        let listed = lines.drop { $0 != "Exit status:" }.dropFirst()
+        #expect(listed.count == ExitStatus.allCases.count)
+        for (line, status) in zip(listed, ExitStatus.allCases) {
+            #expect(line.hasPrefix("  \(status.shown) ") && line.hasSuffix(status.meaning), "\(line)")
+        }
+        #expect(help.contains("  128+N  ended by signal N"))
     }
 
     @Test func theHelpShowsDefaultsAndRequiredOptions() throws {

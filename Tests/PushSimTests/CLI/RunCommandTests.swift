@@ -129,7 +129,7 @@ import Testing
 @Suite struct UsageMessageTests {
     @Test func aUsageErrorPrintsTheUsageLineAndWhereTheRestIs() {
         let (status, out, err) = runPushsim(["run", "--bogus"])
-        #expect(status == ExitStatus.badInput)
+        #expect(status == ExitStatus.badInput.code)
         #expect(out.isEmpty)
         #expect(err.hasPrefix("pushsim run: "))
         #expect(err.contains("Usage: pushsim run FILE"))
@@ -141,7 +141,7 @@ import Testing
         for command in PushSimTool.commands {
             let viaHelp = runPushsim(["help", command.name])
             let viaFlag = runPushsim([command.name, "--help"])
-            #expect(viaHelp.status == ExitStatus.success)
+            #expect(viaHelp.status == ExitStatus.success.code)
             #expect(viaHelp.out == viaFlag.out && !viaHelp.out.isEmpty, "\(command.name)")
         }
     }

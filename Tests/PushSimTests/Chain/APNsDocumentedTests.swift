@@ -11,7 +11,7 @@ import Testing
         s.apns.keepOlder = keepOlder
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 1 * sec), ScriptedLetter(time: 1 * sec + 500 * ms)],
                               offline: [0..<(1 * hour)])
-        w.run(queueOn: false)
+        w.run(.off)
         let older = w.fate(0), newer = w.fate(1)
         if keepOlder == 1 {
             #expect(isDelivered(older), "\(w.traceText)")
@@ -30,7 +30,7 @@ import Testing
         s.apns.keepOlder = keepOlder
         let a = ScriptedLetter(time: 1 * sec), b = ScriptedLetter(time: 1 * hour + 550 * ms)
         var w = ScriptedWorld(s, letters: [a, b], offline: [0..<(1 * hour), (1 * hour + 50 * ms)..<(2 * hour)])
-        w.run(queueOn: false)
+        w.run(.off)
         #expect(w.fate(keepOlder == 1 ? 1 : 0) == .lost(.apnsReplaced), "\(w.traceText)")
         #expect(isDelivered(w.fate(keepOlder == 1 ? 0 : 1)), "\(w.traceText)")
     }
@@ -42,7 +42,7 @@ import Testing
         s.apns.keepWindow = span(1 * sec)
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 1 * sec), ScriptedLetter(time: 3 * sec)],
                               offline: [0..<(1 * hour)])
-        w.run(queueOn: false)
+        w.run(.off)
         #expect(w.fate(0) == .lost(.apnsReplaced))
         #expect(isDelivered(w.fate(1)))
     }
@@ -55,15 +55,15 @@ import Testing
         s.apns.duplicate = 1
         let letters = (1...5).map { ScriptedLetter(time: Int64($0) * hour) }
         var w = ScriptedWorld(s, letters: letters)
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect(off.duplicates == 5)
         #expect(off.delivered == 5)
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(on.duplicates == 0)
         #expect(on.delivered == 5)
         s.queue.collapseId = false
         var noCollapse = ScriptedWorld(s, letters: letters)
-        #expect(noCollapse.run(queueOn: true).duplicates == 5)
+        #expect(noCollapse.run(.on).duplicates == 5)
     }
 
     /// On a device with display off a second copy is delivered at once, as any push: in the
@@ -73,9 +73,9 @@ import Testing
         s.apns.duplicate = 1
         let letters = (1...4).map { ScriptedLetter(time: Int64($0) * hour) }
         var w = ScriptedWorld(s, letters: letters, alertsOff: true)
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect(off.delivered == 4 && off.duplicates == 4 && off.pushesSeenByExtensions == 0)
-        #expect(w.run(queueOn: true).duplicates == 0)
+        #expect(w.run(.on).duplicates == 0)
     }
 
     /// A second copy travels as any push: here it is stored while the device is offline,
@@ -90,14 +90,14 @@ import Testing
         // copy is due at 1.1 s and replaces B.
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 900 * ms), ScriptedLetter(time: 960 * ms)],
                               offline: [(1050 * ms)..<(2 * hour)])
-        let ledger = w.run(queueOn: false)
+        let ledger = w.run(.off)
         #expect(isDelivered(w.fate(0)), "\(w.traceText)")
         #expect(w.fate(1) == .lost(.apnsReplaced), "\(w.traceText)")
         #expect(ledger.duplicates == 1)
         // The second copy expires in the store: its letter stays delivered, no cause counted.
         s.apns.expiration = span(1 * hour)
         var expiring = ScriptedWorld(s, letters: [ScriptedLetter(time: 900 * ms)], offline: [(1050 * ms)..<(3 * hour)])
-        let l = expiring.run(queueOn: false)
+        let l = expiring.run(.off)
         #expect(l.delivered == 1 && l.lost == 0 && l.duplicates == 0, "\(expiring.traceText)")
     }
 

@@ -10,7 +10,7 @@ import Testing
             ScriptedLetter(time: 2 * hour), ScriptedLetter(time: 150 * minute),
             ScriptedLetter(time: 4 * hour),
         ], offline: [1 * hour..<3 * hour])
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect(w.fate(1) == .lost(.apnsReplaced), "\(w.traceText)")
         #expect(w.fate(2) == .lost(.apnsReplaced))
         // Flushed at 3h, fresh APNs latency 100 ms, processing 200 ms.
@@ -20,7 +20,7 @@ import Testing
         #expect(off.count(of: .apnsReplaced) == 2 && off.lost == 2)
 
         // The queue arm sees the gap of two and gets both back.
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(on.delivered == 5 && on.reRequests == 1 && on.resent == 2 && on.duplicates == 0)
         // The answer is back 300 ms after processing: the revealing push is shown then;
         // re-sent copies reach APNs 200 ms later, the device 100 ms after, shown 200 ms after.
@@ -35,13 +35,13 @@ import Testing
         var s = tinyScenario()
         s.apns.expiration = span(30 * minute)
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 90 * minute)], offline: [1 * hour..<3 * hour])
-        w.run(queueOn: false)
+        w.run(.off)
         #expect(w.fate(0) == .lost(.apnsExpired), "\(w.traceText)")
 
         // Replaced at 2.6h, after its expiry at 2h + 50 ms: expired. The newer one is still valid at 3h.
         w = ScriptedWorld(s, letters: [ScriptedLetter(time: 90 * minute), ScriptedLetter(time: 156 * minute)],
                           offline: [1 * hour..<3 * hour])
-        w.run(queueOn: false)
+        w.run(.off)
         #expect(w.fate(0) == .lost(.apnsExpired))
         #expect(w.fate(1) == .delivered(latency: 3 * hour + 300 * ms - 156 * minute))
     }
@@ -52,11 +52,11 @@ import Testing
         // Arrival at APNs at 1h30m + 50 ms; online again at 3h.
         s.apns.expiration = span(90 * minute - 50 * ms)
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 90 * minute)], offline: [1 * hour..<3 * hour])
-        w.run(queueOn: false)
+        w.run(.off)
         #expect(w.fate(0) == .lost(.apnsExpired))
         s.apns.expiration = span(90 * minute - 50 * ms + 1)
         w = ScriptedWorld(s, letters: [ScriptedLetter(time: 90 * minute)], offline: [1 * hour..<3 * hour])
-        w.run(queueOn: false)
+        w.run(.off)
         #expect(w.fate(0) == .delivered(latency: 90 * minute + 300 * ms))
     }
 
@@ -66,7 +66,7 @@ import Testing
         s.apns.expiration = .zero
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 90 * minute), ScriptedLetter(time: 4 * hour)],
                               offline: [1 * hour..<3 * hour])
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect(w.fate(0) == .lost(.apnsExpired))
         #expect(w.fate(1) == .delivered(latency: 350 * ms))
         #expect(off.count(of: .apnsReplaced) == 0)
@@ -78,7 +78,7 @@ import Testing
         s.apns.latency = constant(2 * sec)
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 90 * minute, apnsLatency: 100 * ms)],
                               offline: [1 * hour..<3 * hour])
-        w.run(queueOn: false)
+        w.run(.off)
         // The first send's draw (100 ms) put it in the store; the flush draws again (2 s).
         #expect(w.firstDelivery(0) == 3 * hour + 2 * sec + 200 * ms, "\(w.traceText)")
     }
@@ -91,13 +91,13 @@ import Testing
         // Arrival at APNs 1h30m + 50 ms; expiry 4h + 50 ms < 5h: lost at the second flush.
         s.apns.expiration = span(150 * minute)
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 90 * minute)], offline: offline)
-        w.run(queueOn: false)
+        w.run(.off)
         #expect(w.fate(0) == .lost(.apnsExpired), "\(w.traceText)")
         #expect(w.trace.filter { $0.text == "stored for offline device" }.count == 2)
         // With an expiry after 5h it survives both offline periods.
         s.apns.expiration = span(4 * hour)
         w = ScriptedWorld(s, letters: [ScriptedLetter(time: 90 * minute)], offline: offline)
-        w.run(queueOn: false)
+        w.run(.off)
         #expect(w.firstDelivery(0) == 5 * hour + 300 * ms)
     }
 
@@ -107,10 +107,10 @@ import Testing
         var w = ScriptedWorld(tinyScenario(), letters: [
             ScriptedLetter(time: 1 * hour), ScriptedLetter(time: 2 * hour, lost: true), ScriptedLetter(time: 3 * hour),
         ])
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect(w.fate(1) == .lost(.networkLoss))
         #expect(off.count(of: .networkLoss) == 1 && off.delivered == 2)
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(on.delivered == 3 && on.reRequests == 1 && on.resent == 1)
     }
 
@@ -121,7 +121,7 @@ import Testing
         var w = ScriptedWorld(s, letters: [
             ScriptedLetter(time: 1 * hour), ScriptedLetter(time: 2 * hour, lost: true), ScriptedLetter(time: 3 * hour),
         ])
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(on.resent == 1)
         #expect(w.fate(1) == .lost(.networkLoss))
     }
@@ -132,7 +132,7 @@ import Testing
             ScriptedLetter(time: 0), ScriptedLetter(time: 10 * sec, apnsLatency: 5 * sec),
             ScriptedLetter(time: 11 * sec),
         ])
-        w.run(queueOn: false)
+        w.run(.off)
         #expect(w.firstDelivery(2) < w.firstDelivery(1))
         #expect(w.firstDelivery(1) == 15 * sec + 250 * ms)
 

@@ -32,8 +32,8 @@ import Testing
         let s = try lastingPast(base, r, second)
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: r - hour), ScriptedLetter(time: r + 10 * minute),
                                            ScriptedLetter(time: r + 2 * hour)])
-        for queueOn in [false, true] {
-            let l = w.run(queueOn: queueOn)
+        for arm in [Arm.off, .on] {
+            let l = w.run(arm)
             #expect(w.fates() == [.delivered(latency: w.firstDelivery(0) - (r - hour)), .lost(.xivaDrop),
                                   .delivered(latency: w.firstDelivery(2) - (r + 2 * hour))], "\(w.traceText)")
             #expect(l.reinstalls == 1 && l.reinstallDrops == 1)
@@ -52,13 +52,13 @@ import Testing
         let script = [ScriptedLetter(time: r - 3 * hour), ScriptedLetter(time: r - 2 * hour, lost: true),
                       ScriptedLetter(time: r + 2 * hour, lost: true), ScriptedLetter(time: r + 3 * hour)]
         var w = ScriptedWorld(s, letters: script)
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(w.fate(1) == .lost(.undetectedGap) && w.fate(2) == .lost(.undetectedGap), "\(w.traceText)")
         #expect(on.gapsDetected == 0 && on.missedGapPositions == 2 && on.reinstallDrops == 0)
         var still = s
         still.device.reinstallRatePerMicrosecond = 0
         var plain = ScriptedWorld(still, letters: script)
-        let without = plain.run(queueOn: true)
+        let without = plain.run(.on)
         #expect(without.gapsDetected == 1 && without.missedGapPositions == 0 && without.reinstalls == 0)
     }
 
@@ -74,12 +74,12 @@ import Testing
             ScriptedLetter(time: r - 1 * minute, apnsLatency: 3 * hour),   // arrives after the reinstall
             ScriptedLetter(time: r + 1 * hour),
         ])
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(w.fates().allSatisfy { if case .delivered = $0 { true } else { false } }, "\(w.traceText)")
         #expect(on.foreignPushes == 1 && on.falseGaps == 1)
         #expect(on.gapsDetected == 0 && on.reRequests == 0 && on.duplicates == 0)
         #expect(w.world.ext.lastPosition == 5)
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect(off.foreignPushes == 0 && off.reinstalls == 1)
     }
 
@@ -95,7 +95,7 @@ import Testing
             ScriptedLetter(time: r + 2 * hour), ScriptedLetter(time: r + 2 * hour + minute, lost: true),
             ScriptedLetter(time: r + 3 * hour),
         ])
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(on.foreignPushes == 1 && on.falseGaps == 0, "\(w.traceText)")
         #expect(w.world.letterStates[3].position == 4 && w.world.reinstalls.currentFirst == 4)
         // Without the hash check the old push (its token's position 3) would have been saved
@@ -114,8 +114,8 @@ import Testing
         s.device.reinstallRatePerMicrosecond = 1.0 / Double(hour)
         s.device.reinstallDelay = .constant(span(0))
         var w = ScriptedWorld(s, letters: (0..<288).map { ScriptedLetter(time: Int64($0) * 10 * minute) })
-        let on = w.run(queueOn: true)
-        let off = w.run(queueOn: false)
+        let on = w.run(.on)
+        let off = w.run(.off)
         let expected = 48.0
         #expect(abs(Double(on.reinstalls) - expected) <= 4 * expected.squareRoot())
         #expect(off.reinstalls == on.reinstalls && on.reinstallDrops == 0)

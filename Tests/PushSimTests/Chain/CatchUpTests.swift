@@ -20,7 +20,7 @@ import Testing
         var w = ScriptedWorld(catchUpScenario(every: 6 * hour), letters: [
             ScriptedLetter(time: 1 * hour), ScriptedLetter(time: 2 * hour, lost: true), ScriptedLetter(time: 3 * hour),
         ])
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         let opens = openings(w.trace)
         // A constant gap of 6h from a first opening uniform in [0, 6h): 8 openings in 48h.
         #expect(opens.count == 8, "\(w.traceText)")
@@ -32,7 +32,7 @@ import Testing
         // No gap check in this design: no re-requests, nothing seen by the queue's telemetry.
         #expect(on.reRequests == 0 && on.gapsDetected == 0)
         // The off arm is untouched: the letter is lost to the network, nothing is fetched.
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect(w.fate(1) == .lost(.networkLoss) && off.fetches == 0 && off.summaries == 0)
     }
 
@@ -41,7 +41,7 @@ import Testing
         let s = catchUpScenario(every: 6 * hour)
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 1 * hour, lost: true)],
                               offline: [0..<s.end.microseconds])
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(openings(w.trace).count == 8)
         #expect(on.fetches == 0 && on.summaries == 0)
         #expect(w.fate(0) == .lost(.networkLoss))
@@ -53,9 +53,9 @@ import Testing
         s.recovery = .none
         let script = [ScriptedLetter(time: 1 * hour), ScriptedLetter(time: 2 * hour, lost: true)]
         var w = ScriptedWorld(s, letters: script)
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         let onFates = w.fates()
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect(on == off && onFates == w.fates())
     }
 

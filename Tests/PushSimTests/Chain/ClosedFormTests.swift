@@ -7,13 +7,13 @@ import Testing
 
 /// The fates of each device's letters in one arm, keeping only the letters `include` accepts
 /// (to leave out the edges of a run, where a formula for the stationary regime does not hold).
-func fatesPerDevice(_ s: Scenario, queueOn: Bool,
+func fatesPerDevice(_ s: Scenario, arm: Arm,
                     include: (LetterScript, Int) -> Bool = { _, _ in true }) -> [[LetterFate]] {
     var world = DeviceWorld(scenario: s)
     var result: [[LetterFate]] = []
     for d in 0..<s.devices {
         world.prepare(device: d)
-        world.run(Arm(queueOn: queueOn))
+        world.run(arm)
         result.append((0..<world.letters.count).filter { include(world.letters, $0) }.map { world.fate(of: $0) })
     }
     return result
@@ -60,7 +60,7 @@ func instantScenario(_ name: String, duration: Int64, devices: Int) -> Scenario 
         let expectedExpired = pOff * survive
 
         let horizon = s.duration.microseconds - 12 * hour
-        let fates = fatesPerDevice(s, queueOn: false) { letters, i in letters[i].time < horizon }
+        let fates = fatesPerDevice(s, arm: .off) { letters, i in letters[i].time < horizon }
         let replaced = share(fates) { $0 == .lost(.apnsReplaced) }
         let expired = share(fates) { $0 == .lost(.apnsExpired) }
         let lost = share(fates) { !isDelivered($0) }
@@ -102,7 +102,7 @@ func instantScenario(_ name: String, duration: Int64, devices: Int) -> Scenario 
         let expectedLost = a * q
         let expectedDelivered = (1 - q) * (1 - qR1) + a * (1 - q)
 
-        let fates = fatesPerDevice(s, queueOn: true) { letters, i in i >= 30 && i < letters.count - 30 }
+        let fates = fatesPerDevice(s, arm: .on) { letters, i in i >= 30 && i < letters.count - 30 }
         let summarized = share(fates) { $0 == .summarized }
         let lost = share(fates) { $0 == .lost(.networkLoss) }
         let delivered = share(fates, isDelivered)
@@ -149,10 +149,10 @@ func instantScenario(_ name: String, duration: Int64, devices: Int) -> Scenario 
         let result = Simulator.run(s)
         for arm in result.arms {
             let l = arm.ledger
-            report("xiva drop queue=\(arm.queueOn)", measured: l.lossRate, se: binomialStandardError(d, l.letters), expected: d)
+            report("xiva drop queue=\(arm.arm.rawValue)", measured: l.lossRate, se: binomialStandardError(d, l.letters), expected: d)
             #expect(l.lost == l.count(of: .xivaDrop))
             #expect(within(l.lossRate, d, se: binomialStandardError(d, l.letters)),
-                    "queue \(arm.queueOn): \(l.lossRate) vs \(d)")
+                    "queue \(arm.arm.rawValue): \(l.lossRate) vs \(d)")
             #expect(l.reRequests == 0)
         }
         let off = result.arms[0].ledger, on = result.arms[1].ledger
@@ -184,7 +184,7 @@ func instantScenario(_ name: String, duration: Int64, devices: Int) -> Scenario 
         s.connectivity.windows = [OfflineWindow(start: span(1 * hour), end: span(7 * hour))]
         s.apns.expiration = span(1 * hour)
         let lambda = 2.0, w = 6.0, e = 1.0
-        let fates = fatesPerDevice(s, queueOn: false)
+        let fates = fatesPerDevice(s, arm: .off)
         let lost = meanAndStandardError(fates.map { Double($0.filter { !isDelivered($0) }.count) })
         let expired = meanAndStandardError(fates.map { Double($0.filter { $0 == .lost(.apnsExpired) }.count) })
         let expectedLost = lambda * w - (1 - exp(-lambda * e))
@@ -209,7 +209,7 @@ func instantScenario(_ name: String, duration: Int64, devices: Int) -> Scenario 
         s.apns.expiration = .forever
         let lambda = 1.0
         let expected = [7.0, 8, 8, 1].reduce(0) { $0 + lambda * $1 - (1 - exp(-lambda * $1)) }
-        let fates = fatesPerDevice(s, queueOn: false)
+        let fates = fatesPerDevice(s, arm: .off)
         let lost = meanAndStandardError(fates.map { Double($0.filter { !isDelivered($0) }.count) })
         report("nights lost/device", measured: lost.mean, se: lost.se, expected: expected)
         #expect(within(lost.mean, expected, se: lost.se), "lost \(lost.mean) ± \(lost.se) vs \(expected)")
@@ -262,7 +262,7 @@ func instantScenario(_ name: String, duration: Int64, devices: Int) -> Scenario 
         let interior: (LetterScript, Int) -> Bool = { letters, i in
             letters[i].time >= 12 * hour && letters[i].time < s.duration.microseconds - 12 * hour
         }
-        let fates = fatesPerDevice(s, queueOn: true, include: interior)
+        let fates = fatesPerDevice(s, arm: .on, include: interior)
         let summarized = share(fates) { $0 == .summarized }
         report("offline gaps R=1 summarized", measured: summarized.ratio, se: summarized.se, expected: expected)
         #expect(within(summarized.ratio, expected, se: summarized.se),
@@ -270,7 +270,7 @@ func instantScenario(_ name: String, duration: Int64, devices: Int) -> Scenario 
         let lost = fates.joined().filter { !isDelivered($0) && $0 != .summarized }
         #expect(lost.isEmpty, "\(lost.prefix(5))")
         // Off arm, same letters: the replaced share of the first closed form.
-        let off = share(fatesPerDevice(s, queueOn: false, include: interior)) { $0 == .lost(.apnsReplaced) }
+        let off = share(fatesPerDevice(s, arm: .off, include: interior)) { $0 == .lost(.apnsReplaced) }
         #expect(within(off.ratio, 0.125, se: off.se))
     }
 
@@ -284,7 +284,7 @@ func instantScenario(_ name: String, duration: Int64, devices: Int) -> Scenario 
         s.device.alertsOff = 0.3
         s.apns.loss = 0.2
         let a = 0.3, q = 0.2
-        let fates = fatesPerDevice(s, queueOn: true) { letters, i in i >= 20 && i < letters.count - 20 }
+        let fates = fatesPerDevice(s, arm: .on) { letters, i in i >= 20 && i < letters.count - 20 }
         let alertsOff = share(fates) { $0 == .lost(.alertsOff) }
         let network = share(fates) { $0 == .lost(.networkLoss) }
         report("alerts off share", measured: alertsOff.ratio, se: alertsOff.se, expected: a * q)

@@ -15,7 +15,7 @@ import Testing
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 30 * minute, apnsLatency: 90 * minute - 50 * ms)],
                               offline: [1 * hour..<2 * hour])
         #expect(w.world.timeline.isOnline(at: 2 * hour))
-        w.run(queueOn: false)
+        w.run(.off)
         #expect(w.fate(0) == .delivered(latency: 90 * minute + 200 * ms), "\(w.traceText)")
     }
 
@@ -28,7 +28,7 @@ import Testing
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 30 * minute, apnsLatency: 150 * minute - 50 * ms)],
                               offline: [1 * hour..<2 * hour, 3 * hour..<4 * hour])
         #expect(!w.world.timeline.isOnline(at: 3 * hour))
-        w.run(queueOn: false)
+        w.run(.off)
         #expect(w.fate(0) == .lost(.apnsExpired), "\(w.traceText)")
     }
 
@@ -38,7 +38,7 @@ import Testing
         s.apns.expiration = .zero
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 30 * minute, apnsLatency: 30 * minute - 50 * ms)],
                               offline: [1 * hour..<2 * hour])
-        w.run(queueOn: false)
+        w.run(.off)
         #expect(w.fate(0) == .lost(.apnsExpired))
     }
 }

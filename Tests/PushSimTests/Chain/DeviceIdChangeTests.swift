@@ -11,7 +11,7 @@ import Testing
         var s = tinyScenario(duration: 6 * day)
         s.device.idChangeRatePerMicrosecond = 1.0 / Double(hour)
         var w = ScriptedWorld(s, letters: script)
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(w.fate(1) == .lost(.undetectedGap), "\(w.traceText)")
         #expect(on.gapsDetected == 0 && on.reRequests == 0)
         #expect(on.positionsInForgottenGaps == 1)
@@ -19,14 +19,14 @@ import Testing
         let expected = 5.0 * 24
         #expect(abs(Double(on.deviceIdChanges) - expected) <= 4 * expected.squareRoot())
         // The off arm has no saved position: nothing to forget, nothing drawn.
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect(off.deviceIdChanges == 0 && w.fate(1) == .lost(.networkLoss))
     }
 
     /// Without changes the same script finds the gap and re-requests it.
     @Test func withoutChangesTheGapIsRecovered() {
         var w = ScriptedWorld(tinyScenario(duration: 6 * day), letters: script)
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(on.gapsDetected == 1 && on.deviceIdChanges == 0)
         #expect(w.fate(1) != .lost(.undetectedGap))
     }

@@ -25,13 +25,13 @@ import Testing
     /// A priority-5 push due while the device sleeps waits for the wake; one at 10 goes at once.
     @Test func priorityFiveWaitsForTheWake() {
         var w = world(scenario(), [at(1 * hour + 30 * minute, low: true), at(1 * hour + 40 * minute, low: false)])
-        let l = w.run(queueOn: false)
+        let l = w.run(.off)
         #expect(w.fates()[1] == .delivered(latency: 350 * ms))
         // Held from 1h30m0.15s; the priority-10 push at 1h40m0.15s wakes the device and it follows.
         #expect(w.fates()[0] == .delivered(latency: 10 * minute + 350 * ms))
         #expect(l.heldWhileAsleep == 1 && l.releasedByPriority10 == 1)
         var alone = world(scenario(), [at(1 * hour + 30 * minute, low: true)])
-        let a = alone.run(queueOn: false)
+        let a = alone.run(.off)
         // Nothing wakes it early: handed over at the wake, 2h.
         #expect(alone.fates()[0] == .delivered(latency: 30 * minute + 200 * ms))
         #expect(a.heldWhileAsleep == 1 && a.releasedByPriority10 == 0)
@@ -40,7 +40,7 @@ import Testing
     /// Awake, priority 5 is not held.
     @Test func anAwakeDeviceTakesPriorityFiveAtOnce() {
         var w = world(scenario(), [at(3 * hour, low: true)])
-        let l = w.run(queueOn: false)
+        let l = w.run(.off)
         #expect(w.fates()[0] == .delivered(latency: 350 * ms) && l.heldWhileAsleep == 0)
     }
 
@@ -50,18 +50,18 @@ import Testing
     @Test func theWakingPushSeesTheHeldOnesAsAGap() {
         let letters = [at(30 * minute, low: false), at(1 * hour + 10 * minute, low: true), at(1 * hour + 20 * minute, low: false)]
         var w = world(scenario(), letters)
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(on.gapsDetected == 1 && on.reRequests == 1 && on.resent == 1)
         #expect(on.duplicates == 0 && on.delivered == 3)
         var n = world(scenario(collapse: false), letters)
-        #expect(n.run(queueOn: true).duplicates == 1)
+        #expect(n.run(.on).duplicates == 1)
     }
 
     /// Held at the end of the run: unfinished.
     @Test func aPushStillHeldAtTheEndIsUnfinished() {
         var w = ScriptedWorld(scenario(), letters: [at(1 * hour, low: true)])
         w.world.sleepTimeline.asleep = [30 * minute..<(2 * day)]
-        w.run(queueOn: false)
+        w.run(.off)
         #expect(w.fates()[0] == .lost(.unfinished))
     }
 }

@@ -10,11 +10,11 @@ import Testing
             ScriptedLetter(time: 1 * hour, processing: 40 * sec), ScriptedLetter(time: 2 * hour, lost: true),
             ScriptedLetter(time: 3 * hour),
         ], alertsOff: true)
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(w.fate(0) == .delivered(latency: 150 * ms))   // no processing, no deadline
         #expect(w.fate(1) == .lost(.alertsOff))
         #expect(on.pushesSeenByExtensions == 0 && on.reRequests == 0 && on.extensionTimeouts == 0)
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect(w.fate(1) == .lost(.networkLoss))
         #expect(off.pushesSeenByExtensions == 0)
     }

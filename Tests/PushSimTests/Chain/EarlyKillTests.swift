@@ -13,12 +13,12 @@ import Testing
             ScriptedLetter(time: 2 * hour, lost: true),
             ScriptedLetter(time: 3 * hour, xivaLatency: 50 * ms, apnsLatency: 100 * ms, processing: 5 * sec),
         ])
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(w.fate(0) == .delivered(latency: 150 * ms))   // no processing: shown at arrival
         #expect(w.fate(1) == .lost(.undetectedGap))
         #expect(w.fate(2) == .delivered(latency: 150 * ms))
         #expect(on.extensionKills == 2 && on.pushesSeenByExtensions == 0 && on.gapsDetected == 0 && on.reRequests == 0)
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect(w.fate(1) == .lost(.networkLoss) && off.extensionKills == 2)
     }
 
@@ -27,7 +27,7 @@ import Testing
         var w = ScriptedWorld(tinyScenario(), letters: [
             ScriptedLetter(time: 1 * hour), ScriptedLetter(time: 2 * hour, lost: true), ScriptedLetter(time: 3 * hour),
         ])
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(on.extensionKills == 0 && on.gapsDetected == 1 && on.reRequests == 1)
     }
 
@@ -37,7 +37,7 @@ import Testing
         s.extension.earlyKill = 0.3
         let n = 2_000
         var w = ScriptedWorld(s, letters: (0..<n).map { ScriptedLetter(time: Int64($0) * 10 * 60 * sec) })
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect(off.extensionKills + off.pushesSeenByExtensions == n)
         #expect(within(Double(off.extensionKills) / Double(n), 0.3, se: binomialStandardError(0.3, n)))
     }

@@ -14,12 +14,12 @@ import Testing
     @Test func everyMessageWaitsForTheDevice() {
         let letters = [ScriptedLetter(time: 1 * hour)] + (0..<5).map { ScriptedLetter(time: 2 * hour + Int64($0) * minute) }
         var w = ScriptedWorld(tinyScenario(on: .fcm), letters: letters, offline: [90 * minute..<3 * hour])
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect(w.fates().allSatisfy(delivered), "\(w.traceText)")
         #expect(off.fcm.accepted == 6 && off.fcm.delivered == 6)
         #expect(off.fcm.deliveredNoDelay == 1 && off.fcm.delayedDeviceOffline == 5)
         var apns = ScriptedWorld(tinyScenario(), letters: letters, offline: [90 * minute..<3 * hour])
-        #expect(apns.run(queueOn: false).count(of: .apnsReplaced) == 4)
+        #expect(apns.run(.off).count(of: .apnsReplaced) == 4)
     }
 
     /// At 100 stored, all are discarded and the app is told at its next connection: a full
@@ -27,7 +27,7 @@ import Testing
     @Test func theHundredAndFirstDiscardsAllAndTheAppResyncs() {
         let letters = (0...100).map { ScriptedLetter(time: 2 * hour + Int64($0) * sec) }
         var w = ScriptedWorld(tinyScenario(on: .fcm), letters: letters, offline: [1 * hour..<5 * hour])
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect((0..<100).allSatisfy { w.fate($0) == .summarized }, "\(w.traceText)")
         #expect(delivered(w.fate(100)))
         #expect(off.fcm.droppedTooManyPending == 100 && off.fcm.delayedDeviceOffline == 1 && off.fcm.resyncs == 1 && off.summaries == 1)
@@ -39,7 +39,7 @@ import Testing
     @Test func aResyncNotYetMadeIsUnfinished() {
         let letters = (0...100).map { ScriptedLetter(time: 2 * hour + Int64($0) * sec) }
         var w = ScriptedWorld(tinyScenario(on: .fcm), letters: letters, offline: [1 * hour..<3 * day])
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect(off.count(of: .unfinished) == 101 && off.fcm.pending == 1 && off.fcm.resyncs == 0)
     }
 
@@ -51,14 +51,14 @@ import Testing
         var w = ScriptedWorld(s, letters: letters, offline: offline)
         w.world.fcmKeys = Array(repeating: 0, count: letters.count)
         var apns = ScriptedWorld(tinyScenario(), letters: letters, offline: offline)
-        for queueOn in [false, true] {
-            let f = w.run(queueOn: queueOn), a = apns.run(queueOn: queueOn)
+        for arm in Arm.allCases {
+            let f = w.run(arm), a = apns.run(arm)
             #expect(w.fates() == apns.fates())
-            #expect(f.fcm.collapsed == a.count(of: .apnsReplaced) || queueOn)
+            #expect(f.fcm.collapsed == a.count(of: .apnsReplaced) || arm == .on)
         }
         s.fcm.collapseKeys = 0
         var plain = ScriptedWorld(s, letters: letters, offline: offline)
-        #expect(plain.run(queueOn: false).lost == 0)
+        #expect(plain.run(.off).lost == 0)
     }
 
     /// A fifth collapse key drops one of the five messages, each as likely (own stream).
@@ -69,7 +69,7 @@ import Testing
         for seed in 0..<n {
             var w = ScriptedWorld(tinyScenario(on: .fcm) { $0.fcm.collapseKeys = 8; $0.seed = UInt64(seed) }, letters: letters, offline: [1 * hour..<3 * hour])
             w.world.fcmKeys = [0, 1, 2, 3, 4]
-            let off = w.run(queueOn: false)
+            let off = w.run(.off)
             #expect(off.fcm.evicted == 1 && off.fcm.delivered == 4 && off.count(of: .apnsReplaced) == 1)
             for i in 0..<5 where w.fate(i) == .lost(.apnsReplaced) { dropped[i] += 1 }
         }
@@ -81,7 +81,7 @@ import Testing
         let letters = (0..<4).map { ScriptedLetter(time: 2 * hour + Int64($0) * minute) }
         var w = ScriptedWorld(tinyScenario(on: .fcm) { $0.fcm.collapseKeys = 3 }, letters: letters, offline: [1 * hour..<3 * hour])
         w.world.fcmKeys = [0, 1, 0, 2]
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect(w.fate(0) == .lost(.apnsReplaced) && off.fcm.collapsed == 1 && off.fcm.delivered == 3)
     }
 
@@ -89,11 +89,11 @@ import Testing
     @Test func theTimeToLiveExpires() {
         var w = ScriptedWorld(tinyScenario(on: .fcm) { $0.fcm.ttl = span(1 * hour) }, letters: [ScriptedLetter(time: 2 * hour)],
                               offline: [1 * hour..<4 * hour])
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect(w.fate(0) == .lost(.apnsExpired) && off.fcm.expired == 1)
         var never = ScriptedWorld(tinyScenario(on: .fcm) { $0.fcm.ttl = .zero }, letters: [ScriptedLetter(time: 2 * hour)],
                                   offline: [1 * hour..<(2 * hour + 1 * sec)])
-        never.run(queueOn: false)
+        never.run(.off)
         #expect(never.fate(0) == .lost(.apnsExpired))
     }
 
@@ -103,7 +103,7 @@ import Testing
         var w = ScriptedWorld(tinyScenario(on: .fcm) { $0.duration = span(40 * day); $0.drain = span(10 * day) },
                               letters: [ScriptedLetter(time: 10 * day), ScriptedLetter(time: 30 * day)],
                               offline: [1 * day..<31 * day])
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect(delivered(w.fate(0)) && w.fate(1) == .summarized, "\(w.traceText)")
         #expect(off.fcm.droppedDeviceInactive == 1 && off.fcm.delayedDeviceOffline == 1 && off.fcm.resyncs == 1)
     }
@@ -118,7 +118,7 @@ import Testing
         #expect(high.world.windows.isEmpty && high.world.parameters.doze.isEmpty)
         var w = ScriptedWorld(tinyScenario(on: .fcm) { $0.device.doze = doze }, letters: [ScriptedLetter(time: 2 * hour, xivaLatency: 0, apnsLatency: 0, processing: 0)],
                               offline: normal.world.windows)
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect(off.fcm.delayedDeviceDoze == 1 && w.firstDelivery(0) >= 3 * hour)
     }
 

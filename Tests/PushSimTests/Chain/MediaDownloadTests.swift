@@ -19,7 +19,7 @@ import Testing
 
     @Test func theDownloadAddsToProcessing() {
         var w = letterWithAttachment(media())
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect(w.fate(0) == .delivered(latency: 150 * ms + 8 * sec + 200 * ms), "\(w.traceText)")
         #expect(off.mediaDownloads == 1 && off.mediaOverruns == 0)
     }
@@ -27,7 +27,7 @@ import Testing
     /// Past the deadline the original push is shown at the deadline: an extension time-out.
     @Test func aSlowDownloadOverrunsTheDeadline() {
         var w = letterWithAttachment(media(deadline: 5 * sec))
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(w.fate(0) == .delivered(latency: 150 * ms + 5 * sec))
         #expect(on.mediaOverruns == 1 && on.extensionTimeouts == 1)
     }
@@ -35,7 +35,7 @@ import Testing
     /// A cached attachment needs no download.
     @Test func aCacheHitDownloadsNothing() {
         var w = letterWithAttachment(media(cacheHit: 1))
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect(w.fate(0) == .delivered(latency: 350 * ms) && off.mediaDownloads == 0)
     }
 

@@ -12,7 +12,7 @@ import Testing
     /// Rule 9: with collapse_id, a second presentation while the first is shown is no duplicate.
     @Test func collapseIdHidesResentCopyWhileShown() {
         var w = ScriptedWorld(tinyScenario(), letters: Self.overtaking)
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(on.reRequests == 1 && on.resent == 1)
         // Re-sent copy: 11.15 s arrival + 0.2 s + 0.3 s answer + 0.2 s + 0.1 s + 0.2 s.
         #expect(w.fate(1) == .delivered(latency: 12_150 * ms - 10 * sec))
@@ -25,16 +25,16 @@ import Testing
         var s = tinyScenario()
         s.queue.collapseId = false
         var w = ScriptedWorld(s, letters: Self.overtaking)
-        #expect(w.run(queueOn: true).duplicates == 1)
+        #expect(w.run(.on).duplicates == 1)
 
         s.queue.collapseId = true
         s.device.clearAfter = constant(1 * sec)   // cleared at 13.15 s, the original comes at 15.25 s
         w = ScriptedWorld(s, letters: Self.overtaking)
-        #expect(w.run(queueOn: true).duplicates == 1)
+        #expect(w.run(.on).duplicates == 1)
 
         s.device.clearAfter = constant(10 * sec)  // still shown at 15.25 s
         w = ScriptedWorld(s, letters: Self.overtaking)
-        #expect(w.run(queueOn: true).duplicates == 0)
+        #expect(w.run(.on).duplicates == 0)
     }
 
     /// Rule 9: a collapsed copy does not restart the clear timer; a duplicate starts its own.
@@ -45,7 +45,7 @@ import Testing
         // Letter 1 shown at 12.15 s (re-sent copy), original at 15.25 s collapses (< 16.15 s);
         // a second late copy cannot be scripted, so check the timer via the trace instead.
         var w = ScriptedWorld(s, letters: Self.overtaking)
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(on.duplicates == 0)
         let clears = w.trace.filter { $0.text.hasPrefix("will clear at") }
         #expect(clears.count == 3)   // one per first presentation; none for the collapsed copy
@@ -57,7 +57,7 @@ import Testing
         s.queue.repeatMaxCount = 0
         s.queue.collapseId = false
         var w = ScriptedWorld(s, letters: Self.overtaking)
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(on.summaries == 1 && on.duplicates == 0)
         // Letter 2 was summarized; letter 1's late original still delivers it.
         #expect(w.fate(2) == .summarized)

@@ -27,10 +27,10 @@ import Testing
 
     @Test func staleReadsMissAGapAndReRequestAShownLetter() {
         var serialWorld = script(scenario(.serial, saveDelay: 10 * sec))
-        let serial = serialWorld.run(queueOn: true)
+        let serial = serialWorld.run(.on)
         #expect(serial.gapsDetected == 1 && serial.reRequests == 1 && serial.staleReads == 0)
         var parallelWorld = script(scenario(.parallel, saveDelay: 10 * sec))
-        let parallel = parallelWorld.run(queueOn: true)
+        let parallel = parallelWorld.run(.on)
         // The third: the re-sent copy, read before the saves of 4 and 5 were written (same outcome).
         #expect(parallel.staleReads == 3)
         #expect(parallel.missedGaps == 1 && parallelWorld.fate(1) == .lost(.undetectedGap))
@@ -43,13 +43,13 @@ import Testing
     @Test func aSaveWrittenAtOnceIsSerial() {
         var serialWorld = script(scenario(.serial, saveDelay: nil))
         var parallelWorld = script(scenario(.parallel, saveDelay: 0))
-        #expect(serialWorld.run(queueOn: true) == parallelWorld.run(queueOn: true))
+        #expect(serialWorld.run(.on) == parallelWorld.run(.on))
     }
 
     /// Saves written before the next push arrives leave nothing stale: the gap is found as by a serial run.
     @Test func farApartPushesReadNothingStale() {
         var w = script(scenario(.parallel, saveDelay: 100 * ms))
-        let l = w.run(queueOn: true)
+        let l = w.run(.on)
         #expect(l.staleReads == 0 && l.gapsDetected == 1 && l.reRequests == 1)
     }
 }

@@ -19,9 +19,9 @@ import Testing
         var s = scenario()
         s.mail.payloadSize = constant(8000)  // switches the answers on; the script says which letter is too large
         var w = ScriptedWorld(s, letters: [at(1 * hour), at(2 * hour, tooLarge: true), at(3 * hour)])
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect(w.fates()[1] == .lost(.payloadTooLarge) && off.count(of: .payloadTooLarge) == 1 && off.delivered == 2)
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         // The third push reveals the gap; the re-sent copy of the second is refused again.
         #expect(on.reRequests == 1 && on.resent == 1)
         #expect(w.fates()[1] == .lost(.payloadTooLarge) && on.identitiesHold)
@@ -35,8 +35,8 @@ import Testing
         s.device.uninstallRatePerMicrosecond = 1e-12
         var w = ScriptedWorld(s, letters: [at(1 * hour), at(3 * hour - 100 * ms), at(4 * hour), at(5 * hour)])
         w.world.end = 3 * hour
-        for queueOn in [false, true] {
-            let l = w.run(queueOn: queueOn)
+        for arm in Arm.allCases {
+            let l = w.run(arm)
             #expect(w.fates() == [.delivered(latency: 350 * ms), .undeliverable, .undeliverable, .undeliverable])
             #expect(l.letters == 1 && l.delivered == 1 && l.undeliverable == 3 && l.lost == 0 && l.identitiesHold)
         }
@@ -67,12 +67,12 @@ import Testing
         s.apns.tokenLimit = 2
         s.apns.tokenWindow = span(1 * minute)
         var w = ScriptedWorld(s, letters: letters)
-        let once = w.run(queueOn: false)
+        let once = w.run(.off)
         #expect(w.fates()[2] == .lost(.throttled) && once.throttledAnswers == 1 && once.retries == 0)
         var retried = s
         retried.xiva.retry = XivaRetry(attempts: 2, backoff: constant(1 * minute))
         var r = ScriptedWorld(retried, letters: letters)
-        let l = r.run(queueOn: false)
+        let l = r.run(.off)
         // Refused at 1h + 2.05 s, sent again a minute later: the window has moved past the first two.
         #expect(r.fates()[2] == .delivered(latency: 1 * minute + 350 * ms))
         #expect(l.throttledAnswers == 1 && l.retries == 1 && l.lost == 0)
@@ -83,7 +83,7 @@ import Testing
         var s = scenario(attempts: 3)
         s.apns.serverError = 1
         var w = ScriptedWorld(s, letters: [at(1 * hour), at(2 * hour)])
-        let l = w.run(queueOn: false)
+        let l = w.run(.off)
         #expect(w.fates() == [.lost(.serverError), .lost(.serverError)])
         #expect(l.serverErrors == 6 && l.retries == 4 && l.identitiesHold)
     }
@@ -94,14 +94,14 @@ import Testing
         var s = scenario(attempts: 2, backoff: 5 * sec)
         s.apns.answerLoss = 1
         var w = ScriptedWorld(s, letters: [at(1 * hour), at(2 * hour)])
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect(off.answersLost == 4 && off.retries == 2 && off.duplicates == 2 && off.delivered == 2)
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(on.duplicates == 0 && on.delivered == 2)
         var noCollapse = s
         noCollapse.queue.collapseId = false
         var n = ScriptedWorld(noCollapse, letters: [at(1 * hour), at(2 * hour)])
-        #expect(n.run(queueOn: true).duplicates == 2)
+        #expect(n.run(.on).duplicates == 2)
     }
 
     /// With no attempt left, a lost answer changes nothing the device sees.
@@ -109,7 +109,7 @@ import Testing
         var s = scenario()
         s.apns.answerLoss = 1
         var w = ScriptedWorld(s, letters: [at(1 * hour)])
-        let l = w.run(queueOn: false)
+        let l = w.run(.off)
         #expect(l.answersLost == 1 && l.retries == 0 && l.duplicates == 0 && l.delivered == 1)
     }
 }

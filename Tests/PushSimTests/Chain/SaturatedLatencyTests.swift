@@ -31,14 +31,14 @@ let saturated = SimTime.forever.microseconds
     @Test
     func saturatedAPNsLatencyIsUnfinished() {
         var w = ScriptedWorld(tinyScenario(), letters: [ScriptedLetter(time: 1 * hour, apnsLatency: saturated)])
-        w.run(queueOn: false)
+        w.run(.off)
         #expect(w.fate(0) == .lost(.unfinished), "\(w.traceText)")
     }
 
     @Test
     func saturatedXivaLatencyIsUnfinished() {
         var w = ScriptedWorld(tinyScenario(), letters: [ScriptedLetter(time: 1 * hour, xivaLatency: saturated)])
-        w.run(queueOn: false)
+        w.run(.off)
         #expect(w.fate(0) == .lost(.unfinished), "\(w.traceText)")
     }
 
@@ -47,7 +47,7 @@ let saturated = SimTime.forever.microseconds
         var s = tinyScenario()
         s.extension.deadline = .forever
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 1 * hour, processing: saturated)])
-        w.run(queueOn: false)
+        w.run(.off)
         #expect(w.fate(0) == .lost(.unfinished), "\(w.traceText)")
     }
 
@@ -59,7 +59,7 @@ let saturated = SimTime.forever.microseconds
         var w = ScriptedWorld(s, letters: [
             ScriptedLetter(time: 0), ScriptedLetter(time: 1 * minute, lost: true), ScriptedLetter(time: 2 * minute),
         ])
-        w.run(queueOn: true)
+        w.run(.on)
         #expect(w.fate(1) == .lost(.unfinished), "\(w.traceText)")
         #expect(w.fate(2) == .lost(.unfinished))
     }
@@ -70,6 +70,6 @@ let saturated = SimTime.forever.microseconds
         s.device.clearAfter = .constant(.forever)
         s.queue.collapseId = true
         var w = ScriptedWorld(s, letters: NotificationCenterTests.overtaking)
-        #expect(w.run(queueOn: true).duplicates == 0)
+        #expect(w.run(.on).duplicates == 0)
     }
 }

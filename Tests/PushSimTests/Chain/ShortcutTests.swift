@@ -63,12 +63,12 @@ enum BundledScenarios {
         }
         #expect(taken.segments.count == scheduled.segments.count)
         for device in 0..<3 {
-            for queueOn in scenario.arms {
-                let fast = Simulator.trace(scenario, device: device, queueOn: queueOn, shortcuts: .taken)
-                let slow = Simulator.trace(scenario, device: device, queueOn: queueOn, shortcuts: .scheduled)
+            for arm in scenario.arms {
+                let fast = Simulator.trace(scenario, device: device, arm: arm, shortcuts: .taken)
+                let slow = Simulator.trace(scenario, device: device, arm: arm, shortcuts: .scheduled)
                 let fastText = TraceReport.text(TraceReport.window(fast.entries))
                 let slowText = TraceReport.text(TraceReport.window(slow.entries))
-                #expect(fastText == slowText, "\(name) device \(device) queue \(queueOn ? "on" : "off"): traces differ")
+                #expect(fastText == slowText, "\(name) device \(device) queue \(arm.rawValue): traces differ")
             }
         }
     }

@@ -10,7 +10,7 @@ import Testing
         // The golden trace's device (an offline window: two flips), with collapse ids so clear
         // times are drawn.
         let scenario = try ScenarioLoader.parse(text: TraceFixture.text, file: "t.yaml", overrides: ["queue.collapse_id=true"])
-        let (entries, ledger) = Simulator.trace(scenario, device: 0, queueOn: true)
+        let (entries, ledger) = Simulator.trace(scenario, device: 0, arm: .on)
         let flips = entries.compactMap { entry -> Bool? in
             guard case .connectivity(let online) = entry.event else { return nil }
             #expect(entry.text == (online ? "online" : "offline") && entry.lane == .device && entry.letter == nil)

@@ -17,14 +17,14 @@ import Testing
         extension: {deadline: 2s, processing: uniform(0, 3s)}
         """
         let scenario = try ScenarioLoader.parse(text: text, file: "t.yaml")
-        let on = Simulator.trace(scenario, device: 0, queueOn: true).entries.map(\.text)
+        let on = Simulator.trace(scenario, device: 0, arm: .on).entries.map(\.text)
         #expect(on.contains { $0.hasPrefix("extension started, processing ") })
         #expect(on.contains { $0.hasPrefix("extension started") && $0.hasSuffix(" > deadline 2s") })
         #expect(on.contains { $0.contains("re-request sent for positions") && $0.contains(", answer in ") })
         #expect(on.contains { $0.contains(", after the deadline at 2s from arrival") })
         #expect(on.contains("extension deadline hit before its processing ended"))
         #expect(on.contains("extension deadline hit waiting for the re-request's answer"))
-        let off = Simulator.trace(scenario, device: 0, queueOn: false).entries.map(\.text)
+        let off = Simulator.trace(scenario, device: 0, arm: .off).entries.map(\.text)
         // The off arm settles its runs without events, and says what the deadline event would.
         #expect(off.contains { $0.hasPrefix("extension started") && $0.hasSuffix(" > deadline 2s") })
         #expect(off.contains("extension deadline hit before its processing ended"))

@@ -14,13 +14,13 @@ import Testing
                        ScriptedLetter(time: 1 * hour + 2 * minute), ScriptedLetter(time: 2 * hour),
                        ScriptedLetter(time: 3 * hour, lost: true), ScriptedLetter(time: 4 * hour)]
         var w = ScriptedWorld(s, letters: letters)
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(on.letters == 3)
         #expect(on.delivered == 3)
         #expect(on.reRequests == 1 && on.resent == 1, "\(w.traceText)")
         #expect(on.pushesSeenByExtensions == 3)  // #4, #6 and the re-sent #5
         #expect(on.events > 6)
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect(off.letters == 3 && off.lost == 1 && off.count(of: .networkLoss) == 1)
     }
 

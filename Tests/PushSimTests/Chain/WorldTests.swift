@@ -48,10 +48,10 @@ func randomScenario(_ k: UInt64) -> Scenario {
         let result = Simulator.run(s, jobs: 1)
         #expect(result.arms.count == 2)
         for arm in result.arms {
-            #expect(arm.ledger.identitiesHold, "\(s.name) queue \(arm.queueOn)")
+            #expect(arm.ledger.identitiesHold, "\(s.name) queue \(arm.arm.rawValue)")
         }
         let off = result.arms[0].ledger, on = result.arms[1].ledger
-        #expect(!result.arms[0].queueOn && result.arms[1].queueOn)
+        #expect(result.arms.map(\.arm) == [.off, .on])
         // The off arm never uses queue-only causes, never re-requests or summarizes.
         for cause in LossCause.allCases where cause.isQueueOnly { #expect(off.count(of: cause) == 0, "\(cause.key)") }
         #expect(off.summarized == 0 && off.reRequests == 0 && off.resent == 0 && off.summaries == 0)
@@ -123,18 +123,18 @@ func randomScenario(_ k: UInt64) -> Scenario {
             ScriptedLetter(time: 30 * minute), ScriptedLetter(time: 100 * minute, apnsLatency: 2 * hour),
         ], offline: [20 * minute..<60 * minute, 90 * minute..<4 * hour])
         // Letter 0 is flushed at 1h and shown; then check the stored case with a second script.
-        let off = w.run(queueOn: false)
+        let off = w.run(.off)
         #expect(w.fate(0) == .delivered(latency: 30 * minute + 300 * ms))
         #expect(w.fate(1) == .lost(.unfinished) && off.count(of: .unfinished) == 1)
         w = ScriptedWorld(s, letters: [ScriptedLetter(time: 100 * minute)], offline: [90 * minute..<4 * hour])
-        for queueOn in [false, true] {
-            w.run(queueOn: queueOn)
+        for arm in Arm.allCases {
+            w.run(arm)
             #expect(w.fate(0) == .lost(.unfinished))
         }
         // A stored push whose expiry has passed by the end is expired, not unfinished.
         s.apns.expiration = span(30 * minute)
         w = ScriptedWorld(s, letters: [ScriptedLetter(time: 100 * minute)], offline: [90 * minute..<4 * hour])
-        w.run(queueOn: false)
+        w.run(.off)
         #expect(w.fate(0) == .lost(.apnsExpired))
         // A pending re-request's gap is unfinished.
         var q = tinyScenario(duration: 2 * hour, drain: 1 * hour)
@@ -142,7 +142,7 @@ func randomScenario(_ k: UInt64) -> Scenario {
         q.extension.deadline = .forever
         w = ScriptedWorld(q, letters: [ScriptedLetter(time: 0), ScriptedLetter(time: 1 * minute, lost: true),
                                        ScriptedLetter(time: 2 * minute)])
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(w.fate(1) == .lost(.unfinished) && w.fate(2) == .lost(.unfinished))
         #expect(on.reRequests == 1)
     }
@@ -151,9 +151,9 @@ func randomScenario(_ k: UInt64) -> Scenario {
     @Test func traceSeesTheSameRunAsTheSimulator() {
         let s = randomScenario(5)
         for device in 0..<3 {
-            for queueOn in [false, true] {
-                let traced = Simulator.trace(s, device: device, queueOn: queueOn)
-                #expect(traced.ledger == Simulator.simulate(s, devices: device..<device + 1, arms: [queueOn])[0])
+            for arm in Arm.allCases {
+                let traced = Simulator.trace(s, device: device, arm: arm)
+                #expect(traced.ledger == Simulator.simulate(s, devices: device..<device + 1, arms: [arm])[0])
                 #expect(zip(traced.entries, traced.entries.dropFirst()).allSatisfy { $0.time <= $1.time })
             }
         }

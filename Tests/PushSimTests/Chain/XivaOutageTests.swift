@@ -19,8 +19,8 @@ import Testing
             ScriptedLetter(time: 30 * minute), ScriptedLetter(time: 70 * minute), ScriptedLetter(time: 80 * minute),
             ScriptedLetter(time: 2 * hour), ScriptedLetter(time: 3 * hour),
         ])
-        for queueOn in [false, true] {
-            let ledger = w.run(queueOn: queueOn)
+        for arm in Arm.allCases {
+            let ledger = w.run(arm)
             #expect(w.world.letterStates.map(\.position) == [1, 2, 3, 4, 5])
             #expect(w.fate(0) == .delivered(latency: 350 * ms))
             #expect(w.fate(1) == .delivered(latency: 50 * minute + 350 * ms))
@@ -39,7 +39,7 @@ import Testing
         var w = ScriptedWorld(s, letters: [
             ScriptedLetter(time: 0), ScriptedLetter(time: 70 * minute, lost: true), ScriptedLetter(time: 2 * hour + 5 * minute),
         ])
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         // Answered at 2h5m + 650 ms: past 70m + 30m, but before 2h + 30m.
         #expect(on.reRequests == 1 && on.resent == 1 && on.xivaServed == 1 && on.xivaErrors == 0)
         #expect(w.fate(1) == .delivered(latency: 2 * hour + 5 * minute + 650 * ms + 500 * ms - 70 * minute))
@@ -52,8 +52,8 @@ import Testing
             ScriptedLetter(time: 30 * minute), ScriptedLetter(time: 70 * minute), ScriptedLetter(time: 80 * minute, dropped: true),
             ScriptedLetter(time: 3 * hour),
         ])
-        for queueOn in [false, true] {
-            let ledger = w.run(queueOn: queueOn)
+        for arm in Arm.allCases {
+            let ledger = w.run(arm)
             #expect(w.world.letterStates.map(\.position) == [1, 0, 0, 2])
             #expect(w.fate(1) == .lost(.xivaOutage) && w.fate(2) == .lost(.xivaDrop))
             #expect(ledger.count(of: .xivaOutage) == 1 && ledger.count(of: .xivaDrop) == 1 && ledger.delivered == 2)
@@ -64,8 +64,8 @@ import Testing
     /// A letter held by an outage that ends after the run is unfinished.
     @Test func aLetterHeldPastTheEndOfTheRunIsUnfinished() {
         var w = ScriptedWorld(withOutage(20 * hour, 3 * day), letters: [ScriptedLetter(time: 1 * hour), ScriptedLetter(time: 21 * hour)])
-        for queueOn in [false, true] {
-            let ledger = w.run(queueOn: queueOn)
+        for arm in Arm.allCases {
+            let ledger = w.run(arm)
             #expect(w.fate(1) == .lost(.unfinished) && ledger.delivered == 1)
         }
     }
@@ -78,7 +78,7 @@ import Testing
         var w = ScriptedWorld(withOutage(2 * hour + 300 * ms, 3 * hour), letters: [
             ScriptedLetter(time: 0), ScriptedLetter(time: 1 * hour, lost: true), ScriptedLetter(time: 2 * hour),
         ])
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(on.reRequests == 1 && on.resent == 0 && on.summaries == 1)
         #expect(on.xivaErrors == 1 && on.xivaServed == 0)
         #expect(w.fate(1) == .summarized && w.fate(2) == .summarized)

@@ -8,8 +8,8 @@ import Testing
         var w = ScriptedWorld(tinyScenario(), letters: [
             ScriptedLetter(time: 1 * hour), ScriptedLetter(time: 2 * hour, dropped: true), ScriptedLetter(time: 3 * hour),
         ])
-        for queueOn in [false, true] {
-            let ledger = w.run(queueOn: queueOn)
+        for arm in Arm.allCases {
+            let ledger = w.run(arm)
             #expect(w.fate(1) == .lost(.xivaDrop))
             #expect(ledger.count(of: .xivaDrop) == 1 && ledger.delivered == 2)
             #expect(ledger.reRequests == 0 && ledger.gapsDetected == 0)
@@ -25,7 +25,7 @@ import Testing
             ScriptedLetter(time: 0), ScriptedLetter(time: 1 * minute, lost: true),
             ScriptedLetter(time: 59 * minute, lost: true), ScriptedLetter(time: 2 * hour),
         ])
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(on.reRequests == 1 && on.resent == 0)
         #expect(w.fate(1) == .lost(.retentionExpired))
         #expect(w.fate(2) == .lost(.retentionExpired))
@@ -40,11 +40,11 @@ import Testing
         var s = tinyScenario()
         s.xiva.retention = span(10 * sec + 650 * ms)
         var w = ScriptedWorld(s, letters: script)
-        var on = w.run(queueOn: true)
+        var on = w.run(.on)
         #expect(on.resent == 0 && w.fate(1) == .lost(.retentionExpired))
         s.xiva.retention = span(10 * sec + 650 * ms + 1)
         w = ScriptedWorld(s, letters: script)
-        on = w.run(queueOn: true)
+        on = w.run(.on)
         #expect(on.resent == 1 && w.fate(1) == .delivered(latency: 20 * sec + 650 * ms + 500 * ms - 10 * sec))
     }
 
@@ -55,7 +55,7 @@ import Testing
         var w = ScriptedWorld(s, letters: [
             ScriptedLetter(time: 1 * hour), ScriptedLetter(time: 2 * hour, lost: true), ScriptedLetter(time: 3 * hour),
         ])
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(on.reRequests == 1 && on.resent == 0 && on.summaries == 1)
         #expect(w.fate(1) == .summarized && w.fate(2) == .summarized)
         #expect(on.summarized == 2 && on.delivered == 1 && on.lost == 0)
@@ -68,7 +68,7 @@ import Testing
             ScriptedLetter(time: 2 * minute, lost: true), ScriptedLetter(time: 3 * minute, lost: true),
             ScriptedLetter(time: 4 * minute),
         ])
-        w.run(queueOn: true)
+        w.run(.on)
         let resent = w.trace.filter { $0.text.hasPrefix("re-sent position") }
         #expect(resent.map(\.letter) == [1, 2, 3])
         let reachedAPNs = w.trace.filter { $0.text == "reached APNs" && ($0.letter ?? 0) >= 1 && ($0.letter ?? 0) <= 3 }
@@ -83,7 +83,7 @@ import Testing
             ScriptedLetter(time: 0), ScriptedLetter(time: 1 * minute, lost: true),
             ScriptedLetter(time: 2 * minute, lost: true), ScriptedLetter(time: 3 * minute),
         ], offline: [3 * minute + 300 * ms..<1 * hour])
-        let on = w.run(queueOn: true)
+        let on = w.run(.on)
         #expect(on.reRequests == 1 && on.resent == 2)
         // The answer comes back while offline and the revealing push is shown at once.
         #expect(w.fate(3) == .delivered(latency: 650 * ms), "\(w.traceText)")

@@ -24,20 +24,20 @@ import Testing
         for arm in run.arms {
             let l = arm.ledger
             for cause in LossCause.allCases {
-                let found = FateFinder.find(scenario, queueOn: arm.queueOn, query: .lost(cause), limit: 3)
+                let found = FateFinder.find(scenario, arm: arm.arm, query: .lost(cause), limit: 3)
                 #expect(found.lettersMatching == l.count(of: cause), "\(arm.name) \(cause.key)")
                 #expect(found.letters.allSatisfy { $0.fate == .lost(cause) })
             }
-            #expect(FateFinder.find(scenario, queueOn: arm.queueOn, query: .lost(nil), limit: 0).lettersMatching == l.lost)
-            #expect(FateFinder.find(scenario, queueOn: arm.queueOn, query: .summarized, limit: 0).lettersMatching == l.summarized)
-            #expect(FateFinder.find(scenario, queueOn: arm.queueOn, query: .delivered, limit: 0).lettersMatching == l.delivered)
+            #expect(FateFinder.find(scenario, arm: arm.arm, query: .lost(nil), limit: 0).lettersMatching == l.lost)
+            #expect(FateFinder.find(scenario, arm: arm.arm, query: .summarized, limit: 0).lettersMatching == l.summarized)
+            #expect(FateFinder.find(scenario, arm: arm.arm, query: .delivered, limit: 0).lettersMatching == l.delivered)
         }
     }
 
     @Test func theListIsTheFirstLettersInDeviceOrderWhateverTheThreads() throws {
         let scenario = try ScenarioLoader.parse(text: Self.text, file: "find.yaml")
-        let one = FateFinder.find(scenario, queueOn: false, query: .lost(nil), limit: 7, jobs: 1)
-        let four = FateFinder.find(scenario, queueOn: false, query: .lost(nil), limit: 7, jobs: 4)
+        let one = FateFinder.find(scenario, arm: .off, query: .lost(nil), limit: 7, jobs: 1)
+        let four = FateFinder.find(scenario, arm: .off, query: .lost(nil), limit: 7, jobs: 4)
         #expect(one == four)
         #expect(one.letters.count == 7)
         let order = one.letters.map { [$0.device, $0.letter] }

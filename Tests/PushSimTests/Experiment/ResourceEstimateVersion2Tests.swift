@@ -33,4 +33,24 @@ import Testing
         let e = ResourceEstimate(t)
         #expect(e.lettersPerDevice == 2 && e.peakLettersPerDevice == 3)
     }
+
+    @Test func aFiniteCapacityHoldsAPartitionsWorldsPerThread() {
+        var s = Scenario(name: "q", duration: span(7 * day), devices: 100_000)
+        s.mail.ratePerMicrosecond = 40.0 / Double(day)
+        let forever = ResourceEstimate(s, jobs: 2)
+        s.xiva.capacityPerMicrosecond = 200.0 / 1e6
+        s.xiva.partitions = 10
+        let ten = ResourceEstimate(s, jobs: 2)
+        // Two threads, each with 10 000 worlds of 280 letters.
+        let perWorld = ResourceEstimate.bytesPerLetter * forever.lettersPerDevice
+            + ResourceEstimate.bytesPerFlip * forever.flipsPerDevice + ResourceEstimate.bytesPerWorld
+        #expect(abs(ten.memoryBytes - forever.memoryBytes - 2 * 10_000 * perWorld) < 1)
+        #expect(ten.events == forever.events)
+        // One partition of a million phones is refused at any ordinary limit.
+        s.devices = 1_000_000
+        s.xiva.partitions = 1
+        let one = ResourceEstimate(s, jobs: 2)
+        #expect(one.memoryBytes > 64e9)
+        #expect(one.refusal(under: .init(maxEvents: 1e12, maxMemoryBytes: 16e9), name: "q") != nil)
+    }
 }

@@ -134,7 +134,7 @@ enum Version2Fixture {
     @Test func traceUsesTheDevicesSegment() {
         let s = Version2Fixture.scenario(devices: 20)
         let device = 15
-        let traced = Simulator.trace(s, device: device, queueOn: true).ledger
+        let traced = Simulator.trace(s, device: device, arm: .on).ledger
         let segment = s.segmentIndex(ofDevice: device)!
         #expect(segment == 2)
         let alone = Simulator.run(s.scenario(forSegment: segment), devices: device..<device + 1).arms[1].ledger

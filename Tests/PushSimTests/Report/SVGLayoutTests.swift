@@ -117,7 +117,7 @@ final class SVGLayoutProbe: NSObject, XMLParserDelegate {
 
     @Test func traceSVGDrawsLossesLastHasALegendAndKeepsTextInside() throws {
         let scenario = try TraceFixture.scenario()
-        let (entries, _) = Simulator.trace(scenario, device: 0, queueOn: false)
+        let (entries, _) = Simulator.trace(scenario, device: 0, arm: .off)
         let svg = TraceSVG(title: "trace · t", entries: entries, from: 0, to: scenario.end.microseconds, onlineAtStart: true).svg
         let probe = try #require(SVGLayoutProbe.parse(svg))
         let red = "#d62728"

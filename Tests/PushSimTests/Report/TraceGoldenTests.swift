@@ -58,7 +58,7 @@ enum TraceFixture {
 
 @Suite struct TraceGoldenTests {
     @Test func everyFirstPushReachesAPNsFiftyMillisecondsAfterItsLetter() throws {
-        let entries = Simulator.trace(try TraceFixture.scenario(), device: 0, queueOn: true).entries
+        let entries = Simulator.trace(try TraceFixture.scenario(), device: 0, arm: .on).entries
         let created = TraceFixture.created(entries)
         #expect(created.count >= 8)
         var firstArrival: [Int: Int64] = [:]
@@ -67,7 +67,7 @@ enum TraceFixture {
     }
 
     @Test func onlineLettersArePresentedThreeHundredFiftyMillisecondsAfterCreation() throws {
-        let entries = Simulator.trace(try TraceFixture.scenario(), device: 0, queueOn: false).entries
+        let entries = Simulator.trace(try TraceFixture.scenario(), device: 0, arm: .off).entries
         let created = TraceFixture.created(entries)
         let presented = Dictionary(entries.filter { $0.text == "presented (delivered)" }.compactMap { e in e.letter.map { ($0, e.time) } },
                                    uniquingKeysWith: min)
@@ -78,7 +78,7 @@ enum TraceFixture {
 
     @Test func theOfflineWindowKeepsOnlyTheLastPushAndTheQueueRecoversTheRest() throws {
         let scenario = try TraceFixture.scenario()
-        let off = Simulator.trace(scenario, device: 0, queueOn: false)
+        let off = Simulator.trace(scenario, device: 0, arm: .off)
         let inWindow = TraceFixture.created(off.entries)
             .filter { $0.value + 150 * TraceFixture.ms >= TraceFixture.windowStart && $0.value < TraceFixture.windowEnd }
             .keys.sorted()
@@ -88,7 +88,7 @@ enum TraceFixture {
         let flushed = off.entries.first { $0.text == "stored push sent to device" }
         #expect(flushed?.time == TraceFixture.windowEnd && flushed?.letter == inWindow.last)
         // Queue on: the gap is found on arrival, re-requested after processing, re-sent, presented.
-        let on = Simulator.trace(scenario, device: 0, queueOn: true)
+        let on = Simulator.trace(scenario, device: 0, arm: .on)
         let gap = try #require(on.entries.first { $0.text.hasPrefix("extension found gap") })
         #expect(gap.time == TraceFixture.windowEnd + 100 * TraceFixture.ms)
         #expect(gap.text.hasSuffix("(\(inWindow.count - 1) missed): re-request"))

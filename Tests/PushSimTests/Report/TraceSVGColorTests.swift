@@ -37,8 +37,8 @@ import Testing
         let scenario = try BundledScenarios.small(name)
         var seen = 0
         for device in 0..<4 {
-            for queueOn in scenario.arms {
-                for entry in Simulator.trace(scenario, device: device, queueOn: queueOn).entries {
+            for arm in scenario.arms {
+                for entry in Simulator.trace(scenario, device: device, arm: arm).entries {
                     seen += 1
                     if case .copyLost = entry.event {
                         #expect(TraceSVG.color(entry.event) == "#d62728")

@@ -1,4 +1,4 @@
-// The named hostile inputs of issue 6, read as whole scenario files: what people hit works, what breaks naive readers is refused with a location.
+// Hostile inputs (docs/errors.md §1–5: text, structure, keys, values), read as whole scenario files: what people hit works, what breaks naive readers is refused with a location.
 import Foundation
 import Testing
 @testable import PushSimCore

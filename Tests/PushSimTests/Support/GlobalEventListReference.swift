@@ -33,8 +33,8 @@ enum GlobalEventListReference {
         }
         let parameters = ChainParameters(scenario)
         let end = scenario.end.microseconds
-        for (a, queueOn) in arms.enumerated() {
-            for d in 0..<count { worlds.with(d) { $0.ledger = Ledger(); $0.begin(Arm(queueOn: queueOn)) } }
+        for (a, arm) in arms.enumerated() {
+            for d in 0..<count { worlds.with(d) { $0.ledger = Ledger(); $0.begin(arm) } }
             var servers = (0..<partitions).map { _ in
                 XivaServer(service: parameters.xivaService, timeout: parameters.queueTimeout, end: end)
             }
@@ -96,7 +96,7 @@ enum GlobalEventListReference {
                 worlds.with(d) { $0.finish(into: &ledger) }
                 add(ledger, device: d, arm: a)
             }
-            for p in 0..<partitions where queueOn {
+            for p in 0..<partitions where arm == .on {
                 watches[p].finish(end: end)
                 ledgers.totals[a].xivaMaxQueue = max(ledgers.totals[a].xivaMaxQueue, watches[p].maxQueue)
                 for s in scenario.segments.indices {

@@ -80,11 +80,11 @@ struct ScriptedWorld: ~Copyable {
 
     /// Runs one arm and returns its ledger; `fate(i)` and `firstDelivery(i)` then describe it.
     @discardableResult
-    mutating func run(queueOn: Bool) -> Ledger {
+    mutating func run(_ arm: Arm) -> Ledger {
         world.ledger = Ledger()
         let log = TraceLog()
         world.tracer = { log.entries.append($0) }
-        world.run(Arm(queueOn: queueOn))
+        world.run(arm)
         world.tracer = nil
         trace = log.entries
         return world.ledger
