@@ -13,7 +13,7 @@ package enum ScenarioSchema {
                   "outages", "outage_mode", "capacity", "queue_timeout", "partitions", "retry"]),
         ("apns", ["loss", "latency", "expiration", "keep_older", "keep_window", "duplicate",
                   "token_limit", "token_window", "server_error", "answer_loss", "priority"]),
-        ("device", ["alerts_off", "clear_after", "app_open", "id_change", "uninstall", "sleep", "doze"]),
+        ("device", ["alerts_off", "clear_after", "app_open", "id_change", "uninstall", "sleep", "doze", "reinstall", "reinstall_delay"]),
         ("extension", ["deadline", "processing", "early_kill", "concurrency", "save_delay", "media"]),
         ("queue", ["mode", "repeat_max_count", "collapse_id", "client"]),
         ("pushkit", ["report_failure", "cut_off_after"]),
