@@ -39,6 +39,17 @@ package struct Ledger: Equatable, Sendable {
     /// gaps the change hid (some may still arrive late).
     package var positionsInForgottenGaps = 0
 
+    /// App reinstalls (`device.reinstall`, docs/model.md §8): reinstalls at or after the warm-up,
+    /// letters XIVA dropped while it did not know the new token yet, pushes of an earlier install
+    /// shown as is (their device-id hash did not match), those of them the gap check would have
+    /// read as a gap, and positions no gap check could ever cover (an install's unchecked tail and
+    /// the next install's positions before its first saved one).
+    package var reinstalls = 0
+    package var reinstallDrops = 0
+    package var foreignPushes = 0
+    package var falseGaps = 0
+    package var missedGapPositions = 0
+
     /// Parallel runs (`extension.concurrency: parallel`, docs/model.md §8): runs that read a
     /// saved position older than a serial run would have read, and what that changed.
     package var staleReads = 0
@@ -150,6 +161,11 @@ package struct Ledger: Equatable, Sendable {
         extensionKills += other.extensionKills
         deviceIdChanges += other.deviceIdChanges
         positionsInForgottenGaps += other.positionsInForgottenGaps
+        reinstalls += other.reinstalls
+        reinstallDrops += other.reinstallDrops
+        foreignPushes += other.foreignPushes
+        falseGaps += other.falseGaps
+        missedGapPositions += other.missedGapPositions
         staleReads += other.staleReads
         missedGaps += other.missedGaps
         needlessReRequests += other.needlessReRequests

@@ -35,15 +35,19 @@ struct ArmStreams {
     /// `extension.media`: whether a run finds the attachment cached, and its bandwidth.
     var mediaDownloads: RandomStream
 
+    /// `device.reinstall`: when the app is reinstalled and when XIVA learns the new token.
+    var reinstalls: RandomStream
+
     init() {
         user = RandomStream(seed: 0); redelivery = user; requests = user; resends = user; store = user; duplicates = user
         appOpens = user; kills = user; idChanges = user; saveDelays = user; answers = user; retries = user
-        callKit = user; fcmStore = user; mediaDownloads = user
+        callKit = user; fcmStore = user; mediaDownloads = user; reinstalls = user
     }
 
     init(seed: UInt64, device: Int, keepOlder: Bool, duplicate: Bool, appOpens catchUp: Bool = false, kills: Bool = false,
          idChanges: Bool = false, saveDelays: Bool = false, answers: Bool = false, retries: Bool = false,
-         callKit: Bool = false, fcmStore: Bool = false, mediaDownloads: Bool = false) {
+         callKit: Bool = false, fcmStore: Bool = false, mediaDownloads: Bool = false,
+         reinstalls: Bool = false) {
         user = RandomStream(seed: seed, device: device, purpose: .user)
         redelivery = RandomStream(seed: seed, device: device, purpose: .redelivery)
         requests = RandomStream(seed: seed, device: device, purpose: .requests)
@@ -59,5 +63,6 @@ struct ArmStreams {
         self.callKit = callKit ? RandomStream(seed: seed, device: device, purpose: .callKitReports) : RandomStream(seed: 0)
         self.fcmStore = fcmStore ? RandomStream(seed: seed, device: device, purpose: .fcmStore) : RandomStream(seed: 0)
         self.mediaDownloads = mediaDownloads ? RandomStream(seed: seed, device: device, purpose: .mediaDownloads) : RandomStream(seed: 0)
+        self.reinstalls = reinstalls ? RandomStream(seed: seed, device: device, purpose: .reinstalls) : RandomStream(seed: 0)
     }
 }

@@ -38,6 +38,9 @@ struct ChainParameters {
     let earlyKill: Double
     /// Device id changes per microsecond (docs/model.md §8, Device id change).
     let idChangeRate: Double
+    /// App reinstalls per microsecond, and the delay until XIVA learns the new token (docs/model.md §8, App reinstall).
+    let reinstallRate: Double
+    let reinstallDelay: DistributionSampler
     /// Parallel extension runs with a delayed save (docs/model.md §8, Parallel runs); nil: serial.
     let saveDelay: DistributionSampler?
     /// The provider API's answers (docs/model.md §9): set when any of its keys is, so the hot
@@ -96,6 +99,8 @@ struct ChainParameters {
         queueTimeout = scenario.xiva.queueTimeout.microseconds
         earlyKill = scenario.extension.earlyKill
         idChangeRate = scenario.device.idChangeRatePerMicrosecond
+        reinstallRate = scenario.device.reinstallRatePerMicrosecond
+        reinstallDelay = scenario.device.reinstallDelay.sampler
         saveDelay = scenario.extension.concurrency == .parallel
             ? (scenario.extension.saveDelay ?? .constant(SimTime(microseconds: 0))).sampler : nil
         tokenLimit = scenario.apns.tokenLimit ?? 0

@@ -71,7 +71,9 @@ extension DeviceWorld {
         var run = ExtensionRun(copy: c, arrival: now, action: .show, gapLow: 1, gapHigh: 0, processed: false)
         if checksGaps {
             if nextIdChange <= now { deviceIdChanged(position: letterStates[letter].position, letter: letter, at: now) }
-            if parameters.saveDelay == nil {
+            if _slowPath(parameters.reinstallRate > 0) && isForeignPush(position: letterStates[letter].position, letter: letter, at: now) {
+                // Numbered for an earlier install: its device-id hash does not match, so it is shown as is.
+            } else if parameters.saveDelay == nil {
                 checkForGap(position: letterStates[letter].position, letter: letter, run: &run)
             } else {
                 checkForGapInParallel(position: letterStates[letter].position, letter: letter, run: &run, at: now)
@@ -120,6 +122,7 @@ extension DeviceWorld {
             return
         case .firstPosition:
             note(.device, nil, .savedFirstPosition(p))
+            if _slowPath(reinstalls.installs > 0) { newInstallSavedFirst(position: p, letter: letter) }
         case .gap(let low, let high, let action):
             let missed = Int(high) - Int(low) + 1
             run.gapLow = low

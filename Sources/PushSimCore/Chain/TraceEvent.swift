@@ -22,6 +22,8 @@ package enum TraceEvent: Equatable, Sendable {
     case droppedUnknownSubscription
     case numbered(position: Int32)
     case droppedXivaOut
+    /// Dropped after an app reinstall, before XIVA knew the new token.
+    case droppedBeforeNewToken
     /// Held during an outage that ends after the run.
     case heldPastTheEnd
     case held(until: SimTime)
@@ -48,6 +50,9 @@ package enum TraceEvent: Equatable, Sendable {
     case connectivity(online: Bool)
     case pushArrived
     case deviceIdChanged(forgottenPosition: Int32)
+    case appReinstalled(tokenKnownAt: SimTime)
+    /// A push numbered for an earlier install: its device-id hash does not match.
+    case foreignPushShownAsIs
     case extensionKilledEarly
     case parallelRead(position: Int32, serialPosition: Int32)
     /// `overDeadline` is the deadline when the processing takes longer than it.
@@ -86,6 +91,7 @@ package enum TraceEvent: Equatable, Sendable {
         case .droppedUnknownSubscription: return "dropped: unknown subscription"
         case .numbered(let p): return "numbered position \(p), sent"
         case .droppedXivaOut: return "dropped: XIVA is out"
+        case .droppedBeforeNewToken: return "dropped: unknown subscription (the app was reinstalled; its new token is not known yet)"
         case .heldPastTheEnd: return "held: XIVA is out until after the end of the run"
         case .held(let until): return "held: XIVA is out until \(until)"
         case .reRequestAnsweredWithError: return "re-request answered with an error"
@@ -109,6 +115,8 @@ package enum TraceEvent: Equatable, Sendable {
         case .connectivity(let online): return online ? "online" : "offline"
         case .pushArrived: return "push arrived"
         case .deviceIdChanged(let p): return "device id changed: saved position \(p) forgotten"
+        case .appReinstalled(let known): return "app reinstalled: a new token, unknown to XIVA until \(known)"
+        case .foreignPushShownAsIs: return "push of an earlier install (device-id hash differs): shown as is"
         case .extensionKilledEarly: return "extension killed early: original content shown"
         case .parallelRead(let p, let serial): return "parallel run read saved position \(p); a serial run would have read \(serial)"
         case .extensionStarted(let role, let processing, let deadline):

@@ -19,6 +19,7 @@
 // Device id changes (docs/model.md §8) in DeviceIdChange.swift                 deviceIdChanged.
 // Push channels (docs/model.md §12): PushChannels.swift leaves the APNs path for
 // PushKitChannel.swift (no store, CallKit) and FCMStore.swift (store, TTL, Doze, re-sync).
+// App reinstalls (docs/model.md §8) in AppReinstall.swift   reinstallsPassed, isForeignPush.
 // Version 2's mechanisms (docs/model.md §5): second copies and keep_older in APNs.swift,
 // warm-up in `counted`, windows per device in Connectivity.swift, letters in MailTraffic.swift,
 // XIVA's outages (docs/model.md §6) in Xiva.swift (xivaReceives, outageEnd) and extensionProcessed.
@@ -53,6 +54,8 @@ package struct LetterState: Sendable {
     package var unfinished = false
     /// Dropped by XIVA during an outage in `drop` mode (docs/model.md §6).
     package var droppedInOutage = false
+    /// Dropped by XIVA after an app reinstall, before it knew the new token (docs/model.md §8, App reinstall).
+    package var droppedForOldToken = false
     /// How the first copy, a re-sent copy, and its gap's recovery were lost; nil for none.
     /// (One byte each, as the codes they replace were.)
     var firstCopyFate: LossCause? = nil
@@ -130,6 +133,8 @@ package struct DeviceWorld: ~Copyable {
     var fcmKeys: [UInt16] = []
     /// Each letter's attachment size in bytes (0: none), drawn in `prepare` (docs/model.md §8, Media attachments).
     var mediaBytes: [Int64] = []
+    /// App reinstalls in this arm (`device.reinstall`); `reinstalls.watchFrom` is Int64.max without them.
+    var reinstalls = ReinstallState()
 
     package var ledger = Ledger()
     /// Receives a line for everything that happens, when set (`pushsim trace`); nil in runs.
@@ -289,10 +294,12 @@ package struct DeviceWorld: ~Copyable {
                              answers: parameters.serverError > 0 || parameters.answerLoss > 0, retries: parameters.attempts > 1,
                              callKit: parameters.callKitFailure > 0,
                              fcmStore: parameters.fcmCollapseKeys > FCMStore.maxCollapseKeys,
-                             mediaDownloads: parameters.hasMedia)
+                             mediaDownloads: parameters.hasMedia,
+                             reinstalls: parameters.reinstallRate > 0)
         if parameters.channel != .apns { callKitFailures = 0; fcm.removeAll() }
         nextIdChange = Int64.max
         if parameters.idChangeRate > 0 && checksGaps { scheduleFirstIdChange() }
+        if parameters.reinstallRate > 0 { scheduleFirstReinstall() }
     }
 
     /// `now + delay`, saturating (so a draw of `forever` never happens before the end of the
@@ -412,7 +419,7 @@ package struct DeviceWorld: ~Copyable {
     func chainFate(of i: Int) -> LetterFate {
         if letterStates[i].delivered { return .delivered(latency: letterStates[i].firstDelivery - letters[i].time) }
         if letterStates[i].summarized { return .summarized }
-        if letters[i].dropped { return .lost(.xivaDrop) }
+        if letters[i].dropped || letterStates[i].droppedForOldToken { return .lost(.xivaDrop) }
         if letterStates[i].droppedInOutage { return .lost(.xivaOutage) }
         if checksGaps && alertsOff { return .lost(.alertsOff) }
         if letterStates[i].unfinished { return .lost(.unfinished) }

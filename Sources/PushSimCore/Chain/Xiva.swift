@@ -26,6 +26,7 @@ extension DeviceWorld {
             note(.xiva, i, .droppedUnknownSubscription)
             return
         }
+        if _slowPath(now >= reinstalls.watchFrom) && xivaDropsForOldToken(letter: i, at: now) { return }
         var sentAt = now
         if _slowPath(parameters.hasOutages) {
             guard let send = sendTimeAfterOutages(letter: i, at: now) else { return }

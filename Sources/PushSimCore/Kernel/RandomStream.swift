@@ -32,6 +32,8 @@ package enum StreamPurpose: UInt64, Sendable, CaseIterable {
     case fcmStore = 27      // which collapse key FCM's store drops past four (fcm.collapse_keys > 4)
     case mediaLetters = 28  // which letters carry an attachment, and its size (extension.media)
     case mediaDownloads = 29 // per extension run: a cache hit, the bandwidth (extension.media)
+    // 25–29 are the channels' purposes; this mechanism's start at 30.
+    case reinstalls = 30    // when the app is reinstalled, and when XIVA learns its new token (device.reinstall)
     case binaryErrors = 40  // whether a written notification is malformed, its error's round trip (apns.interface: binary)
 }
 

@@ -176,6 +176,10 @@ package struct Scenario: Sendable {
         /// Doze windows, the same for every device of the segment (docs/model.md §12, FCM): FCM
         /// holds normal-priority messages while one lasts. Empty: the device never dozes.
         package var doze: [OfflineWindow] = []
+        /// Poisson rate of app reinstalls per microsecond (docs/model.md §8, App reinstall); 0: never.
+        package var reinstallRatePerMicrosecond: Double = 0
+        /// From a reinstall until XIVA knows the new token (the user opens the app, which registers it).
+        package var reinstallDelay: Distribution = .exponential(mean: Double(30 * SimTime.minute))
     }
     package var device = Device()
 

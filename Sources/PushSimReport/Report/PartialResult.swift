@@ -132,6 +132,8 @@ package struct PartialResult: Equatable, Sendable {
         ("xiva_max_wait_us", \.xivaMaxWaitMicroseconds),
         ("fetches", \.fetches), ("extension_kills", \.extensionKills),
         ("device_id_changes", \.deviceIdChanges), ("positions_in_forgotten_gaps", \.positionsInForgottenGaps),
+        ("reinstalls", \.reinstalls), ("reinstall_drops", \.reinstallDrops), ("foreign_pushes", \.foreignPushes),
+        ("false_gaps", \.falseGaps), ("missed_gap_positions", \.missedGapPositions),
         ("stale_reads", \.staleReads), ("missed_gaps", \.missedGaps), ("needless_re_requests", \.needlessReRequests),
         ("needless_positions", \.needlessPositions),
         ("undeliverable", \.undeliverable), ("retries", \.retries), ("answers_lost", \.answersLost),

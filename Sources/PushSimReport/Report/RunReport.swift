@@ -79,6 +79,16 @@ extension ArmResult {
             for (key, path) in FCMOutcomes.counts { fcm[key] = .int(l.fcm[keyPath: path]) }
             object["fcm"] = .object(fcm)
         }
+        // Only with `device.reinstall`, once a reinstall or a drop for it was counted.
+        if l.reinstalls > 0 || l.reinstallDrops > 0 {
+            var reinstalls: [String: JSONValue] = ["reinstalls": .int(l.reinstalls), "dropped_letters": .int(l.reinstallDrops)]
+            if arm == .on {
+                reinstalls["foreign_pushes"] = .int(l.foreignPushes)
+                reinstalls["false_gaps"] = .int(l.falseGaps)
+                reinstalls["missed_gap_positions"] = .int(l.missedGapPositions)
+            }
+            object["app_reinstalls"] = .object(reinstalls)
+        }
         if arm == .on {
             object["re_requests"] = .int(l.reRequests)
             object["resent"] = .int(l.resent)

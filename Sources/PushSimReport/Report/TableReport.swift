@@ -79,6 +79,13 @@ package struct ReportTable {
             rows.append(queueRow("  device id changes") { $0.deviceIdChanges })
             rows.append(queueRow("  positions in forgotten gaps") { $0.positionsInForgottenGaps })
         }
+        if arms.contains(where: { $0.ledger.reinstalls > 0 || $0.ledger.reinstallDrops > 0 }) {
+            rows.append(row("  app reinstalls") { ReportTable.grouped($0.ledger.reinstalls) })
+            rows.append(row("  letters dropped before XIVA knew the new token") { ReportTable.grouped($0.ledger.reinstallDrops) })
+            rows.append(queueRow("  pushes of an earlier install shown as is") { $0.foreignPushes })
+            rows.append(queueRow("  false gaps the device-id hash avoided") { $0.falseGaps })
+            rows.append(queueRow("  positions in gaps missed across reinstalls") { $0.missedGapPositions })
+        }
         if arms.contains(where: { $0.ledger.staleReads > 0 }) {
             rows.append(queueRow("  parallel runs: stale reads") { $0.staleReads })
             rows.append(queueRow("  parallel runs: missed gaps") { $0.missedGaps })

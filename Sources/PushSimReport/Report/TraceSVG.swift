@@ -132,7 +132,7 @@ package struct TraceSVG {
     static func color(_ event: TraceEvent) -> String {
         let loss = "#d62728", queueWork = "#ff7f0e", shown = "#2ca02c", other = "#555555"
         switch event {
-        case .droppedUnknownSubscription, .droppedXivaOut, .copyLost, .refused: return loss
+        case .droppedUnknownSubscription, .droppedXivaOut, .droppedBeforeNewToken, .copyLost, .refused: return loss
         case .reRequestAnsweredWithError, .reRequestAnswered, .resent, .foundGap, .reRequestSentDuringOutage,
              .reRequestSent, .reRequestQueued, .reRequestServed, .reRequestTimedOut, .deadlineHit, .summaryShown, .caughtUp:
             return queueWork
@@ -147,7 +147,7 @@ package struct TraceSVG {
         case .letterCreated, .numbered, .heldPastTheEnd, .held, .noLongerRetained, .reachedAPNs, .olderStoredPushKept,
              .storedForOfflineDevice, .storedPushSent, .handedOverTwice, .connectivity, .pushArrived, .deviceIdChanged,
              .extensionKilledEarly, .parallelRead, .savedFirstPosition, .collapsed, .cleared, .willClear,
-             .openedAppOffline, .unclassified, .answerLost, .sentAgain, .heldWhileAsleep, .wokenByPriority10, .awake:
+             .openedAppOffline, .appReinstalled, .foreignPushShownAsIs, .unclassified, .answerLost, .sentAgain, .heldWhileAsleep, .wokenByPriority10, .awake:
             return other
         }
     }

@@ -213,15 +213,25 @@ extension ScenarioDecoder {
         }) { device.appOpen = $0 }
         try fields.decode("id_change", "a rate of at most 1/h", { (t) throws(ValueParsers.Failure) in
             // Changes are drawn one by one as the extension runs: more than one an hour is no device id.
-            let rate = try ValueParsers.rate(t)
-            guard rate <= 1.0 / Double(SimTime.hour) else {
-                throw ValueParsers.Failure("expected a rate of at most 1/h (device id changes), found `\(t)`")
-            }
-            return rate
+            try hourlyAtMost(t, "device id changes")
         }) { device.idChangeRatePerMicrosecond = $0 }
         try uninstall(fields, into: &device)
         if let node = fields.value("doze") { device.doze = try dozeWindows(node, fields.fullPath("doze")) }
+        try fields.decode("reinstall", "a rate of at most 1/h", { (t) throws(ValueParsers.Failure) in
+            // Reinstalls are drawn one by one as letters and runs pass them: more than one an hour is no app.
+            try hourlyAtMost(t, "app reinstalls")
+        }) { device.reinstallRatePerMicrosecond = $0 }
+        try fields.decode("reinstall_delay", "a distribution", ValueParsers.distribution) { device.reinstallDelay = $0 }
         return device
+    }
+
+    /// A rate of at most one an hour: device events drawn one at a time as the run passes them.
+    private static func hourlyAtMost(_ t: String, _ what: String) throws(ValueParsers.Failure) -> Double {
+        let rate = try ValueParsers.rate(t)
+        guard rate <= 1.0 / Double(SimTime.hour) else {
+            throw ValueParsers.Failure("expected a rate of at most 1/h (\(what)), found `\(t)`")
+        }
+        return rate
     }
 
     static func `extension`(_ fields: Fields, base: Scenario.Extension) throws -> Scenario.Extension {

@@ -185,6 +185,10 @@ package enum ScenarioPrinter {
             out.append(Entry("sleep", .mapping([Entry("awake", .scalar(sleep.awake.description)),
                                                 Entry("asleep", .scalar(sleep.asleep.description))])))
         }
+        if d.reinstallRatePerMicrosecond != 0 {
+            out.append(Entry("reinstall", .scalar(rate(d.reinstallRatePerMicrosecond))))
+            out.append(Entry("reinstall_delay", .scalar(d.reinstallDelay.description)))
+        }
         if !d.doze.isEmpty { out.append(Entry("doze", .list(d.doze.map(window)))) }
         return out
     }

@@ -14,7 +14,7 @@ package enum ScenarioSchema {
         ("apns", ["loss", "latency", "expiration", "keep_older", "keep_window", "duplicate",
                   "token_limit", "token_window", "server_error", "answer_loss", "priority",
                   "interface", "malformed", "error_delay", "connection_rate", "feedback_delay"]),
-        ("device", ["alerts_off", "clear_after", "app_open", "id_change", "uninstall", "sleep", "doze"]),
+        ("device", ["alerts_off", "clear_after", "app_open", "id_change", "uninstall", "sleep", "doze", "reinstall", "reinstall_delay"]),
         ("extension", ["deadline", "processing", "early_kill", "concurrency", "save_delay", "media"]),
         ("queue", ["mode", "repeat_max_count", "collapse_id", "client"]),
         ("pushkit", ["report_failure", "cut_off_after"]),

@@ -51,10 +51,10 @@ import Testing
         var w = ScriptedWorld(s, letters: letters, offline: offline)
         w.world.fcmKeys = Array(repeating: 0, count: letters.count)
         var apns = ScriptedWorld(tinyScenario(), letters: letters, offline: offline)
-        for queueOn in [false, true] {
-            let f = w.run(queueOn ? .on : .off), a = apns.run(queueOn ? .on : .off)
+        for arm in Arm.allCases {
+            let f = w.run(arm), a = apns.run(arm)
             #expect(w.fates() == apns.fates())
-            #expect(f.fcm.collapsed == a.count(of: .apnsReplaced) || queueOn)
+            #expect(f.fcm.collapsed == a.count(of: .apnsReplaced) || arm == .on)
         }
         s.fcm.collapseKeys = 0
         var plain = ScriptedWorld(s, letters: letters, offline: offline)

@@ -1,4 +1,4 @@
-// Tests of the device-realism keys `extension.early_kill` and `device.id_change`: defaults, ranges, printing.
+// Tests of the device-realism keys (`extension.early_kill`, `device.id_change`, `device.reinstall`, …): defaults, ranges, printing.
 import Testing
 @testable import PushSimCore
 @testable import PushSimScenarioFile
@@ -25,6 +25,21 @@ import Testing
         let tooOften = scenarioError(minimalScenario + "device:\n  id_change: 2/h\n")
         #expect(place(tooOften) == "t.yaml:5:14")
         #expect(tooOften?.message.contains("at most 1/h") == true)
+    }
+
+    @Test func reinstallIsARateOfAtMostOneAnHourWithADelay() throws {
+        let plain = try decode(minimalScenario)
+        #expect(plain.device.reinstallRatePerMicrosecond == 0 && !ScenarioPrinter.yaml(plain).contains("reinstall"))
+        let s = try decode(minimalScenario + "device: {reinstall: 1/60d, reinstall_delay: exponential(2h)}\n")
+        #expect(s.device.reinstallRatePerMicrosecond == 1.0 / Double(60 * SimTime.day))
+        #expect(s.device.reinstallDelay == .exponential(mean: Double(2 * SimTime.hour)))
+        let again = try decode(ScenarioPrinter.yaml(s))
+        #expect(again.device.reinstallRatePerMicrosecond == s.device.reinstallRatePerMicrosecond)
+        #expect(again.device.reinstallDelay == s.device.reinstallDelay)
+        let tooOften = scenarioError(minimalScenario + "device:\n  reinstall: 3/h\n")
+        #expect(place(tooOften) == "t.yaml:5:14")
+        #expect(tooOften?.message.contains("at most 1/h (app reinstalls)") == true)
+        #expect(place(scenarioError(minimalScenario + "device:\n  reinstall_delay: soon\n")) == "t.yaml:5:20")
     }
 
     @Test func concurrencyIsSerialOrParallelWithASaveDelayPrintedWhenSet() throws {
