@@ -91,14 +91,14 @@ extension DeviceWorld {
             }
         }
         fcm.copies.append(c)
-        note(.apns, letter, "stored by FCM (\(fcm.copies.count) held)", at: now)
+        note(.apns, letter, .storedByFCM(held: fcm.copies.count), at: now)
     }
 
     /// FCM drops a message and will tell the app at its next connection (onDeletedMessages).
     /// Its letter waits for the re-sync; a second copy's letter needs none.
     mutating func fcmDrops(copy c: CopyIndex, at now: Int64, because reason: String) {
         let copy = copies[c]
-        note(.apns, copy.letter.offset, "dropped by FCM: \(reason)", at: now)
+        note(.apns, copy.letter.offset, .droppedByFCM(reason: reason), at: now)
         if !copy.isSecondCopy { fcm.dropped.append(copy.letter) }
     }
 
@@ -123,7 +123,7 @@ extension DeviceWorld {
     mutating func fcmFlush(at now: Int64) {
         fcmRemoveExpired(at: now)
         for c in fcm.copies {
-            note(.apns, copies[c].letter.offset, "stored message sent by FCM")
+            note(.apns, copies[c].letter.offset, .storedMessageSentByFCM)
             queue.schedule(at: later(now, parameters.apnsLatency.sample(&streams.redelivery)), .due(c))
         }
         fcm.copies.removeAll(keepingCapacity: true)
@@ -133,7 +133,7 @@ extension DeviceWorld {
             letterStates[letter].summarized = true
             covered += counted(letter.offset)
         }
-        note(.user, nil, "told of \(fcm.dropped.count) dropped message(s): full re-sync, summary")
+        note(.user, nil, .toldOfDroppedMessages(count: fcm.dropped.count))
         fcm.dropped.removeAll(keepingCapacity: true)
         if covered > 0 {
             ledger.fcm.resyncs += 1

@@ -26,7 +26,7 @@ extension DeviceWorld {
         ledger.mediaDownloads += counted(letter)
         let deadline = parameters.deadline.microseconds
         if processing <= deadline && total > deadline { ledger.mediaOverruns += counted(letter) }
-        note(.device, letter, "attachment of \(mediaBytes[letter]) B downloaded in \(SimTime(microseconds: download))", at: now)
+        note(.device, letter, .attachmentDownloaded(bytes: mediaBytes[letter], in: SimTime(microseconds: download)), at: now)
         return total
     }
 }

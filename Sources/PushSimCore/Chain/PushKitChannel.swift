@@ -21,7 +21,7 @@ extension DeviceWorld {
             callKitFailures += 1
             ledger.callKitFailures += counted(letter)
             if callKitFailures == parameters.callKitCutOffAfter { ledger.devicesCutOff += counted(letter) }
-            note(.device, letter, "VoIP push not reported to CallKit: the app is terminated", at: now)
+            note(.device, letter, .voipPushNotReported, at: now)
             copyLost(c, .callKitUnreported, at: now)
             return
         }

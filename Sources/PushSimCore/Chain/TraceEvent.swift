@@ -46,6 +46,13 @@ package enum TraceEvent: Equatable, Sendable {
     case heldWhileAsleep
     case wokenByPriority10(held: Int)
     case awake
+    // Other channels (docs/model.md §12) and media attachments (§8).
+    case storedByFCM(held: Int)
+    case droppedByFCM(reason: String)
+    case storedMessageSentByFCM
+    case toldOfDroppedMessages(count: Int)
+    case voipPushNotReported
+    case attachmentDownloaded(bytes: Int64, in: SimTime)
     // The device and its extension.
     case connectivity(online: Bool)
     case pushArrived
@@ -112,6 +119,12 @@ package enum TraceEvent: Equatable, Sendable {
         case .heldWhileAsleep: return "priority 5 held: the device is asleep"
         case .wokenByPriority10(let held): return "woken by a priority-10 push: \(held) held pushes follow"
         case .awake: return "awake"
+        case .storedByFCM(let held): return "stored by FCM (\(held) held)"
+        case .droppedByFCM(let reason): return "dropped by FCM: \(reason)"
+        case .storedMessageSentByFCM: return "stored message sent by FCM"
+        case .toldOfDroppedMessages(let count): return "told of \(count) dropped message(s): full re-sync, summary"
+        case .voipPushNotReported: return "VoIP push not reported to CallKit: the app is terminated"
+        case .attachmentDownloaded(let bytes, let time): return "attachment of \(bytes) B downloaded in \(time)"
         case .connectivity(let online): return online ? "online" : "offline"
         case .pushArrived: return "push arrived"
         case .deviceIdChanged(let p): return "device id changed: saved position \(p) forgotten"
