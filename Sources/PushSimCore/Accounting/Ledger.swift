@@ -82,6 +82,14 @@ package struct Ledger: Equatable, Sendable {
     package var callKitFailures = 0
     package var devicesCutOff = 0
 
+    /// The binary interface (docs/model.md §11, rule 6): notifications written on a connection,
+    /// error packets APNs answered, notifications discarded on a closed connection, and those of
+    /// them the resend buffer wrote again (the re-send load).
+    package var binaryWritten = 0
+    package var binaryErrors = 0
+    package var binaryDiscarded = 0
+    package var binaryRewritten = 0
+
     /// FCM (docs/model.md §12): every message FCM accepted ends in one outcome, as in Firebase's
     /// delivery data; the delivered ones also say whether FCM held them first.
     package var fcm = FCMOutcomes()
@@ -181,6 +189,10 @@ package struct Ledger: Equatable, Sendable {
         mediaOverruns += other.mediaOverruns
         callKitFailures += other.callKitFailures
         devicesCutOff += other.devicesCutOff
+        binaryWritten += other.binaryWritten
+        binaryErrors += other.binaryErrors
+        binaryDiscarded += other.binaryDiscarded
+        binaryRewritten += other.binaryRewritten
         fcm.merge(other.fcm)
         pushesSeenByExtensions += other.pushesSeenByExtensions
         gapsDetected += other.gapsDetected

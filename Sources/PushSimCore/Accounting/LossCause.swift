@@ -1,4 +1,4 @@
-// The causes a lost letter can have: the contract's ten, the provider API's (docs/model.md §9), the push channels' (§12).
+// The causes a lost letter can have: the contract's ten, the provider API's (docs/model.md §9), the push channels' (§12), the binary interface's (§11).
 
 /// Why a lost letter's last chance ended (scenario contract, section 3).
 package enum LossCause: Int, CaseIterable, Sendable {
@@ -11,6 +11,13 @@ package enum LossCause: Int, CaseIterable, Sendable {
     case noStore
     /// PushKit: the app failed to report the push to CallKit, or the system no longer launches it.
     case callKitUnreported
+    /// The binary interface (docs/model.md §11, rule 2): APNs answered the written notification
+    /// with an error packet, a malformed one, and closed the connection.
+    case rejected
+    /// The binary interface (docs/model.md §11, rule 3): written on a connection an earlier error
+    /// had already closed, and not written again (no resend buffer, or it had left the buffer).
+    /// A copy's fate, like `networkLoss`: the queue arm may still re-request it.
+    case connectionDiscard
 
     /// The name used in JSON and tables.
     package var key: String {
@@ -30,6 +37,8 @@ package enum LossCause: Int, CaseIterable, Sendable {
         case .unfinished: return "unfinished"
         case .noStore: return "no_store"
         case .callKitUnreported: return "callkit_unreported"
+        case .rejected: return "rejected"
+        case .connectionDiscard: return "connection_discard"
         }
     }
 

@@ -144,6 +144,8 @@ package struct PartialResult: Equatable, Sendable {
         ("positions_known_to_telemetry", \.positionsKnownToTelemetry),
         ("media_downloads", \.mediaDownloads), ("media_overruns", \.mediaOverruns),
         ("callkit_failures", \.callKitFailures), ("devices_cut_off", \.devicesCutOff),
+        ("binary_written", \.binaryWritten), ("binary_errors", \.binaryErrors),
+        ("binary_discarded", \.binaryDiscarded), ("binary_rewritten", \.binaryRewritten),
     ] + FCMOutcomes.counts.map { (key, path) -> (String, WritableKeyPath<Ledger, Int>) in
         let fcm: WritableKeyPath<Ledger, FCMOutcomes> = \.fcm
         return ("fcm_" + key, fcm.appending(path: path))

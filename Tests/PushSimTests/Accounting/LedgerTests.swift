@@ -90,6 +90,25 @@ import Testing
         #expect(LossCause.allCases.filter(\.isQueueOnly) == [.alertsOff, .undetectedGap, .retentionExpired, .extensionTimeout])
         #expect(LossCause.allCases.map(\.key) == ["xiva_drop", "xiva_outage", "network_loss", "apns_replaced", "apns_expired",
                                                   "payload_too_large", "throttled", "server_error", "alerts_off", "undetected_gap", "retention_expired",
-                                                  "extension_timeout", "unfinished", "no_store", "callkit_unreported"])
+                                                  "extension_timeout", "unfinished", "no_store", "callkit_unreported",
+                                                  "rejected", "connection_discard"])
+        // Appended at the end: the raw values (indices of `Ledger.causes`) of the others do not move.
+        #expect(LossCause.callKitUnreported.rawValue == 14 && LossCause.rejected.rawValue == 15
+                && LossCause.connectionDiscard.rawValue == 16)
+    }
+
+    /// The binary interface's counters (docs/model.md §11) add up in a merge and take part in equality.
+    @Test func binaryCountersMergeAndCompare() {
+        var a = Ledger(), b = Ledger()
+        a.binaryWritten = 7; a.binaryErrors = 1; a.binaryDiscarded = 3; a.binaryRewritten = 2
+        b.binaryWritten = 5; b.binaryErrors = 2; b.binaryDiscarded = 4; b.binaryRewritten = 1
+        a.record(.lost(.rejected)); b.record(.lost(.connectionDiscard))
+        var m = a
+        m.merge(b)
+        #expect(m.binaryWritten == 12 && m.binaryErrors == 3 && m.binaryDiscarded == 7 && m.binaryRewritten == 3)
+        #expect(m.count(of: .rejected) == 1 && m.count(of: .connectionDiscard) == 1 && m.identitiesHold)
+        var c = a
+        c.binaryRewritten += 1
+        #expect(c != a)
     }
 }
