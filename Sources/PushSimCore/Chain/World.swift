@@ -208,8 +208,8 @@ package struct DeviceWorld: ~Copyable {
     }
 
     /// A device run on its own with a finite XIVA capacity or over the binary interface (a
-    /// trace, `find`): it is alone in its partition and on its connection. Runs and checks run
-    /// a whole partition (``CoupledWorlds``). Out of line: inlined, it made `run` so large that
+    /// hand-built world): it is alone in its partition and on its connection. Runs, checks,
+    /// traces and `find` run a whole partition (``CoupledWorlds``). Out of line: inlined, it made `run` so large that
     /// the compiler stopped inlining `handle` into the hot loop (4 % of a run).
     @inline(never) mutating func runAloneOnSharedServers() {
         var server = PartitionServers(

@@ -78,7 +78,7 @@ package enum RunSummary {
 
     package static func files(_ result: RunResult, scenario: Scenario) -> [(name: String, contents: String)] {
         files(result, size: RunSize(scenario), provenance: Provenance(scenario),
-              sharedServer: CouplingUnit.of(scenario).partitions != nil)
+              sharedServer: scenario.xiva.capacityPerMicrosecond != nil)
     }
 }
 
@@ -97,5 +97,13 @@ package struct Provenance: Equatable, Sendable {
 
     package init(_ scenario: Scenario) {
         self.init(seed: scenario.seed, yaml: ScenarioPrinter.yaml(scenario), scenario: RunSummary.scenarioJSON(scenario))
+    }
+
+    /// Whether the scenario gives XIVA a finite capacity (the resolved scenario names
+    /// `xiva.capacity` only then): its re-requests wait in a queue whose series the results
+    /// show. Partitions alone do not say so: the binary interface partitions too (docs/model.md §11).
+    package var hasXivaQueue: Bool {
+        guard case .object(let top) = scenario, case .object(let xiva)? = top["xiva"] else { return false }
+        return xiva["capacity"] != nil
     }
 }
