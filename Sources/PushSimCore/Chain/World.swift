@@ -145,7 +145,9 @@ package struct DeviceWorld: ~Copyable {
     /// discarded ones waiting for the buffer check.
     var binaryLink = BinaryLinkState()
 
-    package var ledger = Ledger()
+    /// Starts as the shared placeholder: a world made per device (the coupled path) would
+    /// otherwise allocate and zero a latency histogram it never uses.
+    package var ledger = DeviceWorld.placeholderLedger
     /// Receives a line for everything that happens, when set (`pushsim trace`); nil in runs.
     package var tracer: ((TraceEntry) -> Void)?
 
