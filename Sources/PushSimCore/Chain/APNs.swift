@@ -35,7 +35,8 @@ extension DeviceWorld {
     /// With shortcuts off it is scheduled like a re-sent copy's.
     @inline(__always) mutating func firstCopyTravels(copy c: CopyIndex, letter i: Int, reachingAPNsAt arrival: Int64) {
         guard provider.firstCopiesSettle else {
-            queue.schedule(at: arrival, .apnsArrival(c))
+            // Over the binary interface the push first joins its connection (docs/model.md §11).
+            queue.schedule(at: arrival, parameters.binary ? .binaryJoin(c) : .apnsArrival(c))
             return
         }
         guard arrival < end else {

@@ -37,17 +37,19 @@ struct ArmStreams {
 
     /// `device.reinstall`: when the app is reinstalled and when XIVA learns the new token.
     var reinstalls: RandomStream
+    /// `apns.interface: binary`: whether a written notification is malformed, its error's round trip.
+    var binaryErrors: RandomStream
 
     init() {
         user = RandomStream(seed: 0); redelivery = user; requests = user; resends = user; store = user; duplicates = user
         appOpens = user; kills = user; idChanges = user; saveDelays = user; answers = user; retries = user
-        callKit = user; fcmStore = user; mediaDownloads = user; reinstalls = user
+        callKit = user; fcmStore = user; mediaDownloads = user; reinstalls = user; binaryErrors = user
     }
 
     init(seed: UInt64, device: Int, keepOlder: Bool, duplicate: Bool, appOpens catchUp: Bool = false, kills: Bool = false,
          idChanges: Bool = false, saveDelays: Bool = false, answers: Bool = false, retries: Bool = false,
          callKit: Bool = false, fcmStore: Bool = false, mediaDownloads: Bool = false,
-         reinstalls: Bool = false) {
+         reinstalls: Bool = false, binaryErrors: Bool = false) {
         user = RandomStream(seed: seed, device: device, purpose: .user)
         redelivery = RandomStream(seed: seed, device: device, purpose: .redelivery)
         requests = RandomStream(seed: seed, device: device, purpose: .requests)
@@ -64,5 +66,6 @@ struct ArmStreams {
         self.fcmStore = fcmStore ? RandomStream(seed: seed, device: device, purpose: .fcmStore) : RandomStream(seed: 0)
         self.mediaDownloads = mediaDownloads ? RandomStream(seed: seed, device: device, purpose: .mediaDownloads) : RandomStream(seed: 0)
         self.reinstalls = reinstalls ? RandomStream(seed: seed, device: device, purpose: .reinstalls) : RandomStream(seed: 0)
+        self.binaryErrors = binaryErrors ? RandomStream(seed: seed, device: device, purpose: .binaryErrors) : RandomStream(seed: 0)
     }
 }

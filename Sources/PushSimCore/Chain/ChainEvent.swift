@@ -20,6 +20,12 @@ enum ChainEvent: Equatable, Sendable {
     case appOpen
     /// A sleeping device wakes, and APNs hands over the priority-5 pushes it held (`device.sleep`).
     case deviceWakes
+    /// The binary interface (docs/model.md §11): a push joins its partition's connection; APNs
+    /// rejects a written one with an error packet; XIVA, hearing of an error, checks whether a
+    /// notification the closed connection discarded is still in its resend buffer.
+    case binaryJoin(CopyIndex)
+    case binaryRejected(CopyIndex)
+    case binaryCheck(CopyIndex)
 }
 
 /// The lanes of a per-device trace (`pushsim trace`), from the backend to the user.

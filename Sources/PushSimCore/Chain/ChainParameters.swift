@@ -71,6 +71,16 @@ struct ChainParameters {
     let hasMedia: Bool
     let mediaSize: DistributionSampler?
     let mediaBandwidth: DistributionSampler?
+    /// The legacy binary interface (docs/model.md §11): whether XIVA writes to APNs over one
+    /// connection per partition; one write's length (0: `connection_rate: forever`); how many
+    /// recent writes XIVA keeps to write again; the malformed share; the error's round trip;
+    /// from an uninstall to XIVA reading the token from the feedback list.
+    let binary: Bool
+    let binaryWriteTime: Int64
+    let resendBuffer: Int
+    let malformed: Double
+    let errorDelay: DistributionSampler
+    let feedbackDelay: Int64
 
     init(_ scenario: Scenario) {
         apnsLoss = scenario.apns.loss
@@ -123,5 +133,11 @@ struct ChainParameters {
         hasMedia = media != nil
         mediaSize = media?.size.sampler
         mediaBandwidth = media?.bandwidth.sampler
+        binary = scenario.apns.interface == .binary
+        binaryWriteTime = BinaryConnection.writeTime(ratePerMicrosecond: scenario.apns.connectionRatePerMicrosecond)
+        resendBuffer = scenario.xiva.resendBuffer
+        malformed = binary ? scenario.apns.malformed : 0
+        errorDelay = scenario.apns.errorDelay.sampler
+        feedbackDelay = scenario.apns.feedbackDelay.microseconds
     }
 }

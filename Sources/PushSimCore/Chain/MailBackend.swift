@@ -12,7 +12,7 @@ package struct LetterDraws: Equatable, Sendable {
     package var dropped: Bool
     /// The network loses the first copy on its way to APNs.
     package var lostBeforeAPNs: Bool
-    /// Its payload is over APNs' 4096 bytes (docs/model.md §9, Payload too large). A Bool in
+    /// Its payload is over APNs' limit: 4096 bytes, 2048 over the binary interface (docs/model.md §9, §11). A Bool in
     /// the struct's padding: the size itself matters only against the limit.
     package var payloadTooLarge = false
     /// It goes at priority 5 (docs/model.md §10); another Bool in the padding.
@@ -102,7 +102,8 @@ package struct LetterScript: RandomAccessCollection {
     mutating func drawProviderKeys(_ scenario: Scenario, device: Int) {
         if let sizes = scenario.mail.payloadSize?.sampler {
             var rng = RandomStream(seed: scenario.seed, device: device, purpose: .payloadSizes)
-            for i in letters.indices { letters[i].payloadTooLarge = sizes.sample(&rng) > DeviceWorld.payloadLimit }
+            let limit = DeviceWorld.payloadLimit(scenario.apns.interface)
+            for i in letters.indices { letters[i].payloadTooLarge = sizes.sample(&rng) > limit }
         }
         // All at 5 needs no draw (`chance(1)` draws nothing); a share draws once per letter.
         let share = scenario.apns.lowPriorityShare

@@ -16,7 +16,7 @@ struct ProviderState {
 
     /// A fresh arm's state, keeping the arrays' memory.
     init(_ parameters: ChainParameters, shortcuts: ShortcutPolicy, reusing old: ProviderState) {
-        firstCopiesSettle = shortcuts == .taken && !parameters.providerAnswers
+        firstCopiesSettle = shortcuts == .taken && !parameters.providerAnswers && !parameters.binary
         tokenAccepts = old.tokenAccepts
         tokenAccepts.removeAll(keepingCapacity: true)
         if parameters.tokenLimit > 0 { tokenAccepts.append(contentsOf: repeatElement(Int64.min, count: parameters.tokenLimit)) }
@@ -26,8 +26,11 @@ struct ProviderState {
 }
 
 extension DeviceWorld {
-    /// APNs refuses a payload over this many bytes with 413 PayloadTooLarge (docs/model.md §9).
-    static let payloadLimit: Int64 = 4096
+    /// APNs refuses a payload over this many bytes: with 413 PayloadTooLarge over HTTP/2
+    /// (docs/model.md §9), with status 7 (invalid payload size) over the binary interface (§11).
+    static func payloadLimit(_ interface: ApnsInterface) -> Int64 {
+        interface == .binary ? 2048 : 4096
+    }
 
     /// APNs answers a push that reached it at `arrival` (docs/model.md §9): whether it took it.
     /// Checked in this order: no answer at all (the request was lost on the way), 413 (final:

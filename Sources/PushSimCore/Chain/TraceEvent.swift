@@ -44,6 +44,11 @@ package enum TraceEvent: Equatable, Sendable {
     case answerLost
     case sentAgain(attempt: Int)
     case heldWhileAsleep
+    // The binary interface (docs/model.md §11).
+    case joinedConnection
+    case errorPacket(heardIn: SimTime)
+    case discardedByClosedConnection(checkIn: SimTime)
+    case rewrittenAfterError
     case wokenByPriority10(held: Int)
     case awake
     // Other channels (docs/model.md §12) and media attachments (§8).
@@ -117,6 +122,10 @@ package enum TraceEvent: Equatable, Sendable {
         case .answerLost: return "accepted; the answer was lost"
         case .sentAgain(let attempt): return "sent again (attempt \(attempt))"
         case .heldWhileAsleep: return "priority 5 held: the device is asleep"
+        case .joinedConnection: return "joins the binary connection's write queue"
+        case .errorPacket(let heard): return "error packet (command 8): the connection closes; XIVA hears of it in \(heard)"
+        case .discardedByClosedConnection(let check): return "discarded: written on a closed connection; XIVA learns of it in \(check)"
+        case .rewrittenAfterError: return "written again from XIVA's resend buffer"
         case .wokenByPriority10(let held): return "woken by a priority-10 push: \(held) held pushes follow"
         case .awake: return "awake"
         case .storedByFCM(let held): return "stored by FCM (\(held) held)"

@@ -25,6 +25,8 @@
 // XIVA's outages (docs/model.md §6) in Xiva.swift (xivaReceives, outageEnd) and extensionProcessed.
 // The provider's side of APNs (docs/model.md §9): answers and retries in ProviderAnswers.swift
 // (apnsAnswers), the uninstall as the device's `end`; priority 5 and sleep (§10) in DeviceSleep.swift.
+// The legacy binary interface (docs/model.md §11): the world's side in BinaryInterface.swift (joins,
+// outcomes, buffer checks, the feedback delay), the shared connection in BinaryConnectionServer.swift.
 // The shortcuts that settle steps without events are listed in ShortcutPolicy.swift.
 
 /// A copy of a push on its way: the letter it carries, whether XIVA re-sent it, whether it is
@@ -80,6 +82,10 @@ package struct DeviceWorld: ~Copyable {
     /// (docs/model.md §9, Unregistered); set by `prepare`.
     var end: Int64
     let runEnd: Int64
+    /// When this device's world stops taking steps: `end`, except over the binary interface
+    /// after an uninstall, when XIVA goes on writing to the token until it reads the feedback
+    /// list (docs/model.md §11, Feedback); steps in `[end, horizon)` are only XIVA's.
+    var horizon: Int64
     /// Whether handlers may settle steps without scheduling them (see ``ShortcutPolicy``).
     let shortcuts: ShortcutPolicy
 
@@ -135,6 +141,9 @@ package struct DeviceWorld: ~Copyable {
     var mediaBytes: [Int64] = []
     /// App reinstalls in this arm (`device.reinstall`); `reinstalls.watchFrom` is Int64.max without them.
     var reinstalls = ReinstallState()
+    /// The binary interface in this arm (docs/model.md §11): writes waiting for the connection,
+    /// discarded ones waiting for the buffer check.
+    var binaryLink = BinaryLinkState()
 
     package var ledger = Ledger()
     /// Receives a line for everything that happens, when set (`pushsim trace`); nil in runs.
@@ -152,6 +161,7 @@ package struct DeviceWorld: ~Copyable {
         self.windows = parameters.doze.isEmpty ? windows : ConnectivityTimeline.sortedAndMerged(windows + parameters.doze)
         self.end = scenario.end.microseconds
         self.runEnd = scenario.end.microseconds
+        self.horizon = scenario.end.microseconds
     }
 
     /// Draws everything about a device that both arms share.
@@ -163,6 +173,7 @@ package struct DeviceWorld: ~Copyable {
         var rng = RandomStream(seed: scenario.seed, device: device, purpose: .device)
         alertsOff = rng.chance(scenario.device.alertsOff)
         end = parameters.uninstallRate > 0 ? min(runEnd, uninstallTime()) : runEnd
+        horizon = parameters.binary && end < runEnd ? min(runEnd, later(end, parameters.feedbackDelay)) : end
         if parameters.sleeps { sleepTimeline.generate(scenario, device: device) }
         if parameters.fcmCollapseKeys > 0 { drawCollapseKeys() }
         if parameters.media != nil { drawAttachments() }
@@ -183,10 +194,13 @@ package struct DeviceWorld: ~Copyable {
     /// Simulates the prepared device through one arm and adds its letters to `ledger`.
     package mutating func run(_ arm: Arm) {
         begin(arm)
-        if _slowPath(sharesServer) {
-            // A device run on its own with a finite XIVA capacity (a trace, `find`): it is alone
-            // in its partition. Runs and checks run a whole partition (``CoupledWorlds``).
-            var server = XivaPartitionServer(parameters: parameters, end: end, segments: [nil], seriesWanted: false)
+        if _slowPath(sharesServer || parameters.binary) {
+            // A device run on its own with a finite XIVA capacity or over the binary interface
+            // (a trace, `find`): it is alone in its partition and on its connection. Runs and
+            // checks run a whole partition (``CoupledWorlds``).
+            var server = PartitionServers(
+                xiva: sharesServer ? XivaPartitionServer(parameters: parameters, end: end, segments: [nil], seriesWanted: false) : nil,
+                binary: parameters.binary ? BinaryConnectionServer(parameters: parameters) : nil)
             while let now = runUntilItSends() { server.collect(from: &self, device: 0, at: now) }
             finish()
             return
@@ -213,7 +227,7 @@ package struct DeviceWorld: ~Copyable {
     var sharesServer: Bool { parameters.sharedServer && checksGaps }
 
     /// When this arm's next step happens; nil when nothing more happens before the end.
-    var nextTime: Int64? { agenda.nextTime(before: end) }
+    var nextTime: Int64? { agenda.nextTime(before: horizon) }
 
     /// Takes step after step, instant by instant, until the device has sent something to a
     /// shared server: then it stops at the end of that instant (everything else of the instant
@@ -223,10 +237,10 @@ package struct DeviceWorld: ~Copyable {
     package mutating func runUntilItSends() -> Int64? {
         while let now = nextTime {
             while let (time, item) = agenda.next(before: now + 1) {
-                handle(item, at: time)
+                handleShared(item, at: time)
                 ledger.events += 1
             }
-            if !joining.isEmpty { return now }
+            if !joining.isEmpty || !binaryLink.outbox.isEmpty { return now }
         }
         return nil
     }
@@ -244,7 +258,16 @@ package struct DeviceWorld: ~Copyable {
         case .event(.answer(let q)): xivaAnswers(request: q, at: now)
         case .event(.appOpen): userOpensApp(at: now)
         case .event(.deviceWakes): deviceWakes(at: now)
+        case .event(.binaryJoin(let c)): binaryJoins(copy: c, at: now)
+        case .event(.binaryRejected(let c)): binaryRejected(copy: c, at: now)
+        case .event(.binaryCheck(let c)): binaryChecks(copy: c, at: now)
         }
+    }
+
+    /// One step on the coupled path: as ``handle(_:at:)`` until the device's end; after it
+    /// (the binary interface's feedback delay) only XIVA's side goes on.
+    @inline(__always) mutating func handleShared(_ item: AgendaItem<ChainEvent>, at now: Int64) {
+        if _slowPath(now >= end) { handleAfterUninstall(item, at: now) } else { handle(item, at: now) }
     }
 
     /// Ends a stepped arm into `account`: the counts it made while running (kept in `ledger`,
@@ -279,7 +302,7 @@ package struct DeviceWorld: ~Copyable {
         // present a letter before the copy it repeats, and a held push waits for its device:
         // every step then runs as an event (docs/model.md §9, §10).
         settleAtOnce = shortcuts == .taken && !checksGaps && !(parameters.duplicate > 0) && !parameters.providerAnswers
-            && !parameters.sleeps && parameters.channel == .apns && !parameters.hasMedia
+            && !parameters.sleeps && parameters.channel == .apns && !parameters.hasMedia && !parameters.binary
         provider = ProviderState(parameters, shortcuts: shortcuts, reusing: provider)
         let warmup = scenario.warmup.microseconds
         firstCounted = warmup <= 0 ? 0 : letters.firstIndex { $0.time >= warmup } ?? letters.count
@@ -287,6 +310,7 @@ package struct DeviceWorld: ~Copyable {
         xiva = XivaNumbering(reusing: xiva.letterAtPosition)
         ext = ExtensionState(reusing: ext.runs, ext.requests)
         joining.removeAll(keepingCapacity: true)
+        if parameters.binary { binaryLink.reset() }
         streams = ArmStreams(seed: scenario.seed, device: device, keepOlder: parameters.keepOlder > 0,
                              duplicate: parameters.duplicate > 0, appOpens: catchUp,
                              kills: parameters.earlyKill > 0, idChanges: parameters.idChangeRate > 0 && checksGaps,
@@ -295,7 +319,7 @@ package struct DeviceWorld: ~Copyable {
                              callKit: parameters.callKitFailure > 0,
                              fcmStore: parameters.fcmCollapseKeys > FCMStore.maxCollapseKeys,
                              mediaDownloads: parameters.hasMedia,
-                             reinstalls: parameters.reinstallRate > 0)
+                             reinstalls: parameters.reinstallRate > 0, binaryErrors: parameters.binary)
         if parameters.channel != .apns { callKitFailures = 0; fcm.removeAll() }
         nextIdChange = Int64.max
         if parameters.idChangeRate > 0 && checksGaps { scheduleFirstIdChange() }
@@ -341,24 +365,7 @@ package struct DeviceWorld: ~Copyable {
     /// The end of the run: whatever is still under way is unfinished; then every letter is
     /// recorded once in the ledger with its fate.
     mutating func closeAccounts() {
-        for event in queue.pending {
-            switch event.payload {
-            case .apnsArrival(let c), .due(let c):
-                if !copies[c].isSecondCopy { letterStates[copies[c].letter].unfinished = true }
-            case .extensionProcessed(let r):
-                markUnfinished(run: ext.runs[r], includingGap: true)
-            case .extensionDeadline(let r):
-                let run = ext.runs[r]
-                // Without a processed event the summary or re-request was never made.
-                markUnfinished(run: run, includingGap: !run.processed)
-            case .answer(let q):
-                let request = ext.requests[q]
-                let run = ext.runs[request.run]
-                markUnfinished(run: run, includingGap: true, includingCurrent: request.extensionWaiting)
-            case .appOpen, .deviceWakes:
-                break
-            }
-        }
+        for event in queue.pending { markUnderWay(event.payload) }
         // Priority-5 pushes APNs still holds for a sleeping device (docs/model.md §10).
         for c in provider.held where !copies[c].isSecondCopy { letterStates[copies[c].letter].unfinished = true }
         if _slowPath(parameters.channel != .apns) { channelCloses() }
@@ -394,6 +401,26 @@ package struct DeviceWorld: ~Copyable {
     }
 
     package static let placeholderLedger = Ledger()
+
+    /// What `event`, still to happen, carries is under way: its letters are unfinished.
+    mutating func markUnderWay(_ event: ChainEvent) {
+        switch event {
+        case .apnsArrival(let c), .due(let c), .binaryJoin(let c), .binaryRejected(let c), .binaryCheck(let c):
+            if !copies[c].isSecondCopy { letterStates[copies[c].letter].unfinished = true }
+        case .extensionProcessed(let r):
+            markUnfinished(run: ext.runs[r], includingGap: true)
+        case .extensionDeadline(let r):
+            let run = ext.runs[r]
+            // Without a processed event the summary or re-request was never made.
+            markUnfinished(run: run, includingGap: !run.processed)
+        case .answer(let q):
+            let request = ext.requests[q]
+            let run = ext.runs[request.run]
+            markUnfinished(run: run, includingGap: true, includingCurrent: request.extensionWaiting)
+        case .appOpen, .deviceWakes:
+            break
+        }
+    }
 
     mutating func markUnfinished(run: ExtensionRun, includingGap: Bool, includingCurrent: Bool = true) {
         if includingCurrent && !copies[run.copy].isSecondCopy { letterStates[copies[run.copy].letter].unfinished = true }

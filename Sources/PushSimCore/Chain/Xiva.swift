@@ -104,7 +104,7 @@ extension DeviceWorld {
             if xivaRetains(letter: letter, at: now) {
                 let copy: CopyIndex = copies.nextIndex()
                 copies.append(PushCopy(letter: LetterIndex(letter), isResend: true, expiry: 0))
-                queue.schedule(at: arrival, .apnsArrival(copy))
+                queue.schedule(at: arrival, parameters.binary ? .binaryJoin(copy) : .apnsArrival(copy))
                 ledger.resent += counted(letter)
                 note(.xiva, letter, .resent(position: letterStates[letter].position))
             } else {

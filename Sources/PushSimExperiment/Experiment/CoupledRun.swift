@@ -15,13 +15,15 @@ enum CoupledRun {
     /// Simulates `devices` (whole partitions: chunks and shards cut between them) through the
     /// arms. The queue arm steps each partition's worlds together around one ``XivaPartitionServer``
     /// (docs/model.md §6); the other arm sends no re-request, so it runs device by device
-    /// exactly as the uncoupled path does. Draws stay per device, so every world sees the
+    /// exactly as the uncoupled path does — unless XIVA writes over the binary interface, whose
+    /// connection every arm shares (§11): both arms are then stepped around ``PartitionServers``. Draws stay per device, so every world sees the
     /// streams it would see alone.
     static func simulate<Sink: DeviceLedgerSink>(_ scenario: Scenario, devices: Range<Int>, arms: [Arm],
                                                  shortcuts: ShortcutPolicy = .taken, into sink: inout Sink) {
         let unit = CouplingUnit.of(scenario)
         let end = scenario.end.microseconds
         let segmentCount = scenario.segments.count
+        let binary = scenario.apns.interface == .binary
         for u in unit.units(in: devices) {
             let range = unit.firstDevice(ofUnit: u, in: devices)..<unit.firstDevice(ofUnit: u + 1, in: devices)
             var segmentOf: [Int?] = []
@@ -36,7 +38,10 @@ enum CoupledRun {
                 return world
             }
             for (a, arm) in arms.enumerated() {
-                guard arm == .on && scenario.recovery == .queue else {
+                // The queue arm shares XIVA's re-request server (finite capacity); every arm
+                // shares the binary connection (docs/model.md §11).
+                let queueShared = arm == .on && scenario.recovery == .queue && scenario.xiva.capacityPerMicrosecond != nil
+                guard queueShared || binary else {
                     for i in 0..<worlds.count {
                         sink.account(device: range.lowerBound + i, segment: segmentOf[i], arm: a) { ledger in
                             worlds.with(i) { $0.run(arm, into: &ledger) }
@@ -44,14 +49,16 @@ enum CoupledRun {
                     }
                     continue
                 }
-                var server = XivaPartitionServer(scenario: scenario, segments: segmentOf, seriesWanted: true)
-                for i in 0..<worlds.count { worlds.with(i) { $0.begin(.on) } }
+                var server = PartitionServers(
+                    xiva: queueShared ? XivaPartitionServer(scenario: scenario, segments: segmentOf, seriesWanted: true) : nil,
+                    binary: binary ? BinaryConnectionServer(scenario: scenario) : nil)
+                for i in 0..<worlds.count { worlds.with(i) { $0.begin(arm) } }
                 worlds.step(server: &server) { i in
                     sink.account(device: range.lowerBound + i, segment: segmentOf[i], arm: a) { ledger in
                         worlds.with(i) { $0.finish(into: &ledger) }
                     }
                 }
-                var watch = server.watch
+                guard var watch = server.xiva?.watch else { continue }
                 watch.finish(end: end)
                 sink.partitionQueue(arm: a, maxQueue: watch.maxQueue,
                                     maxQueueBySegment: segmentCount == 0 ? [] : Array(watch.maxQueueBySegment.prefix(segmentCount)),

@@ -30,9 +30,10 @@ package struct CouplingUnit: Equatable, Sendable {
     package static let oneDevice = CouplingUnit(devices: 1)
 
     /// The unit of a scenario's devices: its XIVA partitions when capacity is finite (devices of
-    /// a partition share one server), one device otherwise.
+    /// a partition share one server) or XIVA writes over APNs' binary interface (they share one
+    /// connection, docs/model.md §11), one device otherwise.
     package static func of(_ scenario: Scenario) -> CouplingUnit {
-        guard scenario.xiva.capacityPerMicrosecond != nil else { return .oneDevice }
+        guard scenario.xiva.capacityPerMicrosecond != nil || scenario.apns.interface == .binary else { return .oneDevice }
         return .xivaPartitions(scenario.xiva.partitions, ofDevices: scenario.devices)
     }
 
@@ -40,7 +41,7 @@ package struct CouplingUnit: Equatable, Sendable {
     /// shard holds whole partitions, so an empty shard would be a split that simulates nothing.
     package func refusal(shards: Int) -> String? {
         guard let (count, _) = partitions, shards > count else { return nil }
-        return "--shard: \(shards) shards but only \(count) XIVA partition\(count == 1 ? "" : "s"): devices of a partition share one server (xiva.capacity is finite), so a shard holds whole partitions; use at most \(count) shards or more xiva.partitions"
+        return "--shard: \(shards) shards but only \(count) XIVA partition\(count == 1 ? "" : "s"): devices of a partition share one server (xiva.capacity is finite) or one binary connection (apns.interface: binary), so a shard holds whole partitions; use at most \(count) shards or more xiva.partitions"
     }
 
     /// The units whose first device lies in `range` (a run, or a shard of whole units).

@@ -148,6 +148,7 @@ package struct TraceSVG {
              .storedForOfflineDevice, .storedPushSent, .handedOverTwice, .connectivity, .pushArrived, .deviceIdChanged,
              .extensionKilledEarly, .parallelRead, .savedFirstPosition, .collapsed, .cleared, .willClear,
              .openedAppOffline, .appReinstalled, .foreignPushShownAsIs, .unclassified, .answerLost, .sentAgain, .heldWhileAsleep, .wokenByPriority10, .awake,
+             .joinedConnection, .errorPacket, .discardedByClosedConnection, .rewrittenAfterError,
              .storedByFCM, .droppedByFCM, .storedMessageSentByFCM, .toldOfDroppedMessages, .voipPushNotReported, .attachmentDownloaded:
             return other
         }

@@ -73,15 +73,7 @@ import Testing
 
     @Test func jobsAndShardsGiveTheSameBytes() throws {
         let scenario = try herd(devices: 40, extra: ["xiva.partitions=4"])
-        let one = Simulator.run(scenario, jobs: 1)
-        #expect(Simulator.run(scenario, jobs: 2) == one)
-        for n in [2, 3, 4] {
-            let parts = (0..<n).compactMap { ShardSpec(index: $0, count: n) }.map { PartialResult.run(scenario, shard: $0) }
-            let reread = try parts.flatMap { try PartialResult.read($0.json.text, source: "part") }
-            let merged = try PartialResult.merge(reread)
-            #expect(merged == one, "\(n) shards")
-            #expect(merged.json.text == one.json.text)
-        }
+        try expectTheSameBytesOnEverySplit(scenario)
     }
 
     // MARK: Hand-built queues

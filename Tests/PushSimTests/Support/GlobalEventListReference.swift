@@ -1,4 +1,4 @@
-// A reference for coupled runs (finite XIVA capacity): every device of a small scenario on one plain global event list.
+// A reference for coupled runs (finite XIVA capacity, the binary interface): every device of a small scenario on one plain global event list.
 @testable import PushSimCore
 @testable import PushSimScenarioFile
 @testable import PushSimExperiment
@@ -9,7 +9,8 @@
 /// list), so devices interleave in the order their steps came up rather than by device; each
 /// pop takes a single step of one device. Re-requests sent at an instant are gathered from
 /// every device and, once the list moves past that instant, join their partition's server
-/// sorted by device, then sending order (docs/model.md §6). Not a product path: it keeps every
+/// sorted by device, then sending order (docs/model.md §6); then the instant's writes and
+/// buffer checks go to their partition's binary connection by device (§11). Not a product path: it keeps every
 /// device's world alive and re-sorts each instant's re-requests.
 enum GlobalEventListReference {
     static func run(_ scenario: Scenario) -> RunResult {
@@ -39,6 +40,8 @@ enum GlobalEventListReference {
                 XivaServer(service: parameters.xivaService, timeout: parameters.queueTimeout, end: end)
             }
             var watches = (0..<partitions).map { _ in XivaQueueWatch(segments: max(1, scenario.segments.count), series: true) }
+            var connections = (0..<partitions).map { _ in BinaryConnectionServer(scenario: scenario) }
+            var writersThisInstant = Set<Int>()
             // The list: (time, order, device, version); a device's entry is stale once it has a newer one.
             var list: [(time: Int64, order: Int, device: Int, version: Int)] = []
             var versions = Array(repeating: 0, count: count)
@@ -66,21 +69,27 @@ enum GlobalEventListReference {
                     }
                     put(d)
                 }
+                // Every device's writes of the instant, by device (a Set only says who wrote).
+                for d in writersThisInstant.sorted() {
+                    worlds.with(d) { connections[partition(of: d)].collect(from: &$0, device: d, at: instant) }
+                    put(d)
+                }
+                writersThisInstant.removeAll()
             }
             while true {
                 // The earliest entry, by (time, order): a plain scan keeps the reference obvious.
                 guard let k = list.indices.min(by: { (list[$0].time, list[$0].order) < (list[$1].time, list[$1].order) }) else {
-                    if !sentThisInstant.isEmpty { joinInstant(); continue }
+                    if !sentThisInstant.isEmpty || !writersThisInstant.isEmpty { joinInstant(); continue }
                     break
                 }
                 let entry = list[k]
-                if entry.time > instant && !sentThisInstant.isEmpty { joinInstant(); continue }
+                if entry.time > instant && (!sentThisInstant.isEmpty || !writersThisInstant.isEmpty) { joinInstant(); continue }
                 list.remove(at: k)
                 guard entry.version == versions[entry.device] else { continue }
                 instant = entry.time
                 worlds.with(entry.device) { world in
-                    if let (now, item) = world.agenda.next(before: world.end) {
-                        world.handle(item, at: now)
+                    if let (now, item) = world.agenda.next(before: world.horizon) {
+                        world.handleShared(item, at: now)
                         world.ledger.events += 1
                     }
                 }
@@ -89,6 +98,7 @@ enum GlobalEventListReference {
                     return world.joining
                 }
                 for join in sent { sentThisInstant.append((entry.device, order, join)); order += 1 }
+                if worlds.with(entry.device, { !$0.binaryLink.outbox.isEmpty }) { writersThisInstant.insert(entry.device) }
                 put(entry.device)
             }
             for d in 0..<count {
@@ -96,7 +106,7 @@ enum GlobalEventListReference {
                 worlds.with(d) { $0.finish(into: &ledger) }
                 add(ledger, device: d, arm: a)
             }
-            for p in 0..<partitions where arm == .on {
+            for p in 0..<partitions where arm == .on && scenario.xiva.capacityPerMicrosecond != nil {
                 watches[p].finish(end: end)
                 ledgers.totals[a].xivaMaxQueue = max(ledgers.totals[a].xivaMaxQueue, watches[p].maxQueue)
                 for s in scenario.segments.indices {

@@ -1,0 +1,137 @@
+// The world's side of APNs' legacy binary interface: pushes joining the connection, what became of each write, the buffer check, the feedback delay.
+
+/// What a world has for its partition's connection at the end of an instant.
+enum BinaryOutboxItem: Equatable {
+    /// A push joins the connection's write queue.
+    case write(CopyIndex)
+    /// XIVA has heard of the error that discarded this copy: is it still in the resend buffer?
+    case check(CopyIndex)
+}
+
+/// A write that reached a closed connection, waiting for its buffer check.
+struct BinaryDiscard {
+    var copy: CopyIndex
+    var write: BinaryWrite
+}
+
+/// The binary interface's state in one arm of one world (docs/model.md §11).
+struct BinaryLinkState {
+    /// Writes and buffer checks of the current instant, in the order they came up; the
+    /// partition's ``BinaryConnectionServer`` takes them when the world stops.
+    var outbox: [BinaryOutboxItem] = []
+    /// Discarded writes waiting for their check, in the order their checks come: an error can
+    /// only happen on an open connection, so the errors' instants never go back, and writes
+    /// are decided in the order they were written.
+    var discards: [BinaryDiscard] = []
+    var discardsChecked = 0
+
+    /// A fresh arm, keeping the arrays' memory.
+    mutating func reset() {
+        outbox.removeAll(keepingCapacity: true)
+        discards.removeAll(keepingCapacity: true)
+        discardsChecked = 0
+    }
+
+    /// The discarded write of `copy`, the next to be checked.
+    mutating func takeDiscard(of copy: CopyIndex) -> BinaryWrite? {
+        guard discardsChecked < discards.count, discards[discardsChecked].copy == copy else { return nil }
+        defer {
+            discardsChecked += 1
+            if discardsChecked == discards.count { discards.removeAll(keepingCapacity: true); discardsChecked = 0 }
+        }
+        return discards[discardsChecked].write
+    }
+}
+
+extension DeviceWorld {
+    /// A push reaches XIVA's end of the connection (its send plus `xiva.latency`, or a re-send's
+    /// arrival): it waits in the outbox until the instant's other steps are done.
+    mutating func binaryJoins(copy c: CopyIndex, at now: Int64) {
+        binaryLink.outbox.append(.write(c))
+        note(.xiva, copies[c].letter.offset, .joinedConnection, at: now)
+    }
+
+    /// Whether the notification of `c`, being written now, is rejected: its payload is over
+    /// the binary limit, or it is malformed (one draw per write, in this device's write order).
+    mutating func binaryWriteIsBad(_ c: CopyIndex) -> Bool {
+        let malformed = streams.binaryErrors.chance(parameters.malformed)
+        return malformed || letters[copies[c].letter.offset].payloadTooLarge
+    }
+
+    /// The round trip of an error packet, from the rejected notification's own stream.
+    mutating func binaryErrorDelay() -> Int64 {
+        parameters.errorDelay.sample(&streams.binaryErrors)
+    }
+
+    /// The connection has decided copy `c`'s write (docs/model.md §11, rules 1–3): it reaches
+    /// APNs, is rejected there, or reaches a closed connection and waits for its buffer check.
+    /// Each is scheduled in this world's future; counted by the copy's letter.
+    mutating func binaryWritten(copy c: CopyIndex, _ outcome: BinaryWriteOutcome) {
+        let letter = copies[c].letter.offset
+        let counts = counted(letter)
+        ledger.binaryWritten += counts
+        switch outcome {
+        case .accepted(let arrival):
+            queue.schedule(at: arrival, .apnsArrival(c))
+        case .rejected(let arrival, let heard):
+            ledger.binaryErrors += counts
+            queue.schedule(at: arrival, .binaryRejected(c))
+            note(.apns, letter, .errorPacket(heardIn: SimTime(microseconds: heard - arrival)), at: arrival)
+        case .discarded(let arrival, let checkAt, let write):
+            ledger.binaryDiscarded += counts
+            binaryLink.discards.append(BinaryDiscard(copy: c, write: write))
+            queue.schedule(at: checkAt, .binaryCheck(c))
+            note(.apns, letter, .discardedByClosedConnection(checkIn: SimTime(microseconds: checkAt - arrival)), at: arrival)
+        }
+    }
+
+    /// APNs rejects the notification with an error packet: the copy is lost, as `payload_too_large`
+    /// when its payload is over the limit, else as `rejected`. Nothing writes it again.
+    mutating func binaryRejected(copy c: CopyIndex, at now: Int64) {
+        let cause: LossCause = letters[copies[c].letter.offset].payloadTooLarge ? .payloadTooLarge : .rejected
+        copyLost(c, cause, at: now)
+    }
+
+    /// XIVA hears of the error that discarded copy `c`: its buffer check waits in the outbox.
+    mutating func binaryChecks(copy c: CopyIndex, at now: Int64) {
+        binaryLink.outbox.append(.check(c))
+    }
+
+    /// The buffer check found copy `c` among the last `resend_buffer` writes: XIVA writes it
+    /// again now, as a copy of its own. Returns the new copy.
+    mutating func binaryRewrite(copy c: CopyIndex, at now: Int64) -> CopyIndex {
+        let copy = copies[c]
+        let again: CopyIndex = copies.nextIndex()
+        copies.append(PushCopy(letter: copy.letter, isResend: copy.isResend, isSecondCopy: copy.isSecondCopy, expiry: 0))
+        ledger.binaryRewritten += counted(copy.letter.offset)
+        note(.xiva, copy.letter.offset, .rewrittenAfterError, at: now)
+        return again
+    }
+
+    /// The buffer check did not find copy `c`: it is lost as `connection_discard` (a copy's fate,
+    /// like `network_loss`: the queue arm may still find the gap).
+    mutating func binaryDiscardLost(copy c: CopyIndex, at now: Int64) {
+        copyLost(c, .connectionDiscard, at: now)
+    }
+
+    /// A step after the app was uninstalled, before XIVA reads the token from the feedback list
+    /// (docs/model.md §11, Feedback): XIVA goes on numbering and writing (the writes load the
+    /// connection and can meet errors like any other); nothing reaches the app, so whatever
+    /// was under way is undeliverable, as under HTTP/2 at the uninstall.
+    mutating func handleAfterUninstall(_ item: AgendaItem<ChainEvent>, at now: Int64) {
+        currentTime = now
+        switch item {
+        case .inFirstStream(let i):
+            xivaReceives(letter: i, at: now)
+        case .inSecondStream:
+            break
+        case .event(let event):
+            markUnderWay(event)
+            switch event {
+            case .binaryJoin(let c): binaryJoins(copy: c, at: now)
+            case .binaryCheck(let c): binaryChecks(copy: c, at: now)
+            default: break
+            }
+        }
+    }
+}

@@ -1,0 +1,73 @@
+// The binary interface on the coupled path: exact against a global event list, the same bytes for every split of the work.
+import Testing
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimReport
+
+@Suite struct BinaryCoupledRunTests {
+    /// Phones sharing busy connections: a slow write rate and a long error round trip, so that
+    /// errors discard other devices' writes; everyone back online at once at 12h.
+    private func busyConnections(devices: Int = 36, extra: [String] = []) throws -> Scenario {
+        let text = """
+        name: binary
+        seed: 9
+        duration: 1d
+        drain: 6h
+        devices: \(devices)
+        mail: {rate: 120/d, bursts: {rate: 4/d, size: 10, spread: 5s}}
+        connectivity:
+          online: exponential(3h)
+          offline: exponential(40m)
+          windows:
+            - {start: 10h, end: 12h}
+        xiva:
+          partitions: 3
+          request_latency: lognormal(300ms, 2s)
+        apns:
+          interface: binary
+          malformed: 2%
+          error_delay: lognormal(800ms, 3s)
+          connection_rate: 4/s
+          latency: lognormal(150ms, 3s)
+        extension: {deadline: 30s, processing: lognormal(200ms, 2s)}
+        queue: {mode: both}
+
+        """
+        return try ScenarioLoader.parse(text: text, file: "binary.yaml", overrides: extra)
+    }
+
+    @Test func theProductMatchesOneGlobalEventListByteForByte() throws {
+        let variants: [[String]] = [[], ["xiva.resend_buffer=5"], ["xiva.resend_buffer=2", "xiva.capacity=3/s", "warmup=2h"],
+                                    ["device.uninstall=1/d", "apns.feedback_delay=3h", "xiva.resend_buffer=3"]]
+        for extra in variants {
+            let scenario = try busyConnections(extra: extra)
+            let product = Simulator.run(scenario)
+            let reference = GlobalEventListReference.run(scenario)
+            #expect(product == reference, "\(extra)")
+            #expect(product.json.text == reference.json.text, "\(extra)")
+            // Errors really discarded other writes: otherwise the coupling would be untested.
+            let off = product.arms[0].ledger
+            #expect(off.binaryErrors > 0 && off.binaryDiscarded >= 20, "\(extra): \(off.binaryErrors) errors, \(off.binaryDiscarded) discarded")
+            if extra.contains(where: { $0.hasPrefix("xiva.resend_buffer") }) { #expect(off.binaryRewritten > 0, "\(extra)") }
+        }
+    }
+
+    @Test func jobsAndShardsGiveTheSameBytes() throws {
+        let scenario = try busyConnections(devices: 40, extra: ["xiva.partitions=4", "xiva.resend_buffer=2"])
+        try expectTheSameBytesOnEverySplit(scenario)
+    }
+
+    @Test func aBufferTradesDiscardsForRewritesAndAnInfiniteRateDiscardsNothing() throws {
+        let none = Simulator.run(try busyConnections())
+        let buffered = Simulator.run(try busyConnections(extra: ["xiva.resend_buffer=1000"]))
+        let lost = { (r: RunResult) in r.arms[0].ledger.causes[LossCause.connectionDiscard.rawValue] }
+        #expect(lost(none) > 0)
+        // Every discarded write is still in a buffer that large: none is lost for it.
+        #expect(lost(buffered) == 0 && buffered.arms[0].ledger.binaryRewritten == buffered.arms[0].ledger.binaryDiscarded)
+        // Writes that take no time end at their join, before any error is heard… unless the
+        // error's round trip is 0 too: with an instant connection, discards need a round trip.
+        let instant = Simulator.run(try busyConnections(extra: ["apns.connection_rate=forever", "apns.error_delay=0s"]))
+        #expect(instant.arms[0].ledger.binaryDiscarded == 0 && instant.arms[0].ledger.binaryErrors > 0)
+    }
+}
