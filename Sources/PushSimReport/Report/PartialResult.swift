@@ -355,10 +355,6 @@ package struct PartialMerge {
         if let running = total { total = try PartialMerge.adding(part, to: running, source: source) }
     }
 
-    /// Whether the parts were cut by XIVA partitions (a finite capacity): the merged results
-    /// then include the queue's series.
-    public var partitioned: Bool { first?.coupling.partitions != nil }
-
     /// The merged run, once every shard is in, and its size for the report's title.
     package func finish() throws -> (result: RunResult, size: RunSize, provenance: Provenance) {
         guard let first, var total else { throw PartialResultError("nothing to merge: give the partial results of every shard") }

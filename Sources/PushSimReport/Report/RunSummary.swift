@@ -78,7 +78,7 @@ package enum RunSummary {
 
     package static func files(_ result: RunResult, scenario: Scenario) -> [(name: String, contents: String)] {
         files(result, size: RunSize(scenario), provenance: Provenance(scenario),
-              sharedServer: CouplingUnit.of(scenario).partitions != nil)
+              sharedServer: scenario.xiva.capacityPerMicrosecond != nil)
     }
 }
 
@@ -97,5 +97,13 @@ package struct Provenance: Equatable, Sendable {
 
     package init(_ scenario: Scenario) {
         self.init(seed: scenario.seed, yaml: ScenarioPrinter.yaml(scenario), scenario: RunSummary.scenarioJSON(scenario))
+    }
+
+    /// Whether the run's XIVA served re-requests at a finite `capacity`: only then has it a queue
+    /// to chart. Partitions alone do not make one (a binary interface's connections are partitioned
+    /// too, docs/model.md §11); the resolved scenario names `capacity` only when it is finite.
+    package var xivaCapacityIsFinite: Bool {
+        guard case .object(let top) = scenario, case .object(let xiva)? = top["xiva"] else { return false }
+        return xiva["capacity"] != nil
     }
 }

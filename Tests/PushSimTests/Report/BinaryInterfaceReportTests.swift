@@ -65,4 +65,15 @@ import Testing
         http2.record(.delivered(latency: 5))
         #expect(ArmMetrics(ArmResult(.off, ledger: http2)).values["rewrites_per_letter"] == nil)
     }
+
+    /// A binary run is cut by partitions but has no XIVA queue to chart: `run` and `merge` write
+    /// the queue's series only with a finite capacity.
+    @Test func onlyAFiniteCapacityWritesTheQueueChart() throws {
+        let binary = try ScenarioLoader.parse(text: minimalScenario + "apns: {interface: binary}\nxiva: {partitions: 2}\n", file: "t.yaml")
+        let capacity = try ScenarioLoader.parse(text: minimalScenario + "xiva: {capacity: 10/s, partitions: 2}\n", file: "t.yaml")
+        let result = RunResult(scenario: "t", seed: 1, arms: [binaryArm(.off), binaryArm(.on)], devices: 0..<10, totalDevices: 10)
+        #expect(RunSummary.files(result, scenario: binary).map(\.name) == ["summary.json", "summary.md"])
+        #expect(RunSummary.files(result, scenario: capacity).map(\.name).contains(XivaQueueReport.csvName))
+        #expect(!Provenance(binary).xivaCapacityIsFinite && Provenance(capacity).xivaCapacityIsFinite)
+    }
 }
