@@ -57,7 +57,7 @@ enum MergeCommand {
         if let directory {
             interruption.update(phase: "writing the results",
                                 consequence: "'\(directory)' holds either the earlier results or the new ones, whole")
-            try ResultsWriter.write(RunSummary.files(result, size: size, provenance: provenance, sharedServer: provenance.hasXivaQueue),
+            try ResultsWriter.write(RunSummary.files(result, size: size, provenance: provenance, sharedServer: provenance.xivaCapacityIsFinite),
                                     to: directory, replacing: RunSummary.family)
             interruption.update(phase: "printing the merged document", consequence: "the results are written to '\(directory)'")
         }

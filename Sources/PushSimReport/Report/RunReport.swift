@@ -69,6 +69,11 @@ extension ArmResult {
             object["provider"] = .object(["retries": .int(l.retries), "answers_lost": .int(l.answersLost),
                                           "throttled_answers": .int(l.throttledAnswers), "server_errors": .int(l.serverErrors)])
         }
+        // Only with `apns.interface: binary` (docs/model.md §11): what the connections wrote.
+        if l.binaryWritten > 0 {
+            object["binary"] = .object(["written": .int(l.binaryWritten), "errors": .int(l.binaryErrors),
+                                        "discarded": .int(l.binaryDiscarded), "rewritten": .int(l.binaryRewritten)])
+        }
         // Only with `extension.media`, once a run downloaded an attachment.
         if l.mediaDownloads > 0 { object["media"] = .object(["downloads": .int(l.mediaDownloads), "overruns": .int(l.mediaOverruns)]) }
         if l.callKitFailures > 0 {

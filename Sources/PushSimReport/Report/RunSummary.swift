@@ -102,7 +102,7 @@ package struct Provenance: Equatable, Sendable {
     /// Whether the scenario gives XIVA a finite capacity (the resolved scenario names
     /// `xiva.capacity` only then): its re-requests wait in a queue whose series the results
     /// show. Partitions alone do not say so: the binary interface partitions too (docs/model.md §11).
-    package var hasXivaQueue: Bool {
+    package var xivaCapacityIsFinite: Bool {
         guard case .object(let top) = scenario, case .object(let xiva)? = top["xiva"] else { return false }
         return xiva["capacity"] != nil
     }

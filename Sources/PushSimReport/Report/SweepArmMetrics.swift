@@ -7,7 +7,9 @@ extension ArmMetrics {
     /// repeat_max_count study needs, per letter generated (queue arm only, like their counts):
     /// `summaries_per_letter`, `resent_per_letter` (XIVA's re-send load), `re_requests_per_letter`,
     /// `fetches_per_letter` (a catch-up's load on the mail server, when it fetched), and
-    /// `summarized_rate` (the share of letters a person only learns of from a summary).
+    /// `summarized_rate` (the share of letters a person only learns of from a summary); both
+    /// arms, with the binary interface: `rewrites_per_letter` (the resend buffer's re-send load,
+    /// docs/model.md §11).
     /// `offArm`: the run's queue-off arm, for the queue arm's telemetry (`telemetry.difference`).
     package init(_ arm: ArmResult, offArm: ArmResult? = nil) {
         self.init(queue: arm.name, values: [:])
@@ -15,6 +17,8 @@ extension ArmMetrics {
         let l = arm.ledger
         let letters = Double(max(l.letters, 1))
         values["summarized_rate"] = Double(l.summarized) / letters
+        // As the JSON has `binary`: only where a connection wrote.
+        if l.binaryWritten > 0 { values["rewrites_per_letter"] = Double(l.binaryRewritten) / letters }
         if arm.arm == .on {
             values["summaries_per_letter"] = Double(l.summaries) / letters
             values["resent_per_letter"] = Double(l.resent) / letters

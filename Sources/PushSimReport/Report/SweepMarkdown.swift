@@ -32,6 +32,11 @@ extension SweepResult {
         if points.contains(where: { $0.summaries.contains { $0.metrics["fetches_per_letter"] != nil } }) {
             columns.insert(("fetches / letter", "fetches_per_letter", .plain), at: 6)
         }
+        // Only a sweep of the binary interface rewrites (docs/model.md §11).
+        if points.contains(where: { $0.summaries.contains { $0.metrics["rewrites_per_letter"] != nil } }) {
+            let resent = columns.firstIndex { $0.1 == "resent_per_letter" } ?? columns.count - 1
+            columns.insert(("rewrites / letter", "rewrites_per_letter", .plain), at: resent + 1)
+        }
         out += "| " + (axes.map { "`\($0.path)`" } + ["queue"] + columns.map(\.0)).joined(separator: " | ") + " |\n"
         out += "|" + String(repeating: " --- |", count: axes.count + 1 + columns.count) + "\n"
         for point in points {

@@ -53,6 +53,13 @@ package struct ReportTable {
             rows.append(row("  answers lost") { ReportTable.grouped($0.ledger.answersLost) })
             rows.append(row("  pushes sent again") { ReportTable.grouped($0.ledger.retries) })
         }
+        if arms.contains(where: { $0.ledger.binaryWritten > 0 }) {
+            rows.append(["APNs' binary interface"])
+            rows.append(row("  notifications written") { ReportTable.grouped($0.ledger.binaryWritten) })
+            rows.append(row("  error packets (connection closed)") { ReportTable.grouped($0.ledger.binaryErrors) })
+            rows.append(row("  discarded on a closed connection") { ReportTable.grouped($0.ledger.binaryDiscarded) })
+            rows.append(row("  written again from the resend buffer") { ReportTable.grouped($0.ledger.binaryRewritten) })
+        }
         if arms.contains(where: { $0.ledger.heldWhileAsleep > 0 }) {
             rows.append(row("priority 5 held while asleep") { ReportTable.grouped($0.ledger.heldWhileAsleep) })
             rows.append(row("  released by a priority-10 push") { ReportTable.grouped($0.ledger.releasedByPriority10) })

@@ -83,6 +83,7 @@ enum ScenarioDecoder {
                 throw ScenarioError(location: node.location, message: "`recovery: catch_up` fetches what was missed when the user opens the app, but no device ever does: set `device.app_open` (the time between two openings, such as `exponential(4h)`)")
             }
         }
+        try checkInterfaceCombinations(top, scenario)
         return scenario
     }
 

@@ -43,9 +43,5 @@ import Testing
         #expect(names == ["summary.json", "summary.md", "xiva-queue.csv", "xiva-queue.svg"])
         let forever = try ScenarioLoader.parse(text: text, file: "q.yaml", overrides: ["xiva.capacity=forever"])
         #expect(RunSummary.files(Simulator.run(forever), scenario: forever).map(\.name) == ["summary.json", "summary.md"])
-        // The binary interface partitions the devices too, but has no re-request queue to show.
-        let binary = try ScenarioLoader.parse(text: text, file: "q.yaml", overrides: ["xiva.capacity=forever", "apns.interface=binary"])
-        #expect(RunSummary.files(Simulator.run(binary), scenario: binary).map(\.name) == ["summary.json", "summary.md"])
-        #expect(Provenance(finite).hasXivaQueue && !Provenance(binary).hasXivaQueue)
     }
 }

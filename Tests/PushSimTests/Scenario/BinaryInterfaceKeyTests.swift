@@ -39,7 +39,7 @@ import Testing
         #expect(again.apns.interface == .binary && again.apns.malformed == s.apns.malformed)
         #expect(again.apns.errorDelay == s.apns.errorDelay && again.apns.feedbackDelay == s.apns.feedbackDelay)
         #expect(again.apns.connectionRatePerMicrosecond == s.apns.connectionRatePerMicrosecond && again.xiva.resendBuffer == 50)
-        #expect(try decode(minimalScenario + "apns: {connection_rate: forever}\n").apns.connectionRatePerMicrosecond == nil)
+        #expect(try decode(minimalScenario + "apns: {interface: binary, connection_rate: forever}\n").apns.connectionRatePerMicrosecond == nil)
     }
 
     /// Bad values name the value's place; a misspelt interface names the nearest.

@@ -1,0 +1,65 @@
+// Tests of the combinations the binary interface refuses: HTTP/2 answer keys and other channels with it, its keys without it.
+import Foundation
+import Testing
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimCLI
+
+@Suite struct BinaryInterfaceCombinationTests {
+    private let binary = minimalScenario + "apns:\n  interface: binary\n"
+
+    /// Each HTTP/2 answer key, with `apns.interface: binary`, is refused where it is written.
+    @Test(arguments: [("apns", "token_limit: 3"), ("apns", "token_window: 1s"), ("apns", "server_error: 0.1"),
+                      ("apns", "answer_loss: 0.1"), ("xiva", "retry: {attempts: 3}")])
+    func http2AnswerKeysAreRefusedWithBinary(section: String, line: String) throws {
+        let text = section == "apns" ? binary + "  \(line)\n" : binary + "\(section):\n  \(line)\n"
+        let error = try #require(scenarioError(text))
+        let key = String(line.prefix { $0 != ":" })
+        #expect(place(error) == (section == "apns" ? "t.yaml:6:3" : "t.yaml:7:3"))
+        #expect(error.message.contains("`\(section).\(key)`: the binary interface answers only errors")
+                && error.message.contains("is an HTTP/2 answer"), "\(error.message)")
+        // Under HTTP/2 the same key is what it always was.
+        #expect(scenarioError(text.replacingOccurrences(of: "interface: binary", with: "interface: http2")) == nil)
+    }
+
+    @Test func otherChannelsAreRefusedWithBinary() throws {
+        let top = try #require(scenarioError(binary + "channel: pushkit\n"))
+        #expect(place(top) == "t.yaml:6:1" && top.message.hasPrefix("`channel`: `apns.interface: binary`"))
+        #expect(top.message.contains("found `pushkit`"))
+        let segments = binary + "segments:\n  - name: a\n    share: 50%\n  - name: b\n    share: 50%\n    channel: fcm\n"
+        let segment = try #require(scenarioError(segments))
+        #expect(place(segment) == "t.yaml:11:5" && segment.message.hasPrefix("`segments.b.channel`:"), "\(segment.message)")
+        // `channel: apns`, written or not, is the binary interface's own.
+        #expect(scenarioError(binary + "channel: apns\n") == nil)
+        #expect(scenarioError(segments.replacingOccurrences(of: "channel: fcm", with: "channel: apns")) == nil)
+    }
+
+    /// Each binary key, with the interface left at http2, is refused where it is written.
+    @Test(arguments: [("apns", "malformed: 0.1%"), ("apns", "error_delay: 1s"), ("apns", "connection_rate: 100/s"),
+                      ("apns", "feedback_delay: 1h"), ("xiva", "resend_buffer: 10")])
+    func binaryKeysAreRefusedWithHTTP2(section: String, line: String) throws {
+        let text = minimalScenario + "\(section):\n  \(line)\n"
+        let error = try #require(scenarioError(text))
+        let key = String(line.prefix { $0 != ":" })
+        #expect(place(error) == "t.yaml:5:3")
+        #expect(error.message.hasPrefix("`\(section).\(key)` applies to `apns.interface: binary`"), "\(error.message)")
+        #expect(scenarioError(text + (section == "apns" ? "  interface: binary\n" : "apns: {interface: binary}\n")) == nil)
+    }
+
+    /// An override that switches the interface meets the file's keys: the error names the file's key.
+    @Test func overridesAreCheckedWithTheFile() throws {
+        let error = try #require(scenarioError(minimalScenario + "apns:\n  server_error: 1%\n", overrides: ["apns.interface=binary"]))
+        #expect(place(error) == "t.yaml:5:3" && error.message.contains("`apns.server_error`"))
+        #expect(scenarioError(minimalScenario + "xiva:\n  resend_buffer: 4\n", overrides: ["apns.interface=binary"]) == nil)
+    }
+
+    /// `pushsim validate` and `pushsim run` say so with the file's place, exit 2, and write nothing.
+    @Test func commandsExitWithStatusTwo() {
+        let dir = TemporaryDirectory()
+        let file = dir.write("b.yaml", binary + "  token_limit: 2\n")
+        for command in ["validate", "run"] {
+            let result = runPushsim([command, file, "--no-write"].filter { command == "run" || $0 != "--no-write" })
+            #expect(result.status == 2 && result.err.contains("b.yaml:6:3") && result.out.isEmpty, "\(command): \(result.err)")
+        }
+    }
+}
