@@ -92,7 +92,7 @@ enum CheckCommand {
         console.out(arguments.flag("json") ? report.json.prettyText + "\n" : report.text)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         console.err(String(format: "checked in %.2f s\n", seconds))
-        return report.outcome.exitStatus
+        return ExitStatus(report.outcome).code
     }
 
     /// `--update`: print the comparison with the old baseline if there is one, rewrite it, exit 0.
@@ -141,7 +141,7 @@ enum CheckCommand {
                 if let note { console.err("\(file): \(note)\n") }
                 if let report, !update { console.out(report.summaryLine + "\n") }
             }
-        if update { return suite.exitStatus }   // only scenarios that could not be read are entries
+        if update { return ExitStatus(suite.verdict).code }   // only scenarios that could not be read are entries
         if json {
             console.out(suite.json.prettyText + "\n")
         } else {
@@ -150,6 +150,6 @@ enum CheckCommand {
                 if let report = entry.report, report.outcome == .regression { console.out("\n" + report.text) }
             }
         }
-        return suite.exitStatus
+        return ExitStatus(suite.verdict).code
     }
 }

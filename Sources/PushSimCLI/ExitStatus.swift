@@ -1,4 +1,5 @@
 // The exit statuses of `pushsim`, each named once with its meaning (docs/errors.md lists what leads to each).
+import PushSimReport
 
 /// What a command's exit status means. Shell scripts and CI depend on these numbers; `pushsim
 /// --help` lists them from here.
@@ -44,3 +45,21 @@ package enum ExitStatus: CaseIterable {
         return allCases.map { "  " + $0.shown + String(repeating: " ", count: width + 2 - $0.shown.count) + $0.meaning }
     }
 }
+
+extension ExitStatus {
+    /// A check of one scenario: a regression is 1, identical or within tolerance 0.
+    init(_ outcome: CheckOutcome) {
+        self = outcome == .regression ? .regression : .success
+    }
+
+    /// A check of several scenarios: one that could not be checked makes it bad input (2),
+    /// else a regression 1, else 0.
+    init(_ verdict: CheckSuiteReport.Verdict) {
+        switch verdict {
+        case .pass: self = .success
+        case .regression: self = .regression
+        case .error: self = .badInput
+        }
+    }
+}
+

@@ -79,7 +79,6 @@ package struct CheckRow: Sendable {
 /// The outcome of a whole check.
 package enum CheckOutcome: String, Sendable {
     case identical, pass, regression
-    package var exitStatus: Int32 { self == .regression ? 1 : 0 }
 }
 
 package enum CheckComparison {

@@ -180,11 +180,19 @@ package struct CheckSuiteReport: Sendable {
 
     package init() {}
 
-    /// 2 when any scenario could not be checked (an incomplete check vouches for nothing),
-    /// else 1 when any regressed, else 0.
-    package var exitStatus: Int32 {
-        if entries.contains(where: { $0.error != nil }) { return 2 }
-        return entries.contains { $0.report?.outcome == .regression } ? 1 : 0
+    /// What a whole suite says; the command line turns it into its exit status.
+    package enum Verdict: String, Sendable {
+        /// Every scenario checked, none worse.
+        case pass
+        /// Every scenario checked, some worse.
+        case regression
+        /// Some scenario could not be checked: an incomplete check vouches for nothing.
+        case error
+    }
+
+    package var verdict: Verdict {
+        if entries.contains(where: { $0.error != nil }) { return .error }
+        return entries.contains { $0.report?.outcome == .regression } ? .regression : .pass
     }
 
     package var text: String {
@@ -200,16 +208,16 @@ package struct CheckSuiteReport: Sendable {
     package var verdictLine: String {
         let regressed = entries.filter { $0.report?.outcome == .regression }.count
         let failed = entries.filter { $0.error != nil }.count
-        switch exitStatus {
-        case 0: return "ok: \(entries.count) scenario\(entries.count == 1 ? "" : "s") checked, none worse"
-        case 1: return "REGRESSION: \(regressed) of \(entries.count) scenarios got worse"
-        default: return "ERROR: \(failed) of \(entries.count) scenarios could not be checked" + (regressed > 0 ? ", \(regressed) got worse" : "")
+        switch verdict {
+        case .pass: return "ok: \(entries.count) scenario\(entries.count == 1 ? "" : "s") checked, none worse"
+        case .regression: return "REGRESSION: \(regressed) of \(entries.count) scenarios got worse"
+        case .error: return "ERROR: \(failed) of \(entries.count) scenarios could not be checked" + (regressed > 0 ? ", \(regressed) got worse" : "")
         }
     }
 
     package var json: JSONValue {
         .object([
-            "outcome": .string(exitStatus == 0 ? "pass" : exitStatus == 1 ? "regression" : "error"),
+            "outcome": .string(verdict.rawValue),
             "scenarios": .array(entries.map { entry in
                 var object: [String: JSONValue] = ["file": .string(entry.file)]
                 if let report = entry.report { object["report"] = report.json }
