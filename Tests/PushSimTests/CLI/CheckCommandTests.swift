@@ -8,6 +8,16 @@ import Testing
 @Suite(.serialized) struct CheckCommandTests {
     typealias S = CheckTestSupport
 
+    @Test func verdictsBecomeExitStatusesInOnePlace() {
+        #expect(ExitStatus(CheckOutcome.identical).code == 0 && ExitStatus(CheckOutcome.pass).code == 0)
+        #expect(ExitStatus(CheckOutcome.regression).code == 1)
+        var suite = CheckSuiteReport()
+        #expect(suite.verdict == .pass && ExitStatus(suite.verdict).code == 0)
+        suite.entries.append((file: "a.yaml", report: nil, error: "unreadable"))
+        #expect(suite.verdict == .error && ExitStatus(suite.verdict).code == 2)
+        #expect(suite.json.prettyText.contains("\"outcome\": \"error\""))
+    }
+
     @Test func anUnchangedRunIsReportedIdentical() throws {
         let (folder, scenario, baseline) = try S.scenarioWithBaseline(S.scenarioText(devices: 150))
         defer { S.remove(folder) }
