@@ -40,6 +40,9 @@ package struct FCMOutcomes: Equatable, Sendable {
     ] }
 
     package mutating func merge(_ other: FCMOutcomes) {
+        // Key paths cost hundreds of instructions each, and the coupled path merges once per
+        // device: outside FCM runs every device's outcomes are zero.
+        guard other != FCMOutcomes() else { return }
         for (_, path) in FCMOutcomes.counts { self[keyPath: path] += other[keyPath: path] }
     }
 }

@@ -44,6 +44,17 @@ struct BinaryLinkState {
 }
 
 extension DeviceWorld {
+    /// One of the binary interface's steps; out of line, so the hot dispatch in `handle` gains
+    /// one rare case rather than three.
+    @inline(never) mutating func binaryStep(_ event: ChainEvent, at now: Int64) {
+        switch event {
+        case .binaryJoin(let c): binaryJoins(copy: c, at: now)
+        case .binaryRejected(let c): binaryRejected(copy: c, at: now)
+        case .binaryCheck(let c): binaryChecks(copy: c, at: now)
+        default: break
+        }
+    }
+
     /// A push reaches XIVA's end of the connection (its send plus `xiva.latency`, or a re-send's
     /// arrival): it waits in the outbox until the instant's other steps are done.
     mutating func binaryJoins(copy c: CopyIndex, at now: Int64) {
@@ -118,7 +129,7 @@ extension DeviceWorld {
     /// (docs/model.md §11, Feedback): XIVA goes on numbering and writing (the writes load the
     /// connection and can meet errors like any other); nothing reaches the app, so whatever
     /// was under way is undeliverable, as under HTTP/2 at the uninstall.
-    mutating func handleAfterUninstall(_ item: AgendaItem<ChainEvent>, at now: Int64) {
+    @inline(never) mutating func handleAfterUninstall(_ item: AgendaItem<ChainEvent>, at now: Int64) {
         currentTime = now
         switch item {
         case .inFirstStream(let i):

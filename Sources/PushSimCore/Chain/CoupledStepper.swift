@@ -55,45 +55,52 @@ package final class CoupledWorlds {
     }
 }
 
-/// The worlds stopped at a send, by (instant, world index): a binary min-heap.
+/// The worlds stopped at a send, by (instant, world index): a binary min-heap. Over the binary
+/// interface every push stops its world, so this heap is on the hot path: one array of entries,
+/// and sifting moves a hole rather than swapping pairs.
 private struct DueWorlds {
-    private var times: [Int64] = []
-    private var indices: [Int] = []
-
-    private func precedes(_ a: Int, _ b: Int) -> Bool {
-        times[a] < times[b] || (times[a] == times[b] && indices[a] < indices[b])
+    private struct Entry {
+        var time: Int64
+        var world: Int
+        @inline(__always) func precedes(_ other: Entry) -> Bool {
+            time < other.time || (time == other.time && world < other.world)
+        }
     }
-
-    private mutating func swapAt(_ a: Int, _ b: Int) {
-        times.swapAt(a, b); indices.swapAt(a, b)
-    }
+    private var entries: [Entry] = []
 
     mutating func push(time: Int64, world: Int) {
-        times.append(time); indices.append(world)
-        var child = times.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard precedes(child, parent) else { break }
-            swapAt(child, parent)
-            child = parent
+        let entry = Entry(time: time, world: world)
+        entries.append(entry)
+        entries.withUnsafeMutableBufferPointer { heap in
+            var child = heap.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard entry.precedes(heap[parent]) else { break }
+                heap[child] = heap[parent]
+                child = parent
+            }
+            heap[child] = entry
         }
     }
 
     mutating func pop() -> (time: Int64, world: Int)? {
-        guard let time = times.first, let world = indices.first else { return nil }
-        let last = times.count - 1
-        swapAt(0, last)
-        times.removeLast(); indices.removeLast()
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var smallest = parent
-            if left < times.count && precedes(left, smallest) { smallest = left }
-            if right < times.count && precedes(right, smallest) { smallest = right }
-            guard smallest != parent else { break }
-            swapAt(parent, smallest)
-            parent = smallest
+        guard let top = entries.first, let last = entries.popLast() else { return nil }
+        if !entries.isEmpty {
+            entries.withUnsafeMutableBufferPointer { heap in
+                let count = heap.count
+                var parent = 0
+                while true {
+                    let left = 2 * parent + 1
+                    guard left < count else { break }
+                    let right = left + 1
+                    let smaller = right < count && heap[right].precedes(heap[left]) ? right : left
+                    guard heap[smaller].precedes(last) else { break }
+                    heap[parent] = heap[smaller]
+                    parent = smaller
+                }
+                heap[parent] = last
+            }
         }
-        return (time, world)
+        return (top.time, top.world)
     }
 }

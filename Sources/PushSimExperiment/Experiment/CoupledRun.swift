@@ -9,6 +9,13 @@ protocol DeviceLedgerSink {
     /// One partition's queue figures for arm `arm`: the most of its counted re-requests waiting
     /// at once, in total and per segment, and minute by minute.
     mutating func partitionQueue(arm: Int, maxQueue: Int, maxQueueBySegment: [Int], series: XivaQueueSeries)
+    /// World `device` has finished arm `arm` and its counts are in: its letters' fates can be read.
+    mutating func finished(device: Int, arm: Int, world: borrowing DeviceWorld)
+}
+
+extension DeviceLedgerSink {
+    /// Runs and checks read only the counts.
+    mutating func finished(device: Int, arm: Int, world: borrowing DeviceWorld) {}
 }
 
 enum CoupledRun {
@@ -18,8 +25,12 @@ enum CoupledRun {
     /// exactly as the uncoupled path does — unless XIVA writes over the binary interface, whose
     /// connection every arm shares (§11): both arms are then stepped around ``PartitionServers``. Draws stay per device, so every world sees the
     /// streams it would see alone.
+    /// With `tracing`, that device's world reports every step to its tracer (`pushsim trace`
+    /// inside the device's partition).
     static func simulate<Sink: DeviceLedgerSink>(_ scenario: Scenario, devices: Range<Int>, arms: [Arm],
-                                                 shortcuts: ShortcutPolicy = .taken, into sink: inout Sink) {
+                                                 shortcuts: ShortcutPolicy = .taken,
+                                                 tracing: (device: Int, tracer: (TraceEntry) -> Void)? = nil,
+                                                 into sink: inout Sink) {
         let unit = CouplingUnit.of(scenario)
         let end = scenario.end.microseconds
         let segmentCount = scenario.segments.count
@@ -35,6 +46,7 @@ enum CoupledRun {
                 var world = DeviceWorld(scenario: scenarios[i], shortcuts: shortcuts)
                 world.ledger = DeviceWorld.placeholderLedger
                 world.prepare(device: range.lowerBound + i)
+                if let tracing, tracing.device == range.lowerBound + i { world.tracer = tracing.tracer }
                 return world
             }
             for (a, arm) in arms.enumerated() {
@@ -46,6 +58,7 @@ enum CoupledRun {
                         sink.account(device: range.lowerBound + i, segment: segmentOf[i], arm: a) { ledger in
                             worlds.with(i) { $0.run(arm, into: &ledger) }
                         }
+                        worlds.with(i) { sink.finished(device: range.lowerBound + i, arm: a, world: $0) }
                     }
                     continue
                 }
@@ -57,6 +70,7 @@ enum CoupledRun {
                     sink.account(device: range.lowerBound + i, segment: segmentOf[i], arm: a) { ledger in
                         worlds.with(i) { $0.finish(into: &ledger) }
                     }
+                    worlds.with(i) { sink.finished(device: range.lowerBound + i, arm: a, world: $0) }
                 }
                 guard var watch = server.xiva?.watch else { continue }
                 watch.finish(end: end)

@@ -59,6 +59,23 @@ package struct FateFinding: Equatable, Sendable {
     package var devicesMatching = 0
     package var devicesSearched = 0
 
+    /// The letters of a device whose arm is finished: every match counted, listed while fewer
+    /// than `limit` are.
+    mutating func add(_ world: borrowing DeviceWorld, device: Int, query: FateQuery, listingAtMost limit: Int) {
+        devicesSearched += 1
+        var any = false
+        for i in 0..<world.letters.count {
+            let fate = world.fate(of: i)
+            guard query.matches(fate) else { continue }
+            any = true
+            lettersMatching += 1
+            if letters.count < limit {
+                letters.append(FoundLetter(device: device, letter: i, time: SimTime(microseconds: world.letters[i].time), fate: fate))
+            }
+        }
+        if any { devicesMatching += 1 }
+    }
+
     mutating func add(_ other: FateFinding, limit: Int) {
         letters += other.letters.prefix(max(0, limit - letters.count))
         lettersMatching += other.lettersMatching
@@ -84,26 +101,53 @@ package enum FateFinder {
         return total
     }
 
-    /// One contiguous range of devices on the calling thread.
+    /// One contiguous range of devices on the calling thread. Devices that share a server (a
+    /// finite XIVA capacity, the binary interface) run with their whole partition, as in `run`.
     static func search(_ scenario: Scenario, devices: Range<Int>, arm: Arm, query: FateQuery, limit: Int) -> FateFinding {
+        if CouplingUnit.of(scenario).partitions != nil {
+            var sink = FateSink(query: query, limit: limit)
+            CoupledRun.simulate(scenario, devices: devices, arms: [arm], into: &sink)
+            return sink.finding()
+        }
         var world = DeviceWorld(scenario: scenario)
         var found = FateFinding()
         for device in devices {
             world.prepare(device: device)
             world.run(arm)
-            found.devicesSearched += 1
-            var any = false
-            for i in 0..<world.letters.count {
-                let fate = world.fate(of: i)
-                guard query.matches(fate) else { continue }
-                any = true
-                found.lettersMatching += 1
-                if found.letters.count < limit {
-                    found.letters.append(FoundLetter(device: device, letter: i, time: SimTime(microseconds: world.letters[i].time), fate: fate))
-                }
-            }
-            if any { found.devicesMatching += 1 }
+            found.add(world, device: device, query: query, listingAtMost: limit)
         }
+        return found
+    }
+}
+
+/// What a coupled search keeps: the matching letters, of which only the first `limit` in
+/// (device, letter) order are listed. Worlds of a partition finish in no fixed device order, so
+/// the matches are trimmed to those first `limit` whenever they pile up.
+private struct FateSink: DeviceLedgerSink {
+    let query: FateQuery
+    let limit: Int
+    private var found = FateFinding()
+    /// Counts the search does not report, kept so no ledger is allocated per device.
+    private var scratch = Ledger()
+
+    init(query: FateQuery, limit: Int) { self.query = query; self.limit = limit }
+
+    mutating func account(device: Int, segment: Int?, arm: Int, _ body: (inout Ledger) -> Void) { body(&scratch) }
+
+    mutating func partitionQueue(arm: Int, maxQueue: Int, maxQueueBySegment: [Int], series: XivaQueueSeries) {}
+
+    mutating func finished(device: Int, arm: Int, world: borrowing DeviceWorld) {
+        found.add(world, device: device, query: query, listingAtMost: Int.max)
+        if found.letters.count > 2 * max(1, limit) { trim() }
+    }
+
+    private mutating func trim() {
+        found.letters.sort { ($0.device, $0.letter) < ($1.device, $1.letter) }
+        found.letters.removeLast(max(0, found.letters.count - limit))
+    }
+
+    mutating func finding() -> FateFinding {
+        trim()
         return found
     }
 }

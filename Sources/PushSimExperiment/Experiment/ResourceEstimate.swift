@@ -109,11 +109,11 @@ package struct ResourceEstimate: Sendable, Equatable {
     /// blocks, the scenario's parameters).
     package static let bytesPerWorld = 4096.0
 
-    /// With a finite XIVA capacity a thread holds every world of a partition at once while its
-    /// queue arm runs (docs/performance.md, The coupled path): the largest partition's devices,
+    /// With a finite XIVA capacity or the binary interface a thread holds every world of a
+    /// partition at once while its coupled arm runs (docs/performance.md, The coupled path): the largest partition's devices,
     /// each with a mean device's letters and flips, on each of up to `jobs` threads; 0 otherwise.
     static func coupledBytes(_ scenario: Scenario, jobs: Int, lettersPerDevice: Double, flipsPerDevice: Double) -> Double {
-        guard scenario.xiva.capacityPerMicrosecond != nil else { return 0 }
+        guard CouplingUnit.of(scenario).partitions != nil else { return 0 }
         let partitions = Double(max(1, scenario.xiva.partitions))
         let largest = (Double(max(0, scenario.devices)) / partitions).rounded(.up)
         let perWorld = bytesPerLetter * lettersPerDevice + bytesPerFlip * flipsPerDevice + bytesPerWorld

@@ -174,9 +174,18 @@ package enum Simulator {
         return result
     }
 
-    /// The timeline of one device in one arm, event by event (`pushsim trace`).
+    /// The timeline of one device in one arm, event by event (`pushsim trace`). A device that
+    /// shares a server (a finite XIVA capacity, the binary interface) runs inside its whole
+    /// partition, so its trace shows what `run` simulated for it.
     package static func trace(_ scenario: Scenario, device: Int, arm: Arm,
                              shortcuts: ShortcutPolicy = .taken) -> (entries: [TraceEntry], ledger: Ledger) {
+        if let partition = tracedPartition(scenario, device: device) {
+            let log = TraceLog()
+            var sink = OneDeviceSink(device: device)
+            CoupledRun.simulate(scenario, devices: partition, arms: [arm], shortcuts: shortcuts,
+                                tracing: (device, { log.entries.append($0) }), into: &sink)
+            return (log.entries, sink.ledger)
+        }
         var world = DeviceWorld(scenario: scenario.scenario(forDevice: device), shortcuts: shortcuts)
         let log = TraceLog()
         world.tracer = { log.entries.append($0) }
@@ -186,12 +195,33 @@ package enum Simulator {
         return (log.entries, ledger)
     }
 
+    /// The devices of the partition holding `device` when devices share a server; nil otherwise.
+    package static func tracedPartition(_ scenario: Scenario, device: Int) -> Range<Int>? {
+        guard let (count, total) = CouplingUnit.of(scenario).partitions else { return nil }
+        return (0..<count).lazy.map { xivaPartitionDevices($0, of: count, devices: total) }.first { $0.contains(device) }
+    }
+
     /// Whether the device is online at time 0 (a trace's entries only tell the flips).
     package static func onlineAtStart(_ scenario: Scenario, device: Int) -> Bool {
         var world = DeviceWorld(scenario: scenario.scenario(forDevice: device))
         world.prepare(device: device)
         return world.timeline.onlineAtStart
     }
+}
+
+/// A traced partition's sink: the traced device's counts, the others' dropped.
+private struct OneDeviceSink: DeviceLedgerSink {
+    let device: Int
+    var ledger = Ledger()
+    private var others = Ledger()
+
+    init(device: Int) { self.device = device }
+
+    mutating func account(device: Int, segment: Int?, arm: Int, _ body: (inout Ledger) -> Void) {
+        if device == self.device { body(&ledger) } else { body(&others) }
+    }
+
+    mutating func partitionQueue(arm: Int, maxQueue: Int, maxQueueBySegment: [Int], series: XivaQueueSeries) {}
 }
 
 /// Collects trace entries from the world's tracer closure.

@@ -99,9 +99,9 @@ package struct Provenance: Equatable, Sendable {
         self.init(seed: scenario.seed, yaml: ScenarioPrinter.yaml(scenario), scenario: RunSummary.scenarioJSON(scenario))
     }
 
-    /// Whether the run's XIVA served re-requests at a finite `capacity`: only then has it a queue
-    /// to chart. Partitions alone do not make one (a binary interface's connections are partitioned
-    /// too, docs/model.md §11); the resolved scenario names `capacity` only when it is finite.
+    /// Whether the scenario gives XIVA a finite capacity (the resolved scenario names
+    /// `xiva.capacity` only then): its re-requests wait in a queue whose series the results
+    /// show. Partitions alone do not say so: the binary interface partitions too (docs/model.md §11).
     package var xivaCapacityIsFinite: Bool {
         guard case .object(let top) = scenario, case .object(let xiva)? = top["xiva"] else { return false }
         return xiva["capacity"] != nil

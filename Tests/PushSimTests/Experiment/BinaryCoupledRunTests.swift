@@ -70,4 +70,32 @@ import Testing
         let instant = Simulator.run(try busyConnections(extra: ["apns.connection_rate=forever", "apns.error_delay=0s"]))
         #expect(instant.arms[0].ledger.binaryDiscarded == 0 && instant.arms[0].ledger.binaryErrors > 0)
     }
+
+    // MARK: find and trace see a device inside its partition
+
+    @Test func findListsWhatTheRunCountsInDeviceOrder() throws {
+        let scenario = try busyConnections()
+        let run = Simulator.run(scenario)
+        let query = FateQuery.lost(.connectionDiscard)
+        let all = FateFinder.find(scenario, arm: .off, query: query, limit: 100_000, jobs: 2)
+        #expect(all.lettersMatching == run.arms[0].ledger.causes[LossCause.connectionDiscard.rawValue])
+        #expect(all.letters.count == all.lettersMatching && all.lettersMatching > 0)
+        #expect(all.letters.map { [$0.device, $0.letter] } == all.letters.map { [$0.device, $0.letter] }.sorted { $0.lexicographicallyPrecedes($1) })
+        let first = FateFinder.find(scenario, arm: .off, query: query, limit: 5)
+        #expect(first.letters == Array(all.letters.prefix(5)) && first.lettersMatching == all.lettersMatching)
+    }
+
+    @Test func aTraceShowsTheDeviceAsTheRunSimulatedIt() throws {
+        let scenario = try busyConnections()
+        let found = FateFinder.find(scenario, arm: .off, query: .lost(.connectionDiscard), limit: 1)
+        let letter = try #require(found.letters.first)
+        let (entries, ledger) = Simulator.trace(scenario, device: letter.device, arm: .off)
+        let fate = entries.first { entry in
+            if case .endOfRun = entry.event { return entry.letter == letter.letter } else { return false }
+        }
+        #expect(fate?.event == .endOfRun(.lost(.connectionDiscard)))
+        #expect(ledger.causes[LossCause.connectionDiscard.rawValue] >= 1)
+        // Alone on its connection, the device would not meet the others' errors.
+        #expect(entries.contains { if case .discardedByClosedConnection = $0.event { true } else { false } })
+    }
 }
