@@ -76,19 +76,25 @@ extension DeviceWorld {
 
     /// The connection has decided copy `c`'s write (docs/model.md §11, rules 1–3): it reaches
     /// APNs, is rejected there, or reaches a closed connection and waits for its buffer check.
-    /// Each is scheduled in this world's future; counted by the copy's letter.
+    /// Each is scheduled in this world's future; counted by the copy's letter, when the write
+    /// ends (and the error or the discard happens) before the end of the run, as every count
+    /// of the run counts what happened in it.
     mutating func binaryWritten(copy c: CopyIndex, _ outcome: BinaryWriteOutcome) {
         let letter = copies[c].letter.offset
-        let counts = counted(letter)
+        let arrival: Int64
+        switch outcome {
+        case .accepted(let at), .rejected(let at, _), .discarded(let at, _, _): arrival = at
+        }
+        let counts = arrival < runEnd ? counted(letter) : 0
         ledger.binaryWritten += counts
         switch outcome {
-        case .accepted(let arrival):
+        case .accepted:
             queue.schedule(at: arrival, .apnsArrival(c))
-        case .rejected(let arrival, let heard):
+        case .rejected(_, let heard):
             ledger.binaryErrors += counts
             queue.schedule(at: arrival, .binaryRejected(c))
             note(.apns, letter, .errorPacket(heardIn: SimTime(microseconds: heard - arrival)), at: arrival)
-        case .discarded(let arrival, let checkAt, let write):
+        case .discarded(_, let checkAt, let write):
             ledger.binaryDiscarded += counts
             binaryLink.discards.append(BinaryDiscard(copy: c, write: write))
             queue.schedule(at: checkAt, .binaryCheck(c))

@@ -14,8 +14,13 @@ package struct BenchRung: Hashable, Sendable {
     /// The coupled workload: the bench chain with a finite XIVA capacity in 10 partitions, so
     /// each partition's devices run together (docs/performance.md, The coupled path).
     package var coupled: Bool
-    package init(devices: Int, days: Int = 7, realistic: Bool = false, coupled: Bool = false) {
+    /// The binary workload: the bench chain written over APNs' binary interface, one connection
+    /// per XIVA partition, so every push stops its world (docs/performance.md, The binary
+    /// interface on the coupled path).
+    package var binary: Bool
+    package init(devices: Int, days: Int = 7, realistic: Bool = false, coupled: Bool = false, binary: Bool = false) {
         self.devices = devices; self.days = days; self.realistic = realistic; self.coupled = coupled
+        self.binary = binary
     }
 
     /// A short name used to match rungs against a baseline: `1k`, `100k`, `1M`, `250` (+ `x3d`
@@ -26,6 +31,7 @@ package struct BenchRung: Hashable, Sendable {
         else if devices >= 1_000 && devices % 1_000 == 0 { size = "\(devices / 1_000)k" }
         else { size = "\(devices)" }
         return (days == 7 ? size : "\(size)x\(days)d") + (realistic ? "-v2" : "") + (coupled ? "-xiva" : "")
+            + (binary ? "-binary" : "")
     }
 
     /// The standard ladder: 1 000, 10 000 and 100 000 devices × 7 days; 1 000 000 on request.
@@ -118,7 +124,24 @@ package enum Bench {
         let base = try ScenarioLoader.parse(text: workload, file: "<bench workload>",
                                             overrides: ["devices=\(rung.devices)", "duration=\(rung.days)d"])
         let chain = rung.realistic ? realistic(base) : base
-        return rung.coupled ? coupled(chain) : chain
+        let shared = rung.coupled ? coupled(chain) : chain
+        return rung.binary ? binary(shared) : shared
+    }
+
+    /// The binary workload: XIVA writes over APNs' legacy interface (docs/model.md §11), one
+    /// connection per partition in 10 partitions, 2 000 writes a second each; 0.1 % of
+    /// notifications are malformed, an error's round trip is 100 ms, and XIVA keeps the last
+    /// 50 writes to write again. Both arms run coupled, every push a stop of its world.
+    package static func binary(_ base: Scenario) -> Scenario {
+        var s = base
+        s.name += "-binary"
+        s.apns.interface = .binary
+        s.apns.connectionRatePerMicrosecond = 2000.0 / Double(SimTime.second)
+        s.apns.malformed = 0.001
+        s.apns.errorDelay = .constant(SimTime(microseconds: 100 * SimTime.millisecond))
+        s.xiva.resendBuffer = 50
+        s.xiva.partitions = min(10, max(1, s.devices))
+        return s
     }
 
     /// The coupled workload: XIVA serves 200 re-requests a second per partition, in 10

@@ -84,6 +84,18 @@ import Testing
         for k in 2..<6 { if case .delivered = buffered.fate(k) {} else { Issue.record("letter \(k): \(buffered.fate(k))") } }
     }
 
+    @Test func aWriteEndingAfterTheRunIsUnfinishedAndNotCounted() {
+        // One write a day: letter 0's ends at 1h + 1d, inside the 2-day run; letter 1 waits for
+        // it and ends at 1h + 2d, after the end.
+        let s = binaryScenario { $0.apns.connectionRatePerMicrosecond = 1 / Double(day) }
+        var device = ScriptedWorld(s, letters: [ScriptedLetter(time: 1 * hour, xivaLatency: 0),
+                                                ScriptedLetter(time: 2 * hour, xivaLatency: 0)])
+        let ledger = device.run(.off)
+        #expect(device.fate(0) == .delivered(latency: 1 * day + 100 * ms + 200 * ms), "\(device.traceText)")
+        #expect(device.fate(1) == .lost(.unfinished))
+        #expect(ledger.binaryWritten == 1)
+    }
+
     @Test func afterAnUninstallXivaWritesUntilTheFeedbackListAndThoseLettersAreUndeliverable() {
         // Letters every 10 min from 1h; the app goes at 2h; XIVA reads the feedback list at 3h.
         let letters = (0..<18).map { k in ScriptedLetter(time: 1 * hour + Int64(k) * 10 * minute, xivaLatency: 0) }

@@ -118,4 +118,18 @@ import Testing
         let queueArm = Simulator.run(slow).arms[1].ledger
         #expect(queueArm.reRequests > 0 && queueArm.xivaMaxQueue > 0 && queueArm.xivaMaxWaitMicroseconds > 0)
     }
+
+    @Test func binaryRungWritesEveryPushOverTenConnections() throws {
+        let rung = BenchRung(devices: 200, days: 1, binary: true)
+        #expect(rung.name == "200x1d-binary")
+        let s = try Bench.scenario(rung)
+        #expect(s.apns.interface == .binary && s.xiva.partitions == 10 && s.xiva.resendBuffer == 50)
+        #expect(CouplingUnit.of(s).partitions?.count == 10)
+        let result = Simulator.run(s)
+        for arm in result.arms {
+            // Every push XIVA sent was written: first sends, and the queue arm's re-sends too.
+            #expect(arm.ledger.binaryWritten >= arm.ledger.letters - arm.ledger.count(of: .xivaDrop) + arm.ledger.resent - arm.ledger.count(of: .unfinished))
+        }
+        #expect(result.arms[1].ledger.binaryWritten > result.arms[0].ledger.binaryWritten)
+    }
 }
