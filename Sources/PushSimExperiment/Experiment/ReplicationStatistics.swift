@@ -20,9 +20,13 @@ package enum ReplicationStatistics {
     /// normal, so it is honest here. Empty input: mean 0, no interval.
     package static func summarize(_ values: [Double]) -> MetricSummary {
         let n = values.count
-        guard n > 0 else { return MetricSummary(mean: 0, ci95: nil, count: 0) }
+        guard let first = values.first else { return MetricSummary(mean: 0, ci95: nil, count: 0) }
+        guard n > 1 else { return MetricSummary(mean: first, ci95: nil, count: 1) }
+        // The same value in every replication has that mean and no spread; summing and dividing
+        // would round 0.402432 × 3 / 3 to 0.40243199999999996, and the spread to 1.7e-16, which
+        // sweep.md would print as `± 0.000000000000`.
+        if values.allSatisfy({ $0 == first }) { return MetricSummary(mean: first, ci95: 0, count: n) }
         let mean = values.reduce(0, +) / Double(n)
-        guard n > 1 else { return MetricSummary(mean: mean, ci95: nil, count: 1) }
         let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(n - 1)
         let half = studentTQuantile(0.975, degreesOfFreedom: n - 1) * variance.squareRoot() / Double(n).squareRoot()
         return MetricSummary(mean: mean, ci95: half, count: n)

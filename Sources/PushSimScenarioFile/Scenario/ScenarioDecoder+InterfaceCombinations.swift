@@ -1,4 +1,4 @@
-// Refusing the keys the chosen APNs interface does not simulate (docs/model.md §11): HTTP/2 answers under binary, binary keys under HTTP/2.
+// Refusing what the binary interface does not simulate (docs/model.md §11): the HTTP/2 API's answers, and channels other than APNs.
 import PushSimCore
 
 extension ScenarioDecoder {
@@ -13,40 +13,28 @@ extension ScenarioDecoder {
         ("xiva", "retry", "XIVA's retry of a 429, a 5xx or a lost answer"),
     ]
 
-    /// The keys only the binary interface reads (docs/model.md §11).
-    static let binaryOnlyKeys: [(section: String, key: String)] = [
-        ("apns", "malformed"), ("apns", "error_delay"), ("apns", "connection_rate"), ("apns", "feedback_delay"),
-        ("xiva", "resend_buffer"),
-    ]
-
-    /// Throws at the first key (in the order of the lists above) or channel that `apns.interface`
-    /// rules out. Segments cannot set `apns` or `xiva` keys (shared sections), only `channel`.
+    /// With `apns.interface: binary`, throws at the first HTTP/2 answer key (in the order of the
+    /// list above) or channel other than `apns`. Segments cannot set `apns` or `xiva` keys
+    /// (shared sections), only `channel`. The binary keys under HTTP/2 are allowed and unused, as
+    /// `device.sleep` is without priority 5, so one file can be swept over `apns.interface`.
     static func checkInterfaceCombinations(_ top: Fields, _ scenario: Scenario) throws {
+        guard scenario.apns.interface == .binary else { return }
         let sections = ["apns": try top.section("apns"), "xiva": try top.section("xiva")]
-        switch scenario.apns.interface {
-        case .binary:
-            for (section, key, what) in http2AnswerKeys {
-                guard let fields = sections[section], let location = fields.keyLocation(key) else { continue }
-                let path = fields.fullPath(key)
-                throw ScenarioError(location: location, message: "`\(path)`: the binary interface answers only errors: `\(path)` is an HTTP/2 answer (\(what)); remove it, or set `apns.interface: http2`")
-            }
-            if scenario.channel != .apns, let location = top.keyLocation("channel") {
-                throw ScenarioError(location: location, message: binaryChannelMessage("channel", scenario.channel))
-            }
-            if case .sequence(let items)? = top.value("segments")?.kind {
-                for (index, item) in items.enumerated() {
-                    let fields = try Fields(item, path: "segments[\(index)]", keys: ScenarioSchema.segmentKeys)
-                    guard let location = fields.keyLocation("channel"), index < scenario.segments.count,
-                          scenario.segments[index].channel != .apns else { continue }
-                    let segment = scenario.segments[index]
-                    throw ScenarioError(location: location, message: binaryChannelMessage("segments.\(segment.name).channel", segment.channel))
-                }
-            }
-        case .http2:
-            for (section, key) in binaryOnlyKeys {
-                guard let fields = sections[section], let location = fields.keyLocation(key) else { continue }
-                let path = fields.fullPath(key)
-                throw ScenarioError(location: location, message: "`\(path)` applies to `apns.interface: binary`, and the interface is http2 (the default): set `apns.interface: binary`, or remove `\(path)`")
+        for (section, key, what) in http2AnswerKeys {
+            guard let fields = sections[section], let location = fields.keyLocation(key) else { continue }
+            let path = fields.fullPath(key)
+            throw ScenarioError(location: location, message: "`\(path)`: the binary interface answers only errors: `\(path)` is an HTTP/2 answer (\(what)); remove it, or set `apns.interface: http2`")
+        }
+        if scenario.channel != .apns, let location = top.keyLocation("channel") {
+            throw ScenarioError(location: location, message: binaryChannelMessage("channel", scenario.channel))
+        }
+        if case .sequence(let items)? = top.value("segments")?.kind {
+            for (index, item) in items.enumerated() {
+                let fields = try Fields(item, path: "segments[\(index)]", keys: ScenarioSchema.segmentKeys)
+                guard let location = fields.keyLocation("channel"), index < scenario.segments.count,
+                      scenario.segments[index].channel != .apns else { continue }
+                let segment = scenario.segments[index]
+                throw ScenarioError(location: location, message: binaryChannelMessage("segments.\(segment.name).channel", segment.channel))
             }
         }
     }

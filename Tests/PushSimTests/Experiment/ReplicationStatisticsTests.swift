@@ -29,6 +29,8 @@ import Testing
     @Test func oneReplicationHasNoIntervalAndConstantsHaveZeroWidth() {
         #expect(ReplicationStatistics.summarize([4.5]) == MetricSummary(mean: 4.5, ci95: nil, count: 1))
         #expect(ReplicationStatistics.summarize([2, 2, 2]).ci95 == 0)
+        // A value whose sum does not divide back exactly is still its own mean, with no spread.
+        #expect(ReplicationStatistics.summarize([0.402432, 0.402432, 0.402432]) == MetricSummary(mean: 0.402432, ci95: 0, count: 3))
         #expect(ReplicationStatistics.summarize([]).count == 0)
     }
 

@@ -37,4 +37,14 @@ import Testing
         #expect(result.markdown.contains("![Letters lost](loss_rate.svg)"))
         #expect(result.markdown.contains("## How this was made"))
     }
+
+    /// The binary interface's re-send load gets a column right after the queue's, only in a sweep that has it.
+    @Test func rewritesHaveAColumnOnlyWhereAPointHasThem() throws {
+        var result = SweepReportTests.result
+        let header = { (r: SweepResult) in r.markdown(charts: false).split(separator: "\n").first { $0.hasPrefix("| `") } ?? "" }
+        #expect(!header(result).contains("rewrites / letter"))
+        result.points[0].summaries[0].metrics["rewrites_per_letter"] = MetricSummary(mean: 0.0463, ci95: 0.0019, count: 2)
+        #expect(header(result).contains("| re-sent / letter | rewrites / letter |"))
+        #expect(result.markdown(charts: false).contains("0.0463 ± 0.0019"))
+    }
 }

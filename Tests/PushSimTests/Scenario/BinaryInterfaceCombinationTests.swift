@@ -1,8 +1,9 @@
-// Tests of the combinations the binary interface refuses: HTTP/2 answer keys and other channels with it, its keys without it.
+// Tests of the combinations the binary interface refuses (HTTP/2 answer keys, other channels) and allows (its keys under HTTP/2, unused).
 import Foundation
 import Testing
 @testable import PushSimCore
 @testable import PushSimScenarioFile
+@testable import PushSimExperiment
 @testable import PushSimCLI
 
 @Suite struct BinaryInterfaceCombinationTests {
@@ -34,16 +35,21 @@ import Testing
         #expect(scenarioError(segments.replacingOccurrences(of: "channel: fcm", with: "channel: apns")) == nil)
     }
 
-    /// Each binary key, with the interface left at http2, is refused where it is written.
-    @Test(arguments: [("apns", "malformed: 0.1%"), ("apns", "error_delay: 1s"), ("apns", "connection_rate: 100/s"),
-                      ("apns", "feedback_delay: 1h"), ("xiva", "resend_buffer: 10")])
-    func binaryKeysAreRefusedWithHTTP2(section: String, line: String) throws {
-        let text = minimalScenario + "\(section):\n  \(line)\n"
-        let error = try #require(scenarioError(text))
-        let key = String(line.prefix { $0 != ":" })
-        #expect(place(error) == "t.yaml:5:3")
-        #expect(error.message.hasPrefix("`\(section).\(key)` applies to `apns.interface: binary`"), "\(error.message)")
-        #expect(scenarioError(text + (section == "apns" ? "  interface: binary\n" : "apns: {interface: binary}\n")) == nil)
+    /// The binary keys under HTTP/2 are read and unused: the run is the same bytes as without
+    /// them, uninstalls (which `feedback_delay` would act on) and payload sizes included.
+    @Test func binaryKeysAreAllowedAndUnusedWithHTTP2() throws {
+        let base = "name: t\nduration: 2d\ndevices: 12\nseed: 5\nmail: {rate: 40/d, payload_size: lognormal(700B, 2KB)}\n"
+            + "device: {uninstall: 1/2d}\nconnectivity: {online: exponential(3h), offline: exponential(30m)}\n"
+        let keys = "apns: {malformed: 30%, error_delay: 5s, connection_rate: 1/s, feedback_delay: 1h}\nxiva: {resend_buffer: 10}\n"
+        let plain = try ScenarioLoader.parse(text: base, file: "t.yaml")
+        let withKeys = try ScenarioLoader.parse(text: base + keys, file: "t.yaml")
+        #expect(withKeys.apns.interface == .http2 && withKeys.apns.malformed == 0.3 && withKeys.xiva.resendBuffer == 10)
+        let a = Simulator.run(plain), b = Simulator.run(withKeys)
+        #expect(a.arms.map(\.ledger) == b.arms.map(\.ledger))
+        #expect(a.arms.allSatisfy { $0.ledger.undeliverable > 0 && $0.ledger.binaryWritten == 0 })
+        // The same file on the binary interface does use them.
+        let binary = try ScenarioLoader.parse(text: base + keys, file: "t.yaml", overrides: ["apns.interface=binary"])
+        #expect(Simulator.run(binary).arms.allSatisfy { $0.ledger.binaryErrors > 0 })
     }
 
     /// An override that switches the interface meets the file's keys: the error names the file's key.
@@ -51,6 +57,7 @@ import Testing
         let error = try #require(scenarioError(minimalScenario + "apns:\n  server_error: 1%\n", overrides: ["apns.interface=binary"]))
         #expect(place(error) == "t.yaml:5:3" && error.message.contains("`apns.server_error`"))
         #expect(scenarioError(minimalScenario + "xiva:\n  resend_buffer: 4\n", overrides: ["apns.interface=binary"]) == nil)
+        #expect(scenarioError(minimalScenario + "xiva:\n  resend_buffer: 4\n", overrides: ["apns.interface=http2"]) == nil)
     }
 
     /// `pushsim validate` and `pushsim run` say so with the file's place, exit 2, and write nothing.
