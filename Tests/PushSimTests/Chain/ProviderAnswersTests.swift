@@ -42,6 +42,21 @@ import Testing
         }
     }
 
+    /// A push stored while the device is offline reaches it when it comes back online before the
+    /// uninstall, even when nothing else is scheduled and its next letter comes after the
+    /// uninstall (the agenda must not let that letter hide the connectivity flip before it).
+    @Test func aStoredPushReachesADeviceBackOnlineBeforeTheUninstall() {
+        var s = scenario()
+        s.device.uninstallRatePerMicrosecond = 1e-12
+        var w = ScriptedWorld(s, letters: [at(1 * hour), at(4 * hour)], offline: [30 * minute ..< 2 * hour])
+        w.world.end = 3 * hour
+        for arm in Arm.allCases {
+            let l = w.run(arm)
+            #expect(w.fates() == [.delivered(latency: 1 * hour + 300 * ms), .undeliverable], "\(arm): \(w.traceText)")
+            #expect(l.letters == 1 && l.delivered == 1 && l.undeliverable == 1 && l.identitiesHold)
+        }
+    }
+
     /// The uninstall instant is an exponential draw of the rate, from its own stream.
     @Test func theUninstallIsDrawnAtTheGivenRate() {
         var s = tinyScenario(duration: 1000 * day, drain: 0)
