@@ -267,7 +267,14 @@ package enum ScenarioPrinter {
     /// A rate per microsecond as `COUNT/UNIT`, with the largest unit whose count reads back to
     /// exactly the same rate (`40/d`), or per microsecond, which always does.
     package static func rate(_ perMicrosecond: Double) -> String {
-        for (unit, size) in [("d", SimTime.day), ("h", SimTime.hour), ("m", SimTime.minute), ("s", SimTime.second)] {
+        let units = [("d", SimTime.day), ("h", SimTime.hour), ("m", SimTime.minute), ("s", SimTime.second)]
+        // A whole count in the unit that makes it smallest: 20/s rather than 1728000/d, 60/d
+        // rather than 2.5/h.
+        for (unit, size) in units.reversed() {
+            let count = (perMicrosecond * Double(size)).rounded()
+            if count >= 1, count < 1e15, count / Double(size) == perMicrosecond { return decimal(count) + "/" + unit }
+        }
+        for (unit, size) in units {
             // The product carries rounding noise (60/d comes back as 60.00000000000001): the
             // count with the fewest decimals that still reads back exactly is the one written.
             let count = perMicrosecond * Double(size)

@@ -127,9 +127,17 @@ import Testing
         #expect(ScenarioPrinter.decimal(0.5) == "0.5")
         #expect(ScenarioPrinter.decimal(1) == "1")
         #expect(ScenarioPrinter.rate(40 / Double(SimTime.day)) == "40/d")
-        #expect(ScenarioPrinter.rate(3 / Double(SimTime.hour)) == "72/d")
-        #expect(ScenarioPrinter.rate(1 / Double(SimTime.second)) == "86400/d")
+        // A whole count in the unit that makes it smallest: how a person writes a rate.
+        #expect(ScenarioPrinter.rate(3 / Double(SimTime.hour)) == "3/h")
+        #expect(ScenarioPrinter.rate(1 / Double(SimTime.second)) == "1/s")
+        #expect(ScenarioPrinter.rate(20 / Double(SimTime.second)) == "20/s")
         #expect(ScenarioPrinter.rate(60 / Double(SimTime.day)) == "60/d")
-        #expect(ScenarioPrinter.rate(0.5 / Double(SimTime.minute)) == "720/d")
+        #expect(ScenarioPrinter.rate(0.5 / Double(SimTime.minute)) == "30/h")
+        // No whole count in any unit: the fewest decimals, in days.
+        #expect(ScenarioPrinter.rate(0.5 / Double(SimTime.day)) == "0.5/d")
+        for text in ["3/h", "1/s", "20/s", "60/d", "30/h", "0.5/d"] {
+            let rate = ScenarioPrinter.rate((try? ValueParsers.rate(text)) ?? 0)
+            #expect(rate == text, "\(text) reads back as \(rate)")
+        }
     }
 }
