@@ -11,7 +11,8 @@ enum TraceCommand {
         about: """
         Lines: time (dDAY hh:mm:ss.mmm), hour of day (h00–h23), lane, letter (#i, the device's
         i-th letter), event. After the window, the fate of every letter seen in it. With segments,
-        the title names the device's segment.
+        the title names the device's segment. A device that shares a server (a finite
+        xiva.capacity, apns.interface: binary) is simulated with its whole partition, as in run.
         """,
         options: [
             CommandOption("device", .value("N"), required: true, help: "the device, from 0 to devices − 1"),
