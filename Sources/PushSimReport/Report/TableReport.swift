@@ -78,9 +78,10 @@ package struct ReportTable {
         if arms.contains(where: { $0.ledger.extensionKills > 0 }) {
             rows.append(row("  extensions killed early") { ReportTable.grouped($0.ledger.extensionKills) })
         }
-        if arms.contains(where: { $0.ledger.mediaDownloads > 0 }) {
+        if arms.contains(where: { $0.ledger.attachmentRuns > 0 }) {
             rows.append(row("  attachments downloaded") { ReportTable.grouped($0.ledger.mediaDownloads) })
             rows.append(row("  downloads past the deadline") { ReportTable.grouped($0.ledger.mediaOverruns) })
+            rows.append(row("  attachments found in the cache") { ReportTable.grouped($0.ledger.mediaCacheHits) })
         }
         if arms.contains(where: { $0.ledger.deviceIdChanges > 0 }) {
             rows.append(queueRow("  device id changes") { $0.deviceIdChanges })
