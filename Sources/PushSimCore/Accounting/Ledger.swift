@@ -77,6 +77,8 @@ package struct Ledger: Equatable, Sendable {
     package var mediaDownloads = 0
     package var mediaOverruns = 0
     package var mediaCacheHits = 0
+    /// The reports show `app_reinstalls` once a reinstall or a drop for one was counted.
+    package var hasReinstalls: Bool { reinstalls > 0 || reinstallDrops > 0 }
     /// Extension runs of a letter with an attachment: the reports show `media` once there is one.
     package var attachmentRuns: Int { mediaDownloads + mediaCacheHits }
 

@@ -88,7 +88,7 @@ extension ArmResult {
             object["fcm"] = .object(fcm)
         }
         // Only with `device.reinstall`, once a reinstall or a drop for it was counted.
-        if l.reinstalls > 0 || l.reinstallDrops > 0 {
+        if l.hasReinstalls {
             var reinstalls: [String: JSONValue] = ["reinstalls": .int(l.reinstalls), "dropped_letters": .int(l.reinstallDrops)]
             if arm == .on {
                 reinstalls["foreign_pushes"] = .int(l.foreignPushes)

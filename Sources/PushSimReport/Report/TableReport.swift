@@ -87,7 +87,7 @@ package struct ReportTable {
             rows.append(queueRow("  device id changes") { $0.deviceIdChanges })
             rows.append(queueRow("  positions in forgotten gaps") { $0.positionsInForgottenGaps })
         }
-        if arms.contains(where: { $0.ledger.reinstalls > 0 || $0.ledger.reinstallDrops > 0 }) {
+        if arms.contains(where: { $0.ledger.hasReinstalls }) {
             rows.append(row("  app reinstalls") { ReportTable.grouped($0.ledger.reinstalls) })
             rows.append(row("  letters dropped before XIVA knew the new token") { ReportTable.grouped($0.ledger.reinstallDrops) })
             rows.append(queueRow("  pushes of an earlier install shown as is") { $0.foreignPushes })
