@@ -72,10 +72,15 @@ package struct Ledger: Equatable, Sendable {
     /// released (docs/model.md §10).
     package var heldWhileAsleep = 0
     package var releasedByPriority10 = 0
-    /// Media attachments (docs/model.md §8): extension runs that downloaded one, and those the
-    /// download pushed past the deadline.
+    /// Media attachments (docs/model.md §8): extension runs that downloaded one, those the
+    /// download pushed past the deadline, and those that found it in the cache (no download).
     package var mediaDownloads = 0
     package var mediaOverruns = 0
+    package var mediaCacheHits = 0
+    /// The reports show `app_reinstalls` once a reinstall or a drop for one was counted.
+    package var hasReinstalls: Bool { reinstalls > 0 || reinstallDrops > 0 }
+    /// Extension runs of a letter with an attachment: the reports show `media` once there is one.
+    package var attachmentRuns: Int { mediaDownloads + mediaCacheHits }
 
     /// PushKit (docs/model.md §12): VoIP pushes the app failed to report to CallKit, and devices
     /// the system then stopped launching for VoIP pushes.
@@ -187,6 +192,7 @@ package struct Ledger: Equatable, Sendable {
         releasedByPriority10 += other.releasedByPriority10
         mediaDownloads += other.mediaDownloads
         mediaOverruns += other.mediaOverruns
+        mediaCacheHits += other.mediaCacheHits
         callKitFailures += other.callKitFailures
         devicesCutOff += other.devicesCutOff
         binaryWritten += other.binaryWritten

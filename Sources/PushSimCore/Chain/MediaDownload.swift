@@ -19,7 +19,10 @@ extension DeviceWorld {
     @inline(never) mutating func withMediaDownload(_ processing: Int64, letter: Int, at now: Int64) -> Int64 {
         guard letter < mediaBytes.count, mediaBytes[letter] > 0, let media = parameters.media,
               let bandwidth = parameters.mediaBandwidth else { return processing }
-        if streams.mediaDownloads.chance(media.cacheHit) { return processing }
+        if streams.mediaDownloads.chance(media.cacheHit) {
+            ledger.mediaCacheHits += counted(letter)
+            return processing
+        }
         let bitsPerSecond = max(1, bandwidth.sample(&streams.mediaDownloads))
         let download = SimTime.rounding(Double(mediaBytes[letter]) * 8 / Double(bitsPerSecond) * Double(SimTime.second)).microseconds
         let total = later(processing, download)

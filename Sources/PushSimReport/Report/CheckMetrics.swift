@@ -31,7 +31,8 @@ package struct CheckMetric: Equatable, Sendable {
     package var key: String
     package var direction: CheckDirection
     package var kind: CheckMetricKind
-    /// A metric the JSON writes only when non-zero (a catch-up's `fetches`): absent reads as 0.
+    /// A metric the JSON writes only when non-zero (a catch-up's `fetches`, `app_reinstalls`),
+    /// or that older baselines lack: absent reads as 0.
     package var absentMeansZero = false
 }
 
@@ -44,12 +45,18 @@ package enum CheckMetrics {
     package static let quantiles = CheckSpread.quantiles
 
     /// The metrics queue-on arms have and queue-off arms lack.
-    package static let queueOnlyKeys: Set<String> = ["re_requests", "resent", "summaries", "extension_timeouts", "fetches"]
+    package static let queueOnlyKeys: Set<String> = ["re_requests", "resent", "summaries", "extension_timeouts", "fetches",
+                                                     "app_reinstalls.false_gaps"]
 
     /// Every metric of an arm, in the order reports list them.
     package static func catalogue(_ arm: PushSimCore.Arm) -> [CheckMetric] {
         func count(_ key: String, _ direction: CheckDirection = .upIsWorse) -> CheckMetric {
             CheckMetric(key: key, direction: direction, kind: .count(index: countKeys.firstIndex(of: key) ?? 0))
+        }
+        func countOrZero(_ key: String) -> CheckMetric {
+            var metric = count(key)
+            metric.absentMeansZero = true
+            return metric
         }
         func rate(_ key: String, of numerator: String) -> CheckMetric {
             CheckMetric(key: key, direction: .upIsWorse, kind: .rate(numerator: countKeys.firstIndex(of: numerator) ?? 0))
@@ -64,12 +71,15 @@ package enum CheckMetrics {
         }
         metrics.append(CheckMetric(key: "latency_s.max", direction: .upIsWorse, kind: .latencyMax))
         metrics += LossCause.allCases.map { count("causes." + $0.key) }
+        // Letters an app reinstall dropped before XIVA knew the new token (docs/model.md §8).
+        metrics.append(countOrZero("app_reinstalls.dropped_letters"))
         if arm == .on {
             metrics += ["re_requests", "resent", "summaries", "extension_timeouts"].map { count($0) }
             // A catch-up's load on the mail server (docs/model.md §7): more fetches is worse.
-            var fetches = count("fetches")
-            fetches.absentMeansZero = true
-            metrics.append(fetches)
+            metrics.append(countOrZero("fetches"))
+            // Pushes of an earlier install that would have looked like a gap (docs/model.md §8):
+            // what the device-id hash check has to catch; more is worse.
+            metrics.append(countOrZero("app_reinstalls.false_gaps"))
         }
         metrics.append(CheckMetric(key: "events", direction: .reportedOnly, kind: .work))
         return metrics

@@ -143,6 +143,7 @@ package struct PartialResult: Equatable, Sendable {
         ("missed_in_gaps", \.missedInGaps), ("letters_on_visible_devices", \.lettersOnVisibleDevices),
         ("positions_known_to_telemetry", \.positionsKnownToTelemetry),
         ("media_downloads", \.mediaDownloads), ("media_overruns", \.mediaOverruns),
+        ("media_cache_hits", \.mediaCacheHits),
         ("callkit_failures", \.callKitFailures), ("devices_cut_off", \.devicesCutOff),
         ("binary_written", \.binaryWritten), ("binary_errors", \.binaryErrors),
         ("binary_discarded", \.binaryDiscarded), ("binary_rewritten", \.binaryRewritten),

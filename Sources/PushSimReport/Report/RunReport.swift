@@ -74,8 +74,11 @@ extension ArmResult {
             object["binary"] = .object(["written": .int(l.binaryWritten), "errors": .int(l.binaryErrors),
                                         "discarded": .int(l.binaryDiscarded), "rewritten": .int(l.binaryRewritten)])
         }
-        // Only with `extension.media`, once a run downloaded an attachment.
-        if l.mediaDownloads > 0 { object["media"] = .object(["downloads": .int(l.mediaDownloads), "overruns": .int(l.mediaOverruns)]) }
+        // Only with `extension.media`, once a run downloaded an attachment or found it cached.
+        if l.attachmentRuns > 0 {
+            object["media"] = .object(["downloads": .int(l.mediaDownloads), "overruns": .int(l.mediaOverruns),
+                                       "cache_hits": .int(l.mediaCacheHits)])
+        }
         if l.callKitFailures > 0 {
             object["callkit"] = .object(["failures": .int(l.callKitFailures), "devices_cut_off": .int(l.devicesCutOff)])
         }
@@ -85,7 +88,7 @@ extension ArmResult {
             object["fcm"] = .object(fcm)
         }
         // Only with `device.reinstall`, once a reinstall or a drop for it was counted.
-        if l.reinstalls > 0 || l.reinstallDrops > 0 {
+        if l.hasReinstalls {
             var reinstalls: [String: JSONValue] = ["reinstalls": .int(l.reinstalls), "dropped_letters": .int(l.reinstallDrops)]
             if arm == .on {
                 reinstalls["foreign_pushes"] = .int(l.foreignPushes)

@@ -9,7 +9,8 @@ extension ArmMetrics {
     /// `fetches_per_letter` (a catch-up's load on the mail server, when it fetched), and
     /// `summarized_rate` (the share of letters a person only learns of from a summary); both
     /// arms, with the binary interface: `rewrites_per_letter` (the resend buffer's re-send load,
-    /// docs/model.md §11).
+    /// docs/model.md §11); with app reinstalls (docs/model.md §8): `reinstall_drops_per_letter`
+    /// (both arms) and `false_gaps_per_letter` (queue arm).
     /// `offArm`: the run's queue-off arm, for the queue arm's telemetry (`telemetry.difference`).
     package init(_ arm: ArmResult, offArm: ArmResult? = nil) {
         self.init(queue: arm.name, values: [:])
@@ -19,6 +20,11 @@ extension ArmMetrics {
         values["summarized_rate"] = Double(l.summarized) / letters
         // As the JSON has `binary`: only where a connection wrote.
         if l.binaryWritten > 0 { values["rewrites_per_letter"] = Double(l.binaryRewritten) / letters }
+        // As the JSON has `app_reinstalls`: only where a reinstall or a drop was counted.
+        if l.hasReinstalls {
+            values["reinstall_drops_per_letter"] = Double(l.reinstallDrops) / letters
+            if arm.arm == .on { values["false_gaps_per_letter"] = Double(l.falseGaps) / letters }
+        }
         if arm.arm == .on {
             values["summaries_per_letter"] = Double(l.summaries) / letters
             values["resent_per_letter"] = Double(l.resent) / letters

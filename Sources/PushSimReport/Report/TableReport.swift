@@ -78,15 +78,16 @@ package struct ReportTable {
         if arms.contains(where: { $0.ledger.extensionKills > 0 }) {
             rows.append(row("  extensions killed early") { ReportTable.grouped($0.ledger.extensionKills) })
         }
-        if arms.contains(where: { $0.ledger.mediaDownloads > 0 }) {
+        if arms.contains(where: { $0.ledger.attachmentRuns > 0 }) {
             rows.append(row("  attachments downloaded") { ReportTable.grouped($0.ledger.mediaDownloads) })
             rows.append(row("  downloads past the deadline") { ReportTable.grouped($0.ledger.mediaOverruns) })
+            rows.append(row("  attachments found in the cache") { ReportTable.grouped($0.ledger.mediaCacheHits) })
         }
         if arms.contains(where: { $0.ledger.deviceIdChanges > 0 }) {
             rows.append(queueRow("  device id changes") { $0.deviceIdChanges })
             rows.append(queueRow("  positions in forgotten gaps") { $0.positionsInForgottenGaps })
         }
-        if arms.contains(where: { $0.ledger.reinstalls > 0 || $0.ledger.reinstallDrops > 0 }) {
+        if arms.contains(where: { $0.ledger.hasReinstalls }) {
             rows.append(row("  app reinstalls") { ReportTable.grouped($0.ledger.reinstalls) })
             rows.append(row("  letters dropped before XIVA knew the new token") { ReportTable.grouped($0.ledger.reinstallDrops) })
             rows.append(queueRow("  pushes of an earlier install shown as is") { $0.foreignPushes })

@@ -39,6 +39,20 @@ import Testing
         #expect(w.fate(0) == .delivered(latency: 350 * ms) && off.mediaDownloads == 0)
     }
 
+    /// Every run finds its attachment cached at ratio 1 and none at ratio 0: `media.cache_hits`
+    /// and `media.downloads` split the runs of letters with an attachment, in both arms.
+    @Test(arguments: [Arm.off, .on])
+    func cacheHitsAndDownloadsSplitTheRuns(_ arm: Arm) {
+        let letters = (1...5).map { ScriptedLetter(time: Int64($0) * hour, xivaLatency: 50 * ms, apnsLatency: 100 * ms, processing: 200 * ms) }
+        for (ratio, hits) in [(1.0, 5), (0.0, 0)] {
+            var w = ScriptedWorld(media(cacheHit: ratio), letters: letters)
+            w.world.mediaBytes = Array(repeating: 1_000_000, count: letters.count)
+            let ledger = w.run(arm)
+            #expect(ledger.mediaCacheHits == hits && ledger.mediaDownloads == 5 - hits, "ratio \(ratio): \(w.traceText)")
+            #expect(ledger.attachmentRuns == 5)
+        }
+    }
+
     /// The share of letters with an attachment, per letter, on a stream of its own.
     @Test func theShareIsAProbabilityPerLetter() {
         var s = tinyScenario(duration: 30 * day)
