@@ -28,14 +28,13 @@ extension SweepResult {
             ("latency p90", "latency_s.p90", .duration), ("latency p99", "latency_s.p99", .duration),
             ("logs' loss estimate", "telemetry.estimated_loss_rate", .percent),
         ]
-        // Only a sweep with a catch-up has fetches: other sweeps keep their columns.
-        if points.contains(where: { $0.summaries.contains { $0.metrics["fetches_per_letter"] != nil } }) {
-            columns.insert(("fetches / letter", "fetches_per_letter", .plain), at: 6)
-        }
-        // Only a sweep of the binary interface rewrites (docs/model.md §11).
-        if points.contains(where: { $0.summaries.contains { $0.metrics["rewrites_per_letter"] != nil } }) {
-            let resent = columns.firstIndex { $0.1 == "resent_per_letter" } ?? columns.count - 1
-            columns.insert(("rewrites / letter", "rewrites_per_letter", .plain), at: resent + 1)
+        // Columns only a sweep whose points have the metric shows, right after the re-sends in
+        // this order: other sweeps keep their columns.
+        var place = (columns.firstIndex { $0.1 == "resent_per_letter" } ?? columns.count - 1) + 1
+        for column in SweepMarkdown.optionalColumns
+        where points.contains(where: { $0.summaries.contains { $0.metrics[column.1] != nil } }) {
+            columns.insert(column, at: place)
+            place += 1
         }
         out += "| " + (axes.map { "`\($0.path)`" } + ["queue"] + columns.map(\.0)).joined(separator: " | ") + " |\n"
         out += "|" + String(repeating: " --- |", count: axes.count + 1 + columns.count) + "\n"
@@ -63,6 +62,15 @@ enum SweepMarkdown {
     /// How a column's numbers read: percentages, plain ratios, or durations in the run
     /// table's units (seconds, hours from an hour up).
     enum Unit { case percent, plain, duration }
+
+    /// Columns of mechanisms most sweeps do not have: the binary interface's rewrites
+    /// (docs/model.md §11), a catch-up's fetches (§7), app reinstalls' drops and false gaps (§8).
+    static let optionalColumns: [(String, String, Unit)] = [
+        ("rewrites / letter", "rewrites_per_letter", .plain),
+        ("fetches / letter", "fetches_per_letter", .plain),
+        ("reinstall drops / letter", "reinstall_drops_per_letter", .plain),
+        ("false gaps / letter", "false_gaps_per_letter", .plain),
+    ]
 
     static func cell(_ metric: MetricSummary, unit: Unit) -> String {
         var scale = 1.0, suffix = ""

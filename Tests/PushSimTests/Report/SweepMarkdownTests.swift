@@ -39,6 +39,16 @@ import Testing
     }
 
     /// The binary interface's re-send load gets a column right after the queue's, only in a sweep that has it.
+    @Test func optionalColumnsFollowTheReSendsInTheirOrder() throws {
+        var result = SweepReportTests.result
+        let header = { (r: SweepResult) in r.markdown(charts: false).split(separator: "\n").first { $0.hasPrefix("| `") } ?? "" }
+        #expect(!header(result).contains("false gaps / letter") && !header(result).contains("reinstall drops / letter"))
+        result.points[0].summaries[0].metrics["false_gaps_per_letter"] = MetricSummary(mean: 0.001, ci95: 0.0002, count: 2)
+        result.points[0].summaries[0].metrics["fetches_per_letter"] = MetricSummary(mean: 0.1, ci95: 0.01, count: 2)
+        result.points[0].summaries[0].metrics["reinstall_drops_per_letter"] = MetricSummary(mean: 0.002, ci95: 0.0003, count: 2)
+        #expect(header(result).contains("| re-sent / letter | fetches / letter | reinstall drops / letter | false gaps / letter | latency p90 |"))
+    }
+
     @Test func rewritesHaveAColumnOnlyWhereAPointHasThem() throws {
         var result = SweepReportTests.result
         let header = { (r: SweepResult) in r.markdown(charts: false).split(separator: "\n").first { $0.hasPrefix("| `") } ?? "" }
