@@ -23,12 +23,9 @@ enum ResourceGuard {
     }
 
     /// The estimate of a trace: one device, every one of its events kept as a line; a device
-    /// that shares a server runs with its whole partition (the largest one is assumed).
-    static func traceEstimate(_ scenario: Scenario) -> ResourceEstimate {
-        var partition = 1
-        if let (count, total) = CouplingUnit.of(scenario).partitions {
-            partition = max(1, total / max(1, count) + (total % max(1, count) == 0 ? 0 : 1))
-        }
+    /// that shares a server runs with its whole partition (`Simulator.tracedPartition`).
+    static func traceEstimate(_ scenario: Scenario, device: Int) -> ResourceEstimate {
+        let partition = max(1, Simulator.tracedPartition(scenario, device: device)?.count ?? 1)
         var estimate = ResourceEstimate(scenario, jobs: 1, devices: partition)
         estimate.memoryBytes += estimate.events / Double(max(1, partition)) * bytesPerTraceEntry
         return estimate

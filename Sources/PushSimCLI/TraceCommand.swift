@@ -45,7 +45,7 @@ enum TraceCommand {
         guard from <= to else { throw InputError.usage("--from must not be after --to") }
 
         // One device, but every event of it is kept as a line: refuse what would not fit, before any work.
-        if let refusal = ResourceGuard.traceEstimate(scenario).refusal(under: try ResourceGuard.limits(arguments), name: scenario.name) {
+        if let refusal = ResourceGuard.traceEstimate(scenario, device: device).refusal(under: try ResourceGuard.limits(arguments), name: scenario.name) {
             throw InputError.refused(refusal)
         }
         let svgPath = arguments.value("svg")
