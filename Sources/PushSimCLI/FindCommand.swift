@@ -21,7 +21,7 @@ enum FindCommand {
                 """),
             .queue,
             CommandOption("limit", .value("N"), default: .value("20"), range: 0...1_000_000, help: "letters to list, the first in device order; 0: counts only"),
-            CommandOption.json.help("print {\"letters\": [{\"device\", \"letter\", \"time_s\", \"fate\"}…], counts…}"),
+            CommandOption.json.help("print {\"letters\": [{\"device\", \"letter\", \"time_s\", \"fate\"}…], the matching counts, and \"counts\": every fate and cause of the arm, as `run --json` names them}"),
             CommandOption.set.help("as for `pushsim run`: the same scenario and seed give the same letters"),
             CommandOption.seed.help("as for `pushsim run`"),
             CommandOption.jobs.help("threads; never changes the answer"),
@@ -105,6 +105,13 @@ enum FindCommand {
             "fate": .string(query.description),
             "letters_matching": .int(found.lettersMatching), "devices_matching": .int(found.devicesMatching),
             "devices_searched": .int(found.devicesSearched),
+            // Every fate of the arm, named as in `pushsim run --json`, so the two can be compared.
+            "counts": .object([
+                "letters": .int(found.tally.letters), "delivered": .int(found.tally.delivered),
+                "summarized": .int(found.tally.summarized), "lost": .int(found.tally.lost),
+                "undeliverable": .int(found.tally.undeliverable),
+                "causes": .object(Dictionary(uniqueKeysWithValues: LossCause.allCases.map { ($0.key, JSONValue.int(found.tally.count(of: $0))) })),
+            ]),
             "letters": .array(found.letters.map { letter in
                 .object(["device": .int(letter.device), "letter": .int(letter.letter + 1),
                          "time_s": .double(Double(letter.time.microseconds) / 1e6), "fate": .string(fateText(letter.fate))])

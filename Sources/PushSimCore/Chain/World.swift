@@ -432,6 +432,9 @@ package struct DeviceWorld: ~Copyable {
         if includingGap { for letter in gapLetters(of: run) { letterStates[letter].unfinished = true } }
     }
 
+    /// The letters the ledger records (docs/model.md §5, Warm-up): the warm-up's are simulated, not counted.
+    package var countedLetters: Range<Int> { firstCounted..<letters.count }
+
     /// The fate of letter i: its chain's, unless the app was uninstalled (docs/model.md §9).
     package func fate(of i: Int) -> LetterFate {
         _slowPath(end < runEnd) ? fateAfterUninstall(of: i) : chainFate(of: i)

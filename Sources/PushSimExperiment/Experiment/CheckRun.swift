@@ -156,28 +156,10 @@ package enum CheckRun {
         let range = 0..<scenario.devices
         let arms = scenario.arms
         let chunks = Simulator.inChunks(of: range, jobs: jobs, unit: .of(scenario)) { devices in
-            var ledgers = SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)
-            var spreads = arms.map { _ in CheckSpread() }
-            if CouplingUnit.of(scenario).partitions != nil {
-                var sink = CheckSink(run: SegmentedLedgerSink(ledgers: ledgers), spreads: spreads, thresholds: thresholds)
-                CoupledRun.simulate(scenario, devices: devices, arms: arms, into: &sink)
-                return (sink.run.finished(), sink.spreads)
-            }
-            for part in Simulator.parts(of: scenario, devices: devices) {
-                var world = DeviceWorld(scenario: part.scenario)
-                var totals = arms.map { _ in Ledger() }
-                for device in part.devices {
-                    world.prepare(device: device)
-                    for (a, arm) in arms.enumerated() {
-                        var ledger = Ledger()
-                        world.run(arm, into: &ledger)
-                        spreads[a].add(device: ledger, thresholds: a < thresholds.count ? thresholds[a] : nil)
-                        totals[a].merge(ledger)
-                    }
-                }
-                ledgers.add(totals, segment: part.segment)
-            }
-            return (ledgers, spreads)
+            var sink = CheckSink(run: SegmentedLedgerSink(ledgers: SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)),
+                                 spreads: arms.map { _ in CheckSpread() }, thresholds: thresholds)
+            Simulator.simulate(scenario, devices: devices, arms: arms, into: &sink)
+            return (sink.run.finished(), sink.spreads)
         }
         var total = SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)
         var spreads = arms.map { _ in CheckSpread() }
@@ -189,7 +171,7 @@ package enum CheckRun {
     }
 }
 
-/// A check's sink for a coupled run: each device's counts into its own spread, then into the run's ledgers.
+/// A check's sink: each device's counts into its own spread, then into the run's ledgers.
 struct CheckSink: DeviceLedgerSink {
     var run: SegmentedLedgerSink
     var spreads: [CheckSpread]

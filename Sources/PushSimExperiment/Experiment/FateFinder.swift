@@ -58,14 +58,18 @@ package struct FateFinding: Equatable, Sendable {
     package var lettersMatching = 0
     package var devicesMatching = 0
     package var devicesSearched = 0
+    /// Every counted letter searched, by fate, recorded as the run's ledger records it (the
+    /// fates, causes and latencies only): the search's counts can be put beside the run's.
+    package var tally = Ledger()
 
-    /// The letters of a device whose arm is finished: every match counted, listed while fewer
-    /// than `limit` are.
+    /// The counted letters of a device whose arm is finished (the run's ledger records the same
+    /// ones, with the same fates): every match counted, listed while fewer than `limit` are.
     mutating func add(_ world: borrowing DeviceWorld, device: Int, query: FateQuery, listingAtMost limit: Int) {
         devicesSearched += 1
         var any = false
-        for i in 0..<world.letters.count {
+        for i in world.countedLetters {
             let fate = world.fate(of: i)
+            tally.record(fate)
             guard query.matches(fate) else { continue }
             any = true
             lettersMatching += 1
@@ -81,6 +85,7 @@ package struct FateFinding: Equatable, Sendable {
         lettersMatching += other.lettersMatching
         devicesMatching += other.devicesMatching
         devicesSearched += other.devicesSearched
+        tally.merge(other.tally)
     }
 }
 
@@ -101,28 +106,18 @@ package enum FateFinder {
         return total
     }
 
-    /// One contiguous range of devices on the calling thread. Devices that share a server (a
-    /// finite XIVA capacity, the binary interface) run with their whole partition, as in `run`.
+    /// One contiguous range of devices on the calling thread, through the run's own path
+    /// (segments, warm-up, partitions: `Simulator.simulate`).
     static func search(_ scenario: Scenario, devices: Range<Int>, arm: Arm, query: FateQuery, limit: Int) -> FateFinding {
-        if CouplingUnit.of(scenario).partitions != nil {
-            var sink = FateSink(query: query, limit: limit)
-            CoupledRun.simulate(scenario, devices: devices, arms: [arm], into: &sink)
-            return sink.finding()
-        }
-        var world = DeviceWorld(scenario: scenario)
-        var found = FateFinding()
-        for device in devices {
-            world.prepare(device: device)
-            world.run(arm)
-            found.add(world, device: device, query: query, listingAtMost: limit)
-        }
-        return found
+        var sink = FateSink(query: query, limit: limit)
+        Simulator.simulate(scenario, devices: devices, arms: [arm], into: &sink)
+        return sink.finding()
     }
 }
 
-/// What a coupled search keeps: the matching letters, of which only the first `limit` in
-/// (device, letter) order are listed. Worlds of a partition finish in no fixed device order, so
-/// the matches are trimmed to those first `limit` whenever they pile up.
+/// What a search keeps: the matching letters, of which only the first `limit` in (device,
+/// letter) order are listed. Worlds of a partition finish in no fixed device order, so the
+/// matches are trimmed to those first `limit` whenever they pile up.
 private struct FateSink: DeviceLedgerSink {
     let query: FateQuery
     let limit: Int

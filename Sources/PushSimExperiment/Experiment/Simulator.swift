@@ -154,45 +154,48 @@ package enum Simulator {
     /// scenario: the ledgers per arm, in total and per segment.
     package static func simulateSegments(_ scenario: Scenario, devices: Range<Int>, arms: [Arm],
                                         shortcuts: ShortcutPolicy = .taken) -> SegmentedLedgers {
-        var result = SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)
+        var sink = SegmentedLedgerSink(ledgers: SegmentedLedgers(arms: arms.count, segments: scenario.segments.count))
+        simulate(scenario, devices: devices, arms: arms, shortcuts: shortcuts, into: &sink)
+        return sink.finished()
+    }
+
+    /// The one way a range of devices is simulated, for every command (`run`, `check`, `find`,
+    /// `trace`, sweeps, shards): each device in its segment's scenario (device ids, and so every
+    /// stream, stay global), the warm-up's letters uncounted, devices that share a server (a
+    /// finite XIVA capacity, the binary interface) with their whole partition. What a command
+    /// keeps is its sink's business; how the worlds are set up and run is decided here alone,
+    /// so no command can drift from `run`. With `tracing`, that device's world reports every
+    /// step to the tracer.
+    static func simulate<Sink: DeviceLedgerSink>(_ scenario: Scenario, devices: Range<Int>, arms: [Arm],
+                                                 shortcuts: ShortcutPolicy = .taken,
+                                                 tracing: (device: Int, tracer: (TraceEntry) -> Void)? = nil,
+                                                 into sink: inout Sink) {
         if CouplingUnit.of(scenario).partitions != nil {
-            var sink = SegmentedLedgerSink(ledgers: result)
-            CoupledRun.simulate(scenario, devices: devices, arms: arms, shortcuts: shortcuts, into: &sink)
-            return sink.finished()
+            CoupledRun.simulate(scenario, devices: devices, arms: arms, shortcuts: shortcuts, tracing: tracing, into: &sink)
+            return
         }
         for part in parts(of: scenario, devices: devices) {
             var world = DeviceWorld(scenario: part.scenario, shortcuts: shortcuts)
-            // Without segments the devices count straight into the totals.
-            var ledgers: [Ledger] = []
-            if part.segment == nil { swap(&ledgers, &result.totals) } else { ledgers = arms.map { _ in Ledger() } }
             for device in part.devices {
+                if let tracing { world.tracer = tracing.device == device ? tracing.tracer : nil }
                 world.prepare(device: device)
-                for (a, arm) in arms.enumerated() { world.run(arm, into: &ledgers[a]) }
+                for (a, arm) in arms.enumerated() {
+                    sink.account(device: device, segment: part.segment, arm: a) { world.run(arm, into: &$0) }
+                    sink.finished(device: device, arm: a, world: world)
+                }
             }
-            if part.segment == nil { swap(&ledgers, &result.totals) } else { result.add(ledgers, segment: part.segment) }
         }
-        return result
     }
 
-    /// The timeline of one device in one arm, event by event (`pushsim trace`). A device that
-    /// shares a server (a finite XIVA capacity, the binary interface) runs inside its whole
-    /// partition, so its trace shows what `run` simulated for it.
+    /// The timeline of one device in one arm, event by event (`pushsim trace`), simulated as
+    /// `run` simulates it: a device that shares a server runs inside its whole partition.
     package static func trace(_ scenario: Scenario, device: Int, arm: Arm,
                              shortcuts: ShortcutPolicy = .taken) -> (entries: [TraceEntry], ledger: Ledger) {
-        if let partition = tracedPartition(scenario, device: device) {
-            let log = TraceLog()
-            var sink = OneDeviceSink(device: device)
-            CoupledRun.simulate(scenario, devices: partition, arms: [arm], shortcuts: shortcuts,
-                                tracing: (device, { log.entries.append($0) }), into: &sink)
-            return (log.entries, sink.ledger)
-        }
-        var world = DeviceWorld(scenario: scenario.scenario(forDevice: device), shortcuts: shortcuts)
         let log = TraceLog()
-        world.tracer = { log.entries.append($0) }
-        world.prepare(device: device)
-        var ledger = Ledger()
-        world.run(arm, into: &ledger)
-        return (log.entries, ledger)
+        var sink = OneDeviceSink(device: device)
+        simulate(scenario, devices: tracedPartition(scenario, device: device) ?? device..<(device + 1), arms: [arm],
+                 shortcuts: shortcuts, tracing: (device, { log.entries.append($0) }), into: &sink)
+        return (log.entries, sink.ledger)
     }
 
     /// The devices of the partition holding `device` when devices share a server; nil otherwise.
