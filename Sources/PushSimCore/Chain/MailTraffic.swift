@@ -16,7 +16,15 @@ struct DailyProfile {
     static let hour = Double(SimTime.hour), day = Double(SimTime.day)
 
     init(weights: [Double]) {
-        let mean = weights.reduce(0, +) / Double(max(1, weights.count))
+        var weights = weights
+        var mean = weights.reduce(0, +) / Double(max(1, weights.count))
+        // Weights so small that their mean underflows (`[5e-324, 0, …]`) still say where the
+        // mail goes: only their ratios matter, so they are scaled to a largest weight of 1
+        // first. Ordinary weights keep the plain quotient, bit for bit.
+        if !mean.isNormal, let top = weights.max(), top > 0 {
+            weights = weights.map { $0 / top }
+            mean = weights.reduce(0, +) / Double(max(1, weights.count))
+        }
         factor = weights.map { mean > 0 ? $0 / mean : 1 }
         var sums = [0.0]
         for f in factor { sums.append(sums[sums.count - 1] + f * DailyProfile.hour) }

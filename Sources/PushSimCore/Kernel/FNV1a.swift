@@ -4,8 +4,12 @@
 /// accidental change (an edited number, a damaged file) and is the same on every platform; it
 /// is not a signature: anyone can recompute it after a deliberate edit.
 package enum FNV1a {
-    package static func hash<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    package static let offsetBasis: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    /// The hash of `bytes` following bytes already hashed to `hash` (the offset basis: none).
+    package static func hash<Bytes: Sequence>(_ bytes: Bytes, continuing hash: UInt64 = offsetBasis) -> UInt64
+        where Bytes.Element == UInt8 {
+        var hash = hash
         for byte in bytes {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01B3

@@ -59,8 +59,15 @@ package final class MailTrace: Sendable {
     package let offsets: [Int]
     package let times: [Int64]
 
+    /// FNV-1a over the letters (each device's count and times): two files with the same path
+    /// and other letters are other scenarios, so shards of them must not merge.
+    package let digest: UInt64
+
     package init(path: String, offsets: [Int], times: [Int64]) {
         self.path = path; self.offsets = offsets; self.times = times
+        // The arrays' bytes as stored: 64-bit little-endian on every platform Swift on Linux runs on.
+        let ofOffsets = offsets.withUnsafeBytes { FNV1a.hash($0) }
+        digest = times.withUnsafeBytes { FNV1a.hash($0, continuing: ofOffsets) }
     }
 
     /// Device d's letter instants, sorted.
@@ -70,6 +77,12 @@ package final class MailTrace: Sendable {
     }
 
     package var count: Int { times.count }
+}
+
+/// What a scenario's fingerprint (`String(reflecting:)`) sees of a trace: its path and its
+/// letters' digest, not the object's identity.
+extension MailTrace: CustomDebugStringConvertible {
+    package var debugDescription: String { "MailTrace(path: \(String(reflecting: path)), letters: \(count), digest: \(digest))" }
 }
 
 package struct Scenario: Sendable {

@@ -36,7 +36,7 @@ extension SweepResult {
             columns.insert(column, at: place)
             place += 1
         }
-        out += "| " + (axes.map { "`\($0.path)`" } + ["queue"] + columns.map(\.0)).joined(separator: " | ") + " |\n"
+        out += MarkdownTable.row(axes.map { "`\($0.path)`" } + ["queue"] + columns.map(\.0))
         out += "|" + String(repeating: " --- |", count: axes.count + 1 + columns.count) + "\n"
         for point in points {
             let settings = axes.map { axis in point.point.settings.first { $0.path == axis.path }?.value ?? "" }
@@ -44,7 +44,7 @@ extension SweepResult {
                 let cells = columns.map { column in
                     arm.metrics[column.1].map { SweepMarkdown.cell($0, unit: column.2) } ?? "—"
                 }
-                out += "| " + (settings + [arm.queue] + cells).joined(separator: " | ") + " |\n"
+                out += MarkdownTable.row(settings + [arm.queue] + cells)
             }
         }
         out += "\n## How this was made\n\n" + provenanceLine + ". The base scenario of every point, resolved (every key, "

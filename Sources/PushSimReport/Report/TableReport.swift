@@ -158,13 +158,13 @@ package struct ReportTable {
     /// The same table in Markdown.
     package var markdown: String {
         var out = "# \(title)\n\n"
-        out += "| " + (["metric"] + header.dropFirst()).joined(separator: " | ") + " |\n"
+        out += MarkdownTable.row(["metric"] + header.dropFirst())
         out += "|" + String(repeating: " --- |", count: header.count) + "\n"
         for cells in rows {
             let label = cells.count == 1 ? "**\(cells[0])**"
                 : cells[0].hasPrefix("  ") ? "&nbsp;&nbsp;" + cells[0].dropFirst(2) : cells[0]
             let rest = cells.count == 1 ? Array(repeating: "", count: header.count - 1) : Array(cells.dropFirst())
-            out += "| " + ([label] + rest).joined(separator: " | ") + " |\n"
+            out += MarkdownTable.row([label] + rest)
         }
         return out
     }

@@ -12,17 +12,23 @@ package enum BoundedInputError: Error, Equatable, Sendable {
     case missing
     /// A folder (or something else that is not a stream of bytes).
     case notAFile
-    /// More than `limit` bytes: reading stopped there.
-    case tooLarge(limit: Int)
+    /// More than `limit` bytes: reading stopped there (`size`: the file's, where it told one).
+    case tooLarge(limit: Int, size: Int? = nil)
     case unreadable(reason: String)
+    /// A device, a pipe or a socket where a regular file is needed.
+    case notRegular
+    /// Its size or modification time moved while it was read: another program is writing it.
+    case changedWhileRead
 
     /// The reason, to follow `SOURCE: cannot read …:` in a message.
     package var reason: String {
         switch self {
         case .missing: return "no such file"
         case .notAFile: return "it is a folder, not a file"
-        case .tooLarge(let limit): return "it holds more than \(BoundedInput.size(limit)), the most this input can be"
+        case .tooLarge(let limit, _): return "it holds more than \(BoundedInput.size(limit)), the most this input can be"
         case .unreadable(let reason): return reason
+        case .notRegular: return "it is not a regular file"
+        case .changedWhileRead: return "it changed while it was read (another program is writing it); read it again once it is complete"
         }
     }
 }
@@ -39,6 +45,31 @@ package enum BoundedInput {
         var info = stat()
         if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { throw .notAFile }
         return try read(fd: fd, limit: limit)
+    }
+
+    /// Reads the regular file at `path` (a symbolic link is followed) whole, with `read(2)` into
+    /// memory rather than mapping it: a mapped file that shrinks underneath kills the reader with
+    /// SIGBUS, a read one only ends early, and the size and modification time taken before and
+    /// after tell that it changed. A device or a pipe is `.notRegular`: it has no size to check
+    /// and may never end.
+    package static func readRegularFile(path: String, limit: Int) throws(BoundedInputError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else {
+            throw errno == ENOENT ? .missing : errno == EISDIR ? .notAFile : .unreadable(reason: String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        var before = stat()
+        guard fstat(fd, &before) == 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
+        if (before.st_mode & S_IFMT) == S_IFDIR { throw .notAFile }
+        guard (before.st_mode & S_IFMT) == S_IFREG else { throw .notRegular }
+        guard before.st_size <= limit else { throw .tooLarge(limit: limit, size: Int(before.st_size)) }
+        let bytes = try read(fd: fd, limit: limit)
+        var after = stat()
+        guard fstat(fd, &after) == 0, after.st_size == before.st_size, bytes.count == Int(before.st_size),
+              after.st_mtim.tv_sec == before.st_mtim.tv_sec, after.st_mtim.tv_nsec == before.st_mtim.tv_nsec else {
+            throw .changedWhileRead
+        }
+        return bytes
     }
 
     /// Reads standard input up to `limit` bytes.

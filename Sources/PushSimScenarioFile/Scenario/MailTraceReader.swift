@@ -27,25 +27,24 @@ enum MailTraceReader {
             throw ScenarioError(location: node.location,
                                 message: "`\(keyPath)`: a trace replays letters for at most \(maxDevices) devices, found `devices: \(devices)`; expected fewer devices")
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: resolvedPath, isDirectory: &isDirectory) else {
-            throw ScenarioError(location: node.location, message: "`\(keyPath)`: cannot read the trace \(YAMLNode.doubleQuoted(resolvedPath)): no such file (the path is relative to the scenario file's folder)")
-        }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: resolvedPath)
-        let size = (attributes?[.size] as? NSNumber)?.int64Value ?? 0
-        // Only a regular file has a size to trust: `/dev/zero` or a pipe would never end.
-        let isRegular = attributes?[.type] as? FileAttributeType == .typeRegular
-        guard !isDirectory.boolValue, isRegular, size <= Int64(maxBytes),
-              let data = try? Data(contentsOf: URL(fileURLWithPath: resolvedPath), options: .alwaysMapped) else {
-            let why = isDirectory.boolValue ? "it is a folder" : !isRegular ? "it is not a regular file"
-                : size > Int64(maxBytes) ? "it is \(size) bytes, more than the \(maxBytes / 1024 / 1024 / 1024) GiB a trace may hold" : "it is not readable"
+        let bytes: [UInt8]
+        do {
+            bytes = try BoundedInput.readRegularFile(path: resolvedPath, limit: maxBytes)
+        } catch {
+            let why: String
+            switch error {
+            case .missing: why = "no such file (the path is relative to the scenario file's folder)"
+            case .notAFile: why = "it is a folder"
+            // Only a regular file has a size to trust: `/dev/zero` or a pipe would never end.
+            case .notRegular: why = "it is not a regular file"
+            case .tooLarge(_, let size):
+                why = "it is \(size.map { "\($0) bytes" } ?? "more than that"), more than the \(maxBytes / 1024 / 1024 / 1024) GiB a trace may hold"
+            case .unreadable, .changedWhileRead: why = error.reason
+            }
             throw ScenarioError(location: node.location, message: "`\(keyPath)`: cannot read the trace \(YAMLNode.doubleQuoted(resolvedPath)): \(why)")
         }
-        guard data.count <= maxBytes else {
-            throw ScenarioError(location: node.location, message: "`\(keyPath)`: cannot read the trace \(YAMLNode.doubleQuoted(resolvedPath)): it is more than the \(maxBytes / 1024 / 1024 / 1024) GiB a trace may hold")
-        }
-        return try data.withUnsafeBytes { raw in
-            try located(raw.bindMemory(to: UInt8.self), file: resolvedPath, written: written, duration: duration, devices: devices)
+        return try bytes.withUnsafeBufferPointer { buffer in
+            try located(buffer, file: resolvedPath, written: written, duration: duration, devices: devices)
         }
     }
 

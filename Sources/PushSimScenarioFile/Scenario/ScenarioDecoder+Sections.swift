@@ -191,6 +191,13 @@ extension ScenarioDecoder {
             let reach = max(shiftedEnd, shiftedStart, runEnd.microseconds)
             let (_, overflow) = reach.addingReportingOverflow(every.microseconds)
             guard overflow else { continue }
+            // Without the spread the period would fit: the spread is what to change.
+            let unshifted = max(window.end.microseconds, window.start.microseconds, runEnd.microseconds)
+            if !unshifted.addingReportingOverflow(every.microseconds).overflow {
+                throw ScenarioError(location: node("spread").location,
+                                    message: "`\(fields.fullPath("windows"))[\(index)].spread`: shifting the window by up to \(window.spread) and repeating it every \(every) "
+                                        + "passes the last instant the clock can hold (about 292471 years); expected a smaller spread")
+            }
             throw ScenarioError(location: node("every").location,
                                 message: "`\(fields.fullPath("windows"))[\(index)].every`: repeating every \(every) from \(window.start) over a run that ends at \(runEnd) "
                                     + "passes the last instant the clock can hold (about 292471 years); expected a shorter period, or no `every` for a single window")

@@ -13,7 +13,7 @@ extension ScenarioDecoder {
         var segments: [Scenario.Segment] = []
         var shares: [DecimalShare] = []
         var shareNodes: [YAMLNode] = []
-        var firstPlace: [SourceLocation] = []
+        var firstPlace: [String: SourceLocation] = [:]
         for (index, item) in items.enumerated() {
             // A shared section is a mistake of its own, clearer than "unknown key".
             if case .mapping(let entries) = item.kind, let shared = entries.first(where: { ScenarioSchema.sharedSections.contains($0.key) }) {
@@ -28,8 +28,8 @@ extension ScenarioDecoder {
                 throw ScenarioError(location: nameNode.location,
                                     message: "`segments[\(index)].name`: expected a name without `.` or `=` (it is part of the path `segments.NAME.KEY` that --set takes), found \(YAMLNode.doubleQuoted(name))")
             }
-            if let earlier = segments.firstIndex(where: { $0.name == name }) {
-                let first = firstPlace[earlier]
+            // A look-up, not a scan of the earlier names: 10^5 segments must not take n² steps.
+            if let first = firstPlace[name] {
                 throw ScenarioError(location: nameNode.location,
                                     message: "duplicate segment name `\(name)` (first at line \(first.line), column \(first.column)): expected each segment's name once")
             }
@@ -38,7 +38,7 @@ extension ScenarioDecoder {
             _ = try value(shareNode, path + ".share", "a probability", ValueParsers.probability)
             shares.append(try value(shareNode, path + ".share", "a probability") { (t) throws(ValueParsers.Failure) in try DecimalShare(t) })
             shareNodes.append(shareNode)
-            firstPlace.append(nameNode.location)
+            firstPlace[name] = nameNode.location
 
             let resolved = try segment(fields, path: path, name: name, scenario: scenario, topConnectivity: topConnectivity, context: context)
             var channel = scenario.channel

@@ -23,7 +23,11 @@ extension ValueParsers {
     /// A distribution of bandwidths in bits per second, in the grammar of the duration distributions.
     static func bandwidthDistribution(_ text: String) throws(Failure) -> Distribution {
         try distribution(text, of: "bandwidth", hint: "a bandwidth, `exponential(MEAN)`, `uniform(MIN, MAX)` or `lognormal(MEDIAN, P99)` of bandwidths such as `5Mbit/s`") { (t) throws(Failure) in
-            Int64(try bandwidth(t).rounded(.toNearestOrAwayFromZero))
+            // Held in whole bits per second: under a half it would be held as 0 (printed `0bit/s`,
+            // which does not read back) and simulated as 1, so it is refused instead.
+            let bits = try bandwidth(t).rounded(.toNearestOrAwayFromZero)
+            guard bits >= 1 else { throw Failure("a bandwidth is held in whole bits per second: expected at least 1bit/s, found `\(t)`", outOfRange: true) }
+            return Int64(bits)
         }
     }
 }

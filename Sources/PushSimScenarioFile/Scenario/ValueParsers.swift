@@ -10,7 +10,10 @@ package enum ValueParsers {
     /// Why a text is not a value of the expected type.
     package struct Failure: Error, Equatable {
         package var message: String
-        package init(_ message: String) { self.message = message }
+        /// The text read as a value of the right kind that is out of range: its reason stands
+        /// even where a failure to read would be re-worded (a distribution's constant).
+        package var outOfRange = false
+        package init(_ message: String, outOfRange: Bool = false) { self.message = message; self.outOfRange = outOfRange }
     }
 
     /// Duration units, larger to smaller, with their length in microseconds.
@@ -176,6 +179,9 @@ package enum ValueParsers {
                              _ value: (String) throws(Failure) -> Int64) throws(Failure) -> Distribution {
         guard let open = text.firstIndex(of: "(") else {
             do { return .constant(SimTime(microseconds: try value(text))) } catch {
+                // A value of the right kind but out of range keeps its own reason (`0.4bit/s`:
+                // under 1bit/s); anything else did not read as a value at all.
+                if error.outOfRange { throw error }
                 throw Failure("expected \(hint), found `\(text)`" + (text.hasPrefix("-") ? " (\(noun)s cannot be negative)" : ""))
             }
         }
@@ -202,18 +208,31 @@ package enum ValueParsers {
                 throw Failure("in `\(text)`: \(error.message)")
             }
         }
+        // A parameter written above 0 that is 0 in the stored unit (`0.001us`) is named, so the
+        // message does not seem to contradict what the user wrote.
+        let roundedToZero = zip(args, values).first { arg, value in value == 0 && arg.contains { ("1"..."9").contains($0) } }
+            .map { arg, _ in " (`\(arg)` is 0 in whole \(wholeUnit(of: noun)))" } ?? ""
         switch name {
         case "exponential":
-            guard values[0] > 0 else { throw Failure("exponential(MEAN) needs MEAN > 0, found `\(text)`") }
+            guard values[0] > 0 else { throw Failure("exponential(MEAN) needs MEAN > 0, found `\(text)`\(roundedToZero)") }
             return .exponential(mean: values[0])
         case "uniform":
             guard values[0] <= values[1] else { throw Failure("uniform(MIN, MAX) needs MIN ≤ MAX, found `\(text)`") }
             return .uniform(min: values[0], max: values[1])
         default:
             guard values[0] > 0, values[0] <= values[1] else {
-                throw Failure("lognormal(MEDIAN, P99) needs 0 < MEDIAN ≤ P99, found `\(text)`")
+                throw Failure("lognormal(MEDIAN, P99) needs 0 < MEDIAN ≤ P99, found `\(text)`\(roundedToZero)")
             }
             return .lognormal(median: values[0], p99: values[1])
+        }
+    }
+
+    /// The unit a distribution of `noun`s is held in, for messages.
+    private static func wholeUnit(of noun: String) -> String {
+        switch noun {
+        case "size": return "bytes"
+        case "bandwidth": return "bits per second"
+        default: return "microseconds, the clock's unit"
         }
     }
 
