@@ -44,14 +44,16 @@ struct BinaryLinkState {
 }
 
 extension DeviceWorld {
+    /// The binary interface's three steps.
+    enum BinaryStep { case join, rejected, check }
+
     /// One of the binary interface's steps; out of line, so the hot dispatch in `handle` gains
-    /// one rare case rather than three.
-    @inline(never) mutating func binaryStep(_ event: ChainEvent, at now: Int64) {
-        switch event {
-        case .binaryJoin(let c): binaryJoins(copy: c, at: now)
-        case .binaryRejected(let c): binaryRejected(copy: c, at: now)
-        case .binaryCheck(let c): binaryChecks(copy: c, at: now)
-        default: break
+    /// one rare call rather than three bodies.
+    @inline(never) mutating func binaryStep(_ step: BinaryStep, copy c: CopyIndex, at now: Int64) {
+        switch step {
+        case .join: binaryJoins(copy: c, at: now)
+        case .rejected: binaryRejected(copy: c, at: now)
+        case .check: binaryChecks(copy: c, at: now)
         }
     }
 
@@ -147,7 +149,11 @@ extension DeviceWorld {
             switch event {
             case .binaryJoin(let c): binaryJoins(copy: c, at: now)
             case .binaryCheck(let c): binaryChecks(copy: c, at: now)
-            default: break
+            // Past the uninstall nothing reaches the app, and a rejection's copy was already
+            // written off as under way: every other kind ends here, each named so that a new
+            // kind has to be decided on.
+            case .apnsArrival, .due, .extensionProcessed, .extensionDeadline, .answer, .appOpen, .deviceWakes, .binaryRejected:
+                break
             }
         }
     }

@@ -139,5 +139,13 @@ struct ChainParameters {
         malformed = binary ? scenario.apns.malformed : 0
         errorDelay = scenario.apns.errorDelay.sampler
         feedbackDelay = scenario.apns.feedbackDelay.microseconds
+        // Each mechanism that is on says whether the shortcuts stay valid (ShortcutPolicy.swift).
+        let on = ChainMechanism.allCases.filter { $0.isOn(self) }
+        mechanismsPermitSettlingDueCopies = on.allSatisfy(\.permitsSettlingDueCopies)
+        mechanismsPermitSettlingFirstCopies = on.allSatisfy(\.permitsSettlingFirstCopies)
     }
+
+    /// Whether every mechanism switched on permits each shortcut (worked out once, last).
+    private(set) var mechanismsPermitSettlingDueCopies = false
+    private(set) var mechanismsPermitSettlingFirstCopies = false
 }

@@ -16,7 +16,7 @@ struct ProviderState {
 
     /// A fresh arm's state, keeping the arrays' memory.
     init(_ parameters: ChainParameters, shortcuts: ShortcutPolicy, reusing old: ProviderState) {
-        firstCopiesSettle = shortcuts == .taken && !parameters.providerAnswers && !parameters.binary
+        firstCopiesSettle = shortcuts == .taken && parameters.mechanismsPermitSettlingFirstCopies
         tokenAccepts = old.tokenAccepts
         tokenAccepts.removeAll(keepingCapacity: true)
         if parameters.tokenLimit > 0 { tokenAccepts.append(contentsOf: repeatElement(Int64.min, count: parameters.tokenLimit)) }

@@ -13,3 +13,60 @@ package enum ShortcutPolicy: Sendable {
     /// Schedule every step as an event.
     case scheduled
 }
+
+/// Every mechanism the chain can switch on, each stating for itself whether the two shortcuts
+/// stay valid while it is on. The statement is a `switch` without a default: a mechanism added
+/// here must say yes or no to each shortcut before the code compiles, instead of inheriting a
+/// permission it never argued for (the permission used to be a list of exclusions, which a
+/// mechanism that forgot to add itself passed silently).
+enum ChainMechanism: CaseIterable {
+    case secondCopies, providerAnswers, sleep, pushKit, fcm, media, binary
+    case keepOlder, outages, sharedServer, earlyKill, idChange, reinstall, parallelRuns, uninstall
+    // The arm's designs (the queue's gap check, which forbids settling due copies, and the
+    // catch-up, which permits both) are stated per arm in `DeviceWorld.resetArm`.
+
+    /// Whether the scenario behind `p` switches the mechanism on.
+    func isOn(_ p: ChainParameters) -> Bool {
+        switch self {
+        case .secondCopies: return p.duplicate > 0
+        case .providerAnswers: return p.providerAnswers
+        case .sleep: return p.sleeps
+        case .pushKit: return p.channel == .pushkit
+        case .fcm: return p.channel == .fcm
+        case .media: return p.hasMedia
+        case .binary: return p.binary
+        case .keepOlder: return p.keepOlder > 0
+        case .outages: return p.hasOutages
+        case .sharedServer: return p.sharedServer
+        case .earlyKill: return p.earlyKill > 0
+        case .idChange: return p.idChangeRate > 0
+        case .reinstall: return p.reinstallRate > 0
+        case .parallelRuns: return p.saveDelay != nil
+        case .uninstall: return p.uninstallRate > 0
+        }
+    }
+
+    /// Whether, in the off arm, a copy due at an online device and its extension run may still
+    /// settle at once: nothing but the letter's own copy may touch it meanwhile.
+    var permitsSettlingDueCopies: Bool {
+        switch self {
+        // A second copy, a retry or a held push can reach the device in between; a channel's
+        // own store and a download change what the run does and when.
+        case .secondCopies, .providerAnswers, .sleep, .pushKit, .fcm, .media, .binary: return false
+        // Each acts before the copy is due (the store, XIVA) or only in the queue arm, or ends
+        // the device's run as a whole (the uninstall: handled at the end).
+        case .keepOlder, .outages, .sharedServer, .earlyKill, .idChange, .reinstall, .parallelRuns, .uninstall: return true
+        }
+    }
+
+    /// Whether a first copy's arrival at APNs may settle with its letter (its loss and latency
+    /// drawn then): nothing between XIVA's send and APNs may change what happens there.
+    var permitsSettlingFirstCopies: Bool {
+        switch self {
+        // APNs answers (a refusal, a retry, the token limit) and the connection's order do.
+        case .providerAnswers, .binary: return false
+        case .secondCopies, .sleep, .pushKit, .fcm, .media, .keepOlder, .outages, .sharedServer, .earlyKill,
+             .idChange, .reinstall, .parallelRuns, .uninstall: return true
+        }
+    }
+}

@@ -265,7 +265,11 @@ package struct DeviceWorld: ~Copyable {
         case .event(.answer(let q)): xivaAnswers(request: q, at: now)
         case .event(.appOpen): userOpensApp(at: now)
         case .event(.deviceWakes): deviceWakes(at: now)
-        case .event(let event): binaryStep(event, at: now)
+        // Every event kind is named (no catch-all): a new kind that is not handled is a
+        // compile error, not an event silently dropped.
+        case .event(.binaryJoin(let c)): binaryStep(.join, copy: c, at: now)
+        case .event(.binaryRejected(let c)): binaryStep(.rejected, copy: c, at: now)
+        case .event(.binaryCheck(let c)): binaryStep(.check, copy: c, at: now)
         }
     }
 
@@ -305,9 +309,9 @@ package struct DeviceWorld: ~Copyable {
         apnsStore = APNsStore()
         // Retries and the token limit need arrivals at APNs in time order, a retried copy can
         // present a letter before the copy it repeats, and a held push waits for its device:
-        // every step then runs as an event (docs/model.md §9, §10).
-        settleAtOnce = shortcuts == .taken && !checksGaps && !(parameters.duplicate > 0) && !parameters.providerAnswers
-            && !parameters.sleeps && parameters.channel == .apns && !parameters.hasMedia && !parameters.binary
+        // every step then runs as an event (docs/model.md §9, §10). Each mechanism states its own
+        // permission (ChainMechanism); the gap check, an arm's design, forbids it here.
+        settleAtOnce = shortcuts == .taken && !checksGaps && parameters.mechanismsPermitSettlingDueCopies
         provider = ProviderState(parameters, shortcuts: shortcuts, reusing: provider)
         let warmup = scenario.warmup.microseconds
         firstCounted = warmup <= 0 ? 0 : letters.firstIndex { $0.time >= warmup } ?? letters.count

@@ -2,39 +2,67 @@
 
 /// What a random stream is used for. Each purpose of each device has its own stream, so that
 /// adding draws for one purpose never reshuffles another, and both queue arms see the same world.
-package enum StreamPurpose: UInt64, Sendable, CaseIterable {
-    case letters = 1        // letter arrival times
-    case xiva = 2           // drop decisions and XIVA latency of first sends
-    case apns = 3           // network loss and APNs latency of first sends
-    case connectivity = 4   // online / offline periods
-    case device = 5         // per-device settings (display off)
-    case extensionRun = 6   // processing time of the first send's extension run
-    case user = 7           // when the user clears a notification
-    case redelivery = 8     // fresh APNs latency when the offline store is flushed
-    case requests = 9       // re-request latency, errors, re-send latency
-    case resends = 10       // network loss, APNs latency and processing of re-sent copies
-    case bursts = 11        // burst instants and the offsets of their letters (mail.bursts)
-    case windows = 12       // per-device window offsets and lengths (windows with spread or length)
-    case apnsStore = 13     // whether the older push stays in the store (apns.keep_older)
-    case duplicates = 14    // second copies: the decision, their APNs latency and processing
-    case appOpens = 15      // when the user opens the app (recovery: catch_up)
-    case extensionKills = 16 // whether the system kills an extension run early (extension.early_kill)
-    case deviceIdChanges = 17 // when the device id changes (device.id_change)
-    case saveDelays = 18    // when a parallel extension run writes the saved position (extension.save_delay)
-    case payloadSizes = 19  // each letter's payload size (mail.payload_size)
-    case uninstalls = 20    // when the app is uninstalled (device.uninstall)
-    case apnsAnswers = 21   // whether APNs answers 5xx or its answer is lost (apns.server_error, apns.answer_loss)
-    case retries = 22       // retried pushes: backoff, network loss and APNs latency (xiva.retry)
-    case priorities = 23    // whether a letter goes at priority 5 (apns.priority as a share)
-    case sleep = 24         // the device's awake and asleep periods (device.sleep)
-    case callKitReports = 25 // whether the app fails to report a VoIP push to CallKit (pushkit.report_failure)
-    case fcmCollapseKeys = 26 // each letter's FCM collapse key (fcm.collapse_keys)
-    case fcmStore = 27      // which collapse key FCM's store drops past four (fcm.collapse_keys > 4)
-    case mediaLetters = 28  // which letters carry an attachment, and its size (extension.media)
-    case mediaDownloads = 29 // per extension run: a cache hit, the bandwidth (extension.media)
-    // 25–29 are the channels' purposes; this mechanism's start at 30.
-    case reinstalls = 30    // when the app is reinstalled, and when XIVA learns its new token (device.reinstall)
-    case binaryErrors = 40  // whether a written notification is malformed, its error's round trip (apns.interface: binary)
+///
+/// A purpose is identified by a stable name, never by its place in a list: a new purpose's
+/// identity is the FNV-1a hash of its name (`StreamPurpose(named:)`), so two branches that each
+/// add a stream cannot renumber each other's (which once moved committed results at a merge).
+/// The purposes that existed before keep the numbers their results were made with (`frozen`);
+/// `StreamPurpose.registry` lists every purpose, and a test checks that no two share an identity.
+package struct StreamPurpose: Hashable, Sendable {
+    /// The number mixed into the stream's seed.
+    package let identity: UInt64
+
+    /// A purpose added from now on: its identity derives from its name alone.
+    package init(named name: String) { identity = FNV1a.hash(name.utf8) }
+
+    /// A purpose whose stream was numbered before names were: its number stays as it was.
+    private init(frozen identity: UInt64) { self.identity = identity }
+
+    package static let letters = StreamPurpose(frozen: 1)          // letter arrival times
+    package static let xiva = StreamPurpose(frozen: 2)             // drop decisions and XIVA latency of first sends
+    package static let apns = StreamPurpose(frozen: 3)             // network loss and APNs latency of first sends
+    package static let connectivity = StreamPurpose(frozen: 4)     // online / offline periods
+    package static let device = StreamPurpose(frozen: 5)           // per-device settings (display off)
+    package static let extensionRun = StreamPurpose(frozen: 6)     // processing time of the first send's extension run
+    package static let user = StreamPurpose(frozen: 7)             // when the user clears a notification
+    package static let redelivery = StreamPurpose(frozen: 8)       // fresh APNs latency when the offline store is flushed
+    package static let requests = StreamPurpose(frozen: 9)         // re-request latency, errors, re-send latency
+    package static let resends = StreamPurpose(frozen: 10)         // network loss, APNs latency and processing of re-sent copies
+    package static let bursts = StreamPurpose(frozen: 11)          // burst instants and the offsets of their letters (mail.bursts)
+    package static let windows = StreamPurpose(frozen: 12)         // per-device window offsets and lengths (windows with spread or length)
+    package static let apnsStore = StreamPurpose(frozen: 13)       // whether the older push stays in the store (apns.keep_older)
+    package static let duplicates = StreamPurpose(frozen: 14)      // second copies: the decision, their APNs latency and processing
+    package static let appOpens = StreamPurpose(frozen: 15)        // when the user opens the app (recovery: catch_up)
+    package static let extensionKills = StreamPurpose(frozen: 16)  // whether the system kills an extension run early (extension.early_kill)
+    package static let deviceIdChanges = StreamPurpose(frozen: 17) // when the device id changes (device.id_change)
+    package static let saveDelays = StreamPurpose(frozen: 18)      // when a parallel extension run writes the saved position (extension.save_delay)
+    package static let payloadSizes = StreamPurpose(frozen: 19)    // each letter's payload size (mail.payload_size)
+    package static let uninstalls = StreamPurpose(frozen: 20)      // when the app is uninstalled (device.uninstall)
+    package static let apnsAnswers = StreamPurpose(frozen: 21)     // whether APNs answers 5xx or its answer is lost (apns.server_error, apns.answer_loss)
+    package static let retries = StreamPurpose(frozen: 22)         // retried pushes: backoff, network loss and APNs latency (xiva.retry)
+    package static let priorities = StreamPurpose(frozen: 23)      // whether a letter goes at priority 5 (apns.priority as a share)
+    package static let sleep = StreamPurpose(frozen: 24)           // the device's awake and asleep periods (device.sleep)
+    package static let callKitReports = StreamPurpose(frozen: 25)  // whether the app fails to report a VoIP push to CallKit (pushkit.report_failure)
+    package static let fcmCollapseKeys = StreamPurpose(frozen: 26) // each letter's FCM collapse key (fcm.collapse_keys)
+    package static let fcmStore = StreamPurpose(frozen: 27)        // which collapse key FCM's store drops past four (fcm.collapse_keys > 4)
+    package static let mediaLetters = StreamPurpose(frozen: 28)    // which letters carry an attachment, and its size (extension.media)
+    package static let mediaDownloads = StreamPurpose(frozen: 29)  // per extension run: a cache hit, the bandwidth (extension.media)
+    package static let reinstalls = StreamPurpose(frozen: 30)      // when the app is reinstalled, and when XIVA learns its new token (device.reinstall)
+    package static let binaryErrors = StreamPurpose(frozen: 40)    // whether a written notification is malformed, its error's round trip (apns.interface: binary)
+
+    /// Every purpose by its name. A purpose added with `init(named:)` joins this list under the
+    /// same name; the uniqueness test reads it.
+    package static let registry: [(name: String, purpose: StreamPurpose)] = [
+        ("letters", letters), ("xiva", xiva), ("apns", apns), ("connectivity", connectivity), ("device", device),
+        ("extensionRun", extensionRun), ("user", user), ("redelivery", redelivery), ("requests", requests),
+        ("resends", resends), ("bursts", bursts), ("windows", windows), ("apnsStore", apnsStore),
+        ("duplicates", duplicates), ("appOpens", appOpens), ("extensionKills", extensionKills),
+        ("deviceIdChanges", deviceIdChanges), ("saveDelays", saveDelays), ("payloadSizes", payloadSizes),
+        ("uninstalls", uninstalls), ("apnsAnswers", apnsAnswers), ("retries", retries), ("priorities", priorities),
+        ("sleep", sleep), ("callKitReports", callKitReports), ("fcmCollapseKeys", fcmCollapseKeys),
+        ("fcmStore", fcmStore), ("mediaLetters", mediaLetters), ("mediaDownloads", mediaDownloads),
+        ("reinstalls", reinstalls), ("binaryErrors", binaryErrors),
+    ]
 }
 
 /// SplitMix64: used only to expand seeds; its outputs are well mixed even for adjacent inputs.
@@ -64,7 +92,7 @@ package struct RandomStream: RandomNumberGenerator, Sendable {
         var mixed = splitMix64(&x)
         x = mixed ^ UInt64(truncatingIfNeeded: device)
         mixed = splitMix64(&x)
-        x = mixed ^ (purpose.rawValue &* 0xD6E8_FEB8_6659_FD93)
+        x = mixed ^ (purpose.identity &* 0xD6E8_FEB8_6659_FD93)
         self.init(seed: splitMix64(&x))
     }
 

@@ -23,7 +23,7 @@ import Testing
     @Test func differentDevicesAndPurposesGetDifferentStreams() {
         var firsts: [[UInt64]] = []
         for device in 0..<20 {
-            for purpose in StreamPurpose.allCases {
+            for (_, purpose) in StreamPurpose.registry {
                 var rng = RandomStream(seed: 1, device: device, purpose: purpose)
                 firsts.append((0..<4).map { _ in rng.next() })
             }
@@ -33,6 +33,26 @@ import Testing
         var a = RandomStream(seed: 1, device: 0, purpose: .letters)
         var b = RandomStream(seed: 2, device: 0, purpose: .letters)
         #expect(a.next() != b.next())
+    }
+
+    /// Stable identities: no two purposes share one, names are unique, today's purposes keep the
+    /// numbers committed results were made with, and a named purpose's identity is its name's
+    /// hash (so it does not depend on where, or on which branch, it was declared).
+    @Test func streamIdentitiesAreStableAndUnique() {
+        let registry = StreamPurpose.registry
+        #expect(Set(registry.map(\.purpose.identity)).count == registry.count)
+        #expect(Set(registry.map(\.name)).count == registry.count)
+        #expect(StreamPurpose.letters.identity == 1 && StreamPurpose.mediaDownloads.identity == 29)
+        #expect(StreamPurpose.reinstalls.identity == 30 && StreamPurpose.binaryErrors.identity == 40)
+        #expect(StreamPurpose(named: "lowPowerMode").identity == FNV1a.hash("lowPowerMode".utf8))
+        #expect(StreamPurpose(named: "lowPowerMode") == StreamPurpose(named: "lowPowerMode"))
+        // A hashed identity never lands on a frozen number (they are all below 2^16).
+        #expect(registry.allSatisfy { $0.purpose.identity < 1 << 16 })
+        #expect(StreamPurpose(named: "lowPowerMode").identity >= 1 << 16)
+        // Pinned: the first draw of a frozen purpose's stream, as committed results were made.
+        var letters = RandomStream(seed: 1, device: 0, purpose: .letters)
+        var again = RandomStream(seed: 1, device: 0, purpose: StreamPurpose.registry[0].purpose)
+        #expect(letters.next() == again.next())
     }
 
     @Test func neighbouringStreamsAreUncorrelated() {
