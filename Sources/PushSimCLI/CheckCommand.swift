@@ -73,7 +73,8 @@ enum CheckCommand {
         let update = arguments.flag("update")
         if update {
             if FilePath.lastComponent(of: baselinePath) == "summary.json" {
-                try ResultsWriter.checkDestination(FilePath.parent(of: baselinePath), createParents: true)
+                try ResultsWriter.checkDestination(FilePath.parent(of: baselinePath), createParents: true,
+                                                   names: RunSummary.alwaysWritten)
             } else {
                 try ResultsWriter.checkFileDestination(baselinePath)
             }

@@ -33,10 +33,12 @@ package final class Interruption: @unchecked Sendable {
     private var consequence = ""
 
     /// The common start of a command that writes a results folder: checks the destination
-    /// (creating missing parents) unless nothing is written, installs the handlers, and
-    /// announces the task, so an interruption can say what was not finished. Pair with `end()`.
-    package func beginWriting(_ task: String, total: Int, unit: String, directory: String, writes: Bool) throws {
-        if writes { try ResultsWriter.checkDestination(directory, createParents: true) }
+    /// (creating missing parents, and that none of `names` there is a FIFO, device or the like)
+    /// unless nothing is written, installs the handlers, and announces the task, so an
+    /// interruption can say what was not finished. Pair with `end()`.
+    package func beginWriting(_ task: String, total: Int, unit: String, directory: String, writes: Bool,
+                              names: Set<String>) throws {
+        if writes { try ResultsWriter.checkDestination(directory, createParents: true, names: names) }
         install()
         begin(task, total: total, unit: unit,
               consequence: writes ? "no results were written; '\(directory)' is as it was" : "nothing was written")

@@ -35,7 +35,8 @@ enum MergeCommand {
         // The destination is checked before reading a single part; the handlers are installed
         // before any work, so an interruption says what was not finished.
         try interruption.beginWriting("the merge", total: arguments.positionals.count, unit: "sources",
-                                      directory: directory ?? "", writes: directory != nil)
+                                      directory: directory ?? "", writes: directory != nil,
+                                      names: RunSummary.alwaysWritten)
         defer { interruption.end() }
         var merge = PartialMerge()
         for path in arguments.positionals {
