@@ -42,6 +42,9 @@ enum MergeCommand {
         for path in arguments.positionals {
             let source = path == "-" ? "standard input" : path
             let bytes: [UInt8]
+            if path == "-" && StandardStreams.inputWasClosed {
+                throw PartialResultError("standard input: cannot read the partial result: standard input is closed (<&-); pipe the parts in or name their files")
+            }
             do {
                 bytes = path == "-" ? try BoundedInput.readStandardInput(limit: PartialResult.maxSourceBytes)
                     : try BoundedInput.read(path: path, limit: PartialResult.maxSourceBytes)
