@@ -53,10 +53,11 @@ package enum ResultsWriter {
         guard name.utf8.count <= ResultsDestination.nameMax else {
             throw ResultsWriteError(description: "cannot write '\(path)': the name is \(name.utf8.count) bytes, longer than a file name can be (\(ResultsDestination.nameMax))")
         }
-        try checkDestination(FilePath.parent(of: path), createParents: true)
+        // What the path names first: `/dev/null` is refused as a device, whether or not `/dev` is writable.
         if let problem = OutputTarget.problem(at: path) {
             throw ResultsWriteError(description: "cannot write '\(path)': \(problem)")
         }
+        try checkDestination(FilePath.parent(of: path), createParents: true)
     }
 
     /// The file name `path` ends with; refuses a path that cannot name a file (empty, `.`,
