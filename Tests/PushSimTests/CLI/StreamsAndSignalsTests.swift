@@ -37,7 +37,7 @@ connectivity:
 @Suite(.serialized) struct StreamsAndSignalsTests {
     @Test func mergeOfAClosedStandardInputIsRefusedAtOnce() throws {
         let dir = TemporaryDirectory()
-        guard let result = bash("timeout 20 pushsim merge - <&-; echo \"status $?\"", in: dir) else { return }
+        guard let result = bash("timeout -k 5 20 pushsim merge - <&-; echo \"status $?\"", in: dir) else { return }
         // 124 would be the timeout: the old hang, the signal pipe read as standard input.
         #expect(result.output == "status 2\n", "\(result.output) \(result.error)")
         #expect(result.error.contains("pushsim merge: standard input: cannot read the partial result: standard input is closed"), "\(result.error)")
@@ -65,15 +65,15 @@ connectivity:
         ]
         for command in commands {
             // Exit statuses 240, 242, 227 were the signal pipe reading the output as a "signal".
-            let closedBoth = try #require(bash("timeout 60 pushsim \(command) >&- 2>&-; echo $?", in: dir))
+            let closedBoth = try #require(bash("timeout -k 5 60 pushsim \(command) >&- 2>&-; echo $?", in: dir))
             #expect(closedBoth.output == "2\n", "\(command) >&- 2>&-: \(closedBoth.output)")
-            let closedOutput = try #require(bash("timeout 60 pushsim \(command) >&-; echo $?", in: dir))
+            let closedOutput = try #require(bash("timeout -k 5 60 pushsim \(command) >&-; echo $?", in: dir))
             #expect(closedOutput.output == "2\n", "\(command) >&-: \(closedOutput.output)")
             #expect(closedOutput.error.contains("cannot write to standard output: Bad file descriptor; the output is incomplete"),
                     "\(command): \(closedOutput.error)")
         }
         // A closed standard error alone loses only the messages: the status is the command's.
-        let quiet = try #require(bash("timeout 60 pushsim validate \(quickstart) 2>&-; echo $?", in: dir))
+        let quiet = try #require(bash("timeout -k 5 60 pushsim validate \(quickstart) 2>&-; echo $?", in: dir))
         #expect(quiet.output.contains(": ok — 'quickstart'") && quiet.output.hasSuffix("\n0\n"), "\(quiet.output)")
     }
 
@@ -81,7 +81,7 @@ connectivity:
         guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
         let dir = TemporaryDirectory()
         for command in ["help run", "--help", "run --help", "help"] {
-            guard let result = bash("timeout 20 pushsim \(command) > /dev/full; echo $?", in: dir) else { return }
+            guard let result = bash("timeout -k 5 20 pushsim \(command) > /dev/full; echo $?", in: dir) else { return }
             #expect(result.output == "2\n", "\(command): \(result.output)")
             #expect(result.error.contains("cannot write to standard output: No space left on device"), "\(command): \(result.error)")
         }
@@ -128,7 +128,7 @@ connectivity:
         for (file, reason) in cases {
             // A 1M-device rung takes minutes in a debug build: a refusal after the ladder would time out.
             let started = Date()
-            guard let result = bash("timeout 30 pushsim bench --devices 1000000 --baseline \(file); echo $?", in: dir) else { return }
+            guard let result = bash("timeout -k 5 30 pushsim bench --devices 1000000 --baseline \(file); echo $?", in: dir) else { return }
             #expect(Date().timeIntervalSince(started) < 10, "\(file)")
             #expect(result.output == "2\n", "\(file): \(result.output)")
             #expect(result.error.contains(reason), "\(file): \(result.error)")
