@@ -43,7 +43,7 @@ connectivity:
         #expect(result.error.contains("pushsim merge: standard input: cannot read the partial result: standard input is closed"), "\(result.error)")
     }
 
-    @Test func closedOutputAndErrorEndEveryCommandWithStatus2() throws {
+    @Test func closedOrFullOutputEndsEveryCommandWithStatus2() throws {
         let dir = TemporaryDirectory()
         guard let prepared = bash("""
             pushsim run \(quickstart) \(small) --shard 0/1 --json > part.json &&
@@ -71,6 +71,11 @@ connectivity:
             #expect(closedOutput.output == "2\n", "\(command) >&-: \(closedOutput.output)")
             #expect(closedOutput.error.contains("cannot write to standard output: Bad file descriptor; the output is incomplete"),
                     "\(command): \(closedOutput.error)")
+            if FileManager.default.fileExists(atPath: "/dev/full") {
+                let full = try #require(bash("timeout -k 5 60 pushsim \(command) > /dev/full; echo $?", in: dir))
+                #expect(full.output == "2\n", "\(command) > /dev/full: \(full.output)")
+                #expect(full.error.contains("cannot write to standard output: No space left on device"), "\(command): \(full.error)")
+            }
         }
         // A closed standard error alone loses only the messages: the status is the command's.
         let quiet = try #require(bash("timeout -k 5 60 pushsim validate \(quickstart) 2>&-; echo $?", in: dir))
