@@ -111,7 +111,7 @@ private let small = ["--set", "devices=4"]
         try FileManager.default.createDirectory(atPath: dir.file("base"), withIntermediateDirectories: false)
         try makeFIFO(dir.file("base/summary.json"))
         let device = makeCharacterDevice(dir.file("null"))
-        for baseline in [dir.file("fifo.json"), dir.file("base/summary.json")] + (device.map { [$0] } ?? []) {
+        for baseline in [dir.file("fifo.json"), dir.file("base/summary.json"), dir.file("new/summary.json") + "/"] + (device.map { [$0] } ?? []) {
             // Refused before the run, so the FIFO is never opened (which would block).
             let update = try pushsim(["check", quickstart, "--update", "--baseline", baseline, "--jobs", "1"] + small)
             #expect(update.status == 2, "\(baseline): \(update.status) \(update.error)")
