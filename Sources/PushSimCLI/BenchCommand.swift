@@ -81,6 +81,16 @@ enum BenchCommand {
         }
         ladder = ladder.map { BenchRung(devices: $0.devices, days: days, realistic: arguments.flag("realistic"),
                                         coupled: arguments.flag("coupled"), binary: arguments.flag("binary")) }
+        // Read and check the baseline first: a missing or bad file is refused at once, not
+        // after minutes of timing.
+        var baseline: [String: Double]?
+        if let path = arguments.value("baseline") {
+            let text: String
+            do { text = String(decoding: try BoundedInput.read(path: path, limit: CheckComparison.maxBaselineBytes), as: UTF8.self) }
+            catch { throw InputError.usage("--baseline: cannot read '\(path)': \(error.reason)") }
+            do { baseline = try BenchReport.baseline(text, source: path, ladder: ladder.map(\.name)) }
+            catch let error as BenchBaselineError { throw InputError.refused("--baseline \(error.message)") }
+        }
         // A ladder of your own sizes can be far beyond the machine: estimate it before any work.
         let estimates = try ladder.map { rung -> (name: String, estimate: ResourceEstimate) in
             var estimate = ResourceEstimate(try Bench.scenario(rung), jobs: jobs)
@@ -90,19 +100,17 @@ enum BenchCommand {
         if let refusal = ResourceGuard.refusal(estimates, limits: try ResourceGuard.limits(arguments), what: "bench this ladder") {
             throw InputError.refused(refusal)
         }
-        // Read the baseline first: a bad file is a usage error before minutes of timing.
-        var baselineText: String?
-        if let path = arguments.value("baseline") {
-            do { baselineText = String(decoding: try BoundedInput.read(path: path, limit: CheckComparison.maxBaselineBytes), as: UTF8.self) }
-            catch { throw InputError.usage("--baseline: cannot read '\(path)': \(error.reason)") }
-        }
+        let interruption = Interruption.shared
+        interruption.install()
+        interruption.begin("the bench", total: 0, unit: "", consequence: "nothing was written")
+        defer { interruption.end() }
         let report = try BenchReport.run(ladder: ladder, repetitions: repetitions, parallelJobs: jobs) { line in
             console.err("bench: \(line)\n")
         }
         var status: Int32 = 0
         var comparisonText = ""
-        if let baselineText, let path = arguments.value("baseline") {
-            let comparisons = try report.compare(baselineText: baselineText, source: path, tolerancePercent: tolerance)
+        if let baseline, let path = arguments.value("baseline") {
+            let comparisons = report.compare(baseline: baseline, tolerancePercent: tolerance)
             comparisonText = "\nagainst \(path) (letters/s, medians; tolerance \(String(format: "%g", tolerance)) %):\n"
             for c in comparisons {
                 comparisonText += String(format: "  %-8@ baseline %7.2f M/s   now %7.2f M/s   %+6.1f %%   %@\n",

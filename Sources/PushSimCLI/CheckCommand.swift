@@ -72,8 +72,10 @@ enum CheckCommand {
         }
         let update = arguments.flag("update")
         if update {
-            if FilePath.lastComponent(of: baselinePath) == "summary.json" {
-                try ResultsWriter.checkDestination(FilePath.parent(of: baselinePath), createParents: true)
+            // `…/summary.json/` names a folder: refused as a file path, not written as a set.
+            if FilePath.lastComponent(of: baselinePath) == "summary.json" && !baselinePath.hasSuffix("/") {
+                try ResultsWriter.checkDestination(FilePath.parent(of: baselinePath), createParents: true,
+                                                   names: RunSummary.alwaysWritten)
             } else {
                 try ResultsWriter.checkFileDestination(baselinePath)
             }

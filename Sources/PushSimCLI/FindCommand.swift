@@ -43,7 +43,12 @@ enum FindCommand {
         let jobs = try ShardOption.jobs(arguments, scenario: scenario, shard: nil)
         let progress = console.errorIsTerminal && !arguments.flag("json")
             ? RunProgress(console: console, label: "find in '\(scenario.name)'", total: scenario.devices, inPlace: true) : nil
+        let interruption = Interruption.shared
+        interruption.install()
+        interruption.begin("the search of '\(scenario.name)'", total: scenario.devices, unit: "devices", consequence: "nothing was written")
+        defer { interruption.end() }
         let found = FateFinder.find(scenario, arm: arm, query: query, limit: limit, jobs: jobs) {
+            interruption.advance(by: $0)
             progress?.advance(devices: $0, events: 0)
         }
         if arguments.flag("json") {

@@ -33,10 +33,12 @@ package final class Interruption: @unchecked Sendable {
     private var consequence = ""
 
     /// The common start of a command that writes a results folder: checks the destination
-    /// (creating missing parents) unless nothing is written, installs the handlers, and
-    /// announces the task, so an interruption can say what was not finished. Pair with `end()`.
-    package func beginWriting(_ task: String, total: Int, unit: String, directory: String, writes: Bool) throws {
-        if writes { try ResultsWriter.checkDestination(directory, createParents: true) }
+    /// (creating missing parents, and that none of `names` there is a FIFO, device or the like)
+    /// unless nothing is written, installs the handlers, and announces the task, so an
+    /// interruption can say what was not finished. Pair with `end()`.
+    package func beginWriting(_ task: String, total: Int, unit: String, directory: String, writes: Bool,
+                              names: Set<String>) throws {
+        if writes { try ResultsWriter.checkDestination(directory, createParents: true, names: names) }
         install()
         begin(task, total: total, unit: unit,
               consequence: writes ? "no results were written; '\(directory)' is as it was" : "nothing was written")
@@ -48,6 +50,9 @@ package final class Interruption: @unchecked Sendable {
         guard !installed else { return }
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return }
+        // Never 0, 1 or 2, even if a standard stream was closed and not occupied
+        // (StandardStreams): the pipe must not be read as input or written as output.
+        fds = fds.map(Interruption.aboveStandardStreams)
         interruptionPipe = fds[1]
         installed = true
         let reader = fds[0]
@@ -73,6 +78,15 @@ package final class Interruption: @unchecked Sendable {
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+
+    /// `fd` moved to a descriptor above 2 (closed on exec), or `fd` itself when it is already.
+    private static func aboveStandardStreams(_ fd: Int32) -> Int32 {
+        guard fd <= STDERR_FILENO else { return fd }
+        let moved = fcntl(fd, F_DUPFD_CLOEXEC, STDERR_FILENO + 1)
+        guard moved >= 0 else { return fd }
+        close(fd)
+        return moved
     }
 
     /// Starts describing a task for the message: `the run of 'x'`, `total` units of `unit`.

@@ -35,12 +35,16 @@ enum MergeCommand {
         // The destination is checked before reading a single part; the handlers are installed
         // before any work, so an interruption says what was not finished.
         try interruption.beginWriting("the merge", total: arguments.positionals.count, unit: "sources",
-                                      directory: directory ?? "", writes: directory != nil)
+                                      directory: directory ?? "", writes: directory != nil,
+                                      names: RunSummary.alwaysWritten)
         defer { interruption.end() }
         var merge = PartialMerge()
         for path in arguments.positionals {
             let source = path == "-" ? "standard input" : path
             let bytes: [UInt8]
+            if path == "-" && StandardStreams.inputWasClosed {
+                throw PartialResultError("standard input: cannot read the partial result: standard input is closed (<&-); pipe the parts in or name their files")
+            }
             do {
                 bytes = path == "-" ? try BoundedInput.readStandardInput(limit: PartialResult.maxSourceBytes)
                     : try BoundedInput.read(path: path, limit: PartialResult.maxSourceBytes)

@@ -37,11 +37,12 @@ package enum PushSimTool {
         if arguments.first == "help", arguments.count == 2, let command = commands.first(where: { $0.name == arguments[1] }) {
             // `pushsim help run` is `pushsim run --help`.
             console.out(command.help + "\n")
-            return ExitStatus.success.code
+            return finish("help", status: ExitStatus.success.code, console: console)
         }
         guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
             console.out(help + "\n")
-            return arguments.isEmpty ? ExitStatus.badInput.code : ExitStatus.success.code
+            return finish("", status: arguments.isEmpty ? ExitStatus.badInput.code : ExitStatus.success.code,
+                          console: console)
         }
         guard let command = commands.first(where: { $0.name == name }) else {
             let hint = nearest(name, among: commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
@@ -51,8 +52,11 @@ package enum PushSimTool {
         let rest = Array(arguments.dropFirst())
         if rest.contains("--help") || rest.contains("-h") {
             console.out(command.help + "\n")
-            return ExitStatus.success.code
+            return finish(name, status: ExitStatus.success.code, console: console)
         }
+        // Until the command names its task: an interruption while it reads its input (a
+        // scenario, a mail trace, a FIFO that never opens) says which command stopped.
+        Interruption.shared.begin("pushsim \(name)", total: 0, unit: "", consequence: "nothing was written")
         let status: Int32
         do {
             status = try command.run(try Arguments(rest, declared: command.options), console)
@@ -64,11 +68,13 @@ package enum PushSimTool {
         return finish(name, status: status, console: console)
     }
 
-    /// A command whose output could not be written has not done its job, whatever it returned:
-    /// say so (the shell's file is incomplete) and end with status 2.
+    /// A command whose output could not be written has not done its job, whatever it returned
+    /// (help too: `pushsim help run > /dev/full` printed nothing): say so (the shell's file is
+    /// incomplete) and end with status 2.
     static func finish(_ name: String, status: Int32, console: Console) -> Int32 {
         guard let failure = console.outputFailure else { return status }
-        console.err("pushsim \(name): cannot write to standard output: \(failure); the output is incomplete\n")
+        let command = name.isEmpty ? "pushsim" : "pushsim \(name)"
+        console.err("\(command): cannot write to standard output: \(failure); the output is incomplete\n")
         return ExitStatus.badInput.code
     }
 }

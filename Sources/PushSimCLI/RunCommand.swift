@@ -38,7 +38,8 @@ enum RunCommand {
         let interruption = Interruption.shared
         // Missing parents of the folder are created, as `pushsim check` and scripts rely on.
         try interruption.beginWriting("the run of '\(scenario.name)'", total: scenario.devices, unit: "devices",
-                                      directory: outDirectory, writes: !arguments.flag("no-write"))
+                                      directory: outDirectory, writes: !arguments.flag("no-write"),
+                                      names: RunSummary.alwaysWritten)
         defer { interruption.end() }
         let started = DispatchTime.now().uptimeNanoseconds
         // Progress only for a person watching: never into a pipe or a log, never with --json.

@@ -57,7 +57,8 @@ enum SweepCommand {
         let directory = arguments.value("out") ?? "results/\(base.name)"
         let interruption = Interruption.shared
         try interruption.beginWriting("the sweep of '\(base.name)'", total: 0, unit: "runs",
-                                      directory: directory, writes: !arguments.flag("no-write"))
+                                      directory: directory, writes: !arguments.flag("no-write"),
+                                      names: SweepResult.alwaysWritten)
         defer { interruption.end() }
         interruption.update(phase: "building its grid of \(SweepGrid.pointCount(axes) ?? 0) points", consequence: "nothing was written")
         // Each --vary value alone, so that a bad one is reported where it is typed (`--vary:1:N`).

@@ -207,8 +207,28 @@ package struct BenchReport: Sendable {
     /// a letter needs is what a user waits for); rungs the baseline lacks are not compared.
     /// Throws when the baseline is not a bench document.
     package func compare(baselineText: String, source: String, tolerancePercent: Double) throws -> [Comparison] {
+        let baseline = try BenchReport.baseline(baselineText, source: source, ladder: rungs.map(\.rung.name))
+        return compare(baseline: baseline, tolerancePercent: tolerancePercent)
+    }
+
+    /// Compares with a baseline read by ``baseline(_:source:ladder:)``.
+    package func compare(baseline: [String: Double], tolerancePercent: Double) -> [Comparison] {
+        var comparisons: [Comparison] = []
+        for r in rungs {
+            guard let base = baseline[r.rung.name], base > 0 else { continue }
+            let drop = (1 - r.lettersPerSecond / base) * 100
+            comparisons.append(Comparison(name: r.rung.name, baseline: base, now: r.lettersPerSecond,
+                                          dropPercent: drop, regressed: drop > tolerancePercent))
+        }
+        return comparisons
+    }
+
+    /// Reads a saved `pushsim bench --json` document: letters/s by rung name. Done before the
+    /// ladder runs (`ladder`: its rung names), so a file that is not a bench document, or
+    /// shares no rung with the ladder, is refused at once rather than after minutes of timing.
+    package static func baseline(_ text: String, source: String, ladder: [String]) throws -> [String: Double] {
         let value: JSONValue
-        do { value = try JSONValue.parse(baselineText) } catch {
+        do { value = try JSONValue.parse(text) } catch {
             throw BenchBaselineError(message: "\(source): not valid JSON (\(error))")
         }
         guard case .object(let top) = value, case .array(let baseRungs)? = top["rungs"] else {
@@ -225,17 +245,10 @@ package struct BenchReport: Sendable {
             default: throw BenchBaselineError(message: "\(source): rung '\(name)' has no numeric \"letters_per_s\"")
             }
         }
-        var comparisons: [Comparison] = []
-        for r in rungs {
-            guard let base = baseline[r.rung.name], base > 0 else { continue }
-            let drop = (1 - r.lettersPerSecond / base) * 100
-            comparisons.append(Comparison(name: r.rung.name, baseline: base, now: r.lettersPerSecond,
-                                          dropPercent: drop, regressed: drop > tolerancePercent))
+        guard ladder.contains(where: { (baseline[$0] ?? 0) > 0 }) else {
+            throw BenchBaselineError(message: "\(source): no rung in common with this ladder (\(ladder.joined(separator: ", ")))")
         }
-        guard !comparisons.isEmpty else {
-            throw BenchBaselineError(message: "\(source): no rung in common with this ladder (\(rungs.map(\.rung.name).joined(separator: ", ")))")
-        }
-        return comparisons
+        return baseline
     }
 }
 

@@ -77,8 +77,12 @@ package enum FileTree {
             guard n >= 0 else { return "\(source): \(String(cString: strerror(errno)))" }
             buffer[n] = 0
             return symlink(buffer, destination) == 0 ? nil : "\(destination): \(String(cString: strerror(errno)))"
-        case .missing, .other:
-            return nil   // sockets and pipes are not results; something that vanished is not carried
+        case .other:
+            // A FIFO, socket or device node is not PushSim's to drop: linked, or the write fails.
+            // (Folders holding one are updated in place, so this is only a race with another program.)
+            return link(source, destination) == 0 ? nil : "\(source): \(String(cString: strerror(errno)))"
+        case .missing:
+            return nil   // something that vanished is not carried
         }
     }
 

@@ -60,7 +60,8 @@ struct ResultsDestination {
                 }
             }
             guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw error(directory, "it is a file, not a folder; choose another --out")
+                let kind = (info.st_mode & S_IFMT) == S_IFREG ? "a file" : OutputTarget.kind(of: info.st_mode) ?? "a file"
+                throw error(directory, "it is \(kind), not a folder; choose another --out")
             }
             guard let real = realPath(path) else { throw error(directory, "its real path cannot be found (\(String(cString: strerror(errno))))") }
             var destination = ResultsDestination(given: directory, target: real, parent: FilePath.parent(of: real),
@@ -113,8 +114,10 @@ struct ResultsDestination {
             || stat(target, &here) != 0 || stat(parent, &above) != 0 || here.st_dev != above.st_dev
             || here.st_uid != geteuid()
         let entries = FileTree.names(in: target) ?? []
+        // A FIFO, socket or device node could not be carried into a new folder (a hard link
+        // to one that is not ours is refused): such a folder is updated file by file instead.
         let looksLikeResults = entries.count <= ResultsDestination.maxSwappedEntries
-            && !entries.contains { FileTree.kind(FilePath.join(target, $0)) == .folder }
+            && !entries.contains { FileTree.kind(FilePath.join(target, $0)) == .folder || OutputTarget.isSpecial(FilePath.join(target, $0)) }
         if !cannotRename, looksLikeResults, (try? ResultsDestination.probe(parent, for: given)) != nil { return .swap }
         try ResultsDestination.probe(target, for: given)
         return .inPlace

@@ -54,7 +54,8 @@ enum ResultsOrphans {
                 if rename(FilePath.join(parent, source), folder) == 0 { break }
             }
         }
-        for entry in dead { FileTree.removeTree(FilePath.join(parent, entry)) }
+        // The staging and parked sets are always folders: anything else bearing the name is not ours.
+        for entry in dead where FileTree.kind(FilePath.join(parent, entry)) == .folder { FileTree.removeTree(FilePath.join(parent, entry)) }
         for place in [parent, folder] {
             for entry in FileTree.names(in: place) ?? [] where entry.hasSuffix(".tmp") && isOrphan(entry) {
                 let path = FilePath.join(place, entry)

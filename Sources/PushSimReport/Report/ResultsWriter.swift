@@ -38,26 +38,39 @@ package enum ResultsWriter {
 
     /// Checks, before any work, that results can be written to `directory` (see
     /// ``ResultsDestination``). With `createParents` false (an explicit `--out`), the folder's
-    /// parent must already exist. Nothing is left behind by the check.
-    package static func checkDestination(_ directory: String, createParents: Bool) throws {
-        _ = try ResultsDestination.resolve(directory, createParents: createParents)
+    /// parent must already exist. `names`, the files the write will put there, must not name
+    /// anything but regular files (``OutputTarget``). Nothing is left behind by the check.
+    package static func checkDestination(_ directory: String, createParents: Bool, names: Set<String> = []) throws {
+        let destination = try ResultsDestination.resolve(directory, createParents: createParents)
+        if destination.exists { try OutputTarget.check(names.sorted(), in: destination.target, given: directory) }
     }
 
     /// Checks, before any work, that a single file can be written at `path` (``writeFile(_:to:)``):
-    /// its folder passes ``checkDestination(_:createParents:)`` and the path is not a folder.
+    /// its folder passes ``checkDestination(_:createParents:names:)`` and the path names nothing
+    /// but a regular file (not a folder, a FIFO, a socket or a device: ``OutputTarget``).
     package static func checkFileDestination(_ path: String) throws {
+        let name = try fileName(of: path)
+        guard name.utf8.count <= ResultsDestination.nameMax else {
+            throw ResultsWriteError(description: "cannot write '\(path)': the name is \(name.utf8.count) bytes, longer than a file name can be (\(ResultsDestination.nameMax))")
+        }
+        // What the path names first: `/dev/null` is refused as a device, whether or not `/dev` is writable.
+        if let problem = OutputTarget.problem(at: path) {
+            throw ResultsWriteError(description: "cannot write '\(path)': \(problem)")
+        }
+        try checkDestination(FilePath.parent(of: path), createParents: true)
+    }
+
+    /// The file name `path` ends with; refuses a path that cannot name a file (empty, `.`,
+    /// `..`, `/`, or ending with `/`, which names a folder even before it exists).
+    private static func fileName(of path: String) throws -> String {
         let name = FilePath.lastComponent(of: path)
         guard !path.isEmpty, !name.isEmpty, name != ".", name != "..", name != "/" else {
             throw ResultsWriteError(description: "cannot write '\(path)': expected the path of a file")
         }
-        guard name.utf8.count <= ResultsDestination.nameMax else {
-            throw ResultsWriteError(description: "cannot write '\(path)': the name is \(name.utf8.count) bytes, longer than a file name can be (\(ResultsDestination.nameMax))")
+        guard !path.hasSuffix("/") else {
+            throw ResultsWriteError(description: "cannot write '\(path)': a path ending with '/' names a folder; expected the path of a file")
         }
-        try checkDestination(FilePath.parent(of: path), createParents: true)
-        var info = stat()
-        if stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-            throw ResultsWriteError(description: "cannot write '\(path)': it is a folder, not a file")
-        }
+        return name
     }
 
     /// Writes `files` into `directory` as one unit, replacing the files named in `family` (and
@@ -84,6 +97,7 @@ package enum ResultsWriter {
                 try locked(destination.parent) {
                     ResultsOrphans.clean(name: destination.name, parent: destination.parent, folder: destination.target)
                     let again = try ResultsDestination.resolve(directory)   // as it is now, under the lock
+                    if again.exists { try OutputTarget.check(files.map(\.name), in: again.target, given: directory) }
                     switch again.mode {
                     case .swap: try swap(files, into: again, replacing: family.union(files.map(\.name)))
                     case .inPlace: try inPlace(files, into: again, replacing: family.union(files.map(\.name)))
@@ -99,14 +113,11 @@ package enum ResultsWriter {
     /// Writes one file atomically (a temporary file in the same folder, flushed, renamed over
     /// the old one), under the same lock and orphan cleaning as a set.
     package static func writeFile(_ contents: String, to path: String) throws {
-        let name = FilePath.lastComponent(of: path)
-        guard !name.isEmpty, name != ".", name != "..", name != "/" else {
-            throw ResultsWriteError(description: "cannot write '\(path)': expected the path of a file")
-        }
-        try write(single: contents, name: name, folder: FilePath.parent(of: path))
+        let name = try fileName(of: path)
+        try write(single: contents, name: name, folder: FilePath.parent(of: path), given: path)
     }
 
-    private static func write(single contents: String, name: String, folder: String) throws {
+    private static func write(single contents: String, name: String, folder: String, given: String) throws {
         try TemporaryFiles.shared.writing {
             let destination = try ResultsDestination.resolve(folder)
             let created = try createParents(destination)
@@ -121,6 +132,10 @@ package enum ResultsWriter {
                         madeFolder = true
                     }
                     ResultsOrphans.clean(name: name, parent: destination.target, folder: FilePath.join(destination.target, name))
+                    // Checked before the run too; again here, as the path is now.
+                    if let problem = OutputTarget.problem(at: FilePath.join(destination.target, name)) {
+                        throw ResultsWriteError(description: "cannot write '\(given)': \(problem)")
+                    }
                     try commitFiles([(name, contents)], into: destination.target, given: folder)
                 }
             } catch {
@@ -153,7 +168,12 @@ package enum ResultsWriter {
         }
         try step(.filesWritten)
         if destination.exists {
-            for entry in FileTree.names(in: destination.target) ?? [] where !family.contains(entry) && !ResultsOrphans.isOrphan(entry) {
+            // Kept: everything but the new files and the family's regular files (stale results
+            // PushSim wrote); a link or anything else that happens to bear a family name stays.
+            let newNames = Set(files.map(\.name))
+            for entry in FileTree.names(in: destination.target) ?? [] where !newNames.contains(entry)
+                && !(family.contains(entry) && FileTree.kind(FilePath.join(destination.target, entry)) == .file)
+                && !ResultsOrphans.isOrphan(entry) {
                 if let problem = FileTree.mirror(FilePath.join(destination.target, entry), to: FilePath.join(staging, entry)) {
                     throw ResultsWriteError(description: "cannot keep '\(entry)' of '\(destination.given)' in the new results: \(problem); the earlier results are unchanged")
                 }
@@ -186,12 +206,14 @@ package enum ResultsWriter {
         try? step(.swapped)
     }
 
-    /// File by file, each atomic; the family's files that the new set lacks are removed last.
+    /// File by file, each atomic; the family's regular files that the new set lacks are removed
+    /// last (never a link, a folder or a node bearing one of their names).
     private static func inPlace(_ files: [(name: String, contents: String)], into destination: ResultsDestination,
                                 replacing family: Set<String>) throws {
         try commitFiles(files, into: destination.target, given: destination.given)
         let names = Set(files.map(\.name))
-        for entry in FileTree.names(in: destination.target) ?? [] where family.contains(entry) && !names.contains(entry) {
+        for entry in FileTree.names(in: destination.target) ?? [] where family.contains(entry) && !names.contains(entry)
+            && FileTree.kind(FilePath.join(destination.target, entry)) == .file {
             unlink(FilePath.join(destination.target, entry))
         }
     }

@@ -30,6 +30,9 @@ package enum RunSummary {
     /// sweep's files, notes a person put there).
     /// The queue's files belong to the set, so a run without a finite capacity removes stale ones.
     package static let family: Set<String> = ["summary.json", "summary.md", XivaQueueReport.csvName, XivaQueueReport.svgName]
+    /// The files every run's set holds, whatever the scenario: checked before a run (the queue's
+    /// files are checked when the set is written).
+    package static let alwaysWritten: Set<String> = ["summary.json", "summary.md"]
 
     /// The run's JSON document (the contract's fields) with its provenance beside them:
     /// `pushsim_version` and `resolved_scenario`.

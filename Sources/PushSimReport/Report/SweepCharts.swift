@@ -102,6 +102,9 @@ extension SweepResult {
     /// The files of a sweep's set (every chart it can draw included): a set write replaces
     /// these, so charts of an earlier sweep never stay beside new tables, and keeps the
     /// folder's others (a run's summary).
+    /// The tables every sweep writes (checked before it runs; its charts when they are written).
+    package static let alwaysWritten: Set<String> = ["sweep.csv", "sweep.json", "sweep.md"]
+
     package static var family: Set<String> {
         Set(["sweep.csv", "sweep.json", "sweep.md"] + chartSpecs.map(\.file))
     }

@@ -18,8 +18,8 @@ enum PushsimExecutable {
     }()
 }
 
-/// A child `pushsim` process with its standard error captured.
-private final class Child {
+/// A child `pushsim` process with its standard error captured (other suites signal one too).
+final class PushsimChild {
     let process = Process()
     private let errorPipe = Pipe()
 
@@ -82,7 +82,7 @@ connectivity:
         _ = FileManager.default.createFile(atPath: out + "/summary.md", contents: Data("# earlier results\n".utf8))
         let before = snapshot(folder)
 
-        let child = try Child(["run", file, "--out", out, "--jobs", String(jobs)])
+        let child = try PushsimChild(["run", file, "--out", out, "--jobs", String(jobs)])
         // Let it get well into the run (handlers are installed before the first device).
         usleep(1_500_000)
         #expect(child.process.isRunning, "the run ended before it could be interrupted")
@@ -133,7 +133,7 @@ connectivity:
         let file = folder + "/big.yaml"
         _ = FileManager.default.createFile(atPath: file, contents: Data(longScenario.replacingOccurrences(of: "devices: 3000000", with: "devices: 1000000000000000").utf8))
         let started = Date()
-        let child = try Child(["run", file, "--out", folder + "/out"])
+        let child = try PushsimChild(["run", file, "--out", folder + "/out"])
         #expect(child.wait(upTo: 10))
         #expect(Date().timeIntervalSince(started) < 2)
         #expect(child.process.terminationStatus == 2)
