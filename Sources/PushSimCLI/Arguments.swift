@@ -1,4 +1,5 @@
 // The parser of a command line, driven by the command's declared options (CommandOption).
+import PushSimScenarioFile
 
 /// The parsed words of a command line.
 struct Arguments {
@@ -36,7 +37,7 @@ struct Arguments {
                 name = String(name[..<eq])
             }
             guard let option = byName[name] else {
-                let hint = nearest(name, among: declared.map(\.name)).map { " (did you mean --\($0)?)" } ?? ""
+                let hint = Suggestion.typo(of: name, among: declared.map(\.name)).map { " (did you mean --\($0)?)" } ?? ""
                 throw InputError.usage("unknown option --\(name)\(hint)")
             }
             switch option.kind {
@@ -93,23 +94,4 @@ struct Arguments {
         guard let n = try integer(name) else { throw InputError.usage("missing --\(name)") }
         return n
     }
-}
-
-/// The closest of `candidates` to `word` by edit distance, if close enough to be a likely typo.
-func nearest(_ word: String, among candidates: [String]) -> String? {
-    func distance(_ a: [Character], _ b: [Character]) -> Int {
-        var previous = Array(0...b.count)
-        for (i, ca) in a.enumerated() {
-            var current = [i + 1]
-            for (j, cb) in b.enumerated() {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1)))
-            }
-            previous = current
-        }
-        return previous[b.count]
-    }
-    let a = Array(word)
-    let scored = candidates.map { ($0, distance(a, Array($0))) }.sorted { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
-    guard let best = scored.first, best.1 <= max(2, word.count / 3) else { return nil }
-    return best.0
 }

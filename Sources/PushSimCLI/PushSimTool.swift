@@ -1,5 +1,6 @@
 // The command line's entry: finds the command, runs it, turns errors into messages and exit codes.
 import Foundation
+import PushSimScenarioFile
 
 package enum PushSimTool {
     /// The subcommands, in the order help lists them.
@@ -45,7 +46,7 @@ package enum PushSimTool {
                           console: console)
         }
         guard let command = commands.first(where: { $0.name == name }) else {
-            let hint = nearest(name, among: commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = Suggestion.typo(of: name, among: commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
             console.err("pushsim: unknown command '\(name)'\(hint)\n\n\(help)\n")
             return ExitStatus.badInput.code
         }

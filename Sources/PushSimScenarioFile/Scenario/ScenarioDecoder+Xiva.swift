@@ -58,7 +58,7 @@ extension ScenarioDecoder {
         { (text: String) throws(ValueParsers.Failure) -> E in
             if let value = E(rawValue: text) { return value }
             let names = E.allCases.map(\.rawValue)
-            let hint = ValueParsers.nearest(to: text, among: names).map { "; did you mean `\($0)`?" } ?? ""
+            let hint = Suggestion.nearest(to: text, among: names).map { "; did you mean `\($0)`?" } ?? ""
             throw ValueParsers.Failure("expected one of \(names.joined(separator: ", ")), found `\(text)`\(hint)")
         }
     }

@@ -195,7 +195,7 @@ struct Fields {
             let holders = path.isEmpty ? ScenarioSchema.sectionsHolding(entry.key) : []
             if !holders.isEmpty {
                 message += "; it belongs under \(holders.map { "`\($0)`" }.joined(separator: " or "))"
-            } else if let nearest = ValueParsers.nearest(to: entry.key, among: keys) {
+            } else if let nearest = Suggestion.nearest(to: entry.key, among: keys) {
                 message += "; did you mean `\(nearest)`?"
             }
             throw ScenarioError(location: entry.keyLocation, message: message)

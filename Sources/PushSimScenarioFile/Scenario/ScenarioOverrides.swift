@@ -85,7 +85,7 @@ enum ScenarioOverrides {
         }
         guard let index = names.firstIndex(where: { $0 == name }) else {
             let known = names.compactMap { $0 }
-            let suggestion = ValueParsers.nearest(to: name, among: known).map { "; did you mean `\($0)`?" } ?? ""
+            let suggestion = Suggestion.nearest(to: name, among: known).map { "; did you mean `\($0)`?" } ?? ""
             throw ScenarioError(location: nameLocation,
                                 message: "unknown segment `\(name)` in `\(segments.joined(separator: "."))`: the segments are \(known.map { "`\($0)`" }.joined(separator: ", "))\(suggestion)")
         }

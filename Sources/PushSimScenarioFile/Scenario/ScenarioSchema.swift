@@ -161,7 +161,7 @@ package enum ScenarioSchema {
     private static func unknownPathMessage(_ segments: [String], suggestions: [String], prefix: String) -> String {
         let path = segments.joined(separator: ".")
         let tail = prefix.isEmpty ? path : segments.dropFirst(prefix.split(separator: ".").count).joined(separator: ".")
-        let suggestion = ValueParsers.nearest(to: tail, among: suggestions)
+        let suggestion = Suggestion.nearest(to: tail, among: suggestions)
             .map { "; did you mean `\(prefix.isEmpty ? $0 : prefix + "." + $0)`?" } ?? ""
         return "unknown key path `\(path)`\(suggestion)"
     }

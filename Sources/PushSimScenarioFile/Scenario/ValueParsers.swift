@@ -194,7 +194,7 @@ package enum ValueParsers {
             .map { String($0).trimmingSpaces() }
         let known = ["exponential", "uniform", "lognormal"]
         guard known.contains(name) else {
-            let suggestion = nearest(to: name, among: known).map { "; did you mean `\($0)`?" } ?? ""
+            let suggestion = Suggestion.nearest(to: name, among: known).map { "; did you mean `\($0)`?" } ?? ""
             throw Failure("unknown distribution `\(name)`: expected exponential, uniform or lognormal\(suggestion)")
         }
         let arity = name == "exponential" ? 1 : 2
@@ -281,40 +281,6 @@ package enum ValueParsers {
         case "false": return false
         default: throw Failure("expected `true` or `false`, found `\(text)`")
         }
-    }
-
-    // MARK: Suggestions
-
-    /// The candidate nearest to `word` by edit distance (ties: the first), if any. A candidate
-    /// that `word` abbreviates (`expo` → `exponential`) counts as nearest: a truncated name is a
-    /// commoner slip than an unrelated short one.
-    static func nearest(to word: String, among candidates: [String]) -> String? {
-        // Nothing is near a word this long, and the edit distance would cost |word| × |candidate|.
-        guard word.unicodeScalars.count <= 64 else { return nil }
-        var best: (String, Int)?
-        for candidate in candidates {
-            let d = word.count >= 2 && candidate.hasPrefix(word) ? 0 : levenshtein(word, candidate)
-            if best == nil || d < best?.1 ?? Int.max { best = (candidate, d) }
-        }
-        return best?.0
-    }
-
-    /// Edit distance (insertions, deletions, substitutions), on Unicode scalars.
-    static func levenshtein(_ a: String, _ b: String) -> Int {
-        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
-        var previous = Array(0...y.count)
-        var current = previous
-        for i in 1...x.count {
-            current[0] = i
-            for j in 1...y.count {
-                let cost = x[i - 1] == y[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            }
-            swap(&previous, &current)
-        }
-        return previous[y.count]
     }
 }
 

@@ -128,8 +128,8 @@ import Testing
     }
 
     @Test func nearestKeyIsByEditDistance() {
-        #expect(ValueParsers.levenshtein("kitten", "sitting") == 3)
-        #expect(ValueParsers.levenshtein("", "abc") == 3)
-        #expect(ValueParsers.nearest(to: "repeat_max_cont", among: ScenarioSchema.keys(ofSection: "queue") ?? []) == "repeat_max_count")
+        #expect(Suggestion.levenshtein("kitten", "sitting") == 3)
+        #expect(Suggestion.levenshtein("", "abc") == 3)
+        #expect(Suggestion.nearest(to: "repeat_max_cont", among: ScenarioSchema.keys(ofSection: "queue") ?? []) == "repeat_max_count")
     }
 }
