@@ -26,12 +26,18 @@ enum ResourceGuard {
     /// `find`'s guard: the run of one arm on `--jobs` threads (the arm and the jobs are read
     /// again by the command; here a bad value is left for it to report).
     static func refuseFind(_ scenario: Scenario, arguments: Arguments) throws {
-        var oneArm = scenario
-        if let arm = try? ScenarioInput.arm(arguments, scenario: scenario) { oneArm.queue.mode = arm == .on ? .on : .off }
+        let arm = (try? ScenarioInput.arm(arguments, scenario: scenario)) ?? .on
         let jobs = (try? ShardOption.jobs(arguments, scenario: scenario, shard: nil)) ?? ScenarioInput.defaultJobs
-        if let refusal = ResourceEstimate(oneArm, jobs: jobs).refusal(under: try limits(arguments), name: scenario.name) {
+        if let refusal = findEstimate(scenario, arm: arm, jobs: jobs).refusal(under: try limits(arguments), name: scenario.name) {
             throw InputError.refused(refusal)
         }
+    }
+
+    /// The estimate of `find`: the scenario's run with `arm` alone.
+    static func findEstimate(_ scenario: Scenario, arm: Arm, jobs: Int) -> ResourceEstimate {
+        var oneArm = scenario
+        oneArm.queue.mode = arm == .on ? .on : .off
+        return ResourceEstimate(oneArm, jobs: jobs)
     }
 
     /// The estimate of a trace: one device, every one of its events kept as a line; a device

@@ -198,9 +198,10 @@ import Testing
 
             """, "segments")
         #expect(share(m, "device.doze") != nil && share(m, "device.reinstall") != nil)
-        // Each segment and arm keeps a ledger per chunk: 1 chunk, 2 segments, 2 arms, plus the totals.
+        // Each segment and arm keeps a ledger per chunk (16 chunks on one thread), plus the merged
+        // set and the result's: 2 arms × (16 × 2 + 18 × 2 + 1) ledgers.
         let ledgers = try #require(share(m, "segments"))
-        #expect(ledgers.bytes >= 2 * (2 + 1) * ResourceEstimate.bytesPerLedger)
+        #expect(ledgers.bytes == 2 * (16 * 2 + 18 * 2 + 1) * ResourceEstimate.bytesPerLedger)
     }
 
     // MARK: The issue's cases, refused before any work
