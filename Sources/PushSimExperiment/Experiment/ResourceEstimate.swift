@@ -90,13 +90,14 @@ package struct ResourceEstimate: Sendable, Equatable {
         letters = ResourceEstimate.finite(devices * lettersPerDevice)
         windowIntervals = ResourceEstimate.finite(parts.map(\.windowIntervals).max() ?? 0)
         windowSteps = ResourceEstimate.finite(parts.reduce(0) { $0 + $1.sharedWindowSteps })
-        flipsPerDevice = ResourceEstimate.finite(weighted(\.flips))
+        // FCM's doze windows are offline windows for the channel (DeviceWorld.init): flips too.
+        let end = Double(scenario.end.microseconds)
+        flipsPerDevice = ResourceEstimate.finite(weighted { $0.flips + 2 * ResourceEstimate.dozeIntervals($0.scenario, end: end) })
 
         let chunks = max(1, min(devices, Double(max(1, jobs)) * 16))
         self.chunks = chunks
         let armList = scenario.arms
         let arms = Double(self.arms)
-        let end = Double(scenario.end.microseconds)
         let coupled = CouplingUnit.of(scenario).partitions != nil
         let threads = Double(max(1, min(jobs, Int(min(devices, 1e6)))))
         // Worlds held at once: one per thread, or on the coupled path every world of the
