@@ -11,8 +11,8 @@ import PushSimCore
 /// ``parse(text:file:overrides:)``, to the folder of `file`).
 package enum ScenarioLoader {
     /// Reads and checks the scenario at `path`.
-    package static func load(path: String, overrides: [String] = []) throws -> Scenario {
-        try loadWithSweep(path: path, overrides: overrides).0
+    package static func load(path: String, overrides: [String] = [], traceMemoryLimit: Double = .infinity) throws -> Scenario {
+        try loadWithSweep(path: path, overrides: overrides, traceMemoryLimit: traceMemoryLimit).0
     }
 
     /// Reads and checks a scenario given as text; `file` names it in errors.
