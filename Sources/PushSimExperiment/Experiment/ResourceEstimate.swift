@@ -122,7 +122,12 @@ package struct ResourceEstimate: Sendable, Equatable {
         }
         peakLettersPerDevice = parts.map(\.peakLetters).max() ?? 0
         // Doze windows are offline windows for FCM (DeviceWorld.init): their flips are indexed too.
-        peakFlipsPerDevice = parts.map { $0.peakFlips + 2 * ResourceEstimate.dozeIntervals($0.scenario, end: end) }.max() ?? 0
+        // The mechanisms are those of populations with devices: with segments, the top level's
+        // own keys reach no world (each part runs in its segment's resolved scenario).
+        let populated = parts.filter { $0.devices > 0 || parts.count == 1 }
+        peakFlipsPerDevice = parts.map {
+            $0.peakFlips + ($0.devices > 0 || parts.count == 1 ? 2 * ResourceEstimate.dozeIntervals($0.scenario, end: end) : 0)
+        }.max() ?? 0
 
         var list: [Mechanism] = [
             Mechanism(key: "mail", events: ResourceEstimate.finite(letterEvents),
@@ -149,7 +154,7 @@ package struct ResourceEstimate: Sendable, Equatable {
         // Every chain mechanism, summed over the parts (events) and at its largest (memory).
         var byKey: [String: Mechanism] = [:]
         var order: [String] = []
-        for part in parts {
+        for part in populated {
             for load in ResourceEstimate.loads(of: part, arms: armList, scenario: part.scenario, end: end) {
                 let events = part.devices * load.eventsPerDevice + worldsMade(part) * load.stepsPerWorld
                 let bytes = threads * load.bytesPerDevice + heldWorlds * load.bytesPerWorld

@@ -204,6 +204,16 @@ import Testing
         #expect(ledgers.bytes == 2 * (16 * 2 + 18 * 2 + 1) * ResourceEstimate.bytesPerLedger)
     }
 
+    /// A top-level mechanism every segment replaces reaches no world: it costs nothing (the
+    /// run builds each part's world from its segment's resolved scenario).
+    @Test func aTopLevelMechanismEverySegmentReplacesCostsNothing() throws {
+        let text = "name: r\nduration: 1d\ndevices: 10\nchannel: fcm\ndevice: {doze: [{start: 0, end: 1us, every: 2us}]}\n"
+            + "segments:\n  - {name: a, share: 50%, device: {doze: []}}\n  - {name: b, share: 50%, channel: apns}\n"
+        let estimate = ResourceEstimate(try ScenarioLoader.parse(text: text, file: "r.yaml"))
+        #expect(!estimate.mechanisms.contains { $0.key == "device.doze" })
+        #expect(estimate.refusal(under: .machineDefaults(), name: "r") == nil)
+    }
+
     // MARK: The cases, refused before any work
 
     func refusal(_ text: String, jobs: Int = 2, limits: ResourceEstimate.Limits = .init(maxEvents: 3.6e10, maxMemoryBytes: 8 * 1024 * 1024 * 1024))
