@@ -29,6 +29,9 @@ extension ResourceEstimate {
     /// loops' steps draw a random number, so they count as a tenth.
     package static let eventsPerScanStep = 1.0 / 32
     package static let eventsPerLoopStep = 0.1
+    /// Drawing one flip of a process that takes no event per flip (`device.sleep`'s awake and
+    /// asleep periods): a sample (a logarithm) and an append, about a quarter of an event.
+    package static let eventsPerDrawnFlip = 0.5
     /// What every device costs with no letter and no flip: preparing it (its streams, empty
     /// letters and timeline) and each arm's reset and account. 10^12 devices with mail rate 0
     /// take about 8 days of CPU, 0.7 µs or 7 events' worth each (2 × 10^5 take 2.4 s in a debug
@@ -129,10 +132,12 @@ extension ResourceEstimate {
                                      bytesPerDevice: 2 * peakL + 64 * 100,
                                      fix: "lower mail.rate, or lengthen the online/offline periods"))
         }
-        // A sleeping device (priority 5 meets device.sleep): its asleep intervals, a wake each.
+        // A sleeping device (priority 5 meets device.sleep): its asleep intervals, drawn once
+        // per device and taking no event, and a wake event only for a sleep that holds a push
+        // (at most one a letter).
         if let sleep = s.device.sleep, s.apns.lowPriorityShare > 0 {
             let flips = alternatingFlips(sleep.awake, sleep.asleep, end: end)
-            out.append(MechanismLoad(key: "device.sleep", eventsPerDevice: flips + armCount * flips / 2,
+            out.append(MechanismLoad(key: "device.sleep", eventsPerDevice: flips * eventsPerDrawnFlip + armCount * min(flips / 2, L),
                                      bytesPerDevice: 16 * (peak(flips) + 2),
                                      fix: "lengthen device.sleep's awake and asleep periods"))
         }
