@@ -121,10 +121,13 @@ enum CheckCommand {
         let results = try arguments.valueWithDefault("results")
         // Every scenario is estimated before the first one runs: a suite never ends, an hour in,
         // on a scenario it could have refused at once. Files that do not load are reported below.
+        // A trace too big for --max-memory is refused from its size, unread, here and below.
+        let limits = try ResourceGuard.limits(arguments)
         let estimates = files.compactMap { file in
-            (try? ScenarioLoader.load(path: file, overrides: overrides)).map { ($0.name, ResourceEstimate($0, jobs: jobs)) }
+            (try? ScenarioLoader.load(path: file, overrides: overrides, traceMemoryLimit: limits.maxMemoryBytes))
+                .map { ($0.name, ResourceEstimate($0, jobs: jobs)) }
         }
-        if let refusal = ResourceGuard.refusal(estimates, limits: try ResourceGuard.limits(arguments),
+        if let refusal = ResourceGuard.refusal(estimates, limits: limits,
                                                what: "check the \(files.count) scenarios of '\(folder)'") {
             throw InputError.refused(refusal)
         }
@@ -136,7 +139,7 @@ enum CheckCommand {
         defer { interruption.end() }
         let suite = try CheckSession.checkAll(
             files, results: results, overrides: overrides,
-            tolerances: tolerances, update: update, jobs: jobs) { file, report, error, note in
+            tolerances: tolerances, update: update, jobs: jobs, traceMemoryLimit: limits.maxMemoryBytes) { file, report, error, note in
                 interruption.advance(by: 1)
                 guard !json else { return }
                 if let error { console.out("\(file): ERROR — \(error)\n") }

@@ -25,12 +25,14 @@ enum FindCommand {
             CommandOption.set.help("as for `pushsim run`: the same scenario and seed give the same letters"),
             CommandOption.seed.help("as for `pushsim run`"),
             CommandOption.jobs.help("threads; never changes the answer"),
-        ],
+        ] + ResourceGuard.options,
         examples: ["pushsim find scenarios/quickstart.yaml --fate lost:apns_replaced --queue off --limit 5"],
         run: run)
 
     static func run(_ arguments: Arguments, _ console: Console) throws -> Int32 {
         let (scenario, _) = try ScenarioInput.load(arguments)
+        // Refuse what the machine cannot do before any work, as `run` does (docs/errors.md §7).
+        try ResourceGuard.refuseFind(scenario, arguments: arguments)
         guard let fateWord = arguments.value("fate") else { throw InputError.usage("missing --fate FATE (for example --fate lost:apns_replaced)") }
         guard let query = FateQuery.parse(fateWord) else {
             throw InputError.usage("--fate takes one of \(FateQuery.every.joined(separator: ", ")); got '\(fateWord)'")

@@ -3,8 +3,9 @@ import PushSimCore
 import PushSimExperiment
 
 /// Refuses, from the scenario alone and in milliseconds, work the machine cannot do
-/// (see ``ResourceEstimate``): `run`, `check` (every scenario of `--all` before the first
-/// runs), `check --update`, `trace` and `sweep` all pass through here.
+/// (see ``ResourceEstimate``, the one estimate): `run`, `check` (every scenario of `--all`
+/// before the first runs), `check --update`, `trace`, `find`, `sweep` and `bench` all pass
+/// through here. `merge` and `validate` simulate nothing.
 enum ResourceGuard {
     static let options = [
         CommandOption("max-events", .value("N"), default: .described("3.6e10, about an hour at 10 M events/s"),
@@ -22,11 +23,32 @@ enum ResourceGuard {
         catch { throw InputError.usage(error.description) }
     }
 
+    /// `find`'s guard: the run of one arm on `--jobs` threads (the arm and the jobs are read
+    /// again by the command; here a bad value is left for it to report).
+    static func refuseFind(_ scenario: Scenario, arguments: Arguments) throws {
+        let arm = (try? ScenarioInput.arm(arguments, scenario: scenario)) ?? .on
+        let jobs = (try? ShardOption.jobs(arguments, scenario: scenario, shard: nil)) ?? ScenarioInput.defaultJobs
+        if let refusal = findEstimate(scenario, arm: arm, jobs: jobs).refusal(under: try limits(arguments), name: scenario.name) {
+            throw InputError.refused(refusal)
+        }
+    }
+
+    /// The estimate of `find`: the scenario's run with `arm` alone.
+    static func findEstimate(_ scenario: Scenario, arm: Arm, jobs: Int) -> ResourceEstimate {
+        var oneArm = scenario
+        oneArm.queue.mode = arm == .on ? .on : .off
+        return ResourceEstimate(oneArm, jobs: jobs)
+    }
+
     /// The estimate of a trace: one device, every one of its events kept as a line; a device
-    /// that shares a server runs with its whole partition (`Simulator.tracedPartition`).
+    /// that shares a server runs with its whole partition (`Simulator.tracedPartition`), any
+    /// other in its own segment's scenario (so a segment's mechanisms are its own, not diluted
+    /// by the other segments' devices).
     static func traceEstimate(_ scenario: Scenario, device: Int) -> ResourceEstimate {
         let partition = max(1, Simulator.tracedPartition(scenario, device: device)?.count ?? 1)
-        var estimate = ResourceEstimate(scenario, jobs: 1, devices: partition)
+        let own = Simulator.tracedPartition(scenario, device: device) == nil && (0..<scenario.devices).contains(device)
+            ? scenario.scenario(forDevice: device) : scenario
+        var estimate = ResourceEstimate(own, jobs: 1, devices: partition)
         estimate.memoryBytes += estimate.events / Double(max(1, partition)) * bytesPerTraceEntry
         return estimate
     }

@@ -15,7 +15,10 @@ struct ScenarioInput {
             guard UInt64(seed) != nil else { throw InputError.usage("--seed needs an unsigned 64-bit integer, got '\(seed)'") }
             overrides.append("seed=\(seed)")
         }
-        return try ScenarioLoader.loadWithSweep(path: path, overrides: overrides)
+        // A trace too big for --max-memory is refused from its size, before it is read
+        // (docs/errors.md §7); commands without the option get the machine's default.
+        let limits = try ResourceGuard.limits(arguments)
+        return try ScenarioLoader.loadWithSweep(path: path, overrides: overrides, traceMemoryLimit: limits.maxMemoryBytes)
     }
 
     /// The arm `--queue on|off` picks: on by default, unless the scenario's queue.mode is off.

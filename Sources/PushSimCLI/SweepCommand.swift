@@ -65,14 +65,15 @@ enum SweepCommand {
         for argument in varied {
             for (value, column) in zip(argument.axis.values, argument.columns) {
                 try VaryLocation.relocating(argument.axis.path, column: column) {
-                    _ = try ScenarioLoader.load(path: path, overrides: baseOverrides + ["\(argument.axis.path)=\(value)"])
+                    _ = try ScenarioLoader.load(path: path, overrides: baseOverrides + ["\(argument.axis.path)=\(value)"],
+                                                traceMemoryLimit: limits.maxMemoryBytes)
                 }
             }
         }
         let plan: SweepPlan
         do {
             plan = try SweepPlan(axes: axes, replications: replications) { extra in
-                try ScenarioLoader.load(path: path, overrides: baseOverrides + extra)
+                try ScenarioLoader.load(path: path, overrides: baseOverrides + extra, traceMemoryLimit: limits.maxMemoryBytes)
             }
         } catch let error as SweepError {
             throw InputError.usage(error.message)

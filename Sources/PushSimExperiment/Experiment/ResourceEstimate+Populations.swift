@@ -20,11 +20,16 @@ extension ResourceEstimate {
         var flips: Double { ResourceEstimate.finite(processFlips + 2 * windowIntervals) }
         var peakFlips: Double { ResourceEstimate.peak(processFlips) + 2 * windowIntervals }
 
-        /// `devices` devices living in `mail` and `connectivity`; `deviceRange` are their ids
-        /// (for a trace's exact counts).
-        init(devices: Double, deviceRange: Range<Int>, mail: Scenario.Mail, connectivity: Scenario.Connectivity,
-             duration: SimTime, end: Double) {
+        /// The resolved scenario its devices run in (a segment's: docs/model.md §5), for the
+        /// mechanisms' figures (``ResourceEstimate/loads(of:arms:scenario:end:)``).
+        var scenario: Scenario
+
+        /// `devices` devices living in `scenario` (resolved: no segments); `deviceRange` are
+        /// their ids (for a trace's exact counts).
+        init(devices: Double, deviceRange: Range<Int>, scenario: Scenario, duration: SimTime, end: Double) {
             self.devices = devices
+            self.scenario = scenario
+            let mail = scenario.mail, connectivity = scenario.connectivity
             let span = Double(duration.microseconds)
             if let trace = mail.trace {
                 // Exact: the trace's letters of these devices, and the most any one of them has.
@@ -49,35 +54,13 @@ extension ResourceEstimate {
 
             processFlips = 0
             if let online = connectivity.online, let offline = connectivity.offline, offline.mean > 0 {
-                let cycle = ResourceEstimate.truncatedMean(online, at: end) + ResourceEstimate.truncatedMean(offline, at: end)
-                // A cycle shorter than a microsecond still advances the clock by at least one
-                // microsecond every other period at most; never divide by (almost) nothing.
-                processFlips = 2 * end / max(cycle, 1) + 2
+                processFlips = ResourceEstimate.alternatingFlips(online, offline, end: end)
             }
-            var intervals = 0.0, shared = 0.0, own = 0.0
-            for window in connectivity.windows {
-                let start = Double(window.start.microseconds), stop = Double(window.end.microseconds)
-                var windowIntervals = 0.0, steps = 0.0
-                if window.length == nil && stop <= start { continue }
-                if let every = window.every, !every.isForever, every.microseconds > 0 {
-                    let period = Double(every.microseconds)
-                    if window.length == nil && stop - start >= period {
-                        windowIntervals = 1; steps = 1
-                    } else {
-                        // An offset within `spread` may add one repetition at either end.
-                        let shift = window.spread == .zero ? 0.0 : 1.0
-                        windowIntervals = end / period + 2 + shift
-                        steps = (max(stop, start) + Double(window.spread.microseconds) + end) / period + 2 + shift
-                    }
-                } else {
-                    windowIntervals = 1; steps = 1
-                }
-                intervals += windowIntervals
-                if window.isSameForEveryDevice { shared += steps } else { own += steps }
-            }
-            windowIntervals = ResourceEstimate.finite(intervals)
-            sharedWindowSteps = ResourceEstimate.finite(shared)
-            perDeviceWindowSteps = ResourceEstimate.finite(own)
+            let shared = ResourceEstimate.repetitions(connectivity.windows.filter(\.isSameForEveryDevice), end: end)
+            let own = ResourceEstimate.repetitions(connectivity.windows.filter { !$0.isSameForEveryDevice }, end: end)
+            windowIntervals = ResourceEstimate.finite(shared.intervals + own.intervals)
+            sharedWindowSteps = shared.steps
+            perDeviceWindowSteps = own.steps
         }
     }
 
@@ -86,20 +69,22 @@ extension ResourceEstimate {
     static func populations(_ scenario: Scenario, devices: Double) -> [Population] {
         let end = Double(scenario.end.microseconds)
         if scenario.segments.isEmpty {
-            return [Population(devices: devices, deviceRange: 0..<scenario.devices, mail: scenario.mail,
-                               connectivity: scenario.connectivity, duration: scenario.duration, end: end)]
+            return [Population(devices: devices, deviceRange: 0..<scenario.devices, scenario: scenario,
+                               duration: scenario.duration, end: end)]
         }
         let scale = devices / Double(max(1, scenario.devices))
-        let segments = scenario.segments.filter { !$0.devices.isEmpty }.map { segment in
-            Population(devices: Double(segment.devices.count) * scale, deviceRange: segment.devices, mail: segment.mail,
-                       connectivity: segment.connectivity, duration: scenario.duration, end: end)
+        // Each segment in its resolved scenario: its own mail, connectivity, device, extension and
+        // channel, so a mechanism one segment turns on is counted for its devices.
+        let segments = scenario.segments.indices.filter { !scenario.segments[$0].devices.isEmpty }.map { i in
+            Population(devices: Double(scenario.segments[i].devices.count) * scale, deviceRange: scenario.segments[i].devices,
+                       scenario: scenario.scenario(forSegment: i), duration: scenario.duration, end: end)
         }
         // The top level's own windows and periods, with no device and no letter: a simulator may
         // lay them out even when every segment replaces them, and an estimate may be high, never low.
-        var idle = scenario.mail
-        idle.ratePerMicrosecond = 0; idle.bursts = nil; idle.trace = nil
-        return segments + [Population(devices: 0, deviceRange: 0..<0, mail: idle, connectivity: scenario.connectivity,
-                                      duration: scenario.duration, end: end)]
+        var idle = scenario
+        idle.segments = []
+        idle.mail.ratePerMicrosecond = 0; idle.mail.bursts = nil; idle.mail.trace = nil
+        return segments + [Population(devices: 0, deviceRange: 0..<0, scenario: idle, duration: scenario.duration, end: end)]
     }
 
     /// The largest of many compound counts with this mean and variance, generously.

@@ -70,11 +70,17 @@ package struct ResourceEstimate: Sendable, Equatable {
     /// The chunks the devices are cut into (the simulator multiplies the device count by it).
     package var chunks: Double
 
+    /// Each mechanism's share of `events` and `memoryBytes` (letters, connectivity, per-device
+    /// cost, segments' ledgers, and every chain mechanism a scenario turns on), largest first
+    /// is not promised: in the order they are counted.
+    package var mechanisms: [Mechanism] = []
+
     /// Estimates a run of `scenario` on `jobs` threads; `devices` overrides the count (a shard).
     package init(_ scenario: Scenario, jobs: Int = 1, devices deviceCount: Int? = nil) {
         devices = Double(max(0, deviceCount ?? scenario.devices))
         arms = scenario.arms.count
-        // One population, or one per segment, each with its own letters and windows (docs/model.md §5).
+        // One population, or one per segment, each with its own letters, windows and
+        // mechanisms: a segment's resolved scenario (docs/model.md §5).
         let total = devices
         let parts = ResourceEstimate.populations(scenario, devices: total)
         let weighted = { (value: (Population) -> Double) -> Double in
@@ -84,26 +90,100 @@ package struct ResourceEstimate: Sendable, Equatable {
         letters = ResourceEstimate.finite(devices * lettersPerDevice)
         windowIntervals = ResourceEstimate.finite(parts.map(\.windowIntervals).max() ?? 0)
         windowSteps = ResourceEstimate.finite(parts.reduce(0) { $0 + $1.sharedWindowSteps })
-        flipsPerDevice = ResourceEstimate.finite(weighted(\.flips))
+        // FCM's doze windows are offline windows for the channel (DeviceWorld.init): flips too.
+        let end = Double(scenario.end.microseconds)
+        flipsPerDevice = ResourceEstimate.finite(weighted { $0.flips + 2 * ResourceEstimate.dozeIntervals($0.scenario, end: end) })
 
-        chunks = max(1, min(devices, Double(max(1, jobs)) * 16))
+        let chunks = max(1, min(devices, Double(max(1, jobs)) * 16))
+        self.chunks = chunks
+        let armList = scenario.arms
         let arms = Double(self.arms)
-        let work = parts.reduce(0.0) { sum, part in
-            let perDevice = arms * (ResourceEstimate.eventsPerLetter * part.letters + part.flips) + part.processFlips + part.perDeviceWindowSteps
-            return sum + part.devices * perDevice
-        }
-        events = ResourceEstimate.finite(work + windowSteps * chunks)
-
-        peakLettersPerDevice = parts.map(\.peakLetters).max() ?? 0
-        peakFlipsPerDevice = parts.map(\.peakFlips).max() ?? 0
+        let coupled = CouplingUnit.of(scenario).partitions != nil
         let threads = Double(max(1, min(jobs, Int(min(devices, 1e6)))))
-        let perThread = ResourceEstimate.bytesPerLetter * peakLettersPerDevice
-            + ResourceEstimate.bytesPerFlip * peakFlipsPerDevice + 16 * windowIntervals
-        memoryBytes = ResourceEstimate.finite(ResourceEstimate.baseBytes + threads * perThread
-            + Double(arms) * chunks * 2 * ResourceEstimate.bytesPerLedger
-            + ResourceEstimate.coupledBytes(scenario, jobs: jobs, lettersPerDevice: lettersPerDevice,
-                                            flipsPerDevice: flipsPerDevice))
+        // Worlds held at once: one per thread, or on the coupled path every world of the
+        // largest partition on each thread (docs/performance.md, The coupled path).
+        let partitions = Double(max(1, scenario.xiva.partitions))
+        let largestPartition = (Double(max(0, scenario.devices)) / partitions).rounded(.up)
+        let heldWorlds = coupled ? Double(max(1, min(jobs, Int(min(partitions, 1e6))))) * largestPartition : threads
+        // Worlds made over the run: one per chunk and part of it (a segment met by a chunk), or
+        // one per device on the coupled path.
+        let worldsMade = { (part: Population) -> Double in
+            coupled ? part.devices : (parts.count == 1 ? chunks : min(chunks, max(1, part.devices.rounded(.up))))
+        }
+
+        var letterEvents = 0.0, flipEvents = 0.0, fixedEvents = 0.0
+        for part in parts {
+            letterEvents += part.devices * arms * ResourceEstimate.eventsPerLetter * part.letters
+            // A flip is one event in each arm and one more to draw it; an online flip may flush
+            // APNs' one-slot store (a due event): 1.5 per flip and arm.
+            flipEvents += part.devices * (arms * 1.5 * part.flips + part.processFlips + part.perDeviceWindowSteps)
+                + part.sharedWindowSteps * worldsMade(part)
+            fixedEvents += part.devices * (ResourceEstimate.eventsPerDevice + arms * ResourceEstimate.eventsPerDeviceAndArm)
+        }
+        peakLettersPerDevice = parts.map(\.peakLetters).max() ?? 0
+        // Doze windows are offline windows for FCM (DeviceWorld.init): their flips are indexed too.
+        // The mechanisms are those of populations with devices: with segments, the top level's
+        // own keys reach no world (each part runs in its segment's resolved scenario).
+        let populated = parts.filter { $0.devices > 0 || parts.count == 1 }
+        peakFlipsPerDevice = parts.map {
+            $0.peakFlips + ($0.devices > 0 || parts.count == 1 ? 2 * ResourceEstimate.dozeIntervals($0.scenario, end: end) : 0)
+        }.max() ?? 0
+
+        var list: [Mechanism] = [
+            Mechanism(key: "mail", events: ResourceEstimate.finite(letterEvents),
+                      bytes: ResourceEstimate.finite(threads * ResourceEstimate.bytesPerLetter * peakLettersPerDevice),
+                      fix: "lower mail.rate (or mail.bursts, or the trace's letters) or the duration"),
+            Mechanism(key: "connectivity", events: ResourceEstimate.finite(flipEvents),
+                      bytes: ResourceEstimate.finite(threads * (ResourceEstimate.bytesPerFlip * peakFlipsPerDevice + 16 * windowIntervals)),
+                      fix: "lengthen connectivity.online/offline and the windows' every, or shorten the duration"),
+            Mechanism(key: "devices", events: ResourceEstimate.finite(fixedEvents), bytes: 0,
+                      fix: "run fewer devices, or split them across processes or machines with --shard"),
+            Mechanism(key: "the program", events: 0, bytes: ResourceEstimate.baseBytes,
+                      fix: "raise --max-memory: the program and its buffers need this much whatever the scenario"),
+        ]
+        // The ledgers, each with its latency histogram: two per arm and chunk for the totals;
+        // with segments, one per segment, arm and chunk (each chunk keeps its own until the run's
+        // end merges them), the merged set and the result's (measured: 2 000 segments on 3
+        // devices peak at 4.2 sets of 2 000 × 2), and one per arm for the part a thread runs.
+        let segmentCount = Double(scenario.segments.count)
+        let ledgers = arms * (chunks * 2 + (segmentCount > 0 ? (chunks + 2) * segmentCount + threads : 0))
+        list.append(Mechanism(key: segmentCount > 0 ? "segments" : "ledgers",
+                              events: ResourceEstimate.finite(ledgers * ResourceEstimate.eventsPerLedger),
+                              bytes: ResourceEstimate.finite(ledgers * ResourceEstimate.bytesPerLedger),
+                              fix: segmentCount > 0 ? "use fewer segments, or fewer --jobs" : "use fewer --jobs"))
+        // Every chain mechanism, summed over the parts (events) and at its largest (memory).
+        var byKey: [String: Mechanism] = [:]
+        var order: [String] = []
+        for part in populated {
+            for load in ResourceEstimate.loads(of: part, arms: armList, scenario: part.scenario, end: end) {
+                let events = part.devices * load.eventsPerDevice + worldsMade(part) * load.stepsPerWorld
+                let bytes = threads * load.bytesPerDevice + heldWorlds * load.bytesPerWorld
+                if var known = byKey[load.key] {
+                    known.events = ResourceEstimate.finite(known.events + events)
+                    known.bytes = max(known.bytes, ResourceEstimate.finite(bytes))
+                    byKey[load.key] = known
+                } else {
+                    order.append(load.key)
+                    byKey[load.key] = Mechanism(key: load.key, events: ResourceEstimate.finite(events),
+                                                bytes: ResourceEstimate.finite(bytes), fix: load.fix)
+                }
+            }
+        }
+        list += order.compactMap { byKey[$0] }
+        let coupledBytes = ResourceEstimate.coupledBytes(scenario, jobs: jobs, lettersPerDevice: lettersPerDevice,
+                                                         flipsPerDevice: flipsPerDevice)
+        if coupledBytes > 0 {
+            list.append(Mechanism(key: "xiva.partitions", events: 0, bytes: coupledBytes,
+                                  fix: "raise xiva.partitions (fewer devices share a server), or use fewer --jobs"))
+        }
+        mechanisms = list
+        events = ResourceEstimate.finite(list.reduce(0) { $0 + $1.events })
+        memoryBytes = ResourceEstimate.finite(list.reduce(0) { $0 + $1.bytes })
     }
+
+    /// The mechanism with the most events, and with the most memory.
+    package var largestByEvents: Mechanism? { mechanisms.max { $0.events < $1.events } }
+    package var largestByMemory: Mechanism? { mechanisms.max { $0.bytes < $1.bytes } }
 
     /// Bytes of one device's world beside its letters and flips (event heap, arrays' first
     /// blocks, the scenario's parameters).
@@ -151,16 +231,18 @@ package struct ResourceEstimate: Sendable, Equatable {
             reasons.append("a single device would have about \(ResourceEstimate.count(max(peakLettersPerDevice, peakFlipsPerDevice))) "
                            + "\(peakLettersPerDevice >= peakFlipsPerDevice ? "letters" : "connectivity changes"), "
                            + "more than the simulator can index per device (\(ResourceEstimate.count(ResourceEstimate.perDeviceLimit))); "
-                           + "lower mail.rate or the duration, or lengthen the online/offline periods and window periods")
+                           + "lower mail.rate or the duration, or lengthen the online/offline periods, the windows' and device.doze's periods")
         }
         if events > limits.maxEvents {
             reasons.append("it would take about \(ResourceEstimate.count(events)) events "
                            + "(\(ResourceEstimate.time(events / Limits.eventsPerSecond)) at 10 M events/s), "
-                           + "over the limit of \(ResourceEstimate.count(limits.maxEvents)) (--max-events)")
+                           + "over the limit of \(ResourceEstimate.count(limits.maxEvents)) (--max-events)"
+                           + (largestByEvents.map { ", most of them from \($0.key) (about \(ResourceEstimate.count($0.events)) events: \($0.fix))" } ?? ""))
         }
         if memoryBytes > limits.maxMemoryBytes {
             reasons.append("it would need about \(ResourceEstimate.bytes(memoryBytes)) of memory, "
-                           + "over the limit of \(ResourceEstimate.bytes(limits.maxMemoryBytes)) (--max-memory)")
+                           + "over the limit of \(ResourceEstimate.bytes(limits.maxMemoryBytes)) (--max-memory)"
+                           + (largestByMemory.map { ", most of it for \($0.key) (about \(ResourceEstimate.bytes($0.bytes)): \($0.fix))" } ?? ""))
         }
         guard !reasons.isEmpty else { return nil }
         return "refusing to run '\(name)': " + reasons.joined(separator: "; and ")

@@ -66,12 +66,13 @@ package enum CheckSession {
     /// `<results>/<name>/summary.json`. `each` hears about every scenario as it is done.
     package static func checkAll(_ files: [String], results: String, overrides: [String] = [],
                                 tolerances: [CheckTolerance] = [], update: Bool = false, jobs: Int = 1,
+                                traceMemoryLimit: Double = .infinity,
                                 each: (String, CheckReport?, _ error: String?, _ note: String?) -> Void = { _, _, _, _ in })
         throws -> CheckSuiteReport {
         var suite = CheckSuiteReport()
         for file in files {
             let scenario: Scenario
-            do { scenario = try ScenarioLoader.load(path: file, overrides: overrides) } catch {
+            do { scenario = try ScenarioLoader.load(path: file, overrides: overrides, traceMemoryLimit: traceMemoryLimit) } catch {
                 suite.entries.append((file, nil, "\(error)"))
                 each(file, nil, "\(error)", nil)
                 continue

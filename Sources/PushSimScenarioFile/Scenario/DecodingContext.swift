@@ -9,7 +9,13 @@ final class DecodingContext {
     /// Lookups only, never iterated: keyed by resolved path, duration and devices.
     private var traces: [String: MailTrace] = [:]
 
-    init(scenarioFile: String = "") { self.scenarioFile = scenarioFile }
+    /// The most bytes reading one trace may take (``MailTraceReader/memoryNeeded(fileBytes:devices:)``).
+    let traceMemoryLimit: Double
+
+    init(scenarioFile: String = "", traceMemoryLimit: Double = .infinity) {
+        self.scenarioFile = scenarioFile
+        self.traceMemoryLimit = traceMemoryLimit
+    }
 
     /// A trace path as written, resolved against the scenario file's folder.
     func resolve(_ written: String) -> String {
@@ -23,7 +29,7 @@ final class DecodingContext {
         let key = "\(duration.microseconds) \(devices) \(path)"
         if let known = traces[key], known.path == written { return known }
         let trace = try MailTraceReader.read(written: written, resolvedPath: path, duration: duration, devices: devices,
-                                             at: node, keyPath: keyPath)
+                                             at: node, keyPath: keyPath, memoryLimit: traceMemoryLimit)
         traces[key] = trace
         return trace
     }

@@ -20,13 +20,31 @@ enum MailTraceReader {
         var message: String
     }
 
-    /// Reads the trace at `resolvedPath` (written `written` in the scenario, at `node`).
+    /// The most memory reading a trace of `fileBytes` bytes can take: the file itself (mapped,
+    /// every page touched by the scan), 8 bytes a letter with a letter in every 4 bytes (`0,0`
+    /// and a line feed is the shortest row), and an offset a device. A 1 GiB trace takes about
+    /// 3 GiB: known from its size, so a trace too big for `--max-memory` is refused unread.
+    static func memoryNeeded(fileBytes: Int64, devices: Int) -> Double {
+        3 * Double(max(0, fileBytes)) + 8 * Double(max(0, devices) + 1)
+    }
+
+    /// Bytes for a message: `3.0 GB` (powers of 1024, as --max-memory reads them).
+    static func sizeText(_ bytes: Double) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var value = bytes, index = 0
+        while value >= 1024 && index < units.count - 1 { value /= 1024; index += 1 }
+        return index == 0 ? "\(Int(value)) B" : String(format: "%.1f ", value) + units[index]
+    }
+
+    /// Reads the trace at `resolvedPath` (written `written` in the scenario, at `node`);
+    /// refused unread when reading it could take more than `memoryLimit` bytes.
     static func read(written: String, resolvedPath: String, duration: SimTime, devices: Int,
-                     at node: YAMLNode, keyPath: String) throws -> MailTrace {
+                     at node: YAMLNode, keyPath: String, memoryLimit: Double = .infinity) throws -> MailTrace {
         guard devices <= maxDevices else {
             throw ScenarioError(location: node.location,
                                 message: "`\(keyPath)`: a trace replays letters for at most \(maxDevices) devices, found `devices: \(devices)`; expected fewer devices")
         }
+<<<<<<< HEAD
         let bytes: [UInt8]
         do {
             bytes = try BoundedInput.readRegularFile(path: resolvedPath, limit: maxBytes)
@@ -41,6 +59,24 @@ enum MailTraceReader {
                 why = "it is \(size.map { "\($0) bytes" } ?? "more than that"), more than the \(maxBytes / 1024 / 1024 / 1024) GiB a trace may hold"
             case .unreadable, .changedWhileRead: why = error.reason
             }
+=======
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: resolvedPath, isDirectory: &isDirectory) else {
+            throw ScenarioError(location: node.location, message: "`\(keyPath)`: cannot read the trace \(YAMLNode.doubleQuoted(resolvedPath)): no such file (the path is relative to the scenario file's folder)")
+        }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: resolvedPath)
+        let size = (attributes?[.size] as? NSNumber)?.int64Value ?? 0
+        // Only a regular file has a size to trust: `/dev/zero` or a pipe would never end.
+        let isRegular = attributes?[.type] as? FileAttributeType == .typeRegular
+        if isRegular && size <= Int64(maxBytes) && memoryNeeded(fileBytes: size, devices: devices) > memoryLimit {
+            let needed = memoryNeeded(fileBytes: size, devices: devices)
+            throw ScenarioError(location: node.location, message: "`\(keyPath)`: the trace \(YAMLNode.doubleQuoted(resolvedPath)) is \(size) bytes: reading it could take \(sizeText(needed)) of memory (the file and 8 bytes a letter), over the limit of \(sizeText(memoryLimit)) (--max-memory); expected a smaller trace, or a larger --max-memory")
+        }
+        guard !isDirectory.boolValue, isRegular, size <= Int64(maxBytes),
+              let data = try? Data(contentsOf: URL(fileURLWithPath: resolvedPath), options: .alwaysMapped) else {
+            let why = isDirectory.boolValue ? "it is a folder" : !isRegular ? "it is not a regular file"
+                : size > Int64(maxBytes) ? "it is \(size) bytes, more than the \(maxBytes / 1024 / 1024 / 1024) GiB a trace may hold" : "it is not readable"
+>>>>>>> guards
             throw ScenarioError(location: node.location, message: "`\(keyPath)`: cannot read the trace \(YAMLNode.doubleQuoted(resolvedPath)): \(why)")
         }
         return try bytes.withUnsafeBufferPointer { buffer in

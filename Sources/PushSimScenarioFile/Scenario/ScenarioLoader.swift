@@ -11,8 +11,8 @@ import PushSimCore
 /// ``parse(text:file:overrides:)``, to the folder of `file`).
 package enum ScenarioLoader {
     /// Reads and checks the scenario at `path`.
-    package static func load(path: String, overrides: [String] = []) throws -> Scenario {
-        try loadWithSweep(path: path, overrides: overrides).0
+    package static func load(path: String, overrides: [String] = [], traceMemoryLimit: Double = .infinity) throws -> Scenario {
+        try loadWithSweep(path: path, overrides: overrides, traceMemoryLimit: traceMemoryLimit).0
     }
 
     /// Reads and checks a scenario given as text; `file` names it in errors.
@@ -21,7 +21,10 @@ package enum ScenarioLoader {
     }
 
     /// Like ``load(path:overrides:)``, also returning the axes of the file's `sweep:` section.
-    package static func loadWithSweep(path: String, overrides: [String] = []) throws -> (Scenario, [SweepAxis]) {
+    /// `traceMemoryLimit`: the most bytes reading a `mail.trace` may take (`--max-memory`); a
+    /// larger trace is refused from its size, before a byte of it is read.
+    package static func loadWithSweep(path: String, overrides: [String] = [],
+                                      traceMemoryLimit: Double = .infinity) throws -> (Scenario, [SweepAxis]) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ScenarioError(location: nil, message: "\(path): cannot read the scenario file: no such file")
@@ -40,7 +43,7 @@ package enum ScenarioLoader {
             throw ScenarioError(location: nil, message: "\(path): cannot read the scenario file: \(error.reason)")
         }
         let root = try YAMLReader.read(bytes: bytes, file: path)
-        return try decodeDocument(root, file: path, overrides: overrides)
+        return try decodeDocument(root, file: path, overrides: overrides, traceMemoryLimit: traceMemoryLimit)
     }
 
     /// Like ``parse(text:file:overrides:)``, also returning the axes of the `sweep:` section.
@@ -54,7 +57,8 @@ package enum ScenarioLoader {
         _ = try loadWithSweep(path: path, overrides: overrides)
     }
 
-    static func decodeDocument(_ document: YAMLNode?, file: String, overrides: [String]) throws -> (Scenario, [SweepAxis]) {
+    static func decodeDocument(_ document: YAMLNode?, file: String, overrides: [String],
+                               traceMemoryLimit: Double = .infinity) throws -> (Scenario, [SweepAxis]) {
         let start = SourceLocation(file: file, line: 1, column: 1)
         if document == nil && overrides.isEmpty {
             throw ScenarioError(location: start, message: "the file is empty: expected a mapping with at least `name`, `duration` and `devices`")
@@ -67,7 +71,7 @@ package enum ScenarioLoader {
             let (segments, value) = try ScenarioOverrides.parse(argument)
             try ScenarioOverrides.apply(value, at: segments, to: &root)
         }
-        let context = DecodingContext(scenarioFile: file)
+        let context = DecodingContext(scenarioFile: file, traceMemoryLimit: traceMemoryLimit)
         let scenario = try ScenarioDecoder.decode(root, context: context)
         let sweep = try ScenarioDecoder.decodeSweep(root, base: root, context: context)
         return (scenario, sweep)
