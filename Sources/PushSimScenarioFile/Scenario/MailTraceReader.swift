@@ -1,6 +1,11 @@
 // Reading a `mail.trace` CSV (`time,device`, one letter a row) into a MailTrace, every bad row a located error.
 import Foundation
 import PushSimCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads the letters of a trace file (docs/scenarios.md §2a, "Replaying real traffic").
 ///
@@ -20,8 +25,8 @@ enum MailTraceReader {
         var message: String
     }
 
-    /// The most memory reading a trace of `fileBytes` bytes can take: the file itself (mapped,
-    /// every page touched by the scan), 8 bytes a letter with a letter in every 4 bytes (`0,0`
+    /// The most memory reading a trace of `fileBytes` bytes can take: the file itself (read
+    /// into memory whole), 8 bytes a letter with a letter in every 4 bytes (`0,0`
     /// and a line feed is the shortest row), and an offset a device. A 1 GiB trace takes about
     /// 3 GiB: known from its size, so a trace too big for `--max-memory` is refused unread.
     static func memoryNeeded(fileBytes: Int64, devices: Int) -> Double {
@@ -44,7 +49,16 @@ enum MailTraceReader {
             throw ScenarioError(location: node.location,
                                 message: "`\(keyPath)`: a trace replays letters for at most \(maxDevices) devices, found `devices: \(devices)`; expected fewer devices")
         }
-<<<<<<< HEAD
+        // Known from its size alone (stat follows a link), a trace too big for the memory limit
+        // is refused before a byte of it is read.
+        var info = stat()
+        if stat(resolvedPath, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= off_t(maxBytes) {
+            let size = Int64(info.st_size)
+            let needed = memoryNeeded(fileBytes: size, devices: devices)
+            if needed > memoryLimit {
+                throw ScenarioError(location: node.location, message: "`\(keyPath)`: the trace \(YAMLNode.doubleQuoted(resolvedPath)) is \(size) bytes: reading it could take \(sizeText(needed)) of memory (the file and 8 bytes a letter), over the limit of \(sizeText(memoryLimit)) (--max-memory); expected a smaller trace, or a larger --max-memory")
+            }
+        }
         let bytes: [UInt8]
         do {
             bytes = try BoundedInput.readRegularFile(path: resolvedPath, limit: maxBytes)
@@ -59,24 +73,6 @@ enum MailTraceReader {
                 why = "it is \(size.map { "\($0) bytes" } ?? "more than that"), more than the \(maxBytes / 1024 / 1024 / 1024) GiB a trace may hold"
             case .unreadable, .changedWhileRead: why = error.reason
             }
-=======
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: resolvedPath, isDirectory: &isDirectory) else {
-            throw ScenarioError(location: node.location, message: "`\(keyPath)`: cannot read the trace \(YAMLNode.doubleQuoted(resolvedPath)): no such file (the path is relative to the scenario file's folder)")
-        }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: resolvedPath)
-        let size = (attributes?[.size] as? NSNumber)?.int64Value ?? 0
-        // Only a regular file has a size to trust: `/dev/zero` or a pipe would never end.
-        let isRegular = attributes?[.type] as? FileAttributeType == .typeRegular
-        if isRegular && size <= Int64(maxBytes) && memoryNeeded(fileBytes: size, devices: devices) > memoryLimit {
-            let needed = memoryNeeded(fileBytes: size, devices: devices)
-            throw ScenarioError(location: node.location, message: "`\(keyPath)`: the trace \(YAMLNode.doubleQuoted(resolvedPath)) is \(size) bytes: reading it could take \(sizeText(needed)) of memory (the file and 8 bytes a letter), over the limit of \(sizeText(memoryLimit)) (--max-memory); expected a smaller trace, or a larger --max-memory")
-        }
-        guard !isDirectory.boolValue, isRegular, size <= Int64(maxBytes),
-              let data = try? Data(contentsOf: URL(fileURLWithPath: resolvedPath), options: .alwaysMapped) else {
-            let why = isDirectory.boolValue ? "it is a folder" : !isRegular ? "it is not a regular file"
-                : size > Int64(maxBytes) ? "it is \(size) bytes, more than the \(maxBytes / 1024 / 1024 / 1024) GiB a trace may hold" : "it is not readable"
->>>>>>> guards
             throw ScenarioError(location: node.location, message: "`\(keyPath)`: cannot read the trace \(YAMLNode.doubleQuoted(resolvedPath)): \(why)")
         }
         return try bytes.withUnsafeBufferPointer { buffer in
