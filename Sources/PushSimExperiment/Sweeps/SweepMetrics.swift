@@ -1,4 +1,4 @@
-// The numbers a sweep averages for one arm of one run, by name (the report stage says which: Report/SweepArmMetrics.swift).
+// The numbers a sweep averages for one arm of one run, by name (the report stage says which: PushSimReport/Sweeps/SweepArmMetrics.swift).
 
 /// The metrics of one arm of one run, by dotted name (`loss_rate`, `latency_s.p90`,
 /// `causes.apns_replaced`, `telemetry.estimated_loss_rate`, …).
