@@ -53,22 +53,24 @@ private func snapshot(_ folder: String) -> [String: Data] {
     return files
 }
 
-/// A run that takes minutes in a debug build, yet fits the default resource limits.
-private let longScenario = """
-name: long
-seed: 9
-duration: 7d
-drain: 1d
-devices: 3000000
-mail:
-  rate: 40/d
-connectivity:
-  online: exponential(3h)
-  offline: exponential(30m)
-
-"""
 
 @Suite(.serialized) struct InterruptTests {
+    /// A run (a search, a bench rung) that takes minutes in a debug build, yet fits the
+    /// default resource limits; the signal tests share it.
+    static let longScenario = """
+        name: long
+        seed: 9
+        duration: 7d
+        drain: 1d
+        devices: 3000000
+        mail:
+          rate: 40/d
+        connectivity:
+          online: exponential(3h)
+          offline: exponential(30m)
+
+        """
+
     /// Starts a long run writing to a folder that holds earlier results, signals it, and checks
     /// what the issue asks: exit within a second with `status`, a message, nothing changed.
     private func interrupt(with signal: Int32, expecting status: Int32, jobs: Int) throws {
@@ -77,7 +79,7 @@ connectivity:
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = folder + "/long.yaml"
-        _ = FileManager.default.createFile(atPath: file, contents: Data(longScenario.utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(InterruptTests.longScenario.utf8))
         _ = FileManager.default.createFile(atPath: out + "/summary.json", contents: Data("{\"earlier\": true}\n".utf8))
         _ = FileManager.default.createFile(atPath: out + "/summary.md", contents: Data("# earlier results\n".utf8))
         let before = snapshot(folder)
@@ -131,7 +133,7 @@ connectivity:
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = folder + "/big.yaml"
-        _ = FileManager.default.createFile(atPath: file, contents: Data(longScenario.replacingOccurrences(of: "devices: 3000000", with: "devices: 1000000000000000").utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(InterruptTests.longScenario.replacingOccurrences(of: "devices: 3000000", with: "devices: 1000000000000000").utf8))
         let started = Date()
         let child = try PushsimChild(["run", file, "--out", folder + "/out"])
         #expect(child.wait(upTo: 10))

@@ -19,21 +19,6 @@ private func bash(_ script: String, in dir: TemporaryDirectory) -> (status: Int3
     return Shell.bash(["-c", script], in: dir.path, path: [bin])
 }
 
-/// A search, a bench rung, a run: each takes minutes in a debug build.
-private let longScenario = """
-name: long
-seed: 9
-duration: 7d
-drain: 1d
-devices: 3000000
-mail:
-  rate: 40/d
-connectivity:
-  online: exponential(3h)
-  offline: exponential(30m)
-
-"""
-
 @Suite(.serialized) struct StreamsAndSignalsTests {
     @Test func mergeOfAClosedStandardInputIsRefusedAtOnce() throws {
         let dir = TemporaryDirectory()
@@ -110,7 +95,7 @@ connectivity:
 
     @Test func aSignalStopsEveryKindOfCommandWith130Or143() throws {
         let dir = TemporaryDirectory()
-        let long = dir.write("long.yaml", longScenario)
+        let long = dir.write("long.yaml", InterruptTests.longScenario)
         // A FIFO nobody writes: opening it blocks, as a scenario on a slow or stuck file system would.
         let stuck = dir.file("stuck.yaml")
         try #require(mkfifo(stuck, 0o644) == 0)
