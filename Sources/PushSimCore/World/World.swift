@@ -254,6 +254,8 @@ package struct DeviceWorld: ~Copyable {
 
     /// One step of the chain: the item's handler.
     @inline(__always) mutating func handle(_ item: AgendaItem<ChainEvent>, at now: Int64) {
+        InternalChecks.require(now >= currentTime, "a step at \(now) µs before the clock's \(currentTime) µs")
+        InternalChecks.require(queue.satisfiesHeapInvariant, "the event heap is out of order at \(now) µs")
         currentTime = now
         switch item {
         case .inFirstStream(let i): xivaReceives(letter: i, at: now)
@@ -302,6 +304,8 @@ package struct DeviceWorld: ~Copyable {
         checksGaps = arm == .on && scenario.recovery == .queue
         catchUp = arm == .on && scenario.recovery == .catchUp && scenario.device.appOpen != nil
         catchUpMark = 0
+        // The clock starts again (the last arm left it at the end; only traces read it).
+        currentTime = 0
         agenda.removeAll()
         copies.removeAll()
         flipsPassed = 0
@@ -407,6 +411,18 @@ package struct DeviceWorld: ~Copyable {
             account.record(letters: firstCounted..<letters.count) { chainFate(of: $0) }
         }
         ledger = account
+        if InternalChecks.enabled { checkLetterStates() }
+    }
+
+    /// The end-of-arm invariants (checking builds only): every letter in one state, causes
+    /// adding up, and no letter delivered before it was written or after XIVA dropped it.
+    func checkLetterStates() {
+        InternalChecks.require(ledger.identitiesHold, "the ledger's identities fail: \(ledger.letters) letters, "
+            + "\(ledger.delivered) + \(ledger.summarized) + \(ledger.lost) accounted, causes \(ledger.causes.reduce(0, +))")
+        for i in 0..<letters.count where letterStates[i].delivered {
+            InternalChecks.require(letterStates[i].firstDelivery >= letters[i].time, "letter \(i) delivered before it was written")
+            InternalChecks.require(!letters[i].dropped, "letter \(i) delivered although XIVA dropped it")
+        }
     }
 
     package static let placeholderLedger = Ledger()

@@ -138,6 +138,7 @@ extension DeviceWorld {
     /// connection and can meet errors like any other); nothing reaches the app, so whatever
     /// was under way is undeliverable, as under HTTP/2 at the uninstall.
     @inline(never) mutating func handleAfterUninstall(_ item: AgendaItem<ChainEvent>, at now: Int64) {
+        InternalChecks.require(now >= currentTime, "a step at \(now) µs before the clock's \(currentTime) µs")
         currentTime = now
         switch item {
         case .inFirstStream(let i):
