@@ -39,16 +39,8 @@ package struct Ledger: Equatable, Sendable {
     /// gaps the change hid (some may still arrive late).
     package var positionsInForgottenGaps = 0
 
-    /// App reinstalls (`device.reinstall`, docs/model.md §8): reinstalls at or after the warm-up,
-    /// letters XIVA dropped while it did not know the new token yet, pushes of an earlier install
-    /// shown as is (their device-id hash did not match), those of them the gap check would have
-    /// read as a gap, and positions no gap check could ever cover (an install's unchecked tail and
-    /// the next install's positions before its first saved one).
-    package var reinstalls = 0
-    package var reinstallDrops = 0
-    package var foreignPushes = 0
-    package var falseGaps = 0
-    package var missedGapPositions = 0
+    /// App reinstalls (`device.reinstall`): declared with their group in Mechanisms/AppReinstall/.
+    package var appReinstalls = ReinstallCounters()
 
     /// Parallel runs (`extension.concurrency: parallel`, docs/model.md §8): runs that read a
     /// saved position older than a serial run would have read, and what that changed.
@@ -68,19 +60,10 @@ package struct Ledger: Equatable, Sendable {
     package var answersLost = 0
     package var throttledAnswers = 0
     package var serverErrors = 0
-    /// Priority-5 pushes held while their device slept, and those of them a priority-10 push
-    /// released (docs/model.md §10).
-    package var heldWhileAsleep = 0
-    package var releasedByPriority10 = 0
-    /// Media attachments (docs/model.md §8): extension runs that downloaded one, those the
-    /// download pushed past the deadline, and those that found it in the cache (no download).
-    package var mediaDownloads = 0
-    package var mediaOverruns = 0
-    package var mediaCacheHits = 0
-    /// The reports show `app_reinstalls` once a reinstall or a drop for one was counted.
-    package var hasReinstalls: Bool { reinstalls > 0 || reinstallDrops > 0 }
-    /// Extension runs of a letter with an attachment: the reports show `media` once there is one.
-    package var attachmentRuns: Int { mediaDownloads + mediaCacheHits }
+    /// Priority-5 pushes held while their device slept (`device.sleep`, Mechanisms/DeviceSleep/).
+    package var sleep = SleepCounters()
+    /// Media attachments (`extension.media`, Mechanisms/Media/).
+    package var media = MediaCounters()
 
     /// PushKit (docs/model.md §12): VoIP pushes the app failed to report to CallKit, and devices
     /// the system then stopped launching for VoIP pushes.
@@ -174,11 +157,6 @@ package struct Ledger: Equatable, Sendable {
         extensionKills += other.extensionKills
         deviceIdChanges += other.deviceIdChanges
         positionsInForgottenGaps += other.positionsInForgottenGaps
-        reinstalls += other.reinstalls
-        reinstallDrops += other.reinstallDrops
-        foreignPushes += other.foreignPushes
-        falseGaps += other.falseGaps
-        missedGapPositions += other.missedGapPositions
         staleReads += other.staleReads
         missedGaps += other.missedGaps
         needlessReRequests += other.needlessReRequests
@@ -188,11 +166,6 @@ package struct Ledger: Equatable, Sendable {
         answersLost += other.answersLost
         throttledAnswers += other.throttledAnswers
         serverErrors += other.serverErrors
-        heldWhileAsleep += other.heldWhileAsleep
-        releasedByPriority10 += other.releasedByPriority10
-        mediaDownloads += other.mediaDownloads
-        mediaOverruns += other.mediaOverruns
-        mediaCacheHits += other.mediaCacheHits
         callKitFailures += other.callKitFailures
         devicesCutOff += other.devicesCutOff
         binaryWritten += other.binaryWritten
@@ -205,6 +178,10 @@ package struct Ledger: Equatable, Sendable {
         missedInGaps += other.missedInGaps
         lettersOnVisibleDevices += other.lettersOnVisibleDevices
         positionsKnownToTelemetry += other.positionsKnownToTelemetry
+        // Counters kept in a mechanism's own `CounterSet` merge by their declarations.
+        for group in Ledger.ownStorageGroups where !(group.isEmpty?(other) ?? true) {
+            for counter in group.counters { counter.merge(into: &self, from: other) }
+        }
     }
 
     /// The accounting identities of the contract: every letter in exactly one state,

@@ -24,7 +24,7 @@ package struct CheckSpread: Equatable, Sendable {
         ["letters", "delivered", "summarized", "lost", "duplicates"]
         + LossCause.allCases.map { "causes." + $0.key }
         + ["re_requests", "resent", "summaries", "extension_timeouts", "fetches"]
-        + ["app_reinstalls.dropped_letters", "app_reinstalls.false_gaps"]
+        + Ledger.checkedCounters.map(\.jsonPath)
 
     /// The percentiles of `latency_s` a baseline gives thresholds for, and their probabilities.
     package static let quantiles: [(key: String, p: Double)] = [("p50", 0.50), ("p90", 0.90), ("p99", 0.99)]
@@ -56,7 +56,7 @@ package struct CheckSpread: Equatable, Sendable {
     static func counts(_ l: Ledger) -> [Int] {
         [l.letters, l.delivered, l.summarized, l.lost, l.duplicates] + LossCause.allCases.map { l.count(of: $0) }
             + [l.reRequests, l.resent, l.summaries, l.extensionTimeouts, l.fetches]
-            + [l.reinstallDrops, l.falseGaps]
+            + Ledger.checkedCounters.map { l[keyPath: $0.path] }
     }
 
     /// Adds one device's ledger.

@@ -45,8 +45,8 @@ package enum CheckMetrics {
     package static let quantiles = CheckSpread.quantiles
 
     /// The metrics queue-on arms have and queue-off arms lack.
-    package static let queueOnlyKeys: Set<String> = ["re_requests", "resent", "summaries", "extension_timeouts", "fetches",
-                                                     "app_reinstalls.false_gaps"]
+    package static let queueOnlyKeys: Set<String> = Set(["re_requests", "resent", "summaries", "extension_timeouts", "fetches"]
+        + Ledger.checkedCounters.filter(\.queueArmOnly).map(\.jsonPath))
 
     /// Every metric of an arm, in the order reports list them.
     package static func catalogue(_ arm: PushSimCore.Arm) -> [CheckMetric] {
@@ -71,15 +71,16 @@ package enum CheckMetrics {
         }
         metrics.append(CheckMetric(key: "latency_s.max", direction: .upIsWorse, kind: .latencyMax))
         metrics += LossCause.allCases.map { count("causes." + $0.key) }
-        // Letters an app reinstall dropped before XIVA knew the new token (docs/model.md §8).
-        metrics.append(countOrZero("app_reinstalls.dropped_letters"))
+        // The mechanisms' counters `check` compares (declared with them, Ledger.groups), such as
+        // the letters an app reinstall dropped before XIVA knew the new token (docs/model.md §8).
+        metrics += Ledger.checkedCounters.filter { !$0.queueArmOnly }.map { countOrZero($0.jsonPath) }
         if arm == .on {
             metrics += ["re_requests", "resent", "summaries", "extension_timeouts"].map { count($0) }
             // A catch-up's load on the mail server (docs/model.md §7): more fetches is worse.
             metrics.append(countOrZero("fetches"))
-            // Pushes of an earlier install that would have looked like a gap (docs/model.md §8):
-            // what the device-id hash check has to catch; more is worse.
-            metrics.append(countOrZero("app_reinstalls.false_gaps"))
+            // Those only the queue arm has, such as the pushes of an earlier install that would
+            // have looked like a gap (docs/model.md §8): what the device-id hash check has to catch.
+            metrics += Ledger.checkedCounters.filter(\.queueArmOnly).map { countOrZero($0.jsonPath) }
         }
         metrics.append(CheckMetric(key: "events", direction: .reportedOnly, kind: .work))
         return metrics

@@ -56,28 +56,14 @@ extension ArmResult {
             "causes": .object(Dictionary(uniqueKeysWithValues: LossCause.allCases.map { ($0.key, .int(l.count(of: $0))) })),
             "events": .int(l.events),
         ]
-        // Only with `extension.early_kill`; a document without kills keeps its bytes.
-        if l.extensionKills > 0 { object["extension_kills"] = .int(l.extensionKills) }
-        // Only with the provider keys (docs/model.md §9): letters outside `letters` because the app
-        // was uninstalled, and what XIVA heard from APNs.
-        if l.undeliverable > 0 { object["undeliverable"] = .int(l.undeliverable) }
-        // Only with `device.sleep` and priority 5, once a push was held (docs/model.md §10).
-        if l.heldWhileAsleep > 0 {
-            object["sleep"] = .object(["held": .int(l.heldWhileAsleep), "released_by_priority_10": .int(l.releasedByPriority10)])
-        }
-        if l.retries + l.answersLost + l.throttledAnswers + l.serverErrors > 0 {
-            object["provider"] = .object(["retries": .int(l.retries), "answers_lost": .int(l.answersLost),
-                                          "throttled_answers": .int(l.throttledAnswers), "server_errors": .int(l.serverErrors)])
-        }
-        // Only with `apns.interface: binary` (docs/model.md §11): what the connections wrote.
-        if l.binaryWritten > 0 {
-            object["binary"] = .object(["written": .int(l.binaryWritten), "errors": .int(l.binaryErrors),
-                                        "discarded": .int(l.binaryDiscarded), "rewritten": .int(l.binaryRewritten)])
-        }
-        // Only with `extension.media`, once a run downloaded an attachment or found it cached.
-        if l.attachmentRuns > 0 {
-            object["media"] = .object(["downloads": .int(l.mediaDownloads), "overruns": .int(l.mediaOverruns),
-                                       "cache_hits": .int(l.mediaCacheHits)])
+        // Each mechanism's counters, declared once with their group (Ledger.groups): shown only
+        // once the mechanism counted something, so a document without it keeps its bytes.
+        for group in Ledger.groups where (arm == .on || group.arms == .both) && group.shown(l) {
+            var members: [String: JSONValue] = [:]
+            for counter in group.counters where group.reports(counter, onQueueArm: arm == .on) {
+                members[counter.json] = .int(l[keyPath: counter.path])
+            }
+            if let name = group.json { object[name] = .object(members) } else { object.merge(members) { $1 } }
         }
         if l.callKitFailures > 0 {
             object["callkit"] = .object(["failures": .int(l.callKitFailures), "devices_cut_off": .int(l.devicesCutOff)])
@@ -86,16 +72,6 @@ extension ArmResult {
             var fcm: [String: JSONValue] = ["accepted": .int(l.fcm.accepted)]
             for (key, path) in FCMOutcomes.counts { fcm[key] = .int(l.fcm[keyPath: path]) }
             object["fcm"] = .object(fcm)
-        }
-        // Only with `device.reinstall`, once a reinstall or a drop for it was counted.
-        if l.hasReinstalls {
-            var reinstalls: [String: JSONValue] = ["reinstalls": .int(l.reinstalls), "dropped_letters": .int(l.reinstallDrops)]
-            if arm == .on {
-                reinstalls["foreign_pushes"] = .int(l.foreignPushes)
-                reinstalls["false_gaps"] = .int(l.falseGaps)
-                reinstalls["missed_gap_positions"] = .int(l.missedGapPositions)
-            }
-            object["app_reinstalls"] = .object(reinstalls)
         }
         if arm == .on {
             object["re_requests"] = .int(l.reRequests)
@@ -106,19 +82,6 @@ extension ArmResult {
                                       "max_queue": .int(l.xivaMaxQueue),
                                       "max_wait_s": .double(Double(l.xivaMaxWaitMicroseconds) / Double(SimTime.second))])
             object["telemetry"] = telemetry(offArm: offArm)
-            // Only a catch-up fetches; a document without one keeps its bytes.
-            if l.fetches > 0 { object["fetches"] = .int(l.fetches) }
-            // Only with `device.id_change`.
-            if l.deviceIdChanges > 0 {
-                object["device_id_changes"] = .int(l.deviceIdChanges)
-                object["positions_in_forgotten_gaps"] = .int(l.positionsInForgottenGaps)
-            }
-            // Only with `extension.concurrency: parallel`, once a run read a stale position.
-            if l.staleReads > 0 {
-                object["parallel_runs"] = .object(["stale_reads": .int(l.staleReads), "missed_gaps": .int(l.missedGaps),
-                                                   "needless_re_requests": .int(l.needlessReRequests),
-                                                   "needless_positions": .int(l.needlessPositions)])
-            }
         }
         return .object(object)
     }

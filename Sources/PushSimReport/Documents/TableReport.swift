@@ -21,6 +21,20 @@ package struct ReportTable {
         func queueRow(_ label: String, _ value: (Ledger) -> Int) -> [String] {
             row(label) { $0.arm == .on ? ReportTable.grouped(value($0.ledger)) : "—" }
         }
+        // Each mechanism's block (Ledger.groups), once any arm shows it: its heading, then a row
+        // per counter, "—" where the arm has no such count.
+        func groupRows(_ place: CounterPlace) -> [[String]] {
+            var out: [[String]] = []
+            for group in Ledger.groups where group.place == place && arms.contains(where: { group.shown($0.ledger) }) {
+                if let heading = group.heading { out.append([heading]) }
+                for counter in group.counters {
+                    out.append(row(counter.label) { arm in
+                        group.reports(counter, onQueueArm: arm.arm == .on) ? ReportTable.grouped(arm.ledger[keyPath: counter.path]) : "—"
+                    })
+                }
+            }
+            return out
+        }
         rows = [
             row("letters") { ReportTable.grouped($0.ledger.letters) },
             row("delivered") { ReportTable.grouped($0.ledger.delivered) },
@@ -42,28 +56,7 @@ package struct ReportTable {
                 arm.arm == .off && cause.isQueueOnly ? "—" : ReportTable.grouped(arm.ledger.count(of: cause))
             })
         }
-        if arms.contains(where: { $0.ledger.undeliverable > 0 }) {
-            // Not counted in `letters`: the app was gone, no chain could have delivered them.
-            rows.append(row("undeliverable (app uninstalled, not in letters)") { ReportTable.grouped($0.ledger.undeliverable) })
-        }
-        if arms.contains(where: { $0.ledger.retries + $0.ledger.answersLost + $0.ledger.throttledAnswers + $0.ledger.serverErrors > 0 }) {
-            rows.append(["APNs' answers to XIVA"])
-            rows.append(row("  429 TooManyRequests") { ReportTable.grouped($0.ledger.throttledAnswers) })
-            rows.append(row("  5xx server errors") { ReportTable.grouped($0.ledger.serverErrors) })
-            rows.append(row("  answers lost") { ReportTable.grouped($0.ledger.answersLost) })
-            rows.append(row("  pushes sent again") { ReportTable.grouped($0.ledger.retries) })
-        }
-        if arms.contains(where: { $0.ledger.binaryWritten > 0 }) {
-            rows.append(["APNs' binary interface"])
-            rows.append(row("  notifications written") { ReportTable.grouped($0.ledger.binaryWritten) })
-            rows.append(row("  error packets (connection closed)") { ReportTable.grouped($0.ledger.binaryErrors) })
-            rows.append(row("  discarded on a closed connection") { ReportTable.grouped($0.ledger.binaryDiscarded) })
-            rows.append(row("  written again from the resend buffer") { ReportTable.grouped($0.ledger.binaryRewritten) })
-        }
-        if arms.contains(where: { $0.ledger.heldWhileAsleep > 0 }) {
-            rows.append(row("priority 5 held while asleep") { ReportTable.grouped($0.ledger.heldWhileAsleep) })
-            rows.append(row("  released by a priority-10 push") { ReportTable.grouped($0.ledger.releasedByPriority10) })
-        }
+        rows += groupRows(.afterCauses)
         rows.append(["the queue at work"])
         rows.append(queueRow("  re-requests") { $0.reRequests })
         rows.append(queueRow("  re-sent pushes") { $0.resent })
@@ -75,34 +68,7 @@ package struct ReportTable {
         rows.append(row("  XIVA: longest wait") { arm in
             arm.arm == .on ? ReportTable.seconds(Double(arm.ledger.xivaMaxWaitMicroseconds) / Double(SimTime.second)) : "—"
         })
-        if arms.contains(where: { $0.ledger.extensionKills > 0 }) {
-            rows.append(row("  extensions killed early") { ReportTable.grouped($0.ledger.extensionKills) })
-        }
-        if arms.contains(where: { $0.ledger.attachmentRuns > 0 }) {
-            rows.append(row("  attachments downloaded") { ReportTable.grouped($0.ledger.mediaDownloads) })
-            rows.append(row("  downloads past the deadline") { ReportTable.grouped($0.ledger.mediaOverruns) })
-            rows.append(row("  attachments found in the cache") { ReportTable.grouped($0.ledger.mediaCacheHits) })
-        }
-        if arms.contains(where: { $0.ledger.deviceIdChanges > 0 }) {
-            rows.append(queueRow("  device id changes") { $0.deviceIdChanges })
-            rows.append(queueRow("  positions in forgotten gaps") { $0.positionsInForgottenGaps })
-        }
-        if arms.contains(where: { $0.ledger.hasReinstalls }) {
-            rows.append(row("  app reinstalls") { ReportTable.grouped($0.ledger.reinstalls) })
-            rows.append(row("  letters dropped before XIVA knew the new token") { ReportTable.grouped($0.ledger.reinstallDrops) })
-            rows.append(queueRow("  pushes of an earlier install shown as is") { $0.foreignPushes })
-            rows.append(queueRow("  false gaps the device-id hash avoided") { $0.falseGaps })
-            rows.append(queueRow("  positions in gaps missed across reinstalls") { $0.missedGapPositions })
-        }
-        if arms.contains(where: { $0.ledger.staleReads > 0 }) {
-            rows.append(queueRow("  parallel runs: stale reads") { $0.staleReads })
-            rows.append(queueRow("  parallel runs: missed gaps") { $0.missedGaps })
-            rows.append(queueRow("  parallel runs: needless re-requests") { $0.needlessReRequests })
-            rows.append(queueRow("  parallel runs: needless positions") { $0.needlessPositions })
-        }
-        if arms.contains(where: { $0.ledger.fetches > 0 }) {
-            rows.append(queueRow("  catch-up fetches") { $0.fetches })
-        }
+        rows += groupRows(.queueBlock)
         rows += ReportTable.channelRows(arms)
         if arms.contains { $0.arm == .on } {
             rows.append(["what the extension's logs would show"])

@@ -1,4 +1,5 @@
 // The sweep's metrics of an arm: every numeric field of its `run --json`, plus per-letter ratios.
+import PushSimCore
 import PushSimExperiment
 
 extension ArmMetrics {
@@ -18,19 +19,16 @@ extension ArmMetrics {
         let l = arm.ledger
         let letters = Double(max(l.letters, 1))
         values["summarized_rate"] = Double(l.summarized) / letters
-        // As the JSON has `binary`: only where a connection wrote.
-        if l.binaryWritten > 0 { values["rewrites_per_letter"] = Double(l.binaryRewritten) / letters }
-        // As the JSON has `app_reinstalls`: only where a reinstall or a drop was counted.
-        if l.hasReinstalls {
-            values["reinstall_drops_per_letter"] = Double(l.reinstallDrops) / letters
-            if arm.arm == .on { values["false_gaps_per_letter"] = Double(l.falseGaps) / letters }
+        // Each mechanism's per-letter ratios (declared with its counters), where the JSON has its group.
+        for group in Ledger.groups where (arm.arm == .on || group.arms == .both) && group.shown(l) {
+            for counter in group.counters where group.reports(counter, onQueueArm: arm.arm == .on) {
+                if let metric = counter.perLetter { values[metric] = Double(l[keyPath: counter.path]) / letters }
+            }
         }
         if arm.arm == .on {
             values["summaries_per_letter"] = Double(l.summaries) / letters
             values["resent_per_letter"] = Double(l.resent) / letters
             values["re_requests_per_letter"] = Double(l.reRequests) / letters
-            // A catch-up's fetches, as the JSON has them: only where there were any.
-            if l.fetches > 0 { values["fetches_per_letter"] = Double(l.fetches) / letters }
         }
     }
 }

@@ -68,6 +68,26 @@ import Testing
         #expect(e == a)
     }
 
+    /// Every declared count merges by its rule, by construction: a counter added to a group (or
+    /// to the core list) is covered here without a line of its own; `partialCarriesEveryLedgerField`
+    /// checks that every field is declared.
+    @Test func mergeCombinesEveryDeclaredCountByItsRule() {
+        let counts = Ledger.everyCount
+        #expect(Set(counts.map(\.key)).count == counts.count, "two counters share a partial-result key")
+        var a = Ledger(), b = Ledger()
+        for (n, count) in counts.enumerated() { a[keyPath: count.path] = n + 1; b[keyPath: count.path] = 3 * n + 2 }
+        var m = a
+        m.merge(b)
+        for (n, count) in counts.enumerated() {
+            let expected = count.merge == .sum ? (n + 1) + (3 * n + 2) : max(n + 1, 3 * n + 2)
+            #expect(m[keyPath: count.path] == expected, "\(count.key) does not merge by its rule")
+        }
+        // A group whose counter set is empty is skipped, and merging into an empty one copies.
+        var e = Ledger()
+        e.merge(a)
+        for count in counts { #expect(e[keyPath: count.path] == a[keyPath: count.path], "\(count.key)") }
+    }
+
     @Test func ratesAreSharesOfLetters() {
         var l = Ledger()
         #expect(l.lossRate == 0 && l.duplicateRate == 0)

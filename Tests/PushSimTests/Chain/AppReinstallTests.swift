@@ -36,8 +36,8 @@ import Testing
             let l = w.run(arm)
             #expect(w.fates() == [.delivered(latency: w.firstDelivery(0) - (r - hour)), .lost(.xivaDrop),
                                   .delivered(latency: w.firstDelivery(2) - (r + 2 * hour))], "\(w.traceText)")
-            #expect(l.reinstalls == 1 && l.reinstallDrops == 1)
-            #expect(l.gapsDetected == 0 && l.reRequests == 0 && l.foreignPushes == 0)
+            #expect(l.appReinstalls.reinstalls == 1 && l.appReinstalls.droppedLetters == 1)
+            #expect(l.gapsDetected == 0 && l.reRequests == 0 && l.appReinstalls.foreignPushes == 0)
         }
         // The new token's first position is the next run-wide one: the dropped letter took none.
         #expect(w.world.letterStates[2].position == 2 && w.world.reinstalls.currentFirst == 2)
@@ -54,12 +54,12 @@ import Testing
         var w = ScriptedWorld(s, letters: script)
         let on = w.run(.on)
         #expect(w.fate(1) == .lost(.undetectedGap) && w.fate(2) == .lost(.undetectedGap), "\(w.traceText)")
-        #expect(on.gapsDetected == 0 && on.missedGapPositions == 2 && on.reinstallDrops == 0)
+        #expect(on.gapsDetected == 0 && on.appReinstalls.missedGapPositions == 2 && on.appReinstalls.droppedLetters == 0)
         var still = s
         still.device.reinstallRatePerMicrosecond = 0
         var plain = ScriptedWorld(still, letters: script)
         let without = plain.run(.on)
-        #expect(without.gapsDetected == 1 && without.missedGapPositions == 0 && without.reinstalls == 0)
+        #expect(without.gapsDetected == 1 && without.appReinstalls.missedGapPositions == 0 && without.appReinstalls.reinstalls == 0)
     }
 
     /// A push numbered for the old install that reaches the new one after it saved a position:
@@ -76,11 +76,11 @@ import Testing
         ])
         let on = w.run(.on)
         #expect(w.fates().allSatisfy { if case .delivered = $0 { true } else { false } }, "\(w.traceText)")
-        #expect(on.foreignPushes == 1 && on.falseGaps == 1)
+        #expect(on.appReinstalls.foreignPushes == 1 && on.appReinstalls.falseGaps == 1)
         #expect(on.gapsDetected == 0 && on.reRequests == 0 && on.duplicates == 0)
         #expect(w.world.ext.lastPosition == 5)
         let off = w.run(.off)
-        #expect(off.foreignPushes == 0 && off.reinstalls == 1)
+        #expect(off.appReinstalls.foreignPushes == 0 && off.appReinstalls.reinstalls == 1)
     }
 
     /// A push of the old install that arrives before the new install saved anything is shown
@@ -96,14 +96,14 @@ import Testing
             ScriptedLetter(time: r + 3 * hour),
         ])
         let on = w.run(.on)
-        #expect(on.foreignPushes == 1 && on.falseGaps == 0, "\(w.traceText)")
+        #expect(on.appReinstalls.foreignPushes == 1 && on.appReinstalls.falseGaps == 0, "\(w.traceText)")
         #expect(w.world.letterStates[3].position == 4 && w.world.reinstalls.currentFirst == 4)
         // Without the hash check the old push (its token's position 3) would have been saved
         // first; with it, the gap at the new token's position 2 is found and re-requested.
         #expect(on.gapsDetected == 1 && on.reRequests == 1)
         // Missed: only the old push's own position, numbered after the old install's last
         // save and past any check once the app was gone (it arrived all the same).
-        #expect(on.missedGapPositions == 1)
+        #expect(on.appReinstalls.missedGapPositions == 1)
         #expect(w.fate(4) != .lost(.undetectedGap))
     }
 
@@ -117,7 +117,7 @@ import Testing
         let on = w.run(.on)
         let off = w.run(.off)
         let expected = 48.0
-        #expect(abs(Double(on.reinstalls) - expected) <= 4 * expected.squareRoot())
-        #expect(off.reinstalls == on.reinstalls && on.reinstallDrops == 0)
+        #expect(abs(Double(on.appReinstalls.reinstalls) - expected) <= 4 * expected.squareRoot())
+        #expect(off.appReinstalls.reinstalls == on.appReinstalls.reinstalls && on.appReinstalls.droppedLetters == 0)
     }
 }

@@ -29,19 +29,19 @@ import Testing
         #expect(w.fates()[1] == .delivered(latency: 350 * ms))
         // Held from 1h30m0.15s; the priority-10 push at 1h40m0.15s wakes the device and it follows.
         #expect(w.fates()[0] == .delivered(latency: 10 * minute + 350 * ms))
-        #expect(l.heldWhileAsleep == 1 && l.releasedByPriority10 == 1)
+        #expect(l.sleep.held == 1 && l.sleep.releasedByPriority10 == 1)
         var alone = world(scenario(), [at(1 * hour + 30 * minute, low: true)])
         let a = alone.run(.off)
         // Nothing wakes it early: handed over at the wake, 2h.
         #expect(alone.fates()[0] == .delivered(latency: 30 * minute + 200 * ms))
-        #expect(a.heldWhileAsleep == 1 && a.releasedByPriority10 == 0)
+        #expect(a.sleep.held == 1 && a.sleep.releasedByPriority10 == 0)
     }
 
     /// Awake, priority 5 is not held.
     @Test func anAwakeDeviceTakesPriorityFiveAtOnce() {
         var w = world(scenario(), [at(3 * hour, low: true)])
         let l = w.run(.off)
-        #expect(w.fates()[0] == .delivered(latency: 350 * ms) && l.heldWhileAsleep == 0)
+        #expect(w.fates()[0] == .delivered(latency: 350 * ms) && l.sleep.held == 0)
     }
 
     /// The priority-10 push that wakes the device reaches the extension before the held ones:

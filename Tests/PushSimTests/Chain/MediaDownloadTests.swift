@@ -21,7 +21,7 @@ import Testing
         var w = letterWithAttachment(media())
         let off = w.run(.off)
         #expect(w.fate(0) == .delivered(latency: 150 * ms + 8 * sec + 200 * ms), "\(w.traceText)")
-        #expect(off.mediaDownloads == 1 && off.mediaOverruns == 0)
+        #expect(off.media.downloads == 1 && off.media.overruns == 0)
     }
 
     /// Past the deadline the original push is shown at the deadline: an extension time-out.
@@ -29,14 +29,14 @@ import Testing
         var w = letterWithAttachment(media(deadline: 5 * sec))
         let on = w.run(.on)
         #expect(w.fate(0) == .delivered(latency: 150 * ms + 5 * sec))
-        #expect(on.mediaOverruns == 1 && on.extensionTimeouts == 1)
+        #expect(on.media.overruns == 1 && on.extensionTimeouts == 1)
     }
 
     /// A cached attachment needs no download.
     @Test func aCacheHitDownloadsNothing() {
         var w = letterWithAttachment(media(cacheHit: 1))
         let off = w.run(.off)
-        #expect(w.fate(0) == .delivered(latency: 350 * ms) && off.mediaDownloads == 0)
+        #expect(w.fate(0) == .delivered(latency: 350 * ms) && off.media.downloads == 0)
     }
 
     /// Every run finds its attachment cached at ratio 1 and none at ratio 0: `media.cache_hits`
@@ -48,8 +48,8 @@ import Testing
             var w = ScriptedWorld(media(cacheHit: ratio), letters: letters)
             w.world.mediaBytes = Array(repeating: 1_000_000, count: letters.count)
             let ledger = w.run(arm)
-            #expect(ledger.mediaCacheHits == hits && ledger.mediaDownloads == 5 - hits, "ratio \(ratio): \(w.traceText)")
-            #expect(ledger.attachmentRuns == 5)
+            #expect(ledger.media.cacheHits == hits && ledger.media.downloads == 5 - hits, "ratio \(ratio): \(w.traceText)")
+            #expect(ledger.media.attachmentRuns == 5)
         }
     }
 

@@ -113,7 +113,7 @@ import Testing
     @Test func sleepingDevice() throws {
         let m = try measure("apns: {priority: 50%}\ndevice: {sleep: {awake: exponential(30m), asleep: exponential(20m)}}\n", "device.sleep")
         #expect(share(m, "device.sleep")!.events > 0)
-        #expect(m.ledger.heldWhileAsleep > 0)
+        #expect(m.ledger.sleep.held > 0)
     }
 
     @Test func catchUpAppOpens() throws {
@@ -147,9 +147,9 @@ import Testing
         let reinstalls = try #require(share(m, "device.reinstall"))
         // Memory: the estimate's bytes are 8 per reinstall of the busiest device and thread;
         // the ledger counts every reinstall passed (both arms).
-        let perDevice = Double(m.ledger.reinstalls) / 300 / 2
+        let perDevice = Double(m.ledger.appReinstalls.reinstalls) / 300 / 2
         #expect(perDevice * 8 <= reinstalls.bytes)
-        #expect(Double(m.ledger.reinstalls) * ResourceEstimate.eventsPerLoopStep <= reinstalls.events)
+        #expect(Double(m.ledger.appReinstalls.reinstalls) * ResourceEstimate.eventsPerLoopStep <= reinstalls.events)
     }
 
     @Test func deviceIdChanges() throws {
@@ -170,7 +170,7 @@ import Testing
         let m = try measure("extension: {media: {share: 50%, size: lognormal(200KB, 5MB), bandwidth: uniform(200kbit/s, 20Mbit/s)}}\n",
                             "extension.media")
         #expect(share(m, "extension.media")!.bytes >= 8 * m.estimate.peakLettersPerDevice)
-        #expect(m.ledger.mediaDownloads > 0)
+        #expect(m.ledger.media.downloads > 0)
     }
 
     @Test func binaryInterface() throws {

@@ -55,7 +55,7 @@ extension DeviceWorld {
             reinstalls.firstPositions.append(xiva.nextPosition)
             reinstalls.tokenKnownAt = later(at, parameters.reinstallDelay.sample(&streams.reinstalls))
             reinstalls.next = nextReinstall(after: at)
-            ledger.reinstalls += at >= scenario.warmup.microseconds ? 1 : 0
+            ledger.appReinstalls.reinstalls += at >= scenario.warmup.microseconds ? 1 : 0
             note(.device, nil, .appReinstalled(tokenKnownAt: SimTime(microseconds: reinstalls.tokenKnownAt)), at: at)
             if checksGaps { forgetPositionAtReinstall(letter: letter) }
         }
@@ -69,7 +69,7 @@ extension DeviceWorld {
         let previousFirst = reinstalls.firstPositions.count >= 2
             ? reinstalls.firstPositions[reinstalls.firstPositions.count - 2] : 1
         let checkedUpTo = max(ext.lastPosition, previousFirst - 1)
-        if lastNumbered > checkedUpTo { ledger.missedGapPositions += Int(lastNumbered - checkedUpTo) * counted(letter) }
+        if lastNumbered > checkedUpTo { ledger.appReinstalls.missedGapPositions += Int(lastNumbered - checkedUpTo) * counted(letter) }
         ext.lastPosition = 0
         ext.pendingSaves.removeAll()
         ext.serialPosition = 0
@@ -82,7 +82,7 @@ extension DeviceWorld {
         reinstallsPassed(at: now, letter: i)
         guard now < reinstalls.tokenKnownAt else { return false }
         letterStates[i].droppedForOldToken = true
-        ledger.reinstallDrops += counted(i)
+        ledger.appReinstalls.droppedLetters += counted(i)
         note(.xiva, i, .droppedBeforeNewToken)
         return true
     }
@@ -96,12 +96,12 @@ extension DeviceWorld {
         if now >= reinstalls.watchFrom { reinstallsPassed(at: now, letter: letter) }
         let current = reinstalls.currentFirst
         guard p < current else { return false }
-        ledger.foreignPushes += counted(letter)
+        ledger.appReinstalls.foreignPushes += counted(letter)
         let ownPosition = p - reinstalls.firstPosition(holding: p) + 1
         let saved = ext.lastPosition > 0 ? ext.lastPosition - current + 1 : 0
         let check = GapCheck.check(saved: saved, position: ownPosition, intendedClient: parameters.intendedClient,
                                    repeatMaxCount: parameters.repeatMaxCount)
-        if case .gap = check.outcome { ledger.falseGaps += counted(letter) }
+        if case .gap = check.outcome { ledger.appReinstalls.falseGaps += counted(letter) }
         note(.device, letter, .foreignPushShownAsIs)
         return true
     }
@@ -110,6 +110,6 @@ extension DeviceWorld {
     @inline(never) mutating func newInstallSavedFirst(position p: Int32, letter: Int) {
         guard reinstalls.awaitingFirstSave else { return }
         reinstalls.awaitingFirstSave = false
-        ledger.missedGapPositions += Int(p - reinstalls.currentFirst) * counted(letter)
+        ledger.appReinstalls.missedGapPositions += Int(p - reinstalls.currentFirst) * counted(letter)
     }
 }

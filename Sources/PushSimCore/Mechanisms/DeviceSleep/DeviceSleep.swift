@@ -36,7 +36,7 @@ extension DeviceWorld {
         if letters[letter].lowPriority {
             if let interval = sleepTimeline.interval(holding: now) {
                 provider.held.append(c)
-                ledger.heldWhileAsleep += counted(letter)
+                ledger.sleep.held += counted(letter)
                 note(.apns, letter, .heldWhileAsleep, at: now)
                 if !provider.wakeScheduled && interval.upperBound < end {
                     provider.wakeScheduled = true
@@ -50,7 +50,7 @@ extension DeviceWorld {
         deviceReceives(copy: c, at: now)
         if !provider.held.isEmpty {
             note(.device, letter, .wokenByPriority10(held: provider.held.count), at: now)
-            for h in provider.held { ledger.releasedByPriority10 += counted(copies[h].letter.offset) }
+            for h in provider.held { ledger.sleep.releasedByPriority10 += counted(copies[h].letter.offset) }
             releaseHeld(at: now)
         }
     }

@@ -20,15 +20,15 @@ extension DeviceWorld {
         guard letter < mediaBytes.count, mediaBytes[letter] > 0, let media = parameters.media,
               let bandwidth = parameters.mediaBandwidth else { return processing }
         if streams.mediaDownloads.chance(media.cacheHit) {
-            ledger.mediaCacheHits += counted(letter)
+            ledger.media.cacheHits += counted(letter)
             return processing
         }
         let bitsPerSecond = max(1, bandwidth.sample(&streams.mediaDownloads))
         let download = SimTime.rounding(Double(mediaBytes[letter]) * 8 / Double(bitsPerSecond) * Double(SimTime.second)).microseconds
         let total = later(processing, download)
-        ledger.mediaDownloads += counted(letter)
+        ledger.media.downloads += counted(letter)
         let deadline = parameters.deadline.microseconds
-        if processing <= deadline && total > deadline { ledger.mediaOverruns += counted(letter) }
+        if processing <= deadline && total > deadline { ledger.media.overruns += counted(letter) }
         note(.device, letter, .attachmentDownloaded(bytes: mediaBytes[letter], in: SimTime(microseconds: download)), at: now)
         return total
     }

@@ -1,0 +1,47 @@
+// Every counter of the ledger: the core counts, and each mechanism's group in the order the reports show them.
+
+extension Ledger {
+    /// Each mechanism's counters, in the order of the report table's blocks. A mechanism with
+    /// counters adds its group here, once.
+    package static let groups: [CounterGroup] = [
+        .undeliverable, .providerAnswers, .binaryInterface, SleepCounters.group,
+        .earlyKill, MediaCounters.group, .deviceIdChange, ReinstallCounters.group, .parallelRuns, .catchUp,
+    ]
+
+    /// The groups whose counters live in a `CounterSet` of their own (merged by declaration).
+    static let ownStorageGroups: [CounterGroup] = groups.filter { $0.isEmpty != nil }
+
+    /// The counts every run has (the letters' fates, the queue's work, XIVA's server, the
+    /// telemetry view, the channels), by their keys in partial results; the causes, the latency
+    /// histogram and the XIVA queue series are written apart.
+    nonisolated(unsafe) package static let coreCounts: [(key: String, path: WritableKeyPath<Ledger, Int>, merge: CounterMerge)] = [
+        ("letters", \.letters, .sum), ("delivered", \.delivered, .sum), ("summarized", \.summarized, .sum),
+        ("lost", \.lost, .sum), ("duplicates", \.duplicates, .sum), ("events", \.events, .sum),
+        ("re_requests", \.reRequests, .sum), ("resent", \.resent, .sum), ("summaries", \.summaries, .sum),
+        ("extension_timeouts", \.extensionTimeouts, .sum),
+        ("xiva_served", \.xivaServed, .sum), ("xiva_errors", \.xivaErrors, .sum),
+        // Maxima are of one partition at one instant: disjoint devices take the larger.
+        ("xiva_max_queue", \.xivaMaxQueue, .largest), ("xiva_max_wait_us", \.xivaMaxWaitMicroseconds, .largest),
+        ("pushes_seen_by_extensions", \.pushesSeenByExtensions, .sum), ("gaps_detected", \.gapsDetected, .sum),
+        ("missed_in_gaps", \.missedInGaps, .sum), ("letters_on_visible_devices", \.lettersOnVisibleDevices, .sum),
+        ("positions_known_to_telemetry", \.positionsKnownToTelemetry, .sum),
+        ("callkit_failures", \.callKitFailures, .sum), ("devices_cut_off", \.devicesCutOff, .sum),
+    ] + FCMOutcomes.counts.map { key, path in
+        let fcm: WritableKeyPath<Ledger, FCMOutcomes> = \.fcm
+        return ("fcm_" + key, fcm.appending(path: path), .sum)
+    }
+
+    /// Every integer count of the ledger but the causes and the histogram, with its key and
+    /// rule: the core counts, then each group's.
+    package static var everyCount: [(key: String, path: WritableKeyPath<Ledger, Int>, merge: CounterMerge)] {
+        coreCounts + groups.flatMap { $0.counters.map { ($0.key, $0.path, $0.merge) } }
+    }
+
+    /// The counters `pushsim check` compares beyond the core ones, with their JSON paths and
+    /// whether only the queue arm has them, in the groups' order.
+    package static var checkedCounters: [(jsonPath: String, path: WritableKeyPath<Ledger, Int>, queueArmOnly: Bool)] {
+        groups.flatMap { group in
+            group.counters.filter(\.checked).map { (group.jsonPath(of: $0), $0.path, group.arms == .queueArm || $0.arms == .queueArm) }
+        }
+    }
+}
