@@ -75,7 +75,7 @@ enum CheckCommand {
             // `…/summary.json/` names a folder: refused as a file path, not written as a set.
             if FilePath.lastComponent(of: baselinePath) == "summary.json" && !baselinePath.hasSuffix("/") {
                 try ResultsWriter.checkDestination(FilePath.parent(of: baselinePath), createParents: true,
-                                                   names: RunSummary.alwaysWritten)
+                                                   names: RunSummary.alwaysWritten, family: RunSummary.family)
             } else {
                 try ResultsWriter.checkFileDestination(baselinePath)
             }

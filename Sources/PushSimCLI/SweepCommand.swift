@@ -58,7 +58,7 @@ enum SweepCommand {
         let interruption = Interruption.shared
         try interruption.beginWriting("the sweep of '\(base.name)'", total: 0, unit: "runs",
                                       directory: directory, writes: !arguments.flag("no-write"),
-                                      names: SweepResult.alwaysWritten)
+                                      names: SweepResult.alwaysWritten, family: SweepResult.family)
         defer { interruption.end() }
         interruption.update(phase: "building its grid of \(SweepGrid.pointCount(axes) ?? 0) points", consequence: "nothing was written")
         // Each --vary value alone, so that a bad one is reported where it is typed (`--vary:1:N`).

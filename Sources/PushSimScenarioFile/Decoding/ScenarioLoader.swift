@@ -35,7 +35,7 @@ package enum ScenarioLoader {
         // Read at most one byte past the reader's own limit, so a huge file (or /dev/zero) costs
         // no more memory than a scenario may have, and the reader still names the size itself.
         let bytes: [UInt8]
-        do { bytes = try BoundedInput.read(path: path, limit: YAMLReader.maxBytes + 1) } catch {
+        do { bytes = try BoundedInput.read(path: path, limit: YAMLReader.maxBytes + 1, role: "the scenario file") } catch {
             if case .tooLarge = error {
                 throw ScenarioError(location: SourceLocation(file: path, line: 1, column: 1),
                                     message: "the file is larger than \(YAMLReader.maxBytes / 1024 / 1024) MB: expected a scenario file of at most \(YAMLReader.maxBytes / 1024 / 1024) MB of text")
