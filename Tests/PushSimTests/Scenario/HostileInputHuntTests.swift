@@ -1,0 +1,34 @@
+// The hunt after round three, the input side: messages that name the real reason for a value out of range.
+import Foundation
+import Testing
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+
+@Suite struct HostileInputHuntTests {
+    private func message(_ overrides: [String]) -> String? {
+        do { _ = try ScenarioLoader.parse(text: "name: h\nduration: 1d\ndevices: 4\n", file: "h.yaml", overrides: overrides); return nil }
+        catch { return (error as? ScenarioError)?.message }
+    }
+
+    /// A size or a bandwidth too large as a constant got the distribution's generic hint
+    /// (`expected a size, exponential(MEAN), …, found 1025MB`), though it reads as a size; and
+    /// `1GB`, named by the range message itself, was refused without saying GB is no unit.
+    @Test func aSizeOrBandwidthOutOfRangeSaysWhyAsAConstantToo() {
+        let media = { (size: String, bandwidth: String) in ["extension.media={share: 1, size: \(size), bandwidth: \(bandwidth)}"] }
+        for size in ["1025MB", "99999999999999999999B", "lognormal(1KB, 1025MB)"] {
+            let text = message(media(size, "1Mbit/s"))
+            #expect(text?.contains("a size of at most 1024MB (1048576KB) is expected") == true, "\(size): \(text ?? "accepted")")
+        }
+        for size in ["1GB", "exponential(2TB)", "5kb"] {
+            let text = message(media(size, "1Mbit/s"))
+            #expect(text?.contains("unknown size unit `") == true && text?.contains("expected B, KB or MB") == true, "\(size): \(text ?? "accepted")")
+        }
+        let payload = message(["mail.payload_size=2GB"])
+        #expect(payload?.contains("`mail.payload_size`: unknown size unit `GB` in `2GB`") == true, "\(payload ?? "accepted")")
+        let bandwidth = message(media("1KB", "99999999999999999999bit/s"))
+        #expect(bandwidth?.contains("greater than 0 and below 10¹⁵") == true, "\(bandwidth ?? "accepted")")
+        // Still read: every unit and a size at the limit.
+        #expect(message(media("1024MB", "1Gbit/s")) == nil)
+        #expect(message(media("uniform(1B, 1.5KB)", "lognormal(1kbit/s, 20Mbit/s)")) == nil)
+    }
+}
