@@ -31,4 +31,25 @@ import Testing
         #expect(message(media("1024MB", "1Gbit/s")) == nil)
         #expect(message(media("uniform(1B, 1.5KB)", "lognormal(1kbit/s, 20Mbit/s)")) == nil)
     }
+
+    /// A sweep loads its scenario once per point (and once per `--vary` value): each load read
+    /// the mail trace again, so 10 points of an 8 MB trace took 26 s (debug) before the first
+    /// point was even refused, and every point held its own copy. The trace is now read once
+    /// while the file is unchanged, and read again once it changes.
+    @Test func aMailTraceIsReadOncePerFileNotOncePerLoad() throws {
+        let dir = TemporaryDirectory()
+        dir.write("letters.csv", "time,device\n1,0\n5,1\n")
+        let scenario = dir.write("t.yaml", "name: t\nduration: 1d\ndevices: 2\nmail: {trace: letters.csv}\n")
+        let first = try #require(try ScenarioLoader.load(path: scenario).mail.trace)
+        let second = try #require(try ScenarioLoader.load(path: scenario, overrides: ["apns.loss=0.5"]).mail.trace)
+        #expect(first === second)
+        // Another shape (devices) is another trace; a changed file is read again.
+        let wider = try #require(try ScenarioLoader.load(path: scenario, overrides: ["devices=3"]).mail.trace)
+        #expect(wider !== first)
+        dir.write("letters.csv", "time,device\n2,1\n")
+        let changed = try #require(try ScenarioLoader.load(path: scenario).mail.trace)
+        #expect(changed !== first)
+        #expect(try ScenarioLoader.load(path: scenario).mail.trace === changed)
+    }
 }
+
