@@ -2,12 +2,6 @@
 import Foundation
 import PushSimCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The scenario file being decoded, and the traces read for it so far: a sweep decodes the
 /// document once per value, and a trace file can be large, so each is read once per shape.
 final class DecodingContext {
@@ -36,13 +30,11 @@ final class DecodingContext {
         let key = "\(duration.microseconds) \(devices) \(path)"
         if let known = traces[key], known.path == written { return known }
         // A sweep loads the scenario once per point, each time with a new context: the trace
-        // read for an earlier load is reused while the file is the same (device, inode, size,
-        // modification time), so a 100 MB trace is not read again, and held again, per point.
-        var info = stat()
-        let identity = stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-            ? "\(info.st_dev) \(info.st_ino) \(info.st_size) \(info.st_mtim.tv_sec) \(info.st_mtim.tv_nsec) \(key)" : nil
-        if let identity, let known = Self.recent.trace(identity), known.path == written,
-           MailTraceReader.memoryNeeded(fileBytes: Int64(info.st_size), devices: devices) <= traceMemoryLimit {
+        // read for an earlier load is reused while the file is the same (``FileIdentity``), so a 100 MB trace is not read again, and held again, per point.
+        let file = FileIdentity.stable(path)
+        let identity = file.map { "\($0.identity) \(key)" }
+        if let identity, let file, let known = Self.recent.trace(identity), known.path == written,
+           MailTraceReader.memoryNeeded(fileBytes: file.size, devices: devices) <= traceMemoryLimit {
             traces[key] = known
             return known
         }

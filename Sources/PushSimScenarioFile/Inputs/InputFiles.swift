@@ -46,3 +46,20 @@ package final class InputFiles: @unchecked Sendable {
         return nil
     }
 }
+
+/// What a file read earlier in this process must still be for what was read from it to be
+/// reused (a sweep loads its scenario and its mail trace once per point).
+package enum FileIdentity {
+    /// The regular file at `path` as device, inode, size and modification time, or nil when it
+    /// is not a regular file or was modified in the last two seconds: file times tick coarsely
+    /// (a few milliseconds), so a file rewritten at the same size within one tick of a read
+    /// could look unchanged; one last modified seconds before the read cannot.
+    package static func stable(_ path: String) -> (identity: String, size: Int64)? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        guard info.st_mtim.tv_sec < now.tv_sec - 1 else { return nil }
+        return ("\(info.st_dev) \(info.st_ino) \(info.st_size) \(info.st_mtim.tv_sec) \(info.st_mtim.tv_nsec)", Int64(info.st_size))
+    }
+}

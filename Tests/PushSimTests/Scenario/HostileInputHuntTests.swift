@@ -34,22 +34,36 @@ import Testing
 
     /// A sweep loads its scenario once per point (and once per `--vary` value): each load read
     /// the mail trace again, so 10 points of an 8 MB trace took 26 s (debug) before the first
-    /// point was even refused, and every point held its own copy. The trace is now read once
-    /// while the file is unchanged, and read again once it changes.
-    @Test func aMailTraceIsReadOncePerFileNotOncePerLoad() throws {
+    /// point was even refused, and every point held its own copy; a 4 MB scenario file was parsed
+    /// again per point. Both are now reused while the file is unchanged (and was last modified
+    /// seconds before: file times tick coarsely), and read again once it changes.
+    @Test func aMailTraceAndAScenarioAreReadOncePerFileNotOncePerLoad() throws {
         let dir = TemporaryDirectory()
+        func age(_ name: String, _ seconds: Double) throws {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -seconds)], ofItemAtPath: dir.file(name))
+        }
         dir.write("letters.csv", "time,device\n1,0\n5,1\n")
         let scenario = dir.write("t.yaml", "name: t\nduration: 1d\ndevices: 2\nmail: {trace: letters.csv}\n")
+        // Just written: not trusted to be unchanged, read every time.
+        let fresh = try #require(try ScenarioLoader.load(path: scenario).mail.trace)
+        #expect(try ScenarioLoader.load(path: scenario).mail.trace !== fresh)
+        try age("letters.csv", 60)
+        try age("t.yaml", 60)
         let first = try #require(try ScenarioLoader.load(path: scenario).mail.trace)
         let second = try #require(try ScenarioLoader.load(path: scenario, overrides: ["apns.loss=0.5"]).mail.trace)
         #expect(first === second)
         // Another shape (devices) is another trace; a changed file is read again.
         let wider = try #require(try ScenarioLoader.load(path: scenario, overrides: ["devices=3"]).mail.trace)
         #expect(wider !== first)
-        dir.write("letters.csv", "time,device\n2,1\n")
+        dir.write("letters.csv", "time,device\n2,1\n7,0\n")
+        try age("letters.csv", 30)
         let changed = try #require(try ScenarioLoader.load(path: scenario).mail.trace)
         #expect(changed !== first)
         #expect(try ScenarioLoader.load(path: scenario).mail.trace === changed)
+        // The scenario rewritten at the same size is read again, not taken from the last tree.
+        #expect(try ScenarioLoader.load(path: scenario).devices == 2)
+        dir.write("t.yaml", "name: t\nduration: 1d\ndevices: 3\nmail: {trace: letters.csv}\n")
+        try age("t.yaml", 30)
+        #expect(try ScenarioLoader.load(path: scenario).devices == 3)
     }
 }
-
