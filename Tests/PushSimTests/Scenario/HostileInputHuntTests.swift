@@ -66,4 +66,15 @@ import Testing
         try age("t.yaml", 30)
         #expect(try ScenarioLoader.load(path: scenario).devices == 3)
     }
+
+    /// `1/106751992d` said only "after `/` a unit or a duration, found …", though it is a
+    /// duration: one too large. The duration's own reason is given now.
+    @Test func aRatePeriodThatIsNoDurationSaysWhy() {
+        let large = message(["mail.rate=1/106751992d"])
+        #expect(large?.contains("after `/` a unit or a duration, found `1/106751992d` (the duration `106751992d` is too large") == true, "\(large ?? "accepted")")
+        let unit = message(["mail.rate=1/3y"])
+        #expect(unit?.contains("(unknown duration unit `y` in `3y`") == true, "\(unit ?? "accepted")")
+        #expect(message(["mail.rate=1/106751991d"]) == nil)
+    }
 }
+
