@@ -1,0 +1,19 @@
+// The hunt after round three, the command side: refusals that name the fix of what overflows.
+import Foundation
+import Testing
+@testable import PushSimCLI
+
+@Suite struct HostileHuntCommandTests {
+    /// A device with too many connectivity changes was told to "lower mail.rate or the
+    /// duration, or lengthen …": the fix now names only what overflows.
+    @Test func thePerDeviceLimitNamesTheFixOfWhatOverflows() {
+        let flips = runPushsim(["run", SmallScenarios.path("quickstart"), "--no-write", "--set", "devices=2",
+                                "--set", "connectivity.online=1us", "--set", "connectivity.offline=1us"])
+        #expect(flips.status == 2)
+        #expect(flips.err.contains("connectivity changes, more than the simulator can index per device (2.1 billion); lengthen the online/offline periods"), "\(flips.err)")
+        #expect(!flips.err.contains("index per device (2.1 billion); lower mail.rate"), "\(flips.err)")
+        let letters = runPushsim(["run", SmallScenarios.path("quickstart"), "--no-write", "--set", "devices=2", "--set", "mail.rate=1/1us"])
+        #expect(letters.status == 2)
+        #expect(letters.err.contains("letters, more than the simulator can index per device (2.1 billion); lower mail.rate (or mail.bursts) or the duration;"), "\(letters.err)")
+    }
+}
