@@ -16,4 +16,19 @@ import Testing
         #expect(letters.status == 2)
         #expect(letters.err.contains("letters, more than the simulator can index per device (2.1 billion); lower mail.rate (or mail.bursts) or the duration;"), "\(letters.err)")
     }
+
+    /// `pushsim help nosuch` printed the general help with status 0, as if it had answered.
+    @Test func helpForAnUnknownCommandIsBadUsage() {
+        let unknown = runPushsim(["help", "rn"])
+        #expect(unknown.status == 2)
+        #expect(unknown.err.hasPrefix("pushsim help: unknown command 'rn' (did you mean 'run'?)"), "\(unknown.err)")
+        #expect(unknown.out.isEmpty)
+        let two = runPushsim(["help", "run", "sweep"])
+        #expect(two.status == 2)
+        #expect(two.err.hasPrefix("pushsim help: expected one command, got 2: run sweep"), "\(two.err)")
+        for fine in [["help"], ["help", "help"], ["help", "--help"], ["help", "run"]] {
+            #expect(runPushsim(fine).status == 0, "\(fine)")
+        }
+    }
 }
+
