@@ -25,11 +25,14 @@ package enum ScenarioLoader {
     /// larger trace is refused from its size, before a byte of it is read.
     package static func loadWithSweep(path: String, overrides: [String] = [],
                                       traceMemoryLimit: Double = .infinity) throws -> (Scenario, [SweepAxis]) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ScenarioError(location: nil, message: "\(path): cannot read the scenario file: no such file")
+        // stat's own reason where it is not ENOENT: a name past 255 bytes, a path past 4095, a
+        // file on the way, a link loop or a folder that cannot be entered is not "no such file".
+        var found = stat()
+        guard stat(path, &found) == 0 else {
+            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
+            throw ScenarioError(location: nil, message: "\(path): cannot read the scenario file: \(reason)")
         }
-        guard !isDirectory.boolValue else {
+        guard (found.st_mode & S_IFMT) != S_IFDIR else {
             throw ScenarioError(location: nil, message: "\(path): cannot read the scenario file: expected a readable file")
         }
         // Read at most one byte past the reader's own limit, so a huge file (or /dev/zero) costs

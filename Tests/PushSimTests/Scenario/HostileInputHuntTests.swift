@@ -76,5 +76,22 @@ import Testing
         #expect(unit?.contains("(unknown duration unit `y` in `3y`") == true, "\(unit ?? "accepted")")
         #expect(message(["mail.rate=1/106751991d"]) == nil)
     }
+
+    /// A scenario path that cannot be looked up said "no such file" whatever the reason: a name
+    /// past 255 bytes, a file on the way, a link loop. stat's own reason is given now.
+    @Test func aScenarioPathThatCannotBeLookedUpSaysWhy() throws {
+        let dir = TemporaryDirectory()
+        let file = dir.write("q.yaml", "name: q\nduration: 1d\ndevices: 1\n")
+        try FileManager.default.createSymbolicLink(atPath: dir.file("l1"), withDestinationPath: dir.file("l2"))
+        try FileManager.default.createSymbolicLink(atPath: dir.file("l2"), withDestinationPath: dir.file("l1"))
+        func reason(_ path: String) -> String? {
+            do { _ = try ScenarioLoader.load(path: path); return nil } catch { return (error as? ScenarioError)?.message }
+        }
+        #expect(reason(dir.file(String(repeating: "n", count: 300) + ".yaml"))?.hasSuffix("cannot read the scenario file: File name too long") == true)
+        #expect(reason(file + "/x")?.hasSuffix("cannot read the scenario file: Not a directory") == true)
+        #expect(reason(dir.file("l1"))?.hasSuffix("cannot read the scenario file: Too many levels of symbolic links") == true)
+        #expect(reason(dir.file("none.yaml"))?.hasSuffix("cannot read the scenario file: no such file") == true)
+        #expect(reason(dir.path)?.hasSuffix("cannot read the scenario file: expected a readable file") == true)
+    }
 }
 
