@@ -114,7 +114,7 @@ enum CheckCommand {
         let files = try CheckSession.scenarioFiles(in: folder)
         var overrides = arguments.values("set")
         if let seed = arguments.value("seed") {
-            guard UInt64(seed) != nil else { throw InputError.usage("--seed needs an unsigned 64-bit integer, got '\(seed)'") }
+            guard ScenarioInput.isSeed(seed) else { throw InputError.usage("--seed needs an unsigned 64-bit integer, got '\(seed)'") }
             overrides.append("seed=\(seed)")
         }
         let json = arguments.flag("json"), update = arguments.flag("update")

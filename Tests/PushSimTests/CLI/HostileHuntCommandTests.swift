@@ -30,5 +30,18 @@ import Testing
             #expect(runPushsim(fine).status == 0, "\(fine)")
         }
     }
+
+    /// `--seed +5` (and `-0`) passed the option's check (Swift reads them) and was then refused
+    /// as `--set:1:6: seed`, an option the user never gave.
+    @Test func aSeedWithASignIsRefusedAsTheSeedOption() {
+        for seed in ["+5", "-0", " 5", "0x10"] {
+            for command in [["run", SmallScenarios.path("quickstart"), "--no-write"], ["check", "--all", SmallScenarios.directory.path]] {
+                let result = runPushsim(command + ["--seed", seed])
+                #expect(result.status == 2)
+                #expect(result.err.contains("--seed needs an unsigned 64-bit integer, got '\(seed)'"), "\(seed): \(result.err)")
+                #expect(!result.err.contains("--set:"), "\(seed): \(result.err)")
+            }
+        }
+    }
 }
 
