@@ -25,6 +25,36 @@ package enum ScenarioLoader {
     /// larger trace is refused from its size, before a byte of it is read.
     package static func loadWithSweep(path: String, overrides: [String] = [],
                                       traceMemoryLimit: Double = .infinity) throws -> (Scenario, [SweepAxis]) {
+        try decodeDocument(try document(path: path), file: path, overrides: overrides, traceMemoryLimit: traceMemoryLimit)
+    }
+
+    /// A scenario file read, with some `--set` overrides applied once, to load many variants
+    /// of (a sweep's points, each with its own overrides on top): 2000 `--set` were applied
+    /// again for each of 1000 points (64 s in debug before the first point was refused).
+    package struct Prepared: Sendable {
+        let path: String
+        let root: YAMLNode
+    }
+
+    /// Reads `path` and applies `overrides`, after checking that they load (the same errors as
+    /// ``loadWithSweep(path:overrides:traceMemoryLimit:)``).
+    package static func prepare(path: String, overrides: [String], traceMemoryLimit: Double = .infinity) throws -> Prepared {
+        _ = try loadWithSweep(path: path, overrides: overrides, traceMemoryLimit: traceMemoryLimit)
+        var root = try document(path: path) ?? YAMLNode(.mapping([]), at: SourceLocation(file: path, line: 1, column: 1))
+        for argument in overrides {
+            let (segments, value) = try ScenarioOverrides.parse(argument)
+            try ScenarioOverrides.apply(value, at: segments, to: &root)
+        }
+        return Prepared(path: path, root: root)
+    }
+
+    /// The scenario `prepared` holds, with `overrides` applied on top.
+    package static func load(_ prepared: Prepared, overrides: [String], traceMemoryLimit: Double = .infinity) throws -> Scenario {
+        try decodeDocument(prepared.root, file: prepared.path, overrides: overrides, traceMemoryLimit: traceMemoryLimit).0
+    }
+
+    /// The tree of the scenario file at `path` (nil for an empty file).
+    private static func document(path: String) throws -> YAMLNode? {
         // stat's own reason where it is not ENOENT: a name past 255 bytes, a path past 4095, a
         // file on the way, a link loop or a folder that cannot be entered is not "no such file".
         var found = stat()
@@ -41,9 +71,7 @@ package enum ScenarioLoader {
         // is the same regular file (``FileIdentity``), so a large file
         // is not read and parsed again per point (a 4 MB file took 0.5 s a load in debug).
         let identity = FileIdentity.stable(path).map { "\($0.identity) \(path)" }
-        if let identity, let root = lastDocument.root(identity) {
-            return try decodeDocument(root, file: path, overrides: overrides, traceMemoryLimit: traceMemoryLimit)
-        }
+        if let identity, let root = lastDocument.root(identity) { return root }
         let bytes: [UInt8]
         do { bytes = try BoundedInput.read(path: path, limit: YAMLReader.maxBytes + 1, role: "the scenario file") } catch {
             if case .tooLarge = error {
@@ -54,7 +82,7 @@ package enum ScenarioLoader {
         }
         let root = try YAMLReader.read(bytes: bytes, file: path)
         if let identity { lastDocument.keep(root, as: identity) }
-        return try decodeDocument(root, file: path, overrides: overrides, traceMemoryLimit: traceMemoryLimit)
+        return root
     }
 
     /// The tree of the file read last in this process, by its identity.
