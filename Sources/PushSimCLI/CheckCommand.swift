@@ -75,7 +75,7 @@ enum CheckCommand {
             // `…/summary.json/` names a folder: refused as a file path, not written as a set.
             if FilePath.lastComponent(of: baselinePath) == "summary.json" && !baselinePath.hasSuffix("/") {
                 try ResultsWriter.checkDestination(FilePath.parent(of: baselinePath), createParents: true,
-                                                   names: RunSummary.alwaysWritten)
+                                                   names: RunSummary.alwaysWritten, family: RunSummary.family)
             } else {
                 try ResultsWriter.checkFileDestination(baselinePath)
             }
@@ -114,7 +114,7 @@ enum CheckCommand {
         let files = try CheckSession.scenarioFiles(in: folder)
         var overrides = arguments.values("set")
         if let seed = arguments.value("seed") {
-            guard UInt64(seed) != nil else { throw InputError.usage("--seed needs an unsigned 64-bit integer, got '\(seed)'") }
+            guard ScenarioInput.isSeed(seed) else { throw InputError.usage("--seed needs an unsigned 64-bit integer, got '\(seed)'") }
             overrides.append("seed=\(seed)")
         }
         let json = arguments.flag("json"), update = arguments.flag("update")
@@ -123,10 +123,20 @@ enum CheckCommand {
         // on a scenario it could have refused at once. Files that do not load are reported below.
         // A trace too big for --max-memory is refused from its size, unread, here and below.
         let limits = try ResourceGuard.limits(arguments)
-        let estimates = files.compactMap { file in
+        let loaded = files.compactMap { file in
             (try? ScenarioLoader.load(path: file, overrides: overrides, traceMemoryLimit: limits.maxMemoryBytes))
-                .map { ($0.name, ResourceEstimate($0, jobs: jobs)) }
+                .map { (file: file, name: $0.name, estimate: ResourceEstimate($0, jobs: jobs)) }
         }
+        // Two files of one name share one baseline: one would be checked against the other's,
+        // and `--update` would let the later overwrite the earlier's. Refused before any work.
+        var firstOfName: [String: String] = [:]
+        for scenario in loaded {
+            if let first = firstOfName[scenario.name] {
+                throw InputError.refused("\(first) and \(scenario.file) are both named '\(scenario.name)': their baseline would be one file (\(FilePath.join(FilePath.join(results, scenario.name), "summary.json"))); give each scenario its own `name`")
+            }
+            firstOfName[scenario.name] = scenario.file
+        }
+        let estimates = loaded.map { ($0.name, $0.estimate) }
         if let refusal = ResourceGuard.refusal(estimates, limits: limits,
                                                what: "check the \(files.count) scenarios of '\(folder)'") {
             throw InputError.refused(refusal)

@@ -37,8 +37,8 @@ package final class Interruption: @unchecked Sendable {
     /// unless nothing is written, installs the handlers, and announces the task, so an
     /// interruption can say what was not finished. Pair with `end()`.
     package func beginWriting(_ task: String, total: Int, unit: String, directory: String, writes: Bool,
-                              names: Set<String>) throws {
-        if writes { try ResultsWriter.checkDestination(directory, createParents: true, names: names) }
+                              names: Set<String>, family: Set<String> = []) throws {
+        if writes { try ResultsWriter.checkDestination(directory, createParents: true, names: names, family: family) }
         install()
         begin(task, total: total, unit: unit,
               consequence: writes ? "no results were written; '\(directory)' is as it was" : "nothing was written")

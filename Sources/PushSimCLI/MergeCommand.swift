@@ -36,7 +36,7 @@ enum MergeCommand {
         // before any work, so an interruption says what was not finished.
         try interruption.beginWriting("the merge", total: arguments.positionals.count, unit: "sources",
                                       directory: directory ?? "", writes: directory != nil,
-                                      names: RunSummary.alwaysWritten)
+                                      names: RunSummary.alwaysWritten, family: RunSummary.family)
         defer { interruption.end() }
         var merge = PartialMerge()
         for path in arguments.positionals {
@@ -47,7 +47,7 @@ enum MergeCommand {
             }
             do {
                 bytes = path == "-" ? try BoundedInput.readStandardInput(limit: PartialResult.maxSourceBytes)
-                    : try BoundedInput.read(path: path, limit: PartialResult.maxSourceBytes)
+                    : try BoundedInput.read(path: path, limit: PartialResult.maxSourceBytes, role: "a partial result")
             } catch {
                 throw PartialResultError("\(source): cannot read the partial result: \(error.reason)")
             }

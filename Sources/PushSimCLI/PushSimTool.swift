@@ -40,6 +40,17 @@ package enum PushSimTool {
             console.out(command.help + "\n")
             return finish("help", status: ExitStatus.success.code, console: console)
         }
+        if arguments.first == "help", arguments.count > 1, !["help", "--help", "-h"].contains(arguments[1]) || arguments.count > 2 {
+            // `pushsim help nosuch` (or `help run extra`) printed the general help, status 0.
+            let asked = arguments[1]
+            guard arguments.count == 2 else {
+                console.err("pushsim help: expected one command, got \(arguments.count - 1): \(arguments.dropFirst().map { TerminalText.sanitized($0) }.joined(separator: " "))\n\n\(help)\n")
+                return ExitStatus.badInput.code
+            }
+            let hint = Suggestion.typo(of: asked, among: commands.map(\.name)).map { " (did you mean '\($0)'?)" } ?? ""
+            console.err("pushsim help: unknown command '\(TerminalText.sanitized(asked))'\(hint)\n\n\(help)\n")
+            return ExitStatus.badInput.code
+        }
         guard let name = arguments.first, name != "--help", name != "-h", name != "help" else {
             console.out(help + "\n")
             return finish("", status: arguments.isEmpty ? ExitStatus.badInput.code : ExitStatus.success.code,

@@ -39,7 +39,7 @@ enum RunCommand {
         // Missing parents of the folder are created, as `pushsim check` and scripts rely on.
         try interruption.beginWriting("the run of '\(scenario.name)'", total: scenario.devices, unit: "devices",
                                       directory: outDirectory, writes: !arguments.flag("no-write"),
-                                      names: RunSummary.alwaysWritten)
+                                      names: RunSummary.alwaysWritten, family: RunSummary.family)
         defer { interruption.end() }
         let started = DispatchTime.now().uptimeNanoseconds
         // Progress only for a person watching: never into a pipe or a log, never with --json.

@@ -5,6 +5,12 @@ import PushSimScenarioFile
 /// The options that pick and adjust a scenario: FILE, `--set PATH=VALUE`…, `--seed N`.
 struct ScenarioInput {
     /// Loads the scenario of the single positional FILE, applying `--set` and then `--seed`.
+    /// Whether `text` is a `--seed`: decimal digits only, as the scenario's `seed` takes them
+    /// (`UInt64("+5")` and `UInt64("-0")` read, and were then refused as `--set:1:6: seed`).
+    static func isSeed(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { (0x30...0x39).contains($0) } && UInt64(text) != nil
+    }
+
     static func load(_ arguments: Arguments) throws -> (Scenario, [SweepAxis]) {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
             throw InputError.usage(arguments.positionals.isEmpty ? "missing the scenario FILE"
@@ -12,7 +18,7 @@ struct ScenarioInput {
         }
         var overrides = arguments.values("set")
         if let seed = arguments.value("seed") {
-            guard UInt64(seed) != nil else { throw InputError.usage("--seed needs an unsigned 64-bit integer, got '\(seed)'") }
+            guard ScenarioInput.isSeed(seed) else { throw InputError.usage("--seed needs an unsigned 64-bit integer, got '\(seed)'") }
             overrides.append("seed=\(seed)")
         }
         // A trace too big for --max-memory is refused from its size, before it is read

@@ -58,14 +58,16 @@ enum SweepCommand {
         let interruption = Interruption.shared
         try interruption.beginWriting("the sweep of '\(base.name)'", total: 0, unit: "runs",
                                       directory: directory, writes: !arguments.flag("no-write"),
-                                      names: SweepResult.alwaysWritten)
+                                      names: SweepResult.alwaysWritten, family: SweepResult.family)
         defer { interruption.end() }
         interruption.update(phase: "building its grid of \(SweepGrid.pointCount(axes) ?? 0) points", consequence: "nothing was written")
+        // The file and its --set applied once; each point adds only its own values.
+        let prepared = try ScenarioLoader.prepare(path: path, overrides: baseOverrides, traceMemoryLimit: limits.maxMemoryBytes)
         // Each --vary value alone, so that a bad one is reported where it is typed (`--vary:1:N`).
         for argument in varied {
             for (value, column) in zip(argument.axis.values, argument.columns) {
                 try VaryLocation.relocating(argument.axis.path, column: column) {
-                    _ = try ScenarioLoader.load(path: path, overrides: baseOverrides + ["\(argument.axis.path)=\(value)"],
+                    _ = try ScenarioLoader.load(prepared, overrides: ["\(argument.axis.path)=\(value)"],
                                                 traceMemoryLimit: limits.maxMemoryBytes)
                 }
             }
@@ -73,7 +75,7 @@ enum SweepCommand {
         let plan: SweepPlan
         do {
             plan = try SweepPlan(axes: axes, replications: replications) { extra in
-                try ScenarioLoader.load(path: path, overrides: baseOverrides + extra, traceMemoryLimit: limits.maxMemoryBytes)
+                try ScenarioLoader.load(prepared, overrides: extra, traceMemoryLimit: limits.maxMemoryBytes)
             }
         } catch let error as SweepError {
             throw InputError.usage(error.message)

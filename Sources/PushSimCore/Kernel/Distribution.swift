@@ -60,7 +60,12 @@ package enum Distribution: Hashable, Sendable, CustomStringConvertible {
 
     /// The distribution in the file syntax.
     package var description: String {
-        func d(_ us: Double) -> String { SimTime.rounding(us).description }
+        // Past 9.2e18 µs `rounding` saturates to `forever`, which a distribution does not take:
+        // the whole count is written instead, so the text reads back to the same parameter.
+        func d(_ us: Double) -> String {
+            guard us >= 9.2e18, us.isFinite else { return SimTime.rounding(us).description }
+            return SimTime(microseconds: us >= 0x1p63 ? Int64.max : Int64(us)).unitsText
+        }
         switch self {
         case .constant(let t): return t.description
         case .exponential(let m): return "exponential(\(d(m)))"

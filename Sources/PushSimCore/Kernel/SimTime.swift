@@ -70,7 +70,12 @@ package struct SimTime: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// The duration in the file syntax (`1h30m`, `250ms`, `forever`).
     package var description: String {
-        if isForever { return "forever" }
+        isForever ? "forever" : unitsText
+    }
+
+    /// The duration in units even at `Int64.max` microseconds (`106751991d4h…`), for a
+    /// distribution's parameter, which is never `forever`.
+    package var unitsText: String {
         if microseconds == 0 { return "0" }
         var rest = microseconds
         var text = rest < 0 ? "-" : ""

@@ -228,10 +228,13 @@ package struct ResourceEstimate: Sendable, Equatable {
                            + "(at most \(ResourceEstimate.count(Double(Int.max) / chunks)) with this many threads)")
         }
         if peakLettersPerDevice >= ResourceEstimate.perDeviceLimit || peakFlipsPerDevice >= ResourceEstimate.perDeviceLimit {
+            // The fix of what overflows: letters come from the mail, changes from connectivity.
+            let letters = peakLettersPerDevice >= peakFlipsPerDevice
             reasons.append("a single device would have about \(ResourceEstimate.count(max(peakLettersPerDevice, peakFlipsPerDevice))) "
-                           + "\(peakLettersPerDevice >= peakFlipsPerDevice ? "letters" : "connectivity changes"), "
+                           + "\(letters ? "letters" : "connectivity changes"), "
                            + "more than the simulator can index per device (\(ResourceEstimate.count(ResourceEstimate.perDeviceLimit))); "
-                           + "lower mail.rate or the duration, or lengthen the online/offline periods, the windows' and device.doze's periods")
+                           + (letters ? "lower mail.rate (or mail.bursts) or the duration"
+                                      : "lengthen the online/offline periods, the windows' and device.doze's periods, or shorten the duration"))
         }
         if events > limits.maxEvents {
             reasons.append("it would take about \(ResourceEstimate.count(events)) events "

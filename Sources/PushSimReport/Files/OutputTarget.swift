@@ -22,7 +22,12 @@ enum OutputTarget {
         var info = stat()
         // A dangling link or nothing at all: the new file simply takes the name.
         guard stat(path, &info) == 0 else { return nil }
-        guard let kind = kind(of: info.st_mode) else { return nil }
+        guard let kind = kind(of: info.st_mode) else {
+            if let input = InputFiles.shared.input(replacedBy: path) {
+                return "it is \(input.role) this command reads ('\(input.path)'), which the result would replace; give another path"
+            }
+            return nil
+        }
         if kind == "a folder" { return "it is a folder, not a file" }
         return "it is \(kind), not a regular file (a result file is replaced whole, which would remove it); give the path of a file"
     }
@@ -57,6 +62,17 @@ enum OutputTarget {
         for name in names {
             if let problem = problem(at: FilePath.join(folder, name)) {
                 throw ResultsWriteError(description: "cannot write '\(FilePath.join(given, name))': \(problem)")
+            }
+        }
+    }
+
+    /// Refuses a write into `folder` that would replace or remove (as a stale result of the
+    /// family `names`) a file this command reads as an input (``InputFiles``): a mail trace
+    /// named `xiva-queue.csv` in its own `--out`, a part named `summary.json`.
+    static func checkInputs(_ names: Set<String>, in folder: String, given: String) throws {
+        for name in names.sorted() {
+            if let input = InputFiles.shared.input(replacedBy: FilePath.join(folder, name)) {
+                throw ResultsWriteError(description: "cannot write results to '\(given)': '\(FilePath.join(given, name))' is \(input.role) this command reads ('\(input.path)'), which the results would replace; choose another folder for the results")
             }
         }
     }

@@ -40,9 +40,14 @@ package enum ResultsWriter {
     /// ``ResultsDestination``). With `createParents` false (an explicit `--out`), the folder's
     /// parent must already exist. `names`, the files the write will put there, must not name
     /// anything but regular files (``OutputTarget``). Nothing is left behind by the check.
-    package static func checkDestination(_ directory: String, createParents: Bool, names: Set<String> = []) throws {
+    /// Nor may `names` or `family` (the stale results the write removes) name an input.
+    package static func checkDestination(_ directory: String, createParents: Bool, names: Set<String> = [],
+                                         family: Set<String> = []) throws {
         let destination = try ResultsDestination.resolve(directory, createParents: createParents)
-        if destination.exists { try OutputTarget.check(names.sorted(), in: destination.target, given: directory) }
+        if destination.exists {
+            try OutputTarget.checkInputs(names.union(family), in: destination.target, given: directory)
+            try OutputTarget.check(names.sorted(), in: destination.target, given: directory)
+        }
     }
 
     /// Checks, before any work, that a single file can be written at `path` (``writeFile(_:to:)``):
@@ -97,7 +102,10 @@ package enum ResultsWriter {
                 try locked(destination.parent) {
                     ResultsOrphans.clean(name: destination.name, parent: destination.parent, folder: destination.target)
                     let again = try ResultsDestination.resolve(directory)   // as it is now, under the lock
-                    if again.exists { try OutputTarget.check(files.map(\.name), in: again.target, given: directory) }
+                    if again.exists {
+                        try OutputTarget.checkInputs(family.union(files.map(\.name)), in: again.target, given: directory)
+                        try OutputTarget.check(files.map(\.name), in: again.target, given: directory)
+                    }
                     switch again.mode {
                     case .swap: try swap(files, into: again, replacing: family.union(files.map(\.name)))
                     case .inPlace: try inPlace(files, into: again, replacing: family.union(files.map(\.name)))

@@ -36,12 +36,15 @@ package enum BoundedInputError: Error, Equatable, Sendable {
 package enum BoundedInput {
     /// Reads the file at `path` (a regular file, a pipe, a device) up to `limit` bytes;
     /// refuses more rather than reading on. Memory used: at most `limit` plus one chunk.
-    package static func read(path: String, limit: Int) throws(BoundedInputError) -> [UInt8] {
+    /// With `role` ("the scenario file"), the file is recorded as an input (``InputFiles``), so
+    /// no result is written over it.
+    package static func read(path: String, limit: Int, role: String? = nil) throws(BoundedInputError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             throw errno == ENOENT ? .missing : errno == EISDIR ? .notAFile : .unreadable(reason: String(cString: strerror(errno)))
         }
         defer { close(fd) }
+        if let role { InputFiles.shared.record(fd: fd, role: role, path: path) }
         var info = stat()
         if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR { throw .notAFile }
         return try read(fd: fd, limit: limit)
@@ -52,12 +55,13 @@ package enum BoundedInput {
     /// SIGBUS, a read one only ends early, and the size and modification time taken before and
     /// after tell that it changed. A device or a pipe is `.notRegular`: it has no size to check
     /// and may never end.
-    package static func readRegularFile(path: String, limit: Int) throws(BoundedInputError) -> [UInt8] {
+    package static func readRegularFile(path: String, limit: Int, role: String? = nil) throws(BoundedInputError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             throw errno == ENOENT ? .missing : errno == EISDIR ? .notAFile : .unreadable(reason: String(cString: strerror(errno)))
         }
         defer { close(fd) }
+        if let role { InputFiles.shared.record(fd: fd, role: role, path: path) }
         var before = stat()
         guard fstat(fd, &before) == 0 else { throw .unreadable(reason: String(cString: strerror(errno))) }
         if (before.st_mode & S_IFMT) == S_IFDIR { throw .notAFile }

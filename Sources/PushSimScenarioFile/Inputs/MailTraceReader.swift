@@ -61,7 +61,7 @@ enum MailTraceReader {
         }
         let bytes: [UInt8]
         do {
-            bytes = try BoundedInput.readRegularFile(path: resolvedPath, limit: maxBytes)
+            bytes = try BoundedInput.readRegularFile(path: resolvedPath, limit: maxBytes, role: "the mail trace")
         } catch {
             let why: String
             switch error {

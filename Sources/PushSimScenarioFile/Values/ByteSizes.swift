@@ -13,9 +13,17 @@ extension ValueParsers {
         else if text.hasSuffix("MB") { number = String(text.dropLast(2)); unit = 1_048_576 }  // media attachments
         else if text.hasSuffix("B") { number = String(text.dropLast()) }
         if number.hasPrefix("-") { throw Failure("a size cannot be negative, found `\(text)`") }
-        guard let value = decimal(number) else { throw Failure("expected \(byteSizeHint), found `\(text)`") }
+        guard let value = decimal(number) else {
+            // `1GB`, `2TB`: a number and a unit that is not one of these (the reason is kept
+            // even as a distribution's constant, where the hint alone would not say it).
+            let letters = text.reversed().prefix { $0.isLetter }.count
+            if unit == 1, letters > 1, decimal(String(text.dropLast(letters))) != nil {
+                throw Failure("unknown size unit `\(text.suffix(letters))` in `\(text)`: expected B, KB or MB (1KB = 1024 bytes; at most 1024MB)", outOfRange: true)
+            }
+            throw Failure("expected \(byteSizeHint), found `\(text)`")
+        }
         let bytes = (value * unit).rounded(.toNearestOrAwayFromZero)
-        guard bytes <= 1_073_741_824 else { throw Failure("a size of at most 1GB (1048576KB) is expected, found `\(text)`") }
+        guard bytes <= 1_073_741_824 else { throw Failure("a size of at most 1024MB (1048576KB) is expected, found `\(text)`", outOfRange: true) }
         return Int64(bytes)
     }
 

@@ -16,7 +16,8 @@ extension ValueParsers {
             throw Failure("expected \(hint), found `\(text)`")
         }
         let value = (decimal(String(text.dropLast(unit.0.count))) ?? 0) * unit.1
-        guard value > 0, value < 1e15 else { throw Failure("expected \(hint) greater than 0 and below 10¹⁵, found `\(text)`") }
+        // Out of range, it keeps this reason even as a constant (not the distribution's hint).
+        guard value > 0, value < 1e15 else { throw Failure("expected \(hint) greater than 0 and below 10¹⁵, found `\(text)`", outOfRange: true) }
         return value
     }
 

@@ -140,7 +140,8 @@ package enum ValueParsers {
             per = SimTime(microseconds: unit.microseconds)
         } else {
             do { per = try duration(perText) } catch {
-                throw Failure("expected \(hint): after `/` a unit or a duration, found `\(text)`")
+                // The duration's own reason (too large, an unknown unit, a sign) says what to fix.
+                throw Failure("expected \(hint): after `/` a unit or a duration, found `\(text)` (\(error.message))")
             }
         }
         if per.microseconds <= 0 { throw Failure("a rate needs a duration greater than 0 after `/`, found `\(text)`") }

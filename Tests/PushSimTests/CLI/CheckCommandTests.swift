@@ -244,4 +244,24 @@ import Testing
         #expect(S.pushsim(["check", "--all", "--baseline", "b.json"]).status == 2)
         #expect(S.pushsim(["check", "--help"]).out.contains("Usage: pushsim check (FILE | --all [DIR])"))
     }
+
+    /// Hunt: two files of one `name` in `check --all` shared one baseline: one was checked
+    /// against the other's, and `--update` let the later overwrite the earlier's. Refused
+    /// before any run, naming both files.
+    @Test func checkAllRefusesTwoScenariosOfOneName() throws {
+        let folder = try S.temporaryFolder()
+        defer { S.remove(folder) }
+        let scenarios = folder + "/scenarios", results = folder + "/results"
+        try FileManager.default.createDirectory(atPath: scenarios, withIntermediateDirectories: true)
+        try S.write(S.scenarioText(name: "twin", devices: 5), to: scenarios + "/a.yaml")
+        try S.write(S.scenarioText(name: "twin", devices: 5, seed: 9), to: scenarios + "/b.yaml")
+        for update in [false, true] {
+            let result = S.pushsim(["check", "--all", scenarios, "--results", results, "--jobs", "1"] + (update ? ["--update"] : []))
+            #expect(result.status == 2, "\(result.err)")
+            #expect(result.err.contains("a.yaml and \(scenarios)/b.yaml are both named 'twin'"), "\(result.err)")
+            #expect(result.err.contains("give each scenario its own `name`"), "\(result.err)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: results))
+    }
 }
+

@@ -166,4 +166,67 @@ private let small = ["--set", "devices=4"]
         #expect(intoFIFO.error.contains("it is a FIFO (named pipe), not a folder"), "\(intoFIFO.error)")
         #expect(fileType(dir.file("fifo-out")) == S_IFIFO)
     }
+
+    /// Hunt: an output path that names one of the command's own inputs (the scenario, its mail
+    /// trace, a part) was renamed over it: `trace q.yaml --svg q.yaml` replaced the scenario, a
+    /// trace named `xiva-queue.csv` in its `--out` was removed as a stale queue report.
+    @Test func noResultIsWrittenOverAnInputOfTheCommand() throws {
+        guard BuiltTool.url != nil else { return }
+        let dir = TemporaryDirectory()
+        let scenarioText = try String(contentsOfFile: quickstart, encoding: .utf8)
+        let scenario = dir.write("q.yaml", scenarioText)
+        try FileManager.default.createDirectory(atPath: dir.file("s"), withIntermediateDirectories: false)
+        let inOwnOut = dir.write("s/summary.json", scenarioText)
+        for command in [["trace", scenario, "--device", "0", "--svg", scenario],
+                        ["trace", scenario, "--device", "0", "--svg", dir.path + "/./q.yaml"],
+                        ["check", scenario, "--update", "--baseline", scenario],
+                        ["run", inOwnOut, "--out", dir.file("s")],
+                        ["check", inOwnOut, "--update", "--baseline", inOwnOut]] {
+            let result = try pushsim(command + small + ["--jobs", "1"].filter { _ in command[0] != "trace" })
+            #expect(result.status == 2, "\(command): \(result.status) \(result.error)")
+            #expect(result.error.contains("is the scenario file this command reads"), "\(command): \(result.error)")
+        }
+        #expect(try String(contentsOfFile: scenario, encoding: .utf8) == scenarioText)
+        #expect(try String(contentsOfFile: inOwnOut, encoding: .utf8) == scenarioText)
+        #expect(dir.listing == ["q.yaml", "s", "s/summary.json"])
+
+        // A mail trace bearing a stale result's name in --out: it would have been removed.
+        let trace = "time,device\n1,0\n"
+        dir.write(XivaQueueReport.csvName, trace)
+        let traced = dir.write("t.yaml", scenarioText.replacingOccurrences(of: "  rate: 40/d", with: "  trace: \(XivaQueueReport.csvName)"))
+        let run = try pushsim(["run", traced, "--out", dir.path, "--jobs", "1"] + small)
+        #expect(run.status == 2, "\(run.error)")
+        #expect(run.error.contains("is the mail trace this command reads"), "\(run.error)")
+        #expect(try String(contentsOfFile: dir.file(XivaQueueReport.csvName), encoding: .utf8) == trace)
+
+        // A part named summary.json in the merge's own --out.
+        let partPath = dir.file("s/summary.json")
+        let partText = try shardJSON(quickstart, small)
+        dir.write("s/summary.json", partText)
+        let merge = try pushsim(["merge", partPath, "--out", dir.file("s")])
+        #expect(merge.status == 2, "\(merge.error)")
+        #expect(merge.error.contains("is a partial result this command reads"), "\(merge.error)")
+        #expect(try String(contentsOfFile: partPath, encoding: .utf8) == partText)
+
+        // A link to the scenario is replaced, not its target; another path is written.
+        try FileManager.default.createSymbolicLink(atPath: dir.file("link.svg"), withDestinationPath: scenario)
+        #expect(try pushsim(["trace", scenario, "--device", "0", "--svg", dir.file("link.svg")] + small).status == 0)
+        #expect(try String(contentsOfFile: scenario, encoding: .utf8) == scenarioText)
+    }
+}
+
+/// The partial result `run FILE --shard 0/1 --json` prints.
+private func shardJSON(_ file: String, _ extra: [String]) throws -> String {
+    guard let url = BuiltTool.url else { throw InputError.refused("pushsim is not built") }
+    let process = Process()
+    process.executableURL = url
+    process.arguments = ["run", file, "--shard", "0/1", "--json", "--jobs", "1"] + extra
+    process.standardInput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
 }

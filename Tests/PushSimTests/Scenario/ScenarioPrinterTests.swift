@@ -57,6 +57,18 @@ import Testing
         #expect(!printed.contains("e-"), "a number with an exponent does not read back: \(printed)")
     }
 
+    /// Hunt: a distribution's parameter past 9.2e18 µs (`exponential(106751991d)`, a valid
+    /// duration) was printed as `forever`, which no distribution takes: `--print` did not read back.
+    @Test func aDistributionNearTheClocksEndReadsBack() throws {
+        for value in ["exponential(106751991d)", "uniform(0, 106751991d)", "lognormal(1s, 106751991d)", "exponential(106751991d4h)"] {
+            let text = "name: far\nduration: 1d\ndevices: 1\nxiva: {latency: \(value)}\n"
+            let (a, b, printed) = try reprint(text)
+            #expect(a.xiva.latency == b.xiva.latency, "\(value): \(printed)")
+            #expect(!printed.contains("forever)"), "\(value): \(printed)")
+            #expect(ScenarioPrinter.yaml(b) == printed)
+        }
+    }
+
     @Test func defaultsAndOverridesArePrinted() throws {
         let text = "name: t\nduration: 1d\ndevices: 3\n"
         let scenario = try ScenarioLoader.parse(text: text, file: "t.yaml", overrides: ["queue.repeat_max_count=5", "seed=9"])
