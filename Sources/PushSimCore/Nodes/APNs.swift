@@ -20,11 +20,11 @@ extension DeviceWorld {
         }
         if !copy.isResend {
             let i = copy.letter.offset
-            apnsAccepts(copy: c, at: now, lost: letters[i].lostBeforeAPNs, latency: letters[i].apnsLatency)
+            apnsAccepts(copy: c, at: now, lost: draws.letters[i].lostBeforeAPNs, latency: draws.letters[i].apnsLatency)
             return
         }
-        let lost = streams.resends.chance(parameters.apnsLoss)
-        let latency = parameters.apnsLatency.sample(&streams.resends)
+        let lost = armState.streams.resends.chance(parameters.apnsLoss)
+        let latency = parameters.apnsLatency.sample(&armState.streams.resends)
         apnsAccepts(copy: c, at: now, lost: lost, latency: latency)
     }
 
@@ -34,17 +34,17 @@ extension DeviceWorld {
     /// these). What is recorded is what the arrival event would have recorded, at its time.
     /// With shortcuts off it is scheduled like a re-sent copy's.
     @inline(__always) mutating func firstCopyTravels(copy c: CopyIndex, letter i: Int, reachingAPNsAt arrival: Int64) {
-        guard provider.firstCopiesSettle else {
+        guard mechanisms.provider.firstCopiesSettle else {
             // Over the binary interface the push first joins its connection (docs/model.md §11).
-            queue.schedule(at: arrival, parameters.binary ? .binaryJoin(c) : .apnsArrival(c))
+            clock.queue.schedule(at: arrival, parameters.binary ? .binaryJoin(c) : .apnsArrival(c))
             return
         }
-        guard arrival < end else {
+        guard arrival < clock.end else {
             // It would still be on its way to APNs when the run ends.
             letterStates[i].unfinished = true
             return
         }
-        apnsAccepts(copy: c, at: arrival, lost: letters[i].lostBeforeAPNs, latency: letters[i].apnsLatency)
+        apnsAccepts(copy: c, at: arrival, lost: draws.letters[i].lostBeforeAPNs, latency: draws.letters[i].apnsLatency)
     }
 
     /// Timing rule 2 at the instant `arrival`: the copy is lost on the way in, or APNs takes it,
@@ -60,14 +60,14 @@ extension DeviceWorld {
         copies[c].expiry = later(arrival, parameters.apnsExpiration.microseconds)
         note(.apns, copies[c].letter.offset, .reachedAPNs, at: arrival)
         let due = later(arrival, latency)
-        if settleAtOnce && due < end && timeline.isOnline(at: due, cursor: &lookaheadFlipCursor) {
+        if clock.settleAtOnce && due < clock.end && draws.timeline.isOnline(at: due, cursor: &clock.lookaheadFlipCursor) {
             // With the queue off, a copy that finds the device online goes straight through
             // the device and the extension to the screen, touching nothing another event
             // could change (not the offline store, not the saved position; nothing is drawn):
             // it is settled now, at the instants its events would have had.
             deviceReceives(copy: c, at: due)
         } else {
-            queue.schedule(at: due, .due(c))
+            clock.queue.schedule(at: due, .due(c))
         }
     }
 
@@ -95,7 +95,7 @@ extension DeviceWorld {
             if now >= copies[previous].expiry {
                 copyLost(previous, .apnsExpired)
             } else if parameters.keepOlder > 0 && now - apnsStore.enteredAt < parameters.keepWindow
-                        && streams.store.chance(parameters.keepOlder) {
+                        && armState.streams.store.chance(parameters.keepOlder) {
                 copyLost(c, .apnsReplaced)
                 note(.apns, copy.letter.offset, .olderStoredPushKept)
                 return
@@ -120,7 +120,7 @@ extension DeviceWorld {
             return
         }
         note(.apns, copies[c].letter.offset, .storedPushSent)
-        queue.schedule(at: later(now, parameters.apnsLatency.sample(&streams.redelivery)), .due(c))
+        clock.queue.schedule(at: later(now, parameters.apnsLatency.sample(&armState.streams.redelivery)), .due(c))
     }
 }
 
@@ -131,10 +131,10 @@ extension DeviceWorld {
     /// draws its own latency, and is never duplicated again.
     mutating func apnsMayDuplicate(copy c: CopyIndex, at now: Int64) {
         let copy = copies[c]
-        guard !copy.isSecondCopy, streams.duplicates.chance(parameters.duplicate) else { return }
+        guard !copy.isSecondCopy, armState.streams.duplicates.chance(parameters.duplicate) else { return }
         let second: CopyIndex = copies.nextIndex()
         copies.append(PushCopy(letter: copy.letter, isResend: false, isSecondCopy: true, expiry: 0))
         note(.apns, copy.letter.offset, .handedOverTwice, at: now)
-        apnsAccepts(copy: second, at: now, lost: false, latency: parameters.apnsLatency.sample(&streams.duplicates))
+        apnsAccepts(copy: second, at: now, lost: false, latency: parameters.apnsLatency.sample(&armState.streams.duplicates))
     }
 }

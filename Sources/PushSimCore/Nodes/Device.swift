@@ -4,8 +4,8 @@ extension DeviceWorld {
     mutating func connectivityFlips(index k: Int, at now: Int64) {
         let online = deviceIsOnline(at: now)
         note(.device, nil, .connectivity(online: online))
-        if k + 1 < timeline.flips.count {
-            agenda.followInSecondStream(time: timeline.flips[k + 1], index: k + 1)
+        if k + 1 < draws.timeline.flips.count {
+            clock.agenda.followInSecondStream(time: draws.timeline.flips[k + 1], index: k + 1)
         }
         if online { apnsFlushStore(at: now) }
     }
@@ -14,9 +14,9 @@ extension DeviceWorld {
     /// rather than from the order flip events were handled in, so a push due exactly at a flip
     /// sees the new state whatever was scheduled first (windows are [start, end)).
     mutating func deviceIsOnline(at now: Int64) -> Bool {
-        let flips = timeline.flips
-        while flipsPassed < flips.count && flips[flipsPassed] <= now { flipsPassed += 1 }
-        return timeline.onlineAtStart == (flipsPassed % 2 == 0)
+        let flips = draws.timeline.flips
+        while clock.flipsPassed < flips.count && flips[clock.flipsPassed] <= now { clock.flipsPassed += 1 }
+        return draws.timeline.onlineAtStart == (clock.flipsPassed % 2 == 0)
     }
 
     /// A push arrives (timing rule 5): with display off it counts as delivered at once and no
@@ -25,7 +25,7 @@ extension DeviceWorld {
         let letter = copies[c].letter.offset
         note(.device, letter, .pushArrived, at: now)
         if parameters.duplicate > 0 { apnsMayDuplicate(copy: c, at: now) }
-        if alertsOff {
+        if draws.alertsOff {
             present(letter: letter, at: now)
         } else {
             extensionStarts(copy: c, at: now)

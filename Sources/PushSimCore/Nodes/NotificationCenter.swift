@@ -34,7 +34,7 @@ extension DeviceWorld {
 
     /// Traces the moment the user will clear letter i's notification (if within the run).
     @inline(__always) func noteCleared(letter i: Int) {
-        guard tracer != nil, letterStates[i].shownUntil < end else { return }
+        guard tracer != nil, letterStates[i].shownUntil < clock.end else { return }
         note(.user, i, .cleared, at: letterStates[i].shownUntil)
     }
 
@@ -42,12 +42,12 @@ extension DeviceWorld {
     /// which a re-sent copy collapses into the notification shown, so it matters with the
     /// queue on and collapse ids in use. Elsewhere it is not drawn (the user's stream has no
     /// other use, so nothing else moves), which saves a fifth of the off arm's work.
-    var clearTimeMatters: Bool { checksGaps && parameters.collapseId }
+    var clearTimeMatters: Bool { armState.checksGaps && parameters.collapseId }
 
     /// When the user will clear a notification presented now; drawn per presentation.
     @inline(__always) mutating func clearTime(after now: Int64) -> Int64 {
         guard let clearAfter = parameters.clearAfter else { return Int64.max }
-        let t = later(now, clearAfter.sample(&streams.user))
+        let t = later(now, clearAfter.sample(&armState.streams.user))
         note(.user, nil, .willClear(at: SimTime(microseconds: t)))
         return t
     }

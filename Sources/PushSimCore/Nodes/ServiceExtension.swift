@@ -56,21 +56,21 @@ extension DeviceWorld {
         let copy = copies[c]
         let letter = copy.letter.offset
         if parameters.earlyKill > 0 && extensionKilledEarly(letter: letter, at: now) { return }
-        var processing = copy.isResend ? parameters.processing.sample(&streams.resends)
-            : copy.isSecondCopy ? parameters.processing.sample(&streams.duplicates)
-            : letters[letter].processing
+        var processing = copy.isResend ? parameters.processing.sample(&armState.streams.resends)
+            : copy.isSecondCopy ? parameters.processing.sample(&armState.streams.duplicates)
+            : draws.letters[letter].processing
         if _slowPath(parameters.hasMedia) { processing = withMediaDownload(processing, letter: letter, at: now) }
         ledger.pushesSeenByExtensions += counted(letter)
         note(.device, letter, .extensionStarted(copy.isResend ? .resend : copy.isSecondCopy ? .second : .first,
              processing: SimTime(microseconds: processing),
              overDeadline: processing > parameters.deadline.microseconds ? parameters.deadline : nil), at: now)
-        if settleAtOnce {
+        if clock.settleAtOnce {
             settleRunWithoutQueue(letter: letter, arrival: now, processing: processing)
             return
         }
         var run = ExtensionRun(copy: c, arrival: now, action: .show, gapLow: 1, gapHigh: 0, processed: false)
-        if checksGaps {
-            if nextIdChange <= now { deviceIdChanged(position: letterStates[letter].position, letter: letter, at: now) }
+        if armState.checksGaps {
+            if mechanisms.idChange.next <= now { deviceIdChanged(position: letterStates[letter].position, letter: letter, at: now) }
             if _slowPath(parameters.reinstallRate > 0) && isForeignPush(position: letterStates[letter].position, letter: letter, at: now) {
                 // Numbered for an earlier install: its device-id hash does not match, so it is shown as is.
             } else if parameters.saveDelay == nil {
@@ -82,9 +82,9 @@ extension DeviceWorld {
         let r: RunIndex = ext.runs.nextIndex()
         ext.runs.append(run)
         if processing > parameters.deadline.microseconds {
-            queue.schedule(at: deadline(ofRunStartedAt: now), .extensionDeadline(r))
+            clock.queue.schedule(at: deadline(ofRunStartedAt: now), .extensionDeadline(r))
         } else {
-            queue.schedule(at: later(now, processing), .extensionProcessed(r))
+            clock.queue.schedule(at: later(now, processing), .extensionProcessed(r))
         }
     }
 
@@ -98,7 +98,7 @@ extension DeviceWorld {
         let timedOut = processing > parameters.deadline.microseconds
         let shownAt = timedOut ? deadline(ofRunStartedAt: arrival)
                                : later(arrival, processing)
-        guard shownAt < end else {
+        guard shownAt < clock.end else {
             letterStates[letter].unfinished = true
             return
         }
@@ -122,7 +122,7 @@ extension DeviceWorld {
             return
         case .firstPosition:
             note(.device, nil, .savedFirstPosition(p))
-            if _slowPath(reinstalls.installs > 0) { newInstallSavedFirst(position: p, letter: letter) }
+            if _slowPath(mechanisms.reinstalls.installs > 0) { newInstallSavedFirst(position: p, letter: letter) }
         case .gap(let low, let high, let action):
             let missed = Int(high) - Int(low) + 1
             run.gapLow = low
@@ -146,8 +146,8 @@ extension DeviceWorld {
         case .reRequest:
             let counts = counted(copies[run.copy].letter.offset)
             ledger.reRequests += counts
-            let latency = parameters.requestLatency.sample(&streams.requests)
-            var failed = streams.requests.chance(parameters.requestError)
+            let latency = parameters.requestLatency.sample(&armState.streams.requests)
+            var failed = armState.streams.requests.chance(parameters.requestError)
             // Sent while XIVA is out: not queued, answered with an error (docs/model.md §6). The
             // draws above are made all the same, so the streams stay in step with a run without.
             if parameters.hasOutages, outageEnd(containing: now) != nil {
@@ -159,7 +159,7 @@ extension DeviceWorld {
                 // answer is scheduled then (XivaSharedServer.swift, `xivaQueueAnswers`).
                 let q: RequestIndex = ext.requests.nextIndex()
                 ext.requests.append(ReRequest(run: r, failed: failed, extensionWaiting: false))
-                joining.append(XivaJoin(request: q, sentAt: now, latency: latency))
+                mechanisms.joining.append(XivaJoin(request: q, sentAt: now, latency: latency))
                 note(.device, nil, .reRequestQueued(low: run.gapLow, high: run.gapHigh))
                 return
             } else {
@@ -183,8 +183,8 @@ extension DeviceWorld {
         let waiting = answerAt <= deadlineAt
         ext.requests[q].extensionWaiting = waiting
         note(.device, nil, event(waiting ? nil : SimTime(microseconds: deadlineAt - arrival)))
-        queue.schedule(at: answerAt, .answer(q))
-        if !waiting { queue.schedule(at: deadlineAt, .extensionDeadline(r)) }
+        clock.queue.schedule(at: answerAt, .answer(q))
+        if !waiting { clock.queue.schedule(at: deadlineAt, .extensionDeadline(r)) }
     }
 
     /// The deadline (timing rule 6): the original content is shown now; a summary or

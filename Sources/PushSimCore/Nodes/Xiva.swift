@@ -19,14 +19,14 @@ extension DeviceWorld {
     /// position and sent towards APNs.
     @inline(__always) mutating func xivaReceives(letter i: Int, at now: Int64) {
         note(.backend, i, .letterCreated)
-        if i + 1 < letters.count {
-            agenda.followInFirstStream(time: letters[i + 1].time, index: i + 1)
+        if i + 1 < draws.letters.count {
+            clock.agenda.followInFirstStream(time: draws.letters[i + 1].time, index: i + 1)
         }
-        if letters[i].dropped {
+        if draws.letters[i].dropped {
             note(.xiva, i, .droppedUnknownSubscription)
             return
         }
-        if _slowPath(now >= reinstalls.watchFrom) && xivaDropsForOldToken(letter: i, at: now) { return }
+        if _slowPath(now >= mechanisms.reinstalls.watchFrom) && xivaDropsForOldToken(letter: i, at: now) { return }
         var sentAt = now
         if _slowPath(parameters.hasOutages) {
             guard let send = sendTimeAfterOutages(letter: i, at: now) else { return }
@@ -38,7 +38,7 @@ extension DeviceWorld {
         xiva.nextPosition += 1
         let copy: CopyIndex = copies.nextIndex()
         copies.append(PushCopy(letter: LetterIndex(i), isResend: false, expiry: 0))
-        firstCopyTravels(copy: copy, letter: i, reachingAPNsAt: later(sentAt, letters[i].xivaLatency))
+        firstCopyTravels(copy: copy, letter: i, reachingAPNsAt: later(sentAt, draws.letters[i].xivaLatency))
     }
 
     /// When XIVA sends letter i, which reached it at `now`, given the outages (docs/model.md §6):
@@ -53,7 +53,7 @@ extension DeviceWorld {
             note(.xiva, i, .droppedXivaOut)
             return nil
         }
-        guard outageEnd < end else {
+        guard outageEnd < clock.end else {
             letterStates[i].unfinished = true
             note(.xiva, i, .heldPastTheEnd)
             return nil
@@ -65,7 +65,7 @@ extension DeviceWorld {
     /// Whether XIVA still holds the payload of letter i at time t (timing rule 7); a letter
     /// held in an outage is retained from the outage's end.
     @inline(__always) func xivaRetains(letter i: Int, at t: Int64) -> Bool {
-        var numberedAt = letters[i].time
+        var numberedAt = draws.letters[i].time
         if parameters.hasOutages, let outageEnd = outageEnd(containing: numberedAt) { numberedAt = outageEnd }
         return t < later(numberedAt, parameters.retention.microseconds)
     }
@@ -99,12 +99,12 @@ extension DeviceWorld {
             return
         }
         note(.xiva, nil, .reRequestAnswered(low: run.gapLow, high: run.gapHigh))
-        let arrival = later(now, parameters.resendLatency.sample(&streams.requests))
+        let arrival = later(now, parameters.resendLatency.sample(&armState.streams.requests))
         for letter in gapLetters(of: run) {
             if xivaRetains(letter: letter, at: now) {
                 let copy: CopyIndex = copies.nextIndex()
                 copies.append(PushCopy(letter: LetterIndex(letter), isResend: true, expiry: 0))
-                queue.schedule(at: arrival, parameters.binary ? .binaryJoin(copy) : .apnsArrival(copy))
+                clock.queue.schedule(at: arrival, parameters.binary ? .binaryJoin(copy) : .apnsArrival(copy))
                 ledger.resent += counted(letter)
                 note(.xiva, letter, .resent(position: letterStates[letter].position))
             } else {

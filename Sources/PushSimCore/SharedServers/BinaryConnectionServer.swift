@@ -19,15 +19,15 @@ package struct BinaryConnectionServer: SharedServer {
     }
 
     package mutating func collect(from world: inout DeviceWorld, device: Int, at now: Int64) {
-        guard !world.binaryLink.outbox.isEmpty else { return }
-        swap(&items, &world.binaryLink.outbox)
+        guard !world.mechanisms.binaryLink.outbox.isEmpty else { return }
+        swap(&items, &world.mechanisms.binaryLink.outbox)
         for item in items {
             switch item {
             case .write(let c):
                 write(c, in: &world, at: now)
             case .check(let c):
                 // Every write that reached the closed connection ended before now: the count is final.
-                if let discarded = world.binaryLink.takeDiscard(of: c), connection.isStillBuffered(discarded) {
+                if let discarded = world.mechanisms.binaryLink.takeDiscard(of: c), connection.isStillBuffered(discarded) {
                     write(world.binaryRewrite(copy: c, at: now), in: &world, at: now)
                 } else {
                     world.binaryDiscardLost(copy: c, at: now)
@@ -35,7 +35,7 @@ package struct BinaryConnectionServer: SharedServer {
             }
         }
         items.removeAll(keepingCapacity: true)
-        swap(&items, &world.binaryLink.outbox)
+        swap(&items, &world.mechanisms.binaryLink.outbox)
     }
 
     /// Copy `c` of `world` is written: its draw, the connection's decision, the world's events.

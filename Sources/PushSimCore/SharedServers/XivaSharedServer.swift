@@ -30,8 +30,8 @@ package struct XivaPartitionServer: SharedServer {
 
     /// The re-requests world `device` sent at `now` join the queue, in sending order.
     package mutating func collect(from world: inout DeviceWorld, device: Int, at now: Int64) {
-        guard !world.joining.isEmpty else { return }
-        for join in world.joining {
+        guard !world.mechanisms.joining.isEmpty else { return }
+        for join in world.mechanisms.joining {
             let outcome = server.join(sentAt: join.sentAt)
             let counts = world.xivaQueueAnswers(join, outcome)
             // Tagged with the device's segment (0 without segments); untagged when its letter is not counted.
@@ -42,7 +42,7 @@ package struct XivaPartitionServer: SharedServer {
             case .timedOut(let givenUp): watch.joined(sentAt: join.sentAt, leavesAt: givenUp, tag: tag, timedOut: true)
             }
         }
-        world.joining.removeAll(keepingCapacity: true)
+        world.mechanisms.joining.removeAll(keepingCapacity: true)
     }
 }
 
@@ -56,7 +56,7 @@ extension DeviceWorld {
         let counts = counted(copies[run.copy].letter.offset)
         switch outcome {
         case .served(let start, let finish):
-            if start < end {
+            if start < clock.end {
                 ledger.xivaServed += counts
                 if counts == 1 { ledger.xivaMaxWaitMicroseconds = max(ledger.xivaMaxWaitMicroseconds, Int(start - join.sentAt)) }
             }
@@ -67,7 +67,7 @@ extension DeviceWorld {
             }
         case .timedOut(let givenUp):
             ext.requests[join.request].failed = true
-            if givenUp < end { ledger.xivaErrors += counts }
+            if givenUp < clock.end { ledger.xivaErrors += counts }
             let answerAt = later(givenUp, join.latency)
             scheduleAnswer(request: join.request, at: answerAt) { late in
                 .reRequestTimedOut(low: run.gapLow, high: run.gapHigh, answerIn: SimTime(microseconds: answerAt - join.sentAt),

@@ -77,74 +77,26 @@ package struct LetterState: Sendable {
 package struct DeviceWorld: ~Copyable {
     let scenario: Scenario
     let parameters: ChainParameters
-    let windows: [Range<Int64>]
-    /// When this device's run stops: the run's end, or its app's uninstall if earlier
-    /// (docs/model.md §9, Unregistered); set by `prepare`.
-    var end: Int64
-    let runEnd: Int64
-    /// When this device's world stops taking steps: `end`, except over the binary interface
-    /// after an uninstall, when XIVA goes on writing to the token until it reads the feedback
-    /// list (docs/model.md §11, Feedback); steps in `[end, horizon)` are only XIVA's.
-    var horizon: Int64
     /// Whether handlers may settle steps without scheduling them (see ``ShortcutPolicy``).
     let shortcuts: ShortcutPolicy
 
-    // The device's pre-drawn world, shared by both arms.
-    package internal(set) var letters = LetterScript()
-    package internal(set) var timeline = ConnectivityTimeline()
-    package internal(set) var alertsOff = false
-    /// When the device sleeps while online (docs/model.md §10); empty unless `device.sleep` and priority 5 meet.
-    var sleepTimeline = SleepTimeline()
-    var scratchIntervals: [Range<Int64>] = []
-    var deviceWindowScratch: [Range<Int64>] = []
-
-    // Arm state.
-    var device = 0
-    /// Whether this arm runs the gap check: the queue arm of the queue design (`recovery: queue`).
-    var checksGaps = false
-    let queue: EventQueue<ChainEvent>
-    /// The heap merged with the letters (first stream) and the connectivity flips (second).
-    var agenda: Agenda<ChainEvent>
+    // The owners of the world's state: each step reads and writes through them, so what a
+    // mechanism may touch is its own field of `mechanisms` and its own counters.
+    /// The device's pre-drawn world, shared by both arms.
+    package internal(set) var draws: DeviceDraws
+    /// The clock, the agenda and this device's end.
+    var clock: WorldClock
+    /// Which arm runs: the device, the gap check, the streams, the first counted letter.
+    var armState = ArmState()
+    /// The chain's nodes in this arm: copies on their way, APNs' store, XIVA's numbering, the extension.
     let copies = OwnedArray<PushCopy>()
-    var flipsPassed = 0
-    /// Where `timeline.isOnline(at:cursor:)` left off for instants ahead of the clock.
-    var lookaheadFlipCursor = 0
     var apnsStore = APNsStore()
-    /// Whether the off arm's shortcuts may settle steps ahead of the clock. A second copy can
-    /// present a letter before the copy it duplicates, so with `apns.duplicate` set every
-    /// step runs as an event, in time order.
-    var settleAtOnce = false
-    /// The first letter counted (docs/model.md §5, Warm-up): letters are in time order, so those before it are the
-    /// warm-up's. Every per-letter count adds `counted(i)`.
-    var firstCounted = 0
-    package let letterStates = OwnedArray<LetterState>()
     var xiva = XivaNumbering()
     var ext = ExtensionState()
-    var streams = ArmStreams()
-    /// Whether this arm catches up when the user opens the app (docs/model.md §7, Client catch-up).
-    var catchUp = false
-    /// The first letter the next catch-up may fetch: everything before it was shown or summarized.
-    var catchUpMark = 0
-    /// When the device id next changes (queue arm with `device.id_change`); Int64.max: never.
-    var nextIdChange = Int64.max
-    /// Re-requests sent at the current instant, waiting to join the shared XIVA queue once
-    /// the instant's other steps are done (docs/model.md §6); empty with capacity forever.
-    var joining: [XivaJoin] = []
-    /// The provider's side of APNs in this arm (docs/model.md §9, §10): token limit, held pushes.
-    var provider = ProviderState()
-    /// Push channels (docs/model.md §12): the app's CallKit failures so far (PushKit), FCM's
-    /// store, and each letter's FCM collapse key (drawn in `prepare`, shared by both arms).
-    var callKitFailures = 0
-    var fcm = FCMStore()
-    var fcmKeys: [UInt16] = []
-    /// Each letter's attachment size in bytes (0: none), drawn in `prepare` (docs/model.md §8, Media attachments).
-    var mediaBytes: [Int64] = []
-    /// App reinstalls in this arm (`device.reinstall`); `reinstalls.watchFrom` is Int64.max without them.
-    var reinstalls = ReinstallState()
-    /// The binary interface in this arm (docs/model.md §11): writes waiting for the connection,
-    /// discarded ones waiting for the buffer check.
-    var binaryLink = BinaryLinkState()
-
+    /// Each optional mechanism's state in this arm.
+    var mechanisms = MechanismStates()
+    /// The accounts: each letter's state so far, and the ledger it is recorded into at the end.
+    package let letterStates = OwnedArray<LetterState>()
     /// Starts as the shared placeholder: a world made per device (the coupled path) would
     /// otherwise allocate and zero a latency histogram it never uses.
     package var ledger = DeviceWorld.placeholderLedger
@@ -154,35 +106,32 @@ package struct DeviceWorld: ~Copyable {
     package init(scenario: Scenario, shortcuts: ShortcutPolicy = .taken) {
         self.scenario = scenario
         self.shortcuts = shortcuts
-        self.queue = EventQueue<ChainEvent>()
-        self.agenda = Agenda(queue: queue)
-        self.parameters = ChainParameters(scenario)
+        let parameters = ChainParameters(scenario)
+        self.parameters = parameters
         // FCM holds normal-priority messages while the device dozes: for the channel, a doze
         // window is a window offline (docs/model.md §12, FCM).
         let windows = ConnectivityTimeline.windowIntervals(scenario)
-        self.windows = parameters.doze.isEmpty ? windows : ConnectivityTimeline.sortedAndMerged(windows + parameters.doze)
-        self.end = scenario.end.microseconds
-        self.runEnd = scenario.end.microseconds
-        self.horizon = scenario.end.microseconds
+        self.draws = DeviceDraws(windows: parameters.doze.isEmpty ? windows : ConnectivityTimeline.sortedAndMerged(windows + parameters.doze))
+        self.clock = WorldClock(runEnd: scenario.end.microseconds)
     }
 
     /// Draws everything about a device that both arms share.
     package mutating func prepare(device: Int) {
-        self.device = device
-        letters.generate(scenario, device: device)
-        timeline.generate(scenario, device: device, windows: windows, scratch: &scratchIntervals,
-                          deviceScratch: &deviceWindowScratch)
+        self.armState.device = device
+        draws.letters.generate(scenario, device: device)
+        draws.timeline.generate(scenario, device: device, windows: draws.windows, scratch: &draws.scratchIntervals,
+                          deviceScratch: &draws.deviceWindowScratch)
         var rng = RandomStream(seed: scenario.seed, device: device, purpose: .device)
-        alertsOff = rng.chance(scenario.device.alertsOff)
-        end = parameters.uninstallRate > 0 ? min(runEnd, uninstallTime()) : runEnd
-        horizon = parameters.binary && end < runEnd ? min(runEnd, later(end, parameters.feedbackDelay)) : end
-        if parameters.sleeps { sleepTimeline.generate(scenario, device: device) }
+        draws.alertsOff = rng.chance(scenario.device.alertsOff)
+        clock.end = parameters.uninstallRate > 0 ? min(clock.runEnd, uninstallTime()) : clock.runEnd
+        clock.horizon = parameters.binary && clock.end < clock.runEnd ? min(clock.runEnd, later(clock.end, parameters.feedbackDelay)) : clock.end
+        if parameters.sleeps { draws.sleepTimeline.generate(scenario, device: device) }
         if parameters.fcmCollapseKeys > 0 { drawCollapseKeys() }
         if parameters.media != nil { drawAttachments() }
     }
 
     /// 1 when letter i counts (its time is at or after the warm-up), else 0.
-    @inline(__always) func counted(_ i: Int) -> Int { i >= firstCounted ? 1 : 0 }
+    @inline(__always) func counted(_ i: Int) -> Int { i >= armState.firstCounted ? 1 : 0 }
 
     /// Simulates the prepared device through one arm and adds its letters to `account`: the
     /// one way every driver (runs, checks, traces, find) runs an arm. The account is swapped in
@@ -201,7 +150,7 @@ package struct DeviceWorld: ~Copyable {
             return
         }
         var processed = 0
-        while let (now, item) = agenda.next(before: end) {
+        while let (now, item) = clock.agenda.next(before: clock.end) {
             handle(item, at: now)
             processed += 1
         }
@@ -215,7 +164,7 @@ package struct DeviceWorld: ~Copyable {
     /// the compiler stopped inlining `handle` into the hot loop (4 % of a run).
     @inline(never) mutating func runAloneOnSharedServers() {
         var server = PartitionServers(
-            xiva: sharesServer ? XivaPartitionServer(parameters: parameters, end: end, segments: [nil], seriesWanted: false) : nil,
+            xiva: sharesServer ? XivaPartitionServer(parameters: parameters, end: clock.end, segments: [nil], seriesWanted: false) : nil,
             binary: parameters.binary ? BinaryConnectionServer(parameters: parameters) : nil)
         while let now = runUntilItSends() { server.collect(from: &self, device: 0, at: now) }
         finish()
@@ -224,17 +173,17 @@ package struct DeviceWorld: ~Copyable {
     /// Starts an arm: its state reset, its first letter, flip and app opening on the agenda.
     package mutating func begin(_ arm: Arm) {
         resetArm(arm)
-        if catchUp { scheduleFirstAppOpen() }
-        if letters.count > 0 { agenda.followInFirstStream(time: letters[0].time, index: 0) }
-        if !timeline.flips.isEmpty { agenda.followInSecondStream(time: timeline.flips[0], index: 0) }
+        if mechanisms.catchUp.enabled { scheduleFirstAppOpen() }
+        if draws.letters.count > 0 { clock.agenda.followInFirstStream(time: draws.letters[0].time, index: 0) }
+        if !draws.timeline.flips.isEmpty { clock.agenda.followInSecondStream(time: draws.timeline.flips[0], index: 0) }
     }
 
     /// Whether this arm sends its re-requests to a server shared with other devices (a finite
     /// XIVA capacity, docs/model.md §6): its answers then wait for the partition's queue.
-    var sharesServer: Bool { parameters.sharedServer && checksGaps }
+    var sharesServer: Bool { parameters.sharedServer && armState.checksGaps }
 
     /// When this arm's next step happens; nil when nothing more happens before the end.
-    var nextTime: Int64? { agenda.nextTime(before: horizon) }
+    var nextTime: Int64? { clock.agenda.nextTime(before: clock.horizon) }
 
     /// Takes step after step, instant by instant, until the device has sent something to a
     /// shared server: then it stops at the end of that instant (everything else of the instant
@@ -243,20 +192,20 @@ package struct DeviceWorld: ~Copyable {
     /// takes them.
     package mutating func runUntilItSends() -> Int64? {
         while let now = nextTime {
-            while let (time, item) = agenda.next(before: now + 1) {
+            while let (time, item) = clock.agenda.next(before: now + 1) {
                 handleShared(item, at: time)
                 ledger.events += 1
             }
-            if !joining.isEmpty || !binaryLink.outbox.isEmpty { return now }
+            if !mechanisms.joining.isEmpty || !mechanisms.binaryLink.outbox.isEmpty { return now }
         }
         return nil
     }
 
     /// One step of the chain: the item's handler.
     @inline(__always) mutating func handle(_ item: AgendaItem<ChainEvent>, at now: Int64) {
-        InternalChecks.require(now >= currentTime, "a step at \(now) µs before the clock's \(currentTime) µs")
-        InternalChecks.require(queue.satisfiesHeapInvariant, "the event heap is out of order at \(now) µs")
-        currentTime = now
+        InternalChecks.require(now >= clock.currentTime, "a step at \(now) µs before the clock's \(clock.currentTime) µs")
+        InternalChecks.require(clock.queue.satisfiesHeapInvariant, "the event heap is out of order at \(now) µs")
+        clock.currentTime = now
         switch item {
         case .inFirstStream(let i): xivaReceives(letter: i, at: now)
         case .inSecondStream(let k): connectivityFlips(index: k, at: now)
@@ -278,7 +227,7 @@ package struct DeviceWorld: ~Copyable {
     /// One step on the coupled path: as ``handle(_:at:)`` until the device's end; after it
     /// (the binary interface's feedback delay) only XIVA's side goes on.
     @inline(__always) mutating func handleShared(_ item: AgendaItem<ChainEvent>, at now: Int64) {
-        if _slowPath(now >= end) { handleAfterUninstall(item, at: now) } else { handle(item, at: now) }
+        if _slowPath(now >= clock.end) { handleAfterUninstall(item, at: now) } else { handle(item, at: now) }
     }
 
     /// Ends a stepped arm into `account`: the counts it made while running (kept in `ledger`,
@@ -294,48 +243,45 @@ package struct DeviceWorld: ~Copyable {
 
     /// Ends an arm: whatever is under way is unfinished, every letter is recorded.
     mutating func finish() {
-        currentTime = end
+        clock.currentTime = clock.end
         closeAccounts()
     }
 
     /// Starts an arm afresh: each owner's state is one assignment (the arrays keep their memory).
     mutating func resetArm(_ arm: Arm) {
         // Only the queue design runs the gap check; the others' chain is the off arm's.
-        checksGaps = arm == .on && scenario.recovery == .queue
-        catchUp = arm == .on && scenario.recovery == .catchUp && scenario.device.appOpen != nil
-        catchUpMark = 0
+        armState.checksGaps = arm == .on && scenario.recovery == .queue
+        mechanisms.catchUp.enabled = arm == .on && scenario.recovery == .catchUp && scenario.device.appOpen != nil
+        mechanisms.catchUp.mark = 0
         // The clock starts again (the last arm left it at the end; only traces read it).
-        currentTime = 0
-        agenda.removeAll()
+        clock.reset()
         copies.removeAll()
-        flipsPassed = 0
-        lookaheadFlipCursor = 0
         apnsStore = APNsStore()
         // Retries and the token limit need arrivals at APNs in time order, a retried copy can
         // present a letter before the copy it repeats, and a held push waits for its device:
         // every step then runs as an event (docs/model.md §9, §10). Each mechanism states its own
         // permission (ChainMechanism); the gap check, an arm's design, forbids it here.
-        settleAtOnce = shortcuts == .taken && !checksGaps && parameters.mechanismsPermitSettlingDueCopies
-        provider = ProviderState(parameters, shortcuts: shortcuts, reusing: provider)
+        clock.settleAtOnce = shortcuts == .taken && !armState.checksGaps && parameters.mechanismsPermitSettlingDueCopies
+        mechanisms.provider = ProviderState(parameters, shortcuts: shortcuts, reusing: mechanisms.provider)
         let warmup = scenario.warmup.microseconds
-        firstCounted = warmup <= 0 ? 0 : letters.firstIndex { $0.time >= warmup } ?? letters.count
-        letterStates.reset(repeating: LetterState(), count: letters.count)
+        armState.firstCounted = warmup <= 0 ? 0 : draws.letters.firstIndex { $0.time >= warmup } ?? draws.letters.count
+        letterStates.reset(repeating: LetterState(), count: draws.letters.count)
         xiva = XivaNumbering(reusing: xiva.letterAtPosition)
         ext = ExtensionState(reusing: ext.runs, ext.requests)
-        joining.removeAll(keepingCapacity: true)
-        if parameters.binary { binaryLink.reset() }
-        streams = ArmStreams(seed: scenario.seed, device: device, keepOlder: parameters.keepOlder > 0,
-                             duplicate: parameters.duplicate > 0, appOpens: catchUp,
-                             kills: parameters.earlyKill > 0, idChanges: parameters.idChangeRate > 0 && checksGaps,
-                             saveDelays: parameters.saveDelay != nil && checksGaps,
+        mechanisms.joining.removeAll(keepingCapacity: true)
+        if parameters.binary { mechanisms.binaryLink.reset() }
+        armState.streams = ArmStreams(seed: scenario.seed, device: armState.device, keepOlder: parameters.keepOlder > 0,
+                             duplicate: parameters.duplicate > 0, appOpens: mechanisms.catchUp.enabled,
+                             kills: parameters.earlyKill > 0, idChanges: parameters.idChangeRate > 0 && armState.checksGaps,
+                             saveDelays: parameters.saveDelay != nil && armState.checksGaps,
                              answers: parameters.serverError > 0 || parameters.answerLoss > 0, retries: parameters.attempts > 1,
                              callKit: parameters.callKitFailure > 0,
                              fcmStore: parameters.fcmCollapseKeys > FCMStore.maxCollapseKeys,
                              mediaDownloads: parameters.hasMedia,
                              reinstalls: parameters.reinstallRate > 0, binaryErrors: parameters.binary)
-        if parameters.channel != .apns { callKitFailures = 0; fcm.removeAll() }
-        nextIdChange = Int64.max
-        if parameters.idChangeRate > 0 && checksGaps { scheduleFirstIdChange() }
+        if parameters.channel != .apns { mechanisms.pushKit.callKitFailures = 0; mechanisms.fcm.removeAll() }
+        mechanisms.idChange.next = Int64.max
+        if parameters.idChangeRate > 0 && armState.checksGaps { scheduleFirstIdChange() }
         if parameters.reinstallRate > 0 { scheduleFirstReinstall() }
     }
 
@@ -365,50 +311,49 @@ package struct DeviceWorld: ~Copyable {
     @inline(__always) func note(_ lane: TraceLane, _ letter: Int?, _ event: @autoclosure () -> TraceEvent,
                                 at time: Int64? = nil) {
         guard let tracer else { return }
-        tracer(TraceEntry(time: time ?? currentTime, lane: lane, letter: letter, event: event()))
+        tracer(TraceEntry(time: time ?? clock.currentTime, lane: lane, letter: letter, event: event()))
     }
 
     /// A trace line in words, for a step that has no ``TraceEvent`` case yet.
     @inline(__always) func note(_ lane: TraceLane, _ letter: Int?, _ text: @autoclosure () -> String, at time: Int64? = nil) {
         guard let tracer else { return }
-        tracer(TraceEntry(time: time ?? currentTime, lane: lane, letter: letter, event: .unclassified(text())))
+        tracer(TraceEntry(time: time ?? clock.currentTime, lane: lane, letter: letter, event: .unclassified(text())))
     }
-    var currentTime: Int64 = 0
 
     /// The end of the run: whatever is still under way is unfinished; then every letter is
     /// recorded once in the ledger with its fate.
     mutating func closeAccounts() {
-        for event in queue.pending { markUnderWay(event.payload) }
+        for event in clock.queue.pending { markUnderWay(event.payload) }
         // Priority-5 pushes APNs still holds for a sleeping device (docs/model.md §10).
-        for c in provider.held where !copies[c].isSecondCopy { letterStates[copies[c].letter].unfinished = true }
+        for c in mechanisms.provider.held where !copies[c].isSecondCopy { letterStates[copies[c].letter].unfinished = true }
         if _slowPath(parameters.channel != .apns) { channelCloses() }
         if let stored = apnsStore.copy {
             let copy = copies[stored]
             // On an uninstalled device (end < runEnd) a stored copy is under way, whatever its expiry.
-            if end < copy.expiry || end < runEnd {
+            if clock.end < copy.expiry || clock.end < clock.runEnd {
                 if !copy.isSecondCopy { letterStates[copy.letter].unfinished = true }
             } else {
                 copyLost(stored, .apnsExpired)
             }
         }
-        if checksGaps && !alertsOff && ext.highestPositionSeen > 0 {
+        if armState.checksGaps && !draws.alertsOff && ext.highestPositionSeen > 0 {
             // Telemetry counts only counted letters (docs/model.md §5, Warm-up): the warm-up's positions come first,
             // so they are taken off the highest position seen.
-            let warmupPositions = firstCounted == 0 ? 0 : (0..<firstCounted).reduce(0) { $0 + (letterStates[$1].position > 0 ? 1 : 0) }
-            ledger.lettersOnVisibleDevices += letters.count - firstCounted
+            let warmupPositions = armState.firstCounted == 0 ? 0 : (0..<armState.firstCounted).reduce(0) { $0 + (letterStates[$1].position > 0 ? 1 : 0) }
+            ledger.lettersOnVisibleDevices += draws.letters.count - armState.firstCounted
             ledger.positionsKnownToTelemetry += max(0, Int(ext.highestPositionSeen) - warmupPositions)
         }
-        if tracer != nil { for i in 0..<letters.count { note(.user, i, .endOfRun(fate(of: i))) } }
+        if tracer != nil { for i in 0..<draws.letters.count { note(.user, i, .endOfRun(fate(of: i))) } }
         // Recording into a local ledger: through the stored property the compiler copied the
         // whole Ledger in and out for every letter (a memcpy per letter, 5 % of a run).
         // The placeholder shares its buffers, so `account` stays their only owner and no
         // histogram is allocated or copied.
         var account = ledger
         ledger = DeviceWorld.placeholderLedger
-        if _slowPath(end < runEnd) {
-            account.record(letters: firstCounted..<letters.count) { fateAfterUninstall(of: $0) }
+        if _slowPath(clock.end < clock.runEnd) {
+            account.record(letters: armState.firstCounted..<draws.letters.count) { fateAfterUninstall(of: $0) }
         } else {
-            account.record(letters: firstCounted..<letters.count) { chainFate(of: $0) }
+            account.record(letters: armState.firstCounted..<draws.letters.count) { chainFate(of: $0) }
         }
         ledger = account
         if InternalChecks.enabled { checkLetterStates() }
@@ -419,9 +364,9 @@ package struct DeviceWorld: ~Copyable {
     func checkLetterStates() {
         InternalChecks.require(ledger.identitiesHold, "the ledger's identities fail: \(ledger.letters) letters, "
             + "\(ledger.delivered) + \(ledger.summarized) + \(ledger.lost) accounted, causes \(ledger.causes.reduce(0, +))")
-        for i in 0..<letters.count where letterStates[i].delivered {
-            InternalChecks.require(letterStates[i].firstDelivery >= letters[i].time, "letter \(i) delivered before it was written")
-            InternalChecks.require(!letters[i].dropped, "letter \(i) delivered although XIVA dropped it")
+        for i in 0..<draws.letters.count where letterStates[i].delivered {
+            InternalChecks.require(letterStates[i].firstDelivery >= draws.letters[i].time, "letter \(i) delivered before it was written")
+            InternalChecks.require(!draws.letters[i].dropped, "letter \(i) delivered although XIVA dropped it")
         }
     }
 
@@ -453,11 +398,11 @@ package struct DeviceWorld: ~Copyable {
     }
 
     /// The letters the ledger records (docs/model.md §5, Warm-up): the warm-up's are simulated, not counted.
-    package var countedLetters: Range<Int> { firstCounted..<letters.count }
+    package var countedLetters: Range<Int> { armState.firstCounted..<draws.letters.count }
 
     /// The fate of letter i: its chain's, unless the app was uninstalled (docs/model.md §9).
     package func fate(of i: Int) -> LetterFate {
-        _slowPath(end < runEnd) ? fateAfterUninstall(of: i) : chainFate(of: i)
+        _slowPath(clock.end < clock.runEnd) ? fateAfterUninstall(of: i) : chainFate(of: i)
     }
 
     /// The fate of letter i on a device whose app was uninstalled at `end` (docs/model.md §9,
@@ -466,19 +411,19 @@ package struct DeviceWorld: ~Copyable {
         let fate = chainFate(of: i)
         switch fate {
         case .delivered, .summarized: return fate
-        default: return letters[i].time >= end || letterStates[i].unfinished ? .undeliverable : fate
+        default: return draws.letters[i].time >= clock.end || letterStates[i].unfinished ? .undeliverable : fate
         }
     }
 
     /// The fate of letter i through the chain, by the contract's order of causes for this arm.
     func chainFate(of i: Int) -> LetterFate {
-        if letterStates[i].delivered { return .delivered(latency: letterStates[i].firstDelivery - letters[i].time) }
+        if letterStates[i].delivered { return .delivered(latency: letterStates[i].firstDelivery - draws.letters[i].time) }
         if letterStates[i].summarized { return .summarized }
-        if letters[i].dropped || letterStates[i].droppedForOldToken { return .lost(.xivaDrop) }
+        if draws.letters[i].dropped || letterStates[i].droppedForOldToken { return .lost(.xivaDrop) }
         if letterStates[i].droppedInOutage { return .lost(.xivaOutage) }
-        if checksGaps && alertsOff { return .lost(.alertsOff) }
+        if armState.checksGaps && draws.alertsOff { return .lost(.alertsOff) }
         if letterStates[i].unfinished { return .lost(.unfinished) }
-        if checksGaps {
+        if armState.checksGaps {
             if let cause = letterStates[i].resentCopyFate { return .lost(cause) }
             if let cause = letterStates[i].gapFate { return .lost(cause) }
             return .lost(.undetectedGap)

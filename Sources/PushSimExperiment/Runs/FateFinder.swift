@@ -74,7 +74,7 @@ package struct FateFinding: Equatable, Sendable {
             any = true
             lettersMatching += 1
             if letters.count < limit {
-                letters.append(FoundLetter(device: device, letter: i, time: SimTime(microseconds: world.letters[i].time), fate: fate))
+                letters.append(FoundLetter(device: device, letter: i, time: SimTime(microseconds: world.draws.letters[i].time), fate: fate))
             }
         }
         if any { devicesMatching += 1 }

@@ -208,7 +208,7 @@ package enum Simulator {
     package static func onlineAtStart(_ scenario: Scenario, device: Int) -> Bool {
         var world = DeviceWorld(scenario: scenario.scenario(forDevice: device))
         world.prepare(device: device)
-        return world.timeline.onlineAtStart
+        return world.draws.timeline.onlineAtStart
     }
 }
 

@@ -137,7 +137,7 @@ private func scenarioFile(_ text: String) -> (folder: String, file: String) {
         let estimate = ResourceEstimate(sc, jobs: 1)
         var world = DeviceWorld(scenario: sc)
         world.prepare(device: 0)
-        let flips = Double(world.timeline.flips.count)
+        let flips = Double(world.draws.timeline.flips.count)
         #expect(estimate.flipsPerDevice > flips / 3, "estimate \(estimate.flipsPerDevice), device 0 had \(flips)")
     }
 

@@ -145,8 +145,8 @@ import Testing
         world.prepare(device: 0)
         world.run(.off)
         var inversions = 0
-        for i in 1..<world.letters.count where world.letterStates[i].firstDelivery < world.letterStates[i - 1].firstDelivery { inversions += 1 }
+        for i in 1..<world.draws.letters.count where world.letterStates[i].firstDelivery < world.letterStates[i - 1].firstDelivery { inversions += 1 }
         #expect(inversions > 0)
-        #expect(world.ledger.delivered == world.letters.count)
+        #expect(world.ledger.delivered == world.draws.letters.count)
     }
 }

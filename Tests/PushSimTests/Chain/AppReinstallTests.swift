@@ -40,7 +40,7 @@ import Testing
             #expect(l.gapsDetected == 0 && l.reRequests == 0 && l.appReinstalls.foreignPushes == 0)
         }
         // The new token's first position is the next run-wide one: the dropped letter took none.
-        #expect(w.world.letterStates[2].position == 2 && w.world.reinstalls.currentFirst == 2)
+        #expect(w.world.letterStates[2].position == 2 && w.world.mechanisms.reinstalls.currentFirst == 2)
     }
 
     /// The saved position goes with the app: the old install's lost last letter is never seen
@@ -97,7 +97,7 @@ import Testing
         ])
         let on = w.run(.on)
         #expect(on.appReinstalls.foreignPushes == 1 && on.appReinstalls.falseGaps == 0, "\(w.traceText)")
-        #expect(w.world.letterStates[3].position == 4 && w.world.reinstalls.currentFirst == 4)
+        #expect(w.world.letterStates[3].position == 4 && w.world.mechanisms.reinstalls.currentFirst == 4)
         // Without the hash check the old push (its token's position 3) would have been saved
         // first; with it, the gap at the new token's position 2 is found and re-requested.
         #expect(on.gapsDetected == 1 && on.reRequests == 1)

@@ -100,8 +100,8 @@ import Testing
         // Letters every 10 min from 1h; the app goes at 2h; XIVA reads the feedback list at 3h.
         let letters = (0..<18).map { k in ScriptedLetter(time: 1 * hour + Int64(k) * 10 * minute, xivaLatency: 0) }
         var device = ScriptedWorld(binaryScenario(), letters: letters)
-        device.world.end = 2 * hour
-        device.world.horizon = 3 * hour
+        device.world.clock.end = 2 * hour
+        device.world.clock.horizon = 3 * hour
         let ledger = device.run(.off)
         for k in 0..<6 { if case .delivered = device.fate(k) {} else { Issue.record("letter \(k): \(device.fate(k))") } }
         for k in 6..<18 { #expect(device.fate(k) == .undeliverable, "letter \(k)") }

@@ -14,7 +14,7 @@ func fatesPerDevice(_ s: Scenario, arm: Arm,
     for d in 0..<s.devices {
         world.prepare(device: d)
         world.run(arm)
-        result.append((0..<world.letters.count).filter { include(world.letters, $0) }.map { world.fate(of: $0) })
+        result.append((0..<world.draws.letters.count).filter { include(world.draws.letters, $0) }.map { world.fate(of: $0) })
     }
     return result
 }
@@ -127,8 +127,8 @@ func instantScenario(_ name: String, duration: Int64, devices: Int) -> Scenario 
         for d in 0..<s.devices {
             world.prepare(device: d)
             world.run(.on)
-            let interior = 30..<max(30, world.letters.count - 30)
-            recoveredCounts.append(Double(interior.filter { world.letters[$0].lostBeforeAPNs && world.letterStates[$0].delivered }.count))
+            let interior = 30..<max(30, world.draws.letters.count - 30)
+            recoveredCounts.append(Double(interior.filter { world.draws.letters[$0].lostBeforeAPNs && world.letterStates[$0].delivered }.count))
             letterCounts.append(Double(interior.count))
         }
         let recovered = ratioAndStandardError(numerators: recoveredCounts, denominators: letterCounts)
@@ -228,7 +228,7 @@ func instantScenario(_ name: String, duration: Int64, devices: Int) -> Scenario 
         var expected = 0
         for d in 0..<s.devices {
             world.prepare(device: d)
-            expected += max(0, (world.letters.count - 1) / 2)
+            expected += max(0, (world.draws.letters.count - 1) / 2)
         }
         let l = Simulator.run(s).arms[0].ledger
         report("literal re-requests", measured: Double(l.reRequests), se: 0, expected: Double(expected))

@@ -14,7 +14,7 @@ import Testing
         // Letter at 30 min: at APNs 30 min + 50 ms, due at exactly 2h, when [1h, 2h) is over.
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 30 * minute, apnsLatency: 90 * minute - 50 * ms)],
                               offline: [1 * hour..<2 * hour])
-        #expect(w.world.timeline.isOnline(at: 2 * hour))
+        #expect(w.world.draws.timeline.isOnline(at: 2 * hour))
         w.run(.off)
         #expect(w.fate(0) == .delivered(latency: 90 * minute + 200 * ms), "\(w.traceText)")
     }
@@ -27,7 +27,7 @@ import Testing
         s.apns.expiration = .zero
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 30 * minute, apnsLatency: 150 * minute - 50 * ms)],
                               offline: [1 * hour..<2 * hour, 3 * hour..<4 * hour])
-        #expect(!w.world.timeline.isOnline(at: 3 * hour))
+        #expect(!w.world.draws.timeline.isOnline(at: 3 * hour))
         w.run(.off)
         #expect(w.fate(0) == .lost(.apnsExpired), "\(w.traceText)")
     }

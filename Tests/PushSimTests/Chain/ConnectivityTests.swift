@@ -7,7 +7,7 @@ import Testing
     func timeline(_ s: Scenario, device: Int = 0) -> ConnectivityTimeline {
         var world = DeviceWorld(scenario: s)
         world.prepare(device: device)
-        return world.timeline
+        return world.draws.timeline
     }
 
     /// A night {23h, 31h, every 1d}: offline from midnight to 7h on the first day too.

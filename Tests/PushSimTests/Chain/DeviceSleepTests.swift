@@ -18,7 +18,7 @@ import Testing
 
     private func world(_ s: Scenario, _ letters: [ScriptedLetter]) -> ScriptedWorld {
         var w = ScriptedWorld(s, letters: letters)
-        w.world.sleepTimeline.asleep = [1 * hour..<2 * hour]
+        w.world.draws.sleepTimeline.asleep = [1 * hour..<2 * hour]
         return w
     }
 
@@ -60,7 +60,7 @@ import Testing
     /// Held at the end of the run: unfinished.
     @Test func aPushStillHeldAtTheEndIsUnfinished() {
         var w = ScriptedWorld(scenario(), letters: [at(1 * hour, low: true)])
-        w.world.sleepTimeline.asleep = [30 * minute..<(2 * day)]
+        w.world.draws.sleepTimeline.asleep = [30 * minute..<(2 * day)]
         w.run(.off)
         #expect(w.fates()[0] == .lost(.unfinished))
     }

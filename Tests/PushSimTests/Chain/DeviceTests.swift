@@ -27,7 +27,7 @@ import Testing
         var off = 0
         for d in 0..<s.devices {
             world.prepare(device: d)
-            if world.alertsOff { off += 1 }
+            if world.draws.alertsOff { off += 1 }
         }
         #expect(within(Double(off) / Double(s.devices), 0.25, se: binomialStandardError(0.25, s.devices)))
     }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct DeviceWindowTests {
     static func timelines(_ s: Scenario) -> [ConnectivityTimeline] {
         var world = DeviceWorld(scenario: s)
-        return (0..<s.devices).map { d in world.prepare(device: d); return world.timeline }
+        return (0..<s.devices).map { d in world.prepare(device: d); return world.draws.timeline }
     }
 
     static func share(offlineAt t: Int64, _ timelines: [ConnectivityTimeline]) -> Double {

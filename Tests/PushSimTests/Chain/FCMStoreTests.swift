@@ -49,7 +49,7 @@ import Testing
         let offline = [2 * hour..<5 * hour, 9 * hour..<10 * hour, 13 * hour..<20 * hour]
         var s = tinyScenario(on: .fcm) { $0.fcm.collapseKeys = 1; $0.fcm.ttl = span(1 * day) }
         var w = ScriptedWorld(s, letters: letters, offline: offline)
-        w.world.fcmKeys = Array(repeating: 0, count: letters.count)
+        w.world.draws.fcmKeys = Array(repeating: 0, count: letters.count)
         var apns = ScriptedWorld(tinyScenario(), letters: letters, offline: offline)
         for arm in Arm.allCases {
             let f = w.run(arm), a = apns.run(arm)
@@ -68,7 +68,7 @@ import Testing
         let n = 1_000
         for seed in 0..<n {
             var w = ScriptedWorld(tinyScenario(on: .fcm) { $0.fcm.collapseKeys = 8; $0.seed = UInt64(seed) }, letters: letters, offline: [1 * hour..<3 * hour])
-            w.world.fcmKeys = [0, 1, 2, 3, 4]
+            w.world.draws.fcmKeys = [0, 1, 2, 3, 4]
             let off = w.run(.off)
             #expect(off.fcm.evicted == 1 && off.fcm.delivered == 4 && off.count(of: .apnsReplaced) == 1)
             for i in 0..<5 where w.fate(i) == .lost(.apnsReplaced) { dropped[i] += 1 }
@@ -80,7 +80,7 @@ import Testing
     @Test func theSameKeyCollapses() {
         let letters = (0..<4).map { ScriptedLetter(time: 2 * hour + Int64($0) * minute) }
         var w = ScriptedWorld(tinyScenario(on: .fcm) { $0.fcm.collapseKeys = 3 }, letters: letters, offline: [1 * hour..<3 * hour])
-        w.world.fcmKeys = [0, 1, 0, 2]
+        w.world.draws.fcmKeys = [0, 1, 0, 2]
         let off = w.run(.off)
         #expect(w.fate(0) == .lost(.apnsReplaced) && off.fcm.collapsed == 1 && off.fcm.delivered == 3)
     }
@@ -113,11 +113,11 @@ import Testing
     @Test func dozeHoldsNormalPriorityOnly() {
         let doze = [OfflineWindow(start: span(1 * hour), end: span(3 * hour))]
         let normal = ScriptedWorld(tinyScenario(on: .fcm) { $0.device.doze = doze }, letters: [])
-        #expect(normal.world.windows == [1 * hour..<3 * hour] && normal.world.parameters.doze == [1 * hour..<3 * hour])
+        #expect(normal.world.draws.windows == [1 * hour..<3 * hour] && normal.world.parameters.doze == [1 * hour..<3 * hour])
         let high = ScriptedWorld(tinyScenario(on: .fcm) { $0.device.doze = doze; $0.fcm.priority = .high }, letters: [])
-        #expect(high.world.windows.isEmpty && high.world.parameters.doze.isEmpty)
+        #expect(high.world.draws.windows.isEmpty && high.world.parameters.doze.isEmpty)
         var w = ScriptedWorld(tinyScenario(on: .fcm) { $0.device.doze = doze }, letters: [ScriptedLetter(time: 2 * hour, xivaLatency: 0, apnsLatency: 0, processing: 0)],
-                              offline: normal.world.windows)
+                              offline: normal.world.draws.windows)
         let off = w.run(.off)
         #expect(off.fcm.delayedDeviceDoze == 1 && w.firstDelivery(0) >= 3 * hour)
     }

@@ -13,7 +13,7 @@ import Testing
 
     private func letterWithAttachment(_ s: Scenario) -> ScriptedWorld {
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 1 * hour, xivaLatency: 50 * ms, apnsLatency: 100 * ms, processing: 200 * ms)])
-        w.world.mediaBytes = [1_000_000]
+        w.world.draws.mediaBytes = [1_000_000]
         return w
     }
 
@@ -46,7 +46,7 @@ import Testing
         let letters = (1...5).map { ScriptedLetter(time: Int64($0) * hour, xivaLatency: 50 * ms, apnsLatency: 100 * ms, processing: 200 * ms) }
         for (ratio, hits) in [(1.0, 5), (0.0, 0)] {
             var w = ScriptedWorld(media(cacheHit: ratio), letters: letters)
-            w.world.mediaBytes = Array(repeating: 1_000_000, count: letters.count)
+            w.world.draws.mediaBytes = Array(repeating: 1_000_000, count: letters.count)
             let ledger = w.run(arm)
             #expect(ledger.media.cacheHits == hits && ledger.media.downloads == 5 - hits, "ratio \(ratio): \(w.traceText)")
             #expect(ledger.media.attachmentRuns == 5)
@@ -60,9 +60,9 @@ import Testing
         s.extension.media = MediaAttachments(share: 0.25, size: constant(1000), bandwidth: constant(1_000_000))
         var world = DeviceWorld(scenario: s)
         world.prepare(device: 3)
-        let n = world.letters.count
-        let carrying = world.mediaBytes.filter { $0 > 0 }.count
-        #expect(world.mediaBytes.count == n && n > 2_000)
+        let n = world.draws.letters.count
+        let carrying = world.draws.mediaBytes.filter { $0 > 0 }.count
+        #expect(world.draws.mediaBytes.count == n && n > 2_000)
         #expect(within(Double(carrying) / Double(n), 0.25, se: binomialStandardError(0.25, n)))
     }
 }

@@ -34,7 +34,7 @@ import Testing
         var s = scenario()
         s.device.uninstallRatePerMicrosecond = 1e-12
         var w = ScriptedWorld(s, letters: [at(1 * hour), at(3 * hour - 100 * ms), at(4 * hour), at(5 * hour)])
-        w.world.end = 3 * hour
+        w.world.clock.end = 3 * hour
         for arm in Arm.allCases {
             let l = w.run(arm)
             #expect(w.fates() == [.delivered(latency: 350 * ms), .undeliverable, .undeliverable, .undeliverable])
@@ -49,7 +49,7 @@ import Testing
         var s = scenario()
         s.device.uninstallRatePerMicrosecond = 1e-12
         var w = ScriptedWorld(s, letters: [at(1 * hour), at(4 * hour)], offline: [30 * minute ..< 2 * hour])
-        w.world.end = 3 * hour
+        w.world.clock.end = 3 * hour
         for arm in Arm.allCases {
             let l = w.run(arm)
             #expect(w.fates() == [.delivered(latency: 1 * hour + 300 * ms), .undeliverable], "\(arm): \(w.traceText)")
@@ -67,7 +67,7 @@ import Testing
         for d in 0..<n {
             var w = DeviceWorld(scenario: s)
             w.prepare(device: d)
-            total += Double(w.end)
+            total += Double(w.clock.end)
         }
         let mean = total / Double(n) / Double(day)
         // Exponential mean 10 d, standard error 10/√n ≈ 0.22 d: four of them.

@@ -18,9 +18,9 @@ let saturated = SimTime.forever.microseconds
         var saturatedDraws = 0, deliveredBeforeSent = 0
         for d in 0..<s.devices {
             world.prepare(device: d)
-            saturatedDraws += world.letters.filter { $0.apnsLatency == saturated }.count
+            saturatedDraws += world.draws.letters.filter { $0.apnsLatency == saturated }.count
             world.run(.off)
-            for i in 0..<world.letters.count where world.letterStates[i].delivered && world.letterStates[i].firstDelivery < world.letters[i].time {
+            for i in 0..<world.draws.letters.count where world.letterStates[i].delivered && world.letterStates[i].firstDelivery < world.draws.letters[i].time {
                 deliveredBeforeSent += 1
             }
         }

@@ -77,10 +77,10 @@ func randomScenario(_ k: UInt64) -> Scenario {
         var world = DeviceWorld(scenario: s)
         for d in 0..<s.devices {
             world.prepare(device: d)
-            let letters = world.letters.map(\.time), flips = world.timeline.flips
+            let letters = world.draws.letters.map(\.time), flips = world.draws.timeline.flips
             world.run(.off)
             world.run(.on)
-            #expect(world.letters.map(\.time) == letters && world.timeline.flips == flips)
+            #expect(world.draws.letters.map(\.time) == letters && world.draws.timeline.flips == flips)
         }
         let result = Simulator.run(s)
         #expect(result.arms[0].ledger.letters == result.arms[1].ledger.letters)

@@ -96,7 +96,7 @@ import Testing
         let scenario = try ScenarioLoader.parse(text: Self.text("channel: fcm\ndevice: {doze: [{start: 0, end: 1m, every: 10m}]}\n"), file: "m.yaml")
         var world = DeviceWorld(scenario: scenario)
         var most = 0
-        for d in 0..<scenario.devices { world.prepare(device: d); most = max(most, world.timeline.flips.count) }
+        for d in 0..<scenario.devices { world.prepare(device: d); most = max(most, world.draws.timeline.flips.count) }
         #expect(Double(most) <= m.estimate.peakFlipsPerDevice)
         #expect(m.estimate.peakFlipsPerDevice <= Self.slack * Double(most))
     }
@@ -231,7 +231,7 @@ import Testing
             guard scenario.device.sleep != nil else { return 0 }
             var world = DeviceWorld(scenario: scenario)
             var flips = 0
-            for d in 0..<scenario.devices { world.prepare(device: d); flips += 2 * world.sleepTimeline.asleep.count }
+            for d in 0..<scenario.devices { world.prepare(device: d); flips += 2 * world.draws.sleepTimeline.asleep.count }
             return Double(flips) * ResourceEstimate.eventsPerDrawnFlip
         })
     }

@@ -88,17 +88,17 @@ enum GlobalEventListReference {
                 guard entry.version == versions[entry.device] else { continue }
                 instant = entry.time
                 worlds.with(entry.device) { world in
-                    if let (now, item) = world.agenda.next(before: world.horizon) {
+                    if let (now, item) = world.clock.agenda.next(before: world.clock.horizon) {
                         world.handleShared(item, at: now)
                         world.ledger.events += 1
                     }
                 }
                 let sent = worlds.with(entry.device) { world -> [XivaJoin] in
-                    defer { world.joining.removeAll() }
-                    return world.joining
+                    defer { world.mechanisms.joining.removeAll() }
+                    return world.mechanisms.joining
                 }
                 for join in sent { sentThisInstant.append((entry.device, order, join)); order += 1 }
-                if worlds.with(entry.device, { !$0.binaryLink.outbox.isEmpty }) { writersThisInstant.insert(entry.device) }
+                if worlds.with(entry.device, { !$0.mechanisms.binaryLink.outbox.isEmpty }) { writersThisInstant.insert(entry.device) }
                 put(entry.device)
             }
             for d in 0..<count {

@@ -57,7 +57,7 @@ struct ScriptedWorld: ~Copyable {
         world = DeviceWorld(scenario: s)
         world.prepare(device: 0)
         var rng = RandomStream(seed: 0)
-        world.letters = LetterScript(letters.map { letter in
+        world.draws.letters = LetterScript(letters.map { letter in
             var draws = LetterDraws(time: letter.time,
                         xivaLatency: letter.xivaLatency ?? s.xiva.latency.sample(&rng).microseconds,
                         apnsLatency: letter.apnsLatency ?? s.apns.latency.sample(&rng).microseconds,
@@ -74,8 +74,8 @@ struct ScriptedWorld: ~Copyable {
             if interval.lowerBound > 0 { timeline.flips.append(interval.lowerBound) }
             if interval.upperBound < end { timeline.flips.append(interval.upperBound) }
         }
-        world.timeline = timeline
-        world.alertsOff = alertsOff
+        world.draws.timeline = timeline
+        world.draws.alertsOff = alertsOff
     }
 
     /// Runs one arm and returns its ledger; `fate(i)` and `firstDelivery(i)` then describe it.
@@ -91,7 +91,7 @@ struct ScriptedWorld: ~Copyable {
     }
 
     func fate(_ i: Int) -> LetterFate { world.fate(of: i) }
-    func fates() -> [LetterFate] { (0..<world.letters.count).map { world.fate(of: $0) } }
+    func fates() -> [LetterFate] { (0..<world.draws.letters.count).map { world.fate(of: $0) } }
 
     /// When letter i was first presented with its own content (only meaningful if delivered).
     func firstDelivery(_ i: Int) -> Int64 { world.letterStates[i].firstDelivery }

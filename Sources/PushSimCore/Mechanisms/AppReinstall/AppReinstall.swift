@@ -33,15 +33,15 @@ extension DeviceWorld {
     /// own, drawn one reinstall at a time, the same instants in both arms.
     @inline(never) mutating func scheduleFirstReinstall() {
         var state = ReinstallState()
-        swap(&state.firstPositions, &reinstalls.firstPositions)
+        swap(&state.firstPositions, &mechanisms.reinstalls.firstPositions)
         state.firstPositions.removeAll(keepingCapacity: true)
         state.next = nextReinstall(after: 0)
         state.watchFrom = state.next
-        reinstalls = state
+        mechanisms.reinstalls = state
     }
 
     @inline(__always) mutating func nextReinstall(after t: Int64) -> Int64 {
-        later(t, SimTime.rounding(streams.reinstalls.nextExponential() / parameters.reinstallRate).microseconds)
+        later(t, SimTime.rounding(armState.streams.reinstalls.nextExponential() / parameters.reinstallRate).microseconds)
     }
 
     /// Every reinstall at or before `now`, taken in order before anything numbers a letter or
@@ -49,38 +49,38 @@ extension DeviceWorld {
     /// draws the delay until XIVA learns the new token, and with the queue wipes the saved
     /// position (the app's container goes with the app).
     mutating func reinstallsPassed(at now: Int64, letter: Int) {
-        while reinstalls.next <= now {
-            let at = reinstalls.next
-            reinstalls.installs += 1
-            reinstalls.firstPositions.append(xiva.nextPosition)
-            reinstalls.tokenKnownAt = later(at, parameters.reinstallDelay.sample(&streams.reinstalls))
-            reinstalls.next = nextReinstall(after: at)
+        while mechanisms.reinstalls.next <= now {
+            let at = mechanisms.reinstalls.next
+            mechanisms.reinstalls.installs += 1
+            mechanisms.reinstalls.firstPositions.append(xiva.nextPosition)
+            mechanisms.reinstalls.tokenKnownAt = later(at, parameters.reinstallDelay.sample(&armState.streams.reinstalls))
+            mechanisms.reinstalls.next = nextReinstall(after: at)
             ledger.appReinstalls.reinstalls += at >= scenario.warmup.microseconds ? 1 : 0
-            note(.device, nil, .appReinstalled(tokenKnownAt: SimTime(microseconds: reinstalls.tokenKnownAt)), at: at)
-            if checksGaps { forgetPositionAtReinstall(letter: letter) }
+            note(.device, nil, .appReinstalled(tokenKnownAt: SimTime(microseconds: mechanisms.reinstalls.tokenKnownAt)), at: at)
+            if armState.checksGaps { forgetPositionAtReinstall(letter: letter) }
         }
-        reinstalls.watchFrom = now < reinstalls.tokenKnownAt ? now : reinstalls.next
+        mechanisms.reinstalls.watchFrom = now < mechanisms.reinstalls.tokenKnownAt ? now : mechanisms.reinstalls.next
     }
 
     /// The saved position goes with the app. The old install's positions after it (or all of
     /// them, if it never saved one) are past any gap check now: counted as missed.
     mutating func forgetPositionAtReinstall(letter: Int) {
         let lastNumbered = xiva.nextPosition - 1
-        let previousFirst = reinstalls.firstPositions.count >= 2
-            ? reinstalls.firstPositions[reinstalls.firstPositions.count - 2] : 1
+        let previousFirst = mechanisms.reinstalls.firstPositions.count >= 2
+            ? mechanisms.reinstalls.firstPositions[mechanisms.reinstalls.firstPositions.count - 2] : 1
         let checkedUpTo = max(ext.lastPosition, previousFirst - 1)
         if lastNumbered > checkedUpTo { ledger.appReinstalls.missedGapPositions += Int(lastNumbered - checkedUpTo) * counted(letter) }
         ext.lastPosition = 0
         ext.pendingSaves.removeAll()
         ext.serialPosition = 0
-        reinstalls.awaitingFirstSave = true
+        mechanisms.reinstalls.awaitingFirstSave = true
     }
 
     /// Letter i reaches XIVA at `now`, at or after a reinstall or inside a token's delay:
     /// returns whether XIVA drops it, not knowing the new token (an unknown subscription).
     @inline(never) mutating func xivaDropsForOldToken(letter i: Int, at now: Int64) -> Bool {
         reinstallsPassed(at: now, letter: i)
-        guard now < reinstalls.tokenKnownAt else { return false }
+        guard now < mechanisms.reinstalls.tokenKnownAt else { return false }
         letterStates[i].droppedForOldToken = true
         ledger.appReinstalls.droppedLetters += counted(i)
         note(.xiva, i, .droppedBeforeNewToken)
@@ -93,11 +93,11 @@ extension DeviceWorld {
     /// gap when the check, reading its token's position against this install's saved one,
     /// would have found a gap.
     @inline(never) mutating func isForeignPush(position p: Int32, letter: Int, at now: Int64) -> Bool {
-        if now >= reinstalls.watchFrom { reinstallsPassed(at: now, letter: letter) }
-        let current = reinstalls.currentFirst
+        if now >= mechanisms.reinstalls.watchFrom { reinstallsPassed(at: now, letter: letter) }
+        let current = mechanisms.reinstalls.currentFirst
         guard p < current else { return false }
         ledger.appReinstalls.foreignPushes += counted(letter)
-        let ownPosition = p - reinstalls.firstPosition(holding: p) + 1
+        let ownPosition = p - mechanisms.reinstalls.firstPosition(holding: p) + 1
         let saved = ext.lastPosition > 0 ? ext.lastPosition - current + 1 : 0
         let check = GapCheck.check(saved: saved, position: ownPosition, intendedClient: parameters.intendedClient,
                                    repeatMaxCount: parameters.repeatMaxCount)
@@ -108,8 +108,8 @@ extension DeviceWorld {
 
     /// The current install saved its first position p: its positions before p were never checked.
     @inline(never) mutating func newInstallSavedFirst(position p: Int32, letter: Int) {
-        guard reinstalls.awaitingFirstSave else { return }
-        reinstalls.awaitingFirstSave = false
-        ledger.appReinstalls.missedGapPositions += Int(p - reinstalls.currentFirst) * counted(letter)
+        guard mechanisms.reinstalls.awaitingFirstSave else { return }
+        mechanisms.reinstalls.awaitingFirstSave = false
+        ledger.appReinstalls.missedGapPositions += Int(p - mechanisms.reinstalls.currentFirst) * counted(letter)
     }
 }

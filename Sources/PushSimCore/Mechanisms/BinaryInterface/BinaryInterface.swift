@@ -60,20 +60,20 @@ extension DeviceWorld {
     /// A push reaches XIVA's end of the connection (its send plus `xiva.latency`, or a re-send's
     /// arrival): it waits in the outbox until the instant's other steps are done.
     mutating func binaryJoins(copy c: CopyIndex, at now: Int64) {
-        binaryLink.outbox.append(.write(c))
+        mechanisms.binaryLink.outbox.append(.write(c))
         note(.xiva, copies[c].letter.offset, .joinedConnection, at: now)
     }
 
     /// Whether the notification of `c`, being written now, is rejected: its payload is over
     /// the binary limit, or it is malformed (one draw per write, in this device's write order).
     mutating func binaryWriteIsBad(_ c: CopyIndex) -> Bool {
-        let malformed = streams.binaryErrors.chance(parameters.malformed)
-        return malformed || letters[copies[c].letter.offset].payloadTooLarge
+        let malformed = armState.streams.binaryErrors.chance(parameters.malformed)
+        return malformed || draws.letters[copies[c].letter.offset].payloadTooLarge
     }
 
     /// The round trip of an error packet, from the rejected notification's own stream.
     mutating func binaryErrorDelay() -> Int64 {
-        parameters.errorDelay.sample(&streams.binaryErrors)
+        parameters.errorDelay.sample(&armState.streams.binaryErrors)
     }
 
     /// The connection has decided copy `c`'s write (docs/model.md §11, rules 1–3): it reaches
@@ -87,19 +87,19 @@ extension DeviceWorld {
         switch outcome {
         case .accepted(let at), .rejected(let at, _), .discarded(let at, _, _): arrival = at
         }
-        let counts = arrival < runEnd ? counted(letter) : 0
+        let counts = arrival < clock.runEnd ? counted(letter) : 0
         ledger.binaryWritten += counts
         switch outcome {
         case .accepted:
-            queue.schedule(at: arrival, .apnsArrival(c))
+            clock.queue.schedule(at: arrival, .apnsArrival(c))
         case .rejected(_, let heard):
             ledger.binaryErrors += counts
-            queue.schedule(at: arrival, .binaryRejected(c))
+            clock.queue.schedule(at: arrival, .binaryRejected(c))
             note(.apns, letter, .errorPacket(heardIn: SimTime(microseconds: heard - arrival)), at: arrival)
         case .discarded(_, let checkAt, let write):
             ledger.binaryDiscarded += counts
-            binaryLink.discards.append(BinaryDiscard(copy: c, write: write))
-            queue.schedule(at: checkAt, .binaryCheck(c))
+            mechanisms.binaryLink.discards.append(BinaryDiscard(copy: c, write: write))
+            clock.queue.schedule(at: checkAt, .binaryCheck(c))
             note(.apns, letter, .discardedByClosedConnection(checkIn: SimTime(microseconds: checkAt - arrival)), at: arrival)
         }
     }
@@ -107,13 +107,13 @@ extension DeviceWorld {
     /// APNs rejects the notification with an error packet: the copy is lost, as `payload_too_large`
     /// when its payload is over the limit, else as `rejected`. Nothing writes it again.
     mutating func binaryRejected(copy c: CopyIndex, at now: Int64) {
-        let cause: LossCause = letters[copies[c].letter.offset].payloadTooLarge ? .payloadTooLarge : .rejected
+        let cause: LossCause = draws.letters[copies[c].letter.offset].payloadTooLarge ? .payloadTooLarge : .rejected
         copyLost(c, cause, at: now)
     }
 
     /// XIVA hears of the error that discarded copy `c`: its buffer check waits in the outbox.
     mutating func binaryChecks(copy c: CopyIndex, at now: Int64) {
-        binaryLink.outbox.append(.check(c))
+        mechanisms.binaryLink.outbox.append(.check(c))
     }
 
     /// The buffer check found copy `c` among the last `resend_buffer` writes: XIVA writes it
@@ -138,8 +138,8 @@ extension DeviceWorld {
     /// connection and can meet errors like any other); nothing reaches the app, so whatever
     /// was under way is undeliverable, as under HTTP/2 at the uninstall.
     @inline(never) mutating func handleAfterUninstall(_ item: AgendaItem<ChainEvent>, at now: Int64) {
-        InternalChecks.require(now >= currentTime, "a step at \(now) µs before the clock's \(currentTime) µs")
-        currentTime = now
+        InternalChecks.require(now >= clock.currentTime, "a step at \(now) µs before the clock's \(clock.currentTime) µs")
+        clock.currentTime = now
         switch item {
         case .inFirstStream(let i):
             xivaReceives(letter: i, at: now)

@@ -1,5 +1,13 @@
 // The client catch-up (recovery: catch_up): the user opens the app, which fetches what it missed.
 
+/// The catch-up's state in one arm.
+struct CatchUpState {
+    /// Whether this arm catches up when the user opens the app.
+    var enabled = false
+    /// The first letter the next catch-up may fetch: everything before it was shown or summarized.
+    var mark = 0
+}
+
 extension DeviceWorld {
     /// The first opening, from the residual law, so the openings are in equilibrium at time 0
     /// as connectivity is (docs/model.md §7, Client catch-up).
@@ -7,8 +15,8 @@ extension DeviceWorld {
     // +3 % instructions (the heap's pop was no longer inlined there), catch-up or not.
     @inline(never) mutating func scheduleFirstAppOpen() {
         guard let law = scenario.device.appOpen else { return }
-        let first = law.sampleResidual(&streams.appOpens)
-        if first.microseconds < end { queue.schedule(at: first.microseconds, .appOpen) }
+        let first = law.sampleResidual(&armState.streams.appOpens)
+        if first.microseconds < clock.end { clock.queue.schedule(at: first.microseconds, .appOpen) }
     }
 
     /// The user opens the app at `now`. Online, the app asks its own server for every letter
@@ -18,23 +26,23 @@ extension DeviceWorld {
     /// and nothing happens.
     @inline(never) mutating func userOpensApp(at now: Int64) {
         if let law = scenario.device.appOpen {
-            let next = later(now, law.sample(&streams.appOpens).microseconds)
-            if next < end { queue.schedule(at: next, .appOpen) }
+            let next = later(now, law.sample(&armState.streams.appOpens).microseconds)
+            if next < clock.end { clock.queue.schedule(at: next, .appOpen) }
         }
         guard deviceIsOnline(at: now) else {
             note(.user, nil, .openedAppOffline)
             return
         }
         if now >= scenario.warmup.microseconds { ledger.fetches += 1 }
-        let made = CatchUp.lettersMade(by: now, from: catchUpMark, count: letters.count) { letters[$0].time }
+        let made = CatchUp.lettersMade(by: now, from: mechanisms.catchUp.mark, count: draws.letters.count) { draws.letters[$0].time }
         var summarized = 0, summarizedCounted = 0
-        for i in catchUpMark..<made where !(letterStates[i].delivered && letterStates[i].firstDelivery <= now) {
+        for i in mechanisms.catchUp.mark..<made where !(letterStates[i].delivered && letterStates[i].firstDelivery <= now) {
             letterStates[i].summarized = true
             summarized += 1
             summarizedCounted += counted(i)
         }
-        note(.user, nil, .caughtUp(fetched: made - catchUpMark, notShown: summarized))
-        catchUpMark = made
+        note(.user, nil, .caughtUp(fetched: made - mechanisms.catchUp.mark, notShown: summarized))
+        mechanisms.catchUp.mark = made
         if summarizedCounted > 0 { ledger.summaries += 1 }
     }
 }

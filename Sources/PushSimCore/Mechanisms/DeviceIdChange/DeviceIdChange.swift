@@ -1,10 +1,16 @@
 // Device id changes (device.id_change): the app's saved position is forgotten, and the gap it would have revealed with it.
 
+/// Device id changes in one arm.
+struct IdChangeState {
+    /// When the device id next changes (queue arm with `device.id_change`); Int64.max: never.
+    var next = Int64.max
+}
+
 extension DeviceWorld {
     /// The first change of the device id in this arm: a Poisson process of rate `id_change`,
     /// drawn one change at a time as extension runs pass them (docs/model.md §8, Device id change).
     @inline(never) mutating func scheduleFirstIdChange() {
-        nextIdChange = later(0, SimTime.rounding(streams.idChanges.nextExponential() / parameters.idChangeRate).microseconds)
+        mechanisms.idChange.next = later(0, SimTime.rounding(armState.streams.idChanges.nextExponential() / parameters.idChangeRate).microseconds)
     }
 
     /// An extension run starting at `now` finds that the device id changed (once or more) since
@@ -13,9 +19,9 @@ extension DeviceWorld {
     /// a gap. Kept out of line, as the world's loop runs without it when the key is unset.
     @inline(never) mutating func deviceIdChanged(position: Int32, letter: Int, at now: Int64) {
         var changes = 0
-        while nextIdChange <= now {
+        while mechanisms.idChange.next <= now {
             changes += 1
-            nextIdChange = later(nextIdChange, SimTime.rounding(streams.idChanges.nextExponential() / parameters.idChangeRate).microseconds)
+            mechanisms.idChange.next = later(mechanisms.idChange.next, SimTime.rounding(armState.streams.idChanges.nextExponential() / parameters.idChangeRate).microseconds)
         }
         ledger.deviceIdChanges += changes * counted(letter)
         if ext.lastPosition > 0 && position > ext.lastPosition + 1 {

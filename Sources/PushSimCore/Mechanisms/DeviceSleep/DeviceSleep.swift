@@ -33,14 +33,14 @@ extension DeviceWorld {
     /// at the same instant, in the order they were held.
     mutating func handOverMaySleep(copy c: CopyIndex, at now: Int64) {
         let letter = copies[c].letter.offset
-        if letters[letter].lowPriority {
-            if let interval = sleepTimeline.interval(holding: now) {
-                provider.held.append(c)
+        if draws.letters[letter].lowPriority {
+            if let interval = draws.sleepTimeline.interval(holding: now) {
+                mechanisms.provider.held.append(c)
                 ledger.sleep.held += counted(letter)
                 note(.apns, letter, .heldWhileAsleep, at: now)
-                if !provider.wakeScheduled && interval.upperBound < end {
-                    provider.wakeScheduled = true
-                    queue.schedule(at: interval.upperBound, .deviceWakes)
+                if !mechanisms.provider.wakeScheduled && interval.upperBound < clock.end {
+                    mechanisms.provider.wakeScheduled = true
+                    clock.queue.schedule(at: interval.upperBound, .deviceWakes)
                 }
                 return
             }
@@ -48,16 +48,16 @@ extension DeviceWorld {
             return
         }
         deviceReceives(copy: c, at: now)
-        if !provider.held.isEmpty {
-            note(.device, letter, .wokenByPriority10(held: provider.held.count), at: now)
-            for h in provider.held { ledger.sleep.releasedByPriority10 += counted(copies[h].letter.offset) }
+        if !mechanisms.provider.held.isEmpty {
+            note(.device, letter, .wokenByPriority10(held: mechanisms.provider.held.count), at: now)
+            for h in mechanisms.provider.held { ledger.sleep.releasedByPriority10 += counted(copies[h].letter.offset) }
             releaseHeld(at: now)
         }
     }
 
     /// The device wakes: what APNs held goes out (to the store if the device is offline now).
     mutating func deviceWakes(at now: Int64) {
-        provider.wakeScheduled = false
+        mechanisms.provider.wakeScheduled = false
         note(.device, nil, .awake)
         releaseHeld(at: now)
     }
@@ -65,8 +65,8 @@ extension DeviceWorld {
     /// Hands the held pushes over (the device is awake or being woken: no second sleep check),
     /// or stores them if it went offline meanwhile (rule 3).
     mutating func releaseHeld(at now: Int64) {
-        let released = provider.held
-        provider.held.removeAll(keepingCapacity: true)
+        let released = mechanisms.provider.held
+        mechanisms.provider.held.removeAll(keepingCapacity: true)
         let online = deviceIsOnline(at: now)
         for c in released {
             if online { deviceReceives(copy: c, at: now) } else { store(copy: c, at: now) }

@@ -42,7 +42,7 @@ extension DeviceWorld {
             deviceReceives(copy: c, at: now)
             return
         }
-        let offlineSince = flipsPassed == 0 ? 0 : timeline.flips[flipsPassed - 1]
+        let offlineSince = clock.flipsPassed == 0 ? 0 : draws.timeline.flips[clock.flipsPassed - 1]
         if now - offlineSince >= FCMStore.inactivityLimit {
             fcmDrops(copy: c, at: now, because: "device inactive")
             ledger.fcm.droppedDeviceInactive += counted(copies[c].letter.offset)
@@ -68,30 +68,30 @@ extension DeviceWorld {
         }
         let keys = parameters.fcmCollapseKeys
         if keys == 0 {
-            if fcm.copies.count >= FCMStore.maxPending {
-                let discarded = fcm.copies
-                fcm.copies.removeAll(keepingCapacity: true)
+            if mechanisms.fcm.copies.count >= FCMStore.maxPending {
+                let discarded = mechanisms.fcm.copies
+                mechanisms.fcm.copies.removeAll(keepingCapacity: true)
                 for d in discarded {
                     ledger.fcm.droppedTooManyPending += counted(copies[d].letter.offset)
                     fcmDrops(copy: d, at: now, because: "too many pending messages")
                 }
             }
         } else {
-            let key = fcmKeys[letter]
-            if let same = fcm.copies.firstIndex(where: { fcmKeys[copies[$0].letter.offset] == key }) {
-                let previous = fcm.copies.remove(at: same)
+            let key = draws.fcmKeys[letter]
+            if let same = mechanisms.fcm.copies.firstIndex(where: { draws.fcmKeys[copies[$0].letter.offset] == key }) {
+                let previous = mechanisms.fcm.copies.remove(at: same)
                 ledger.fcm.collapsed += counted(copies[previous].letter.offset)
                 copyLost(previous, .apnsReplaced, at: now)
-            } else if fcm.copies.count >= FCMStore.maxCollapseKeys {
-                let victim = Int(streams.fcmStore.next() % UInt64(fcm.copies.count + 1))
-                let evicted = victim == fcm.copies.count ? c : fcm.copies.remove(at: victim)
+            } else if mechanisms.fcm.copies.count >= FCMStore.maxCollapseKeys {
+                let victim = Int(armState.streams.fcmStore.next() % UInt64(mechanisms.fcm.copies.count + 1))
+                let evicted = victim == mechanisms.fcm.copies.count ? c : mechanisms.fcm.copies.remove(at: victim)
                 ledger.fcm.evicted += counted(copies[evicted].letter.offset)
                 copyLost(evicted, .apnsReplaced, at: now)
                 if evicted == c { return }
             }
         }
-        fcm.copies.append(c)
-        note(.apns, letter, .storedByFCM(held: fcm.copies.count), at: now)
+        mechanisms.fcm.copies.append(c)
+        note(.apns, letter, .storedByFCM(held: mechanisms.fcm.copies.count), at: now)
     }
 
     /// FCM drops a message and will tell the app at its next connection (onDeletedMessages).
@@ -99,13 +99,13 @@ extension DeviceWorld {
     mutating func fcmDrops(copy c: CopyIndex, at now: Int64, because reason: String) {
         let copy = copies[c]
         note(.apns, copy.letter.offset, .droppedByFCM(reason: reason), at: now)
-        if !copy.isSecondCopy { fcm.dropped.append(copy.letter) }
+        if !copy.isSecondCopy { mechanisms.fcm.dropped.append(copy.letter) }
     }
 
     mutating func fcmRemoveExpired(at now: Int64) {
-        guard fcm.copies.contains(where: { now >= copies[$0].expiry }) else { return }
+        guard mechanisms.fcm.copies.contains(where: { now >= copies[$0].expiry }) else { return }
         var kept: [CopyIndex] = []
-        for s in fcm.copies {
+        for s in mechanisms.fcm.copies {
             if now >= copies[s].expiry {
                 ledger.fcm.expired += counted(copies[s].letter.offset)
                 copyLost(s, .apnsExpired, at: now)
@@ -113,7 +113,7 @@ extension DeviceWorld {
                 kept.append(s)
             }
         }
-        fcm.copies = kept
+        mechanisms.fcm.copies = kept
     }
 
     /// FCM can reach the device again: every stored message goes out in the order it entered,
@@ -122,19 +122,19 @@ extension DeviceWorld {
     /// now, in one summary.
     mutating func fcmFlush(at now: Int64) {
         fcmRemoveExpired(at: now)
-        for c in fcm.copies {
+        for c in mechanisms.fcm.copies {
             note(.apns, copies[c].letter.offset, .storedMessageSentByFCM)
-            queue.schedule(at: later(now, parameters.apnsLatency.sample(&streams.redelivery)), .due(c))
+            clock.queue.schedule(at: later(now, parameters.apnsLatency.sample(&armState.streams.redelivery)), .due(c))
         }
-        fcm.copies.removeAll(keepingCapacity: true)
-        guard !fcm.dropped.isEmpty else { return }
+        mechanisms.fcm.copies.removeAll(keepingCapacity: true)
+        guard !mechanisms.fcm.dropped.isEmpty else { return }
         var covered = 0
-        for letter in fcm.dropped where !letterStates[letter].delivered {
+        for letter in mechanisms.fcm.dropped where !letterStates[letter].delivered {
             letterStates[letter].summarized = true
             covered += counted(letter.offset)
         }
-        note(.user, nil, .toldOfDroppedMessages(count: fcm.dropped.count))
-        fcm.dropped.removeAll(keepingCapacity: true)
+        note(.user, nil, .toldOfDroppedMessages(count: mechanisms.fcm.dropped.count))
+        mechanisms.fcm.dropped.removeAll(keepingCapacity: true)
         if covered > 0 {
             ledger.fcm.resyncs += 1
             ledger.summaries += 1
@@ -150,12 +150,12 @@ extension DeviceWorld {
     /// the others expired; a message still on its way to the device is pending; dropped letters
     /// the app has not yet re-synced are unfinished.
     mutating func fcmCloses() {
-        for event in queue.pending {
+        for event in clock.queue.pending {
             if case .due(let c) = event.payload { ledger.fcm.pending += counted(copies[c].letter.offset) }
         }
-        for c in fcm.copies {
+        for c in mechanisms.fcm.copies {
             let copy = copies[c]
-            if end < copy.expiry {
+            if clock.end < copy.expiry {
                 ledger.fcm.pending += counted(copy.letter.offset)
                 if !copy.isSecondCopy { letterStates[copy.letter.offset].unfinished = true }
             } else {
@@ -163,11 +163,11 @@ extension DeviceWorld {
                 copyLost(c, .apnsExpired)
             }
         }
-        fcm.copies.removeAll(keepingCapacity: true)
-        for letter in fcm.dropped where !letterStates[letter].delivered {
+        mechanisms.fcm.copies.removeAll(keepingCapacity: true)
+        for letter in mechanisms.fcm.dropped where !letterStates[letter].delivered {
             letterStates[letter].unfinished = true
         }
-        fcm.dropped.removeAll(keepingCapacity: true)
+        mechanisms.fcm.dropped.removeAll(keepingCapacity: true)
     }
 }
 
@@ -175,9 +175,9 @@ extension DeviceWorld {
     /// Each letter's collapse key, uniform over `fcm.collapse_keys`, from its own stream: a
     /// mail app's keys stand for its folders or accounts; both arms see the same keys.
     @inline(never) mutating func drawCollapseKeys() {
-        var rng = RandomStream(seed: scenario.seed, device: device, purpose: .fcmCollapseKeys)
+        var rng = RandomStream(seed: scenario.seed, device: armState.device, purpose: .fcmCollapseKeys)
         let k = UInt64(parameters.fcmCollapseKeys)
-        fcmKeys.removeAll(keepingCapacity: true)
-        for _ in 0..<letters.count { fcmKeys.append(UInt16(truncatingIfNeeded: rng.next() % k)) }
+        draws.fcmKeys.removeAll(keepingCapacity: true)
+        for _ in 0..<draws.letters.count { draws.fcmKeys.append(UInt16(truncatingIfNeeded: rng.next() % k)) }
     }
 }

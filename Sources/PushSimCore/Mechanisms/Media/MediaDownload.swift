@@ -5,10 +5,10 @@ extension DeviceWorld {
     /// both arms: one draw per letter, a size for those that carry one.
     @inline(never) mutating func drawAttachments() {
         guard let media = parameters.media, let size = parameters.mediaSize else { return }
-        var rng = RandomStream(seed: scenario.seed, device: device, purpose: .mediaLetters)
-        mediaBytes.removeAll(keepingCapacity: true)
-        for _ in 0..<letters.count {
-            mediaBytes.append(rng.chance(media.share) ? max(1, size.sample(&rng)) : 0)
+        var rng = RandomStream(seed: scenario.seed, device: armState.device, purpose: .mediaLetters)
+        draws.mediaBytes.removeAll(keepingCapacity: true)
+        for _ in 0..<draws.letters.count {
+            draws.mediaBytes.append(rng.chance(media.share) ? max(1, size.sample(&rng)) : 0)
         }
     }
 
@@ -17,19 +17,19 @@ extension DeviceWorld {
     /// downloads `size` at a bandwidth drawn for this run (stream `mediaDownloads`), taking
     /// size × 8 / bandwidth. A download that takes the run past its deadline counts as an overrun.
     @inline(never) mutating func withMediaDownload(_ processing: Int64, letter: Int, at now: Int64) -> Int64 {
-        guard letter < mediaBytes.count, mediaBytes[letter] > 0, let media = parameters.media,
+        guard letter < draws.mediaBytes.count, draws.mediaBytes[letter] > 0, let media = parameters.media,
               let bandwidth = parameters.mediaBandwidth else { return processing }
-        if streams.mediaDownloads.chance(media.cacheHit) {
+        if armState.streams.mediaDownloads.chance(media.cacheHit) {
             ledger.media.cacheHits += counted(letter)
             return processing
         }
-        let bitsPerSecond = max(1, bandwidth.sample(&streams.mediaDownloads))
-        let download = SimTime.rounding(Double(mediaBytes[letter]) * 8 / Double(bitsPerSecond) * Double(SimTime.second)).microseconds
+        let bitsPerSecond = max(1, bandwidth.sample(&armState.streams.mediaDownloads))
+        let download = SimTime.rounding(Double(draws.mediaBytes[letter]) * 8 / Double(bitsPerSecond) * Double(SimTime.second)).microseconds
         let total = later(processing, download)
         ledger.media.downloads += counted(letter)
         let deadline = parameters.deadline.microseconds
         if processing <= deadline && total > deadline { ledger.media.overruns += counted(letter) }
-        note(.device, letter, .attachmentDownloaded(bytes: mediaBytes[letter], in: SimTime(microseconds: download)), at: now)
+        note(.device, letter, .attachmentDownloaded(bytes: draws.mediaBytes[letter], in: SimTime(microseconds: download)), at: now)
         return total
     }
 }

@@ -47,7 +47,7 @@ extension DeviceWorld {
             retryOrGiveUp(copy: c, at: arrival, .networkLoss, .refused(answer: "no answer: the push was lost on the way"))
             return false
         }
-        if letters[letter].payloadTooLarge {
+        if draws.letters[letter].payloadTooLarge {
             note(.apns, letter, .refused(answer: "413 PayloadTooLarge"), at: arrival)
             copyLost(c, .payloadTooLarge, at: arrival)
             return false
@@ -57,12 +57,12 @@ extension DeviceWorld {
             retryOrGiveUp(copy: c, at: arrival, .throttled, .refused(answer: "429 TooManyRequests"))
             return false
         }
-        if parameters.serverError > 0 && streams.answers.chance(parameters.serverError) {
+        if parameters.serverError > 0 && armState.streams.answers.chance(parameters.serverError) {
             ledger.serverErrors += counted(letter)
             retryOrGiveUp(copy: c, at: arrival, .serverError, .refused(answer: "500 InternalServerError"))
             return false
         }
-        if parameters.answerLoss > 0 && streams.answers.chance(parameters.answerLoss) {
+        if parameters.answerLoss > 0 && armState.streams.answers.chance(parameters.answerLoss) {
             // Accepted, but XIVA never hears so: it sends the push again, a second copy on its way.
             ledger.answersLost += counted(letter)
             note(.apns, letter, .answerLost, at: arrival)
@@ -89,15 +89,15 @@ extension DeviceWorld {
         let again = copies.nextIndex()
         copies.append(PushCopy(letter: copy.letter, isResend: copy.isResend, attempt: copy.attempt + 1, expiry: 0))
         ledger.retries += counted(copy.letter.offset)
-        let arrival = later(now, parameters.backoff.sample(&streams.retries))
-        queue.schedule(at: arrival, .apnsArrival(again))
+        let arrival = later(now, parameters.backoff.sample(&armState.streams.retries))
+        clock.queue.schedule(at: arrival, .apnsArrival(again))
         note(.xiva, copy.letter.offset, .sentAgain(attempt: Int(copy.attempt) + 2), at: now)
     }
 
     /// A retried push reaches APNs: exposed to network loss again, with its own latency draw.
     mutating func retriedCopyArrives(copy c: CopyIndex, at now: Int64) {
-        let lost = streams.retries.chance(parameters.apnsLoss)
-        let latency = parameters.apnsLatency.sample(&streams.retries)
+        let lost = armState.streams.retries.chance(parameters.apnsLoss)
+        let latency = parameters.apnsLatency.sample(&armState.streams.retries)
         apnsAccepts(copy: c, at: now, lost: lost, latency: latency)
     }
 
@@ -105,17 +105,17 @@ extension DeviceWorld {
     /// fewer than `token_limit` were accepted in (now − token_window, now]; if so it is recorded.
     /// Arrivals come in time order (every arrival is an event when the limit is set).
     mutating func tokenTakes(at now: Int64) -> Bool {
-        let oldest = provider.tokenOldest
-        if provider.tokenAccepts[oldest] > now - parameters.tokenWindow { return false }
-        provider.tokenAccepts[oldest] = now
-        provider.tokenOldest = oldest + 1 == provider.tokenAccepts.count ? 0 : oldest + 1
+        let oldest = mechanisms.provider.tokenOldest
+        if mechanisms.provider.tokenAccepts[oldest] > now - parameters.tokenWindow { return false }
+        mechanisms.provider.tokenAccepts[oldest] = now
+        mechanisms.provider.tokenOldest = oldest + 1 == mechanisms.provider.tokenAccepts.count ? 0 : oldest + 1
         return true
     }
 
     /// When the app is uninstalled (a Poisson rate per device, from its own stream): from then on
     /// its token answers 410 Unregistered and XIVA stops sending to it, so the device's run ends.
     func uninstallTime() -> Int64 {
-        var rng = RandomStream(seed: scenario.seed, device: device, purpose: .uninstalls)
+        var rng = RandomStream(seed: scenario.seed, device: armState.device, purpose: .uninstalls)
         return SimTime.rounding(rng.nextExponential() / parameters.uninstallRate).microseconds
     }
 }

@@ -1,5 +1,11 @@
 // PushKit (channel: pushkit): VoIP pushes with no store-and-forward, and the CallKit-report rule.
 
+/// PushKit's state in one arm.
+struct PushKitState {
+    /// The app's failures to report a VoIP push to CallKit so far (the cut-off counts them).
+    var callKitFailures = 0
+}
+
 extension DeviceWorld {
     /// A VoIP push is due at the device. Offline, it is lost: PushKit has no store (cause
     /// `no_store`). Online, the system launches the app unless it has stopped doing so; the app
@@ -13,14 +19,14 @@ extension DeviceWorld {
             return
         }
         let letter = copies[c].letter.offset
-        if callKitFailures >= parameters.callKitCutOffAfter {
+        if mechanisms.pushKit.callKitFailures >= parameters.callKitCutOffAfter {
             copyLost(c, .callKitUnreported, at: now)
             return
         }
-        if streams.callKit.chance(parameters.callKitFailure) {
-            callKitFailures += 1
+        if armState.streams.callKit.chance(parameters.callKitFailure) {
+            mechanisms.pushKit.callKitFailures += 1
             ledger.callKitFailures += counted(letter)
-            if callKitFailures == parameters.callKitCutOffAfter { ledger.devicesCutOff += counted(letter) }
+            if mechanisms.pushKit.callKitFailures == parameters.callKitCutOffAfter { ledger.devicesCutOff += counted(letter) }
             note(.device, letter, .voipPushNotReported, at: now)
             copyLost(c, .callKitUnreported, at: now)
             return

@@ -1,0 +1,13 @@
+// Which arm a device's world is running, and what that arm fixes for the whole run.
+
+/// The arm being run: the device, whether the arm runs the gap check, its random streams, and
+/// the first letter it counts.
+struct ArmState {
+    var device = 0
+    /// Whether this arm runs the gap check: the queue arm of the queue design (`recovery: queue`).
+    var checksGaps = false
+    var streams = ArmStreams()
+    /// The first letter counted (docs/model.md §5, Warm-up): letters are in time order, so those before it are the
+    /// warm-up's. Every per-letter count adds `counted(i)`.
+    var firstCounted = 0
+}

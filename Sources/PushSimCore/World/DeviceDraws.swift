@@ -1,0 +1,25 @@
+// The device's pre-drawn world: drawn once in `prepare`, read by both arms.
+
+/// Everything about one device that both arms share (its letters, when it is online, whether
+/// its alerts are off, when it sleeps, its letters' FCM keys and attachment sizes): `prepare`
+/// writes it, the arms only read it, so the two arms see the same device.
+package struct DeviceDraws {
+    /// The offline windows every device shares (doze windows merged in on FCM, docs/model.md §12).
+    let windows: [Range<Int64>]
+    package internal(set) var letters = LetterScript()
+    package internal(set) var timeline = ConnectivityTimeline()
+    package internal(set) var alertsOff = false
+    /// When the device sleeps while online (docs/model.md §10); empty unless `device.sleep` and priority 5 meet.
+    var sleepTimeline = SleepTimeline()
+    /// Each letter's FCM collapse key (docs/model.md §12, FCM); empty unless the channel has keys.
+    var fcmKeys: [UInt16] = []
+    /// Each letter's attachment size in bytes (0: none; docs/model.md §8, Media attachments).
+    var mediaBytes: [Int64] = []
+    /// Buffers the timeline's generation reuses from device to device.
+    var scratchIntervals: [Range<Int64>] = []
+    var deviceWindowScratch: [Range<Int64>] = []
+
+    init(windows: [Range<Int64>]) {
+        self.windows = windows
+    }
+}

@@ -1,0 +1,42 @@
+// The clock and the agenda of one device's world: what happens next, and until when.
+
+/// When things happen in one arm: the event list merged with the letters and the flips, the
+/// clock, the run's end for this device, and the cursors over the connectivity timeline.
+struct WorldClock {
+    /// When this device's run stops: the run's end, or its app's uninstall if earlier
+    /// (docs/model.md §9, Unregistered); set by `prepare`.
+    var end: Int64
+    let runEnd: Int64
+    /// When this device's world stops taking steps: `end`, except over the binary interface
+    /// after an uninstall, when XIVA goes on writing to the token until it reads the feedback
+    /// list (docs/model.md §11, Feedback); steps in `[end, horizon)` are only XIVA's.
+    var horizon: Int64
+    /// The instant of the step being taken (the last arm leaves it at the end; traces read it).
+    var currentTime: Int64 = 0
+    let queue: EventQueue<ChainEvent>
+    /// The heap merged with the letters (first stream) and the connectivity flips (second).
+    var agenda: Agenda<ChainEvent>
+    var flipsPassed = 0
+    /// Where `timeline.isOnline(at:cursor:)` left off for instants ahead of the clock.
+    var lookaheadFlipCursor = 0
+    /// Whether the off arm's shortcuts may settle steps ahead of the clock. A second copy can
+    /// present a letter before the copy it duplicates, so with `apns.duplicate` set every
+    /// step runs as an event, in time order.
+    var settleAtOnce = false
+
+    init(runEnd: Int64) {
+        self.end = runEnd
+        self.runEnd = runEnd
+        self.horizon = runEnd
+        self.queue = EventQueue<ChainEvent>()
+        self.agenda = Agenda(queue: queue)
+    }
+
+    /// Starts an arm's time again: an empty agenda at time 0, the cursors at the start.
+    mutating func reset() {
+        currentTime = 0
+        agenda.removeAll()
+        flipsPassed = 0
+        lookaheadFlipCursor = 0
+    }
+}
