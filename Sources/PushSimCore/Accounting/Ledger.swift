@@ -26,40 +26,23 @@ package struct Ledger: Equatable, Sendable {
     package var xivaMaxWaitMicroseconds = 0
     /// The most re-requests waiting in one partition, minute by minute (finite capacity only).
     package var xivaQueue = XivaQueueSeries()
-    // What a client catch-up did (`recovery: catch_up`): its server's load.
-    /// Fetches the app made from its own server when the user opened it online.
-    package var fetches = 0
-
+    // Each mechanism's counters, declared with their group in the mechanism's folder.
+    /// A client catch-up's server load (`recovery: catch_up`).
+    package var catchUp = CatchUpCounters()
     /// Extension runs the system killed early (`extension.early_kill`).
-    package var extensionKills = 0
-
-    /// Device id changes an extension run found (`device.id_change`), each forgetting the saved position.
-    package var deviceIdChanges = 0
-    /// Positions skipped between the forgotten saved position and the next push's: letters in
-    /// gaps the change hid (some may still arrive late).
-    package var positionsInForgottenGaps = 0
+    package var earlyKill = EarlyKillCounters()
+    /// Device id changes (`device.id_change`).
+    package var deviceIdChange = DeviceIdChangeCounters()
 
     /// App reinstalls (`device.reinstall`): declared with their group in Mechanisms/AppReinstall/.
     package var appReinstalls = ReinstallCounters()
 
-    /// Parallel runs (`extension.concurrency: parallel`, docs/model.md §8): runs that read a
-    /// saved position older than a serial run would have read, and what that changed.
-    package var staleReads = 0
-    /// Gaps a serial run would have re-requested that the stale read did not.
-    package var missedGaps = 0
-    /// Re-requests a serial run would not have sent.
-    package var needlessReRequests = 0
-    /// Positions re-requested that a serial run would not have asked for: they had already
-    /// reached the extension, so each one re-sent is shown twice.
-    package var needlessPositions = 0
-
-    /// The provider's side of APNs (docs/model.md §9): letters never deliverable (outside
-    /// `letters`), pushes XIVA sent again, and the answers behind them.
-    package var undeliverable = 0
-    package var retries = 0
-    package var answersLost = 0
-    package var throttledAnswers = 0
-    package var serverErrors = 0
+    /// Parallel runs (`extension.concurrency: parallel`, docs/model.md §8).
+    package var parallelRuns = ParallelRunsCounters()
+    /// Letters never deliverable, outside `letters` (`device.uninstall`, docs/model.md §9).
+    package var uninstall = UninstallCounters()
+    /// The provider's side of APNs (docs/model.md §9): pushes XIVA sent again, and the answers behind them.
+    package var provider = ProviderCounters()
     /// Priority-5 pushes held while their device slept (`device.sleep`, Mechanisms/DeviceSleep/).
     package var sleep = SleepCounters()
     /// Media attachments (`extension.media`, Mechanisms/Media/).
@@ -70,13 +53,8 @@ package struct Ledger: Equatable, Sendable {
     package var callKitFailures = 0
     package var devicesCutOff = 0
 
-    /// The binary interface (docs/model.md §11, rule 6): notifications written on a connection,
-    /// error packets APNs answered, notifications discarded on a closed connection, and those of
-    /// them the resend buffer wrote again (the re-send load).
-    package var binaryWritten = 0
-    package var binaryErrors = 0
-    package var binaryDiscarded = 0
-    package var binaryRewritten = 0
+    /// The binary interface (docs/model.md §11, rule 6).
+    package var binary = BinaryCounters()
 
     /// FCM (docs/model.md §12): every message FCM accepted ends in one outcome, as in Firebase's
     /// delivery data; the delivered ones also say whether FCM held them first.
@@ -123,7 +101,7 @@ package struct Ledger: Equatable, Sendable {
         }
         causes = causeCounts
         self.letters += letters.count - undeliverableNow
-        undeliverable += undeliverableNow
+        uninstall.undeliverable += undeliverableNow
         delivered += deliveredNow
         summarized += summarizedNow
         lost += lostNow
@@ -153,25 +131,8 @@ package struct Ledger: Equatable, Sendable {
         xivaMaxQueue = max(xivaMaxQueue, other.xivaMaxQueue)
         xivaMaxWaitMicroseconds = max(xivaMaxWaitMicroseconds, other.xivaMaxWaitMicroseconds)
         if !other.xivaQueue.isEmpty { xivaQueue.merge(other.xivaQueue) }
-        fetches += other.fetches
-        extensionKills += other.extensionKills
-        deviceIdChanges += other.deviceIdChanges
-        positionsInForgottenGaps += other.positionsInForgottenGaps
-        staleReads += other.staleReads
-        missedGaps += other.missedGaps
-        needlessReRequests += other.needlessReRequests
-        needlessPositions += other.needlessPositions
-        undeliverable += other.undeliverable
-        retries += other.retries
-        answersLost += other.answersLost
-        throttledAnswers += other.throttledAnswers
-        serverErrors += other.serverErrors
         callKitFailures += other.callKitFailures
         devicesCutOff += other.devicesCutOff
-        binaryWritten += other.binaryWritten
-        binaryErrors += other.binaryErrors
-        binaryDiscarded += other.binaryDiscarded
-        binaryRewritten += other.binaryRewritten
         fcm.merge(other.fcm)
         pushesSeenByExtensions += other.pushesSeenByExtensions
         gapsDetected += other.gapsDetected

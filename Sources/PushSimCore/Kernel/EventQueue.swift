@@ -66,9 +66,19 @@ package final class EventQueue<Payload> {
     }
 
     @inline(__always) package func schedule(at time: Int64, _ payload: Payload) {
+        insert(ScheduledEvent(time: time, sequence: takeSequence(), payload: payload))
+    }
+
+    /// Schedules with a tie-break of the caller's own instead of the scheduling order: for a
+    /// heap whose ties have a natural order (the coupled stepper's worlds, by index). Do not mix
+    /// with `schedule(at:_:)` on one queue.
+    @inline(__always) package func schedule(at time: Int64, tieBreak: UInt64, _ payload: Payload) {
+        insert(ScheduledEvent(time: time, sequence: tieBreak, payload: payload))
+    }
+
+    @inline(__always) private func insert(_ moving: ScheduledEvent<Payload>) {
         let count = storage.count
         if count == storage.capacity { storage.reserve(count + 1) }
-        let moving = ScheduledEvent(time: time, sequence: takeSequence(), payload: payload)
         // Sift up from the new last slot, moving parents down into the hole.
         let base = storage.base
         var child = count

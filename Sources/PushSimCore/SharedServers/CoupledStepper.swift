@@ -44,63 +44,17 @@ package final class CoupledWorlds {
     /// `finished(i)` hears of each world once it has nothing more to do before the end (its
     /// accounts are the caller's to close).
     package func step<Server: SharedServer>(server: inout Server, finished: (Int) -> Void) {
-        var senders = DueWorlds()
+        // The worlds stopped at a send, by (instant, world index): the kernel's heap, ties
+        // broken by the world's index. Over the binary interface every push stops its world,
+        // so this heap is on the hot path.
+        let senders = EventQueue<Int>(capacity: count)
         for i in 0..<count {
-            if let t = worlds[i].runUntilItSends() { senders.push(time: t, world: i) } else { finished(i) }
+            if let t = worlds[i].runUntilItSends() { senders.schedule(at: t, tieBreak: UInt64(i), i) } else { finished(i) }
         }
-        while let (now, i) = senders.pop() {
-            server.collect(from: &worlds[i], device: i, at: now)
-            if let t = worlds[i].runUntilItSends() { senders.push(time: t, world: i) } else { finished(i) }
+        while let next = senders.popNext() {
+            let i = next.payload
+            server.collect(from: &worlds[i], device: i, at: next.time)
+            if let t = worlds[i].runUntilItSends() { senders.schedule(at: t, tieBreak: UInt64(i), i) } else { finished(i) }
         }
-    }
-}
-
-/// The worlds stopped at a send, by (instant, world index): a binary min-heap. Over the binary
-/// interface every push stops its world, so this heap is on the hot path: one array of entries,
-/// and sifting moves a hole rather than swapping pairs.
-private struct DueWorlds {
-    private struct Entry {
-        var time: Int64
-        var world: Int
-        @inline(__always) func precedes(_ other: Entry) -> Bool {
-            time < other.time || (time == other.time && world < other.world)
-        }
-    }
-    private var entries: [Entry] = []
-
-    mutating func push(time: Int64, world: Int) {
-        let entry = Entry(time: time, world: world)
-        entries.append(entry)
-        entries.withUnsafeMutableBufferPointer { heap in
-            var child = heap.count - 1
-            while child > 0 {
-                let parent = (child - 1) / 2
-                guard entry.precedes(heap[parent]) else { break }
-                heap[child] = heap[parent]
-                child = parent
-            }
-            heap[child] = entry
-        }
-    }
-
-    mutating func pop() -> (time: Int64, world: Int)? {
-        guard let top = entries.first, let last = entries.popLast() else { return nil }
-        if !entries.isEmpty {
-            entries.withUnsafeMutableBufferPointer { heap in
-                let count = heap.count
-                var parent = 0
-                while true {
-                    let left = 2 * parent + 1
-                    guard left < count else { break }
-                    let right = left + 1
-                    let smaller = right < count && heap[right].precedes(heap[left]) ? right : left
-                    guard heap[smaller].precedes(last) else { break }
-                    heap[parent] = heap[smaller]
-                    parent = smaller
-                }
-                heap[parent] = last
-            }
-        }
-        return (top.time, top.world)
     }
 }

@@ -55,7 +55,7 @@ package struct CheckSpread: Equatable, Sendable {
     /// The per-device counts of a ledger, in `CheckSpread.countKeys` order.
     static func counts(_ l: Ledger) -> [Int] {
         [l.letters, l.delivered, l.summarized, l.lost, l.duplicates] + LossCause.allCases.map { l.count(of: $0) }
-            + [l.reRequests, l.resent, l.summaries, l.extensionTimeouts, l.fetches]
+            + [l.reRequests, l.resent, l.summaries, l.extensionTimeouts, l.catchUp.fetches]
             + Ledger.checkedCounters.map { l[keyPath: $0.path] }
     }
 

@@ -100,10 +100,10 @@ import Testing
     @Test func undeliverableLettersAreOutsideTheLetters() {
         var l = Ledger()
         l.record(.delivered(latency: 5)); l.record(.undeliverable); l.record(.lost(.throttled))
-        #expect(l.letters == 2 && l.undeliverable == 1 && l.lost == 1 && l.identitiesHold)
+        #expect(l.letters == 2 && l.uninstall.undeliverable == 1 && l.lost == 1 && l.identitiesHold)
         var m = Ledger()
         m.merge(l); m.merge(l)
-        #expect(m.undeliverable == 2 && m.letters == 4 && m.count(of: .throttled) == 2)
+        #expect(m.uninstall.undeliverable == 2 && m.letters == 4 && m.count(of: .throttled) == 2)
     }
 
     @Test func causesOnlyTheQueueCanGive() {
@@ -120,15 +120,15 @@ import Testing
     /// The binary interface's counters (docs/model.md §11) add up in a merge and take part in equality.
     @Test func binaryCountersMergeAndCompare() {
         var a = Ledger(), b = Ledger()
-        a.binaryWritten = 7; a.binaryErrors = 1; a.binaryDiscarded = 3; a.binaryRewritten = 2
-        b.binaryWritten = 5; b.binaryErrors = 2; b.binaryDiscarded = 4; b.binaryRewritten = 1
+        a.binary.written = 7; a.binary.errors = 1; a.binary.discarded = 3; a.binary.rewritten = 2
+        b.binary.written = 5; b.binary.errors = 2; b.binary.discarded = 4; b.binary.rewritten = 1
         a.record(.lost(.rejected)); b.record(.lost(.connectionDiscard))
         var m = a
         m.merge(b)
-        #expect(m.binaryWritten == 12 && m.binaryErrors == 3 && m.binaryDiscarded == 7 && m.binaryRewritten == 3)
+        #expect(m.binary.written == 12 && m.binary.errors == 3 && m.binary.discarded == 7 && m.binary.rewritten == 3)
         #expect(m.count(of: .rejected) == 1 && m.count(of: .connectionDiscard) == 1 && m.identitiesHold)
         var c = a
-        c.binaryRewritten += 1
+        c.binary.rewritten += 1
         #expect(c != a)
     }
 }

@@ -30,7 +30,7 @@ import Testing
         #expect(device.fate(0) == .delivered(latency: 100 * ms + 100 * ms + 200 * ms), "\(device.traceText)")
         #expect(device.fate(1) == .lost(.payloadTooLarge))
         for k in 2..<6 { #expect(device.fate(k) == .lost(.connectionDiscard), "letter \(k)\n\(device.traceText)") }
-        #expect(ledger.binaryWritten == 6 && ledger.binaryErrors == 1 && ledger.binaryDiscarded == 4 && ledger.binaryRewritten == 0)
+        #expect(ledger.binary.written == 6 && ledger.binary.errors == 1 && ledger.binary.discarded == 4 && ledger.binary.rewritten == 0)
         #expect(ledger.causes[LossCause.connectionDiscard.rawValue] == 4)
     }
 
@@ -44,7 +44,7 @@ import Testing
             #expect(device.fate(k) == .delivered(latency: written + 100 * ms + 200 * ms - sixLetters[k].time),
                     "letter \(k)\n\(device.traceText)")
         }
-        #expect(ledger.binaryWritten == 10 && ledger.binaryDiscarded == 4 && ledger.binaryRewritten == 4)
+        #expect(ledger.binary.written == 10 && ledger.binary.discarded == 4 && ledger.binary.rewritten == 4)
         #expect(ledger.duplicates == 0)
     }
 
@@ -54,7 +54,7 @@ import Testing
         // Letters 2 and 3 had two or more written after them before e: out of the buffer.
         #expect(device.fate(2) == .lost(.connectionDiscard) && device.fate(3) == .lost(.connectionDiscard), "\(device.traceText)")
         #expect(device.fates()[4...].allSatisfy { if case .delivered = $0 { return true } else { return false } })
-        #expect(ledger.binaryRewritten == 2)
+        #expect(ledger.binary.rewritten == 2)
     }
 
     @Test func aWriteEndingAtTheErrorsInstantGoesOnTheNewConnection() {
@@ -62,7 +62,7 @@ import Testing
         // discarded; the one ending at +600 = e is written on the new connection.
         var device = ScriptedWorld(binaryScenario { $0.apns.errorDelay = constant(400 * ms) }, letters: sixLetters)
         let ledger = device.run(.off)
-        #expect(ledger.binaryDiscarded == 3, "\(device.traceText)")
+        #expect(ledger.binary.discarded == 3, "\(device.traceText)")
         if case .delivered = device.fate(5) {} else { Issue.record("letter 5: \(device.fate(5))\n\(device.traceText)") }
     }
 
@@ -76,11 +76,11 @@ import Testing
         letters.append(ScriptedLetter(time: 2 * hour, xivaLatency: 0))
         var bare = ScriptedWorld(binaryScenario { $0.extension.deadline = span(30 * sec) }, letters: letters)
         let ledger = bare.run(.on)
-        #expect(ledger.reRequests == 1 && ledger.binaryErrors == 2 && ledger.binaryDiscarded == 8, "\(bare.traceText)")
+        #expect(ledger.reRequests == 1 && ledger.binary.errors == 2 && ledger.binary.discarded == 8, "\(bare.traceText)")
         for k in 2..<6 { #expect(bare.fate(k) == .lost(.connectionDiscard), "letter \(k)") }
         var buffered = ScriptedWorld(binaryScenario(buffer: 4) { $0.extension.deadline = span(30 * sec) }, letters: letters)
         let withBuffer = buffered.run(.on)
-        #expect(withBuffer.binaryErrors == 2 && withBuffer.binaryDiscarded == 4 && withBuffer.binaryRewritten == 4, "\(buffered.traceText)")
+        #expect(withBuffer.binary.errors == 2 && withBuffer.binary.discarded == 4 && withBuffer.binary.rewritten == 4, "\(buffered.traceText)")
         for k in 2..<6 { if case .delivered = buffered.fate(k) {} else { Issue.record("letter \(k): \(buffered.fate(k))") } }
     }
 
@@ -93,7 +93,7 @@ import Testing
         let ledger = device.run(.off)
         #expect(device.fate(0) == .delivered(latency: 1 * day + 100 * ms + 200 * ms), "\(device.traceText)")
         #expect(device.fate(1) == .lost(.unfinished))
-        #expect(ledger.binaryWritten == 1)
+        #expect(ledger.binary.written == 1)
     }
 
     @Test func afterAnUninstallXivaWritesUntilTheFeedbackListAndThoseLettersAreUndeliverable() {
@@ -106,7 +106,7 @@ import Testing
         for k in 0..<6 { if case .delivered = device.fate(k) {} else { Issue.record("letter \(k): \(device.fate(k))") } }
         for k in 6..<18 { #expect(device.fate(k) == .undeliverable, "letter \(k)") }
         // Written: the six before 2h and the six of [2h, 3h); none after the feedback list.
-        #expect(ledger.binaryWritten == 12, "\(device.traceText)")
-        #expect(ledger.letters == 6 && ledger.undeliverable == 12)
+        #expect(ledger.binary.written == 12, "\(device.traceText)")
+        #expect(ledger.letters == 6 && ledger.uninstall.undeliverable == 12)
     }
 }

@@ -24,7 +24,7 @@ import Testing
         let opens = openings(w.trace)
         // A constant gap of 6h from a first opening uniform in [0, 6h): 8 openings in 48h.
         #expect(opens.count == 8, "\(w.traceText)")
-        #expect(on.fetches == 8)
+        #expect(on.catchUp.fetches == 8)
         #expect(w.fate(0) == .delivered(latency: w.firstDelivery(0) - 1 * hour))
         #expect(w.fate(1) == .summarized)
         #expect(w.fate(2) != .summarized)
@@ -33,7 +33,7 @@ import Testing
         #expect(on.reRequests == 0 && on.gapsDetected == 0)
         // The off arm is untouched: the letter is lost to the network, nothing is fetched.
         let off = w.run(.off)
-        #expect(w.fate(1) == .lost(.networkLoss) && off.fetches == 0 && off.summaries == 0)
+        #expect(w.fate(1) == .lost(.networkLoss) && off.catchUp.fetches == 0 && off.summaries == 0)
     }
 
     /// Offline, an opening cannot reach the server: nothing is fetched and the letter stays lost.
@@ -43,7 +43,7 @@ import Testing
                               offline: [0..<s.end.microseconds])
         let on = w.run(.on)
         #expect(openings(w.trace).count == 8)
-        #expect(on.fetches == 0 && on.summaries == 0)
+        #expect(on.catchUp.fetches == 0 && on.summaries == 0)
         #expect(w.fate(0) == .lost(.networkLoss))
     }
 

@@ -14,20 +14,20 @@ import Testing
         let on = w.run(.on)
         #expect(w.fate(1) == .lost(.undetectedGap), "\(w.traceText)")
         #expect(on.gapsDetected == 0 && on.reRequests == 0)
-        #expect(on.positionsInForgottenGaps == 1)
+        #expect(on.deviceIdChange.positionsInForgottenGaps == 1)
         // Changes up to the last run (about 5 days at 1/h): a Poisson count, within 4 standard errors.
         let expected = 5.0 * 24
-        #expect(abs(Double(on.deviceIdChanges) - expected) <= 4 * expected.squareRoot())
+        #expect(abs(Double(on.deviceIdChange.changes) - expected) <= 4 * expected.squareRoot())
         // The off arm has no saved position: nothing to forget, nothing drawn.
         let off = w.run(.off)
-        #expect(off.deviceIdChanges == 0 && w.fate(1) == .lost(.networkLoss))
+        #expect(off.deviceIdChange.changes == 0 && w.fate(1) == .lost(.networkLoss))
     }
 
     /// Without changes the same script finds the gap and re-requests it.
     @Test func withoutChangesTheGapIsRecovered() {
         var w = ScriptedWorld(tinyScenario(duration: 6 * day), letters: script)
         let on = w.run(.on)
-        #expect(on.gapsDetected == 1 && on.deviceIdChanges == 0)
+        #expect(on.gapsDetected == 1 && on.deviceIdChange.changes == 0)
         #expect(w.fate(1) != .lost(.undetectedGap))
     }
 }

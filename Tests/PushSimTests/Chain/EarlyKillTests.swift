@@ -17,9 +17,9 @@ import Testing
         #expect(w.fate(0) == .delivered(latency: 150 * ms))   // no processing: shown at arrival
         #expect(w.fate(1) == .lost(.undetectedGap))
         #expect(w.fate(2) == .delivered(latency: 150 * ms))
-        #expect(on.extensionKills == 2 && on.pushesSeenByExtensions == 0 && on.gapsDetected == 0 && on.reRequests == 0)
+        #expect(on.earlyKill.kills == 2 && on.pushesSeenByExtensions == 0 && on.gapsDetected == 0 && on.reRequests == 0)
         let off = w.run(.off)
-        #expect(w.fate(1) == .lost(.networkLoss) && off.extensionKills == 2)
+        #expect(w.fate(1) == .lost(.networkLoss) && off.earlyKill.kills == 2)
     }
 
     /// Without kills the same script runs the extension: the gap is found and re-requested.
@@ -28,7 +28,7 @@ import Testing
             ScriptedLetter(time: 1 * hour), ScriptedLetter(time: 2 * hour, lost: true), ScriptedLetter(time: 3 * hour),
         ])
         let on = w.run(.on)
-        #expect(on.extensionKills == 0 && on.gapsDetected == 1 && on.reRequests == 1)
+        #expect(on.earlyKill.kills == 0 && on.gapsDetected == 1 && on.reRequests == 1)
     }
 
     /// Each run is killed with the given probability, independently.
@@ -38,7 +38,7 @@ import Testing
         let n = 2_000
         var w = ScriptedWorld(s, letters: (0..<n).map { ScriptedLetter(time: Int64($0) * 10 * 60 * sec) })
         let off = w.run(.off)
-        #expect(off.extensionKills + off.pushesSeenByExtensions == n)
-        #expect(within(Double(off.extensionKills) / Double(n), 0.3, se: binomialStandardError(0.3, n)))
+        #expect(off.earlyKill.kills + off.pushesSeenByExtensions == n)
+        #expect(within(Double(off.earlyKill.kills) / Double(n), 0.3, se: binomialStandardError(0.3, n)))
     }
 }

@@ -28,13 +28,13 @@ import Testing
     @Test func staleReadsMissAGapAndReRequestAShownLetter() {
         var serialWorld = script(scenario(.serial, saveDelay: 10 * sec))
         let serial = serialWorld.run(.on)
-        #expect(serial.gapsDetected == 1 && serial.reRequests == 1 && serial.staleReads == 0)
+        #expect(serial.gapsDetected == 1 && serial.reRequests == 1 && serial.parallelRuns.staleReads == 0)
         var parallelWorld = script(scenario(.parallel, saveDelay: 10 * sec))
         let parallel = parallelWorld.run(.on)
         // The third: the re-sent copy, read before the saves of 4 and 5 were written (same outcome).
-        #expect(parallel.staleReads == 3)
-        #expect(parallel.missedGaps == 1 && parallelWorld.fate(1) == .lost(.undetectedGap))
-        #expect(parallel.needlessReRequests == 1 && parallel.needlessPositions == 1)
+        #expect(parallel.parallelRuns.staleReads == 3)
+        #expect(parallel.parallelRuns.missedGaps == 1 && parallelWorld.fate(1) == .lost(.undetectedGap))
+        #expect(parallel.parallelRuns.needlessReRequests == 1 && parallel.parallelRuns.needlessPositions == 1)
         #expect(parallel.gapsDetected == 1 && parallel.reRequests == 1)
         #expect(parallel.duplicates == serial.duplicates + 1)
     }
@@ -50,6 +50,6 @@ import Testing
     @Test func farApartPushesReadNothingStale() {
         var w = script(scenario(.parallel, saveDelay: 100 * ms))
         let l = w.run(.on)
-        #expect(l.staleReads == 0 && l.gapsDetected == 1 && l.reRequests == 1)
+        #expect(l.parallelRuns.staleReads == 0 && l.gapsDetected == 1 && l.reRequests == 1)
     }
 }

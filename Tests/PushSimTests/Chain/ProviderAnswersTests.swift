@@ -25,7 +25,7 @@ import Testing
         // The third push reveals the gap; the re-sent copy of the second is refused again.
         #expect(on.reRequests == 1 && on.resent == 1)
         #expect(w.fates()[1] == .lost(.payloadTooLarge) && on.identitiesHold)
-        #expect(on.retries == 0)
+        #expect(on.provider.retries == 0)
     }
 
     /// After the uninstall the device's run stops: later letters and those still under way are
@@ -38,7 +38,7 @@ import Testing
         for arm in Arm.allCases {
             let l = w.run(arm)
             #expect(w.fates() == [.delivered(latency: 350 * ms), .undeliverable, .undeliverable, .undeliverable])
-            #expect(l.letters == 1 && l.delivered == 1 && l.undeliverable == 3 && l.lost == 0 && l.identitiesHold)
+            #expect(l.letters == 1 && l.delivered == 1 && l.uninstall.undeliverable == 3 && l.lost == 0 && l.identitiesHold)
         }
     }
 
@@ -53,7 +53,7 @@ import Testing
         for arm in Arm.allCases {
             let l = w.run(arm)
             #expect(w.fates() == [.delivered(latency: 1 * hour + 300 * ms), .undeliverable], "\(arm): \(w.traceText)")
-            #expect(l.letters == 1 && l.delivered == 1 && l.undeliverable == 1 && l.identitiesHold)
+            #expect(l.letters == 1 && l.delivered == 1 && l.uninstall.undeliverable == 1 && l.identitiesHold)
         }
     }
 
@@ -83,14 +83,14 @@ import Testing
         s.apns.tokenWindow = span(1 * minute)
         var w = ScriptedWorld(s, letters: letters)
         let once = w.run(.off)
-        #expect(w.fates()[2] == .lost(.throttled) && once.throttledAnswers == 1 && once.retries == 0)
+        #expect(w.fates()[2] == .lost(.throttled) && once.provider.throttledAnswers == 1 && once.provider.retries == 0)
         var retried = s
         retried.xiva.retry = XivaRetry(attempts: 2, backoff: constant(1 * minute))
         var r = ScriptedWorld(retried, letters: letters)
         let l = r.run(.off)
         // Refused at 1h + 2.05 s, sent again a minute later: the window has moved past the first two.
         #expect(r.fates()[2] == .delivered(latency: 1 * minute + 350 * ms))
-        #expect(l.throttledAnswers == 1 && l.retries == 1 && l.lost == 0)
+        #expect(l.provider.throttledAnswers == 1 && l.provider.retries == 1 && l.lost == 0)
     }
 
     /// 5xx on every push: XIVA sends each one `attempts` times, then gives up with `server_error`.
@@ -100,7 +100,7 @@ import Testing
         var w = ScriptedWorld(s, letters: [at(1 * hour), at(2 * hour)])
         let l = w.run(.off)
         #expect(w.fates() == [.lost(.serverError), .lost(.serverError)])
-        #expect(l.serverErrors == 6 && l.retries == 4 && l.identitiesHold)
+        #expect(l.provider.serverErrors == 6 && l.provider.retries == 4 && l.identitiesHold)
     }
 
     /// A lost answer makes XIVA send an accepted push again: two copies reach the device. The
@@ -110,7 +110,7 @@ import Testing
         s.apns.answerLoss = 1
         var w = ScriptedWorld(s, letters: [at(1 * hour), at(2 * hour)])
         let off = w.run(.off)
-        #expect(off.answersLost == 4 && off.retries == 2 && off.duplicates == 2 && off.delivered == 2)
+        #expect(off.provider.answersLost == 4 && off.provider.retries == 2 && off.duplicates == 2 && off.delivered == 2)
         let on = w.run(.on)
         #expect(on.duplicates == 0 && on.delivered == 2)
         var noCollapse = s
@@ -125,6 +125,6 @@ import Testing
         s.apns.answerLoss = 1
         var w = ScriptedWorld(s, letters: [at(1 * hour)])
         let l = w.run(.off)
-        #expect(l.answersLost == 1 && l.retries == 0 && l.duplicates == 0 && l.delivered == 1)
+        #expect(l.provider.answersLost == 1 && l.provider.retries == 0 && l.duplicates == 0 && l.delivered == 1)
     }
 }

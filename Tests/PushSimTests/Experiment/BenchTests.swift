@@ -128,8 +128,8 @@ import Testing
         let result = Simulator.run(s)
         for arm in result.arms {
             // Every push XIVA sent was written: first sends, and the queue arm's re-sends too.
-            #expect(arm.ledger.binaryWritten >= arm.ledger.letters - arm.ledger.count(of: .xivaDrop) + arm.ledger.resent - arm.ledger.count(of: .unfinished))
+            #expect(arm.ledger.binary.written >= arm.ledger.letters - arm.ledger.count(of: .xivaDrop) + arm.ledger.resent - arm.ledger.count(of: .unfinished))
         }
-        #expect(result.arms[1].ledger.binaryWritten > result.arms[0].ledger.binaryWritten)
+        #expect(result.arms[1].ledger.binary.written > result.arms[0].ledger.binary.written)
     }
 }

@@ -48,8 +48,8 @@ import Testing
             #expect(product.json.text == reference.json.text, "\(extra)")
             // Errors really discarded other writes: otherwise the coupling would be untested.
             let off = product.arms[0].ledger
-            #expect(off.binaryErrors > 0 && off.binaryDiscarded >= 20, "\(extra): \(off.binaryErrors) errors, \(off.binaryDiscarded) discarded")
-            if extra.contains(where: { $0.hasPrefix("xiva.resend_buffer") }) { #expect(off.binaryRewritten > 0, "\(extra)") }
+            #expect(off.binary.errors > 0 && off.binary.discarded >= 20, "\(extra): \(off.binary.errors) errors, \(off.binary.discarded) discarded")
+            if extra.contains(where: { $0.hasPrefix("xiva.resend_buffer") }) { #expect(off.binary.rewritten > 0, "\(extra)") }
         }
     }
 
@@ -64,11 +64,11 @@ import Testing
         let lost = { (r: RunResult) in r.arms[0].ledger.causes[LossCause.connectionDiscard.rawValue] }
         #expect(lost(none) > 0)
         // Every discarded write is still in a buffer that large: none is lost for it.
-        #expect(lost(buffered) == 0 && buffered.arms[0].ledger.binaryRewritten == buffered.arms[0].ledger.binaryDiscarded)
+        #expect(lost(buffered) == 0 && buffered.arms[0].ledger.binary.rewritten == buffered.arms[0].ledger.binary.discarded)
         // Writes that take no time end at their join, before any error is heard… unless the
         // error's round trip is 0 too: with an instant connection, discards need a round trip.
         let instant = Simulator.run(try busyConnections(extra: ["apns.connection_rate=forever", "apns.error_delay=0s"]))
-        #expect(instant.arms[0].ledger.binaryDiscarded == 0 && instant.arms[0].ledger.binaryErrors > 0)
+        #expect(instant.arms[0].ledger.binary.discarded == 0 && instant.arms[0].ledger.binary.errors > 0)
     }
 
     // MARK: find and trace see a device inside its partition

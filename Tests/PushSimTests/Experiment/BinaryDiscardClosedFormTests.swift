@@ -51,25 +51,25 @@ import Testing
 
     @Test func discardsPerErrorArePoissonOfTheRoundTrip() throws {
         let ledger = try run(buffer: 0)
-        let errors = Double(ledger.binaryErrors)
+        let errors = Double(ledger.binary.errors)
         let lambdaD = Double(devices) * lettersPerHourEach / 3600 * roundTripSeconds
         #expect(errors >= 60, "too few errors to test: \(errors)")
-        let measured = Double(ledger.binaryDiscarded) / errors
+        let measured = Double(ledger.binary.discarded) / errors
         let se = (lambdaD / errors).squareRoot()
         report("discards per error", measured: measured, se: se, expected: lambdaD)
         #expect(within(measured, lambdaD, se: se), "\(measured) vs λd = \(lambdaD) ± \(se)")
         // Without a buffer every discarded write is a lost letter.
-        #expect(ledger.causes[LossCause.connectionDiscard.rawValue] == ledger.binaryDiscarded)
+        #expect(ledger.causes[LossCause.connectionDiscard.rawValue] == ledger.binary.discarded)
     }
 
     @Test func aBufferOfNWritesAgainMinKNAndLosesTheRest() throws {
         let n = 8
         let ledger = try run(buffer: n)
-        let errors = Double(ledger.binaryErrors)
+        let errors = Double(ledger.binary.errors)
         let lambdaD = Double(devices) * lettersPerHourEach / 3600 * roundTripSeconds
         let rewritten = poissonMoments(mean: lambdaD) { Double(min($0, n)) }
         let lost = poissonMoments(mean: lambdaD) { Double(max(0, $0 - n)) }
-        let measuredRewritten = Double(ledger.binaryRewritten) / errors
+        let measuredRewritten = Double(ledger.binary.rewritten) / errors
         let measuredLost = Double(ledger.causes[LossCause.connectionDiscard.rawValue]) / errors
         let seRewritten = (rewritten.variance / errors).squareRoot()
         let seLost = (lost.variance / errors).squareRoot()
@@ -77,6 +77,6 @@ import Testing
         report("lost per error", measured: measuredLost, se: seLost, expected: lost.mean)
         #expect(within(measuredRewritten, rewritten.mean, se: seRewritten))
         #expect(within(measuredLost, lost.mean, se: seLost))
-        #expect(ledger.binaryRewritten + ledger.causes[LossCause.connectionDiscard.rawValue] == ledger.binaryDiscarded)
+        #expect(ledger.binary.rewritten + ledger.causes[LossCause.connectionDiscard.rawValue] == ledger.binary.discarded)
     }
 }

@@ -20,7 +20,7 @@ enum FindAgreement {
             let pairs: [(String, Int, Int)] = [
                 ("letters", tally.letters, ledger.letters), ("delivered", tally.delivered, ledger.delivered),
                 ("summarized", tally.summarized, ledger.summarized), ("lost", tally.lost, ledger.lost),
-                ("undeliverable", tally.undeliverable, ledger.undeliverable),
+                ("undeliverable", tally.uninstall.undeliverable, ledger.uninstall.undeliverable),
                 ("lost (matching)", found.lettersMatching, ledger.lost),
             ] + LossCause.allCases.map { ("causes.\($0.key)", tally.count(of: $0), ledger.count(of: $0)) }
             for (name, mine, theirs) in pairs where mine != theirs {

@@ -120,8 +120,8 @@ import Testing
         let m = try measure("recovery: catch_up\ndevice: {app_open: exponential(10m)}\n", "device.app_open")
         let opens = try #require(share(m, "device.app_open"))
         // Openings online fetch (`fetches`); each opening is one event whether online or not.
-        #expect(Double(m.ledger.fetches) <= opens.events)
-        #expect(opens.events <= Self.slack * Double(m.ledger.fetches))
+        #expect(Double(m.ledger.catchUp.fetches) <= opens.events)
+        #expect(opens.events <= Self.slack * Double(m.ledger.catchUp.fetches))
     }
 
     @Test func xivaRetries() throws {
@@ -129,8 +129,8 @@ import Testing
                             "xiva.retry")
         let retries = try #require(share(m, "xiva.retry"))
         // Each retry is a send that takes at most eventsPerExtraSend events.
-        #expect(Double(m.ledger.retries) * ResourceEstimate.eventsPerExtraSend <= retries.events)
-        #expect(retries.events <= Self.slack * Double(m.ledger.retries))
+        #expect(Double(m.ledger.provider.retries) * ResourceEstimate.eventsPerExtraSend <= retries.events)
+        #expect(retries.events <= Self.slack * Double(m.ledger.provider.retries))
     }
 
     @Test func tokenLimitAndPayloadSize() throws {
@@ -155,7 +155,7 @@ import Testing
     @Test func deviceIdChanges() throws {
         let m = try measure("device: {id_change: 1/2h}\n", "device.id_change")
         let changes = try #require(share(m, "device.id_change"))
-        #expect(Double(m.ledger.deviceIdChanges) * ResourceEstimate.eventsPerLoopStep <= changes.events)
+        #expect(Double(m.ledger.deviceIdChange.changes) * ResourceEstimate.eventsPerLoopStep <= changes.events)
     }
 
     @Test func earlyKillsAndParallelRuns() throws {

@@ -12,7 +12,7 @@ import Testing
         var l = Ledger()
         l.record(.delivered(latency: 1_000_000)); l.record(.lost(.rejected))
         l.record(.lost(.connectionDiscard)); l.record(.lost(.connectionDiscard))
-        l.binaryWritten = 40; l.binaryErrors = 2; l.binaryDiscarded = 5; l.binaryRewritten = 3
+        l.binary.written = 40; l.binary.errors = 2; l.binary.discarded = 5; l.binary.rewritten = 3
         return ArmResult(arm, ledger: l)
     }
 
@@ -44,7 +44,7 @@ import Testing
         #expect(rows.contains(["  rejected", "1", "1"]) && rows.contains(["  connection_discard", "2", "2"]))
         var http2 = result
         for i in http2.arms.indices {
-            http2.arms[i].ledger.binaryWritten = 0
+            http2.arms[i].ledger.binary.written = 0
         }
         #expect(!ReportTable(http2).rows.contains { $0.first == "APNs' binary interface" })
     }
@@ -54,7 +54,7 @@ import Testing
         part.result.arms = part.result.arms.map { binaryArm($0.arm) }
         let read = try #require(try PartialResult.read(part.json.text, source: "p").first)
         #expect(read == part)
-        #expect(read.result.arms.allSatisfy { $0.ledger.binaryRewritten == 3 && $0.ledger.count(of: .connectionDiscard) == 2 })
+        #expect(read.result.arms.allSatisfy { $0.ledger.binary.rewritten == 3 && $0.ledger.count(of: .connectionDiscard) == 2 })
     }
 
     @Test func sweepMetricsCountRewritesPerLetter() {

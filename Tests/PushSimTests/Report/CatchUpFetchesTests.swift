@@ -36,7 +36,7 @@ import Testing
         let result = Simulator.run(try catchUp(devices: 20))
         let on = try #require(result.arms.last)
         let metrics = ArmMetrics(on, offArm: result.offArm)
-        #expect(metrics.values["fetches_per_letter"] == Double(on.ledger.fetches) / Double(on.ledger.letters))
+        #expect(metrics.values["fetches_per_letter"] == Double(on.ledger.catchUp.fetches) / Double(on.ledger.letters))
         #expect(ArmMetrics(result.arms[0]).values["fetches_per_letter"] == nil)
     }
 }

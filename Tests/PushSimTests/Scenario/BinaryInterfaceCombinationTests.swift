@@ -46,10 +46,10 @@ import Testing
         #expect(withKeys.apns.interface == .http2 && withKeys.apns.malformed == 0.3 && withKeys.xiva.resendBuffer == 10)
         let a = Simulator.run(plain), b = Simulator.run(withKeys)
         #expect(a.arms.map(\.ledger) == b.arms.map(\.ledger))
-        #expect(a.arms.allSatisfy { $0.ledger.undeliverable > 0 && $0.ledger.binaryWritten == 0 })
+        #expect(a.arms.allSatisfy { $0.ledger.uninstall.undeliverable > 0 && $0.ledger.binary.written == 0 })
         // The same file on the binary interface does use them.
         let binary = try ScenarioLoader.parse(text: base + keys, file: "t.yaml", overrides: ["apns.interface=binary"])
-        #expect(Simulator.run(binary).arms.allSatisfy { $0.ledger.binaryErrors > 0 })
+        #expect(Simulator.run(binary).arms.allSatisfy { $0.ledger.binary.errors > 0 })
     }
 
     /// An override that switches the interface meets the file's keys: the error names the file's key.

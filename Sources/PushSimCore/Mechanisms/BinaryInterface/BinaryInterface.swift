@@ -88,16 +88,16 @@ extension DeviceWorld {
         case .accepted(let at), .rejected(let at, _), .discarded(let at, _, _): arrival = at
         }
         let counts = arrival < clock.runEnd ? counted(letter) : 0
-        ledger.binaryWritten += counts
+        ledger.binary.written += counts
         switch outcome {
         case .accepted:
             clock.queue.schedule(at: arrival, .apnsArrival(c))
         case .rejected(_, let heard):
-            ledger.binaryErrors += counts
+            ledger.binary.errors += counts
             clock.queue.schedule(at: arrival, .binaryRejected(c))
             note(.apns, letter, .errorPacket(heardIn: SimTime(microseconds: heard - arrival)), at: arrival)
         case .discarded(_, let checkAt, let write):
-            ledger.binaryDiscarded += counts
+            ledger.binary.discarded += counts
             mechanisms.binaryLink.discards.append(BinaryDiscard(copy: c, write: write))
             clock.queue.schedule(at: checkAt, .binaryCheck(c))
             note(.apns, letter, .discardedByClosedConnection(checkIn: SimTime(microseconds: checkAt - arrival)), at: arrival)
@@ -122,7 +122,7 @@ extension DeviceWorld {
         let copy = copies[c]
         let again: CopyIndex = copies.nextIndex()
         copies.append(PushCopy(letter: copy.letter, isResend: copy.isResend, isSecondCopy: copy.isSecondCopy, expiry: 0))
-        ledger.binaryRewritten += counted(copy.letter.offset)
+        ledger.binary.rewritten += counted(copy.letter.offset)
         note(.xiva, copy.letter.offset, .rewrittenAfterError, at: now)
         return again
     }

@@ -33,7 +33,7 @@ extension DeviceWorld {
             note(.user, nil, .openedAppOffline)
             return
         }
-        if now >= scenario.warmup.microseconds { ledger.fetches += 1 }
+        if now >= scenario.warmup.microseconds { ledger.catchUp.fetches += 1 }
         let made = CatchUp.lettersMade(by: now, from: mechanisms.catchUp.mark, count: draws.letters.count) { draws.letters[$0].time }
         var summarized = 0, summarizedCounted = 0
         for i in mechanisms.catchUp.mark..<made where !(letterStates[i].delivered && letterStates[i].firstDelivery <= now) {

@@ -23,9 +23,9 @@ extension DeviceWorld {
             changes += 1
             mechanisms.idChange.next = later(mechanisms.idChange.next, SimTime.rounding(armState.streams.idChanges.nextExponential() / parameters.idChangeRate).microseconds)
         }
-        ledger.deviceIdChanges += changes * counted(letter)
+        ledger.deviceIdChange.changes += changes * counted(letter)
         if ext.lastPosition > 0 && position > ext.lastPosition + 1 {
-            ledger.positionsInForgottenGaps += Int(position - ext.lastPosition - 1) * counted(letter)
+            ledger.deviceIdChange.positionsInForgottenGaps += Int(position - ext.lastPosition - 1) * counted(letter)
         }
         note(.device, letter, .deviceIdChanged(forgottenPosition: ext.lastPosition), at: now)
         ext.lastPosition = 0

@@ -8,7 +8,7 @@ extension DeviceWorld {
     /// Out of line: inlined, it would grow the world's loop for runs that never kill.
     @inline(never) mutating func extensionKilledEarly(letter: Int, at now: Int64) -> Bool {
         guard armState.streams.kills.chance(parameters.earlyKill) else { return false }
-        ledger.extensionKills += counted(letter)
+        ledger.earlyKill.kills += counted(letter)
         note(.device, letter, .extensionKilledEarly, at: now)
         present(letter: letter, at: now)
         return true

@@ -47,15 +47,15 @@ extension DeviceWorld {
         var serialLow: Int32 = 1, serialHigh: Int32 = 0, serialAction = ExtensionAction.show
         if case .gap(let low, let high, let action) = serial.outcome { (serialLow, serialHigh, serialAction) = (low, high, action) }
         let counts = counted(letter)
-        ledger.staleReads += counts
+        ledger.parallelRuns.staleReads += counts
         note(.device, letter, .parallelRead(position: read, serialPosition: serialRead))
-        if serialAction == .reRequest && run.action != .reRequest { ledger.missedGaps += counts }
+        if serialAction == .reRequest && run.action != .reRequest { ledger.parallelRuns.missedGaps += counts }
         if run.action == .reRequest {
-            if serialAction != .reRequest { ledger.needlessReRequests += counts }
+            if serialAction != .reRequest { ledger.parallelRuns.needlessReRequests += counts }
             // The run's gap reaches below the serial one: those positions were already seen.
             let asked = Int(run.gapHigh) - Int(run.gapLow) + 1
             let needed = serialAction == .reRequest ? Int(serialHigh) - Int(serialLow) + 1 : 0
-            ledger.needlessPositions += max(0, asked - needed) * counts
+            ledger.parallelRuns.needlessPositions += max(0, asked - needed) * counts
         }
     }
 }

@@ -53,18 +53,18 @@ extension DeviceWorld {
             return false
         }
         if parameters.tokenLimit > 0 && !tokenTakes(at: arrival) {
-            ledger.throttledAnswers += counted(letter)
+            ledger.provider.throttledAnswers += counted(letter)
             retryOrGiveUp(copy: c, at: arrival, .throttled, .refused(answer: "429 TooManyRequests"))
             return false
         }
         if parameters.serverError > 0 && armState.streams.answers.chance(parameters.serverError) {
-            ledger.serverErrors += counted(letter)
+            ledger.provider.serverErrors += counted(letter)
             retryOrGiveUp(copy: c, at: arrival, .serverError, .refused(answer: "500 InternalServerError"))
             return false
         }
         if parameters.answerLoss > 0 && armState.streams.answers.chance(parameters.answerLoss) {
             // Accepted, but XIVA never hears so: it sends the push again, a second copy on its way.
-            ledger.answersLost += counted(letter)
+            ledger.provider.answersLost += counted(letter)
             note(.apns, letter, .answerLost, at: arrival)
             if Int(copy.attempt) + 1 < parameters.attempts { retry(copy: c, at: arrival) }
         }
@@ -88,7 +88,7 @@ extension DeviceWorld {
         let copy = copies[c]
         let again = copies.nextIndex()
         copies.append(PushCopy(letter: copy.letter, isResend: copy.isResend, attempt: copy.attempt + 1, expiry: 0))
-        ledger.retries += counted(copy.letter.offset)
+        ledger.provider.retries += counted(copy.letter.offset)
         let arrival = later(now, parameters.backoff.sample(&armState.streams.retries))
         clock.queue.schedule(at: arrival, .apnsArrival(again))
         note(.xiva, copy.letter.offset, .sentAgain(attempt: Int(copy.attempt) + 2), at: now)
