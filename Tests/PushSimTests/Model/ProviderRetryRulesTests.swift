@@ -31,6 +31,20 @@ import Testing
         #expect(l.retries == 1 && l.throttledAnswers == 1)
     }
 
+    /// A retried queue re-send draws its processing from the re-sends' stream, as every re-sent
+    /// copy does (the scenario's 200 ms), not the letter's first-send 700 ms.
+    @Test func aRetriedReSendDrawsItsProcessingAsEveryReSend() {
+        // Letter 1 finds the device offline with `expiration: 0` (accepted, so not retried).
+        // Letter 2 reaches the device at 3h + 150 ms, its run (700 ms) re-requests position 2,
+        // answered 300 ms later; the re-sent copy reaches APNs at 3h + 1.35 s, over the limit
+        // (letter 2 was accepted at 3h + 50 ms), and again 1 h later.
+        var w = ScriptedWorld(retrying { $0.apns.tokenLimit = 1; $0.apns.expiration = .zero },
+                              letters: [at(1 * hour), at(2 * hour), at(3 * hour)], offline: [90 * minute..<150 * minute])
+        let on = w.run(.on)
+        #expect(on.reRequests == 1 && on.retries == 1 && on.throttledAnswers == 1)
+        #expect(w.fate(1) == .delivered(latency: 2 * hour + 1_650 * ms), "\(w.traceText)")
+    }
+
     /// A lost answer: both copies reach the device, each with the letter's processing; the
     /// second is a duplicate in the off arm, folded by the collapse id in the queue arm (the
     /// notification is still shown: `clear_after` unset). The last attempt's lost answer is
