@@ -184,7 +184,7 @@ package struct Scenario: Sendable {
         package var idChangeRatePerMicrosecond: Double = 0
         /// Poisson rate per microsecond at which the app is uninstalled (docs/model.md §9, Unregistered); 0: never.
         package var uninstallRatePerMicrosecond: Double = 0
-        /// Awake and asleep periods while online (docs/model.md §10, A sleeping device); nil: always awake.
+        /// Awake and asleep periods (docs/model.md §10, Priority and a sleeping device); nil: always awake.
         package var sleep: DeviceSleep? = nil
         /// Doze windows, the same for every device of the segment (docs/model.md §12, FCM): FCM
         /// holds normal-priority messages while one lasts. Empty: the device never dozes.

@@ -3,29 +3,8 @@ import Testing
 @testable import PushSimCore
 
 @Suite struct BinaryInterfaceTests {
-    /// One device over the binary interface: writes take 100 ms, an error is heard 1 s after the
-    /// bad notification arrives, APNs hands a push over in 100 ms, the extension takes 200 ms.
-    private func binaryScenario(buffer: Int = 0, configure: (inout Scenario) -> Void = { _ in }) -> Scenario {
-        var s = tinyScenario()
-        s.apns.interface = .binary
-        s.apns.connectionRatePerMicrosecond = 10 / 1e6
-        s.apns.errorDelay = constant(1 * sec)
-        s.apns.latency = constant(100 * ms)
-        s.extension.processing = constant(200 * ms)
-        s.xiva.resendBuffer = buffer
-        configure(&s)
-        return s
-    }
-
-    /// Six letters 1 ms apart from 1h, the second over the binary payload limit: the writes end
-    /// at 1h + 100, 200, …, 600 ms; the second arrives at w = 1h + 200 ms and is rejected, XIVA
-    /// hears of it at e = 1h + 1.2 s, and the four written after it reached a closed connection.
-    private let sixLetters = (0..<6).map { k in
-        ScriptedLetter(time: 1 * hour + Int64(k) * ms, xivaLatency: 0, payloadTooLarge: k == 1)
-    }
-
     @Test func anErrorDiscardsEveryWriteUntilItsRoundTripAndWithoutABufferTheyAreLost() {
-        var device = ScriptedWorld(binaryScenario(), letters: sixLetters)
+        var device = ScriptedWorld(binaryScenario(), letters: sixBinaryLetters)
         let ledger = device.run(.off)
         #expect(device.fate(0) == .delivered(latency: 100 * ms + 100 * ms + 200 * ms), "\(device.traceText)")
         #expect(device.fate(1) == .lost(.payloadTooLarge))
@@ -35,13 +14,13 @@ import Testing
     }
 
     @Test func aBufferAsLargeAsTheDiscardsWritesThemAllAgainAtTheErrorsInstant() {
-        var device = ScriptedWorld(binaryScenario(buffer: 4), letters: sixLetters)
+        var device = ScriptedWorld(binaryScenario(buffer: 4), letters: sixBinaryLetters)
         let ledger = device.run(.off)
         let heard = 1 * hour + 200 * ms + 1 * sec
         for k in 2..<6 {
             // Written again from e in their order, one write each, then APNs, then the extension.
             let written = heard + Int64(k - 1) * 100 * ms
-            #expect(device.fate(k) == .delivered(latency: written + 100 * ms + 200 * ms - sixLetters[k].time),
+            #expect(device.fate(k) == .delivered(latency: written + 100 * ms + 200 * ms - sixBinaryLetters[k].time),
                     "letter \(k)\n\(device.traceText)")
         }
         #expect(ledger.binary.written == 10 && ledger.binary.discarded == 4 && ledger.binary.rewritten == 4)
@@ -49,7 +28,7 @@ import Testing
     }
 
     @Test func aSmallerBufferKeepsOnlyTheLatestWrites() {
-        var device = ScriptedWorld(binaryScenario(buffer: 2), letters: sixLetters)
+        var device = ScriptedWorld(binaryScenario(buffer: 2), letters: sixBinaryLetters)
         let ledger = device.run(.off)
         // Letters 2 and 3 had two or more written after them before e: out of the buffer.
         #expect(device.fate(2) == .lost(.connectionDiscard) && device.fate(3) == .lost(.connectionDiscard), "\(device.traceText)")
@@ -60,7 +39,7 @@ import Testing
     @Test func aWriteEndingAtTheErrorsInstantGoesOnTheNewConnection() {
         // Error heard 400 ms after the bad arrival: writes ending at +300, +400, +500 are
         // discarded; the one ending at +600 = e is written on the new connection.
-        var device = ScriptedWorld(binaryScenario { $0.apns.errorDelay = constant(400 * ms) }, letters: sixLetters)
+        var device = ScriptedWorld(binaryScenario { $0.apns.errorDelay = constant(400 * ms) }, letters: sixBinaryLetters)
         let ledger = device.run(.off)
         #expect(ledger.binary.discarded == 3, "\(device.traceText)")
         if case .delivered = device.fate(5) {} else { Issue.record("letter 5: \(device.fate(5))\n\(device.traceText)") }
@@ -72,7 +51,7 @@ import Testing
         // neighbours in the re-send batch are discarded again. Without a buffer they stay lost;
         // with one they are written again at once, and only letter 1 makes a gap (its re-send
         // is rejected once more, alone on the connection).
-        var letters = sixLetters
+        var letters = sixBinaryLetters
         letters.append(ScriptedLetter(time: 2 * hour, xivaLatency: 0))
         var bare = ScriptedWorld(binaryScenario { $0.extension.deadline = span(30 * sec) }, letters: letters)
         let ledger = bare.run(.on)

@@ -3,13 +3,6 @@ import Testing
 @testable import PushSimCore
 
 @Suite struct CatchUpTests {
-    private func catchUpScenario(every open: Int64) -> Scenario {
-        var s = tinyScenario()
-        s.recovery = .catchUp
-        s.device.appOpen = .constant(span(open))
-        return s
-    }
-
     private func openings(_ trace: [TraceEntry]) -> [Int64] {
         trace.filter { $0.text.hasPrefix("opened the app") }.map(\.time)
     }
