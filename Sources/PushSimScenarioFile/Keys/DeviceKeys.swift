@@ -13,11 +13,11 @@ enum DeviceKeys {
                     help: "the time between two openings of the app by the user") { d in
             d.appOpen.map { .scalar($0.description) }
         },
-        ScenarioKey("id_change", "rate (at most 1/h)", default: .written("0"), example: "1/30d",
+        ScenarioKey("id_change", "rate (at most 1/h)", default: .written("0/d"), example: "1/30d",
                     help: "rate of device id changes") { d in
             d.idChangeRatePerMicrosecond != 0 ? .scalar(ScenarioPrinter.rate(d.idChangeRatePerMicrosecond)) : nil
         },
-        ScenarioKey("uninstall", "rate", default: .written("0"), example: "1/90d",
+        ScenarioKey("uninstall", "rate", default: .written("0/d"), example: "1/90d",
                     help: "rate at which the app is uninstalled; 0: never") { d in
             d.uninstallRatePerMicrosecond != 0 ? .scalar(ScenarioPrinter.rate(d.uninstallRatePerMicrosecond)) : nil
         },
@@ -35,10 +35,14 @@ enum DeviceKeys {
             d.reinstallRatePerMicrosecond != 0 ? .scalar(d.reinstallDelay.description) : nil
         },
         ScenarioKey("doze", "list of windows (constant times)", default: .written("[]"), example: "[{start: 0h, end: 7h, every: 1d}]",
-                    shape: .list(items: ConnectivityKeys.window.infos), help: "windows in which the device dozes (FCM)") { d in
+                    shape: .list(items: dozeWindow), help: "windows in which the device dozes (FCM)") { d in
             d.doze.isEmpty ? nil : .list(d.doze.map(ConnectivityKeys.window.mapping))
         },
     ])
+
+    /// A doze window is a connectivity window with constant times: no `length`, no `spread`
+    /// (the decoder says so in its own words).
+    static let dozeWindow = ConnectivityKeys.window.infos.filter { ["start", "end", "every"].contains($0.name) }
 
     static let sleep = KeyTable<DeviceSleep>([
         ScenarioKey("awake", "distribution (mean ≥ 1s)", default: .required, example: "exponential(3h)",
