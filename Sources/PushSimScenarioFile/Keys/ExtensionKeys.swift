@@ -15,7 +15,7 @@ enum ExtensionKeys {
                     help: "how runs of one device share the saved position") { e in
             e.concurrency != .serial ? .scalar(e.concurrency.rawValue) : nil
         },
-        ScenarioKey("save_delay", "distribution", default: .absent("saved at the run's start"), example: "100ms",
+        ScenarioKey("save_delay", "distribution", default: .absent("the save is written at once"), example: "100ms",
                     help: "with parallel: from a run's start to its save") { e in
             e.saveDelay.map { .scalar($0.description) }
         },
