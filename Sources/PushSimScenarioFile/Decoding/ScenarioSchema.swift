@@ -1,52 +1,43 @@
 // The keys a scenario file may hold, section by section: what unknown keys and `--set` paths are checked against.
 
-/// The key layout of docs/scenarios.md §2 and §2a.
+/// The key layout of docs/scenarios.md §2 and §2a, as the key tables (Keys/) declare it: the
+/// lists unknown keys are checked against and the shape `--set`, `--vary` and `sweep:` paths walk.
 package enum ScenarioSchema {
-    /// Top-level keys that hold a single value.
-    static let topLevelValues = ["name", "description", "seed", "duration", "drain", "devices", "warmup", "recovery", "channel"]
+    /// The top-level keys' declarations, sections and `segments` included.
+    static let topLevel: [KeyInfo] = TopLevelKeys.table.infos
 
-    /// Sections and their keys, in the contract's order.
-    static let sections: [(name: String, keys: [String])] = [
-        ("mail", ["rate", "daily_profile", "bursts", "trace", "payload_size"]),
-        ("connectivity", ["online", "offline", "windows"]),
-        ("xiva", ["drop", "latency", "retention", "request_latency", "request_error", "resend_latency",
-                  "outages", "outage_mode", "capacity", "queue_timeout", "partitions", "retry", "resend_buffer"]),
-        ("apns", ["loss", "latency", "expiration", "keep_older", "keep_window", "duplicate",
-                  "token_limit", "token_window", "server_error", "answer_loss", "priority",
-                  "interface", "malformed", "error_delay", "connection_rate", "feedback_delay"]),
-        ("device", ["alerts_off", "clear_after", "app_open", "id_change", "uninstall", "sleep", "doze", "reinstall", "reinstall_delay"]),
-        ("extension", ["deadline", "processing", "early_kill", "concurrency", "save_delay", "media"]),
-        ("queue", ["mode", "repeat_max_count", "collapse_id", "client"]),
-        ("pushkit", ["report_failure", "cut_off_after"]),
-        ("fcm", ["ttl", "collapse_keys", "priority"]),
-    ]
+    /// Sections and their keys, in the tables' order.
+    static let sections: [(name: String, keys: [String])] = topLevel.compactMap { info in
+        guard case .mapping(let keys) = info.shape else { return nil }
+        return (info.name, keys.map(\.name))
+    }
 
     /// Every key allowed at the top of the file, `segments` and `sweep` included.
-    static let topLevelKeys = topLevelValues + sections.map(\.name) + ["segments", "sweep"]
+    static let topLevelKeys = topLevel.map(\.name)
 
     /// The keys of one offline window.
-    static let windowKeys = ["start", "end", "length", "every", "spread"]
+    static let windowKeys = ConnectivityKeys.window.infos.map(\.name)
 
     /// The keys of one XIVA outage (docs/scenarios.md §2a, XIVA as a shared server): no `spread`.
-    static let outageKeys = ["start", "end", "length", "every"]
+    static let outageKeys = XivaKeys.outage.infos.map(\.name)
 
     /// The keys of `extension.media`.
-    static let mediaKeys = ["share", "size", "bandwidth", "cache_hit"]
+    static let mediaKeys = ExtensionKeys.media.infos.map(\.name)
 
     /// The keys of `mail.bursts`.
-    static let burstKeys = ["rate", "size", "spread"]
+    static let burstKeys = MailKeys.bursts.infos.map(\.name)
 
     /// The keys of `xiva.retry`.
-    static let retryKeys = ["attempts", "backoff"]
+    static let retryKeys = XivaKeys.retry.infos.map(\.name)
 
     /// The keys of `device.sleep`.
-    static let sleepKeys = ["awake", "asleep"]
+    static let sleepKeys = DeviceKeys.sleep.infos.map(\.name)
 
     /// The keys of one segment (docs/scenarios.md §2a, Populations).
-    static let segmentKeys = ["name", "share", "channel", "mail", "connectivity", "device", "extension"]
+    static let segmentKeys = SegmentKeys.table.infos.map(\.name)
 
     /// Sections every device shares: a segment cannot give them.
-    static let sharedSections = ["xiva", "apns", "queue", "pushkit", "fcm"]
+    static let sharedSections = topLevel.filter { $0.scope == .shared && !$0.children.isEmpty }.map(\.name)
 
     static func keys(ofSection name: String) -> [String]? {
         sections.first { $0.name == name }?.keys
@@ -54,42 +45,31 @@ package enum ScenarioSchema {
 
     /// The keys a segment's section may give: its top-level keys but the top-level-only ones.
     static func keys(ofSegmentSection name: String) -> [String]? {
-        guard segmentKeys.contains(name) else { return nil }
-        return keys(ofSection: name)?.filter { $0 != "trace" }
+        guard case .mapping(let keys)? = segmentItem.first(where: { $0.name == name })?.shape else { return nil }
+        return keys.map(\.name)
     }
 
-    /// The shape of what a key path reaches, for the one path checker `--set`, `--vary` and
-    /// `sweep:` share.
-    indirect enum Shape: Sendable {
-        case value
-        /// A list: replaced whole.
-        case list
-        case mapping([(key: String, shape: Shape)])
-        /// `segments`: a list whose items are reached by their `name`.
-        case namedList(item: Shape)
+    /// Where a key of a top-level section may be written: its own scope, or its section's.
+    static func scope(of key: String, inSection section: String) -> KeyScope? {
+        guard let holder = topLevel.first(where: { $0.name == section }),
+              let info = holder.children.first(where: { $0.name == key }) else { return nil }
+        return info.scope ?? holder.scope
     }
 
-    private static func shape(ofKey key: String, in section: String) -> Shape {
-        switch (section, key) {
-        case ("mail", "daily_profile"), ("connectivity", "windows"), ("xiva", "outages"), ("device", "doze"): return .list
-        case ("mail", "bursts"): return .mapping(burstKeys.map { ($0, .value) })
-        case ("xiva", "retry"): return .mapping(retryKeys.map { ($0, .value) })
-        case ("device", "sleep"): return .mapping(sleepKeys.map { ($0, .value) })
-        case ("extension", "media"): return .mapping(mediaKeys.map { ($0, .value) })
-        default: return .value
-        }
+    /// What one segment may hold, as a segment's paths reach it: its sections cut to the keys a
+    /// segment may give, without `name` (how `segments.NAME.…` finds the segment).
+    static let segmentItem: [KeyInfo] = SegmentKeys.table.infos.filter { $0.name != "name" }.map { info in
+        guard case .mapping(let keys) = info.shape else { return info }
+        let given = keys.filter { (key: KeyInfo) in (key.scope ?? info.scope) == .topLevelAndSegment }
+        return KeyInfo(info.name, info.type, default: info.defaultValue, scope: info.scope, example: info.example,
+                       shape: .mapping(given), help: info.help)
     }
-
-    /// What a segment holds: its share and its own sections.
-    static let segmentShape: Shape = .mapping([("share", .value), ("channel", .value)] + segmentKeys.compactMap { name in
-        keys(ofSegmentSection: name).map { keys in (name, Shape.mapping(keys.map { ($0, shape(ofKey: $0, in: name)) })) }
-    })
 
     /// The whole file's settable layout (`sweep` is not a scenario key).
-    static let fileShape: Shape = .mapping(
-        topLevelValues.map { ($0, Shape.value) }
-            + sections.map { section in (section.name, Shape.mapping(section.keys.map { ($0, shape(ofKey: $0, in: section.name)) })) }
-            + [("segments", .namedList(item: segmentShape))])
+    static let fileShape: KeyShape = .mapping(topLevel.filter { if case .sweepAxes = $0.shape { return false } else { return true } })
+
+    /// What a segment holds, as a mapping.
+    static let segmentShape: KeyShape = .mapping(segmentItem)
 
     /// Every path `--set` and `sweep` accept at the top level: values, whole sections, section
     /// keys and their own keys (`mail.bursts.rate`), the whole `segments` list.
@@ -98,10 +78,10 @@ package enum ScenarioSchema {
     /// The paths inside one segment, `segments.NAME.` left out.
     static let segmentSettablePaths: [String] = paths(in: segmentShape, prefix: "")
 
-    private static func paths(in shape: Shape, prefix: String) -> [String] {
+    private static func paths(in shape: KeyShape, prefix: String) -> [String] {
         guard case .mapping(let entries) = shape else { return [] }
         return entries.flatMap { entry -> [String] in
-            let path = prefix.isEmpty ? entry.key : prefix + "." + entry.key
+            let path = prefix.isEmpty ? entry.name : prefix + "." + entry.name
             return [path] + paths(in: entry.shape, prefix: path)
         }
     }
@@ -125,21 +105,21 @@ package enum ScenarioSchema {
         return walk(segments, from: 0, in: fileShape, suggestions: settablePaths, suggestionPrefix: "")
     }
 
-    private static func walk(_ segments: [String], from i: Int, in shape: Shape,
+    private static func walk(_ segments: [String], from i: Int, in shape: KeyShape,
                              suggestions: [String], suggestionPrefix: String) -> (segment: Int, message: String)? {
         guard i < segments.count else { return nil }
         let here = segments[..<i].joined(separator: ".")
         switch shape {
-        case .value:
+        case .value, .sweepAxes:
             return (i, "`\(here)` holds a single value: it has no key `\(segments[i])`")
         case .list:
             return (i, "`\(here)` holds a list, which can only be replaced whole: it has no key `\(segments[i])`")
         case .mapping(let entries):
-            guard let entry = entries.first(where: { $0.key == segments[i] }) else {
+            guard let entry = entries.first(where: { $0.name == segments[i] }) else {
                 return (i, unknownPathMessage(segments, suggestions: suggestions, prefix: suggestionPrefix))
             }
             return walk(segments, from: i + 1, in: entry.shape, suggestions: suggestions, suggestionPrefix: suggestionPrefix)
-        case .namedList(let item):
+        case .namedList:
             let name = segments[i]
             guard i + 1 < segments.count else {
                 return (i, "`\(here).\(name)` is one segment: set its keys (`\(here).\(name).share`, `\(here).\(name).mail.rate`, …) or the whole `\(here)` list")
@@ -151,10 +131,11 @@ package enum ScenarioSchema {
             if sharedSections.contains(key) {
                 return (i + 1, "`\(key)` is shared by every device and cannot be set in a segment: set `\(key)` at the top level")
             }
-            if key == "mail" && i + 2 < segments.count && segments[i + 2] == "trace" {
-                return (i + 2, "`mail.trace` is top-level only: set `mail.trace`")
+            if i + 2 < segments.count, scope(of: segments[i + 2], inSection: key) == .topLevel {
+                let path = key + "." + segments[i + 2]
+                return (i + 2, "`\(path)` is top-level only: set `\(path)`")
             }
-            return walk(segments, from: i + 1, in: item, suggestions: segmentSettablePaths, suggestionPrefix: here + "." + name)
+            return walk(segments, from: i + 1, in: segmentShape, suggestions: segmentSettablePaths, suggestionPrefix: here + "." + name)
         }
     }
 

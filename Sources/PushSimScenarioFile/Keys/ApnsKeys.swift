@@ -1,0 +1,75 @@
+// The keys of `apns` (docs/scenarios.md §2, §2a APNs as documented, The provider's side of APNs, The legacy binary interface, Priority).
+import PushSimCore
+
+enum ApnsKeys {
+    private static let defaults = Scenario.Apns()
+
+    /// Version 1's keys always printed; the others only when they differ from the defaults.
+    static let table = KeyTable<Scenario.Apns>([
+        ScenarioKey("loss", "probability", default: .written("0"), example: "2%",
+                    help: "probability a push is lost between XIVA and APNs") { .scalar(ScenarioPrinter.decimal($0.loss)) },
+        ScenarioKey("latency", "distribution", default: .written("100ms"), example: "lognormal(150ms, 3s)",
+                    help: "APNs → device while online (each push draws its own)") { .scalar($0.latency.description) },
+        ScenarioKey("expiration", "duration or forever", default: .written("1d"), example: "0",
+                    help: "how long APNs stores a push for an offline device; 0: not stored") { .scalar($0.expiration.description) },
+        // The pair is printed together: one without the other would read back the same but say less.
+        ScenarioKey("keep_older", "probability", default: .written("0"), example: "0.5",
+                    help: "probability the older push stays in the store when a newer one comes") { a in
+            keepsOlder(a) ? .scalar(ScenarioPrinter.decimal(a.keepOlder)) : nil
+        },
+        ScenarioKey("keep_window", "duration", default: .written("1s"), example: "5s",
+                    help: "… when the newer one enters less than this after it") { a in
+            keepsOlder(a) ? .scalar(a.keepWindow.description) : nil
+        },
+        ScenarioKey("duplicate", "probability", default: .written("0"), example: "1%",
+                    help: "probability APNs hands a push to the device twice") { a in
+            a.duplicate != defaults.duplicate ? .scalar(ScenarioPrinter.decimal(a.duplicate)) : nil
+        },
+        ScenarioKey("token_limit", "integer ≥ 1", default: .absent("no limit"), example: "20",
+                    help: "the most pushes one device token takes within token_window") { a in
+            a.tokenLimit.map { .scalar(String($0)) }
+        },
+        // Printed only with a limit: without one it changes nothing.
+        ScenarioKey("token_window", "duration > 0", default: .written("1h"), example: "10m",
+                    help: "the window of token_limit") { a in
+            a.tokenLimit == nil ? nil : .scalar(a.tokenWindow.description)
+        },
+        ScenarioKey("server_error", "probability", default: .written("0"), example: "1%",
+                    help: "probability APNs answers a push with a 5xx") { a in
+            a.serverError != 0 ? .scalar(ScenarioPrinter.decimal(a.serverError)) : nil
+        },
+        ScenarioKey("answer_loss", "probability", default: .written("0"), example: "1%",
+                    help: "probability APNs accepted a push but its answer never came back") { a in
+            a.answerLoss != 0 ? .scalar(ScenarioPrinter.decimal(a.answerLoss)) : nil
+        },
+        ScenarioKey("priority", "10, 5 or a share of letters at 5", default: .written("10"), example: "30%",
+                    help: "the apns-priority of the pushes: 5 waits while the device sleeps") { a in
+            guard a.lowPriorityShare != 0 else { return nil }
+            return .scalar(a.lowPriorityShare == 1 ? "5" : ScenarioPrinter.decimal(a.lowPriorityShare))
+        },
+        ScenarioKey("interface", "http2 | binary", default: .written("http2"), example: "binary",
+                    help: "the provider interface XIVA talks to") { a in
+            a.interface != defaults.interface ? .scalar(a.interface.rawValue) : nil
+        },
+        ScenarioKey("malformed", "probability", default: .written("0"), example: "1%",
+                    help: "binary: probability a written notification is malformed") { a in
+            a.malformed != defaults.malformed ? .scalar(ScenarioPrinter.decimal(a.malformed)) : nil
+        },
+        ScenarioKey("error_delay", "distribution", default: .written("100ms"), example: "1s",
+                    help: "binary: from the bad notification's arrival at APNs to its error packet at XIVA") { a in
+            a.errorDelay != defaults.errorDelay ? .scalar(a.errorDelay.description) : nil
+        },
+        ScenarioKey("connection_rate", "rate or forever", default: .written("forever"), example: "1000/s",
+                    help: "binary: notifications one connection writes per second; forever: writes take no time") { a in
+            a.connectionRatePerMicrosecond.map { .scalar(ScenarioPrinter.rate($0)) }
+        },
+        ScenarioKey("feedback_delay", "duration or forever", default: .written("1d"), example: "2h",
+                    help: "binary: from an uninstall to XIVA reading the token from the feedback list") { a in
+            a.feedbackDelay != defaults.feedbackDelay ? .scalar(a.feedbackDelay.description) : nil
+        },
+    ])
+
+    private static func keepsOlder(_ a: Scenario.Apns) -> Bool {
+        a.keepOlder != defaults.keepOlder || a.keepWindow != defaults.keepWindow
+    }
+}

@@ -1,0 +1,53 @@
+// The keys of `device` and `device.sleep` (docs/scenarios.md §2, §2a Recovery designs, Device id changes, App reinstalls, Priority and a sleeping device, Push channels).
+import PushSimCore
+
+enum DeviceKeys {
+    static let table = KeyTable<Scenario.Device>([
+        ScenarioKey("alerts_off", "probability", default: .written("0"), example: "10%",
+                    help: "probability a device has notification display off") { .scalar(ScenarioPrinter.decimal($0.alertsOff)) },
+        ScenarioKey("clear_after", "distribution or forever", default: .written("forever"), example: "exponential(2h)",
+                    help: "the user clears a shown notification this long after it appears") { d in
+            .scalar(d.clearAfter?.description ?? "forever")
+        },
+        ScenarioKey("app_open", "distribution (mean ≥ 1s)", default: .absent("never"), example: "exponential(4h)",
+                    help: "the time between two openings of the app by the user") { d in
+            d.appOpen.map { .scalar($0.description) }
+        },
+        ScenarioKey("id_change", "rate (at most 1/h)", default: .written("0/d"), example: "1/30d",
+                    help: "rate of device id changes") { d in
+            d.idChangeRatePerMicrosecond != 0 ? .scalar(ScenarioPrinter.rate(d.idChangeRatePerMicrosecond)) : nil
+        },
+        ScenarioKey("uninstall", "rate", default: .written("0/d"), example: "1/90d",
+                    help: "rate at which the app is uninstalled; 0: never") { d in
+            d.uninstallRatePerMicrosecond != 0 ? .scalar(ScenarioPrinter.rate(d.uninstallRatePerMicrosecond)) : nil
+        },
+        ScenarioKey("sleep", "mapping", default: .absent("never asleep"), example: "{awake: exponential(2h), asleep: exponential(1h)}",
+                    shape: .mapping(sleep.infos), help: "awake and asleep periods while online") { d in
+            d.sleep.map(sleep.mapping)
+        },
+        ScenarioKey("reinstall", "rate (at most 1/h)", default: .written("0/d"), example: "1/60d",
+                    help: "rate of app reinstalls") { d in
+            d.reinstallRatePerMicrosecond != 0 ? .scalar(ScenarioPrinter.rate(d.reinstallRatePerMicrosecond)) : nil
+        },
+        // Printed only with reinstalls: without them it changes nothing.
+        ScenarioKey("reinstall_delay", "distribution", default: .written("exponential(30m)"), example: "1h",
+                    help: "from a reinstall until XIVA knows the new token") { d in
+            d.reinstallRatePerMicrosecond != 0 ? .scalar(d.reinstallDelay.description) : nil
+        },
+        ScenarioKey("doze", "list of windows (constant times)", default: .written("[]"), example: "[{start: 0h, end: 7h, every: 1d}]",
+                    shape: .list(items: dozeWindow), help: "windows in which the device dozes (FCM)") { d in
+            d.doze.isEmpty ? nil : .list(d.doze.map(ConnectivityKeys.window.mapping))
+        },
+    ])
+
+    /// A doze window is a connectivity window with constant times: no `length`, no `spread`
+    /// (the decoder says so in its own words).
+    static let dozeWindow = ConnectivityKeys.window.infos.filter { ["start", "end", "every"].contains($0.name) }
+
+    static let sleep = KeyTable<DeviceSleep>([
+        ScenarioKey("awake", "distribution (mean ≥ 1s)", default: .required, example: "exponential(3h)",
+                    help: "length of each awake period while online") { .scalar($0.awake.description) },
+        ScenarioKey("asleep", "distribution (mean ≥ 1s)", default: .required, example: "exponential(30m)",
+                    help: "length of each asleep period") { .scalar($0.asleep.description) },
+    ])
+}
