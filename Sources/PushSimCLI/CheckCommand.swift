@@ -18,11 +18,14 @@ enum CheckCommand {
             CommandOption("baseline", .value("PATH"), default: .described("results/<name>/summary.json, as `pushsim run` writes"),
                           help: "the baseline"),
             CommandOption("tolerance", .value("METRIC=VALUE"), repeatable: true, help: """
-                how far METRIC may move the worse way: absolute in its unit (a rate
-                as a fraction, latency in seconds, counts in letters) or relative
-                with %; prefix off. or on. for one arm (repeatable). Default:
-                statistical, 4 standard errors of the difference of two runs,
-                measured over devices
+                a margin METRIC may move the worse way beyond the noise (it adds
+                to the statistical part, never replaces it): absolute in its unit
+                (a rate as a fraction, latency in seconds or a duration such as
+                50ms, counts in letters) or relative with %; prefix off. or on.
+                for one arm (repeatable). The noise is 4 standard errors of the
+                difference, paired device by device when the baseline's scenario
+                replays at its seed, else of two independent runs; default
+                margins: 10 % for latency percentiles, none for the rest
                 """),
             CommandOption.json.help("print the comparison as JSON (sorted keys)"),
             CommandOption("update", .flag, help: "rewrite the baseline with this run, on purpose (atomic); exit 0"),
@@ -88,9 +91,10 @@ enum CheckCommand {
         let started = DispatchTime.now().uptimeNanoseconds
         if update {
             return try self.update(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs,
-                                   json: arguments.flag("json"), console)
+                                   json: arguments.flag("json"), file: arguments.positionals.first, console)
         }
-        let (report, _) = try CheckSession.check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs)
+        let (report, _) = try CheckSession.check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs,
+                                                 file: arguments.positionals.first)
         console.out(arguments.flag("json") ? report.json.prettyText + "\n" : report.text)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         console.err(String(format: "checked in %.2f s\n", seconds))
@@ -99,9 +103,9 @@ enum CheckCommand {
 
     /// `--update`: print the comparison with the old baseline if there is one, rewrite it, exit 0.
     static func update(_ scenario: Scenario, baselinePath: String, tolerances: [CheckTolerance], jobs: Int,
-                       json: Bool, _ console: Console) throws -> Int32 {
+                       json: Bool, file: String?, _ console: Console) throws -> Int32 {
         let (report, note) = try CheckSession.checkAndUpdate(scenario, baselinePath: baselinePath,
-                                                             tolerances: tolerances, jobs: jobs)
+                                                             tolerances: tolerances, jobs: jobs, file: file)
         if let report { console.out(json ? report.json.prettyText + "\n" : report.text) }
         if let note { console.err("pushsim check: \(note)\n") }
         console.err("pushsim check: rewrote the baseline \(baselinePath)\n")

@@ -71,24 +71,30 @@ package struct CheckSpread: Equatable, Sendable {
         }
         if let thresholds, l.delivered > 0 {
             let delivered = l.delivered
-            let buckets = thresholds.quantileMicroseconds.map { LatencyHistogram.index(of: $0) }
-            let maxBucket = LatencyHistogram.index(of: l.latency.maximum)
-            let last = min(buckets.max() ?? 0, maxBucket)
-            var prefix = [Int](repeating: 0, count: last + 1)
-            var running = 0
-            let counts = l.latency.counts
-            for index in 0...last {
-                running += Int(counts[index])
-                prefix[index] = running
-            }
-            for (slot, bucket) in buckets.enumerated() {
-                let a = bucket >= maxBucket ? delivered : prefix[bucket]
+            for (slot, a) in CheckSpread.belowCounts(l, thresholds).enumerated() {
                 below[slot] &+= a
                 belowSquares[slot] &+= a &* a
                 belowTimesDelivered[slot] &+= a &* delivered
             }
         }
         if l.delivered > 0 { insertTop(l.latency.maximum) }
+    }
+
+    /// A device's delivered letters at or below each of the baseline's percentiles (their
+    /// histogram buckets); all its delivered letters for a percentile past its slowest.
+    static func belowCounts(_ l: Ledger, _ thresholds: CheckThresholds) -> [Int] {
+        guard l.delivered > 0 else { return thresholds.quantileMicroseconds.map { _ in 0 } }
+        let buckets = thresholds.quantileMicroseconds.map { LatencyHistogram.index(of: $0) }
+        let maxBucket = LatencyHistogram.index(of: l.latency.maximum)
+        let last = min(buckets.max() ?? 0, maxBucket)
+        var prefix = [Int](repeating: 0, count: last + 1)
+        var running = 0
+        let counts = l.latency.counts
+        for index in 0...last {
+            running += Int(counts[index])
+            prefix[index] = running
+        }
+        return buckets.map { $0 >= maxBucket ? l.delivered : prefix[$0] }
     }
 
     mutating func insertTop(_ value: Int64) {

@@ -40,8 +40,18 @@ package struct CheckTolerance: Equatable, Sendable {
         }
         let isPercent = valueText.hasSuffix("%")
         let numberText = isPercent ? String(valueText.dropLast()).trimmingCharacters(in: .whitespaces) : valueText
+        // A latency takes a duration with units (`50ms`, `1m30s`), as every duration in PushSim does.
+        let isLatency = key.hasPrefix("latency_s.")
+        if isLatency && !isPercent && Double(numberText) == nil {
+            do {
+                let time = try ValueParsers.duration(numberText)
+                return CheckTolerance(arm: arm, key: key, amount: .absolute(Double(time.microseconds) / 1e6))
+            } catch {
+                throw CheckInputError("--tolerance \(key): \(error.message) (or seconds as a number, or a % of the baseline), got '\(valueText)'")
+            }
+        }
         guard let number = Double(numberText), number.isFinite, number >= 0 else {
-            throw CheckInputError("--tolerance \(key): expected a number ≥ 0, optionally with %, got '\(valueText)'")
+            throw CheckInputError("--tolerance \(key): expected a number ≥ 0, optionally with %\(isLatency ? ", or a duration such as 50ms" : ""), got '\(valueText)'")
         }
         return CheckTolerance(arm: arm, key: key, amount: isPercent ? .relative(number / 100) : .absolute(number))
     }
@@ -66,10 +76,17 @@ package struct CheckRow: Sendable {
     package var metric: CheckMetric
     package var baseline: Double
     package var now: Double
-    /// How far the metric may move in its worse direction; nil for reported-only metrics.
+    /// How far the metric may move in its worse direction: `noise + margin`; nil for
+    /// reported-only metrics.
     package var tolerance: Double?
-    /// "statistical" or "given" (from --tolerance); nil for reported-only metrics.
+    /// "statistical" (noise only), "statistical+given" (a --tolerance added) or
+    /// "statistical+default" (the metric's default margin added); nil for reported-only metrics.
     package var toleranceSource: String?
+    /// The statistical part: how far chance alone moves the metric (z standard errors, paired
+    /// or independent, see ``CheckPairing``).
+    package var noise: Double = 0
+    /// The practical part a team sets (--tolerance) or the default margin.
+    package var margin: Double = 0
     package var verdict: CheckVerdict
     package var change: Double { now - baseline }
     /// `arm.metric`, the name messages and `--tolerance` use.
@@ -164,9 +181,13 @@ package enum CheckComparison {
         }
     }
 
-    /// Compares a fresh run (with the spread its devices showed) with a baseline.
+    /// Compares a fresh run (with the spread its devices showed) with a baseline. `paired`:
+    /// the per-device differences from the baseline's replay when the runs could be paired
+    /// (``CheckPairing``), nil for independent runs (then `pairing` says why).
     package static func compare(baseline: CheckSnapshot, baselinePath: String, now result: RunResult,
-                               spreads: [CheckSpread], tolerances: [CheckTolerance] = []) throws -> CheckReport {
+                               spreads: [CheckSpread], paired: [PairedSpread]? = nil,
+                               pairing: CheckPairing = .independent("the baseline was not replayed"),
+                               tolerances: [CheckTolerance] = []) throws -> CheckReport {
         let now = try CheckSnapshot(json: result.json, source: "this run")
         guard now.scenario == baseline.scenario, now.arms.map(\.queue) == baseline.arms.map(\.queue) else {
             throw CheckInputError("\(baselinePath): the baseline's scenario or arms differ from this run's")
@@ -175,40 +196,57 @@ package enum CheckComparison {
         for (a, arm) in now.arms.enumerated() {
             let base = baseline.arms[a]
             let spread = a < spreads.count ? spreads[a] : CheckSpread()
+            let pairs = paired.flatMap { a < $0.count ? $0[a] : nil }
             let histogram = result.arms[a].ledger.latency
             // The size must match before counts can be compared at all.
             let lettersNow = arm.values["letters"] ?? 0, lettersThen = base.values["letters"] ?? 0
             // Letters are Poisson per device, so never less scatter than √letters (a few devices).
             let lettersTolerance = z * 2.squareRoot() * max(spread.countStandardError(0), max(lettersNow, 1).squareRoot())
-            if abs(lettersNow - lettersThen) > max(lettersTolerance, 0.5) {
+            if pairs == nil, abs(lettersNow - lettersThen) > max(lettersTolerance, 0.5) {
                 throw CheckInputError("\(baselinePath): the baseline's queue-\(arm.queue) arm has \(Int(lettersThen)) letters, this run \(Int(lettersNow)) — more apart than chance allows (±\(Int(lettersTolerance.rounded()))): the baseline was made at another size (devices, duration or mail.rate); compare like with like, or rewrite it on purpose with --update")
             }
             for metric in CheckMetrics.catalogue(arm.arm) {
                 let b = base.values[metric.key] ?? 0, n = arm.values[metric.key] ?? 0
-                var tolerance: Double?
-                var source: String?
+                var row = CheckRow(arm: arm.queue, metric: metric, baseline: b, now: n, tolerance: nil,
+                                   toleranceSource: nil, verdict: .identical)
                 if metric.direction != .reportedOnly {
+                    let pairedValue = metric.kind != .latencyMax ? pairs.map { pairedNoise(metric, pairs: $0, histogram: histogram) } : nil
+                    row.noise = pairedValue ?? statistical(metric, spread: spread, histogram: histogram, baseline: b, baselineValues: base.values)
                     let given = tolerances.last { $0.key == metric.key && ($0.arm == nil || $0.arm == arm.queue) }
-                    if let given {
-                        source = "given"
-                        switch given.amount {
-                        case .absolute(let t): tolerance = t
-                        case .relative(let f): tolerance = f * abs(b)
-                        }
-                    } else {
-                        source = "statistical"
-                        tolerance = statistical(metric, spread: spread, histogram: histogram, baseline: b,
-                                                baselineValues: base.values)
+                    let amount = given?.amount ?? CheckMargins.defaultMargin(metric)
+                    switch amount {
+                    case .absolute(let t): row.margin = t
+                    case .relative(let f): row.margin = f * abs(b)
                     }
+                    row.tolerance = row.noise + row.margin
+                    row.toleranceSource = given != nil ? "statistical+given" : row.margin > 0 ? "statistical+default" : "statistical"
                 }
-                rows.append(CheckRow(arm: arm.queue, metric: metric, baseline: b, now: n, tolerance: tolerance,
-                                     toleranceSource: source,
-                                     verdict: verdict(metric, baseline: b, now: n, tolerance: tolerance,
-                                                      oneSided: metric.kind == .latencyMax && source == "statistical")))
+                row.verdict = verdict(metric, baseline: b, now: n, tolerance: row.tolerance,
+                                      oneSided: metric.kind == .latencyMax)
+                rows.append(row)
             }
         }
         return CheckReport(scenario: result.scenario, baselinePath: baselinePath, baselineSeed: baseline.seed,
-                           seed: result.seed, rows: rows)
+                           seed: result.seed, rows: rows, pairing: pairing)
+    }
+
+    /// The noise of a metric when the runs are paired device by device: z standard errors of
+    /// the per-device differences (for a percentile: of the fraction at or below the baseline's
+    /// value, turned into seconds on this run's distribution, plus one histogram bucket). The
+    /// maximum keeps its rank rule (``statistical(_:spread:histogram:baseline:baselineValues:)``).
+    static func pairedNoise(_ metric: CheckMetric, pairs: PairedSpread, histogram: LatencyHistogram) -> Double {
+        switch metric.kind {
+        case .count(let i): return z * pairs.countDifferenceStandardError(i)
+        case .rate(let i): return z * pairs.rateDifferenceStandardError(i)
+        case .latencyQuantile(let slot):
+            let q = CheckMetrics.quantiles[slot].p
+            let delta = z * pairs.belowDifferenceStandardError(slot)
+            let here = Double(histogram.percentile(q))
+            let above = Double(histogram.percentile(min(1, q + delta)))
+            return (above - here + here / 128) / 1e6
+        case .latencyMax, .work:
+            return 0
+        }
     }
 
     /// The default tolerance of a metric: z standard errors of the difference of two

@@ -108,6 +108,10 @@ package struct CheckSnapshot: Equatable, Sendable {
     package var scenario: String
     package var seed: UInt64?
     package var arms: [Arm]
+    /// The PushSim version that wrote it (`pushsim_version`), when the document names one.
+    package var version: String?
+    /// The scenario as the run resolved it (`resolved_scenario`), when the document holds it.
+    package var resolvedScenario: JSONValue?
 
     /// Reads the metrics from a `pushsim run --json` document (or a summary.json); `source`
     /// names the document in messages. Unknown keys are ignored (the contract may add fields);
@@ -120,6 +124,8 @@ package struct CheckSnapshot: Equatable, Sendable {
             throw CheckInputError("\(source): missing the \"scenario\" name (is this a summary.json of `pushsim run`?)")
         }
         scenario = name
+        if case .string(let v)? = top["pushsim_version"] { version = v }
+        if case .object? = top["resolved_scenario"] { resolvedScenario = top["resolved_scenario"] }
         switch top["seed"] {
         case .int(let s)? where s >= 0: seed = UInt64(s)
         case .uint(let s)?: seed = s

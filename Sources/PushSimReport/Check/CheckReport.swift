@@ -7,10 +7,20 @@ package struct CheckReport: Sendable {
     package var baselineSeed: UInt64?
     package var seed: UInt64
     package var rows: [CheckRow]
+    /// How the noise was measured: paired with the baseline's replay, or independent (why).
+    package var pairing: CheckPairing
+    /// The resolved scenario's keys that differ from the baseline's (old → new).
+    package var scenarioChanges: [ScenarioChange] = []
+    /// The PushSim versions of the baseline (nil: not named) and of this run.
+    package var baselineVersion: String?
+    package var version: String = PushSimVersion.current
+    /// Another minor version, or none named: said in the report, never a failure.
+    package var versionWarning: String?
 
-    package init(scenario: String, baselinePath: String, baselineSeed: UInt64?, seed: UInt64, rows: [CheckRow]) {
+    package init(scenario: String, baselinePath: String, baselineSeed: UInt64?, seed: UInt64, rows: [CheckRow],
+                 pairing: CheckPairing = .independent("the baseline was not replayed")) {
         self.scenario = scenario; self.baselinePath = baselinePath
-        self.baselineSeed = baselineSeed; self.seed = seed; self.rows = rows
+        self.baselineSeed = baselineSeed; self.seed = seed; self.rows = rows; self.pairing = pairing
     }
 
     package var worse: [CheckRow] { rows.filter { $0.verdict == .worse } }
@@ -31,7 +41,8 @@ package struct CheckReport: Sendable {
             let improved = better.isEmpty ? "" : "; better: " + better.map(\.name).joined(separator: ", ")
             return "\(scenario): ok — \(moved) metric\(moved == 1 ? "" : "s") moved, none worse beyond tolerance\(improved)"
         case .regression:
-            return "\(scenario): WORSE — " + worse.map { row in
+            let changed = scenarioChanges.isEmpty ? "" : " [scenario: " + scenarioChanges.map(\.text).joined(separator: ", ") + "]"
+            return "\(scenario): WORSE\(changed) — " + worse.map { row in
                 "\(row.name) \(CheckReport.format(row.baseline, row.metric)) → \(CheckReport.format(row.now, row.metric)) (tolerance \(CheckReport.format(row.tolerance ?? 0, row.metric)))"
             }.joined(separator: "; ")
         }
@@ -42,6 +53,11 @@ package struct CheckReport: Sendable {
         var out = "pushsim check · \(scenario) · baseline \(baselinePath)"
         if let baselineSeed, baselineSeed != seed { out += " (seed \(baselineSeed)) · this run seed \(seed)" } else { out += " · seed \(seed)" }
         out += "\n"
+        out += "PushSim \(baselineVersion ?? "(unnamed)") → \(version)" + (versionWarning.map { " · warning: " + $0 } ?? "") + "\n"
+        if !scenarioChanges.isEmpty {
+            out += "what changed in the scenario:\n" + scenarioChanges.map { "  " + $0.text + "\n" }.joined()
+        }
+        out += "noise: " + pairing.description + "\n"
         let header = ["metric", "baseline", "now", "change", "tolerance", "verdict"]
         var lines: [[String]] = []
         var sections: [Int: String] = [:]
@@ -51,10 +67,17 @@ package struct CheckReport: Sendable {
                 currentArm = row.arm
                 sections[lines.count] = "queue \(row.arm)"
             }
-            let tolerance: String
+            var tolerance: String
             if let t = row.tolerance {
                 let shown = CheckReport.isCount(row.metric) ? t.rounded(.down) : t
-                tolerance = "±" + CheckReport.format(shown, row.metric) + (row.toleranceSource == "given" ? " (given)" : "")
+                tolerance = "±" + CheckReport.format(shown, row.metric)
+                if row.margin > 0 {
+                    let noise: Double = CheckReport.isCount(row.metric) ? row.noise.rounded(.down) : row.noise
+                    let given: String = row.toleranceSource == "statistical+given" ? ", given)" : ")"
+                    let noiseText: String = CheckReport.format(noise, row.metric)
+                    let marginText: String = CheckReport.format(row.margin, row.metric)
+                    tolerance += " (noise \(noiseText) + margin \(marginText)\(given)"
+                }
             } else {
                 tolerance = "—"
             }
@@ -111,6 +134,8 @@ package struct CheckReport: Sendable {
                 "change": CheckReport.number(row.change, row.metric),
                 "tolerance": row.tolerance.map { .double($0) } ?? .null,
                 "tolerance_source": row.toleranceSource.map { .string($0) } ?? .null,
+                "noise": row.tolerance == nil ? .null : .double(row.noise),
+                "margin": row.tolerance == nil ? .null : .double(row.margin),
                 "direction": .string(row.metric.direction.rawValue),
                 "verdict": .string(row.verdict.rawValue),
             ]))
@@ -125,6 +150,14 @@ package struct CheckReport: Sendable {
             "worse": .array(worse.map { .string($0.name) }),
             "better": .array(better.map { .string($0.name) }),
             "arms": .array(arms),
+            "pairing": .object(["paired": .bool(pairing.isPaired), "description": .string(pairing.description)]),
+            "scenario_changes": .array(scenarioChanges.map { change in
+                .object(["key": .string(change.key), "baseline": change.old.map { .string($0) } ?? .null,
+                         "now": change.new.map { .string($0) } ?? .null])
+            }),
+            "baseline_version": baselineVersion.map { .string($0) } ?? .null,
+            "version": .string(version),
+            "version_warning": versionWarning.map { .string($0) } ?? .null,
         ])
     }
 

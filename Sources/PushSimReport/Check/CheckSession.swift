@@ -11,15 +11,70 @@ package enum CheckSession {
     }
 
     /// Reads and validates the baseline at `baselinePath`, runs `scenario`, and compares.
-    /// Throws `CheckInputError` when the baseline cannot be used (exit status 2).
+    /// Throws `CheckInputError` when the baseline cannot be used (exit status 2). `file`: the
+    /// scenario's file, beside which the baseline's own scenario reads its trace, if any.
     package static func check(_ scenario: Scenario, baselinePath: String, tolerances: [CheckTolerance] = [],
-                             jobs: Int = 1) throws -> (report: CheckReport, result: RunResult) {
+                             jobs: Int = 1, file: String? = nil) throws -> (report: CheckReport, result: RunResult) {
         let baseline = try CheckComparison.readBaseline(path: baselinePath)
         try CheckComparison.validate(baseline, path: baselinePath, scenario: scenario)
-        let (result, spreads) = CheckRun.run(scenario, thresholds: CheckComparison.thresholds(baseline), jobs: jobs)
-        let report = try CheckComparison.compare(baseline: baseline, baselinePath: baselinePath, now: result,
-                                                 spreads: spreads, tolerances: tolerances)
+        let versionWarning = try CheckBaselineScenario.versionWarning(baseline, path: baselinePath)
+        let thresholds = CheckComparison.thresholds(baseline)
+        let resolved = RunSummary.scenarioJSON(scenario)
+        let (result, spreads, paired, pairing) = run(scenario, resolved: resolved, baseline: baseline, thresholds: thresholds,
+                                                     jobs: jobs, file: file ?? FilePath.join(FilePath.parent(of: baselinePath), "baseline.yaml"))
+        var report = try CheckComparison.compare(baseline: baseline, baselinePath: baselinePath, now: result, spreads: spreads,
+                                                 paired: paired, pairing: pairing, tolerances: tolerances)
+        report.scenarioChanges = baseline.resolvedScenario.map { CheckBaselineScenario.changes(baseline: $0, now: resolved) } ?? []
+        report.baselineVersion = baseline.version
+        report.versionWarning = versionWarning
         return (report, result)
+    }
+
+    /// Runs `scenario` paired with the baseline's own scenario when it can (``CheckPairing``):
+    /// the same resolved scenario needs no replay (every device's difference is then what the
+    /// run itself shows against the baseline's totals); another one is replayed beside it.
+    static func run(_ scenario: Scenario, resolved: JSONValue, baseline: CheckSnapshot, thresholds: [CheckThresholds],
+                    jobs: Int, file: String)
+        -> (RunResult, [CheckSpread], [PairedSpread]?, CheckPairing) {
+        func independent(_ why: String) -> (RunResult, [CheckSpread], [PairedSpread]?, CheckPairing) {
+            let (result, spreads) = CheckRun.run(scenario, thresholds: thresholds, jobs: jobs)
+            return (result, spreads, nil, .independent(why))
+        }
+        let notReproduced = "this build's replay of the baseline's scenario does not give the baseline's numbers (another PushSim build or client made it), so its devices' counts are unknown"
+        if baseline.seed != scenario.seed {
+            return independent("this run's seed (\(scenario.seed)) is not the baseline's (\(baseline.seed.map(String.init) ?? "unnamed")): no draws in common")
+        }
+        if resolved == baseline.resolvedScenario {
+            // The baseline's own scenario: if this run gives its numbers, every device did exactly
+            // what it did then, the differences are all 0; if not, the devices' past is unknown.
+            if let refusal = CheckRun.pairingRefusal(scenario, scenario) { return independent(refusal) }
+            let (result, spreads) = CheckRun.run(scenario, thresholds: thresholds, jobs: jobs)
+            guard reproduces(result, baseline) else { return (result, spreads, nil, .independent(notReproduced)) }
+            return (result, spreads, scenario.arms.map { _ in PairedSpread() }, .paired)
+        }
+        let then: Scenario
+        switch CheckBaselineScenario.scenario(of: baseline, file: file) {
+        case .success(let s): then = s
+        case .failure(let error): return independent(error.description)
+        }
+        if let refusal = CheckRun.pairingRefusal(scenario, then) { return independent(refusal) }
+        let paired = CheckRun.runPaired(now: scenario, then: then, thresholds: thresholds, jobs: jobs)
+        guard reproduces(paired.baseline, baseline) else { return (paired.result, paired.spreads, nil, .independent(notReproduced)) }
+        return (paired.result, paired.spreads, paired.paired, .paired)
+    }
+
+    /// Whether a replay gives the baseline's numbers: every metric equal (to a part in 10¹²,
+    /// the precision a rate keeps through JSON text).
+    static func reproduces(_ replay: RunResult, _ baseline: CheckSnapshot) -> Bool {
+        guard let snapshot = try? CheckSnapshot(json: replay.json, source: "the replay"),
+              snapshot.arms.map(\.queue) == baseline.arms.map(\.queue) else { return false }
+        for (mine, theirs) in zip(snapshot.arms, baseline.arms) {
+            for (key, value) in mine.values {
+                let other = theirs.values[key] ?? 0
+                if abs(value - other) > 1e-12 * max(abs(value), abs(other)) { return false }
+            }
+        }
+        return true
     }
 
     /// The files `pushsim run` would write for `result`, named for a baseline at
@@ -46,12 +101,12 @@ package enum CheckSession {
     /// `--update`: compares with the old baseline when it is usable (so the change is on
     /// record), then rewrites it with this run. Returns the comparison, or why there was none.
     package static func checkAndUpdate(_ scenario: Scenario, baselinePath: String, tolerances: [CheckTolerance] = [],
-                                      jobs: Int = 1) throws -> (report: CheckReport?, note: String?) {
+                                      jobs: Int = 1, file: String? = nil) throws -> (report: CheckReport?, note: String?) {
         let result: RunResult
         var report: CheckReport?
         var note: String?
         do {
-            let checked = try check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs)
+            let checked = try check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs, file: file)
             report = checked.report
             result = checked.result
         } catch let error as CheckInputError {
@@ -80,11 +135,11 @@ package enum CheckSession {
             let baselinePath = defaultBaselinePath(for: scenario.name, results: results)
             do {
                 if update {
-                    let (report, note) = try checkAndUpdate(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs)
+                    let (report, note) = try checkAndUpdate(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs, file: file)
                     each(file, report, nil, (note.map { $0 + "; " } ?? "") + "rewrote \(baselinePath)")
                     continue
                 }
-                let (report, _) = try check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs)
+                let (report, _) = try check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs, file: file)
                 suite.entries.append((file, report, nil))
                 each(file, report, nil, nil)
             } catch let error as CheckInputError {

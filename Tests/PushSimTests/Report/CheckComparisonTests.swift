@@ -120,13 +120,19 @@ import Testing
         let events = try compare { $0["events"] = 1 }
         #expect(events.outcome == .pass)
         #expect(events.rows.first { $0.name == "off.events" }?.verdict == .changed)
-        // A given tolerance replaces the statistical one: absolute, or relative to the baseline.
+        // A given tolerance adds a margin to the statistical noise (never replaces it):
+        // absolute, or relative to the baseline.
         let lost = now.arms[0].values["lost"] ?? 0
-        #expect(try compare({ $0["lost"] = lost - 10 }, [.init(arm: nil, key: "lost", amount: .absolute(9))]).outcome == .regression)
-        #expect(try compare({ $0["lost"] = lost - 10 }, [.init(arm: "off", key: "lost", amount: .absolute(10))]).outcome == .pass)
+        let given = try compare({ $0["lost"] = lost - 10 }, [.init(arm: nil, key: "lost", amount: .absolute(9))])
+        let row = try #require(given.rows.first { $0.name == "off.lost" })
+        #expect(row.margin == 9 && row.tolerance == row.noise + 9 && row.noise > 0)
+        #expect(row.verdict == (10 > row.noise + 9 ? .worse : .within))
+        let beyond = (row.noise + 9).rounded(.up) + 20
+        #expect(try compare({ $0["lost"] = lost - beyond }, [.init(arm: nil, key: "lost", amount: .absolute(9))]).outcome == .regression)
+        #expect(try compare({ $0["lost"] = lost - beyond }, [.init(arm: nil, key: "lost", amount: .absolute(beyond))]).outcome == .pass)
         let otherArm = try compare({ $0["lost"] = lost - 10 }, [.init(arm: "on", key: "lost", amount: .absolute(10))])
         #expect(otherArm.rows.first { $0.name == "off.lost" }?.toleranceSource == "statistical")
-        #expect(otherArm.rows.first { $0.name == "on.lost" }?.toleranceSource == "given")
+        #expect(otherArm.rows.first { $0.name == "on.lost" }?.toleranceSource == "statistical+given")
         #expect(try compare({ $0["lost"] = lost / 2 }, [.init(arm: nil, key: "lost", amount: .relative(1.0))]).outcome == .pass)
     }
 }
