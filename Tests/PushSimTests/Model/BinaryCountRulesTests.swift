@@ -14,7 +14,7 @@ import Testing
     @Test func writtenCountsEveryWriteRewritesIncluded() {
         var w = ScriptedWorld(binary(), letters: sixBinaryLetters)
         let l = w.run(.off)
-        #expect(l.binaryWritten == 6 + 4 && l.binaryErrors == 1 && l.binaryDiscarded == 4 && l.binaryRewritten == 4, "\(w.traceText)")
+        #expect(l.binary.written == 6 + 4 && l.binary.errors == 1 && l.binary.discarded == 4 && l.binary.rewritten == 4, "\(w.traceText)")
     }
 
     /// After an uninstall at U XIVA still writes (and rewrites) until it reads the token from
@@ -24,16 +24,16 @@ import Testing
         // U = 1h + 1 s, after the first letter was shown (1h + 400 ms), before e.
         let u = 1 * hour + 1 * sec
         var reading = ScriptedWorld(binary(), letters: sixBinaryLetters)
-        reading.world.end = u
-        reading.world.horizon = u + 1 * sec  // e = 1h + 1.2 s comes before the feedback list
+        reading.world.clock.end = u
+        reading.world.clock.horizon = u + 1 * sec  // e = 1h + 1.2 s comes before the feedback list
         let before = reading.run(.off)
-        #expect(before.binaryRewritten == 4 && before.binaryWritten == 10, "\(reading.traceText)")
+        #expect(before.binary.rewritten == 4 && before.binary.written == 10, "\(reading.traceText)")
         #expect(reading.fates() == [.delivered(latency: 400 * ms), .lost(.payloadTooLarge)] + Array(repeating: .undeliverable, count: 4))
         var gone = ScriptedWorld(binary(), letters: sixBinaryLetters)
-        gone.world.end = u
-        gone.world.horizon = u + 100 * ms  // the feedback list is read before e
+        gone.world.clock.end = u
+        gone.world.clock.horizon = u + 100 * ms  // the feedback list is read before e
         let after = gone.run(.off)
-        #expect(after.binaryRewritten == 0 && after.binaryWritten == 6, "\(gone.traceText)")
+        #expect(after.binary.rewritten == 0 && after.binary.written == 6, "\(gone.traceText)")
         #expect(gone.fates() == [.delivered(latency: 400 * ms), .lost(.payloadTooLarge)] + Array(repeating: .undeliverable, count: 4))
     }
 }

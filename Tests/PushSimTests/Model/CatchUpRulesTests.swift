@@ -9,7 +9,7 @@ import Testing
         var w = ScriptedWorld(catchUpScenario(every: 6 * hour), letters: [])
         let on = w.run(.on)
         // A constant 6 h from a first opening uniform in [0, 6 h): 8 openings in the 48 h run.
-        #expect(on.fetches == 8 && on.summaries == 0)
+        #expect(on.catchUp.fetches == 8 && on.summaries == 0)
     }
 
     /// `queue.collapse_id` belongs to the queue design: the catch-up arm sends no re-pushes and

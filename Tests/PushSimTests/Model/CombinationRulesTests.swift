@@ -37,7 +37,7 @@ import Testing
         // 200 ms later, reaches the device 100 ms after that, and is shown after 200 ms.
         #expect(w.fate(2) == .delivered(latency: 1_650 * ms))
         #expect(w.fate(1) == .delivered(latency: 1 * hour + 2_150 * ms))
-        #expect(on.binaryWritten == 4)
+        #expect(on.binary.written == 4)
     }
 
     /// Media on the capacity path: the download (400 ms) and the run's own 200 ms fit in the
@@ -51,7 +51,7 @@ import Testing
             s.extension.media = MediaAttachments(share: 1, size: constant(50_000), bandwidth: constant(1_000_000), cacheHit: 0)
             s.xiva.capacityPerMicrosecond = capacity
             var w = ScriptedWorld(s, letters: [at(1 * hour), at(2 * hour, lost: true), at(3 * hour)])
-            w.world.mediaBytes = [0, 0, 50_000]
+            w.world.draws.mediaBytes = [0, 0, 50_000]
             return w.run(.on)
         }
         let forever = run(capacity: nil)

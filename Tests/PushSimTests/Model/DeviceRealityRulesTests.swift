@@ -12,7 +12,7 @@ import Testing
         s.device.idChangeRatePerMicrosecond = 1.0 / Double(hour)
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 1 * day), ScriptedLetter(time: 3 * day, lost: true), ScriptedLetter(time: 5 * day)])
         let on = w.run(.on)
-        #expect(on.extensionKills == 2 && on.deviceIdChanges == 0 && on.positionsInForgottenGaps == 0)
+        #expect(on.earlyKill.kills == 2 && on.deviceIdChange.changes == 0 && on.deviceIdChange.positionsInForgottenGaps == 0)
         #expect(w.fate(1) == .lost(.undetectedGap))
     }
 
@@ -60,7 +60,7 @@ import Testing
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 1 * hour, xivaLatency: 50 * ms, apnsLatency: 100 * ms, processing: 200 * ms),
                                            ScriptedLetter(time: 2 * hour, lost: true),
                                            ScriptedLetter(time: 3 * hour, xivaLatency: 50 * ms, apnsLatency: 100 * ms, processing: 200 * ms)])
-        w.world.mediaBytes = [0, 0, bytes]
+        w.world.draws.mediaBytes = [0, 0, bytes]
         return w
     }
 

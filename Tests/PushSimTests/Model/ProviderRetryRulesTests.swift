@@ -28,7 +28,7 @@ import Testing
         let l = w.run(.off)
         #expect(w.fate(0) == .delivered(latency: 850 * ms))
         #expect(w.fate(1) == .delivered(latency: 1 * hour + 850 * ms), "\(w.traceText)")
-        #expect(l.retries == 1 && l.throttledAnswers == 1)
+        #expect(l.provider.retries == 1 && l.provider.throttledAnswers == 1)
     }
 
     /// A retried queue re-send draws its processing from the re-sends' stream, as every re-sent
@@ -41,7 +41,7 @@ import Testing
         var w = ScriptedWorld(retrying { $0.apns.tokenLimit = 1; $0.apns.expiration = .zero },
                               letters: [at(1 * hour), at(2 * hour), at(3 * hour)], offline: [90 * minute..<150 * minute])
         let on = w.run(.on)
-        #expect(on.reRequests == 1 && on.retries == 1 && on.throttledAnswers == 1)
+        #expect(on.reRequests == 1 && on.provider.retries == 1 && on.provider.throttledAnswers == 1)
         #expect(w.fate(1) == .delivered(latency: 2 * hour + 1_650 * ms), "\(w.traceText)")
     }
 
@@ -53,7 +53,7 @@ import Testing
         var w = ScriptedWorld(retrying { $0.apns.answerLoss = 1 }, letters: [at(1 * hour)])
         let off = w.run(.off)
         #expect(w.fate(0) == .delivered(latency: 850 * ms))
-        #expect(off.duplicates == 1 && off.retries == 1 && off.answersLost == 2)
+        #expect(off.duplicates == 1 && off.provider.retries == 1 && off.provider.answersLost == 2)
         let on = w.run(.on)
         #expect(on.duplicates == 0 && on.gapsDetected == 0)
     }
@@ -64,7 +64,7 @@ import Testing
         var w = ScriptedWorld(retrying { _ in }, letters: [at(1 * hour, lost: true)])
         let l = w.run(.off)
         #expect(w.fate(0) == .delivered(latency: 1 * hour + 850 * ms), "\(w.traceText)")
-        #expect(l.retries == 1 && l.answersLost == 0 && l.throttledAnswers == 0 && l.serverErrors == 0)
+        #expect(l.provider.retries == 1 && l.provider.answersLost == 0 && l.provider.throttledAnswers == 0 && l.provider.serverErrors == 0)
     }
 
     /// Defaults: `token_window` is 1h when `token_limit` is set alone; `retry.backoff` is a

@@ -50,7 +50,7 @@ import Testing
             var limited = ScriptedWorld(tinyScenario(on: channel) { $0.apns.tokenLimit = 1 },
                                         letters: [at(1 * hour), at(1 * hour + 10 * minute)])
             let l = limited.run(.off)
-            #expect(limited.fates() == [.delivered(latency: 350 * ms), .lost(.throttled)] && l.throttledAnswers == 1, "\(channel)")
+            #expect(limited.fates() == [.delivered(latency: 350 * ms), .lost(.throttled)] && l.provider.throttledAnswers == 1, "\(channel)")
         }
     }
 

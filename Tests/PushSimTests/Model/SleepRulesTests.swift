@@ -17,7 +17,7 @@ import Testing
 
     private func world(_ s: Scenario, _ letters: [ScriptedLetter], asleep: [Range<Int64>], offline: [Range<Int64>] = []) -> ScriptedWorld {
         var w = ScriptedWorld(s, letters: letters, offline: offline)
-        w.world.sleepTimeline.asleep = asleep
+        w.world.draws.sleepTimeline.asleep = asleep
         return w
     }
 
@@ -42,8 +42,8 @@ import Testing
         s2.connectivity.windows = [OfflineWindow(start: span(0), end: span(s.end.microseconds))]
         var offline = DeviceWorld(scenario: s2)
         offline.prepare(device: 3)
-        #expect(!online.sleepTimeline.asleep.isEmpty)
-        #expect(online.sleepTimeline.asleep == offline.sleepTimeline.asleep)
+        #expect(!online.draws.sleepTimeline.asleep.isEmpty)
+        #expect(online.draws.sleepTimeline.asleep == offline.draws.sleepTimeline.asleep)
     }
 
     /// A priority-10 push wakes the device for its own hand-over and the held pushes', not for

@@ -21,7 +21,7 @@ import Testing
         // Letter 2 arrives at 3h + 150 ms, the re-request goes at + 350 ms, its answer would come
         // at + 650 ms; the app goes at + 500 ms.
         var w = ScriptedWorld(uninstalling(tinyScenario()), letters: [at(1 * hour), at(2 * hour, lost: true), at(3 * hour)])
-        w.world.end = 3 * hour + 500 * ms
+        w.world.clock.end = 3 * hour + 500 * ms
         let on = w.run(.on)
         #expect(on.reRequests == 1)
         #expect(w.fates() == [.delivered(latency: 350 * ms), .undeliverable, .undeliverable], "\(w.traceText)")
@@ -35,8 +35,8 @@ import Testing
         s.apns.lowPriorityShare = 0.5
         s.device.sleep = DeviceSleep(awake: constant(1 * hour), asleep: constant(1 * hour))
         var w = ScriptedWorld(s, letters: [at(30 * minute), at(1 * hour + 30 * minute, low: true)])
-        w.world.sleepTimeline.asleep = [1 * hour..<2 * hour]
-        w.world.end = 1 * hour + 45 * minute
+        w.world.draws.sleepTimeline.asleep = [1 * hour..<2 * hour]
+        w.world.clock.end = 1 * hour + 45 * minute
         let l = w.run(.off)
         #expect(l.sleep.held == 1)
         #expect(w.fates() == [.delivered(latency: 350 * ms), .undeliverable])
@@ -47,12 +47,12 @@ import Testing
         for channel in [PushChannel.apns, .fcm] {
             var w = ScriptedWorld(uninstalling(tinyScenario(on: channel)), letters: [at(1 * hour), at(2 * hour), at(2 * hour + 10 * minute)],
                                   offline: [90 * minute..<5 * hour])
-            w.world.end = 3 * hour
+            w.world.clock.end = 3 * hour
             let l = w.run(.off)
             // On APNs the second push replaced the first in the one slot before U: that loss stands.
             let second: LetterFate = channel == .apns ? .lost(.apnsReplaced) : .undeliverable
             #expect(w.fates() == [.delivered(latency: 350 * ms), second, .undeliverable], "\(channel)\n\(w.traceText)")
-            #expect(l.undeliverable == (channel == .apns ? 1 : 2))
+            #expect(l.uninstall.undeliverable == (channel == .apns ? 1 : 2))
         }
     }
 
@@ -60,8 +60,8 @@ import Testing
     @Test func anFCMResyncStillOwedIsUndeliverable() {
         let letters = (0...100).map { at(2 * hour + Int64($0) * sec) }
         var w = ScriptedWorld(uninstalling(tinyScenario(on: .fcm)), letters: letters, offline: [1 * hour..<5 * hour])
-        w.world.end = 4 * hour
+        w.world.clock.end = 4 * hour
         let l = w.run(.off)
-        #expect(l.undeliverable == 101 && l.letters == 0 && l.fcm.resyncs == 0)
+        #expect(l.uninstall.undeliverable == 101 && l.letters == 0 && l.fcm.resyncs == 0)
     }
 }
