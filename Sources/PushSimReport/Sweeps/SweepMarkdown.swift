@@ -21,6 +21,33 @@ extension SweepResult {
         out += "Cells: mean ± half-width of the 95 % confidence interval (Student t, \(max(n - 1, 0)) df), the half-width to two "
             + "significant digits and the mean to the same decimal place; a cell without ± had the same value in every replication"
         out += n > 1 ? ".\n\n" : " (one replication gives no interval).\n\n"
+        let columns = tableColumns
+        out += MarkdownTable.row(axes.map { "`\($0.path)`" } + ["queue"] + columns.map(\.0))
+        out += "|" + String(repeating: " --- |", count: axes.count + 1 + columns.count) + "\n"
+        for point in points {
+            let settings = axes.map { axis in point.point.settings.first { $0.path == axis.path }?.value ?? "" }
+            for arm in point.summaries {
+                let cells = columns.map { column in
+                    arm.metrics[column.1].map { SweepMarkdown.cell($0, unit: column.2) } ?? "—"
+                }
+                out += MarkdownTable.row(settings + [arm.queue] + cells)
+            }
+        }
+        out += comparisonMarkdown(columns)
+        out += "\n## How this was made\n\n" + provenanceLine + ". The base scenario of every point, resolved (every key, "
+            + "defaults included, overrides applied; `pushsim validate FILE --print` prints the same):\n\n```yaml\n"
+            + ScenarioPrinter.yaml(resolvedScenario) + "```\n"
+        if charts {
+            out += "\n## Charts\n\n"
+            for spec in Self.chartSpecs { out += "![\(spec.title)](\(spec.file))\n" }
+        }
+        return out
+    }
+}
+
+extension SweepResult {
+    /// The headline columns (title, metric, unit): the same in the table and the comparison.
+    var tableColumns: [(String, String, SweepMarkdown.Unit)] {
         var columns: [(String, String, SweepMarkdown.Unit)] = [
             ("loss rate", "loss_rate", .percent), ("duplicate rate", "duplicate_rate", .percent),
             ("summarized", "summarized_rate", .percent), ("summaries / letter", "summaries_per_letter", .plain),
@@ -36,29 +63,53 @@ extension SweepResult {
             columns.insert(column, at: place)
             place += 1
         }
+        return columns
+    }
+
+    /// The paired comparison with the reference, in the table's columns, or nothing without one.
+    func comparisonMarkdown(_ columns: [(String, String, SweepMarkdown.Unit)]) -> String {
+        guard let comparison, comparison.reference < points.count else { return "" }
+        let reference = points[comparison.reference].point
+        let why: String
+        switch comparison.choice {
+        case .named: why = "named with --reference"
+        case .file: why = "the file's own value"
+        case .best: why = "no point is the file's own, so the lowest mean loss rate of the queue arm"
+        }
+        let n = seeds.count
+        var out = "\n## Compared with `\(reference.label)`, seed by seed\n\n"
+        out += "Reference: `\(reference.label)` (\(why)). Cells: the mean over the \(n) seeds of (point − reference), "
+            + "both run on the same seed, ± the half-width of its 95 % confidence interval (Student t on the per-seed "
+            + "differences, \(n - 1) df); rates in percentage points. **Bold**: the interval excludes 0, a difference "
+            + "real at that level. Common random numbers make these intervals narrower than the table's own "
+            + "(docs/research.md, Paired comparisons).\n\n"
         out += MarkdownTable.row(axes.map { "`\($0.path)`" } + ["queue"] + columns.map(\.0))
         out += "|" + String(repeating: " --- |", count: axes.count + 1 + columns.count) + "\n"
-        for point in points {
+        for (index, point) in points.enumerated() where index < comparison.differences.count {
             let settings = axes.map { axis in point.point.settings.first { $0.path == axis.path }?.value ?? "" }
-            for arm in point.summaries {
-                let cells = columns.map { column in
-                    arm.metrics[column.1].map { SweepMarkdown.cell($0, unit: column.2) } ?? "—"
+            for arm in comparison.differences[index] {
+                let cells = columns.map { column -> String in
+                    if index == comparison.reference { return "reference" }
+                    return arm.metrics[column.1].map { SweepMarkdown.differenceCell($0, unit: column.2) } ?? "—"
                 }
                 out += MarkdownTable.row(settings + [arm.queue] + cells)
             }
-        }
-        out += "\n## How this was made\n\n" + provenanceLine + ". The base scenario of every point, resolved (every key, "
-            + "defaults included, overrides applied; `pushsim validate FILE --print` prints the same):\n\n```yaml\n"
-            + ScenarioPrinter.yaml(resolvedScenario) + "```\n"
-        if charts {
-            out += "\n## Charts\n\n"
-            for spec in Self.chartSpecs { out += "![\(spec.title)](\(spec.file))\n" }
         }
         return out
     }
 }
 
 enum SweepMarkdown {
+    /// A paired difference: signed, percentages as percentage points, bold when its interval
+    /// excludes 0.
+    static func differenceCell(_ metric: MetricSummary, unit: Unit) -> String {
+        if metric.mean == 0 && (metric.ci95 ?? 0) == 0 { return "0" }
+        var text = cell(metric, unit: unit)
+        if unit == .percent { text = String(text.dropLast(2)) + " pp" }
+        if metric.mean > 0 { text = "+" + text }
+        return metric.excludesZero ? "**\(text)**" : text
+    }
+
     /// How a column's numbers read: percentages, plain ratios, or durations in the run
     /// table's units (seconds, hours from an hour up).
     enum Unit { case percent, plain, duration }
