@@ -121,6 +121,8 @@ package struct SweepResult: Equatable, Sendable {
     package var overrides: [String] = []
     /// Every point against the reference, seed by seed; nil with one point or one replication.
     package var comparison: SweepComparison?
+    /// The segments whose metrics the points carry (`segments.NAME.METRIC`), in file order.
+    package var segments: [String] = []
 }
 
 package enum SweepRunner {

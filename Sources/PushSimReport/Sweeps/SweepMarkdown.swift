@@ -22,18 +22,14 @@ extension SweepResult {
             + "significant digits and the mean to the same decimal place; a cell without ± had the same value in every replication"
         out += n > 1 ? ".\n\n" : " (one replication gives no interval).\n\n"
         let columns = tableColumns
-        out += MarkdownTable.row(axes.map { "`\($0.path)`" } + ["queue"] + columns.map(\.0))
-        out += "|" + String(repeating: " --- |", count: axes.count + 1 + columns.count) + "\n"
-        for point in points {
-            let settings = axes.map { axis in point.point.settings.first { $0.path == axis.path }?.value ?? "" }
-            for arm in point.summaries {
-                let cells = columns.map { column in
-                    arm.metrics[column.1].map { SweepMarkdown.cell($0, unit: column.2) } ?? "—"
-                }
-                out += MarkdownTable.row(settings + [arm.queue] + cells)
-            }
+        out += table(columns, prefix: "") { points[$0].summaries }
+        out += comparisonMarkdown(columns, prefix: "")
+        for segment in segments {
+            let prefix = "segments.\(segment)."
+            out += "\n## Segment `\(segment)`\n\nThe same metrics on the segment's own devices.\n\n"
+            out += table(columns, prefix: prefix) { points[$0].summaries }
+            out += comparisonMarkdown(columns, prefix: prefix)
         }
-        out += comparisonMarkdown(columns)
         out += "\n## How this was made\n\n" + provenanceLine + ". The base scenario of every point, resolved (every key, "
             + "defaults included, overrides applied; `pushsim validate FILE --print` prints the same):\n\n```yaml\n"
             + ScenarioPrinter.yaml(resolvedScenario) + "```\n"
@@ -66,8 +62,26 @@ extension SweepResult {
         return columns
     }
 
+    /// One table: a row per point and arm, the columns' metrics under `prefix` (`""` for the
+    /// totals, `segments.NAME.` for a segment) from the arm summaries `arms` gives for a point's index; `cell` is
+    /// the cell of a point (by index), arm and column.
+    func table(_ columns: [(String, String, SweepMarkdown.Unit)], prefix: String,
+               cell: (Int, MetricSummary, SweepMarkdown.Unit) -> String = { _, metric, unit in SweepMarkdown.cell(metric, unit: unit) },
+               _ arms: (Int) -> [ArmSummary]) -> String {
+        var out = MarkdownTable.row(axes.map { "`\($0.path)`" } + ["queue"] + columns.map(\.0))
+        out += "|" + String(repeating: " --- |", count: axes.count + 1 + columns.count) + "\n"
+        for (index, point) in points.enumerated() {
+            let settings = axes.map { axis in point.point.settings.first { $0.path == axis.path }?.value ?? "" }
+            for arm in arms(index) {
+                let cells = columns.map { column in arm.metrics[prefix + column.1].map { cell(index, $0, column.2) } ?? "—" }
+                out += MarkdownTable.row(settings + [arm.queue] + cells)
+            }
+        }
+        return out
+    }
+
     /// The paired comparison with the reference, in the table's columns, or nothing without one.
-    func comparisonMarkdown(_ columns: [(String, String, SweepMarkdown.Unit)]) -> String {
+    func comparisonMarkdown(_ columns: [(String, String, SweepMarkdown.Unit)], prefix: String) -> String {
         guard let comparison, comparison.reference < points.count else { return "" }
         let reference = points[comparison.reference].point
         let why: String
@@ -77,24 +91,15 @@ extension SweepResult {
         case .best: why = "no point is the file's own, so the lowest mean loss rate of the queue arm"
         }
         let n = seeds.count
-        var out = "\n## Compared with `\(reference.label)`, seed by seed\n\n"
+        var out = "\n" + (prefix.isEmpty ? "## " : "### ") + "Compared with `\(reference.label)`, seed by seed\n\n"
         out += "Reference: `\(reference.label)` (\(why)). Cells: the mean over the \(n) seeds of (point − reference), "
             + "both run on the same seed, ± the half-width of its 95 % confidence interval (Student t on the per-seed "
             + "differences, \(n - 1) df); rates in percentage points. **Bold**: the interval excludes 0, a difference "
             + "real at that level. Common random numbers make these intervals narrower than the table's own "
             + "(docs/research.md, Paired comparisons).\n\n"
-        out += MarkdownTable.row(axes.map { "`\($0.path)`" } + ["queue"] + columns.map(\.0))
-        out += "|" + String(repeating: " --- |", count: axes.count + 1 + columns.count) + "\n"
-        for (index, point) in points.enumerated() where index < comparison.differences.count {
-            let settings = axes.map { axis in point.point.settings.first { $0.path == axis.path }?.value ?? "" }
-            for arm in comparison.differences[index] {
-                let cells = columns.map { column -> String in
-                    if index == comparison.reference { return "reference" }
-                    return arm.metrics[column.1].map { SweepMarkdown.differenceCell($0, unit: column.2) } ?? "—"
-                }
-                out += MarkdownTable.row(settings + [arm.queue] + cells)
-            }
-        }
+        out += table(columns, prefix: prefix, cell: { index, metric, unit in
+            index == comparison.reference ? "reference" : SweepMarkdown.differenceCell(metric, unit: unit)
+        }) { index in index < comparison.differences.count ? comparison.differences[index] : [] }
         return out
     }
 }
