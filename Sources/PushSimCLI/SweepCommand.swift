@@ -30,6 +30,12 @@ enum SweepCommand {
                 per axis; default: the file's own values, else the lowest mean
                 loss rate of the queue arm); needs --replications 2 or more
                 """),
+            CommandOption("cost", .value("NAME=WEIGHT,…"), help: """
+                what outcomes cost, adding the metric expected_cost (per letter):
+                lost, summarized, duplicate, summary, resent, re_request (per
+                event), latency_p50/p90/p99 (per time: `1/h`); such as
+                `lost=1,summarized=0.3,resent=0.01,latency_p90=1/h`
+                """),
             CommandOption("replications", .value("N"), default: .value("1"), range: 1...10_000, help: """
                 runs per point, with seeds derived from the scenario's
                 seed — the same N seeds at every point (common random numbers)
@@ -63,6 +69,7 @@ enum SweepCommand {
         if onlyVary && varied.isEmpty { throw InputError.usage("--only-vary needs at least one --vary axis") }
         let axes = SweepGrid.axes(file: onlyVary ? [] : fileAxes, commandLine: varied.map(\.axis), fixed: fixed)
         let reference = try arguments.values("reference").map(SweepCommand.readReference)
+        let cost = try arguments.value("cost").map(SweepCost.parse)
         if !reference.isEmpty && replications < 2 {
             throw InputError.usage("--reference compares replications seed by seed: give --replications 2 or more")
         }
@@ -110,7 +117,7 @@ enum SweepCommand {
         let started = DispatchTime.now().uptimeNanoseconds
         let showProgress = console.errorIsTerminal && !arguments.flag("json")
         var reported = 0
-        var result = SweepRunner.run(plan, jobs: jobs) { done, total in
+        var result = SweepRunner.run(plan, jobs: jobs, cost: cost) { done, total in
             interruption.advance(by: done - reported)
             reported = done
             guard showProgress else { return }

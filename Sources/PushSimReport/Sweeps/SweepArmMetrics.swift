@@ -35,9 +35,14 @@ extension ArmMetrics {
 
 extension SweepRunner {
     /// Runs the sweep measuring each arm by its contract JSON (`ArmMetrics.init(_:offArm:)`).
-    package static func run(_ plan: SweepPlan, jobs: Int = 1,
+    /// `cost` (`--cost`) adds `expected_cost` to every arm and segment.
+    package static func run(_ plan: SweepPlan, jobs: Int = 1, cost: SweepCost? = nil,
                             progress: ((Int, Int) -> Void)? = nil) -> SweepResult {
-        var result = run(plan, jobs: jobs, measure: SweepMetricNames.measure, progress: progress)
+        var result = run(plan, jobs: jobs, measure: { run in
+            var arms = SweepMetricNames.measure(run)
+            cost?.apply(to: &arms, segments: run.segments.map(\.name))
+            return arms
+        }, progress: progress)
         result.segments = plan.base.segments.count <= SweepMetricNames.maxSegments ? plan.base.segments.map(\.name) : []
         return result
     }

@@ -120,12 +120,14 @@ enum SweepMarkdown {
     enum Unit { case percent, plain, duration }
 
     /// Columns of mechanisms most sweeps do not have: the binary interface's rewrites
-    /// (docs/model.md §11), a catch-up's fetches (§7), app reinstalls' drops and false gaps (§8).
+    /// (docs/model.md §11), a catch-up's fetches (§7), app reinstalls' drops and false gaps (§8),
+    /// and the expected cost `--cost` states (docs/research.md, A stated cost).
     static let optionalColumns: [(String, String, Unit)] = [
         ("rewrites / letter", "rewrites_per_letter", .plain),
         ("fetches / letter", "fetches_per_letter", .plain),
         ("reinstall drops / letter", "reinstall_drops_per_letter", .plain),
         ("false gaps / letter", "false_gaps_per_letter", .plain),
+        ("expected cost / letter", SweepCost.metric, .plain),
     ]
 
     static func cell(_ metric: MetricSummary, unit: Unit) -> String {

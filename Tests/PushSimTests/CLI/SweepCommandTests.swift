@@ -99,7 +99,8 @@ struct TemporaryScenario {
         let input = try TemporaryScenario(Self.file)
         defer { input.cleanUp() }
         for arguments in [["--only-vary"], ["--reference", "queue.repeat_max_count=2", "--replications", "2"],
-                          ["--reference", "queue.repeat_max_count=3"], ["--reference", "=3", "--replications", "2"]] {
+                          ["--reference", "queue.repeat_max_count=3"], ["--reference", "=3", "--replications", "2"],
+                          ["--cost", "lost=-1"], ["--cost", "latency_p90=1"], ["--cost", "lose=1"]] {
             let console = Console.capturing()
             let status = PushSimTool.main(["sweep", input.path, "--no-write"] + arguments, console: console)
             #expect(status == 2, "\(arguments): \(console.standardError)")
