@@ -19,6 +19,22 @@ enum SweepCommand {
                 (repeatable: several make a cartesian product; the first is the
                 charts' x axis). Without --vary the file's `sweep:` section is used;
                 a path given on the command line (--vary or --set) replaces the file's.
+                With --vary, the file's other axes join the grid: the sweep says so
+                (points, runs, work and memory) on standard error before it runs
+                """),
+            CommandOption("only-vary", .flag, help: """
+                run the --vary axes alone: the file's `sweep:` section is left out
+                """),
+            CommandOption("reference", .value("PATH=VALUE"), repeatable: true, help: """
+                the point every other is compared with, seed by seed (one value
+                per axis; default: the file's own values, else the lowest mean
+                loss rate of the queue arm); needs --replications 2 or more
+                """),
+            CommandOption("cost", .value("NAME=WEIGHT,…"), help: """
+                what outcomes cost, adding the metric expected_cost (per letter):
+                lost, summarized, duplicate, summary, resent, re_request (per
+                event), latency_p50/p90/p99 (per time: `1/h`); such as
+                `lost=1,summarized=0.3,resent=0.01,latency_p90=1/h`
                 """),
             CommandOption("replications", .value("N"), default: .value("1"), range: 1...10_000, help: """
                 runs per point, with seeds derived from the scenario's
@@ -49,7 +65,14 @@ enum SweepCommand {
         let limits = try ResourceGuard.limits(arguments)
         let varied = try arguments.values("vary").map(SweepGrid.readVary)
         let fixed = Set(arguments.values("set").compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) })
-        let axes = SweepGrid.axes(file: fileAxes, commandLine: varied.map(\.axis), fixed: fixed)
+        let onlyVary = arguments.flag("only-vary")
+        if onlyVary && varied.isEmpty { throw InputError.usage("--only-vary needs at least one --vary axis") }
+        let axes = SweepGrid.axes(file: onlyVary ? [] : fileAxes, commandLine: varied.map(\.axis), fixed: fixed)
+        let reference = try arguments.values("reference").map(SweepCommand.readReference)
+        let cost = try arguments.value("cost").map(SweepCost.parse)
+        if !reference.isEmpty && replications < 2 {
+            throw InputError.usage("--reference compares replications seed by seed: give --replications 2 or more")
+        }
         // The grid's size from its axes' lengths, before a single point is built.
         if let refusal = SweepGrid.sizeRefusal(axes, replications: replications, name: base.name) {
             throw InputError.refused(refusal)
@@ -74,7 +97,7 @@ enum SweepCommand {
         }
         let plan: SweepPlan
         do {
-            plan = try SweepPlan(axes: axes, replications: replications) { extra in
+            plan = try SweepPlan(axes: axes, replications: replications, reference: reference) { extra in
                 try ScenarioLoader.load(prepared, overrides: extra, traceMemoryLimit: limits.maxMemoryBytes)
             }
         } catch let error as SweepError {
@@ -83,12 +106,18 @@ enum SweepCommand {
         if let refusal = refusal(plan, jobs: jobs, limits: limits) {
             throw InputError.refused(refusal)
         }
+        // Said whether or not standard error is a terminal: a grid larger than asked is never silent.
+        if let note = SweepAxesNote.text(commandLine: varied.map(\.axis), kept: Array(axes.dropFirst(varied.count)),
+                                         replications: replications,
+                                         estimates: plan.scenarios.map { ResourceEstimate($0, jobs: jobs) }) {
+            console.err(note)
+        }
         interruption.begin("the sweep of '\(plan.scenarioName)'", total: plan.runCount, unit: "runs",
                            consequence: arguments.flag("no-write") ? "nothing was written" : "no results were written; '\(directory)' is as it was")
         let started = DispatchTime.now().uptimeNanoseconds
         let showProgress = console.errorIsTerminal && !arguments.flag("json")
         var reported = 0
-        var result = SweepRunner.run(plan, jobs: jobs) { done, total in
+        var result = SweepRunner.run(plan, jobs: jobs, cost: cost) { done, total in
             interruption.advance(by: done - reported)
             reported = done
             guard showProgress else { return }
@@ -132,6 +161,16 @@ extension SweepCommand {
         return "refusing to sweep '\(plan.scenarioName)': its \(plan.runCount) runs would take about "
             + "\(ResourceEstimate.count(total)) events, over the limit of \(ResourceEstimate.count(limits.maxEvents)) "
             + "(--max-events). Use fewer points or replications, a smaller scenario, or raise --max-events."
+    }
+}
+
+extension SweepCommand {
+    /// Reads one `--reference PATH=VALUE`; the plan checks it against the axes.
+    static func readReference(_ text: String) throws -> SweepSetting {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex, text.index(after: equals) != text.endIndex else {
+            throw InputError.usage("--reference expects PATH=VALUE (such as `queue.repeat_max_count=20`), found `\(text)`")
+        }
+        return SweepSetting(path: String(text[..<equals]), value: String(text[text.index(after: equals)...]))
     }
 }
 

@@ -16,10 +16,15 @@ package struct SweepPlan: Sendable {
     /// The scenario as written plus the command line's overrides, before any point's settings:
     /// what the sweep's files record as how they were made.
     package var base: Scenario
+    /// The point every other is compared with (``SweepComparison``), when it is known before
+    /// the run: named by `reference`, or the file's own; nil: the best, found after the run.
+    package var reference: (index: Int, choice: SweepReferenceChoice)?
 
     /// Builds the plan. `load` turns extra overrides (the point's settings) into a scenario; it
-    /// throws on a bad value, and so does this.
-    package init(axes: [SweepAxis], replications: Int, load: ([String]) throws -> Scenario) throws {
+    /// throws on a bad value, and so does this. `reference` (`--reference PATH=VALUE`, one per
+    /// axis at most) names the point the others are compared with.
+    package init(axes: [SweepAxis], replications: Int, reference: [SweepSetting] = [],
+                 load: ([String]) throws -> Scenario) throws {
         guard replications >= 1 else { throw SweepError("--replications must be at least 1") }
         var seen: Set<String> = []
         for axis in axes where !seen.insert(axis.path).inserted {
@@ -46,6 +51,39 @@ package struct SweepPlan: Sendable {
             }
         }
         self.seeds = ReplicationSeeds.seeds(base: base.seed, count: replications)
+        if reference.isEmpty {
+            // The file's own point resolves to exactly the base scenario (the seed included).
+            let own = ScenarioPrinter.entries(base)
+            self.reference = scenarios.firstIndex { ScenarioPrinter.entries($0) == own }
+                .map { (index: $0, choice: SweepReferenceChoice.file) }
+        } else {
+            self.reference = (try SweepPlan.namedReference(reference, axes: axes, points: points), .named)
+        }
+    }
+
+    /// The one point the `--reference` settings name, or why there is none.
+    static func namedReference(_ settings: [SweepSetting], axes: [SweepAxis], points: [SweepPoint]) throws -> Int {
+        var named: Set<String> = []
+        for setting in settings {
+            guard let axis = axes.first(where: { $0.path == setting.path }) else {
+                throw SweepError("--reference `\(setting.override)`: `\(setting.path)` is not an axis of this sweep"
+                    + (axes.isEmpty ? " (it has none)" : "; its axes: " + axes.map { "`\($0.path)`" }.joined(separator: ", ")))
+            }
+            guard axis.values.contains(setting.value) else {
+                throw SweepError("--reference `\(setting.override)`: `\(setting.value)` is not one of the values of `\(axis.path)` "
+                    + "(\(axis.values.joined(separator: ", "))); write it as the axis does")
+            }
+            guard named.insert(setting.path).inserted else {
+                throw SweepError("--reference names `\(setting.path)` twice; give each axis once")
+            }
+        }
+        let matching = points.indices.filter { i in settings.allSatisfy { points[i].settings.contains($0) } }
+        guard matching.count == 1, let only = matching.first else {
+            let missing = axes.map(\.path).filter { !named.contains($0) }
+            throw SweepError("--reference names \(matching.count) points of the grid; give a value for every axis "
+                + "(also \(missing.map { "`\($0)`" }.joined(separator: ", ")))")
+        }
+        return only
     }
 
     package var runCount: Int { points.count * seeds.count }
@@ -81,6 +119,10 @@ package struct SweepResult: Equatable, Sendable {
     /// The command line's `--set` overrides (and `--seed`), for chart subtitles; the resolved
     /// scenario already holds their effect.
     package var overrides: [String] = []
+    /// Every point against the reference, seed by seed; nil with one point or one replication.
+    package var comparison: SweepComparison?
+    /// The segments whose metrics the points carry (`segments.NAME.METRIC`), in file order.
+    package var segments: [String] = []
 }
 
 package enum SweepRunner {
@@ -106,8 +148,10 @@ package enum SweepRunner {
             points.append(SweepPointResult(point: point, replications: replications,
                                            summaries: summarize(replications)))
         }
+        let reference = plan.reference ?? (SweepComparison.best(points), .best)
         return SweepResult(scenario: plan.scenarioName, axes: plan.axes, seeds: plan.seeds, points: points,
-                           resolvedScenario: ScenarioPrinter.entries(plan.base))
+                           resolvedScenario: ScenarioPrinter.entries(plan.base),
+                           comparison: SweepComparison(points: points, reference: reference.index, choice: reference.choice))
     }
 
     /// Per arm, each metric's mean and 95 % interval over the replications.

@@ -35,14 +35,42 @@ extension ArmMetrics {
 
 extension SweepRunner {
     /// Runs the sweep measuring each arm by its contract JSON (`ArmMetrics.init(_:offArm:)`).
-    package static func run(_ plan: SweepPlan, jobs: Int = 1,
+    /// `cost` (`--cost`) adds `expected_cost` to every arm and segment.
+    package static func run(_ plan: SweepPlan, jobs: Int = 1, cost: SweepCost? = nil,
                             progress: ((Int, Int) -> Void)? = nil) -> SweepResult {
-        run(plan, jobs: jobs, measure: { result in result.arms.map { ArmMetrics($0, offArm: result.offArm) } },
-            progress: progress)
+        var result = run(plan, jobs: jobs, measure: { run in
+            var arms = SweepMetricNames.measure(run)
+            cost?.apply(to: &arms, segments: run.segments.map(\.name))
+            return arms
+        }, progress: progress)
+        result.segments = plan.base.segments.count <= SweepMetricNames.maxSegments ? plan.base.segments.map(\.name) : []
+        return result
     }
 }
 
 enum SweepMetricNames {
+    /// The most segments whose metrics a sweep keeps one by one: each adds every metric again
+    /// (in the CSV's columns too), so a file with thousands of segments keeps its totals only.
+    static let maxSegments = 32
+
+    /// Each arm's metrics and, with segments (at most ``maxSegments``), every metric of each
+    /// segment under `segments.NAME.` (`segments.commuters.loss_rate`), measured like the
+    /// totals on the segment's own devices (its telemetry against its own queue-off arm).
+    static func measure(_ result: RunResult) -> [ArmMetrics] {
+        result.arms.map { arm in
+            var metrics = ArmMetrics(arm, offArm: result.offArm)
+            guard result.segments.count <= maxSegments else { return metrics }
+            for segment in result.segments {
+                guard let own = segment.arms.first(where: { $0.arm == arm.arm }) else { continue }
+                let segmentOffArm = segment.arms.first { $0.arm == .off }
+                for (name, value) in ArmMetrics(own, offArm: segmentOffArm).values {
+                    metrics.values["segments.\(segment.name).\(name)"] = value
+                }
+            }
+            return metrics
+        }
+    }
+
     /// Collects the numbers of a JSON object under dotted names; strings are labels, not metrics.
     static func flatten(_ value: JSONValue, prefix: String, into out: inout [String: Double]) {
         switch value {

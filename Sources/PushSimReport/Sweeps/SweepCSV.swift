@@ -13,7 +13,9 @@ extension SweepResult {
     /// follow an arm's runs), `point` (index in grid order), one column per axis path (its value
     /// at the point), `queue` (off/on), `replication` and `seed` (empty on summary rows), then
     /// one column per metric, sorted by name. A metric an arm lacks (the queue's counts in the
-    /// off arm) and `ci95` with one replication are empty cells. RFC 4180 quoting.
+    /// off arm) and `ci95` with one replication are empty cells. With replications, `diff_mean`
+    /// and `diff_ci95` rows follow: the paired difference from the reference point (sweep.json's
+    /// `reference`), seed by seed. RFC 4180 quoting.
     package var csv: String {
         let metrics = metricNames
         var lines = [(["kind", "point"] + axes.map(\.path) + ["queue", "replication", "seed"] + metrics)
@@ -32,6 +34,11 @@ extension SweepResult {
                 }
                 lines.append(line("mean", "", "") { summary.metrics[$0].map { SweepCSV.number($0.mean) } ?? "" })
                 lines.append(line("ci95", "", "") { summary.metrics[$0]?.ci95.map(SweepCSV.number) ?? "" })
+                if let comparison, index < comparison.differences.count, a < comparison.differences[index].count {
+                    let differences = comparison.differences[index][a]
+                    lines.append(line("diff_mean", "", "") { differences.metrics[$0].map { SweepCSV.number($0.mean) } ?? "" })
+                    lines.append(line("diff_ci95", "", "") { differences.metrics[$0]?.ci95.map(SweepCSV.number) ?? "" })
+                }
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -8,26 +8,43 @@ extension SweepResult {
     /// where `run --json` has it, with `{"mean", "ci95"}` in its place; `ci95` is null with a
     /// single replication. Keys are sorted. `pushsim_version` and `resolved_scenario` (the base
     /// scenario, as in summary.json) say how it was made.
+    /// With replications, `reference` (`{"set": {PATH: VALUE}, "chosen": "named"|"file"|"best"}`)
+    /// and each point's `versus_reference` (the same shape as `runs`) carry the paired
+    /// differences point − reference, seed by seed: `{"mean", "ci95"}` of the differences.
     package var json: JSONValue {
-        .object([
+        var root: [String: JSONValue] = [
             "pushsim_version": .string(PushSimVersion.current),
             "resolved_scenario": RunSummary.scenarioJSON(resolvedScenario),
             "scenario": .string(scenario),
             "replications": .int(seeds.count),
             "seeds": .array(seeds.map { .uint($0) }),
             "axes": .array(axes.map { .object(["path": .string($0.path), "values": .array($0.values.map(SweepJSON.typed))]) }),
-            "points": .array(points.map { point in
-                .object([
-                    "set": .object(Dictionary(point.point.settings.map { ($0.path, SweepJSON.typed($0.value)) },
-                                              uniquingKeysWith: { _, last in last })),
+            "points": .array(points.enumerated().map { index, point in
+                var object: [String: JSONValue] = [
+                    "set": SweepJSON.settings(point.point),
                     "runs": .array(point.summaries.map(SweepJSON.arm)),
-                ])
+                ]
+                if let comparison, index < comparison.differences.count {
+                    object["versus_reference"] = .array(comparison.differences[index].map(SweepJSON.arm))
+                }
+                return .object(object)
             }),
-        ])
+        ]
+        // The paired comparisons (docs/research.md, Paired comparisons): which point, and why.
+        if let comparison, comparison.reference < points.count {
+            root["reference"] = .object(["set": SweepJSON.settings(points[comparison.reference].point),
+                                         "chosen": .string(comparison.choice.rawValue)])
+        }
+        return .object(root)
     }
 }
 
 enum SweepJSON {
+    /// A point's settings as `{PATH: VALUE}`.
+    static func settings(_ point: SweepPoint) -> JSONValue {
+        .object(Dictionary(point.settings.map { ($0.path, typed($0.value)) }, uniquingKeysWith: { _, last in last }))
+    }
+
     /// A setting's value as JSON: a number or boolean when it is written as one, else its text.
     static func typed(_ text: String) -> JSONValue {
         if let i = Int(text) { return .int(i) }

@@ -21,6 +21,29 @@ extension SweepResult {
         out += "Cells: mean ± half-width of the 95 % confidence interval (Student t, \(max(n - 1, 0)) df), the half-width to two "
             + "significant digits and the mean to the same decimal place; a cell without ± had the same value in every replication"
         out += n > 1 ? ".\n\n" : " (one replication gives no interval).\n\n"
+        let columns = tableColumns
+        out += table(columns, prefix: "") { points[$0].summaries }
+        out += comparisonMarkdown(columns, prefix: "")
+        for segment in segments {
+            let prefix = "segments.\(segment)."
+            out += "\n## Segment `\(segment)`\n\nThe same metrics on the segment's own devices.\n\n"
+            out += table(columns, prefix: prefix) { points[$0].summaries }
+            out += comparisonMarkdown(columns, prefix: prefix)
+        }
+        out += "\n## How this was made\n\n" + provenanceLine + ". The base scenario of every point, resolved (every key, "
+            + "defaults included, overrides applied; `pushsim validate FILE --print` prints the same):\n\n```yaml\n"
+            + ScenarioPrinter.yaml(resolvedScenario) + "```\n"
+        if charts {
+            out += "\n## Charts\n\n"
+            for spec in Self.chartSpecs { out += "![\(spec.title)](\(spec.file))\n" }
+        }
+        return out
+    }
+}
+
+extension SweepResult {
+    /// The headline columns (title, metric, unit): the same in the table and the comparison.
+    var tableColumns: [(String, String, SweepMarkdown.Unit)] {
         var columns: [(String, String, SweepMarkdown.Unit)] = [
             ("loss rate", "loss_rate", .percent), ("duplicate rate", "duplicate_rate", .percent),
             ("summarized", "summarized_rate", .percent), ("summaries / letter", "summaries_per_letter", .plain),
@@ -36,40 +59,75 @@ extension SweepResult {
             columns.insert(column, at: place)
             place += 1
         }
-        out += MarkdownTable.row(axes.map { "`\($0.path)`" } + ["queue"] + columns.map(\.0))
+        return columns
+    }
+
+    /// One table: a row per point and arm, the columns' metrics under `prefix` (`""` for the
+    /// totals, `segments.NAME.` for a segment) from the arm summaries `arms` gives for a point's index; `cell` is
+    /// the cell of a point (by index), arm and column.
+    func table(_ columns: [(String, String, SweepMarkdown.Unit)], prefix: String,
+               cell: (Int, MetricSummary, SweepMarkdown.Unit) -> String = { _, metric, unit in SweepMarkdown.cell(metric, unit: unit) },
+               _ arms: (Int) -> [ArmSummary]) -> String {
+        var out = MarkdownTable.row(axes.map { "`\($0.path)`" } + ["queue"] + columns.map(\.0))
         out += "|" + String(repeating: " --- |", count: axes.count + 1 + columns.count) + "\n"
-        for point in points {
+        for (index, point) in points.enumerated() {
             let settings = axes.map { axis in point.point.settings.first { $0.path == axis.path }?.value ?? "" }
-            for arm in point.summaries {
-                let cells = columns.map { column in
-                    arm.metrics[column.1].map { SweepMarkdown.cell($0, unit: column.2) } ?? "—"
-                }
+            for arm in arms(index) {
+                let cells = columns.map { column in arm.metrics[prefix + column.1].map { cell(index, $0, column.2) } ?? "—" }
                 out += MarkdownTable.row(settings + [arm.queue] + cells)
             }
         }
-        out += "\n## How this was made\n\n" + provenanceLine + ". The base scenario of every point, resolved (every key, "
-            + "defaults included, overrides applied; `pushsim validate FILE --print` prints the same):\n\n```yaml\n"
-            + ScenarioPrinter.yaml(resolvedScenario) + "```\n"
-        if charts {
-            out += "\n## Charts\n\n"
-            for spec in Self.chartSpecs { out += "![\(spec.title)](\(spec.file))\n" }
+        return out
+    }
+
+    /// The paired comparison with the reference, in the table's columns, or nothing without one.
+    func comparisonMarkdown(_ columns: [(String, String, SweepMarkdown.Unit)], prefix: String) -> String {
+        guard let comparison, comparison.reference < points.count else { return "" }
+        let reference = points[comparison.reference].point
+        let why: String
+        switch comparison.choice {
+        case .named: why = "named with --reference"
+        case .file: why = "the file's own value"
+        case .best: why = "no point is the file's own, so the lowest mean loss rate of the queue arm"
         }
+        let n = seeds.count
+        var out = "\n" + (prefix.isEmpty ? "## " : "### ") + "Compared with `\(reference.label)`, seed by seed\n\n"
+        out += "Reference: `\(reference.label)` (\(why)). Cells: the mean over the \(n) seeds of (point − reference), "
+            + "both run on the same seed, ± the half-width of its 95 % confidence interval (Student t on the per-seed "
+            + "differences, \(n - 1) df); rates in percentage points. **Bold**: the interval excludes 0, a difference "
+            + "real at that level. Common random numbers make these intervals narrower than the table's own "
+            + "(docs/research.md, Paired comparisons).\n\n"
+        out += table(columns, prefix: prefix, cell: { index, metric, unit in
+            index == comparison.reference ? "reference" : SweepMarkdown.differenceCell(metric, unit: unit)
+        }) { index in index < comparison.differences.count ? comparison.differences[index] : [] }
         return out
     }
 }
 
 enum SweepMarkdown {
+    /// A paired difference: signed, percentages as percentage points, bold when its interval
+    /// excludes 0.
+    static func differenceCell(_ metric: MetricSummary, unit: Unit) -> String {
+        if metric.mean == 0 && (metric.ci95 ?? 0) == 0 { return "0" }
+        var text = cell(metric, unit: unit)
+        if unit == .percent { text = String(text.dropLast(2)) + " pp" }
+        if metric.mean > 0 { text = "+" + text }
+        return metric.excludesZero ? "**\(text)**" : text
+    }
+
     /// How a column's numbers read: percentages, plain ratios, or durations in the run
     /// table's units (seconds, hours from an hour up).
     enum Unit { case percent, plain, duration }
 
     /// Columns of mechanisms most sweeps do not have: the binary interface's rewrites
-    /// (docs/model.md §11), a catch-up's fetches (§7), app reinstalls' drops and false gaps (§8).
+    /// (docs/model.md §11), a catch-up's fetches (§7), app reinstalls' drops and false gaps (§8),
+    /// and the expected cost `--cost` states (docs/research.md, A stated cost).
     static let optionalColumns: [(String, String, Unit)] = [
         ("rewrites / letter", "rewrites_per_letter", .plain),
         ("fetches / letter", "fetches_per_letter", .plain),
         ("reinstall drops / letter", "reinstall_drops_per_letter", .plain),
         ("false gaps / letter", "false_gaps_per_letter", .plain),
+        ("expected cost / letter", SweepCost.metric, .plain),
     ]
 
     static func cell(_ metric: MetricSummary, unit: Unit) -> String {

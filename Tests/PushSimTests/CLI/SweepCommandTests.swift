@@ -64,3 +64,47 @@ struct TemporaryScenario {
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 }
+
+/// `--vary` beside the file's own `sweep:`: said before the run, and `--only-vary` to drop the file's axis.
+@Suite struct SweepAxesNoteTests {
+    static let file = SweepFixture.text + "\nsweep:\n  queue.repeat_max_count: [1, 3, 5]\n"
+
+    @Test func combiningAxesIsSaidBeforeTheRun() throws {
+        let input = try TemporaryScenario(Self.file)
+        defer { input.cleanUp() }
+        let console = Console.capturing()
+        let status = PushSimTool.main(["sweep", input.path, "--vary", "apns.loss=0,1%", "--replications", "2",
+                                       "--no-write", "--json", "--jobs", "1"], console: console)
+        #expect(status == 0, "\(console.standardError)")
+        #expect(console.standardError.contains("--vary `apns.loss` (2 values) combines with the file's own sweep: "
+            + "`queue.repeat_max_count` (3 values): 6 points, not 2, × 2 replications = 12 runs"))
+        #expect(console.standardError.contains("add --only-vary"))
+        #expect(console.standardOutput.components(separatedBy: "\"set\":").count == 1 + 6 + 1, "six points and the reference")
+    }
+
+    @Test func onlyVaryRunsTheAskedAxesAlone() throws {
+        let input = try TemporaryScenario(Self.file)
+        defer { input.cleanUp() }
+        let console = Console.capturing()
+        let status = PushSimTool.main(["sweep", input.path, "--vary", "apns.loss=0,1%", "--only-vary", "--replications", "2",
+                                       "--no-write", "--json", "--jobs", "1"], console: console)
+        #expect(status == 0, "\(console.standardError)")
+        #expect(console.standardError.isEmpty)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(console.standardOutput.utf8)) as? [String: Any])
+        #expect((root["points"] as? [Any])?.count == 2)
+        #expect((root["reference"] as? [String: Any])?["chosen"] as? String == "file", "apns.loss 0 is the file's own")
+    }
+
+    @Test func badReferenceAndOnlyVaryAreUsageErrors() throws {
+        let input = try TemporaryScenario(Self.file)
+        defer { input.cleanUp() }
+        for arguments in [["--only-vary"], ["--reference", "queue.repeat_max_count=2", "--replications", "2"],
+                          ["--reference", "queue.repeat_max_count=3"], ["--reference", "=3", "--replications", "2"],
+                          ["--cost", "lost=-1"], ["--cost", "latency_p90=1"], ["--cost", "lose=1"]] {
+            let console = Console.capturing()
+            let status = PushSimTool.main(["sweep", input.path, "--no-write"] + arguments, console: console)
+            #expect(status == 2, "\(arguments): \(console.standardError)")
+            #expect(console.standardOutput.isEmpty)
+        }
+    }
+}

@@ -46,11 +46,11 @@ import Testing
         let header = lines[0].split(separator: ",").map(String.init)
         #expect(Array(header.prefix(7)) == ["kind", "point", "queue.repeat_max_count", "apns.loss", "queue", "replication", "seed"])
         #expect(header.contains("loss_rate") && header.contains("latency_s.p99") && header.contains("resent_per_letter"))
-        // 6 points × 2 arms × (2 runs + mean + ci95).
-        #expect(lines.count == 1 + 6 * 2 * 4)
+        // 6 points × 2 arms × (2 runs + mean + ci95 + diff_mean + diff_ci95).
+        #expect(lines.count == 1 + 6 * 2 * 6)
         #expect(lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == header.count })
         let kinds = lines.dropFirst().map { $0.split(separator: ",").first.map(String.init) ?? "" }
-        #expect(Array(kinds.prefix(4)) == ["run", "run", "mean", "ci95"])
+        #expect(Array(kinds.prefix(6)) == ["run", "run", "mean", "ci95", "diff_mean", "diff_ci95"])
         #expect(lines[1].hasPrefix("run,0,0,0,off,0,5,"))
     }
 
@@ -63,7 +63,8 @@ import Testing
     @Test func markdownListsEveryPointAndArm() {
         let md = Self.result.markdown
         #expect(md.contains("| `queue.repeat_max_count` | `apns.loss` | queue | loss rate |"))
-        #expect(md.components(separatedBy: "\n| 50 | 5% | on |").count == 2)
+        // Once in the table, once in the comparison with the reference.
+        #expect(md.components(separatedBy: "\n| 50 | 5% | on |").count == 3)
         #expect(md.contains("![Letters lost](loss_rate.svg)"))
     }
 }
