@@ -10,11 +10,17 @@ package enum CopyRole: Equatable, Sendable {
     case second
 }
 
+/// What a trace step means to a reader of the chart, in drawing order: a later kind is drawn
+/// over an earlier one at the same spot, so a loss is never hidden under an ordinary step.
+package enum TraceEventKind: Sendable, CaseIterable {
+    case other, shown, queueWork, loss
+}
+
 /// One step of the chain as a per-device trace records it. The text a person reads is
 /// ``text``; the trace command and its SVG act on the case, never on the words.
 ///
-/// A new step gets a case here and its words in ``text``; the compiler then asks for its
-/// colour in `TraceSVG`.
+/// A new step gets a case here, its words in ``text`` and its ``kind`` (how the chart draws
+/// it), all in this file; the compiler asks for both.
 package enum TraceEvent: Equatable, Sendable {
     // The backend.
     case letterCreated
@@ -95,6 +101,32 @@ package enum TraceEvent: Equatable, Sendable {
     /// A step that has no case yet (a mechanism being added), in its own words: shown as it
     /// is and drawn as an "other event". Give the step a case above.
     case unclassified(String)
+
+    /// What the step means on the chart (`pushsim trace --svg`): declared here, beside the
+    /// step's words, so a new step states how it is drawn when it states what it says.
+    package var kind: TraceEventKind {
+        switch self {
+        case .droppedUnknownSubscription, .droppedXivaOut, .droppedBeforeNewToken, .copyLost, .refused: return .loss
+        case .reRequestAnsweredWithError, .reRequestAnswered, .resent, .foundGap, .reRequestSentDuringOutage,
+             .reRequestSent, .reRequestQueued, .reRequestServed, .reRequestTimedOut, .deadlineHit, .summaryShown, .caughtUp:
+            return .queueWork
+        case .extensionStarted(let role, _, let overDeadline): return role == .resend || overDeadline != nil ? .queueWork : .other
+        case .presented, .presentedAgain: return .shown
+        case .endOfRun(let fate):
+            switch fate {
+            case .delivered: return .shown
+            case .summarized, .undeliverable: return .other
+            case .lost: return .loss
+            }
+        case .letterCreated, .numbered, .heldPastTheEnd, .held, .noLongerRetained, .reachedAPNs, .olderStoredPushKept,
+             .storedForOfflineDevice, .storedPushSent, .handedOverTwice, .connectivity, .pushArrived, .deviceIdChanged,
+             .extensionKilledEarly, .parallelRead, .savedFirstPosition, .collapsed, .cleared, .willClear,
+             .openedAppOffline, .appReinstalled, .foreignPushShownAsIs, .unclassified, .answerLost, .sentAgain, .heldWhileAsleep, .wokenByPriority10, .awake,
+             .joinedConnection, .errorPacket, .discardedByClosedConnection, .rewrittenAfterError,
+             .storedByFCM, .droppedByFCM, .storedMessageSentByFCM, .toldOfDroppedMessages, .voipPushNotReported, .attachmentDownloaded:
+            return .other
+        }
+    }
 
     /// The words of the trace line.
     package var text: String {

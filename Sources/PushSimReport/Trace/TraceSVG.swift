@@ -23,10 +23,14 @@ package struct TraceSVG {
     /// The colours of event dots, in drawing order: a later kind is drawn over an earlier one
     /// at the same spot, so a loss (red) is never hidden under the grey "stored" dot of the
     /// push that replaced it.
-    static let kinds: [(color: String, meaning: String)] = [
-        ("#555555", "other event"), ("#2ca02c", "shown to the user"),
-        ("#ff7f0e", "the queue at work (gap, re-request, summary, deadline)"), ("#d62728", "a copy lost"),
-    ]
+    static let kinds: [(color: String, meaning: String)] = TraceEventKind.allCases.map { kind in
+        switch kind {
+        case .other: return (color(of: kind), "other event")
+        case .shown: return (color(of: kind), "shown to the user")
+        case .queueWork: return (color(of: kind), "the queue at work (gap, re-request, summary, deadline)")
+        case .loss: return (color(of: kind), "a copy lost")
+        }
+    }
 
     package var svg: String {
         let lanes = TraceLane.allCases
@@ -128,29 +132,18 @@ package struct TraceSVG {
         return full
     }
 
-    /// Red for losses, orange for the queue's work, green for what the user sees, grey otherwise.
+    /// Red for losses, orange for the queue's work, green for what the user sees, grey
+    /// otherwise: the event declares its kind (``TraceEvent/kind``), the chart its colour.
     static func color(_ event: TraceEvent) -> String {
-        let loss = "#d62728", queueWork = "#ff7f0e", shown = "#2ca02c", other = "#555555"
-        switch event {
-        case .droppedUnknownSubscription, .droppedXivaOut, .droppedBeforeNewToken, .copyLost, .refused: return loss
-        case .reRequestAnsweredWithError, .reRequestAnswered, .resent, .foundGap, .reRequestSentDuringOutage,
-             .reRequestSent, .reRequestQueued, .reRequestServed, .reRequestTimedOut, .deadlineHit, .summaryShown, .caughtUp:
-            return queueWork
-        case .extensionStarted(let role, _, let overDeadline): return role == .resend || overDeadline != nil ? queueWork : other
-        case .presented, .presentedAgain: return shown
-        case .endOfRun(let fate):
-            switch fate {
-            case .delivered: return shown
-            case .summarized, .undeliverable: return other
-            case .lost: return loss
-            }
-        case .letterCreated, .numbered, .heldPastTheEnd, .held, .noLongerRetained, .reachedAPNs, .olderStoredPushKept,
-             .storedForOfflineDevice, .storedPushSent, .handedOverTwice, .connectivity, .pushArrived, .deviceIdChanged,
-             .extensionKilledEarly, .parallelRead, .savedFirstPosition, .collapsed, .cleared, .willClear,
-             .openedAppOffline, .appReinstalled, .foreignPushShownAsIs, .unclassified, .answerLost, .sentAgain, .heldWhileAsleep, .wokenByPriority10, .awake,
-             .joinedConnection, .errorPacket, .discardedByClosedConnection, .rewrittenAfterError,
-             .storedByFCM, .droppedByFCM, .storedMessageSentByFCM, .toldOfDroppedMessages, .voipPushNotReported, .attachmentDownloaded:
-            return other
+        color(of: event.kind)
+    }
+
+    static func color(of kind: TraceEventKind) -> String {
+        switch kind {
+        case .other: return "#555555"
+        case .shown: return "#2ca02c"
+        case .queueWork: return "#ff7f0e"
+        case .loss: return "#d62728"
         }
     }
 }
