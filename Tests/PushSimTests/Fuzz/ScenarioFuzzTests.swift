@@ -92,14 +92,21 @@ enum FuzzOracle {
         guard estimate.refusal(under: .init(maxEvents: 200_000, maxMemoryBytes: 256 * 1024 * 1024), name: small.name) == nil else {
             return nil
         }
-        let result = Simulator.run(small, jobs: 1)
-        for arm in result.arms {
-            let l = arm.ledger
+        let devices = 0..<small.devices
+        let taken = Simulator.simulateSegments(small, devices: devices, arms: small.arms, shortcuts: .taken)
+        // The reference path: every step an event, in time order (ShortcutPolicy). The shortcuts
+        // may only save events; any other count that differs is a shortcut taken where it is not valid.
+        let scheduled = Simulator.simulateSegments(small, devices: devices, arms: small.arms, shortcuts: .scheduled)
+        for (a, l) in taken.totals.enumerated() {
             if l.delivered + l.summarized + l.lost != l.letters { return "ledger does not add up: \(l.letters) letters" }
             if l.causes.reduce(0, +) != l.lost { return "causes do not add up to lost" }
             if Double(l.events) > estimate.events * 1.5 + 100 {
                 return "the estimate (\(estimate.events) events) is far below the run (\(l.events))"
             }
+            var fast = l, slow = scheduled.totals[a]
+            if slow.events < fast.events { return "arm \(a): the reference path took fewer events than the shortcuts" }
+            fast.events = 0; slow.events = 0
+            if fast != slow { return "arm \(a): the ledgers differ with the shortcuts off" }
         }
         return nil
     }
@@ -109,6 +116,11 @@ enum FuzzOracle {
     /// Cases per run: 10 000 by default; `PUSHSIM_FUZZ_CASES=1000000` for the long mode.
     static var caseCount: Int {
         ProcessInfo.processInfo.environment["PUSHSIM_FUZZ_CASES"].flatMap { Int($0) }.map { max(1, $0) } ?? 10_000
+    }
+
+    /// One valid case in this many is simulated: 40 by default, `PUSHSIM_FUZZ_SIMULATE_EVERY`.
+    static var simulationPeriod: Int {
+        ProcessInfo.processInfo.environment["PUSHSIM_FUZZ_SIMULATE_EVERY"].flatMap { Int($0) }.map { max(1, $0) } ?? 40
     }
 
     @Test func corpusIsThereAndValid() throws {
@@ -154,8 +166,9 @@ enum FuzzOracle {
             switch outcome {
             case .valid(let scenario):
                 valid += 1
-                // A sample of the valid ones also runs, shrunk to two devices.
-                if valid % 40 == 1 {
+                // A sample of the valid ones also runs, shrunk to two devices, with the shortcuts
+                // taken and not (every one with PUSHSIM_FUZZ_SIMULATE_EVERY=1, as CI's checks step does).
+                if valid % ScenarioFuzzTests.simulationPeriod == 1 % ScenarioFuzzTests.simulationPeriod {
                     var simProblem: String?
                     let simTime = clock.measure { simProblem = FuzzOracle.simulateSmall(scenario) }
                     timeByKind["SIMULATION", default: .zero] += simTime
