@@ -1,0 +1,50 @@
+// `pushsim check`'s metric keys against what runs write: a misspelled key that may be absent would compare 0 with 0 forever.
+import Foundation
+import Testing
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimReport
+import PushSimTestSupport
+
+@Suite struct CheckMetricKeysTests {
+    /// Every count and rate names a per-device count that the run's spread accumulates, by its
+    /// own key (a key missing from `countKeys` silently took index 0, the letters).
+    @Test func everyCountMetricIsACountTheRunAccumulates() {
+        for arm in [Arm.off, .on] {
+            for metric in CheckMetrics.catalogue(arm) {
+                switch metric.kind {
+                case .count(let index):
+                    #expect(CheckMetrics.countKeys[index] == metric.key, "\(metric.key) reads count \(CheckMetrics.countKeys[index])")
+                case .rate(let numerator):
+                    let expected = ["loss_rate": "lost", "duplicate_rate": "duplicates"][metric.key]
+                    #expect(expected == CheckMetrics.countKeys[numerator], "\(metric.key) divides \(CheckMetrics.countKeys[numerator])")
+                case .latencyQuantile, .latencyMax, .work: break
+                }
+            }
+        }
+    }
+
+    /// Every metric, those that may be absent included, is written by some run: the fuzzed
+    /// version-2 scenarios switch every mechanism on, so a key no run writes is a misspelling.
+    @Test func everyMetricKeyIsWrittenBySomeRun() throws {
+        var written: [Arm: Set<String>] = [.off: [], .on: []]
+        func collect(_ value: JSONValue, prefix: String, into keys: inout Set<String>) {
+            guard case .object(let members) = value else {
+                if value.number != nil { keys.insert(prefix) }
+                return
+            }
+            for (key, member) in members { collect(member, prefix: prefix.isEmpty ? key : prefix + "." + key, into: &keys) }
+        }
+        for k in 0..<60 {
+            let draw = VersionTwoFuzz.scenario(k)
+            guard let scenario = try? ScenarioLoader.parse(text: draw.text, file: "fuzz-\(k).yaml", overrides: draw.overrides) else { continue }
+            let result = Simulator.run(scenario)
+            for arm in result.arms { collect(arm.json(offArm: result.offArm), prefix: "", into: &written[arm.arm, default: []]) }
+        }
+        for arm in [Arm.off, .on] {
+            let missing = CheckMetrics.catalogue(arm).map(\.key).filter { !(written[arm]?.contains($0) ?? false) }
+            #expect(missing.isEmpty, "queue \(arm.rawValue): no run writes \(missing)")
+        }
+    }
+}

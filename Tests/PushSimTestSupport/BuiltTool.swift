@@ -1,0 +1,44 @@
+// The built pushsim executable, found beside the tests, and a way to run it as a separate process.
+import Foundation
+@testable import PushSimCLI
+@testable import PushSimCore
+
+/// The built `pushsim` executable, found next to the test bundle (SwiftPM puts every product of
+/// a build in one folder), or in the package's default .build folder.
+package enum BuiltTool {
+    package static let url: URL? = {
+        var candidates: [URL] = []
+        if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        let argument0 = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
+        candidates.append(argument0.deletingLastPathComponent())
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        candidates.append(package.appendingPathComponent(".build/debug"))
+        for folder in candidates {
+            let tool = folder.appendingPathComponent("pushsim")
+            if FileManager.default.isExecutableFile(atPath: tool.path) { return tool }
+        }
+        return nil
+    }()
+
+    /// Runs the tool; returns its exit status and standard output.
+    package static func run(_ arguments: [String], input: Data? = nil, in directory: String? = nil) throws -> (status: Int32, output: String, error: String) {
+        guard let url else { throw InputError.refused("the pushsim executable was not found next to the tests: build it first (swift build)") }
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let out = Pipe(), err = Pipe(), inPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inPipe
+        try process.run()
+        if let input { inPipe.fileHandleForWriting.write(input) }
+        try inPipe.fileHandleForWriting.close()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let error = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
+    }
+}

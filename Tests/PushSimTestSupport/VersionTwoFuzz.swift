@@ -1,0 +1,97 @@
+// Fuzzed version-2 scenarios shared by the find/run agreement and the check-key tests.
+import Foundation
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+
+/// Fuzzed version-2 scenarios: a base with a warm-up and segments (or none), and a random set of
+/// mechanisms switched on through `--set`, so every version-2 key meets segments and warm-ups.
+package enum VersionTwoFuzz {
+    /// Each mechanism as the overrides that switch it on (a combination the reader refuses is
+    /// skipped by the caller, as a user's refused file would be).
+    package static let mechanisms: [(name: String, overrides: [String])] = [
+        ("daily_profile", ["mail.daily_profile=[1,1,1,1,1,1,2,4,6,6,6,6,6,6,6,6,6,6,5,4,3,2,1,1]"]),
+        ("bursts", ["mail.bursts={rate: 2/d, size: 6, spread: 2m}"]),
+        ("windows", ["connectivity.windows=[{start: 22h, length: uniform(6h, 9h), spread: 2h, every: 1d}]"]),
+        ("keep_older", ["apns.keep_older=0.3", "apns.keep_window=1s"]),
+        ("duplicate", ["apns.duplicate=0.02"]),
+        ("outage", ["xiva.outages=[{start: 10h, end: 11h30m}]"]),
+        ("outage_drop", ["xiva.outages=[{start: 20h, end: 21h, every: 1d}]", "xiva.outage_mode=drop"]),
+        ("capacity", ["xiva.capacity=1/s", "xiva.partitions=2", "xiva.queue_timeout=20s"]),
+        ("catch_up", ["recovery=catch_up", "device.app_open=exponential(3h)"]),
+        ("no_recovery", ["recovery=none"]),
+        ("early_kill", ["extension.early_kill=0.1"]),
+        ("id_change", ["device.id_change=1/2d"]),
+        ("reinstall", ["device.reinstall=1/2d", "device.reinstall_delay=exponential(2h)"]),
+        ("parallel", ["extension.concurrency=parallel", "extension.save_delay=lognormal(50ms, 2s)"]),
+        ("payload", ["mail.payload_size=lognormal(1500B, 5120B)"]),
+        ("uninstall", ["device.uninstall=1/3d"]),
+        ("token_limit", ["apns.token_limit=5", "apns.token_window=1h"]),
+        ("answers", ["apns.server_error=0.05", "apns.answer_loss=0.05", "xiva.retry={attempts: 3, backoff: exponential(2s)}"]),
+        ("binary", ["apns.interface=binary", "apns.malformed=0.01", "apns.connection_rate=2/s",
+                    "apns.error_delay=exponential(2s)", "xiva.resend_buffer=5"]),
+        ("sleep", ["apns.priority=0.4", "device.sleep={awake: exponential(2h), asleep: exponential(1h)}"]),
+        ("media", ["extension.media={share: 0.3, size: lognormal(204800B, 5242880B), bandwidth: uniform(200000bit/s, 20000000bit/s), cache_hit: 0.3}"]),
+        ("pushkit", ["channel=pushkit", "pushkit.report_failure=0.1", "pushkit.cut_off_after=2"]),
+        ("fcm", ["channel=fcm", "fcm.collapse_keys=2", "fcm.ttl=1d", "device.doze=[{start: 1h, end: 6h, every: 1d}]"]),
+        ("expiration", ["apns.expiration=2h"]),
+        ("literal", ["queue.client=literal", "queue.repeat_max_count=2"]),
+    ]
+
+    /// The base files: no segments, two, and three whose own keys move connectivity, the
+    /// device, the extension and the mail; half of them with a warm-up.
+    package static func base(_ k: Int, devices: Int, days: Int) -> String {
+        let head = """
+        name: fuzz-\(k)
+        seed: \(k + 1)
+        duration: \(days)d
+        drain: 6h
+        devices: \(devices)
+        warmup: \((k / 3) % 2 == 0 ? "12h" : "0")
+        mail:
+          rate: 40/d
+        connectivity:
+          online: exponential(3h)
+          offline: lognormal(2m, 2h)
+
+        """
+        switch k % 3 {
+        case 0: return head
+        case 1:
+            return head + """
+            segments:
+              - {name: steady, share: 60%}
+              - name: mobile
+                share: 40%
+                connectivity: {online: exponential(40m), offline: lognormal(30s, 20m)}
+
+            """
+        default:
+            return head + """
+            segments:
+              - {name: a, share: 30%, mail: {rate: 80/d}}
+              - {name: b, share: 30%, device: {alerts_off: 0.2, clear_after: exponential(30m)}}
+              - name: c
+                share: 40%
+                extension: {processing: lognormal(400ms, 25s), deadline: 30s}
+                connectivity: {windows: [{start: 8h, end: 9h, every: 1d}]}
+
+            """
+        }
+    }
+
+    /// Case k: its base text and overrides (a deterministic draw per k).
+    package static func scenario(_ k: Int) -> (text: String, overrides: [String], mechanisms: [String]) {
+        var rng = RandomStream(seed: 77_000 + UInt64(k))
+        let devices = [7, 12, 20][Int(rng.next() % 3)]
+        let days = 1 + Int(rng.next() % 2)
+        var overrides: [String] = [], names: [String] = []
+        for mechanism in mechanisms where rng.chance(0.22) {
+            overrides += mechanism.overrides
+            names.append(mechanism.name)
+        }
+        // A segment may carry a mechanism's own key (a segment's channel, its sleep).
+        if k % 3 == 1 && rng.chance(0.3) { overrides.append("segments.mobile.channel=fcm"); names.append("segment_channel") }
+        return (base(k, devices: devices, days: days), overrides, names)
+    }
+}
