@@ -40,9 +40,9 @@ enum OptimizeCommand {
                 the chosen value is within δ of the best with probability ≥ 1 − α
                 (0 < α < 0.5)
                 """),
-            CommandOption("first-stage", .value("N"), default: .value("10"), range: 2...10_000,
+            CommandOption("first-stage", .value("N"), default: .value("10"), range: 1...10_000,
                           help: "replications of every candidate before any is dropped (n₀)"),
-            CommandOption("max-replications", .value("N"), default: .value("100"), range: 2...100_000, help: """
+            CommandOption("max-replications", .value("N"), default: .value("100"), range: 1...100_000, help: """
                 the most replications of any candidate; reaching it ends the
                 procedure without its guarantee (the files say so)
                 """),
@@ -94,23 +94,8 @@ enum OptimizeCommand {
         try interruption.beginWriting("the optimization of '\(base.name)'", total: 0, unit: "runs",
                                       directory: directory, writes: writes, names: OptimizeResult.files)
         defer { interruption.end() }
-        let prepared = try ScenarioLoader.prepare(path: path, overrides: baseOverrides, traceMemoryLimit: limits.maxMemoryBytes)
-        for argument in varied {
-            for (value, column) in zip(argument.axis.values, argument.columns) {
-                try VaryLocation.relocating(argument.axis.path, column: column) {
-                    _ = try ScenarioLoader.load(prepared, overrides: ["\(argument.axis.path)=\(value)"],
-                                                traceMemoryLimit: limits.maxMemoryBytes)
-                }
-            }
-        }
-        let plan: SweepPlan
-        do {
-            plan = try SweepPlan(axes: axes, replications: 1) { extra in
-                try ScenarioLoader.load(prepared, overrides: extra, traceMemoryLimit: limits.maxMemoryBytes)
-            }
-        } catch let error as SweepError {
-            throw InputError.usage(error.message)
-        }
+        let plan = try SweepCommand.checkedPlan(path: path, overrides: baseOverrides, varied: varied, axes: axes,
+                                                replications: 1, reference: [], limits: limits)
         if let refusal = SweepCommand.refusal(plan, jobs: jobs, limits: limits) {
             throw InputError.refused(refusal)
         }
