@@ -7,6 +7,7 @@ package enum PushSimTool {
     package static let commands: [CommandSpec] = [
         RunCommand.spec, ValidateCommand.spec,
         SweepCommand.spec,
+        OptimizeCommand.spec,
         TraceCommand.spec,
         FindCommand.spec,
         CheckCommand.spec,

@@ -84,25 +84,8 @@ enum SweepCommand {
                                       names: SweepResult.alwaysWritten, family: SweepResult.family)
         defer { interruption.end() }
         interruption.update(phase: "building its grid of \(SweepGrid.pointCount(axes) ?? 0) points", consequence: "nothing was written")
-        // The file and its --set applied once; each point adds only its own values.
-        let prepared = try ScenarioLoader.prepare(path: path, overrides: baseOverrides, traceMemoryLimit: limits.maxMemoryBytes)
-        // Each --vary value alone, so that a bad one is reported where it is typed (`--vary:1:N`).
-        for argument in varied {
-            for (value, column) in zip(argument.axis.values, argument.columns) {
-                try VaryLocation.relocating(argument.axis.path, column: column) {
-                    _ = try ScenarioLoader.load(prepared, overrides: ["\(argument.axis.path)=\(value)"],
-                                                traceMemoryLimit: limits.maxMemoryBytes)
-                }
-            }
-        }
-        let plan: SweepPlan
-        do {
-            plan = try SweepPlan(axes: axes, replications: replications, reference: reference) { extra in
-                try ScenarioLoader.load(prepared, overrides: extra, traceMemoryLimit: limits.maxMemoryBytes)
-            }
-        } catch let error as SweepError {
-            throw InputError.usage(error.message)
-        }
+        let plan = try checkedPlan(path: path, overrides: baseOverrides, varied: varied, axes: axes,
+                                   replications: replications, reference: reference, limits: limits)
         if let refusal = refusal(plan, jobs: jobs, limits: limits) {
             throw InputError.refused(refusal)
         }
@@ -161,6 +144,31 @@ extension SweepCommand {
         return "refusing to sweep '\(plan.scenarioName)': its \(plan.runCount) runs would take about "
             + "\(ResourceEstimate.count(total)) events, over the limit of \(ResourceEstimate.count(limits.maxEvents)) "
             + "(--max-events). Use fewer points or replications, a smaller scenario, or raise --max-events."
+    }
+}
+
+extension SweepCommand {
+    /// The plan of `sweep` and `optimize`: the file and its --set applied once (each point adds
+    /// only its own values), each --vary value tried alone first so that a bad one is reported
+    /// where it is typed (`--vary:1:N`), then every point decoded; any error is an input error.
+    static func checkedPlan(path: String, overrides: [String], varied: [VaryArgument], axes: [SweepAxis],
+                            replications: Int, reference: [SweepSetting], limits: ResourceEstimate.Limits) throws -> SweepPlan {
+        let prepared = try ScenarioLoader.prepare(path: path, overrides: overrides, traceMemoryLimit: limits.maxMemoryBytes)
+        for argument in varied {
+            for (value, column) in zip(argument.axis.values, argument.columns) {
+                try VaryLocation.relocating(argument.axis.path, column: column) {
+                    _ = try ScenarioLoader.load(prepared, overrides: ["\(argument.axis.path)=\(value)"],
+                                                traceMemoryLimit: limits.maxMemoryBytes)
+                }
+            }
+        }
+        do {
+            return try SweepPlan(axes: axes, replications: replications, reference: reference) { extra in
+                try ScenarioLoader.load(prepared, overrides: extra, traceMemoryLimit: limits.maxMemoryBytes)
+            }
+        } catch let error as SweepError {
+            throw InputError.usage(error.message)
+        }
     }
 }
 

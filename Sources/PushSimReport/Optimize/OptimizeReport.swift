@@ -1,0 +1,139 @@
+// optimize.json and optimize.md: the chosen value, the guarantee in words, each system's replications and elimination, the paired differences with the chosen one.
+import Foundation
+import PushSimCore
+import PushSimExperiment
+import PushSimScenarioFile
+
+extension OptimizeRunner {
+    /// Runs the selection measuring each arm as a sweep does (its contract JSON, segments
+    /// included); `cost` (`--cost`) adds `expected_cost`, so it can be the objective.
+    package static func run(_ plan: SweepPlan, settings: OptimizeSettings, jobs: Int = 1, cost: SweepCost? = nil,
+                            progress: ((Int, Int, Int) -> Void)? = nil) throws -> OptimizeResult {
+        try run(plan, settings: settings, jobs: jobs, measure: { run in
+            var arms = SweepMetricNames.measure(run)
+            cost?.apply(to: &arms, segments: run.segments.map(\.name))
+            return arms
+        }, progress: progress)
+    }
+}
+
+extension OptimizeResult {
+    /// The files `optimize` writes (and replaces, whole).
+    package static let files: Set<String> = ["optimize.json", "optimize.md"]
+
+    package var chosen: SweepPoint { points[selection.best] }
+
+    /// The guarantee as a sentence: what holds, and when it does not.
+    package var guarantee: String {
+        let confidence = JSONValue.format((1 - settings.alpha) * 100)
+        if selection.finished {
+            return "With probability ≥ \(confidence) % (1 − α, α = \(JSONValue.format(settings.alpha))) the chosen value's mean "
+                + "`\(settings.metric)` is within δ = \(JSONValue.format(settings.delta)) of the best candidate's "
+                + "(Kim and Nelson's KN procedure on common random numbers; it assumes normal observations, "
+                + "and a replication's metric is an average over many letters)."
+        }
+        return "The procedure stopped at --max-replications \(settings.maxReplications) with "
+            + "\(selection.survivors.count) candidates still in contention: the chosen value has the lowest sample mean of them, "
+            + "and the \(confidence) % guarantee does NOT hold. Raise --max-replications or widen --delta."
+    }
+
+    /// The reason each system left, or nil when it survived.
+    func elimination(_ system: Int) -> SelectionResult.Elimination? {
+        selection.eliminations.first { $0.system == system }
+    }
+
+    package var json: JSONValue {
+        let systems: [JSONValue] = points.indices.map { i in
+            var members: [String: JSONValue] = [
+                "set": .object(Dictionary(points[i].settings.map { ($0.path, JSONValue.string($0.value)) }, uniquingKeysWith: { a, _ in a })),
+                "label": .string(points[i].label),
+                "replications": .int(selection.replications[i]),
+                "mean": .double(selection.means[i]),
+                "observations": .array(observations[i].map(JSONValue.double)),
+                "chosen": .bool(i == selection.best),
+                "survived": .bool(selection.survivors.contains(i)),
+            ]
+            if let out = elimination(i) {
+                members["eliminated"] = .object(["after_replications": .int(out.replications), "by": .string(points[out.by].label)])
+            } else {
+                members["eliminated"] = .null
+            }
+            if let d = differences.first(where: { $0.system == i }) {
+                members["difference_from_chosen"] = .object([
+                    "mean": .double(d.mean), "half_width": d.halfWidth.map(JSONValue.double) ?? .null,
+                    "replications": .int(d.replications),
+                ])
+            } else {
+                members["difference_from_chosen"] = .null
+            }
+            return .object(members)
+        }
+        return .object([
+            "pushsim_version": .string(PushSimVersion.current),
+            "scenario": .string(scenario),
+            "axes": .array(axes.map { .object(["path": .string($0.path), "values": .array($0.values.map(JSONValue.string))]) }),
+            "overrides": .array(overrides.map(JSONValue.string)),
+            "procedure": .string("KN (Kim and Nelson 2001), common random numbers"),
+            "metric": .string(settings.metric),
+            "arm": .string("on"),
+            "delta": .double(settings.delta),
+            "alpha": .double(settings.alpha),
+            "first_stage": .int(settings.firstStage),
+            "max_replications": .int(settings.maxReplications),
+            "seeds": .array(seeds.map(JSONValue.uint)),
+            "chosen": .string(chosen.label),
+            "chosen_set": .object(Dictionary(chosen.settings.map { ($0.path, JSONValue.string($0.value)) }, uniquingKeysWith: { a, _ in a })),
+            "finished": .bool(selection.finished),
+            "guarantee": .string(guarantee),
+            "total_replications": .int(selection.replications.reduce(0, +)),
+            "eliminations": .array(selection.eliminations.map {
+                .object(["system": .string(points[$0.system].label), "after_replications": .int($0.replications),
+                         "by": .string(points[$0.by].label)])
+            }),
+            "comparison": .string(Self.comparisonMethod),
+            "systems": .array(systems),
+        ])
+    }
+
+    /// How the differences' intervals are built, for both files.
+    static let comparisonMethod = "paired t intervals of (candidate − chosen) over the replications both have, "
+        + "Bonferroni-corrected: each at level 1 − α/(k − 1), so all hold together with probability ≥ 1 − α "
+        + "(indicative for eliminated candidates: KN stopped sampling them because they looked worse)"
+
+    package var markdown: String {
+        let k = points.count
+        var out = "# Optimize · \(scenario)\n\n"
+        out += "**Chosen: `\(chosen.label)`** (mean `\(settings.metric)` of the queue arm \(Self.number(selection.means[selection.best])) "
+            + "over \(selection.replications[selection.best]) replications).\n\n"
+        out += guarantee + "\n\n"
+        out += "\(k) candidates"
+        if !axes.isEmpty { out += " (" + axes.map { "`\($0.path)` ∈ {\($0.values.joined(separator: ", "))}" }.joined(separator: " × ") + ")" }
+        out += "; δ = \(JSONValue.format(settings.delta)), α = \(JSONValue.format(settings.alpha)), first stage n₀ = \(settings.firstStage), "
+            + "at most \(settings.maxReplications) replications each; \(selection.replications.reduce(0, +)) runs in all "
+            + "(every candidate at --max-replications would be \(k * settings.maxReplications)). "
+            + "Replication r runs on the same seed at every candidate (common random numbers).\n\n"
+        out += "| candidate | replications | mean | eliminated | − chosen (Bonferroni \(JSONValue.format((1 - settings.alpha) * 100)) %) |\n"
+        out += "|---|---:|---:|---|---:|\n"
+        for i in points.indices {
+            let status: String
+            if i == selection.best { status = "**chosen**" } else if let e = elimination(i) {
+                status = "after \(e.replications), by `\(points[e.by].label)`"
+            } else { status = "survived" }
+            var difference = "—"
+            if let d = differences.first(where: { $0.system == i }) {
+                difference = Self.number(d.mean) + (d.halfWidth.map { " ± " + Self.number($0) } ?? "") + " (n = \(d.replications))"
+            }
+            out += MarkdownTable.row(["`\(points[i].label)`", String(selection.replications[i]), Self.number(selection.means[i]),
+                                      status, difference])
+        }
+        out += "\nDifferences: " + Self.comparisonMethod + ".\n"
+        out += "\n## How this was made\n\nPushSim \(PushSimVersion.current) · seeds \(seeds.map(String.init).joined(separator: ", "))"
+        let sets = overrides.filter { !$0.hasPrefix("seed=") }
+        out += sets.isEmpty ? " · the file as written" : " · --set " + sets.joined(separator: " --set ")
+        out += ". The base scenario of every candidate, resolved:\n\n```yaml\n" + ScenarioPrinter.yaml(resolvedScenario) + "```\n"
+        return out
+    }
+
+    /// Six significant digits: enough to read a loss rate's fourth decimal, the same on every platform.
+    static func number(_ value: Double) -> String { String(format: "%.6g", value) }
+}
