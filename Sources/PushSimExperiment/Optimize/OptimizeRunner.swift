@@ -119,16 +119,8 @@ package enum OptimizeRunner {
     /// Bonferroni-corrected paired-t half-width: each of the k − 1 intervals at level
     /// 1 − α/(k − 1), so all of them hold together with probability ≥ 1 − α.
     package static func difference(_ values: [Double], _ chosen: [Double], system: Int, alpha: Double, systems k: Int) -> OptimizeDifference {
-        let d = zip(values, chosen).map { $0 - $1 }
-        let n = d.count
-        guard n > 0 else { return OptimizeDifference(system: system, mean: 0, halfWidth: nil, replications: 0) }
-        let mean = d.reduce(0, +) / Double(n)
-        guard n > 1 else { return OptimizeDifference(system: system, mean: mean, halfWidth: nil, replications: n) }
-        if d.allSatisfy({ $0 == d[0] }) { return OptimizeDifference(system: system, mean: d[0], halfWidth: 0, replications: n) }
-        let variance = d.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(n - 1)
         let level = 1 - alpha / Double(max(k - 1, 1))
-        let t = ReplicationStatistics.studentTQuantile(1 - (1 - level) / 2, degreesOfFreedom: n - 1)
-        return OptimizeDifference(system: system, mean: mean, halfWidth: t * variance.squareRoot() / Double(n).squareRoot(),
-                                  replications: n)
+        let summary = ReplicationStatistics.summarize(zip(values, chosen).map { $0 - $1 }, quantile: 1 - (1 - level) / 2)
+        return OptimizeDifference(system: system, mean: summary.mean, halfWidth: summary.ci95, replications: summary.count)
     }
 }

@@ -19,6 +19,12 @@ package enum ReplicationStatistics {
     /// textbook one for the mean of normal samples; means of thousands of letters are close to
     /// normal, so it is honest here. Empty input: mean 0, no interval.
     package static func summarize(_ values: [Double]) -> MetricSummary {
+        summarize(values, quantile: 0.975)
+    }
+
+    /// The same with the t quantile given (`ci95` then holds that interval's half-width): for
+    /// intervals at another level, such as `optimize`'s Bonferroni-corrected ones.
+    package static func summarize(_ values: [Double], quantile: Double) -> MetricSummary {
         let n = values.count
         guard let first = values.first else { return MetricSummary(mean: 0, ci95: nil, count: 0) }
         guard n > 1 else { return MetricSummary(mean: first, ci95: nil, count: 1) }
@@ -28,7 +34,7 @@ package enum ReplicationStatistics {
         if values.allSatisfy({ $0 == first }) { return MetricSummary(mean: first, ci95: 0, count: n) }
         let mean = values.reduce(0, +) / Double(n)
         let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(n - 1)
-        let half = studentTQuantile(0.975, degreesOfFreedom: n - 1) * variance.squareRoot() / Double(n).squareRoot()
+        let half = studentTQuantile(quantile, degreesOfFreedom: n - 1) * variance.squareRoot() / Double(n).squareRoot()
         return MetricSummary(mean: mean, ci95: half, count: n)
     }
 
