@@ -20,15 +20,21 @@ extension DeviceWorld {
     }
 
     /// A push arrives (timing rule 5): with display off it counts as delivered at once and no
-    /// extension runs; elsewhere the extension starts.
+    /// extension runs; elsewhere the extension starts (on PushKit, display off or not, the
+    /// app's push handler: docs/model.md §12, PushKit).
     @inline(__always) mutating func deviceReceives(copy c: CopyIndex, at now: Int64) {
         let letter = copies[c].letter.offset
         note(.device, letter, .pushArrived, at: now)
         if parameters.duplicate > 0 { apnsMayDuplicate(copy: c, at: now) }
-        if draws.alertsOff {
+        if noHandlerRuns {
             present(letter: letter, at: now)
         } else {
             extensionStarts(copy: c, at: now)
         }
     }
+
+    /// Whether nothing on the device handles a push: display off keeps the extension from
+    /// running, but not PushKit's push handler, which is the app's own launch and which the
+    /// notification settings do not govern (docs/model.md §12, PushKit, Display off).
+    @inline(__always) var noHandlerRuns: Bool { draws.alertsOff && parameters.channel != .pushkit }
 }

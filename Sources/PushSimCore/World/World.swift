@@ -336,7 +336,7 @@ package struct DeviceWorld: ~Copyable {
                 copyLost(stored, .apnsExpired)
             }
         }
-        if armState.checksGaps && !draws.alertsOff && ext.highestPositionSeen > 0 {
+        if armState.checksGaps && !noHandlerRuns && ext.highestPositionSeen > 0 {
             // Telemetry counts only counted letters (docs/model.md §5, Warm-up): the warm-up's positions come first,
             // so they are taken off the highest position seen.
             let warmupPositions = armState.firstCounted == 0 ? 0 : (0..<armState.firstCounted).reduce(0) { $0 + (letterStates[$1].position > 0 ? 1 : 0) }
@@ -421,7 +421,7 @@ package struct DeviceWorld: ~Copyable {
         if letterStates[i].summarized { return .summarized }
         if draws.letters[i].dropped || letterStates[i].droppedForOldToken { return .lost(.xivaDrop) }
         if letterStates[i].droppedInOutage { return .lost(.xivaOutage) }
-        if armState.checksGaps && draws.alertsOff { return .lost(.alertsOff) }
+        if armState.checksGaps && noHandlerRuns { return .lost(.alertsOff) }
         if letterStates[i].unfinished { return .lost(.unfinished) }
         if armState.checksGaps {
             if let cause = letterStates[i].resentCopyFate { return .lost(cause) }

@@ -1,4 +1,4 @@
-// docs/model.md §12, Push channels, pinned on hand-built devices: display off on PushKit, the provider's answers on every channel, FCM's re-sync and the saved position, CallKit's counts under a warm-up.
+// docs/model.md §12, Push channels, pinned on hand-built devices: display off on PushKit and APNs, the provider's answers on every channel, FCM's re-sync and the saved position, CallKit's counts under a warm-up.
 import Testing
 @testable import PushSimCore
 import PushSimTestSupport
@@ -8,35 +8,47 @@ import PushSimTestSupport
         ScriptedLetter(time: t, lost: lost, xivaLatency: 50 * ms, apnsLatency: 100 * ms, processing: 200 * ms, payloadTooLarge: tooLarge)
     }
 
-    /// Display off on PushKit, as simulated today: the push is delivered at its arrival (no
-    /// handler time), the launch still meets the CallKit rule, and no gap check runs, so the
-    /// queue arm's lost letter is `alerts_off` and nothing is re-requested (§12, PushKit).
-    @Test func pushKitWithDisplayOffIsDeliveredAtArrivalWithoutAGapCheck() {
+    /// Display off on PushKit: the VoIP push launches the app whatever the notification
+    /// settings, so the push handler runs as on any phone (§12, PushKit, Display off): the
+    /// letter is delivered when the handler hands it over (processing included), the gap
+    /// check finds the lost letter and re-requests it, and no letter is `alerts_off`.
+    @Test func pushKitWithDisplayOffStillRunsTheHandlerAndItsGapCheck() {
         let letters = [at(1 * hour), at(2 * hour, lost: true), at(3 * hour)]
         var w = ScriptedWorld(tinyScenario(on: .pushkit), letters: letters, alertsOff: true)
+        let off = w.run(.off)
+        #expect(w.fates() == [.delivered(latency: 350 * ms), .lost(.networkLoss), .delivered(latency: 350 * ms)])
+        #expect(off.pushesSeenByExtensions == 2)
+        let on = w.run(.on)
+        #expect(on.gapsDetected == 1 && on.reRequests == 1, "\(w.traceText)")
+        let recovered: Bool = if case .delivered = w.fate(1) { true } else { false }
+        #expect(recovered, "the re-sent copy delivers the lost letter: \(w.traceText)")
+        // The handler's logs count toward telemetry, as an extension's do.
+        #expect(on.lettersOnVisibleDevices == 3 && on.positionsKnownToTelemetry == 3)
+    }
+
+    /// The same device on APNs: display off keeps the extension from running, so the push is
+    /// delivered at its arrival, nothing is re-requested and the lost letter is `alerts_off`
+    /// (§1). The two together pin that only PushKit's handler ignores display off.
+    @Test func apnsWithDisplayOffRunsNoExtension() {
+        let letters = [at(1 * hour), at(2 * hour, lost: true), at(3 * hour)]
+        var w = ScriptedWorld(tinyScenario(on: .apns), letters: letters, alertsOff: true)
         let off = w.run(.off)
         #expect(w.fates() == [.delivered(latency: 150 * ms), .lost(.networkLoss), .delivered(latency: 150 * ms)])
         #expect(off.pushesSeenByExtensions == 0)
         let on = w.run(.on)
         #expect(on.reRequests == 0 && on.gapsDetected == 0 && w.fate(1) == .lost(.alertsOff), "\(w.traceText)")
-        // The launch is the app's: it must still report to CallKit.
+        #expect(on.lettersOnVisibleDevices == 0)
+    }
+
+    /// The launch is the app's whatever the display: an unreported push is still lost
+    /// (`callkit_unreported`) on a display-off PushKit phone.
+    @Test func pushKitWithDisplayOffStillMeetsTheCallKitRule() {
+        let letters = [at(1 * hour), at(2 * hour, lost: true), at(3 * hour)]
         var failing = ScriptedWorld(tinyScenario(on: .pushkit) { $0.pushkit.reportFailure = 1; $0.pushkit.cutOffAfter = 10 },
                                     letters: letters, alertsOff: true)
         let f = failing.run(.off)
         #expect(failing.fates() == [.lost(.callKitUnreported), .lost(.networkLoss), .lost(.callKitUnreported)])
         #expect(f.callKitFailures == 2)
-    }
-
-    /// The reading §12 intends ("with display off the app still runs"; "the app's push handler
-    /// plays the extension's part"): a VoIP push launches the app whatever the notification
-    /// settings, so its gap check should find the lost letter. PushSim does not model this
-    /// yet (docs/model.md §12, PushKit): when it does, this known issue stops being recorded.
-    @Test func pushKitWithDisplayOffShouldStillRunTheGapCheck() {
-        var w = ScriptedWorld(tinyScenario(on: .pushkit), letters: [at(1 * hour), at(2 * hour, lost: true), at(3 * hour)], alertsOff: true)
-        let on = w.run(.on)
-        withKnownIssue("a display-off PushKit phone runs no gap check (docs/model.md §12, PushKit)") {
-            #expect(on.gapsDetected == 1 && on.reRequests == 1)
-        }
     }
 
     /// APNs' HTTP/2 answers are the provider interface's, not the channel's: they apply on
