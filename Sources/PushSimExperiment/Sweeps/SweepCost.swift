@@ -37,15 +37,14 @@ package struct SweepCost: Equatable, Sendable {
         a.weights.map(\.term) == b.weights.map(\.term) && a.weights.map(\.weight) == b.weights.map(\.weight)
     }
 
-    /// The file name `--cost` errors carry: `--cost:1:COLUMN`.
-    package static let file = "--cost"
 
     /// Reads `--cost NAME=WEIGHT,…` (`lost=1,summarized=0.3,resent=0.01,latency_p90=1/h`):
     /// weights are numbers ≥ 0; a latency's weight has a unit of time (`/s`, `/min`, `/h`, `/d`),
-    /// the others none. Each name once. Errors name the column.
-    package static func parse(_ text: String) throws -> SweepCost {
+    /// the others none. Each name once. Errors name the option and the column: `--cost:1:COLUMN`.
+    package static func parse(_ text: String, option: String = "--cost") throws -> SweepCost {
         func fail(_ column: Int, _ message: String) -> ScenarioError {
-            ScenarioError(location: SourceLocation(file: file, line: 1, column: column), message: message)
+            ScenarioError(location: SourceLocation(file: option, line: 1, column: column),
+                          message: message.replacingOccurrences(of: "--cost", with: option))
         }
         var weights: [(term: String, metric: String, weight: Double)] = []
         var column = 1

@@ -1,0 +1,30 @@
+// What `pushsim optimize --objective` minimises: a sweep metric, or a stated cost, in the whole population or one segment.
+
+/// The objective of a selection, read from `--objective` and `--segment`.
+package struct OptimizeObjective: Equatable, Sendable {
+    /// The queue arm's metric the selection minimises, as sweep.csv names it
+    /// (`loss_rate`, `expected_cost`, `segments.commuters.loss_rate`).
+    package var metric: String
+    /// The weights, when the objective is a stated cost (then `metric` is its expected cost).
+    package var cost: SweepCost?
+
+    /// Reads `--objective`: a text with `=` states what outcomes cost (`lost=1,summarized=0.3`,
+    /// as `pushsim sweep --cost` does), anything else names a metric. `segment` (one of
+    /// `segments`, the scenario's) moves the objective into that segment's figures.
+    package static func read(_ text: String, segment: String?, segments: [String]) throws -> OptimizeObjective {
+        var objective = OptimizeObjective(metric: text, cost: nil)
+        if text.contains("=") {
+            objective.cost = try SweepCost.parse(text, option: "--objective")
+            objective.metric = SweepCost.metric
+        }
+        if let segment {
+            guard segments.contains(segment) else {
+                throw SweepError(segments.isEmpty
+                    ? "--segment \(segment): the scenario has no `segments:`"
+                    : "--segment: no segment `\(segment)`; the scenario's segments are " + segments.map { "`\($0)`" }.joined(separator: ", "))
+            }
+            objective.metric = "segments.\(segment).\(objective.metric)"
+        }
+        return objective
+    }
+}
