@@ -24,7 +24,8 @@ enum OptimizeCommand {
                 (repeatable: several make a cartesian product); replaces the
                 file's `sweep:` section
                 """),
-            CommandOption("objective", .value("METRIC|NAME=WEIGHT,…"), default: .value("loss_rate"),
+            CommandOption("objective", .value("METRIC|NAME=WEIGHT,…"),
+                          default: .described("the file's `objective:`, else loss_rate"),
                           aliases: ["metric", "cost"], help: """
                 what to minimise in the queue arm: a metric named as in
                 sweep.csv (`latency_s.p90`, `summarized_rate`, …), or what
@@ -53,7 +54,7 @@ enum OptimizeCommand {
             CommandOption.set.help("override a key at every candidate"),
             CommandOption.seed.help("the scenario seed the replication seeds derive from"),
             CommandOption("out", .value("DIR"), default: .described("results/<name>/"),
-                          help: "where to write optimize.json and optimize.md"),
+                          help: "where to write optimize.json, optimize.md and optimize.svg"),
             .noWrite,
             CommandOption.json.help("print optimize.json instead of optimize.md"),
             CommandOption.jobs.help("threads per run; never changes the result"),
@@ -77,7 +78,7 @@ enum OptimizeCommand {
         let axes = SweepGrid.axes(file: varied.isEmpty ? fileAxes : [], commandLine: varied.map(\.axis), fixed: fixed)
         let objective: OptimizeObjective
         do {
-            objective = try OptimizeObjective.read(try arguments.valueWithDefault("objective"), segment: arguments.value("segment"),
+            objective = try OptimizeObjective.read(arguments.value("objective"), file: base.objective, segment: arguments.value("segment"),
                                                    segments: base.segments.map(\.name))
         } catch let error as SweepError {
             throw InputError.usage(error.message)
@@ -131,12 +132,13 @@ enum OptimizeCommand {
         }
         if showProgress { console.err("\n") }
         result.overrides = baseOverrides
-        result.objective = try arguments.valueWithDefault("objective")
+        result.objective = objective.text
         result.segment = arguments.value("segment")
         if writes {
             interruption.update(phase: "writing the results",
                                 consequence: "'\(directory)' holds either the earlier results or the new ones, whole")
-            try ResultsWriter.write([("optimize.json", result.json.prettyText + "\n"), ("optimize.md", result.markdown)],
+            try ResultsWriter.write([("optimize.json", result.json.prettyText + "\n"), ("optimize.md", result.markdown),
+                                     ("optimize.svg", result.chart.svg)],
                                     to: directory, replacing: OptimizeResult.files)
         }
         console.out(arguments.flag("json") ? result.json.text + "\n" : result.markdown)

@@ -69,7 +69,9 @@ enum SweepCommand {
         if onlyVary && varied.isEmpty { throw InputError.usage("--only-vary needs at least one --vary axis") }
         let axes = SweepGrid.axes(file: onlyVary ? [] : fileAxes, commandLine: varied.map(\.axis), fixed: fixed)
         let reference = try arguments.values("reference").map(SweepCommand.readReference)
+        // --cost, else the file's own `objective:` (a file without one reports no cost).
         let cost = try arguments.value("cost").map { try SweepCost.parse($0) }
+            ?? (base.objective.weights.isEmpty ? nil : SweepCost(objective: base.objective))
         if !reference.isEmpty && replications < 2 {
             throw InputError.usage("--reference compares replications seed by seed: give --replications 2 or more")
         }

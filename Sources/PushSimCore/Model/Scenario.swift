@@ -223,6 +223,22 @@ package struct Scenario: Sendable {
     /// The queue arm's design of recovery (docs/model.md §7): the push queue, a client catch-up, or none.
     package var recovery: RecoveryDesign = .queue
 
+    /// What outcomes cost (docs/research.md, A stated cost): read by `sweep` and `optimize`,
+    /// never by the chain, so it changes no number of a run.
+    package struct Objective: Equatable, Sendable {
+        /// One outcome's weight as written: `amount` per event, or per `unit` of time (`1/h`).
+        package struct Weight: Equatable, Sendable {
+            package var term: String
+            package var amount: Double
+            /// The unit of a latency's weight (`s`, `min`, `h`, `d`), nil for the others.
+            package var unit: String?
+            package init(term: String, amount: Double, unit: String?) { self.term = term; self.amount = amount; self.unit = unit }
+        }
+        package var weights: [Weight] = []
+        package init(weights: [Weight] = []) { self.weights = weights }
+    }
+    package var objective = Objective()
+
     /// The push service between XIVA and the device (docs/model.md §12); per segment too.
     package var channel: PushChannel = .apns
     package var pushkit = PushKit()

@@ -20,7 +20,7 @@ extension OptimizeRunner {
 
 extension OptimizeResult {
     /// The files `optimize` writes (and replaces, whole).
-    package static let files: Set<String> = ["optimize.json", "optimize.md"]
+    package static let files: Set<String> = ["optimize.json", "optimize.md", "optimize.svg"]
 
     package var chosen: SweepPoint { points[selection.best] }
 
@@ -165,6 +165,7 @@ extension OptimizeResult {
         }
         out += "\nDifferences: " + Self.comparisonMethod + ".\n"
         out += "\nMCB: " + Self.comparisonsWithTheBestMethod + ".\n"
+        out += "\n![Each candidate against the chosen one](optimize.svg)\n"
         out += "\n## How this was made\n\nPushSim \(PushSimVersion.current) · seeds \(seeds.map(String.init).joined(separator: ", "))"
         let sets = overrides.filter { !$0.hasPrefix("seed=") }
         out += sets.isEmpty ? " · the file as written" : " · --set " + sets.joined(separator: " --set ")

@@ -32,7 +32,9 @@ import PushSimTestSupport
             let difference = try #require(loser["difference_from_chosen"] as? [String: Any])
             #expect((difference["mean"] as? Double ?? 0) > 0.01)
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["optimize.json", "optimize.md"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["optimize.json", "optimize.md", "optimize.svg"])
+        let svg = try String(contentsOfFile: out + "/optimize.svg", encoding: .utf8)
+        #expect(svg.contains("indifference zone δ") && svg.contains("<polygon class=\"band\""))
         let markdown = try String(contentsOfFile: out + "/optimize.md", encoding: .utf8)
         #expect(markdown.contains("**Chosen: `queue.repeat_max_count=50`**"))
         // The chosen one's MCB interval says it is the best (upper bound 0); the others' that they are not (lower bound 0).
@@ -112,5 +114,19 @@ import PushSimTestSupport
         let console = Console.capturing()
         #expect(PushSimTool.main(["optimize", "--help"], console: console) == 0)
         #expect(console.standardOutput.contains("--indifference δ") && console.standardOutput.contains("also --delta"))
+    }
+
+    /// Without --objective, a file's own `objective:` is what is minimised (and `sweep` reports it).
+    @Test func theFilesObjectiveIsTheDefault() throws {
+        let input = try TemporaryScenario(SweepFixture.text + "\nobjective:\n  lost: 1\n  summarized: 0.3\n")
+        defer { input.cleanUp() }
+        let console = Console.capturing()
+        let status = PushSimTool.main(["optimize", input.path, "--over", "queue.repeat_max_count=0,50", "--indifference", "0.01",
+                                       "--first-stage", "2", "--max-replications", "3", "--jobs", "1", "--json", "--no-write"],
+                                      console: console)
+        #expect(status == 0, "\(console.standardError)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(console.standardOutput.utf8)) as? [String: Any])
+        #expect(root["metric"] as? String == "expected_cost")
+        #expect(root["objective"] as? String == "lost=1,summarized=0.3 (the file's objective)")
     }
 }

@@ -68,7 +68,7 @@ import PushSimTestSupport
         #expect(Set(paths).count == paths.count, "declared twice: \(paths.filter { p in paths.filter { $0 == p }.count > 1 })")
         // Every key but a segment's name has an example, or says why not (a file it needs beside it).
         let withoutExample = Self.settable.filter { $0.info.example == nil }.map(\.path)
-        #expect(withoutExample == ["mail", "mail.trace", "connectivity", "xiva", "apns", "device", "extension", "queue", "pushkit", "fcm"])
+        #expect(withoutExample == ["mail", "mail.trace", "connectivity", "xiva", "apns", "device", "extension", "queue", "pushkit", "fcm", "objective"])
     }
 
     /// Setting each key's example, the way `--set` does, changes the resolved scenario.
@@ -129,7 +129,10 @@ import PushSimTestSupport
     func anUndeclaredKeyIsRefusedWithASuggestion(_ key: Declared) throws {
         let parts = key.path.split(separator: ".").map(String.init)
         let last = parts[parts.count - 1]
-        let wrong = parts.dropLast() + [last.dropLast() + (last.hasSuffix("q") ? "z" : "q")]
+        // A name ending in a digit has siblings that differ only there (`latency_p90`,
+        // `latency_p99`): a typo in that digit is ambiguous, so one letter too many is typed instead.
+        let typo = last.last?.isNumber == true ? last + "q" : last.dropLast() + (last.hasSuffix("q") ? "z" : "q")
+        let wrong = parts.dropLast() + [typo]
         // In the file, as nested flow mappings.
         let inner = wrong.reversed().reduce("1") { value, part in value == "1" ? "\(part): 1" : "\(part): {\(value)}" }
         let fileError = try #require(scenarioError(Self.base + inner + "\n"))
