@@ -8,7 +8,7 @@ import PushSimTestSupport
 
 @Suite struct CoupledRunTests {
     /// A small regional outage: everyone offline for the same two hours, back at once.
-    private func herd(devices: Int = 48, capacity: String = "2/s", extra: [String] = []) throws -> Scenario {
+    func herd(devices: Int = 48, capacity: String = "2/s", extra: [String] = []) throws -> Scenario {
         let text = """
         name: herd
         seed: 5

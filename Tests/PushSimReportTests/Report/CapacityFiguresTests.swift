@@ -74,23 +74,9 @@ import PushSimTestSupport
     }
 
     @Test func aSweepOfFiniteCapacityHasTheColumnsAndCharts() throws {
-        let text = """
-        name: herd
-        seed: 5
-        duration: 1d
-        drain: 6h
-        devices: 24
-        mail: {rate: 60/d}
-        connectivity:
-          windows:
-            - {start: 10h, end: 12h}
-        xiva: {capacity: 1/s, partitions: 2}
-        extension: {deadline: 30s}
-        queue: {mode: on}
-
-        """
+        // The small regional outage of the coupled-run tests, queue arm only.
         let axes = [SweepAxis(path: "xiva.capacity", values: ["6/m", "4/s"])]
-        let plan = try SweepPlan(axes: axes, replications: 2) { try ScenarioLoader.parse(text: text, file: "herd.yaml", overrides: $0) }
+        let plan = try SweepPlan(axes: axes, replications: 2) { try CoupledRunTests().herd(devices: 24, extra: ["queue.mode=on"] + $0) }
         let result = SweepRunner.run(plan)
         let markdown = result.markdown
         for title in ["answered in time", "time-outs / re-request", "XIVA errors / re-request", "longest wait at XIVA", "largest queue"] {
