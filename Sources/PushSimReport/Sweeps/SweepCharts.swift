@@ -73,10 +73,11 @@ extension SweepResult {
                     let point = points.first { xValue($0.point) == category && rest($0.point) == combination }
                     let metric = point.flatMap { a < $0.summaries.count ? $0.summaries[a].metrics[spec.metric] : nil }
                     values.append(metric?.mean)
-                    // Every charted metric is a count, rate or time: a band below 0 would only
-                    // stretch the axis to values that cannot happen.
+                    // Every charted metric is a count, rate or time, and a percentage a share of
+                    // a whole: a band below 0 or above 100 % would only stretch the axis to
+                    // values that cannot happen.
                     low.append(metric.map { max(0, $0.mean - ($0.ci95 ?? 0)) })
-                    high.append(metric.map { $0.mean + ($0.ci95 ?? 0) })
+                    high.append(metric.map { spec.percent ? min(1, $0.mean + ($0.ci95 ?? 0)) : $0.mean + ($0.ci95 ?? 0) })
                 }
                 guard values.contains(where: { $0 != nil }) else { continue }
                 var name = "queue \(arm)"
