@@ -26,6 +26,8 @@ package struct Ledger: Equatable, Sendable {
     package var xivaMaxWaitMicroseconds = 0
     /// The most re-requests waiting in one partition, minute by minute (finite capacity only).
     package var xivaQueue = XivaQueueSeries()
+    /// Re-requests answered in time or not (finite capacity only, SharedServers/XivaCapacityCounters.swift).
+    package var xivaCapacity = XivaCapacityCounters()
     // Each mechanism's counters, declared with their group in the mechanism's folder.
     /// A client catch-up's server load (`recovery: catch_up`).
     package var catchUp = CatchUpCounters()

@@ -182,6 +182,12 @@ extension DeviceWorld {
         let deadlineAt = deadline(ofRunStartedAt: arrival)
         let waiting = answerAt <= deadlineAt
         ext.requests[q].extensionWaiting = waiting
+        // With a finite capacity every re-request's answer passes here once: answered in time is
+        // a success at or before the deadline (docs/model.md §6, "Answered in time").
+        if _slowPath(parameters.sharedServer) {
+            let counts = counted(copies[ext.runs[r].copy].letter.offset)
+            if waiting && !ext.requests[q].failed { ledger.xivaCapacity.answeredInTime += counts } else { ledger.xivaCapacity.notInTime += counts }
+        }
         note(.device, nil, event(waiting ? nil : SimTime(microseconds: deadlineAt - arrival)))
         clock.queue.schedule(at: answerAt, .answer(q))
         if !waiting { clock.queue.schedule(at: deadlineAt, .extensionDeadline(r)) }

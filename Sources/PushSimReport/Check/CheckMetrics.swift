@@ -24,6 +24,10 @@ package enum CheckMetricKind: Equatable, Sendable {
     case latencyMax
     /// Kernel events: work, not quality.
     case work
+    /// A declared share of two counts (``CounterShare``, such as `xiva_capacity.in_time_share`);
+    /// `complement` indexes `CheckMetrics.countKeys`: the share's noise is that count's, over the
+    /// share's total (docs/ci.md, "Tolerances").
+    case share(complement: Int)
 }
 
 /// One compared metric: its dotted key in the run's JSON, its direction and its kind.
@@ -81,6 +85,12 @@ package enum CheckMetrics {
             // Those only the queue arm has, such as the pushes of an earlier install that would
             // have looked like a gap (docs/model.md §8): what the device-id hash check has to catch.
             metrics += Ledger.checkedCounters.filter(\.queueArmOnly).map { countOrZero($0.jsonPath) }
+            // The declared shares, such as the re-requests answered before the extension's
+            // deadline with a finite XIVA capacity (docs/model.md §6): down is worse.
+            metrics += Ledger.checkedShares.map { share in
+                CheckMetric(key: share.jsonPath, direction: .downIsWorse,
+                            kind: .share(complement: countKeys.firstIndex(of: share.complementPath) ?? 0), absentMeansZero: true)
+            }
         }
         metrics.append(CheckMetric(key: "events", direction: .reportedOnly, kind: .work))
         return metrics

@@ -188,7 +188,7 @@ package struct CheckReport: Sendable {
         switch metric.kind {
         case .count, .work:
             return value == value.rounded() && abs(value) < 1e15 ? ReportTable.grouped(Int(value)) : String(format: "%.1f", value)
-        case .rate:
+        case .rate, .share:
             return String(format: "%.4f %%", value * 100)
         case .latencyQuantile, .latencyMax:
             return String(format: "%.3f s", value)

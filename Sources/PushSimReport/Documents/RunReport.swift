@@ -63,6 +63,7 @@ extension ArmResult {
             for counter in group.counters where group.reports(counter, onQueueArm: arm == .on) {
                 members[counter.json] = .int(l[keyPath: counter.path])
             }
+            for share in group.shares { if let value = share.value(l) { members[share.json] = .double(value) } }
             if let name = group.json { object[name] = .object(members) } else { object.merge(members) { $1 } }
         }
         if l.callKitFailures > 0 {

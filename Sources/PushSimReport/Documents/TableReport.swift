@@ -32,6 +32,12 @@ package struct ReportTable {
                         group.reports(counter, onQueueArm: arm.arm == .on) ? ReportTable.grouped(arm.ledger[keyPath: counter.path]) : "—"
                     })
                 }
+                for share in group.shares {
+                    out.append(row(share.label) { arm in
+                        guard arm.arm == .on || group.arms == .both, let value = share.value(arm.ledger) else { return "—" }
+                        return ReportTable.percent(value)
+                    })
+                }
             }
             return out
         }

@@ -279,6 +279,8 @@ package struct PartialResult: Equatable, Sendable {
 /// the running total and the shard numbers seen, whatever the number of shards a part claims.
 package struct PartialMerge {
     private var first: PartialResult?
+    /// Where the first part came from, for messages that compare a part with it.
+    private var firstSource = "the first part"
     private var total: RunResult?
     private var seen: Set<Int> = []
 
@@ -290,6 +292,7 @@ package struct PartialMerge {
         guard let first else {
             try PartialMerge.checkShare(part, source: source)
             self.first = part
+            firstSource = source
             var empty = p
             empty.arms = p.arms.map { ArmResult($0.arm, ledger: Ledger()) }
             for s in empty.segments.indices {
@@ -308,8 +311,13 @@ package struct PartialMerge {
             throw PartialResultError("cannot merge shards of '\(f.scenario)' run with different seeds: \(f.seed) and \(p.seed) (\(source))")
         }
         guard part.fingerprint == first.fingerprint, p.totalDevices == f.totalDevices, part.size == first.size else {
+            // Name the keys the two resolved scenarios differ in; the fingerprints only when
+            // they hash a difference the resolved scenario does not show.
+            let what = ScenarioDifference.describe(first.provenance.scenario, part.provenance.scenario,
+                                                   sourceA: firstSource, sourceB: source)
+                .map { "the scenario differs in \($0)" } ?? "fingerprints \(first.fingerprint) and \(part.fingerprint), \(source)"
             throw PartialResultError("cannot merge shards of '\(f.scenario)' with different settings "
-                + "(fingerprints \(first.fingerprint) and \(part.fingerprint), \(source)): every shard must run the same file with the same --set and --seed")
+                + "(\(what)): every shard must run the same file with the same --set and --seed")
         }
         guard p.arms.map(\.arm) == f.arms.map(\.arm) else {
             throw PartialResultError("cannot merge shards of '\(f.scenario)' with different queue arms (\(source))")

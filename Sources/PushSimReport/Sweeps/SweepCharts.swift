@@ -28,9 +28,30 @@ extension SweepResult {
                        yLabel: "p99 latency (s)", percent: false),
     ]
 
+    /// The charts of a sweep with a finite XIVA capacity (docs/model.md §6), written only when
+    /// its points have the figures, so other sweeps keep their files.
+    package static let capacityChartSpecs: [SweepChartSpec] = [
+        SweepChartSpec(file: "in_time_share.svg", metric: SweepMarkdown.inTimeShare,
+                       title: "Re-requests answered before the extension's deadline",
+                       yLabel: "answered in time (% of re-requests)", percent: true),
+        SweepChartSpec(file: "extension_timeouts.svg", metric: SweepMarkdown.timeoutsPerReRequest,
+                       title: "Extension time-outs", yLabel: "time-outs (% of re-requests)", percent: true),
+        SweepChartSpec(file: "xiva_errors.svg", metric: SweepMarkdown.errorsPerReRequest,
+                       title: "XIVA errors (outage, queue time-out)", yLabel: "errors (% of re-requests)", percent: true),
+        SweepChartSpec(file: "xiva_max_wait.svg", metric: "xiva.max_wait_s", title: "Longest wait at XIVA",
+                       yLabel: "longest wait in a partition's queue (s)", percent: false),
+        SweepChartSpec(file: "xiva_max_queue.svg", metric: "xiva.max_queue", title: "Largest XIVA queue",
+                       yLabel: "most re-requests waiting in a partition", percent: false),
+    ]
+
+    /// The charts this sweep draws: every sweep's, then the capacity charts when it has the figures.
+    package var writtenChartSpecs: [SweepChartSpec] {
+        Self.chartSpecs + (hasCapacityFigures ? Self.capacityChartSpecs : [])
+    }
+
     /// Every chart as (file name, SVG text).
     package var charts: [(name: String, svg: String)] {
-        Self.chartSpecs.map { ($0.file, chart($0).svg) }
+        writtenChartSpecs.map { ($0.file, chart($0).svg) }
     }
 
     /// One chart: x is the first axis, in the order given (evenly spaced, so 0, 1, 2, 5, 10, 50
@@ -52,10 +73,11 @@ extension SweepResult {
                     let point = points.first { xValue($0.point) == category && rest($0.point) == combination }
                     let metric = point.flatMap { a < $0.summaries.count ? $0.summaries[a].metrics[spec.metric] : nil }
                     values.append(metric?.mean)
-                    // Every charted metric is a count, rate or time: a band below 0 would only
-                    // stretch the axis to values that cannot happen.
+                    // Every charted metric is a count, rate or time, and a percentage a share of
+                    // a whole: a band below 0 or above 100 % would only stretch the axis to
+                    // values that cannot happen.
                     low.append(metric.map { max(0, $0.mean - ($0.ci95 ?? 0)) })
-                    high.append(metric.map { $0.mean + ($0.ci95 ?? 0) })
+                    high.append(metric.map { spec.percent ? min(1, $0.mean + ($0.ci95 ?? 0)) : $0.mean + ($0.ci95 ?? 0) })
                 }
                 guard values.contains(where: { $0 != nil }) else { continue }
                 var name = "queue \(arm)"
@@ -106,6 +128,6 @@ extension SweepResult {
     package static let alwaysWritten: Set<String> = ["sweep.csv", "sweep.json", "sweep.md"]
 
     package static var family: Set<String> {
-        Set(["sweep.csv", "sweep.json", "sweep.md"] + chartSpecs.map(\.file))
+        Set(["sweep.csv", "sweep.json", "sweep.md"] + (chartSpecs + capacityChartSpecs).map(\.file))
     }
 }

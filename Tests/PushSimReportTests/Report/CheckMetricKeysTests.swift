@@ -19,6 +19,10 @@ import PushSimTestSupport
                 case .rate(let numerator):
                     let expected = ["loss_rate": "lost", "duplicate_rate": "duplicates"][metric.key]
                     #expect(expected == CheckMetrics.countKeys[numerator], "\(metric.key) divides \(CheckMetrics.countKeys[numerator])")
+                case .share(let complement):
+                    // A declared share's noise is its complement count's, a count of its own group.
+                    let share = Ledger.checkedShares.first { $0.jsonPath == metric.key }
+                    #expect(share?.complementPath == CheckMetrics.countKeys[complement], "\(metric.key) takes the noise of \(CheckMetrics.countKeys[complement])")
                 case .latencyQuantile, .latencyMax, .work: break
                 }
             }
