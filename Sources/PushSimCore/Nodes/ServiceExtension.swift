@@ -59,7 +59,9 @@ extension DeviceWorld {
         var processing = copy.isResend ? parameters.processing.sample(&armState.streams.resends)
             : copy.isSecondCopy ? parameters.processing.sample(&armState.streams.duplicates)
             : draws.letters[letter].processing
-        if _slowPath(parameters.hasMedia) { processing = withMediaDownload(processing, letter: letter, at: now) }
+        // Int64.max: the run is not killed for memory (MemoryLimit.swift).
+        var killedAfter = Int64.max
+        if _slowPath(parameters.hasMedia) { processing = withMediaDownload(processing, letter: letter, at: now, killedAfter: &killedAfter) }
         ledger.pushesSeenByExtensions += counted(letter)
         note(.device, letter, .extensionStarted(copy.isResend ? .resend : copy.isSecondCopy ? .second : .first,
              processing: SimTime(microseconds: processing),
@@ -81,7 +83,10 @@ extension DeviceWorld {
         }
         let r: RunIndex = ext.runs.nextIndex()
         ext.runs.append(run)
-        if processing > parameters.deadline.microseconds {
+        if _slowPath(killedAfter <= parameters.deadline.microseconds) {
+            // Decoded before the deadline: the system kills the run then.
+            clock.queue.schedule(at: later(now, killedAfter), .extensionKilledForMemory(r))
+        } else if processing > parameters.deadline.microseconds {
             clock.queue.schedule(at: deadline(ofRunStartedAt: now), .extensionDeadline(r))
         } else {
             clock.queue.schedule(at: later(now, processing), .extensionProcessed(r))

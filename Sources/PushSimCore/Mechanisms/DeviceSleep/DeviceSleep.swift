@@ -59,6 +59,8 @@ extension DeviceWorld {
     mutating func deviceWakes(at now: Int64) {
         mechanisms.provider.wakeScheduled = false
         note(.device, nil, .awake)
+        // Awake but in Low Power Mode: what is held waits for the window's end (LowPowerMode.swift).
+        if _slowPath(parameters.lowPower) && lowPowerHoldsOnWake(at: now) { return }
         releaseHeld(at: now)
     }
 
