@@ -25,7 +25,7 @@ enum DeviceKeys {
                     shape: .mapping(sleep.infos), help: "awake and asleep periods while online") { d in
             d.sleep.map(sleep.mapping)
         },
-        ScenarioKey("low_power", "mapping", default: .absent("never in Low Power Mode"), example: "{share: 20%, windows: [{start: 18h, end: 23h}]}",
+        ScenarioKey("low_power", "mapping", default: .absent("never in Low Power Mode"), example: "{share: 20%}",
                     shape: .mapping(lowPower.infos), help: "phones in Low Power Mode: APNs holds every push until the window ends") { d in
             d.lowPower.map(lowPower.mapping)
         },
@@ -49,7 +49,7 @@ enum DeviceKeys {
     static let dozeWindow = ConnectivityKeys.window.infos.filter { ["start", "end", "every"].contains($0.name) }
 
     static let lowPower = KeyTable<LowPowerMode>([
-        ScenarioKey("share", "probability", default: .required, example: "20%",
+        ScenarioKey("share", "probability", default: .required, example: "50%",
                     help: "the share of phones that go into Low Power Mode, drawn once per phone") { .scalar(ScenarioPrinter.decimal($0.share)) },
         ScenarioKey("windows", "list of daily windows", default: .absent("all day"), example: "[{start: 18h, end: 23h}]",
                     shape: .list(items: dailyWindow.infos), help: "the hours of each day it is in Low Power Mode") { l in

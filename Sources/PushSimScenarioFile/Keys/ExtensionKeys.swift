@@ -39,10 +39,10 @@ enum ExtensionKeys {
                     help: "the extension's memory limit: a run whose decoded attachment passes it is killed") { m in
             m.memoryLimit.map { .scalar("\($0)B") }
         },
-        // Printed only with a limit: without one it changes nothing.
+        // Printed only when not the default: a file written before the key keeps its print.
         ScenarioKey("decode_factor", "number from 0.01 to 1000", default: .written("10"), example: "4",
                     help: "decoded bytes per downloaded byte of an attachment") { m in
-            m.memoryLimit != nil ? .scalar(ScenarioPrinter.decimal(m.decodeFactor)) : nil
+            m.decodeFactor != 10 ? .scalar(ScenarioPrinter.decimal(m.decodeFactor)) : nil
         },
     ])
 }
