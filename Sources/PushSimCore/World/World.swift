@@ -25,6 +25,8 @@
 // XIVA's outages (docs/model.md §6) in Xiva.swift (xivaReceives, outageEnd) and extensionProcessed.
 // The provider's side of APNs (docs/model.md §9): answers and retries in ProviderAnswers.swift
 // (apnsAnswers), the uninstall as the device's `end`; priority 5 and sleep (§10) in DeviceSleep.swift.
+// Low Power Mode (docs/model.md §10, Low Power Mode) in LowPowerMode.swift (handOverMayHold, lowPowerEnds);
+// the extension's memory limit (docs/model.md §8) in MemoryLimit.swift (extensionKilledForMemory).
 // The legacy binary interface (docs/model.md §11): the world's side in BinaryInterface.swift (joins,
 // outcomes, buffer checks, the feedback delay), the shared connection in BinaryConnectionServer.swift.
 // The shortcuts that settle steps without events are listed in ShortcutPolicy.swift.
