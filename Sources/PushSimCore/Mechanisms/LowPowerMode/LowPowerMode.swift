@@ -28,16 +28,8 @@ package struct LowPowerMode: Hashable, Sendable {
 struct LowPowerTimeline {
     var intervals: [Range<Int64>] = []
 
-    /// The interval holding t, if any: the first that ends after t, when it has begun.
-    func interval(holding t: Int64) -> Range<Int64>? {
-        var low = 0, high = intervals.count
-        while low < high {
-            let mid = (low + high) / 2
-            if intervals[mid].upperBound <= t { low = mid + 1 } else { high = mid }
-        }
-        guard low < intervals.count, intervals[low].lowerBound <= t else { return nil }
-        return intervals[low]
-    }
+    /// The interval holding t, if any.
+    func interval(holding t: Int64) -> Range<Int64>? { intervals.interval(holding: t) }
 
     /// One draw per device: whether it is a Low Power Mode phone; if it is, the windows' layout.
     mutating func generate(_ scenario: Scenario, device: Int) {
