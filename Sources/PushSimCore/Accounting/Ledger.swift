@@ -47,6 +47,8 @@ package struct Ledger: Equatable, Sendable {
     package var provider = ProviderCounters()
     /// Priority-5 pushes held while their device slept (`device.sleep`, Mechanisms/DeviceSleep/).
     package var sleep = SleepCounters()
+    /// Pushes held in Low Power Mode (`device.low_power`, Mechanisms/LowPowerMode/).
+    package var lowPower = LowPowerCounters()
     /// Media attachments (`extension.media`, Mechanisms/Media/).
     package var media = MediaCounters()
 

@@ -186,6 +186,8 @@ package struct Scenario: Sendable {
         package var uninstallRatePerMicrosecond: Double = 0
         /// Awake and asleep periods (docs/model.md §10, Priority and a sleeping device); nil: always awake.
         package var sleep: DeviceSleep? = nil
+        /// Low Power Mode (docs/model.md §10, Low Power Mode): the share of phones and their daily windows; nil: never.
+        package var lowPower: LowPowerMode? = nil
         /// Doze windows, the same for every device of the segment (docs/model.md §12, FCM): FCM
         /// holds normal-priority messages while one lasts. Empty: the device never dozes.
         package var doze: [OfflineWindow] = []

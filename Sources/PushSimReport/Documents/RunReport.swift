@@ -53,7 +53,7 @@ extension ArmResult {
             "duplicates": .int(l.duplicates),
             "loss_rate": .double(l.lossRate), "duplicate_rate": .double(l.duplicateRate),
             "latency_s": .object(latencySeconds.mapValues { .double($0) }),
-            "causes": .object(Dictionary(uniqueKeysWithValues: LossCause.allCases.map { ($0.key, .int(l.count(of: $0))) })),
+            "causes": .object(Dictionary(uniqueKeysWithValues: LossCause.listed(l.count(of:)).map { ($0.key, .int(l.count(of: $0))) })),
             "events": .int(l.events),
         ]
         // Each mechanism's counters, declared once with their group (Ledger.groups): shown only

@@ -57,7 +57,7 @@ package struct ReportTable {
             rows.append(row("  \(key)") { ReportTable.seconds($0.latencySeconds[key] ?? 0) })
         }
         rows.append(["causes of loss"])
-        for cause in LossCause.allCases {
+        for cause in LossCause.listed({ cause in arms.reduce(0) { $0 + $1.ledger.count(of: cause) } }) {
             rows.append(row("  \(cause.key)") { arm in
                 arm.arm == .off && cause.isQueueOnly ? "—" : ReportTable.grouped(arm.ledger.count(of: cause))
             })

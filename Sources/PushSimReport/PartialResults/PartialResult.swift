@@ -108,7 +108,7 @@ package struct PartialResult: Equatable, Sendable {
         var object: [String: JSONValue] = [
             "queue": .string(arm.name),
             "counts": .object(counts),
-            "causes": .object(Dictionary(uniqueKeysWithValues: LossCause.allCases.map { ($0.key, .int(l.count(of: $0))) })),
+            "causes": .object(Dictionary(uniqueKeysWithValues: LossCause.listed(l.count(of:)).map { ($0.key, .int(l.count(of: $0))) })),
             "latency": .object([
                 "max_us": .int(Int(l.latency.maximum)),
                 "buckets": .array(l.latency.sparseBuckets.map { .array([.int($0.index), .uint($0.count)]) }),
@@ -429,7 +429,8 @@ struct PartialFields {
         let causes = try object(arm["causes"], "\(path).causes")
         var causeSum = 0
         for cause in LossCause.allCases {
-            let n = try count(causes, "\(path).causes.\(cause.key)")
+            // A cause listed only when it counted is absent for zero.
+            let n = !cause.listedWhenZero && causes[cause.key] == nil ? 0 : try count(causes, "\(path).causes.\(cause.key)")
             ledger.causes[cause.rawValue] = n
             causeSum = causeSum.addingReportingOverflow(n).overflow ? Int.max : causeSum + n
         }

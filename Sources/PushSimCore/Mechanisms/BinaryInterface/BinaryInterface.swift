@@ -153,7 +153,7 @@ extension DeviceWorld {
             // Past the uninstall nothing reaches the app, and a rejection's copy was already
             // written off as under way: every other kind ends here, each named so that a new
             // kind has to be decided on.
-            case .apnsArrival, .due, .extensionProcessed, .extensionDeadline, .answer, .appOpen, .deviceWakes, .binaryRejected:
+            case .apnsArrival, .due, .extensionProcessed, .extensionDeadline, .extensionKilledForMemory, .answer, .appOpen, .deviceWakes, .lowPowerEnds, .binaryRejected:
                 break
             }
         }
