@@ -4,7 +4,8 @@ extension Ledger {
     /// Each mechanism's counters, in the order of the report table's blocks. A mechanism with
     /// counters adds its group here, once.
     package static let groups: [CounterGroup] = [
-        .undeliverable, .providerAnswers, .binaryInterface, SleepCounters.group, LowPowerCounters.group, XivaCapacityCounters.group,
+        APNsConsoleCounters.group, .undeliverable, .providerAnswers, .binaryInterface, SleepCounters.group, LowPowerCounters.group,
+        XivaCapacityCounters.group,
         .earlyKill, MediaCounters.group, .deviceIdChange, ReinstallCounters.group, .parallelRuns, .catchUp,
     ]
 

@@ -63,6 +63,8 @@ package struct Ledger: Equatable, Sendable {
     /// FCM (docs/model.md §12): every message FCM accepted ends in one outcome, as in Firebase's
     /// delivery data; the delivered ones also say whether FCM held them first.
     package var fcm = FCMOutcomes()
+    /// Every push sent over APNs in the categories of Apple's console (Mechanisms/APNsConsole/).
+    package var apns = APNsConsoleCounters()
 
     // What the extension's own logging would have seen (the telemetry view).
     package var pushesSeenByExtensions = 0

@@ -104,6 +104,7 @@ extension DeviceWorld {
             }
         }
         apnsStore = APNsStore(copy: c, enteredAt: now)
+        copies[c].console.storedOffline()
         note(.apns, copy.letter.offset, .storedForOfflineDevice)
     }
 

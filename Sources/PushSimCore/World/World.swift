@@ -41,6 +41,8 @@ struct PushCopy {
     var attempt: UInt8 = 0
     /// Why FCM held it before the hand-over (``FCMDelay``; docs/model.md §12); fits the padding.
     var fcmDelay: UInt8 = 0
+    /// What Apple's console would last have shown for it (``ConsoleMark``; docs/model.md §2).
+    var console = ConsoleMark()
     var expiry: Int64
 }
 
@@ -305,6 +307,7 @@ package struct DeviceWorld: ~Copyable {
     /// Records what became of a copy's letter when the copy itself was lost.
     mutating func copyLost(_ c: CopyIndex, _ cause: LossCause, at time: Int64? = nil) {
         let copy = copies[c]
+        consoleStatus(of: c, lostWith: cause)
         if copy.isSecondCopy {
             // A second copy's fate never changes its letter's cause (docs/model.md §5, Second copies).
             note(.apns, copy.letter.offset, .copyLost(.second, cause), at: time)
@@ -342,6 +345,7 @@ package struct DeviceWorld: ~Copyable {
                 copyLost(stored, .apnsExpired)
             }
         }
+        countConsoleCategories()
         if armState.checksGaps && !noHandlerRuns && ext.highestPositionSeen > 0 {
             // Telemetry counts only counted letters (docs/model.md §5, Warm-up): the warm-up's positions come first,
             // so they are taken off the highest position seen.

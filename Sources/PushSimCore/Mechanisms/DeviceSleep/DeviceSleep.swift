@@ -28,6 +28,7 @@ extension DeviceWorld {
         if draws.letters[letter].lowPriority {
             if let interval = draws.sleepTimeline.interval(holding: now) {
                 mechanisms.provider.held.append(c)
+                copies[c].console.held()
                 ledger.sleep.held += counted(letter)
                 note(.apns, letter, .heldWhileAsleep, at: now)
                 if !mechanisms.provider.wakeScheduled && interval.upperBound < clock.end {
