@@ -262,8 +262,10 @@ package struct BenchReport: Sendable {
         for c in comparisons {
             let unit = c.clock == .cpu ? "letters/CPU-s" : "letters/s (wall clock: the baseline has no CPU time)"
             let events = c.eventsDropPercent.map { String(format: "   events/CPU-s %+6.1f %%", -$0) } ?? ""
-            text += String(format: "  %-10@ baseline %7.2f M   now %7.2f M %@   %+6.1f %%%@   %@\n",
-                           c.name as NSString, c.baseline / 1e6, c.now / 1e6, unit as NSString, -c.dropPercent,
+            // Padded here: `%-10@` does not pad on Linux's Foundation.
+            let name = c.name.count < 10 ? c.name + String(repeating: " ", count: 10 - c.name.count) : c.name
+            text += String(format: "  %@ baseline %7.2f M   now %7.2f M %@   %+6.1f %%%@   %@\n",
+                           name as NSString, c.baseline / 1e6, c.now / 1e6, unit as NSString, -c.dropPercent,
                            events as NSString, (c.regressed ? "SLOWER beyond tolerance" : "ok") as NSString)
         }
         return text
