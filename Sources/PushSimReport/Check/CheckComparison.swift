@@ -58,16 +58,17 @@ package struct CheckTolerance: Equatable, Sendable {
 }
 
 /// What one metric did.
+/// The raw values are the words the text report prints (`--json` says what the table says).
 package enum CheckVerdict: String, Sendable {
     case identical
     /// Changed, but within its tolerance either way.
-    case within
+    case within = "ok"
     /// Improved beyond its tolerance: reported, never a failure.
     case better
     /// Got worse beyond its tolerance: a regression.
     case worse
     /// A metric that is reported only (`letters`, `events`) and changed.
-    case changed
+    case changed = "reported"
 }
 
 /// One row of a check: an arm's metric, then and now.
@@ -94,8 +95,9 @@ package struct CheckRow: Sendable {
 }
 
 /// The outcome of a whole check.
+/// The raw values are the text report's closing words (`identical:`, `ok:`, `REGRESSION:`).
 package enum CheckOutcome: String, Sendable {
-    case identical, pass, regression
+    case identical, pass = "ok", regression
 }
 
 package enum CheckComparison {
@@ -115,7 +117,7 @@ package enum CheckComparison {
         let bytes: [UInt8]
         do { bytes = try BoundedInput.read(path: path, limit: maxBaselineBytes) } catch {
             if error == .missing {
-                throw CheckInputError("\(path): no such baseline; make one with `pushsim run FILE` (it writes results/<name>/summary.json) or `pushsim check FILE --update`")
+                throw CheckInputError("\(path): no such baseline; make one with `pushsim run FILE` (it writes results/<name>/summary.json) or `pushsim check FILE --update`", isMissingBaseline: true)
             }
             throw CheckInputError("\(path): cannot read the baseline: \(error.reason)")
         }

@@ -104,7 +104,12 @@ package enum CheckMetrics {
 /// missing metric, another scenario. Exit status 2.
 package struct CheckInputError: Error, CustomStringConvertible, Sendable {
     package var description: String
-    package init(_ description: String) { self.description = description }
+    /// The baseline file does not exist: `--update` then writes the first one, and says so
+    /// without the advice (to run `--update`) that `check` gives.
+    package var isMissingBaseline = false
+    package init(_ description: String, isMissingBaseline: Bool = false) {
+        self.description = description; self.isMissingBaseline = isMissingBaseline
+    }
 }
 
 /// The metrics of one run as the contract's JSON states them: per arm, key → number.

@@ -215,8 +215,8 @@ package struct CheckSuiteReport: Sendable {
 
     /// What a whole suite says; the command line turns it into its exit status.
     package enum Verdict: String, Sendable {
-        /// Every scenario checked, none worse.
-        case pass
+        /// Every scenario checked, none worse (the text's `ok:`).
+        case pass = "ok"
         /// Every scenario checked, some worse.
         case regression
         /// Some scenario could not be checked: an incomplete check vouches for nothing.
