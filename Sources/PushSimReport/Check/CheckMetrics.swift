@@ -74,7 +74,10 @@ package enum CheckMetrics {
             metrics.append(CheckMetric(key: "latency_s." + q.key, direction: .upIsWorse, kind: .latencyQuantile(slot: slot)))
         }
         metrics.append(CheckMetric(key: "latency_s.max", direction: .upIsWorse, kind: .latencyMax))
-        metrics += LossCause.allCases.map { $0.listedWhenZero ? count("causes." + $0.key) : countOrZero("causes." + $0.key) }
+        // A cause listed only when it counts and given by the queue arm alone (`memory_kill`)
+        // never appears in the off arm: comparing its absence with itself would check nothing.
+        metrics += LossCause.allCases.filter { $0.listedWhenZero || !($0.isQueueOnly && arm == .off) }
+            .map { $0.listedWhenZero ? count("causes." + $0.key) : countOrZero("causes." + $0.key) }
         // The mechanisms' counters `check` compares (declared with them, Ledger.groups), such as
         // the letters an app reinstall dropped before XIVA knew the new token (docs/model.md §8).
         metrics += Ledger.checkedCounters.filter { !$0.queueArmOnly }.map { countOrZero($0.jsonPath) }

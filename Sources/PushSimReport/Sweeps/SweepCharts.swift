@@ -1,4 +1,5 @@
 // The charts of a sweep: chosen metrics against the first axis, one line per arm and combination.
+import Foundation
 import PushSimExperiment
 
 /// A metric a sweep draws, and how.
@@ -46,7 +47,29 @@ extension SweepResult {
 
     /// The charts this sweep draws: every sweep's, then the capacity charts when it has the figures.
     package var writtenChartSpecs: [SweepChartSpec] {
-        Self.chartSpecs + (hasCapacityFigures ? Self.capacityChartSpecs : [])
+        let whole = Self.chartSpecs + (hasCapacityFigures ? Self.capacityChartSpecs : [])
+        guard chartsPerSegment else { return whole }
+        return whole + segments.enumerated().flatMap { index, segment in
+            whole.map { Self.segmentSpec($0, segment: segment, index: index) }
+        }
+    }
+
+    /// A chart of one segment's figures: the metric under `segments.NAME.`, in a file named by
+    /// the segment's place and name (`segment1-subway-loss_rate.svg`; characters a file name
+    /// should not hold become `_`, and the place keeps two names that read alike apart).
+    static func segmentSpec(_ spec: SweepChartSpec, segment: String, index: Int) -> SweepChartSpec {
+        var copy = spec
+        copy.file = segmentFilePrefix(segment, index: index) + spec.file
+        copy.metric = "segments.\(segment).\(spec.metric)"
+        copy.title = "\(spec.title) · segment \(segment)"
+        return copy
+    }
+
+    static func segmentFilePrefix(_ segment: String, index: Int) -> String {
+        let slug = String(segment.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_") ? Character(scalar) : "_"
+        })
+        return "segment\(index + 1)-\(slug.prefix(40))-"
     }
 
     /// Every chart as (file name, SVG text).
@@ -127,7 +150,13 @@ extension SweepResult {
     /// The tables every sweep writes (checked before it runs; its charts when they are written).
     package static let alwaysWritten: Set<String> = ["sweep.csv", "sweep.json", "sweep.md"]
 
-    package static var family: Set<String> {
-        Set(["sweep.csv", "sweep.json", "sweep.md"] + (chartSpecs + capacityChartSpecs).map(\.file))
+    package static var family: Set<String> { family(segments: []) }
+
+    /// The files a sweep of a scenario with these segments may write, so a later sweep
+    /// replaces every one of them (segment charts included) or removes it.
+    package static func family(segments: [String]) -> Set<String> {
+        let specs = chartSpecs + capacityChartSpecs
+        let perSegment = segments.enumerated().flatMap { index, segment in specs.map { segmentSpec($0, segment: segment, index: index).file } }
+        return Set(["sweep.csv", "sweep.json", "sweep.md"] + specs.map(\.file) + perSegment)
     }
 }

@@ -46,6 +46,12 @@ import PushSimTestSupport
             let result = Simulator.run(scenario)
             for arm in result.arms { collect(arm.json(offArm: result.offArm), prefix: "", into: &written[arm.arm, default: []]) }
         }
+        // And the bundled scenarios at their small size: a count listed only when it is not
+        // zero (`memory_kill`) needs the mechanism that makes it, which ios-today.yaml has.
+        for name in BundledScenarios.names {
+            let result = Simulator.run(try BundledScenarios.small(name))
+            for arm in result.arms { collect(arm.json(offArm: result.offArm), prefix: "", into: &written[arm.arm, default: []]) }
+        }
         for arm in [Arm.off, .on] {
             let missing = CheckMetrics.catalogue(arm).map(\.key).filter { !(written[arm]?.contains($0) ?? false) }
             #expect(missing.isEmpty, "queue \(arm.rawValue): no run writes \(missing)")

@@ -19,7 +19,7 @@ struct ConsoleMark {
             case .apnsExpired: self = .discardedExpired
             case .apnsReplaced: self = .replacedInStorage
             case .xivaDrop, .xivaOutage, .alertsOff, .undetectedGap, .retentionExpired, .extensionTimeout,
-                 .unfinished, .noStore, .callKitUnreported:
+                 .unfinished, .noStore, .callKitUnreported, .memoryKill:
                 return nil
             }
         }
