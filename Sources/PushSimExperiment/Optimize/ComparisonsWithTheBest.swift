@@ -31,14 +31,11 @@ package enum ComparisonsWithTheBest {
         return (0..<k).map { i in
             var lowest = -Double.infinity, highest = -Double.infinity
             for l in 0..<k where l != i {
-                let differences = zip(observations[i], observations[l]).map { $0 - $1 }
-                let n = differences.count
-                guard n > 1 else { highest = .infinity; continue }
-                let mean = differences.reduce(0, +) / Double(n)
-                let variance = differences.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(n - 1)
-                let w = ReplicationStatistics.studentTQuantile(p, degreesOfFreedom: n - 1) * (variance / Double(n)).squareRoot()
-                lowest = max(lowest, mean - w)
-                highest = max(highest, mean + w)
+                // The paired mean and t(p, n − 1) · S / √n: the sweep's interval at level p.
+                let pair = ReplicationStatistics.summarize(zip(observations[i], observations[l]).map { $0 - $1 }, quantile: p)
+                guard let w = pair.ci95 else { highest = .infinity; continue }
+                lowest = max(lowest, pair.mean - w)
+                highest = max(highest, pair.mean + w)
             }
             return ComparisonWithTheBest(system: i, lower: min(0, lowest), upper: max(0, highest))
         }
