@@ -1,5 +1,6 @@
 // `pushsim run`: simulate a scenario, print the table or the contract's JSON, write results.
 import Foundation
+import PushSimCore
 import PushSimExperiment
 import PushSimReport
 
@@ -11,19 +12,32 @@ enum RunCommand {
         Progress (devices done, events/s, time left) goes to standard error when it is a terminal,
         never with --json; a --shard run prints progress lines there for its log. summary.json and
         summary.md record the PushSim version and the resolved scenario (validate --print).
+        --logs FILE.csv writes the rows the extension's log would hold in the queue arm (device,
+        time_us, position, gap_found, gap_size, answer) and their summary per hour beside it
+        (FILE.hourly.csv); the table and the JSON stay as they are.
         """,
         options: [
             .json, .set, .seed,
             CommandOption("out", .value("DIR"), default: .described("results/<name>/"),
                           help: "where to write summary.json and summary.md"),
-            .noWrite, .jobs, ShardOption.option,
+            CommandOption("logs", .value("FILE.csv"),
+                          help: "also write the extension's log rows (queue arm) to FILE.csv and their hourly summary to FILE.hourly.csv"),
+            CommandOption.noWrite.help("write no results folder (--logs is still written)"), .jobs, ShardOption.option,
         ] + ResourceGuard.options,
-        examples: ["pushsim run scenarios/quickstart.yaml --set apns.expiration=1h"],
+        examples: ["pushsim run scenarios/quickstart.yaml --set apns.expiration=1h",
+                   "pushsim run scenarios/commuters.yaml --logs commuters-logs.csv"],
         run: run)
 
     static func run(_ arguments: Arguments, _ console: Console) throws -> Int32 {
         let (scenario, _) = try ScenarioInput.load(arguments)
         let shard = try ShardOption.parse(arguments)
+        let logsPath = arguments.value("logs")
+        if let logsPath {
+            if shard != nil { throw InputError.usage("--logs is not written by a --shard run: run the whole scenario with --logs") }
+            // Both files are checked before any work, so a path that cannot be written costs no run.
+            try ResultsWriter.checkFileDestination(logsPath)
+            try ResultsWriter.checkFileDestination(ExtensionLogCSV.hourlyPath(for: logsPath))
+        }
         // A shard holds whole coupling units (XIVA partitions when capacity is finite).
         if let shard, let refusal = CouplingUnit.of(scenario).refusal(shards: shard.count) { throw InputError.usage(refusal) }
         let jobs = try ShardOption.jobs(arguments, scenario: scenario, shard: shard)
@@ -45,7 +59,7 @@ enum RunCommand {
         // Progress only for a person watching: never into a pipe or a log, never with --json.
         let progress = console.errorIsTerminal && !arguments.flag("json")
             ? RunProgress(console: console, label: "run '\(scenario.name)'", total: scenario.devices, inPlace: true) : nil
-        let result = Simulator.run(scenario, jobs: jobs, progress: { devices, events in
+        let (result, logs) = Simulator.run(scenario, jobs: jobs, logs: logsPath != nil, progress: { devices, events in
             interruption.advance(by: devices)
             progress?.advance(devices: devices, events: events)
         })
@@ -60,10 +74,19 @@ enum RunCommand {
             try ResultsWriter.write(RunSummary.files(result, scenario: scenario), to: outDirectory, replacing: RunSummary.family)
             interruption.update(phase: "printing the report", consequence: "the results are written to '\(outDirectory)'")
         }
+        if let logsPath { try writeLogs(logs, to: logsPath, interruption: interruption) }
         console.out(arguments.flag("json") ? json.text + "\n" : table.text)
         let events = result.arms.reduce(0) { $0 + $1.ledger.events }
         console.err(String(format: "ran in %.2f s on %d thread%@ (%.1f M events/s)\n", seconds, jobs,
                            jobs == 1 ? "" : "s", seconds > 0 ? Double(events) / seconds / 1e6 : 0))
         return ExitStatus.success.code
+    }
+
+    /// Writes the log's rows and, beside them, their hourly summary; each file whole or not at all.
+    static func writeLogs(_ rows: [LoggedPush], to path: String, interruption: Interruption) throws {
+        let hourlyPath = ExtensionLogCSV.hourlyPath(for: path)
+        interruption.update(phase: "writing the extension's log", consequence: "'\(path)' and '\(hourlyPath)' each hold the earlier file or the new one, whole")
+        try ResultsWriter.writeFile(ExtensionLogCSV.rows(rows), to: path)
+        try ResultsWriter.writeFile(ExtensionLogCSV.hourly(ExtensionLogSummary(rows)), to: hourlyPath)
     }
 }

@@ -95,6 +95,7 @@ extension DeviceWorld {
         }
         let r: RunIndex = ext.runs.nextIndex()
         ext.runs.append(run)
+        if _slowPath(extensionLog != nil) { logRun(r, run, letter: letter, at: now) }
         if media && killedAfter >= 0 && killedAfter <= parameters.deadline.microseconds {
             // Decoded before the deadline: the system kills the run then.
             clock.queue.schedule(at: later(now, killedAfter), .extensionKilledForMemory(r))
@@ -159,8 +160,10 @@ extension DeviceWorld {
         case .show:
             present(letter: copies[run.copy].letter.offset, at: now)
         case .summary:
+            if _slowPath(extensionLog != nil) { logAnswer(r, .summarized) }
             showSummary(for: run, at: now)
         case .reRequest:
+            if _slowPath(extensionLog != nil) { logAnswer(r, .pending) }
             let counts = counted(copies[run.copy].letter.offset)
             ledger.reRequests += counts
             let latency = parameters.requestLatency.sample(&armState.streams.requests)
@@ -214,6 +217,7 @@ extension DeviceWorld {
     /// re-request not yet made never will be.
     mutating func extensionDeadline(run r: RunIndex, at now: Int64) {
         let run = ext.runs[r]
+        if _slowPath(extensionLog != nil) && run.processed && run.action == .reRequest { logAnswer(r, .timeout) }
         ledger.extensionTimeouts += counted(copies[run.copy].letter.offset)
         note(.device, copies[run.copy].letter.offset, .deadlineHit(waitingForAnswer: run.processed))
         present(letter: copies[run.copy].letter.offset, at: now)

@@ -88,6 +88,7 @@ extension DeviceWorld {
     mutating func xivaAnswers(request q: RequestIndex, at now: Int64) {
         let request = ext.requests[q]
         let run = ext.runs[request.run]
+        if _slowPath(extensionLog != nil) && request.extensionWaiting { logAnswer(request.run, request.failed ? .error : .answered) }
         if request.failed {
             note(.xiva, nil, .reRequestAnsweredWithError)
             if request.extensionWaiting {

@@ -106,6 +106,8 @@ package struct DeviceWorld: ~Copyable {
     package var ledger = DeviceWorld.placeholderLedger
     /// Receives a line for everything that happens, when set (`pushsim trace`); nil in runs.
     package var tracer: ((TraceEntry) -> Void)?
+    /// Collects the extension's log rows of the queue arm, when set (`run --logs`); nil otherwise.
+    package var extensionLog: ExtensionLogRecorder?
 
     package init(scenario: Scenario, shortcuts: ShortcutPolicy = .taken) {
         self.scenario = scenario
@@ -276,6 +278,7 @@ package struct DeviceWorld: ~Copyable {
         letterStates.reset(repeating: LetterState(), count: draws.letters.count)
         xiva = XivaNumbering(reusing: xiva.letterAtPosition)
         ext = ExtensionState(reusing: ext.runs, ext.requests)
+        extensionLog?.startArm()
         mechanisms.joining.removeAll(keepingCapacity: true)
         if parameters.binary { mechanisms.binaryLink.reset() }
         armState.streams = ArmStreams(seed: scenario.seed, device: armState.device, keepOlder: parameters.keepOlder > 0,

@@ -30,7 +30,7 @@ enum CoupledRun {
     static func simulate<Sink: DeviceLedgerSink>(_ scenario: Scenario, devices: Range<Int>, arms: [Arm],
                                                  shortcuts: ShortcutPolicy = .taken,
                                                  tracing: (device: Int, tracer: (TraceEntry) -> Void)? = nil,
-                                                 into sink: inout Sink) {
+                                                 logging: Bool = false, into sink: inout Sink) {
         let unit = CouplingUnit.of(scenario)
         let end = scenario.end.microseconds
         let segmentCount = scenario.segments.count
@@ -47,6 +47,7 @@ enum CoupledRun {
                 world.ledger = DeviceWorld.placeholderLedger
                 world.prepare(device: range.lowerBound + i)
                 if let tracing, tracing.device == range.lowerBound + i { world.tracer = tracing.tracer }
+                if logging { world.extensionLog = ExtensionLogRecorder() }
                 return world
             }
             for (a, arm) in arms.enumerated() {

@@ -90,16 +90,27 @@ package enum Simulator {
     /// they finish in, and `jobs` never changes a result.
     package static func run(_ scenario: Scenario, devices: Range<Int>? = nil, jobs: Int = 1,
                            progress: (@Sendable (_ devices: Int, _ events: Int) -> Void)? = nil) -> RunResult {
+        run(scenario, devices: devices, jobs: jobs, logs: false, progress: progress).result
+    }
+
+    /// ``run(_:devices:jobs:progress:)`` that also keeps, with `logs`, the rows the extension's
+    /// log would hold (`run --logs`, docs/model.md §2): by device, then in the order the
+    /// extension saw the pushes, whatever `jobs` (chunks are contiguous and taken in order).
+    package static func run(_ scenario: Scenario, devices: Range<Int>? = nil, jobs: Int = 1, logs: Bool,
+                           progress: (@Sendable (_ devices: Int, _ events: Int) -> Void)? = nil)
+        -> (result: RunResult, logs: [LoggedPush]) {
         let range = devices ?? 0..<scenario.devices
         let arms = scenario.arms
         let chunks = inChunks(of: range, jobs: jobs, unit: .of(scenario)) { devices in
-            let ledgers = simulateSegments(scenario, devices: devices, arms: arms)
+            var sink = LogCollectingSink(SegmentedLedgerSink(ledgers: SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)))
+            simulate(scenario, devices: devices, arms: arms, logging: logs, into: &sink)
+            let ledgers = sink.inner.finished()
             progress?(devices.count, ledgers.totals.reduce(0) { $0 + $1.events })
-            return ledgers
+            return (ledgers, sink.rows)
         }
         var total = SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)
-        for ledgers in chunks { total.merge(ledgers) }
-        return total.result(scenario, arms: arms, devices: range)
+        for (ledgers, _) in chunks { total.merge(ledgers) }
+        return (total.result(scenario, arms: arms, devices: range), chunks.flatMap(\.1))
     }
 
     /// The parts of `devices` that live in one scenario each: one per segment they meet (with
@@ -165,17 +176,19 @@ package enum Simulator {
     /// finite XIVA capacity, the binary interface) with their whole partition. What a command
     /// keeps is its sink's business; how the worlds are set up and run is decided here alone,
     /// so no command can drift from `run`. With `tracing`, that device's world reports every
-    /// step to the tracer.
+    /// step to the tracer; with `logging`, every world records its extension's log rows.
     static func simulate<Sink: DeviceLedgerSink>(_ scenario: Scenario, devices: Range<Int>, arms: [Arm],
                                                  shortcuts: ShortcutPolicy = .taken,
                                                  tracing: (device: Int, tracer: (TraceEntry) -> Void)? = nil,
-                                                 into sink: inout Sink) {
+                                                 logging: Bool = false, into sink: inout Sink) {
         if CouplingUnit.of(scenario).partitions != nil {
-            CoupledRun.simulate(scenario, devices: devices, arms: arms, shortcuts: shortcuts, tracing: tracing, into: &sink)
+            CoupledRun.simulate(scenario, devices: devices, arms: arms, shortcuts: shortcuts, tracing: tracing,
+                                logging: logging, into: &sink)
             return
         }
         for part in parts(of: scenario, devices: devices) {
             var world = DeviceWorld(scenario: part.scenario, shortcuts: shortcuts)
+            if logging { world.extensionLog = ExtensionLogRecorder() }
             for device in part.devices {
                 if let tracing { world.tracer = tracing.device == device ? tracing.tracer : nil }
                 world.prepare(device: device)

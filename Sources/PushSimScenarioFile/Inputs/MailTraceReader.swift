@@ -91,7 +91,7 @@ enum MailTraceReader {
         do {
             return try build(bytes, written: written, limit: duration.microseconds, devices: devices)
         } catch let error as RowError {
-            throw ScenarioError(location: SourceLocation(file: file, line: error.line, column: column(of: error.fieldStart, inLineOf: error.line, bytes)),
+            throw ScenarioError(location: SourceLocation(file: file, line: error.line, column: CSVText.column(of: error.fieldStart, inLineOf: error.line, bytes)),
                                 message: error.message)
         }
     }
@@ -120,10 +120,8 @@ enum MailTraceReader {
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int64, devices: Int,
                              row: (Int64, Int) -> Void) throws {
         var line = 0
-        var start = 0
+        var start = CSVText.firstLineStart(bytes)
         var sawHeader = false
-        // A byte-order mark may open the file.
-        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
         while start < bytes.count || (line == 0 && !sawHeader) {
             line += 1
             var end = start
@@ -133,8 +131,8 @@ enum MailTraceReader {
             defer { start = next }
             if !sawHeader {
                 if end == start && next < bytes.count { continue }
-                guard equals(bytes, start, end, "time,device") else {
-                    throw RowError(line: line, fieldStart: 0, message: "expected the header `time,device` on the first line of a trace, found \(quoted(bytes, start, end))")
+                guard CSVText.equals(bytes, start, end, "time,device") else {
+                    throw RowError(line: line, fieldStart: 0, message: "expected the header `time,device` on the first line of a trace, found \(CSVText.quoted(bytes, start, end))")
                 }
                 sawHeader = true
                 continue
@@ -145,7 +143,7 @@ enum MailTraceReader {
             while comma < end && bytes[comma] != 0x2C { comma += 1 }
             let time = try microseconds(bytes, start, comma, limit: limit, line: line, lineStart: lineStart)
             guard comma < end else {
-                throw RowError(line: line, fieldStart: end - lineStart, message: "expected a row `time,device` such as `3600.5,17`, found \(quoted(bytes, start, end)) (no `,`)")
+                throw RowError(line: line, fieldStart: end - lineStart, message: "expected a row `time,device` such as `3600.5,17`, found \(CSVText.quoted(bytes, start, end)) (no `,`)")
             }
             let device = try deviceNumber(bytes, comma + 1, end, devices: devices, line: line, lineStart: lineStart)
             row(time, device)
@@ -158,16 +156,16 @@ enum MailTraceReader {
         // Messages are built only for a bad row: this runs once per letter.
         func bad() -> RowError {
             RowError(line: line, fieldStart: from - lineStart,
-                     message: "`time`: expected seconds since time 0 such as `3600` or `12.000250` (digits with an optional decimal part; no sign, no exponent), found \(quoted(bytes, from, to))")
+                     message: "`time`: expected seconds since time 0 such as `3600` or `12.000250` (digits with an optional decimal part; no sign, no exponent), found \(CSVText.quoted(bytes, from, to))")
         }
         func tooLate() -> RowError {
             RowError(line: line, fieldStart: from - lineStart,
-                     message: "`time`: expected a time before `duration` (\(SimTime(microseconds: limit)), letters are generated in [0, duration)), found \(quoted(bytes, from, to)) seconds")
+                     message: "`time`: expected a time before `duration` (\(SimTime(microseconds: limit)), letters are generated in [0, duration)), found \(CSVText.quoted(bytes, from, to)) seconds")
         }
         var i = from
         var seconds: Int64 = 0
         var overflow = false
-        while i < to, isDigit(bytes[i]) {
+        while i < to, CSVText.isDigit(bytes[i]) {
             if !overflow {
                 let (times10, o1) = seconds.multipliedReportingOverflow(by: 10)
                 let (sum, o2) = times10.addingReportingOverflow(Int64(bytes[i] - 0x30))
@@ -180,7 +178,7 @@ enum MailTraceReader {
         if i < to {
             guard bytes[i] == 0x2E, i + 1 < to else { throw bad() }
             i += 1
-            while i < to, isDigit(bytes[i]) {
+            while i < to, CSVText.isDigit(bytes[i]) {
                 if digits < 6 { fraction = fraction * 10 + Int64(bytes[i] - 0x30) } else if digits == 6 { roundUp = bytes[i] >= 0x35 }
                 digits += 1; i += 1
             }
@@ -199,11 +197,11 @@ enum MailTraceReader {
         var value = 0
         var tooLarge = false
         for i in from..<max(from, to) {
-            guard isDigit(bytes[i]) else {
+            guard CSVText.isDigit(bytes[i]) else {
                 if bytes[i] == 0x2C {
-                    throw RowError(line: line, fieldStart: i - lineStart, message: "expected two fields `time,device`, found a third after \(quoted(bytes, from, i))")
+                    throw RowError(line: line, fieldStart: i - lineStart, message: "expected two fields `time,device`, found a third after \(CSVText.quoted(bytes, from, i))")
                 }
-                throw RowError(line: line, fieldStart: from - lineStart, message: "`device`: expected a device number (decimal digits) in [0, \(devices)), found \(quoted(bytes, from, to))")
+                throw RowError(line: line, fieldStart: from - lineStart, message: "`device`: expected a device number (decimal digits) in [0, \(devices)), found \(CSVText.quoted(bytes, from, to))")
             }
             if !tooLarge {
                 let (times10, o1) = value.multipliedReportingOverflow(by: 10)
@@ -215,39 +213,8 @@ enum MailTraceReader {
             throw RowError(line: line, fieldStart: from - lineStart, message: "`device`: expected a device number (decimal digits) in [0, \(devices)), found nothing")
         }
         if tooLarge {
-            throw RowError(line: line, fieldStart: from - lineStart, message: "`device`: expected a device number in [0, \(devices)) (`devices: \(devices)`), found \(quoted(bytes, from, to))")
+            throw RowError(line: line, fieldStart: from - lineStart, message: "`device`: expected a device number in [0, \(devices)) (`devices: \(devices)`), found \(CSVText.quoted(bytes, from, to))")
         }
         return value
-    }
-
-    private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-
-    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, _ text: String) -> Bool {
-        let expected = Array(text.utf8)
-        return to - from == expected.count && expected.indices.allSatisfy { bytes[from + $0] == expected[$0] }
-    }
-
-    /// A piece of the file quoted for a message (ScenarioError shortens long ones).
-    private static func quoted(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> String {
-        if to <= from { return "nothing" }
-        let piece = String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<min(to, from + 200)]), as: UTF8.self)
-        return "`\(piece)`"
-    }
-
-    /// The 1-based column, in characters, of byte `offset` of line `line` (only on an error).
-    private static func column(of offset: Int, inLineOf line: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var start = 0, current = 1
-        while current < line, start < bytes.count {
-            if bytes[start] == 0x0A { current += 1 }
-            start += 1
-        }
-        // Bytes that do not continue a UTF-8 sequence each start one character.
-        var column = 1
-        var i = start
-        while i < min(start + offset, bytes.count) {
-            if bytes[i] & 0xC0 != 0x80 { column += 1 }
-            i += 1
-        }
-        return column
     }
 }

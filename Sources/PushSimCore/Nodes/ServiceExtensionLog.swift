@@ -1,0 +1,25 @@
+// What the published client logs for each push its extension sees (`run --logs`, docs/model.md §2).
+
+extension DeviceWorld {
+    /// Extension run `r` has made its gap check: its log row, in the queue arm for a counted
+    /// letter (the telemetry's pushes seen: warm-up letters are not logged, the off arm runs no
+    /// client that checks positions). A gap's answer starts as `not_sent` and is replaced by the
+    /// step that decides it (``logAnswer(_:_:)``). Out of line: a run without a log pays only
+    /// the caller's nil check.
+    @inline(never) mutating func logRun(_ r: RunIndex, _ run: ExtensionRun, letter: Int, at now: Int64) {
+        guard let log = extensionLog else { return }
+        guard armState.checksGaps && counted(letter) == 1 else {
+            log.started(run: r.offset, nil)
+            return
+        }
+        let gapSize = run.gapLow <= run.gapHigh ? Int(run.gapHigh) - Int(run.gapLow) + 1 : 0
+        log.started(run: r.offset, LoggedPush(device: armState.device, time: now, position: Int(letterStates[letter].position),
+                                              gapSize: gapSize, answer: gapSize > 0 ? .notSent : .none))
+    }
+
+    /// The answer of run `r`'s gap as the client saw it: a summary made, a re-request sent
+    /// (`pending` until its answer or the deadline), answered, an error, a time-out.
+    @inline(never) func logAnswer(_ r: RunIndex, _ answer: LogAnswer) {
+        extensionLog?.answer(run: r.offset, answer)
+    }
+}

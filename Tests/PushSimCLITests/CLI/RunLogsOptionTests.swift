@@ -1,0 +1,59 @@
+// `pushsim run --logs FILE.csv`: the log and its hourly summary written, the same bytes on any --jobs, nonsense refused with nothing written.
+import Foundation
+import Testing
+@testable import PushSimCLI
+@testable import PushSimCore
+@testable import PushSimReport
+@testable import PushSimScenarioFile
+import PushSimTestSupport
+
+@Suite struct RunLogsOptionTests {
+    private let quickstart = SmallScenarios.path("quickstart")
+    private let small = ["--set", "devices=12"]
+
+    @Test func theLogAndItsHourlySummaryAreWritten() throws {
+        let dir = TemporaryDirectory()
+        let logs = dir.file("logs.csv")
+        let run = runPushsim(["run", quickstart, "--json", "--no-write", "--jobs", "1", "--logs", logs] + small)
+        #expect(run.status == 0, "\(run.err)")
+        #expect(dir.listing == ["logs.csv", "logs.hourly.csv"])
+        // The JSON is the run's without --logs, byte for byte.
+        let plain = runPushsim(["run", quickstart, "--json", "--no-write", "--jobs", "1"] + small)
+        #expect(run.out == plain.out)
+        let rows = try ExtensionLogReader.read(path: logs)
+        #expect(!rows.isEmpty)
+        let hourly = try String(contentsOfFile: dir.file("logs.hourly.csv"), encoding: .utf8)
+        #expect(hourly == ExtensionLogCSV.hourly(ExtensionLogSummary(rows)))
+        // Two threads: the same bytes.
+        let again = dir.file("again.csv")
+        #expect(runPushsim(["run", quickstart, "--no-write", "--jobs", "2", "--logs", again] + small).status == 0)
+        #expect(try String(contentsOfFile: again, encoding: .utf8) == String(contentsOfFile: logs, encoding: .utf8))
+    }
+
+    /// A folder, a path ending with `/`, the scenario file itself, a shard: refused before any
+    /// work (exit 2), nothing written, the results folder included.
+    @Test func nonsenseIsRefusedAndNothingIsWritten() throws {
+        let dir = TemporaryDirectory()
+        let folder = dir.file("a-folder")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        let scenario = dir.write("copy.yaml", try String(contentsOfFile: quickstart, encoding: .utf8))
+        let before = dir.listing
+        let cases: [([String], String)] = [
+            (["--logs", folder], "it is a folder"),
+            (["--logs", dir.file("logs/")], "names a folder"),
+            (["--logs", scenario], "this command reads"),
+            (["--logs", dir.file("x.csv"), "--shard", "1/2"], "--shard"),
+        ]
+        for (extra, words) in cases {
+            let run = runPushsim(["run", scenario, "--out", dir.file("results")] + small + extra)
+            #expect(run.status == 2, "\(extra): \(run.err)")
+            #expect(run.err.contains(words), "\(extra): \(run.err)")
+            #expect(dir.listing == before, "\(extra) wrote something")
+        }
+        // The hourly file's path is checked too.
+        try FileManager.default.createDirectory(atPath: dir.file("x.hourly.csv"), withIntermediateDirectories: false)
+        let run = runPushsim(["run", scenario, "--out", dir.file("results"), "--logs", dir.file("x.csv")] + small)
+        #expect(run.status == 2 && run.err.contains("x.hourly.csv"), "\(run.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("x.csv")) && !FileManager.default.fileExists(atPath: dir.file("results")))
+    }
+}

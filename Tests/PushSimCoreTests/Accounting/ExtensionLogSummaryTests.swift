@@ -1,0 +1,52 @@
+// The hourly summary of an extension log on rows written by hand: hours, buckets, answers, devices.
+import Testing
+@testable import PushSimCore
+import PushSimTestSupport
+
+@Suite struct ExtensionLogSummaryTests {
+    private func row(_ device: Int, _ t: Int64, gap: Int = 0, _ answer: LogAnswer = .none) -> LoggedPush {
+        LoggedPush(device: device, time: t, position: 1, gapSize: gap, answer: answer)
+    }
+
+    @Test func eachHourCountsItsOwnRows() {
+        let rows = [
+            row(0, 10 * minute), row(1, 20 * minute, gap: 2, .answered), row(0, 59 * minute + 59 * sec, gap: 1, .timeout),
+            // Hour 1 has no row; hour 2 starts exactly at 2 h.
+            row(2, 2 * hour, gap: 70, .summarized), row(2, 2 * hour + 1, gap: 5, .pending), row(3, 3 * hour - 1, gap: 3, .notSent),
+            row(3, 2 * hour + 5 * minute, gap: 4, .error),
+        ]
+        let summary = ExtensionLogSummary(rows)
+        #expect(summary.hours.map(\.hour) == [0, 2])
+        let first = summary.hours[0], third = summary.hours[1]
+        #expect(first.pushes == 3 && first.gaps == 2 && first.missed == 3 && first.devices == 2)
+        #expect(first.gapsPerPush == 2.0 / 3.0)
+        #expect(first.gapSizes == [1, 1, 0, 0, 0, 0, 0, 0])
+        #expect(first.count(.none) == 1 && first.count(.answered) == 1 && first.count(.timeout) == 1)
+        #expect(first.reRequests == 2)
+        #expect(third.pushes == 4 && third.gaps == 4 && third.missed == 82 && third.devices == 2)
+        // 70 in 65+, 5 in 5–8, 3 and 4 in 3–4.
+        #expect(third.gapSizes == [0, 0, 2, 1, 0, 0, 0, 1])
+        // pending and error were sent; summarized and not_sent were not.
+        #expect(third.reRequests == 2)
+        #expect(summary.total.pushes == 7 && summary.total.gaps == 6 && summary.total.missed == 85)
+    }
+
+    /// The rows' order does not matter: a log read back in any order gives the same summary.
+    @Test func theOrderOfTheRowsDoesNotMatter() {
+        let rows = (0..<40).map { k in row(k % 7, Int64(k) * 17 * minute, gap: k % 3, k % 3 == 0 ? .none : .answered) }
+        #expect(ExtensionLogSummary(rows) == ExtensionLogSummary(rows.reversed()))
+        #expect(ExtensionLogSummary(rows).hours.reduce(0) { $0 + $1.pushes } == 40)
+    }
+
+    @Test func bucketsCoverEverySizeOnce() {
+        #expect((1...200).map(ExtensionLogSummary.bucket(ofGapSize:)) == (1...200).map { size in
+            ExtensionLogSummary.gapBuckets.firstIndex { size >= $0.lower && size <= ($0.upper ?? Int.max) } ?? -1
+        })
+        #expect(ExtensionLogSummary.gapBuckets.indices.map(ExtensionLogSummary.bucketName)
+            == ["gaps_1", "gaps_2", "gaps_3_4", "gaps_5_8", "gaps_9_16", "gaps_17_32", "gaps_33_64", "gaps_65_up"])
+    }
+
+    @Test func anEmptyLogHasNoHours() {
+        #expect(ExtensionLogSummary([LoggedPush]()).hours.isEmpty)
+    }
+}
