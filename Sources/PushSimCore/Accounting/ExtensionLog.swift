@@ -20,6 +20,19 @@ package enum LogAnswer: String, CaseIterable, Sendable {
     /// The re-request was sent; neither its answer nor the deadline came before the run ended.
     case pending
 
+    /// Its place in ``allCases`` (the order of the hourly summary's answer columns).
+    package var ordinal: Int {
+        switch self {
+        case .none: return 0
+        case .summarized: return 1
+        case .answered: return 2
+        case .error: return 3
+        case .timeout: return 4
+        case .notSent: return 5
+        case .pending: return 6
+        }
+    }
+
     /// Whether the client sent a re-request for this row's gap.
     package var reRequested: Bool {
         switch self {
@@ -52,9 +65,10 @@ package struct LoggedPush: Equatable, Sendable {
 /// so a run without it pays one nil check per extension run). Rows are in the order the
 /// extension saw the pushes; a row's answer is filled in by the step that decides it.
 package final class ExtensionLogRecorder {
-    package private(set) var rows: [LoggedPush] = []
+    // One world uses a recorder, on one thread: no access needs a dynamic exclusivity check.
+    @exclusivity(unchecked) package private(set) var rows: [LoggedPush] = []
     /// Each extension run's row in `rows`, or -1 for a run that logs nothing (a warm-up letter's).
-    private var rowOfRun: [Int32] = []
+    @exclusivity(unchecked) private var rowOfRun: [Int32] = []
 
     package init() {}
 

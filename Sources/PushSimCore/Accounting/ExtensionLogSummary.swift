@@ -47,9 +47,7 @@ package struct ExtensionLogSummary: Equatable, Sendable {
             zip(LogAnswer.allCases, answers).reduce(0) { $0 + ($1.0.reRequested ? $1.1 : 0) }
         }
         /// Rows with answer `answer`.
-        package func count(_ answer: LogAnswer) -> Int {
-            LogAnswer.allCases.firstIndex(of: answer).map { answers[$0] } ?? 0
-        }
+        package func count(_ answer: LogAnswer) -> Int { answers[answer.ordinal] }
     }
 
     package var hours: [Hour]
@@ -60,28 +58,36 @@ package struct ExtensionLogSummary: Equatable, Sendable {
 
     /// The summary of `rows`, in any order.
     package init(_ rows: some Sequence<LoggedPush>) {
-        var byHour: [Int: (hour: Hour, devices: Set<Int>)] = [:]
+        var hours: [Hour] = []
+        var devices: [Set<Int>] = []
+        var indexOfHour: [Int: Int] = [:]
+        // Rows come by device then time, so the hour seldom changes from one row to the next.
+        var lastHour = -1, last = -1
         for row in rows {
             let h = Int(row.time / Self.microsecondsPerHour)
-            var entry = byHour[h] ?? (Hour(hour: h), [])
-            entry.hour.pushes += 1
+            if h != lastHour {
+                if let known = indexOfHour[h] {
+                    last = known
+                } else {
+                    last = hours.count
+                    indexOfHour[h] = last
+                    hours.append(Hour(hour: h))
+                    devices.append([])
+                }
+                lastHour = h
+            }
+            hours[last].pushes += 1
             if row.gapFound {
-                entry.hour.gaps += 1
-                entry.hour.missed += row.gapSize
-                entry.hour.gapSizes[Self.bucket(ofGapSize: row.gapSize)] += 1
+                hours[last].gaps += 1
+                hours[last].missed += row.gapSize
+                hours[last].gapSizes[Self.bucket(ofGapSize: row.gapSize)] += 1
             }
-            if let a = LogAnswer.allCases.firstIndex(of: row.answer) { entry.hour.answers[a] += 1 }
-            entry.devices.insert(row.device)
-            byHour[h] = entry
+            hours[last].answers[row.answer.ordinal] += 1
+            devices[last].insert(row.device)
         }
-        // Sorted by hour: nothing depends on the dictionary's order.
-        hours = byHour.keys.sorted().compactMap { h in
-            byHour[h].map { entry in
-                var hour = entry.hour
-                hour.devices = entry.devices.count
-                return hour
-            }
-        }
+        for i in hours.indices { hours[i].devices = devices[i].count }
+        // Sorted by hour: nothing depends on the order the rows came in.
+        self.hours = hours.sorted { $0.hour < $1.hour }
     }
 
     /// The whole log's figures in one `Hour` (its `hour` is -1; `devices` is not defined across hours and is 0).

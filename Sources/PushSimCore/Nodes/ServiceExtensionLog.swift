@@ -7,8 +7,9 @@ extension DeviceWorld {
     /// step that decides it (``logAnswer(_:_:)``). Out of line: a run without a log pays only
     /// the caller's nil check.
     @inline(never) mutating func logRun(_ r: RunIndex, _ run: ExtensionRun, letter: Int, at now: Int64) {
-        guard let log = extensionLog else { return }
-        guard armState.checksGaps && counted(letter) == 1 else {
+        // The off arm makes no row and decides no answer: it leaves the recorder alone.
+        guard let log = extensionLog, armState.checksGaps else { return }
+        guard counted(letter) == 1 else {
             log.started(run: r.offset, nil)
             return
         }

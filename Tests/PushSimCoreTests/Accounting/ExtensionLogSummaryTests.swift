@@ -50,3 +50,10 @@ import PushSimTestSupport
         #expect(ExtensionLogSummary([LoggedPush]()).hours.isEmpty)
     }
 }
+
+@Suite struct LogAnswerTests {
+    @Test func ordinalsFollowTheColumnOrder() {
+        #expect(LogAnswer.allCases.map(\.ordinal) == Array(LogAnswer.allCases.indices))
+        #expect(LogAnswer.allCases.filter(\.reRequested) == [.answered, .error, .timeout, .pending])
+    }
+}
