@@ -38,4 +38,31 @@ enum CSVText {
     static func firstLineStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     }
+
+    /// Calls `row` with the 1-based line number and the byte range of each row after the header,
+    /// in file order: a byte-order mark may open the file, blank lines before the header and
+    /// between rows are skipped, a line may end with CR LF. A first line that is not `header`
+    /// throws `wrongHeader(line, found)`, `found` the line quoted.
+    static func forEachRow(_ bytes: UnsafeBufferPointer<UInt8>, header: String, wrongHeader: (Int, String) -> Error,
+                           _ row: (_ line: Int, _ start: Int, _ end: Int) throws -> Void) throws {
+        var line = 0
+        var start = firstLineStart(bytes)
+        var sawHeader = false
+        while start < bytes.count || (line == 0 && !sawHeader) {
+            line += 1
+            var end = start
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            let next = end + 1
+            if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+            defer { start = next }
+            if !sawHeader {
+                if end == start && next < bytes.count { continue }
+                guard equals(bytes, start, end, header) else { throw wrongHeader(line, quoted(bytes, start, end)) }
+                sawHeader = true
+                continue
+            }
+            if end == start { continue }
+            try row(line, start, end)
+        }
+    }
 }

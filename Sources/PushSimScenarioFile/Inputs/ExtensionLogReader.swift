@@ -45,25 +45,9 @@ package enum ExtensionLogReader {
 
     private static func rows(_ bytes: UnsafeBufferPointer<UInt8>) throws -> [LoggedPush] {
         var rows: [LoggedPush] = []
-        var line = 0
-        var start = CSVText.firstLineStart(bytes)
-        var sawHeader = false
-        while start < bytes.count || (line == 0 && !sawHeader) {
-            line += 1
-            var end = start
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-            let next = end + 1
-            if end > start && bytes[end - 1] == 0x0D { end -= 1 }
-            defer { start = next }
-            if !sawHeader {
-                if end == start && next < bytes.count { continue }
-                guard CSVText.equals(bytes, start, end, header) else {
-                    throw RowError(line: line, fieldStart: 0, message: "expected the header `\(header)` on the first line of an extension log, found \(CSVText.quoted(bytes, start, end))")
-                }
-                sawHeader = true
-                continue
-            }
-            if end == start { continue }
+        try CSVText.forEachRow(bytes, header: header, wrongHeader: { line, found in
+            RowError(line: line, fieldStart: 0, message: "expected the header `\(header)` on the first line of an extension log, found \(found)")
+        }) { line, start, end in
             rows.append(try row(bytes, start, end, line: line))
         }
         return rows

@@ -119,25 +119,9 @@ enum MailTraceReader {
     /// Calls `row` with each letter's time (microseconds) and device, in file order.
     private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int64, devices: Int,
                              row: (Int64, Int) -> Void) throws {
-        var line = 0
-        var start = CSVText.firstLineStart(bytes)
-        var sawHeader = false
-        while start < bytes.count || (line == 0 && !sawHeader) {
-            line += 1
-            var end = start
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-            let next = end + 1
-            if end > start && bytes[end - 1] == 0x0D { end -= 1 }
-            defer { start = next }
-            if !sawHeader {
-                if end == start && next < bytes.count { continue }
-                guard CSVText.equals(bytes, start, end, "time,device") else {
-                    throw RowError(line: line, fieldStart: 0, message: "expected the header `time,device` on the first line of a trace, found \(CSVText.quoted(bytes, start, end))")
-                }
-                sawHeader = true
-                continue
-            }
-            if end == start { continue }
+        try CSVText.forEachRow(bytes, header: "time,device", wrongHeader: { line, found in
+            RowError(line: line, fieldStart: 0, message: "expected the header `time,device` on the first line of a trace, found \(found)")
+        }) { line, start, end in
             let lineStart = start
             var comma = start
             while comma < end && bytes[comma] != 0x2C { comma += 1 }
