@@ -23,24 +23,18 @@ package enum ExtensionLogCSV {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends `value` (≥ 0, as every log field is) in decimal.
+    /// Appends `value` in decimal: its digits from the last, then turned around in place.
     private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var v = value.magnitude
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(truncatingIfNeeded: v % 10) + 0x30
-                v /= 10
-                count += 1
-            } while v > 0 && count < buffer.count
-        }
         if value < 0 { bytes.append(0x2D) }
-        withUnsafeBytes(of: &digits) { buffer in
-            for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[i]) }
-        }
+        let first = bytes.count
+        var v = value.magnitude
+        repeat {
+            bytes.append(UInt8(truncatingIfNeeded: v % 10) + 0x30)
+            v /= 10
+        } while v > 0
+        // swapAt rather than reversing a slice, which would copy the whole array each time.
+        var i = first, j = bytes.count - 1
+        while i < j { bytes.swapAt(i, j); i += 1; j -= 1 }
     }
 
     /// The hourly file's columns, in order.

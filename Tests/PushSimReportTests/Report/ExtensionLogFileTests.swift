@@ -59,3 +59,14 @@ import PushSimTestSupport
         #expect(ExtensionLogCSV.hourlyPath(for: "logs") == "logs.hourly.csv")
     }
 }
+
+@Suite struct ExtensionLogCSVTests {
+    /// The digits are written by hand: the extremes read back as they were.
+    @Test func extremeNumbersRoundTrip() throws {
+        let rows = [LoggedPush(device: 0, time: 0, position: 1, gapSize: 0, answer: .none),
+                    LoggedPush(device: Int(Int32.max), time: Int64.max, position: 1_000_000_007, gapSize: 10, answer: .pending)]
+        let text = ExtensionLogCSV.rows(rows)
+        #expect(text == "device,time_us,position,gap_found,gap_size,answer\n0,0,1,0,0,none\n2147483647,9223372036854775807,1000000007,1,10,pending\n")
+        #expect(try ExtensionLogReader.read(bytes: Array(text.utf8), file: "x.csv") == rows)
+    }
+}
