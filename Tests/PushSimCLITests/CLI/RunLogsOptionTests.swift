@@ -56,4 +56,21 @@ import PushSimTestSupport
         #expect(run.status == 2 && run.err.contains("x.hourly.csv"), "\(run.err)")
         #expect(!FileManager.default.fileExists(atPath: dir.file("x.csv")) && !FileManager.default.fileExists(atPath: dir.file("results")))
     }
+
+    /// A bad row of a log read back is a located error the command line shows as it is, with
+    /// exit status 2 (the path `calibrate` will take).
+    @Test func aBadLogRowIsALocatedBadInput() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.write("team.csv", "device,time_us,position,gap_found,gap_size,answer\n0,5,1,0,0,none\n0,9,3,1,1,maybe\n")
+        let before = dir.listing
+        do {
+            _ = try ExtensionLogReader.read(path: path)
+            Issue.record("the bad row was read")
+        } catch {
+            let failure = InputError(error)
+            #expect(failure.exitStatus == ExitStatus.badInput.code && failure.exitStatus == 2)
+            #expect(failure.text(command: RunCommand.spec).hasPrefix("\(path):3:11: `answer`"), "\(failure.text(command: RunCommand.spec))")
+        }
+        #expect(dir.listing == before)
+    }
 }
