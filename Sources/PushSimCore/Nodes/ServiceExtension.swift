@@ -88,7 +88,7 @@ extension DeviceWorld {
             if _slowPath(parameters.reinstallRate > 0) && isForeignPush(position: letterStates[letter].position, letter: letter, at: now) {
                 // Numbered for an earlier install: its device-id hash does not match. The built-in
                 // clients show it as is; a user's client is asked (UserClientRuns.swift).
-                if case .user = parameters.client { userClientChecksForeignPush(position: letterStates[letter].position, letter: letter, run: &run) }
+                if parameters.client == .user { userClientChecksForeignPush(position: letterStates[letter].position, letter: letter, run: &run) }
             } else if parameters.saveDelay == nil {
                 checkForGap(position: letterStates[letter].position, letter: letter, run: &run)
             } else {
@@ -138,8 +138,9 @@ extension DeviceWorld {
 
     /// The scenario's client's check of a push numbered for this install (``GapCheck``).
     @inline(__always) func gapCheck(saved: Int32, position p: Int32) -> GapCheck {
-        GapCheck.check(saved: saved, position: p, client: parameters.client, repeatMaxCount: parameters.repeatMaxCount,
-                       deviceIdHash: deviceIdHash(install: mechanisms.reinstalls.installs))
+        if _slowPath(parameters.client == .user) { return userGapCheck(saved: saved, position: p) }
+        return GapCheck.check(saved: saved, position: p, intendedClient: parameters.client == .intended,
+                              repeatMaxCount: parameters.repeatMaxCount)
     }
 
     /// A check's result applied to this arm: the saved position, the run's gap and action, and the counts.

@@ -11,12 +11,20 @@ extension DeviceWorld {
         return UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
     }
 
+    /// The user's client's check of a push numbered for this install: both hashes this
+    /// install's. Out of line, so the built-in clients' inlined check stays as small as it was.
+    @inline(never) func userGapCheck(saved: Int32, position p: Int32) -> GapCheck {
+        guard let client = scenario.queue.userClient?.client else { return GapCheck(outcome: .noGap, saved: saved) }
+        return GapCheck.check(saved: saved, position: p, user: client, repeatMaxCount: parameters.repeatMaxCount,
+                              deviceIdHash: deviceIdHash(install: mechanisms.reinstalls.installs))
+    }
+
     /// A push numbered for an earlier install reaches a user's client: its payload carries
     /// that install's hash, the saved state this install's. The built-in clients show it as is
     /// without asking (the same decision); a client that skips the hash check finds a gap
     /// where there is none, and that is applied like any other.
     @inline(never) mutating func userClientChecksForeignPush(position p: Int32, letter: Int, run: inout ExtensionRun) {
-        guard case .user(let client) = parameters.client else { return }
+        guard let client = scenario.queue.userClient?.client else { return }
         let install = (mechanisms.reinstalls.firstPositions.lastIndex { $0 <= p }).map { $0 + 1 } ?? 0
         let current = mechanisms.reinstalls.installs
         var check = GapCheck.check(client, push: PushPayload(position: p, deviceIdHash: deviceIdHash(install: install)),

@@ -100,7 +100,7 @@ struct ChainParameters {
         resendLatency = scenario.xiva.resendLatency.sampler
         clearAfter = scenario.device.clearAfter?.sampler
         collapseId = scenario.queue.collapseId
-        client = scenario.queue.userClient.map { .user($0.client) } ?? (scenario.queue.client == .intended ? .intended : .literal)
+        client = scenario.queue.userClient != nil ? .user : scenario.queue.client == .intended ? .intended : .literal
         repeatMaxCount = scenario.queue.repeatMaxCount
         keepOlder = scenario.apns.keepOlder
         keepWindow = scenario.apns.keepWindow.microseconds

@@ -36,11 +36,21 @@ import Testing
         #expect(builtIn.out.contains("\"re_requests\""))
     }
 
-    @Test func theExampleClientGivesTheIntendedClientsBaselineExactly() {
-        let check = PushSim.command(["check", "--all", Self.gate + "/scenarios", "--results", Self.gate + "/results"],
-                                    client: MailGapClient())
-        #expect(check.status == 0, "\(check.errors)")
-        #expect(check.output.contains("identical"), "\(check.output)")
+    /// The check step of the example's pipeline (examples/client-gate/ci.sh), its arguments
+    /// read from the script, run in-process: the example's client reproduces the committed
+    /// baseline (made by the built-in intended client) exactly, and the seeded bug fails it.
+    /// (.ci/run runs ci.sh itself, building the example package on its own.)
+    @Test func thePipelinesCheckStepPassesWithTheClientAndFailsWithTheSeededBug() throws {
+        let script = try String(contentsOfFile: FuzzCorpus.repositoryRoot + "/examples/client-gate/ci.sh", encoding: .utf8)
+        let line = try #require(script.split(separator: "\n").first { $0.hasPrefix("\"$gate\" check") })
+        let words = line.prefix { $0 != "|" }.split(separator: " ").dropFirst().map(String.init)
+        let arguments = words.map { $0.hasPrefix("pushsim/") ? Self.gate + $0.dropFirst("pushsim".count) : $0 }
+        #expect(arguments.contains("--all") && arguments.contains("--tolerance"), "\(arguments)")
+        let correct = PushSim.command(arguments, client: MailGapClient())
+        #expect(correct.status == 0, "\(correct.output)\(correct.errors)")
+        #expect(correct.output.contains("identical"), "\(correct.output)")
+        let buggy = PushSim.command(arguments, client: MailGapClient(gapOffByOne: true))
+        #expect(buggy.status == 1, "\(buggy.output)\(buggy.errors)")
     }
 
     @Test func theSeededOffByOneFailsCheckAgainstTheCorrectClientsBaseline() throws {
