@@ -1,16 +1,21 @@
 // swift-tools-version:6.0
 // PushSim: a deterministic discrete-event simulator of the mail push chain.
 // The targets are the stages of docs/architecture.md; each imports only the ones before it:
-// Core ← ScenarioFile ← Experiment ← Report ← CLI ← pushsim.
+// Client ← Core ← ScenarioFile ← Experiment ← Report ← CLI ← pushsim; PushSimClientRunner, the public
+// entry for a client supplied in Swift, sits beside pushsim (docs/client.md).
 import PackageDescription
 
 let package = Package(
     name: "PushSim",
     products: [
         .executable(name: "pushsim", targets: ["pushsim"]),
+        // The extension's decision as a protocol, and the entry that runs scenarios with a
+        // client an app team supplies (docs/client.md; examples/client-gate uses it).
+        .library(name: "PushSimClient", targets: ["PushSimClient", "PushSimClientRunner"]),
     ],
     targets: [
-        .target(name: "PushSimCore", path: "Sources/PushSimCore"),
+        .target(name: "PushSimClient", path: "Sources/PushSimClient"),
+        .target(name: "PushSimCore", dependencies: ["PushSimClient"], path: "Sources/PushSimCore"),
         .target(name: "PushSimScenarioFile", dependencies: ["PushSimCore"], path: "Sources/PushSimScenarioFile"),
         .target(name: "PushSimExperiment", dependencies: ["PushSimCore", "PushSimScenarioFile"],
                 path: "Sources/PushSimExperiment"),
@@ -19,6 +24,8 @@ let package = Package(
         .target(name: "PushSimCLI",
                 dependencies: ["PushSimCore", "PushSimScenarioFile", "PushSimExperiment", "PushSimReport"],
                 path: "Sources/PushSimCLI"),
+        .target(name: "PushSimClientRunner", dependencies: ["PushSimClient", "PushSimCore", "PushSimCLI"],
+                path: "Sources/PushSimClientRunner"),
         .executableTarget(name: "pushsim", dependencies: ["PushSimCLI"], path: "Sources/pushsim"),
         // Tests mirror the stages: each test file sits in the target of the highest stage it
         // imports; helpers more than one target uses live in PushSimTestSupport (docs/architecture.md).
@@ -37,9 +44,14 @@ let package = Package(
                     dependencies: ["PushSimCore", "PushSimScenarioFile", "PushSimExperiment", "PushSimReport",
                                    "PushSimTestSupport"],
                     path: "Tests/PushSimReportTests", exclude: ["Golden"]),
+        // The example client's gap logic (examples/client-gate, a package of its own) compiled
+        // here too, so the CLI tests run it in-process; .ci/run builds the example itself.
+        .target(name: "ExampleMailGapClient", dependencies: ["PushSimClient"],
+                path: "examples/client-gate/Sources/MailGapClient"),
         .testTarget(name: "PushSimCLITests",
                     dependencies: ["PushSimCore", "PushSimScenarioFile", "PushSimExperiment", "PushSimReport",
-                                   "PushSimCLI", "PushSimTestSupport"],
+                                   "PushSimCLI", "PushSimTestSupport", "PushSimClient", "PushSimClientRunner",
+                                   "ExampleMailGapClient"],
                     path: "Tests/PushSimCLITests", exclude: ["Golden"]),
     ]
 )

@@ -1,4 +1,5 @@
 // The typed, validated scenario: every key of the contract with its default.
+import PushSimClient
 
 /// Which arms a run simulates.
 package enum QueueMode: String, Sendable, CaseIterable { case off, on, both }
@@ -9,6 +10,14 @@ package enum ClientVariant: String, Sendable, CaseIterable {
     case intended
     /// The published snippet: the saved position moves only after a gap was found.
     case literal
+}
+
+/// A client the one who runs the scenario supplies in Swift (PushSimClient's ``ExtensionClient``):
+/// it decides in the queue arm instead of `queue.client`. The name is for messages.
+package struct UserClient: Sendable {
+    package let client: any ExtensionClient
+    package let name: String
+    package init(_ client: any ExtensionClient, name: String) { self.client = client; self.name = name }
 }
 
 /// An offline window: offline in [start + k·every, end + k·every) for every device, or, with
@@ -219,6 +228,9 @@ package struct Scenario: Sendable {
         package var repeatMaxCount: Int = 10
         package var collapseId: Bool = true
         package var client: ClientVariant = .intended
+        /// A client supplied in Swift (``UserClient``, docs/client.md), deciding instead of `client`;
+        /// never read from a file, set by the one who runs the scenario.
+        package var userClient: UserClient? = nil
     }
     package var queue = Queue()
 

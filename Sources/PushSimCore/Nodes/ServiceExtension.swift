@@ -86,7 +86,9 @@ extension DeviceWorld {
         if armState.checksGaps {
             if mechanisms.idChange.next <= now { deviceIdChanged(position: letterStates[letter].position, letter: letter, at: now) }
             if _slowPath(parameters.reinstallRate > 0) && isForeignPush(position: letterStates[letter].position, letter: letter, at: now) {
-                // Numbered for an earlier install: its device-id hash does not match, so it is shown as is.
+                // Numbered for an earlier install: its device-id hash does not match. The built-in
+                // clients show it as is; a user's client is asked (UserClientRuns.swift).
+                if parameters.client == .user { userClientChecksForeignPush(position: letterStates[letter].position, letter: letter, run: &run) }
             } else if parameters.saveDelay == nil {
                 checkForGap(position: letterStates[letter].position, letter: letter, run: &run)
             } else {
@@ -132,8 +134,18 @@ extension DeviceWorld {
     /// the run's gap and action, and the telemetry's counts.
     mutating func checkForGap(position p: Int32, letter: Int, run: inout ExtensionRun) {
         ext.highestPositionSeen = max(ext.highestPositionSeen, p)
-        let check = GapCheck.check(saved: ext.lastPosition, position: p, intendedClient: parameters.intendedClient,
-                                   repeatMaxCount: parameters.repeatMaxCount)
+        apply(gapCheck(saved: ext.lastPosition, position: p), position: p, letter: letter, run: &run)
+    }
+
+    /// The scenario's client's check of a push numbered for this install (``GapCheck``).
+    @inline(__always) func gapCheck(saved: Int32, position p: Int32) -> GapCheck {
+        if _slowPath(parameters.client == .user) { return userGapCheck(saved: saved, position: p) }
+        return GapCheck.check(saved: saved, position: p, intendedClient: parameters.client == .intended,
+                              repeatMaxCount: parameters.repeatMaxCount)
+    }
+
+    /// A check's result applied to this arm: the saved position, the run's gap and action, and the counts.
+    @inline(__always) mutating func apply(_ check: GapCheck, position p: Int32, letter: Int, run: inout ExtensionRun) {
         ext.lastPosition = check.saved
         switch check.outcome {
         case .noGap:

@@ -17,7 +17,8 @@ struct ChainParameters {
     let resendLatency: DistributionSampler
     let clearAfter: DistributionSampler?
     let collapseId: Bool
-    let intendedClient: Bool
+    /// Which client decides in the queue arm: a built-in one (called specialised) or the user's.
+    let client: ChainClient
     let repeatMaxCount: Int
     /// APNs as documented (docs/model.md §5): how often the older push stays in the store, within which
     /// window of its entry, and how often a hand-over is followed by a second copy.
@@ -99,7 +100,7 @@ struct ChainParameters {
         resendLatency = scenario.xiva.resendLatency.sampler
         clearAfter = scenario.device.clearAfter?.sampler
         collapseId = scenario.queue.collapseId
-        intendedClient = scenario.queue.client == .intended
+        client = scenario.queue.userClient != nil ? .user : scenario.queue.client == .intended ? .intended : .literal
         repeatMaxCount = scenario.queue.repeatMaxCount
         keepOlder = scenario.apns.keepOlder
         keepWindow = scenario.apns.keepWindow.microseconds

@@ -10,6 +10,11 @@ import PushSimCore
 /// `mail.trace` file is read here too, relative to the scenario file's folder (for
 /// ``parse(text:file:overrides:)``, to the folder of `file`).
 package enum ScenarioLoader {
+    /// A client supplied in Swift (PushSimClientRunner, docs/client.md): every scenario loaded
+    /// while it is bound decides with it instead of `queue.client`. Bound per task, not per
+    /// process, so two runs side by side (tests) cannot see each other's client.
+    @TaskLocal package static var userClient: UserClient?
+
     /// Reads and checks the scenario at `path`.
     package static func load(path: String, overrides: [String] = [], traceMemoryLimit: Double = .infinity) throws -> Scenario {
         try loadWithSweep(path: path, overrides: overrides, traceMemoryLimit: traceMemoryLimit).0
@@ -114,7 +119,8 @@ package enum ScenarioLoader {
             try ScenarioOverrides.apply(value, at: segments, to: &root)
         }
         let context = DecodingContext(scenarioFile: file, traceMemoryLimit: traceMemoryLimit)
-        let scenario = try ScenarioDecoder.decode(root, context: context)
+        var scenario = try ScenarioDecoder.decode(root, context: context)
+        scenario.queue.userClient = userClient
         let sweep = try ScenarioDecoder.decodeSweep(root, base: root, context: context)
         return (scenario, sweep)
     }

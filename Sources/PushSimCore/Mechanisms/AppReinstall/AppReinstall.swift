@@ -99,8 +99,7 @@ extension DeviceWorld {
         ledger.appReinstalls.foreignPushes += counted(letter)
         let ownPosition = p - mechanisms.reinstalls.firstPosition(holding: p) + 1
         let saved = ext.lastPosition > 0 ? ext.lastPosition - current + 1 : 0
-        let check = GapCheck.check(saved: saved, position: ownPosition, intendedClient: parameters.intendedClient,
-                                   repeatMaxCount: parameters.repeatMaxCount)
+        let check = gapCheck(saved: saved, position: ownPosition)
         if case .gap = check.outcome { ledger.appReinstalls.falseGaps += counted(letter) }
         note(.device, letter, .foreignPushShownAsIs)
         return true

@@ -24,8 +24,7 @@ extension DeviceWorld {
         for save in ext.pendingSaves.prefix(due) { ext.lastPosition = save.saved }
         ext.pendingSaves.removeFirst(due)
         let serialRead = ext.serialPosition
-        let serial = GapCheck.check(saved: ext.serialPosition, position: p, intendedClient: parameters.intendedClient,
-                                    repeatMaxCount: parameters.repeatMaxCount)
+        let serial = gapCheck(saved: ext.serialPosition, position: p)
         ext.serialPosition = serial.saved
         let read = ext.lastPosition
         checkForGap(position: p, letter: letter, run: &run)
