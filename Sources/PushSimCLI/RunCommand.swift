@@ -16,13 +16,15 @@ enum RunCommand {
             .json, .set, .seed,
             CommandOption("out", .value("DIR"), default: .described("results/<name>/"),
                           help: "where to write summary.json and summary.md"),
-            .noWrite, .jobs, ShardOption.option,
+            .noWrite, .jobs, ShardOption.option, LoadOptions.bin, LoadOptions.fleet,
         ] + ResourceGuard.options,
         examples: ["pushsim run scenarios/quickstart.yaml --set apns.expiration=1h"],
         run: run)
 
     static func run(_ arguments: Arguments, _ console: Console) throws -> Int32 {
-        let (scenario, _) = try ScenarioInput.load(arguments)
+        var (scenario, _) = try ScenarioInput.load(arguments)
+        if let bin = try LoadOptions.bin(arguments) { scenario.loadBin = bin }
+        let fleet = try LoadOptions.fleet(arguments)
         let shard = try ShardOption.parse(arguments)
         // A shard holds whole coupling units (XIVA partitions when capacity is finite).
         if let shard, let refusal = CouplingUnit.of(scenario).refusal(shards: shard.count) { throw InputError.usage(refusal) }
@@ -45,11 +47,12 @@ enum RunCommand {
         // Progress only for a person watching: never into a pipe or a log, never with --json.
         let progress = console.errorIsTerminal && !arguments.flag("json")
             ? RunProgress(console: console, label: "run '\(scenario.name)'", total: scenario.devices, inPlace: true) : nil
-        let result = Simulator.run(scenario, jobs: jobs, progress: { devices, events in
+        var result = Simulator.run(scenario, jobs: jobs, progress: { devices, events in
             interruption.advance(by: devices)
             progress?.advance(devices: devices, events: events)
         })
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        result.loadFrame.fleet = fleet
         // Standard output keeps the contract's document, the same bytes `pushsim merge` prints;
         // summary.json adds how it was made (RunSummary).
         let json = result.json

@@ -26,6 +26,8 @@ package struct Ledger: Equatable, Sendable {
     package var xivaMaxWaitMicroseconds = 0
     /// The most re-requests waiting in one partition, minute by minute (finite capacity only).
     package var xivaQueue = XivaQueueSeries()
+    /// XIVA's load bin by bin: letters in, pushes sent, re-requests, re-sends, summaries (docs/model.md §14).
+    package var load = LoadSeries()
     // Each mechanism's counters, declared with their group in the mechanism's folder.
     /// A client catch-up's server load (`recovery: catch_up`).
     package var catchUp = CatchUpCounters()
@@ -68,6 +70,9 @@ package struct Ledger: Equatable, Sendable {
     package var lettersOnVisibleDevices = 0
     /// The highest position each device's extension saw, summed: the letters telemetry knows of.
     package var positionsKnownToTelemetry = 0
+    /// Letters XIVA held in a delay-mode outage and sent at its end (docs/model.md §6): their
+    /// pushes can arrive out of order, which the logs read as gaps (the telemetry's caveat).
+    package var heldInOutage = 0
 
     package init() {}
 
@@ -131,6 +136,7 @@ package struct Ledger: Equatable, Sendable {
         xivaMaxQueue = max(xivaMaxQueue, other.xivaMaxQueue)
         xivaMaxWaitMicroseconds = max(xivaMaxWaitMicroseconds, other.xivaMaxWaitMicroseconds)
         if !other.xivaQueue.isEmpty { xivaQueue.merge(other.xivaQueue) }
+        if !other.load.isEmpty { load.merge(other.load) }
         callKitFailures += other.callKitFailures
         devicesCutOff += other.devicesCutOff
         fcm.merge(other.fcm)
@@ -139,6 +145,7 @@ package struct Ledger: Equatable, Sendable {
         missedInGaps += other.missedInGaps
         lettersOnVisibleDevices += other.lettersOnVisibleDevices
         positionsKnownToTelemetry += other.positionsKnownToTelemetry
+        heldInOutage += other.heldInOutage
         // Counters kept in a mechanism's own `CounterSet` merge by their declarations.
         for group in Ledger.ownStorageGroups where !(group.isEmpty?(other) ?? true) {
             for counter in group.counters { counter.merge(into: &self, from: other) }

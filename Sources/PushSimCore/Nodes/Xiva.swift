@@ -19,6 +19,7 @@ extension DeviceWorld {
     /// position and sent towards APNs.
     @inline(__always) mutating func xivaReceives(letter i: Int, at now: Int64) {
         note(.backend, i, .letterCreated)
+        noteLoad(.lettersIn, letter: i, at: now)
         if i + 1 < draws.letters.count {
             clock.agenda.followInFirstStream(time: draws.letters[i + 1].time, index: i + 1)
         }
@@ -36,6 +37,7 @@ extension DeviceWorld {
         xiva.letterAtPosition.append(LetterIndex(i))
         note(.xiva, i, .numbered(position: xiva.nextPosition))
         xiva.nextPosition += 1
+        noteLoad(.pushesSent, letter: i, at: sentAt)
         let copy: CopyIndex = copies.nextIndex()
         copies.append(PushCopy(letter: LetterIndex(i), isResend: false, expiry: 0))
         firstCopyTravels(copy: copy, letter: i, reachingAPNsAt: later(sentAt, draws.letters[i].xivaLatency))
@@ -59,6 +61,7 @@ extension DeviceWorld {
             return nil
         }
         note(.xiva, i, .held(until: SimTime(microseconds: outageEnd)))
+        ledger.heldInOutage += counted(i)
         return outageEnd
     }
 
@@ -106,6 +109,8 @@ extension DeviceWorld {
                 copies.append(PushCopy(letter: LetterIndex(letter), isResend: true, expiry: 0))
                 clock.queue.schedule(at: arrival, parameters.binary ? .binaryJoin(copy) : .apnsArrival(copy))
                 ledger.resent += counted(letter)
+                noteLoad(.resent, letter: letter, at: now)
+                noteLoad(.pushesSent, letter: letter, at: now)
                 note(.xiva, letter, .resent(position: letterStates[letter].position))
             } else {
                 letterStates[letter].gapFate = .retentionExpired
