@@ -119,18 +119,20 @@ package enum LoadReport {
         return String(format: "%.3f", x)
     }
 
-    /// `bin,start_s,arm,letters_in,…`: one row per bin of the run and arm, zeros included,
-    /// bins counted from time 0.
+    /// `bin,start_s,off_letters_in,…,on_summaries`: one row per bin of the run, zeros included,
+    /// bins counted from time 0, each arm's five columns in turn.
     package static func csv(_ result: RunResult) -> String {
-        var text = "bin,start_s,queue," + LoadQuantity.allCases.map(\.key).joined(separator: ",") + "\n"
+        var text = "bin,start_s"
+        for arm in result.arms { text += LoadQuantity.allCases.map { ",\(arm.name)_\($0.key)" }.joined() }
+        text += "\n"
         let frame = result.loadFrame
         let bins = max(frame.runBins, result.arms.map(\.ledger.load.bins).max() ?? 0)
-        for arm in result.arms {
-            for b in 0..<bins {
-                let start = Int64(b) * frame.bin
-                text += "\(b),\(SVGNumber.text(Double(start) / 1e6)),\(arm.name),"
-                text += LoadQuantity.allCases.map { String(arm.ledger.load.count(bin: b, $0)) }.joined(separator: ",") + "\n"
+        for b in 0..<bins {
+            text += "\(b),\(SVGNumber.text(Double(Int64(b) * frame.bin) / 1e6))"
+            for arm in result.arms {
+                for q in LoadQuantity.allCases { text += ",\(arm.ledger.load.count(bin: b, q))" }
             }
+            text += "\n"
         }
         return text
     }

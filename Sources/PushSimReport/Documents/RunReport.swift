@@ -52,7 +52,7 @@ extension ArmResult {
     }
 
     /// Where the logs' estimate is known to mislead in this run, with the size of the effect
-    /// (docs/model.md §7): a delay-mode outage held letters and sent them at its end, so their
+    /// (docs/model.md §2, The telemetry view): a delay-mode outage held letters and sent them at its end, so their
     /// pushes arrive out of order and read as gaps; display off (or an extension that never ran)
     /// hides devices, whose letters the logs never see. Empty when neither happened.
     package func telemetryCaveats(offArm: ArmResult?) -> [(kind: String, says: String, figures: [String: Double])] {
