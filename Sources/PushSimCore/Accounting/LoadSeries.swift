@@ -71,34 +71,48 @@ package struct LoadSeries: Equatable, Sendable {
         if counts.count < needed { counts.append(contentsOf: repeatElement(0, count: needed - counts.count)) }
     }
 
-    /// The series of `other`'s devices added to this one's, bin by bin.
+    /// The series of `other`'s devices added to this one's, bin by bin. The sum wraps rather
+    /// than traps: no run counts near `Int.max` in a bin, and partial results are checked for
+    /// overflow before they merge (`PartialMerge.adding`).
     package mutating func merge(_ other: LoadSeries) {
         guard !other.counts.isEmpty else { return }
         guard !counts.isEmpty else { self = other; return }
         grow(toBins: other.bins)
-        counts.withUnsafeMutableBufferPointer { mine in
-            for (i, n) in other.counts.enumerated() { mine[i] += n }
+        other.counts.withUnsafeBufferPointer { theirs in
+            counts.withUnsafeMutableBufferPointer { mine in
+                guard let m = mine.baseAddress, let t = theirs.baseAddress, mine.count >= theirs.count else { return }
+                for i in 0..<theirs.count { m[i] &+= t[i] }
+            }
         }
     }
 
-    /// The whole run's count of quantity q.
-    package func total(_ q: LoadQuantity) -> Int {
-        var sum = 0
-        for b in 0..<bins { sum += counts[b * LoadSeries.quantityCount + q.rawValue] }
-        return sum
+    /// The count of quantity q in every bin, in bin order (zeros included).
+    package func values(_ q: LoadQuantity) -> [Int] {
+        stride(from: q.rawValue, to: counts.count, by: LoadSeries.quantityCount).map { counts[$0] }
     }
 
-    /// The entries a world logged during one arm (``LoadLog``), binned by `width` µs.
+    /// The whole run's count of quantity q.
+    package func total(_ q: LoadQuantity) -> Int { values(q).reduce(0, +) }
+
+    /// The entries a world logged during one arm (``LoadLog``), binned by `width` µs: one pass,
+    /// growing the series only when an entry falls past its last bin.
     mutating func fold(_ log: LoadLog, binWidth width: Int64) {
-        guard log.entries.count > 0, width > 0 else { return }
-        var last = 0
-        for entry in log.entries { last = max(last, Int((entry >> LoadLog.quantityBits) / width)) }
-        grow(toBins: last + 1)
-        counts.withUnsafeMutableBufferPointer { counts in
-            for entry in log.entries {
-                let bin = Int((entry >> LoadLog.quantityBits) / width)
-                counts[bin * LoadSeries.quantityCount + Int(entry & LoadLog.quantityMask)] += 1
+        let n = log.entries.count
+        guard n > 0, width > 0 else { return }
+        var i = 0
+        while i < n {
+            let bound = counts.count
+            let grownTo: Int? = counts.withUnsafeMutableBufferPointer { counts -> Int? in
+                while i < n {
+                    let entry = log.entries[i]
+                    let slot = Int((entry >> LoadLog.quantityBits) / width) &* LoadSeries.quantityCount &+ Int(entry & LoadLog.quantityMask)
+                    guard slot < bound else { return slot / LoadSeries.quantityCount + 1 }
+                    counts[slot] &+= 1
+                    i += 1
+                }
+                return nil
             }
+            if let bins = grownTo { grow(toBins: bins) }
         }
     }
 }

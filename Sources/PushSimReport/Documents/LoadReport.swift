@@ -15,26 +15,38 @@ package struct LoadStatistics: Equatable, Sendable {
     package var peakBin: Int
 
     package init(_ series: LoadSeries, _ q: LoadQuantity, frame: LoadFrame) {
+        let all = series.values(q)
         let window = frame.measuredBins
-        var values = window.map { series.count(bin: $0, q) }
-        mean = values.isEmpty ? 0 : Double(values.reduce(0, +)) / Double(values.count)
-        values.sort()
-        p99 = LoadStatistics.nearestRank(values, 0.99)
-        p999 = LoadStatistics.nearestRank(values, 0.999)
-        total = series.total(q)
+        // The window's values as a histogram of counts (a bin's count is small): the nearest-rank
+        // percentiles from its running sum, without sorting the bins.
+        var histogram: [Int] = []
+        var sum = 0
+        for b in window {
+            let v = b < all.count ? all[b] : 0
+            if v >= histogram.count { histogram.append(contentsOf: repeatElement(0, count: v - histogram.count + 1)) }
+            histogram[v] += 1
+            sum += v
+        }
+        mean = window.isEmpty ? 0 : Double(sum) / Double(window.count)
+        p99 = LoadStatistics.nearestRank(histogram, of: window.count, 0.99)
+        p999 = LoadStatistics.nearestRank(histogram, of: window.count, 0.999)
+        total = all.reduce(0, +)
         peak = 0
         peakBin = 0
-        for b in 0..<max(series.bins, frame.runBins) where series.count(bin: b, q) > peak {
-            peak = series.count(bin: b, q)
-            peakBin = b
-        }
+        for (b, v) in all.enumerated() where v > peak { peak = v; peakBin = b }
     }
 
-    /// The nearest-rank p-quantile of sorted values (0 for none).
-    static func nearestRank(_ sorted: [Int], _ p: Double) -> Int {
-        guard !sorted.isEmpty else { return 0 }
-        let rank = Int((p * Double(sorted.count)).rounded(.up))
-        return sorted[min(max(rank, 1), sorted.count) - 1]
+    /// The nearest-rank p-quantile of `n` values given as a histogram (`histogram[v]` values
+    /// equal to v); 0 for none.
+    static func nearestRank(_ histogram: [Int], of n: Int, _ p: Double) -> Int {
+        guard n > 0 else { return 0 }
+        let rank = min(max(Int((p * Double(n)).rounded(.up)), 1), n)
+        var seen = 0
+        for (v, count) in histogram.enumerated() {
+            seen += count
+            if seen >= rank { return v }
+        }
+        return histogram.count - 1
     }
 }
 
@@ -127,11 +139,10 @@ package enum LoadReport {
         text += "\n"
         let frame = result.loadFrame
         let bins = max(frame.runBins, result.arms.map(\.ledger.load.bins).max() ?? 0)
+        let columns = result.arms.flatMap { arm in LoadQuantity.allCases.map { arm.ledger.load.values($0) } }
         for b in 0..<bins {
             text += "\(b),\(SVGNumber.text(Double(Int64(b) * frame.bin) / 1e6))"
-            for arm in result.arms {
-                for q in LoadQuantity.allCases { text += ",\(arm.ledger.load.count(bin: b, q))" }
-            }
+            for column in columns { text += ",\(b < column.count ? column[b] : 0)" }
             text += "\n"
         }
         return text
