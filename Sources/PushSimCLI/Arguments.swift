@@ -17,6 +17,7 @@ struct Arguments {
         var byName: [String: CommandOption] = [:]
         for option in declared {
             byName[option.name] = option
+            for alias in option.aliases { byName[alias] = option }
             if case .value(let text)? = option.defaultValue { defaults[option.name] = text }
             if let range = option.range { ranges[option.name] = range }
         }
@@ -37,9 +38,11 @@ struct Arguments {
                 name = String(name[..<eq])
             }
             guard let option = byName[name] else {
-                let hint = Suggestion.typo(of: name, among: declared.map(\.name)).map { " (did you mean --\($0)?)" } ?? ""
+                let hint = Suggestion.typo(of: name, among: declared.flatMap { [$0.name] + $0.aliases }).map { " (did you mean --\($0)?)" } ?? ""
                 throw InputError.usage("unknown option --\(name)\(hint)")
             }
+            // An alias is kept under the option's own name, so the command reads one name.
+            name = option.name
             switch option.kind {
             case .flag:
                 if value != nil { throw InputError.usage("--\(name) takes no value") }
@@ -50,7 +53,10 @@ struct Arguments {
                     value = words[index]
                     index += 1
                 }
-                if !option.repeatable && options[name] != nil { throw InputError.usage("--\(name) is given twice; give it once") }
+                if !option.repeatable && options[name] != nil {
+                    let names = ([option.name] + option.aliases).map { "--\($0)" }.joined(separator: " or ")
+                    throw InputError.usage("\(names) is given twice; give it once")
+                }
                 if let range = option.range { _ = try CommandOption.wholeNumber(value ?? "", of: name, in: range) }
                 options[name, default: []].append(value ?? "")
             }

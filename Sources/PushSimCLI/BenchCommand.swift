@@ -1,5 +1,6 @@
 // `pushsim bench`: time the ladder of workloads; compare with a saved baseline for CI.
 import Foundation
+import PushSimCore
 import PushSimScenarioFile
 import PushSimExperiment
 import PushSimReport
@@ -7,23 +8,28 @@ import PushSimReport
 enum BenchCommand {
     static let spec = CommandSpec(
         name: "bench", summary: "time a ladder of workloads (events/s, ns/event, memory); --baseline for CI",
-        operands: "",
+        operands: "[FILE]",
         about: """
         Runs the bench workload (the commuters chain: realistic latencies, both arms) at 1 000,
         10 000 and 100 000 devices × 7 simulated days on one thread, then the largest rung on
         every core, and prints per rung: events, events/s, ns/event, simulated letters/s, peak
         resident memory and bytes per device. Figures are medians of the repetitions, after a
-        second of untimed warm-up runs of the smallest rung. Build in release mode:
+        second of untimed warm-up runs of the smallest rung. With FILE, benches that scenario
+        instead (its devices and duration as written, or --devices / --days), on one thread and
+        on every core. --baseline gates on CPU time per letter (and per event), which other
+        processes on the machine do not inflate. Build in release mode:
         swift run -c release pushsim bench
         """,
         options: [
             CommandOption.json.help("print the report as JSON (results/bench.json is this output)"),
             CommandOption("baseline", .value("FILE"), help: """
-                compare letters/s with a saved `bench --json`; exit 1 when a rung is
-                slower than the baseline by more than the tolerance
+                compare letters per CPU-second (and events per CPU-second) with a
+                saved `bench --json`, rung by rung and the parallel rung; exit 1
+                when one is slower by more than the tolerance. A baseline without
+                CPU figures is compared by wall-clock letters/s, and says so
                 """),
             CommandOption("tolerance", .value("PCT"), default: .value("10"), help: """
-                allowed drop of letters/s, in percent; timing is noisy,
+                allowed drop of letters/CPU-s, in percent; timing is noisy,
                 so medians of several repetitions are compared
                 """),
             CommandOption("repetitions", .value("N"), default: .value("3"), range: 1...1000, help: "repetitions per rung"),
@@ -45,19 +51,20 @@ enum BenchCommand {
                 `100k-binary`; alone, the 100 000-device rung only
                 """),
             CommandOption("devices", .value("N,N,…"), help: "a ladder of your own sizes instead"),
-            CommandOption("days", .value("N"), default: .value("7"), range: 1...3650, help: "simulated days per rung"),
+            CommandOption("days", .value("N"), default: .value("7"), range: 1...3650, help: "simulated days per rung (with FILE: its duration unless given)"),
             CommandOption.jobs.help("threads for the parallel rung; 1 skips it"),
         ] + ResourceGuard.options,
         notes: "--max-events and --max-memory apply to each rung × its repetitions, and --max-events to the whole ladder.",
         examples: [
             "swift run -c release pushsim bench --json --million > results/bench.json",
             "pushsim bench --quick --baseline results/bench.json --tolerance 20",
+            "pushsim bench scenarios/commuters.yaml --json > commuters-bench.json",
         ],
         run: run)
 
     static func run(_ arguments: Arguments, _ console: Console) throws -> Int32 {
-        guard arguments.positionals.isEmpty else {
-            throw InputError.usage("bench takes no FILE: it runs its own workload (see --devices and --days)")
+        guard arguments.positionals.count <= 1 else {
+            throw InputError.usage("bench takes at most one scenario FILE, got \(arguments.positionals.count)")
         }
         let repetitions = try arguments.integerWithDefault("repetitions")
         let days = try arguments.integerWithDefault("days")
@@ -67,28 +74,35 @@ enum BenchCommand {
         guard let tolerance = Double(trimmed), tolerance.isFinite, tolerance >= 0, tolerance < 100 else {
             throw InputError.usage("--tolerance needs a percentage from 0 to 100, got '\(toleranceText)'")
         }
-        var ladder = BenchRung.ladder(quick: arguments.flag("quick"), million: arguments.flag("million"))
+        var sizes: [Int]?
         if let list = arguments.value("devices") {
-            let sizes = list.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-            guard !sizes.isEmpty, sizes.allSatisfy({ ($0 ?? 0) >= 1 && ($0 ?? 0) <= 100_000_000 }) else {
+            let parsed = list.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard !parsed.isEmpty, parsed.allSatisfy({ ($0 ?? 0) >= 1 && ($0 ?? 0) <= 100_000_000 }) else {
                 throw InputError.usage("--devices needs a comma-separated list of device counts from 1 to 100000000, got '\(list)'")
             }
-            ladder = sizes.map { BenchRung(devices: $0 ?? 1) }
+            sizes = parsed.map { $0 ?? 1 }
         }
-        if arguments.flag("realistic") && arguments.value("devices") == nil { ladder = [BenchRung(devices: 10_000)] }
-        if (arguments.flag("coupled") || arguments.flag("binary")) && arguments.value("devices") == nil {
-            ladder = [BenchRung(devices: 100_000)]
+        var ladder: [BenchRung]
+        if let path = arguments.positionals.first {
+            ladder = try fileLadder(path, sizes: sizes, days: arguments.given("days") ? days : nil, arguments)
+        } else {
+            ladder = BenchRung.ladder(quick: arguments.flag("quick"), million: arguments.flag("million"))
+            if let sizes { ladder = sizes.map { BenchRung(devices: $0) } }
+            if arguments.flag("realistic") && sizes == nil { ladder = [BenchRung(devices: 10_000)] }
+            if (arguments.flag("coupled") || arguments.flag("binary")) && sizes == nil {
+                ladder = [BenchRung(devices: 100_000)]
+            }
+            ladder = ladder.map { BenchRung(devices: $0.devices, days: days, realistic: arguments.flag("realistic"),
+                                            coupled: arguments.flag("coupled"), binary: arguments.flag("binary")) }
         }
-        ladder = ladder.map { BenchRung(devices: $0.devices, days: days, realistic: arguments.flag("realistic"),
-                                        coupled: arguments.flag("coupled"), binary: arguments.flag("binary")) }
         // Read and check the baseline first: a missing or bad file is refused at once, not
         // after minutes of timing.
-        var baseline: [String: Double]?
+        var baseline: [String: BenchBaselineRung]?
         if let path = arguments.value("baseline") {
             let text: String
             do { text = String(decoding: try BoundedInput.read(path: path, limit: CheckComparison.maxBaselineBytes), as: UTF8.self) }
             catch { throw InputError.usage("--baseline: cannot read '\(path)': \(error.reason)") }
-            do { baseline = try BenchReport.baseline(text, source: path, ladder: ladder.map(\.name)) }
+            do { baseline = try BenchReport.baseline(text, source: path, ladder: baselineKeys(ladder, jobs: jobs)) }
             catch let error as BenchBaselineError { throw InputError.refused("--baseline \(error.message)") }
         }
         // A ladder of your own sizes can be far beyond the machine: estimate it before any work.
@@ -111,12 +125,7 @@ enum BenchCommand {
         var comparisonText = ""
         if let baseline, let path = arguments.value("baseline") {
             let comparisons = report.compare(baseline: baseline, tolerancePercent: tolerance)
-            comparisonText = "\nagainst \(path) (letters/s, medians; tolerance \(String(format: "%g", tolerance)) %):\n"
-            for c in comparisons {
-                comparisonText += String(format: "  %-8@ baseline %7.2f M/s   now %7.2f M/s   %+6.1f %%   %@\n",
-                                         c.name as NSString, c.baseline / 1e6, c.now / 1e6, -c.dropPercent,
-                                         (c.regressed ? "SLOWER beyond tolerance" : "ok") as NSString)
-            }
+            comparisonText = BenchReport.comparisonText(comparisons, source: path, tolerancePercent: tolerance)
             if comparisons.contains(where: \.regressed) { status = 1 }
         }
         if arguments.flag("json") {
@@ -126,5 +135,32 @@ enum BenchCommand {
             console.out(report.table + comparisonText)
         }
         return status
+    }
+
+    /// The keys a baseline must share one of: every rung's name, and the parallel rung's.
+    static func baselineKeys(_ ladder: [BenchRung], jobs: Int) -> [String] {
+        var keys = ladder.map(\.name)
+        if jobs > 1, let largest = ladder.max(by: { $0.devices < $1.devices }) {
+            keys.append(BenchRungResult.baselineKey(name: largest.name, jobs: jobs))
+        }
+        return keys
+    }
+
+    /// `bench FILE`: the scenario as written (one rung named after it), or one rung per
+    /// `--devices` size, for `--days` days when given. The file is read here, so a bad one is
+    /// refused (file:line:column, exit 2) before anything runs.
+    static func fileLadder(_ path: String, sizes: [Int]?, days: Int?, _ arguments: Arguments) throws -> [BenchRung] {
+        for flag in ["quick", "million", "realistic", "coupled", "binary"] where arguments.flag(flag) {
+            throw InputError.usage("--\(flag) picks the bench's own workload; with a scenario FILE give --devices and --days")
+        }
+        let limits = try ResourceGuard.limits(arguments)
+        let scenario = try ScenarioLoader.load(path: path, overrides: days.map { ["duration=\($0)d"] } ?? [],
+                                               traceMemoryLimit: limits.maxMemoryBytes)
+        let writtenDays = Int((Double(scenario.duration.microseconds) / Double(SimTime.day)).rounded())
+        return (sizes ?? [scenario.devices]).map { devices in
+            BenchRung(file: BenchFile(path: path, scenarioName: scenario.name,
+                                      devicesOverride: sizes == nil ? nil : devices, daysOverride: days),
+                      devices: devices, days: days ?? writtenDays)
+        }
     }
 }

@@ -33,7 +33,10 @@ enum CheckCommand {
                 check every scenario in DIR (default scenarios/) against
                 <results>/<name>/summary.json; a folder as FILE does the same
                 """),
-            CommandOption("results", .value("DIR"), default: .value("results"), help: "the folder of baselines for --all"),
+            CommandOption("results", .value("DIR"), default: .value("results"), help: """
+                the folder of baselines: <DIR>/<name>/summary.json, for --all
+                and for one FILE alike
+                """),
             CommandOption.set.help("as for `pushsim run`"),
             CommandOption.seed.help("as for `pushsim run`"),
             .jobs,
@@ -66,9 +69,13 @@ enum CheckCommand {
             }
             return try all(folder, arguments: arguments, tolerances: tolerances, jobs: jobs, console)
         }
-        if arguments.given("results") { throw InputError.usage("--results is for --all; for one scenario use --baseline PATH") }
+        if arguments.given("results") && arguments.value("baseline") != nil {
+            throw InputError.usage("--baseline names the baseline's file, --results the folder it is found in: give one")
+        }
         let (scenario, _) = try ScenarioInput.load(arguments)
-        let baselinePath = arguments.value("baseline") ?? CheckSession.defaultBaselinePath(for: scenario.name)
+        // The baseline is found as `--all` finds it: <results>/<name>/summary.json.
+        let baselinePath = try arguments.value("baseline")
+            ?? CheckSession.defaultBaselinePath(for: scenario.name, results: arguments.valueWithDefault("results"))
         // Refuse what the machine cannot do, and a baseline that could not be rewritten, before any work.
         if let refusal = ResourceEstimate(scenario, jobs: jobs).refusal(under: try ResourceGuard.limits(arguments), name: scenario.name) {
             throw InputError.refused(refusal)

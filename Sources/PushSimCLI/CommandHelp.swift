@@ -58,6 +58,7 @@ extension CommandSpec {
         case nil: break
         }
         if option.repeatable && !option.help.contains("repeatable") { extras.append("repeatable") }
+        if !option.aliases.isEmpty { extras.append("also " + option.aliases.map { "--\($0)" }.joined(separator: ", ")) }
         guard !extras.isEmpty else { return option.help }
         let addition = "(" + extras.joined(separator: "; ") + ")"
         let lastLine = option.help.split(separator: "\n", omittingEmptySubsequences: false).last ?? ""

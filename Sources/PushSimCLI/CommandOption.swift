@@ -32,10 +32,14 @@ struct CommandOption: Sendable {
     /// The whole numbers the option takes (`--jobs 1...1024`), or nil when it is not a number
     /// or its bounds depend on the scenario (`trace --device`). The parser refuses any other value.
     var range: ClosedRange<Int>?
+    /// Other names the option answers to (`optimize --vary` for `--over`): the name another
+    /// command uses for the same thing, so a user's habit from there works here too.
+    var aliases: [String]
 
     init(_ name: String, _ kind: Kind, default defaultValue: Default? = nil, range: ClosedRange<Int>? = nil,
-         repeatable: Bool = false, required: Bool = false, help: String) {
+         repeatable: Bool = false, required: Bool = false, aliases: [String] = [], help: String) {
         self.name = name
+        self.aliases = aliases
         self.kind = kind
         self.defaultValue = defaultValue
         self.range = range

@@ -117,7 +117,7 @@ enum FindCommand {
                 "letters": .int(found.tally.letters), "delivered": .int(found.tally.delivered),
                 "summarized": .int(found.tally.summarized), "lost": .int(found.tally.lost),
                 "undeliverable": .int(found.tally.uninstall.undeliverable),
-                "causes": .object(Dictionary(uniqueKeysWithValues: LossCause.allCases.map { ($0.key, JSONValue.int(found.tally.count(of: $0))) })),
+                "causes": .object(Dictionary(uniqueKeysWithValues: LossCause.listed(found.tally.count(of:)).map { ($0.key, JSONValue.int(found.tally.count(of: $0))) })),
             ]),
             "letters": .array(found.letters.map { letter in
                 .object(["device": .int(letter.device), "letter": .int(letter.letter + 1),

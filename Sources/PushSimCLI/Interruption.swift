@@ -31,6 +31,10 @@ package final class Interruption: @unchecked Sendable {
     private var unit = ""
     private var phase = ""
     private var consequence = ""
+    /// Whether the task under way can stop early with what it has (`optimize`): then the first
+    /// SIGINT only asks it to (``stopRequested``), and a second one stops at once.
+    private var stopsEarly = false
+    private var earlyStopAsked = false
 
     /// The common start of a command that writes a results folder: checks the destination
     /// (creating missing parents, and that none of `names` there is a FIFO, device or the like)
@@ -60,11 +64,11 @@ package final class Interruption: @unchecked Sendable {
             var signalNumber: Int32 = 0
             while true {
                 let n = read(reader, &signalNumber, MemoryLayout<Int32>.size)
-                if n == MemoryLayout<Int32>.size { break }
                 if n < 0 && errno == EINTR { continue }
-                return
+                guard n == MemoryLayout<Int32>.size else { return }
+                if signalNumber == SIGINT && askEarlyStop() { continue }
+                stop(signal: signalNumber)
             }
-            stop(signal: signalNumber)
         }
         thread.name = "pushsim-interruption"
         thread.start()
@@ -97,6 +101,33 @@ package final class Interruption: @unchecked Sendable {
         self.phase = ""; self.consequence = consequence
     }
 
+    /// The task under way may stop early with what it has: the first Ctrl-C sets
+    /// ``stopRequested`` (the task checks it between steps, then finishes its output and exits
+    /// 130), a second Ctrl-C or a SIGTERM stops at once as for any task. Until `end()`.
+    package func allowEarlyStop() {
+        lock.lock(); defer { lock.unlock() }
+        stopsEarly = true; earlyStopAsked = false
+    }
+
+    /// Whether Ctrl-C asked the task to stop with what it has (``allowEarlyStop()``).
+    package var stopRequested: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return earlyStopAsked
+    }
+
+    /// Turns a first SIGINT into a request when the task allows it; false when it must stop now.
+    private func askEarlyStop() -> Bool {
+        lock.lock()
+        guard stopsEarly && !earlyStopAsked else { lock.unlock(); return false }
+        earlyStopAsked = true
+        lock.unlock()
+        let text = Array("pushsim: stopping after the current run with what is done (Ctrl-C again to stop at once)\n".utf8)
+        text.withUnsafeBytes { buffer in
+            if let base = buffer.baseAddress { _ = write(STDERR_FILENO, base, buffer.count) }
+        }
+        return true
+    }
+
     /// Counts finished units (called from any thread).
     package func advance(by count: Int) {
         lock.lock(); done &+= count; lock.unlock()
@@ -112,11 +143,12 @@ package final class Interruption: @unchecked Sendable {
     /// stop waiting for a write to finish), the command must not end normally and race the stop
     /// to the exit: wait here for the stop to end the process with 130 or 143.
     package func end() {
-        if signalReceived != 0 {
-            while true { sleep(1) }
-        }
+        // A SIGINT the task was allowed to answer by stopping early does not end the process:
+        // wait only until the interruption thread has decided which it was.
+        while signalReceived != 0 && !stopRequested { usleep(10_000) }
         lock.lock(); defer { lock.unlock() }
         task = ""
+        stopsEarly = false
     }
 
     /// The line printed when interrupted.

@@ -25,6 +25,9 @@ enum SweepCommand {
             CommandOption("only-vary", .flag, help: """
                 run the --vary axes alone: the file's `sweep:` section is left out
                 """),
+            CommandOption("segment-charts", .flag, help: """
+                draw every chart for each segment too (segmentN-NAME-METRIC.svg)
+                """),
             CommandOption("reference", .value("PATH=VALUE"), repeatable: true, help: """
                 the point every other is compared with, seed by seed (one value
                 per axis; default: the file's own values, else the lowest mean
@@ -69,7 +72,9 @@ enum SweepCommand {
         if onlyVary && varied.isEmpty { throw InputError.usage("--only-vary needs at least one --vary axis") }
         let axes = SweepGrid.axes(file: onlyVary ? [] : fileAxes, commandLine: varied.map(\.axis), fixed: fixed)
         let reference = try arguments.values("reference").map(SweepCommand.readReference)
-        let cost = try arguments.value("cost").map(SweepCost.parse)
+        // --cost, else the file's own `objective:` (a file without one reports no cost).
+        let cost = try arguments.value("cost").map { try SweepCost.parse($0) }
+            ?? (base.objective.weights.isEmpty ? nil : SweepCost(objective: base.objective))
         if !reference.isEmpty && replications < 2 {
             throw InputError.usage("--reference compares replications seed by seed: give --replications 2 or more")
         }
@@ -81,7 +86,7 @@ enum SweepCommand {
         let interruption = Interruption.shared
         try interruption.beginWriting("the sweep of '\(base.name)'", total: 0, unit: "runs",
                                       directory: directory, writes: !arguments.flag("no-write"),
-                                      names: SweepResult.alwaysWritten, family: SweepResult.family)
+                                      names: SweepResult.alwaysWritten, family: SweepResult.family(segments: base.segments.map(\.name)))
         defer { interruption.end() }
         interruption.update(phase: "building its grid of \(SweepGrid.pointCount(axes) ?? 0) points", consequence: "nothing was written")
         let plan = try checkedPlan(path: path, overrides: baseOverrides, varied: varied, axes: axes,
@@ -111,12 +116,16 @@ enum SweepCommand {
             if done == total { console.err("\n") }
         }
         result.overrides = baseOverrides
+        result.chartsPerSegment = arguments.flag("segment-charts")
+        if result.chartsPerSegment && result.segments.isEmpty {
+            console.err("pushsim: note: --segment-charts: '\(plan.scenarioName)' has no segments, so there are no segment charts\n")
+        }
         if !arguments.flag("no-write") {
             interruption.update(phase: "writing the results",
                                 consequence: "'\(directory)' holds either the earlier results or the new ones, whole")
             let files = [("sweep.csv", result.csv), ("sweep.json", result.json.prettyText + "\n"), ("sweep.md", result.markdown)]
                 + result.charts.map { ($0.name, $0.svg) }
-            try ResultsWriter.write(files, to: directory, replacing: SweepResult.family)
+            try ResultsWriter.write(files, to: directory, replacing: SweepResult.family(segments: base.segments.map(\.name)))
         }
         if arguments.flag("json") {
             console.out(result.json.text + "\n")

@@ -52,6 +52,28 @@ package struct Counter: @unchecked Sendable {
     }
 }
 
+/// A share of two of a group's counters, declared once: `numerator / (numerator + complement)`,
+/// written beside the counters in the JSON (a number from 0 to 1) and the table (a percentage),
+/// a sweep metric under its JSON path, and compared by `pushsim check` (down is worse; its
+/// noise is that of the `complement` count, which must be a checked counter of the group).
+package struct CounterShare: @unchecked Sendable {
+    /// Its name in the group's JSON object (`in_time_share`).
+    package let json: String
+    package let label: String
+    package let numerator: WritableKeyPath<Ledger, Int>
+    package let complement: WritableKeyPath<Ledger, Int>
+
+    package init(json: String, label: String, numerator: WritableKeyPath<Ledger, Int>, complement: WritableKeyPath<Ledger, Int>) {
+        self.json = json; self.label = label; self.numerator = numerator; self.complement = complement
+    }
+
+    /// The share in `ledger`; nil when both counts are 0 (nothing to divide).
+    package func value(_ ledger: Ledger) -> Double? {
+        let n = ledger[keyPath: numerator], total = n + ledger[keyPath: complement]
+        return total > 0 ? Double(n) / Double(total) : nil
+    }
+}
+
 /// A mechanism's counters as the reports show them: a JSON object (or keys at the arm's top
 /// level), a table block, shown only once the mechanism counted something, so a run without
 /// it keeps its bytes.
@@ -71,11 +93,14 @@ package struct CounterGroup: @unchecked Sendable {
     /// counters are plain fields of the ledger, merged by `Ledger.merge` itself.
     package let isEmpty: (@Sendable (Ledger) -> Bool)?
     package let counters: [Counter]
+    /// Shares of the counters, shown after them (only in a group with a JSON object of its own).
+    package let shares: [CounterShare]
 
     package init(_ name: String, json: String?, heading: String? = nil, place: CounterPlace, arms: CounterArms = .both,
-                 shown: @escaping @Sendable (Ledger) -> Bool, isEmpty: (@Sendable (Ledger) -> Bool)? = nil, _ counters: [Counter]) {
+                 shown: @escaping @Sendable (Ledger) -> Bool, isEmpty: (@Sendable (Ledger) -> Bool)? = nil, _ counters: [Counter],
+                 shares: [CounterShare] = []) {
         self.name = name; self.json = json; self.heading = heading; self.place = place; self.arms = arms
-        self.shown = shown; self.isEmpty = isEmpty; self.counters = counters
+        self.shown = shown; self.isEmpty = isEmpty; self.counters = counters; self.shares = shares
     }
 
     /// Whether counter `c` is reported for `arm` (`queueArm` of the group or the counter).
@@ -86,6 +111,9 @@ package struct CounterGroup: @unchecked Sendable {
     /// The counter's dotted path in an arm's JSON (`app_reinstalls.dropped_letters`), as
     /// `pushsim check` names metrics.
     package func jsonPath(of c: Counter) -> String { json.map { $0 + "." + c.json } ?? c.json }
+
+    /// The share's dotted path in an arm's JSON (`xiva_capacity.in_time_share`).
+    package func jsonPath(of s: CounterShare) -> String { json.map { $0 + "." + s.json } ?? s.json }
 }
 
 /// A mechanism's counters kept in a value of their own inside the ledger, beside their

@@ -4,7 +4,8 @@ extension Ledger {
     /// Each mechanism's counters, in the order of the report table's blocks. A mechanism with
     /// counters adds its group here, once.
     package static let groups: [CounterGroup] = [
-        .undeliverable, .providerAnswers, .binaryInterface, SleepCounters.group,
+        APNsConsoleCounters.group, .undeliverable, .providerAnswers, .binaryInterface, SleepCounters.group, LowPowerCounters.group,
+        XivaCapacityCounters.group,
         .earlyKill, MediaCounters.group, .deviceIdChange, ReinstallCounters.group, .parallelRuns, .catchUp,
     ]
 
@@ -35,6 +36,17 @@ extension Ledger {
     /// rule: the core counts, then each group's.
     package static var everyCount: [(key: String, path: WritableKeyPath<Ledger, Int>, merge: CounterMerge)] {
         coreCounts + groups.flatMap { $0.counters.map { ($0.key, $0.path, $0.merge) } }
+    }
+
+    /// The shares `pushsim check` compares (down is worse), with their JSON paths, the JSON path
+    /// of the complement count whose noise they take, and the two counts' paths.
+    package static var checkedShares: [(jsonPath: String, complementPath: String, share: CounterShare, queueArmOnly: Bool)] {
+        groups.flatMap { group in
+            group.shares.compactMap { share in
+                guard let complement = group.counters.first(where: { $0.path == share.complement && $0.checked }) else { return nil }
+                return (group.jsonPath(of: share), group.jsonPath(of: complement), share, group.arms == .queueArm)
+            }
+        }
     }
 
     /// The counters `pushsim check` compares beyond the core ones, with their JSON paths and

@@ -26,6 +26,8 @@ package struct Ledger: Equatable, Sendable {
     package var xivaMaxWaitMicroseconds = 0
     /// The most re-requests waiting in one partition, minute by minute (finite capacity only).
     package var xivaQueue = XivaQueueSeries()
+    /// Re-requests answered in time or not (finite capacity only, SharedServers/XivaCapacityCounters.swift).
+    package var xivaCapacity = XivaCapacityCounters()
     /// XIVA's load bin by bin: letters in, pushes sent, re-requests, re-sends, summaries (docs/model.md §14).
     package var load = LoadSeries()
     // Each mechanism's counters, declared with their group in the mechanism's folder.
@@ -47,6 +49,8 @@ package struct Ledger: Equatable, Sendable {
     package var provider = ProviderCounters()
     /// Priority-5 pushes held while their device slept (`device.sleep`, Mechanisms/DeviceSleep/).
     package var sleep = SleepCounters()
+    /// Pushes held in Low Power Mode (`device.low_power`, Mechanisms/LowPowerMode/).
+    package var lowPower = LowPowerCounters()
     /// Media attachments (`extension.media`, Mechanisms/Media/).
     package var media = MediaCounters()
 
@@ -61,6 +65,8 @@ package struct Ledger: Equatable, Sendable {
     /// FCM (docs/model.md §12): every message FCM accepted ends in one outcome, as in Firebase's
     /// delivery data; the delivered ones also say whether FCM held them first.
     package var fcm = FCMOutcomes()
+    /// Every push sent over APNs in the categories of Apple's console (Mechanisms/APNsConsole/).
+    package var apns = APNsConsoleCounters()
 
     // What the extension's own logging would have seen (the telemetry view).
     package var pushesSeenByExtensions = 0

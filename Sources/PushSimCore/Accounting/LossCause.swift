@@ -18,6 +18,10 @@ package enum LossCause: Int, CaseIterable, Sendable {
     /// had already closed, and not written again (no resend buffer, or it had left the buffer).
     /// A copy's fate, like `networkLoss`: the queue arm may still re-request it.
     case connectionDiscard
+    /// The extension's memory limit (docs/model.md §8): its gap was found, but the system killed
+    /// the run for its decoded attachment before the re-request or summary. Listed in the JSON
+    /// and tables only when it counted (`listedWhenZero`), so a document without it keeps its bytes.
+    case memoryKill
 
     /// The name used in JSON and tables.
     package var key: String {
@@ -39,13 +43,23 @@ package enum LossCause: Int, CaseIterable, Sendable {
         case .callKitUnreported: return "callkit_unreported"
         case .rejected: return "rejected"
         case .connectionDiscard: return "connection_discard"
+        case .memoryKill: return "memory_kill"
         }
+    }
+
+    /// Whether the documents list the cause when it is zero: every cause but those added after
+    /// the bundled results were made, which appear once they count.
+    package var listedWhenZero: Bool { self != .memoryKill }
+
+    /// The causes a document lists for ledgers whose count of a cause is `count(cause)`.
+    package static func listed(_ count: (LossCause) -> Int) -> [LossCause] {
+        allCases.filter { $0.listedWhenZero || count($0) > 0 }
     }
 
     /// Causes that only the queue arm can give.
     package var isQueueOnly: Bool {
         switch self {
-        case .alertsOff, .undetectedGap, .retentionExpired, .extensionTimeout: return true
+        case .alertsOff, .undetectedGap, .retentionExpired, .extensionTimeout, .memoryKill: return true
         default: return false
         }
     }

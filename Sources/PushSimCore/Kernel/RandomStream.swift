@@ -49,6 +49,8 @@ package struct StreamPurpose: Hashable, Sendable {
     package static let mediaDownloads = StreamPurpose(frozen: 29)  // per extension run: a cache hit, the bandwidth (extension.media)
     package static let reinstalls = StreamPurpose(frozen: 30)      // when the app is reinstalled, and when XIVA learns its new token (device.reinstall)
     package static let binaryErrors = StreamPurpose(frozen: 40)    // whether a written notification is malformed, its error's round trip (apns.interface: binary)
+    package static let lowPower = StreamPurpose(named: "lowPower")               // whether a phone goes into Low Power Mode (device.low_power)
+    package static let lowPowerRelease = StreamPurpose(named: "lowPowerRelease") // per arm: the order of a shuffled release (device.low_power)
 
     /// Every purpose by its name. A purpose added with `init(named:)` joins this list under the
     /// same name; the uniqueness test reads it.
@@ -61,7 +63,7 @@ package struct StreamPurpose: Hashable, Sendable {
         ("uninstalls", uninstalls), ("apnsAnswers", apnsAnswers), ("retries", retries), ("priorities", priorities),
         ("sleep", sleep), ("callKitReports", callKitReports), ("fcmCollapseKeys", fcmCollapseKeys),
         ("fcmStore", fcmStore), ("mediaLetters", mediaLetters), ("mediaDownloads", mediaDownloads),
-        ("reinstalls", reinstalls), ("binaryErrors", binaryErrors),
+        ("reinstalls", reinstalls), ("binaryErrors", binaryErrors), ("lowPower", lowPower), ("lowPowerRelease", lowPowerRelease),
     ]
 }
 

@@ -189,6 +189,8 @@ package struct Scenario: Sendable {
         package var uninstallRatePerMicrosecond: Double = 0
         /// Awake and asleep periods (docs/model.md §10, Priority and a sleeping device); nil: always awake.
         package var sleep: DeviceSleep? = nil
+        /// Low Power Mode (docs/model.md §10, Low Power Mode): the share of phones and their daily windows; nil: never.
+        package var lowPower: LowPowerMode? = nil
         /// Doze windows, the same for every device of the segment (docs/model.md §12, FCM): FCM
         /// holds normal-priority messages while one lasts. Empty: the device never dozes.
         package var doze: [OfflineWindow] = []
@@ -225,6 +227,22 @@ package struct Scenario: Sendable {
 
     /// The queue arm's design of recovery (docs/model.md §7): the push queue, a client catch-up, or none.
     package var recovery: RecoveryDesign = .queue
+
+    /// What outcomes cost (docs/research.md, A stated cost): read by `sweep` and `optimize`,
+    /// never by the chain, so it changes no number of a run.
+    package struct Objective: Equatable, Sendable {
+        /// One outcome's weight as written: `amount` per event, or per `unit` of time (`1/h`).
+        package struct Weight: Equatable, Sendable {
+            package var term: String
+            package var amount: Double
+            /// The unit of a latency's weight (`s`, `min`, `h`, `d`), nil for the others.
+            package var unit: String?
+            package init(term: String, amount: Double, unit: String?) { self.term = term; self.amount = amount; self.unit = unit }
+        }
+        package var weights: [Weight] = []
+        package init(weights: [Weight] = []) { self.weights = weights }
+    }
+    package var objective = Objective()
 
     /// The push service between XIVA and the device (docs/model.md §12); per segment too.
     package var channel: PushChannel = .apns

@@ -75,7 +75,7 @@ extension DeviceWorld {
     @inline(__always) mutating func apnsDelivers(copy c: CopyIndex, at now: Int64) {
         if _slowPath(parameters.channel != .apns) { channelDelivers(copy: c, at: now); return }
         if deviceIsOnline(at: now) {
-            if _slowPath(parameters.sleeps) { handOverMaySleep(copy: c, at: now); return }
+            if _slowPath(parameters.mayHold) { handOverMayHold(copy: c, at: now); return }
             deviceReceives(copy: c, at: now)
         } else {
             store(copy: c, at: now)
@@ -104,6 +104,7 @@ extension DeviceWorld {
             }
         }
         apnsStore = APNsStore(copy: c, enteredAt: now)
+        copies[c].console.storedOffline()
         note(.apns, copy.letter.offset, .storedForOfflineDevice)
     }
 

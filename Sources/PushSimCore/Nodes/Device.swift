@@ -27,8 +27,10 @@ extension DeviceWorld {
         note(.device, letter, .pushArrived, at: now)
         if parameters.duplicate > 0 { apnsMayDuplicate(copy: c, at: now) }
         if noHandlerRuns {
+            copies[c].console.handedOver(disabled: true)
             present(letter: letter, at: now)
         } else {
+            copies[c].console.handedOver(disabled: false)
             extensionStarts(copy: c, at: now)
         }
     }

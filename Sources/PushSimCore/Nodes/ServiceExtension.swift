@@ -53,13 +53,27 @@ extension DeviceWorld {
     /// and the saved position's update happen now, in arrival order; the decision takes
     /// effect after `processing`, unless the deadline comes first.
     @inline(__always) mutating func extensionStarts(copy c: CopyIndex, at now: Int64) {
+        if _slowPath(parameters.hasMedia) { extensionStartsWithMedia(copy: c, at: now); return }
+        extensionRunStarts(copy: c, at: now, media: false)
+    }
+
+    /// A run of a scenario with attachments, out of line: the run without them (`media` a
+    /// constant false) then carries no download and no memory-limit test at all.
+    @inline(never) mutating func extensionStartsWithMedia(copy c: CopyIndex, at now: Int64) {
+        extensionRunStarts(copy: c, at: now, media: true)
+    }
+
+    /// The run itself; `media` says whether the letter's attachment is downloaded and decoded.
+    @inline(__always) mutating func extensionRunStarts(copy c: CopyIndex, at now: Int64, media: Bool) {
         let copy = copies[c]
         let letter = copy.letter.offset
         if parameters.earlyKill > 0 && extensionKilledEarly(letter: letter, at: now) { return }
         var processing = copy.isResend ? parameters.processing.sample(&armState.streams.resends)
             : copy.isSecondCopy ? parameters.processing.sample(&armState.streams.duplicates)
             : draws.letters[letter].processing
-        if _slowPath(parameters.hasMedia) { processing = withMediaDownload(processing, letter: letter, at: now) }
+        // Set when the decoded attachment passes the memory limit (MemoryLimit.swift).
+        var killedAfter: Int64 = -1
+        if media { processing = withMediaDownload(processing, letter: letter, at: now, killedAfter: &killedAfter) }
         ledger.pushesSeenByExtensions += counted(letter)
         note(.device, letter, .extensionStarted(copy.isResend ? .resend : copy.isSecondCopy ? .second : .first,
              processing: SimTime(microseconds: processing),
@@ -81,7 +95,10 @@ extension DeviceWorld {
         }
         let r: RunIndex = ext.runs.nextIndex()
         ext.runs.append(run)
-        if processing > parameters.deadline.microseconds {
+        if media && killedAfter >= 0 && killedAfter <= parameters.deadline.microseconds {
+            // Decoded before the deadline: the system kills the run then.
+            clock.queue.schedule(at: later(now, killedAfter), .extensionKilledForMemory(r))
+        } else if processing > parameters.deadline.microseconds {
             clock.queue.schedule(at: deadline(ofRunStartedAt: now), .extensionDeadline(r))
         } else {
             clock.queue.schedule(at: later(now, processing), .extensionProcessed(r))
@@ -183,6 +200,12 @@ extension DeviceWorld {
         let deadlineAt = deadline(ofRunStartedAt: arrival)
         let waiting = answerAt <= deadlineAt
         ext.requests[q].extensionWaiting = waiting
+        // With a finite capacity every re-request's answer passes here once: answered in time is
+        // a success at or before the deadline (docs/model.md §6, "Answered in time").
+        if _slowPath(parameters.sharedServer) {
+            let counts = counted(copies[ext.runs[r].copy].letter.offset)
+            if waiting && !ext.requests[q].failed { ledger.xivaCapacity.answeredInTime += counts } else { ledger.xivaCapacity.notInTime += counts }
+        }
         note(.device, nil, event(waiting ? nil : SimTime(microseconds: deadlineAt - arrival)))
         clock.queue.schedule(at: answerAt, .answer(q))
         if !waiting { clock.queue.schedule(at: deadlineAt, .extensionDeadline(r)) }

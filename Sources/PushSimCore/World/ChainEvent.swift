@@ -14,12 +14,16 @@ enum ChainEvent: Equatable, Sendable {
     case extensionProcessed(RunIndex)
     /// An extension run hits its deadline.
     case extensionDeadline(RunIndex)
+    /// The system kills an extension run whose decoded attachment passed the memory limit.
+    case extensionKilledForMemory(RunIndex)
     /// XIVA's answer to a re-request is back at the extension.
     case answer(RequestIndex)
     /// The user opens the app, which catches up with what it missed (`recovery: catch_up`).
     case appOpen
     /// A sleeping device wakes, and APNs hands over the priority-5 pushes it held (`device.sleep`).
     case deviceWakes
+    /// A Low Power Mode window ends, and APNs hands over what it held (`device.low_power`).
+    case lowPowerEnds
     /// The binary interface (docs/model.md §11): a push joins its partition's connection; APNs
     /// rejects a written one with an error packet; XIVA, hearing of an error, checks whether a
     /// notification the closed connection discarded is still in its resend buffer.

@@ -56,6 +56,10 @@ struct ChainParameters {
     let uninstallRate: Double
     /// Priority-5 pushes may meet a sleeping device (docs/model.md §10): both keys are set.
     let sleeps: Bool
+    /// Some phones go into Low Power Mode (docs/model.md §10, Low Power Mode), and whether APNs
+    /// may hold a push for an online device at all (sleep or Low Power Mode): the hot path tests one flag.
+    let lowPower: Bool
+    let mayHold: Bool
     /// The push channel (docs/model.md §12). PushKit: how often the app fails to report a VoIP
     /// push to CallKit, and after how many failures the system stops launching it. FCM: the
     /// number of collapse keys (0: non-collapsible messages) and the doze windows that hold
@@ -121,6 +125,8 @@ struct ChainParameters {
         backoff = (scenario.xiva.retry?.backoff ?? .constant(.zero)).sampler
         uninstallRate = scenario.device.uninstallRatePerMicrosecond
         sleeps = scenario.device.sleep != nil && scenario.apns.lowPriorityShare > 0
+        lowPower = scenario.channel == .apns && (scenario.device.lowPower?.share ?? 0) > 0
+        mayHold = sleeps || lowPower
         providerAnswers = scenario.mail.payloadSize != nil || tokenLimit > 0 || serverError > 0 || answerLoss > 0
             || attempts > 1
         channel = scenario.channel

@@ -11,6 +11,8 @@ package struct DeviceDraws {
     package internal(set) var alertsOff = false
     /// When the device sleeps while online (docs/model.md §10); empty unless `device.sleep` and priority 5 meet.
     var sleepTimeline = SleepTimeline()
+    /// When the device is in Low Power Mode (docs/model.md §10); empty unless it is one of `device.low_power`'s share.
+    var lowPowerTimeline = LowPowerTimeline()
     /// Each letter's FCM collapse key (docs/model.md §12, FCM); empty unless the channel has keys.
     var fcmKeys: [UInt16] = []
     /// Each letter's attachment size in bytes (0: none; docs/model.md §8, Media attachments).

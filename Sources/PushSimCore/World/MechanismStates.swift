@@ -12,6 +12,8 @@ struct MechanismStates {
     var joining: [XivaJoin] = []
     /// The provider's side of APNs (docs/model.md §9, §10): token limit, held pushes.
     var provider = ProviderState()
+    /// Low Power Mode (docs/model.md §10): whether a window's end is scheduled, the release order's stream.
+    var lowPower = LowPowerState()
     /// PushKit (docs/model.md §12): the app's CallKit failures so far.
     var pushKit = PushKitState()
     /// FCM's store (docs/model.md §12).

@@ -20,7 +20,7 @@ package enum ShortcutPolicy: Sendable {
 /// permission it never argued for (the permission used to be a list of exclusions, which a
 /// mechanism that forgot to add itself passed silently).
 enum ChainMechanism: CaseIterable {
-    case secondCopies, providerAnswers, sleep, pushKit, fcm, media, binary
+    case secondCopies, providerAnswers, sleep, lowPower, pushKit, fcm, media, binary
     case keepOlder, outages, sharedServer, earlyKill, idChange, reinstall, parallelRuns, uninstall
     // The arm's designs (the queue's gap check, which forbids settling due copies, and the
     // catch-up, which permits both) are stated per arm in `DeviceWorld.resetArm`.
@@ -31,6 +31,7 @@ enum ChainMechanism: CaseIterable {
         case .secondCopies: return p.duplicate > 0
         case .providerAnswers: return p.providerAnswers
         case .sleep: return p.sleeps
+        case .lowPower: return p.lowPower
         case .pushKit: return p.channel == .pushkit
         case .fcm: return p.channel == .fcm
         case .media: return p.hasMedia
@@ -52,7 +53,8 @@ enum ChainMechanism: CaseIterable {
         switch self {
         // A second copy, a retry or a held push can reach the device in between; a channel's
         // own store and a download change what the run does and when.
-        case .secondCopies, .providerAnswers, .sleep, .pushKit, .fcm, .media, .binary: return false
+        // A push held in Low Power Mode waits for its window's end, as a sleeping device's does.
+        case .secondCopies, .providerAnswers, .sleep, .lowPower, .pushKit, .fcm, .media, .binary: return false
         // Each acts before the copy is due (the store, XIVA) or only in the queue arm, or ends
         // the device's run as a whole (the uninstall: handled at the end).
         case .keepOlder, .outages, .sharedServer, .earlyKill, .idChange, .reinstall, .parallelRuns, .uninstall: return true
@@ -65,7 +67,8 @@ enum ChainMechanism: CaseIterable {
         switch self {
         // APNs answers (a refusal, a retry, the token limit) and the connection's order do.
         case .providerAnswers, .binary: return false
-        case .secondCopies, .sleep, .pushKit, .fcm, .media, .keepOlder, .outages, .sharedServer, .earlyKill,
+        // Low Power Mode acts only where a copy is due at the device.
+        case .secondCopies, .sleep, .lowPower, .pushKit, .fcm, .media, .keepOlder, .outages, .sharedServer, .earlyKill,
              .idChange, .reinstall, .parallelRuns, .uninstall: return true
         }
     }

@@ -50,6 +50,9 @@ package enum TraceEvent: Equatable, Sendable {
     case answerLost
     case sentAgain(attempt: Int)
     case heldWhileAsleep
+    // Low Power Mode (docs/model.md §10).
+    case heldInLowPowerMode
+    case lowPowerModeEnded(held: Int)
     // The binary interface (docs/model.md §11).
     case joinedConnection
     case errorPacket(heardIn: SimTime)
@@ -64,6 +67,7 @@ package enum TraceEvent: Equatable, Sendable {
     case toldOfDroppedMessages(count: Int)
     case voipPushNotReported
     case attachmentDownloaded(bytes: Int64, in: SimTime)
+    case extensionKilledForMemory
     // The device and its extension.
     case connectivity(online: Bool)
     case pushArrived
@@ -121,9 +125,9 @@ package enum TraceEvent: Equatable, Sendable {
         case .letterCreated, .numbered, .heldPastTheEnd, .held, .noLongerRetained, .reachedAPNs, .olderStoredPushKept,
              .storedForOfflineDevice, .storedPushSent, .handedOverTwice, .connectivity, .pushArrived, .deviceIdChanged,
              .extensionKilledEarly, .parallelRead, .savedFirstPosition, .collapsed, .cleared, .willClear,
-             .openedAppOffline, .appReinstalled, .foreignPushShownAsIs, .unclassified, .answerLost, .sentAgain, .heldWhileAsleep, .wokenByPriority10, .awake,
+             .openedAppOffline, .appReinstalled, .foreignPushShownAsIs, .unclassified, .answerLost, .sentAgain, .heldWhileAsleep, .wokenByPriority10, .awake, .heldInLowPowerMode, .lowPowerModeEnded,
              .joinedConnection, .errorPacket, .discardedByClosedConnection, .rewrittenAfterError,
-             .storedByFCM, .droppedByFCM, .storedMessageSentByFCM, .toldOfDroppedMessages, .voipPushNotReported, .attachmentDownloaded:
+             .storedByFCM, .droppedByFCM, .storedMessageSentByFCM, .toldOfDroppedMessages, .voipPushNotReported, .attachmentDownloaded, .extensionKilledForMemory:
             return .other
         }
     }
@@ -154,6 +158,8 @@ package enum TraceEvent: Equatable, Sendable {
         case .answerLost: return "accepted; the answer was lost"
         case .sentAgain(let attempt): return "sent again (attempt \(attempt))"
         case .heldWhileAsleep: return "priority 5 held: the device is asleep"
+        case .heldInLowPowerMode: return "held: the device is in Low Power Mode"
+        case .lowPowerModeEnded(let held): return "Low Power Mode ends: \(held) held"
         case .joinedConnection: return "joins the binary connection's write queue"
         case .errorPacket(let heard): return "error packet (command 8): the connection closes; XIVA hears of it in \(heard)"
         case .discardedByClosedConnection(let check): return "discarded: written on a closed connection; XIVA learns of it in \(check)"
@@ -166,6 +172,7 @@ package enum TraceEvent: Equatable, Sendable {
         case .toldOfDroppedMessages(let count): return "told of \(count) dropped message(s): full re-sync, summary"
         case .voipPushNotReported: return "VoIP push not reported to CallKit: the app is terminated"
         case .attachmentDownloaded(let bytes, let time): return "attachment of \(bytes) B downloaded in \(time)"
+        case .extensionKilledForMemory: return "extension killed: its decoded attachment passed the memory limit; shown as is"
         case .connectivity(let online): return online ? "online" : "offline"
         case .pushArrived: return "push arrived"
         case .deviceIdChanged(let p): return "device id changed: saved position \(p) forgotten"

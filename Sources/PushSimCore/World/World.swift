@@ -25,6 +25,8 @@
 // XIVA's outages (docs/model.md §6) in Xiva.swift (xivaReceives, outageEnd) and extensionProcessed.
 // The provider's side of APNs (docs/model.md §9): answers and retries in ProviderAnswers.swift
 // (apnsAnswers), the uninstall as the device's `end`; priority 5 and sleep (§10) in DeviceSleep.swift.
+// Low Power Mode (docs/model.md §10, Low Power Mode) in LowPowerMode.swift (handOverMayHold, lowPowerEnds);
+// the extension's memory limit (docs/model.md §8) in MemoryLimit.swift (extensionKilledForMemory).
 // The legacy binary interface (docs/model.md §11): the world's side in BinaryInterface.swift (joins,
 // outcomes, buffer checks, the feedback delay), the shared connection in BinaryConnectionServer.swift.
 // The shortcuts that settle steps without events are listed in ShortcutPolicy.swift.
@@ -39,6 +41,8 @@ struct PushCopy {
     var attempt: UInt8 = 0
     /// Why FCM held it before the hand-over (``FCMDelay``; docs/model.md §12); fits the padding.
     var fcmDelay: UInt8 = 0
+    /// What Apple's console would last have shown for it (``ConsoleMark``; docs/model.md §2).
+    var console = ConsoleMark()
     var expiry: Int64
 }
 
@@ -128,6 +132,7 @@ package struct DeviceWorld: ~Copyable {
         clock.end = parameters.uninstallRate > 0 ? min(clock.runEnd, uninstallTime()) : clock.runEnd
         clock.horizon = parameters.binary && clock.end < clock.runEnd ? min(clock.runEnd, later(clock.end, parameters.feedbackDelay)) : clock.end
         if parameters.sleeps { draws.sleepTimeline.generate(scenario, device: device) }
+        if parameters.lowPower { draws.lowPowerTimeline.generate(scenario, device: device) }
         if parameters.fcmCollapseKeys > 0 { drawCollapseKeys() }
         if parameters.media != nil { drawAttachments() }
     }
@@ -221,9 +226,11 @@ package struct DeviceWorld: ~Copyable {
         case .event(.due(let c)): apnsDelivers(copy: c, at: now)
         case .event(.extensionProcessed(let r)): extensionProcessed(run: r, at: now)
         case .event(.extensionDeadline(let r)): extensionDeadline(run: r, at: now)
+        case .event(.extensionKilledForMemory(let r)): extensionKilledForMemory(run: r, at: now)
         case .event(.answer(let q)): xivaAnswers(request: q, at: now)
         case .event(.appOpen): userOpensApp(at: now)
         case .event(.deviceWakes): deviceWakes(at: now)
+        case .event(.lowPowerEnds): lowPowerEnds(at: now)
         // Every event kind is named (no catch-all): a new kind that is not handled is a
         // compile error, not an event silently dropped.
         case .event(.binaryJoin(let c)): binaryStep(.join, copy: c, at: now)
@@ -272,6 +279,7 @@ package struct DeviceWorld: ~Copyable {
         // permission (ChainMechanism); the gap check, an arm's design, forbids it here.
         clock.settleAtOnce = shortcuts == .taken && !armState.checksGaps && parameters.mechanismsPermitSettlingDueCopies
         mechanisms.provider = ProviderState(parameters, shortcuts: shortcuts, reusing: mechanisms.provider)
+        if _slowPath(parameters.lowPower) { mechanisms.lowPower = LowPowerState(seed: scenario.seed, device: armState.device) }
         let warmup = scenario.warmup.microseconds
         armState.firstCounted = warmup <= 0 ? 0 : draws.letters.firstIndex { $0.time >= warmup } ?? draws.letters.count
         letterStates.reset(repeating: LetterState(), count: draws.letters.count)
@@ -308,6 +316,7 @@ package struct DeviceWorld: ~Copyable {
     /// Records what became of a copy's letter when the copy itself was lost.
     mutating func copyLost(_ c: CopyIndex, _ cause: LossCause, at time: Int64? = nil) {
         let copy = copies[c]
+        consoleStatus(of: c, lostWith: cause)
         if copy.isSecondCopy {
             // A second copy's fate never changes its letter's cause (docs/model.md §5, Second copies).
             note(.apns, copy.letter.offset, .copyLost(.second, cause), at: time)
@@ -345,6 +354,7 @@ package struct DeviceWorld: ~Copyable {
                 copyLost(stored, .apnsExpired)
             }
         }
+        countConsoleCategories()
         if armState.checksGaps && !noHandlerRuns && ext.highestPositionSeen > 0 {
             // Telemetry counts only counted letters (docs/model.md §5, Warm-up): the warm-up's positions come first,
             // so they are taken off the highest position seen.
@@ -388,7 +398,7 @@ package struct DeviceWorld: ~Copyable {
         switch event {
         case .apnsArrival(let c), .due(let c), .binaryJoin(let c), .binaryRejected(let c), .binaryCheck(let c):
             if !copies[c].isSecondCopy { letterStates[copies[c].letter].unfinished = true }
-        case .extensionProcessed(let r):
+        case .extensionProcessed(let r), .extensionKilledForMemory(let r):
             markUnfinished(run: ext.runs[r], includingGap: true)
         case .extensionDeadline(let r):
             let run = ext.runs[r]
@@ -398,7 +408,7 @@ package struct DeviceWorld: ~Copyable {
             let request = ext.requests[q]
             let run = ext.runs[request.run]
             markUnfinished(run: run, includingGap: true, includingCurrent: request.extensionWaiting)
-        case .appOpen, .deviceWakes:
+        case .appOpen, .deviceWakes, .lowPowerEnds:
             break
         }
     }

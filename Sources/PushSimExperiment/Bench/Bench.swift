@@ -18,20 +18,34 @@ package struct BenchRung: Hashable, Sendable {
     /// per XIVA partition, so every push stops its world (docs/performance.md, The binary
     /// interface on the coupled path).
     package var binary: Bool
+    /// A user's own scenario instead of the bench workload (`pushsim bench FILE`).
+    package var file: BenchFile?
     package init(devices: Int, days: Int = 7, realistic: Bool = false, coupled: Bool = false, binary: Bool = false) {
         self.devices = devices; self.days = days; self.realistic = realistic; self.coupled = coupled
         self.binary = binary
     }
 
+    /// A rung of a user's scenario: `devices` and `days` as it will run (after any overrides).
+    package init(file: BenchFile, devices: Int, days: Int) {
+        self.init(devices: devices, days: days)
+        self.file = file
+    }
+
     /// A short name used to match rungs against a baseline: `1k`, `100k`, `1M`, `250` (+ `x3d`
     /// when the duration is not the standard 7 days).
     package var name: String {
+        if let file { return file.rungName(devices: devices, days: days) }
+        return BenchRung.sizeName(devices: devices, days: days) + (realistic ? "-v2" : "") + (coupled ? "-xiva" : "")
+            + (binary ? "-binary" : "")
+    }
+
+    /// `1k`, `100k`, `1M`, `250`, + `x3d` when the duration is not 7 days.
+    package static func sizeName(devices: Int, days: Int) -> String {
         let size: String
         if devices >= 1_000_000 && devices % 1_000_000 == 0 { size = "\(devices / 1_000_000)M" }
         else if devices >= 1_000 && devices % 1_000 == 0 { size = "\(devices / 1_000)k" }
         else { size = "\(devices)" }
-        return (days == 7 ? size : "\(size)x\(days)d") + (realistic ? "-v2" : "") + (coupled ? "-xiva" : "")
-            + (binary ? "-binary" : "")
+        return days == 7 ? size : "\(size)x\(days)d"
     }
 
     /// The standard ladder: 1 000, 10 000 and 100 000 devices × 7 days; 1 000 000 on request.
@@ -40,6 +54,39 @@ package struct BenchRung: Hashable, Sendable {
         var rungs = [BenchRung(devices: 1_000), BenchRung(devices: 10_000), BenchRung(devices: 100_000)]
         if million { rungs.append(BenchRung(devices: 1_000_000)) }
         return rungs
+    }
+}
+
+/// A user's scenario file as a bench rung: its name, where it is, and the overrides given.
+package struct BenchFile: Hashable, Sendable {
+    package var path: String
+    /// The scenario's `name`, which names the rung.
+    package var scenarioName: String
+    /// `--devices` / `--days`, when given; otherwise the scenario's own values run.
+    package var devicesOverride: Int?
+    package var daysOverride: Int?
+    package init(path: String, scenarioName: String, devicesOverride: Int? = nil, daysOverride: Int? = nil) {
+        self.path = path; self.scenarioName = scenarioName
+        self.devicesOverride = devicesOverride; self.daysOverride = daysOverride
+    }
+
+    /// The scenario's name as written; `NAME-10k`, `NAME-x3d`, `NAME-10kx3d` when overridden, so
+    /// a baseline of the scenario as written is never compared with another size.
+    func rungName(devices: Int, days: Int) -> String {
+        switch (devicesOverride, daysOverride) {
+        case (nil, nil): return scenarioName
+        case (_?, nil): return "\(scenarioName)-\(BenchRung.sizeName(devices: devices, days: 7))"
+        case (nil, let d?): return "\(scenarioName)-x\(d)d"
+        case (_?, let d?): return "\(scenarioName)-\(BenchRung.sizeName(devices: devices, days: 7))x\(d)d"
+        }
+    }
+
+    /// The scenario as the rung runs it.
+    func load() throws -> Scenario {
+        var overrides: [String] = []
+        if let devicesOverride { overrides.append("devices=\(devicesOverride)") }
+        if let daysOverride { overrides.append("duration=\(daysOverride)d") }
+        return try ScenarioLoader.load(path: path, overrides: overrides)
     }
 }
 
@@ -71,6 +118,12 @@ package struct BenchRungResult: Equatable, Sendable {
     /// Simulated letters per second of wall time; each letter is counted once, though both
     /// arms simulate it.
     package var lettersPerSecond: Double { medianSeconds > 0 ? Double(letters) / medianSeconds : 0 }
+    /// Simulated letters per second of the process's CPU time (every thread): what `--baseline`
+    /// gates on, since other processes on the machine stretch wall time but not CPU time.
+    package var lettersPerCPUSecond: Double { medianCPUSeconds > 0 ? Double(letters) / medianCPUSeconds : 0 }
+    /// The key a baseline matches this result by: the rung's name, `NAME×JOBS` for several threads.
+    package var baselineKey: String { BenchRungResult.baselineKey(name: rung.name, jobs: jobs) }
+    package static func baselineKey(name: String, jobs: Int) -> String { jobs > 1 ? "\(name)×\(jobs)" : name }
     package var peakResidentBytes: Int { samples.map(\.peakResidentBytes).max() ?? 0 }
     /// Memory the rung added above what the process held before it, per device (median).
     package var bytesPerDevice: Double {
@@ -121,6 +174,7 @@ package enum Bench {
 
     /// The bench scenario for a rung.
     package static func scenario(_ rung: BenchRung) throws -> Scenario {
+        if let file = rung.file { return try file.load() }
         let base = try ScenarioLoader.parse(text: workload, file: "<bench workload>",
                                             overrides: ["devices=\(rung.devices)", "duration=\(rung.days)d"])
         let chain = rung.realistic ? realistic(base) : base

@@ -21,6 +21,8 @@ package struct SelectionResult: Equatable, Sendable {
     package var means: [Double]
     /// Whether KN reached its own end (one survivor, or every pair past its bound).
     package var finished: Bool
+    /// Whether `shouldStop` ended it before that (Ctrl-C): then the guarantee does not hold.
+    package var stopped = false
 }
 
 /// Kim, S.-H., and Nelson, B. L. (2001), "A fully sequential procedure for indifference-zone
@@ -41,7 +43,8 @@ package enum KimNelson {
     /// observed at each stage, in system order, so the result is deterministic for
     /// a deterministic `observe`. Needs k ≥ 2, n₀ ≥ 2, δ > 0, 0 < α < 1.
     package static func select(systems k: Int, delta: Double, alpha: Double, firstStage n0: Int,
-                               maxReplications: Int, observe: (Int, Int) -> Double) -> SelectionResult {
+                               maxReplications: Int, shouldStop: () -> Bool = { false },
+                               observe: (Int, Int) -> Double) -> SelectionResult {
         let h2 = 2 * eta(alpha: alpha, systems: k, firstStage: n0) * Double(n0 - 1)
         var data: [[Double]] = Array(repeating: [], count: k)
         for r in 0..<n0 { for i in 0..<k { data[i].append(observe(i, r)) } }
@@ -58,6 +61,7 @@ package enum KimNelson {
         var eliminations: [SelectionResult.Elimination] = []
         var r = n0
         var finished = false
+        var stopped = false
         while true {
             let means = data.map { $0.prefix(r).reduce(0, +) / Double(r) }
             let before = alive
@@ -77,12 +81,14 @@ package enum KimNelson {
             let bound = before.flatMap { i in before.filter { $0 != i }.map { l in h2 * s2[i][l] / (delta * delta) } }.max() ?? 0
             if alive.count <= 1 || Double(r) > bound { finished = true; break }
             if r >= maxReplications { break }
+            // Asked between stages, so every survivor has the same replications when it stops.
+            if shouldStop() { stopped = true; break }
             for i in alive { data[i].append(observe(i, r)) }
             r += 1
         }
         let means = data.map { $0.reduce(0, +) / Double(max($0.count, 1)) }
         let best = alive.min { means[$0] < means[$1] } ?? 0
         return SelectionResult(best: best, survivors: alive, eliminations: eliminations,
-                               replications: data.map(\.count), means: means, finished: finished)
+                               replications: data.map(\.count), means: means, finished: finished, stopped: stopped)
     }
 }

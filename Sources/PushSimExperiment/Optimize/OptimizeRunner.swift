@@ -1,4 +1,5 @@
 // Runs `pushsim optimize`: the points of a sweep plan as KN's systems, replications on common random numbers, then the paired comparisons with the chosen one.
+import Foundation
 import PushSimCore
 import PushSimScenarioFile
 
@@ -45,18 +46,33 @@ package struct OptimizeResult: Equatable, Sendable {
     package var observations: [[Double]]
     /// Every system but the chosen one, in system order.
     package var differences: [OptimizeDifference]
+    /// Every system's interval for how much worse it is than the best of the others (MCB).
+    package var comparisonsWithTheBest: [ComparisonWithTheBest] = []
+    /// The replications per candidate a fixed-sample procedure of the same guarantee would take
+    /// (Clark and Yang's Bonferroni two-stage procedure, from the same first stage).
+    package var fixedSampleReplications: Int?
+    /// `--objective` as given (a metric, or the weights of a stated cost), and `--segment`.
+    package var objective = ""
+    package var segment: String?
     /// The base scenario resolved, as `validate --print` prints it.
     package var resolvedScenario: [ScenarioPrinter.Entry] = []
     /// The command line's `--set` overrides (and `--seed`).
     package var overrides: [String] = []
 }
 
+/// Ctrl-C before the first stage was complete: there is no selection to report.
+package struct OptimizeStoppedEarly: Error, Sendable {
+    package var runs: Int
+}
+
 package enum OptimizeRunner {
     /// Checks the settings against the plan, or says why they do not fit (an input error).
     package static func refusal(_ settings: OptimizeSettings, systems k: Int) -> String? {
-        if k < 2 { return "optimize needs at least two candidate values to choose from, found \(k) (give --vary PATH=V1,V2,… or a `sweep:` axis)" }
-        if !(settings.delta > 0) || !settings.delta.isFinite { return "--delta must be a number > 0 (in the metric's units), got \(settings.delta)" }
-        if !(settings.alpha > 0 && settings.alpha < 0.5) { return "--alpha must be between 0 and 0.5 (a confidence of at least 50 %), got \(settings.alpha)" }
+        if k < 2 { return "optimize needs at least two candidate values to choose from, found \(k) (give --over PATH=V1,V2,… or a `sweep:` axis)" }
+        if !(settings.delta > 0) || !settings.delta.isFinite { return "--indifference must be a number > 0 (in the objective's units), got \(settings.delta)" }
+        if !(settings.alpha > 0 && settings.alpha <= 0.5) {
+            return "--confidence must be at least 50 % and below 100 %, got \(String(format: "%g", (1 - settings.alpha) * 100)) %"
+        }
         if settings.firstStage < 2 { return "--first-stage must be at least 2 (KN needs a variance), got \(settings.firstStage)" }
         if settings.maxReplications < settings.firstStage {
             return "--max-replications (\(settings.maxReplications)) must be at least --first-stage (\(settings.firstStage))"
@@ -71,8 +87,12 @@ package enum OptimizeRunner {
     /// depends on `jobs`. Replication 0 of every point runs first, so a metric the runs do not
     /// have is reported (thrown as a ``SweepError``) before anything else is spent.
     /// `progress(runs done, replication, systems left)` is called after each run.
+    /// `shouldStop` (Ctrl-C) is asked before every run: after the first stage the selection
+    /// ends there with what it has (``SelectionResult/stopped``); during it nothing can be
+    /// reported yet (KN needs the first stage's variances), and ``OptimizeStoppedEarly`` is thrown.
     package static func run(_ plan: SweepPlan, settings: OptimizeSettings, jobs: Int = 1,
                             measure: (RunResult) -> [ArmMetrics],
+                            shouldStop: @escaping () -> Bool = { false },
                             progress: ((Int, Int, Int) -> Void)? = nil) throws -> OptimizeResult {
         let k = plan.points.count
         if let refusal = refusal(settings, systems: k) { throw SweepError(refusal) }
@@ -88,16 +108,21 @@ package enum OptimizeRunner {
             return value
         }
         for i in 0..<k {
+            if shouldStop() { throw OptimizeStoppedEarly(runs: done) }
             guard let value = observe(i, 0) else {
-                throw SweepError("--metric `\(settings.metric)`: the queue arm at \(plan.points[i].label) has no such metric "
+                throw SweepError("--objective `\(settings.metric)`: the queue arm at \(plan.points[i].label) has no such metric "
                     + "(names as in `pushsim sweep`'s sweep.csv, such as `loss_rate`, `latency_s.p90`, `segments.NAME.loss_rate`)")
             }
             observations[i].append(value)
             progress?(done, 0, k)
         }
+        var stoppedInFirstStage = false
         let selection = KimNelson.select(systems: k, delta: settings.delta, alpha: settings.alpha,
-                                         firstStage: settings.firstStage, maxReplications: settings.maxReplications) { i, r in
+                                         firstStage: settings.firstStage, maxReplications: settings.maxReplications,
+                                         shouldStop: shouldStop) { i, r in
             if r < observations[i].count { return observations[i][r] }
+            // A stop asked for in the first stage: the rest of it is not run, and nothing is reported.
+            if r < settings.firstStage && (stoppedInFirstStage || shouldStop()) { stoppedInFirstStage = true; return 0 }
             // A metric the first replication had is in every run of the point: it comes from
             // the same scenario's JSON; 0 keeps a missing count honest (the arm never did it).
             let value = observe(i, r) ?? 0
@@ -105,14 +130,19 @@ package enum OptimizeRunner {
             progress?(done, r, k)
             return value
         }
+        if stoppedInFirstStage { throw OptimizeStoppedEarly(runs: done) }
         let best = selection.best
         let differences = (0..<k).filter { $0 != best }.map { i in
             difference(observations[i], observations[best], system: i, alpha: settings.alpha, systems: k)
         }
         let used = observations.map(\.count).max() ?? 0
-        return OptimizeResult(scenario: plan.scenarioName, axes: plan.axes, points: plan.points, settings: settings,
-                              seeds: Array(seeds.prefix(used)), selection: selection, observations: observations,
-                              differences: differences, resolvedScenario: ScenarioPrinter.entries(plan.base))
+        var result = OptimizeResult(scenario: plan.scenarioName, axes: plan.axes, points: plan.points, settings: settings,
+                                    seeds: Array(seeds.prefix(used)), selection: selection, observations: observations,
+                                    differences: differences, resolvedScenario: ScenarioPrinter.entries(plan.base))
+        result.comparisonsWithTheBest = ComparisonsWithTheBest.intervals(observations, alpha: settings.alpha)
+        result.fixedSampleReplications = ComparisonsWithTheBest.fixedSampleSize(
+            observations, firstStage: settings.firstStage, delta: settings.delta, alpha: settings.alpha)
+        return result
     }
 
     /// The paired difference of `values` − `chosen` over their common replications, with a

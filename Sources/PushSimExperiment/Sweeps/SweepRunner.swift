@@ -123,6 +123,8 @@ package struct SweepResult: Equatable, Sendable {
     package var comparison: SweepComparison?
     /// The segments whose metrics the points carry (`segments.NAME.METRIC`), in file order.
     package var segments: [String] = []
+    /// Whether every chart is drawn for each segment too (`sweep --segment-charts`).
+    package var chartsPerSegment = false
 }
 
 package enum SweepRunner {

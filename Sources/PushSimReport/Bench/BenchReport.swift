@@ -85,6 +85,8 @@ package struct BenchReport: Sendable {
             "cpu_seconds_median": .double(round(r.medianCPUSeconds, 4)),
             "events_per_s": .int(Int(r.eventsPerSecond.rounded())),
             "events_per_cpu_s": .int(Int(r.eventsPerCPUSecond.rounded())),
+            "cpu_seconds": .array(r.samples.map { .double(round($0.cpuSeconds, 4)) }),
+            "letters_per_cpu_s": .int(Int(r.lettersPerCPUSecond.rounded())),
             "ns_per_event": .double(round(r.nanosecondsPerEvent, 2)),
             "letters_per_s": .int(Int(r.lettersPerSecond.rounded())),
             "peak_rss_bytes": .int(r.peakResidentBytes),
@@ -133,8 +135,8 @@ package struct BenchReport: Sendable {
         var object: [String: JSONValue] = [
             "format": .string("pushsim-bench/1"),
             "command": .string("swift run -c release pushsim bench --json --million > results/bench.json"),
-            "workload": .string("Bench.workload: commuters-like chain, realistic latencies, both arms, seed 1"),
-            "statistic": .string("median of repetitions (wall clock); letters counted once though both arms simulate them"),
+            "workload": .string(rungs.first?.rung.file == nil ? "Bench.workload: commuters-like chain, realistic latencies, both arms, seed 1" : workloadLine),
+            "statistic": .string("median of repetitions (wall clock; *_cpu_s from the process's CPU time, which --baseline gates on); letters counted once though both arms simulate them"),
             "repetitions": .int(repetitions),
             "cores": .int(cores),
             "load_average_1min": .object(["before": .double(BenchReport.round(loadAverage.before, 2)),
@@ -161,6 +163,12 @@ package struct BenchReport: Sendable {
 
     // MARK: Table
 
+    /// What ran: the bench workload and its days, or the user's scenario file.
+    var workloadLine: String {
+        if let file = rungs.first?.rung.file { return "\(file.path) (scenario '\(file.scenarioName)')" }
+        return "bench workload × \(rungs.first?.rung.days ?? 7) simulated days"
+    }
+
     package var table: String {
         func fixed(_ x: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", x) }
         func mega(_ x: Double) -> String { fixed(x / 1e6, 2) + " M" }
@@ -171,7 +179,7 @@ package struct BenchReport: Sendable {
                          fixed(r.bytesPerDevice, 1), fixed(r.lettersPerSecond / SimPyReference.lettersPerSecond, 0) + "×"])
         }
         let widths = (0..<rows[0].count).map { c in rows.map { $0[c].count }.max() ?? 0 }
-        var out = "pushsim bench · median of \(repetitions) repetition\(repetitions == 1 ? "" : "s") · bench workload × \(rungs.first?.rung.days ?? 7) simulated days\n\n"
+        var out = "pushsim bench · median of \(repetitions) repetition\(repetitions == 1 ? "" : "s") · \(workloadLine)\n\n"
         for row in rows {
             out += row.enumerated().map { i, cell in
                 let pad = String(repeating: " ", count: widths[i] - cell.count)
@@ -193,40 +201,81 @@ package struct BenchReport: Sendable {
 
     /// One rung compared with a baseline.
     package struct Comparison: Sendable {
+        /// The rung's baseline key: its name, `NAME×JOBS` for the parallel rung.
         package var name: String
+        /// Letters per CPU-second (or per wall-clock second when `clock` is `.wall`).
         package var baseline: Double
         package var now: Double
-        /// Positive when slower than the baseline, in percent.
+        /// Positive when slower than the baseline, in percent (letters).
         package var dropPercent: Double
+        /// Events per CPU-second's drop, when both sides have it and ran the same events (else
+        /// the figures mean different work and are not compared).
+        package var eventsDropPercent: Double?
+        package var clock: BenchClock
         package var regressed: Bool
     }
 
-    /// Compares events/s (medians) rung by rung with a saved `pushsim bench --json` document.
-    /// A rung regressed when it is slower by more than `tolerancePercent`, in simulated letters
-    /// per second (not events: what counts as an event may change between versions, the work
-    /// a letter needs is what a user waits for); rungs the baseline lacks are not compared.
-    /// Throws when the baseline is not a bench document.
+    /// Compares rung by rung (the parallel rung too) with a saved `pushsim bench --json`
+    /// document. Throws when the baseline is not a bench document or shares no rung.
     package func compare(baselineText: String, source: String, tolerancePercent: Double) throws -> [Comparison] {
-        let baseline = try BenchReport.baseline(baselineText, source: source, ladder: rungs.map(\.rung.name))
+        let baseline = try BenchReport.baseline(baselineText, source: source, ladder: baselineKeys)
         return compare(baseline: baseline, tolerancePercent: tolerancePercent)
     }
 
-    /// Compares with a baseline read by ``baseline(_:source:ladder:)``.
-    package func compare(baseline: [String: Double], tolerancePercent: Double) -> [Comparison] {
+    /// The keys this report's rungs are matched by, the parallel rung's last.
+    package var baselineKeys: [String] { (rungs + (parallel.map { [$0] } ?? [])).map(\.baselineKey) }
+
+    /// Compares with a baseline read by ``baseline(_:source:ladder:)``. A rung regressed when
+    /// its CPU time per letter grew by more than `tolerancePercent` — letters per CPU-second
+    /// fell by more — or, when the event counts are equal, its CPU time per event did (the two
+    /// then move together; with unequal counts events mean different work, and only letters,
+    /// what a user waits for, are gated). CPU time, not wall time: on a shared machine other
+    /// processes stretch the wall clock (two busy ones beside it: −67 % letters/s) while the
+    /// CPU time of the work stays put. A baseline rung without CPU figures (an older document)
+    /// is compared by wall-clock letters/s, and the comparison says so.
+    package func compare(baseline: [String: BenchBaselineRung], tolerancePercent: Double) -> [Comparison] {
         var comparisons: [Comparison] = []
-        for r in rungs {
-            guard let base = baseline[r.rung.name], base > 0 else { continue }
-            let drop = (1 - r.lettersPerSecond / base) * 100
-            comparisons.append(Comparison(name: r.rung.name, baseline: base, now: r.lettersPerSecond,
-                                          dropPercent: drop, regressed: drop > tolerancePercent))
+        for r in rungs + (parallel.map { [$0] } ?? []) {
+            guard let base = baseline[r.baselineKey] else { continue }
+            if let baseCPU = base.lettersPerCPUSecond, baseCPU > 0, r.lettersPerCPUSecond > 0 {
+                let drop = (1 - r.lettersPerCPUSecond / baseCPU) * 100
+                var eventsDrop: Double?
+                if let baseEvents = base.eventsPerCPUSecond, baseEvents > 0, base.events == r.events {
+                    eventsDrop = (1 - r.eventsPerCPUSecond / baseEvents) * 100
+                }
+                comparisons.append(Comparison(name: r.baselineKey, baseline: baseCPU, now: r.lettersPerCPUSecond,
+                                              dropPercent: drop, eventsDropPercent: eventsDrop, clock: .cpu,
+                                              regressed: drop > tolerancePercent || (eventsDrop ?? 0) > tolerancePercent))
+            } else if base.lettersPerSecond > 0 {
+                let drop = (1 - r.lettersPerSecond / base.lettersPerSecond) * 100
+                comparisons.append(Comparison(name: r.baselineKey, baseline: base.lettersPerSecond, now: r.lettersPerSecond,
+                                              dropPercent: drop, eventsDropPercent: nil, clock: .wall,
+                                              regressed: drop > tolerancePercent))
+            }
         }
         return comparisons
     }
 
-    /// Reads a saved `pushsim bench --json` document: letters/s by rung name. Done before the
-    /// ladder runs (`ladder`: its rung names), so a file that is not a bench document, or
+    /// The comparison as text for standard error (or after the table).
+    package static func comparisonText(_ comparisons: [Comparison], source: String, tolerancePercent: Double) -> String {
+        var text = "\nagainst \(source) (medians; tolerance \(String(format: "%g", tolerancePercent)) %):\n"
+        for c in comparisons {
+            let unit = c.clock == .cpu ? "letters/CPU-s" : "letters/s (wall clock: the baseline has no CPU time)"
+            let events = c.eventsDropPercent.map { String(format: "   events/CPU-s %+6.1f %%", -$0) } ?? ""
+            // Padded here: `%-10@` does not pad on Linux's Foundation.
+            let name = c.name.count < 10 ? c.name + String(repeating: " ", count: 10 - c.name.count) : c.name
+            text += String(format: "  %@ baseline %7.2f M   now %7.2f M %@   %+6.1f %%%@   %@\n",
+                           name as NSString, c.baseline / 1e6, c.now / 1e6, unit as NSString, -c.dropPercent,
+                           events as NSString, (c.regressed ? "SLOWER beyond tolerance" : "ok") as NSString)
+        }
+        return text
+    }
+
+    /// Reads a saved `pushsim bench --json` document: each rung's figures by baseline key (the
+    /// parallel rung as `NAME×JOBS`, from `parallel` or a spliced rung's `two_jobs`). Done
+    /// before the ladder runs (`ladder`: its keys), so a file that is not a bench document, or
     /// shares no rung with the ladder, is refused at once rather than after minutes of timing.
-    package static func baseline(_ text: String, source: String, ladder: [String]) throws -> [String: Double] {
+    package static func baseline(_ text: String, source: String, ladder: [String]) throws -> [String: BenchBaselineRung] {
         let value: JSONValue
         do { value = try JSONValue.parse(text) } catch {
             throw BenchBaselineError(message: "\(source): not valid JSON (\(error))")
@@ -234,21 +283,66 @@ package struct BenchReport: Sendable {
         guard case .object(let top) = value, case .array(let baseRungs)? = top["rungs"] else {
             throw BenchBaselineError(message: "\(source): not a `pushsim bench --json` document (no \"rungs\" array)")
         }
-        var baseline: [String: Double] = [:]
-        for item in baseRungs {
+        var baseline: [String: BenchBaselineRung] = [:]
+        for item in baseRungs + (top["parallel"].map { [$0] } ?? []) {
             guard case .object(let rung) = item, case .string(let name)? = rung["name"] else {
                 throw BenchBaselineError(message: "\(source): a rung without a \"name\"")
             }
-            switch rung["letters_per_s"] {
-            case .int(let n)?: baseline[name] = Double(n)
-            case .double(let d)?: baseline[name] = d
-            default: throw BenchBaselineError(message: "\(source): rung '\(name)' has no numeric \"letters_per_s\"")
+            guard let letters = number(rung["letters_per_s"]) else {
+                throw BenchBaselineError(message: "\(source): rung '\(name)' has no numeric \"letters_per_s\"")
+            }
+            let jobs = number(rung["jobs"]).map { Int($0) } ?? 1
+            let parsed = BenchBaselineRung(rung, lettersPerSecond: letters)
+            baseline[BenchRungResult.baselineKey(name: name, jobs: jobs)] = parsed
+            // A rung spliced in with its two-thread run beside it (results/bench.json's 100k-xiva).
+            if case .object(var two)? = rung["two_jobs"], let seconds = number(two["seconds_median"]), seconds > 0,
+               let lettersCount = number(rung["letters"]) {
+                two["events"] = rung["events"]; two["letters"] = rung["letters"]
+                baseline[BenchRungResult.baselineKey(name: name, jobs: 2)] =
+                    BenchBaselineRung(two, lettersPerSecond: lettersCount / seconds)
             }
         }
-        guard ladder.contains(where: { (baseline[$0] ?? 0) > 0 }) else {
-            throw BenchBaselineError(message: "\(source): no rung in common with this ladder (\(ladder.joined(separator: ", ")))")
+        guard ladder.contains(where: { baseline[$0] != nil }) else {
+            let theirs = baseline.keys.sorted().joined(separator: ", ")
+            throw BenchBaselineError(message: "\(source): no rung in common with this ladder (\(ladder.joined(separator: ", "))); the baseline has \(theirs.isEmpty ? "none" : theirs)")
         }
         return baseline
+    }
+
+    static func number(_ value: JSONValue?) -> Double? {
+        switch value {
+        case .int(let n)?: return Double(n)
+        case .double(let d)?: return d.isFinite ? d : nil
+        default: return nil
+        }
+    }
+}
+
+/// Which clock a bench comparison used.
+package enum BenchClock: Sendable { case cpu, wall }
+
+/// A baseline rung's figures. The CPU ones are absent from documents written before
+/// `events_per_cpu_s`; `letters_per_cpu_s` is derived from it for documents before that field.
+package struct BenchBaselineRung: Sendable, Equatable {
+    package var lettersPerSecond: Double
+    package var lettersPerCPUSecond: Double?
+    package var eventsPerCPUSecond: Double?
+    package var events: Int?
+
+    package init(lettersPerSecond: Double, lettersPerCPUSecond: Double? = nil, eventsPerCPUSecond: Double? = nil, events: Int? = nil) {
+        self.lettersPerSecond = lettersPerSecond; self.lettersPerCPUSecond = lettersPerCPUSecond
+        self.eventsPerCPUSecond = eventsPerCPUSecond; self.events = events
+    }
+
+    init(_ rung: [String: JSONValue], lettersPerSecond: Double) {
+        let events = BenchReport.number(rung["events"]).map { Int($0) }
+        let eventsPerCPU = BenchReport.number(rung["events_per_cpu_s"])
+        var lettersPerCPU = BenchReport.number(rung["letters_per_cpu_s"])
+        if lettersPerCPU == nil, let eventsPerCPU, let events, events > 0, let letters = BenchReport.number(rung["letters"]) {
+            lettersPerCPU = eventsPerCPU * letters / Double(events)
+        }
+        self.init(lettersPerSecond: lettersPerSecond, lettersPerCPUSecond: lettersPerCPU,
+                  eventsPerCPUSecond: eventsPerCPU, events: events)
     }
 }
 

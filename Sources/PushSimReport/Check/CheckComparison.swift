@@ -58,16 +58,17 @@ package struct CheckTolerance: Equatable, Sendable {
 }
 
 /// What one metric did.
+/// The raw values are the words the text report prints (`--json` says what the table says).
 package enum CheckVerdict: String, Sendable {
     case identical
     /// Changed, but within its tolerance either way.
-    case within
+    case within = "ok"
     /// Improved beyond its tolerance: reported, never a failure.
     case better
     /// Got worse beyond its tolerance: a regression.
     case worse
     /// A metric that is reported only (`letters`, `events`) and changed.
-    case changed
+    case changed = "reported"
 }
 
 /// One row of a check: an arm's metric, then and now.
@@ -94,8 +95,9 @@ package struct CheckRow: Sendable {
 }
 
 /// The outcome of a whole check.
+/// The raw values are the text report's closing words (`identical:`, `ok:`, `REGRESSION:`).
 package enum CheckOutcome: String, Sendable {
-    case identical, pass, regression
+    case identical, pass = "ok", regression
 }
 
 package enum CheckComparison {
@@ -115,7 +117,7 @@ package enum CheckComparison {
         let bytes: [UInt8]
         do { bytes = try BoundedInput.read(path: path, limit: maxBaselineBytes) } catch {
             if error == .missing {
-                throw CheckInputError("\(path): no such baseline; make one with `pushsim run FILE` (it writes results/<name>/summary.json) or `pushsim check FILE --update`")
+                throw CheckInputError("\(path): no such baseline; make one with `pushsim run FILE` (it writes results/<name>/summary.json) or `pushsim check FILE --update`", isMissingBaseline: true)
             }
             throw CheckInputError("\(path): cannot read the baseline: \(error.reason)")
         }
@@ -147,7 +149,7 @@ package enum CheckComparison {
                 let isLatency: Bool, isCount: Bool
                 switch metric.kind {
                 case .count, .work: (isLatency, isCount) = (false, true)
-                case .rate: (isLatency, isCount) = (false, false)
+                case .rate, .share: (isLatency, isCount) = (false, false)
                 case .latencyQuantile, .latencyMax: (isLatency, isCount) = (true, false)
                 }
                 let limit = isLatency ? maxSeconds : maxCount
@@ -210,8 +212,10 @@ package enum CheckComparison {
                 var row = CheckRow(arm: arm.queue, metric: metric, baseline: b, now: n, tolerance: nil,
                                    toleranceSource: nil, verdict: .identical)
                 if metric.direction != .reportedOnly {
-                    let pairedValue = metric.kind != .latencyMax ? pairs.map { pairedNoise(metric, pairs: $0, histogram: histogram) } : nil
-                    row.noise = pairedValue ?? statistical(metric, spread: spread, histogram: histogram, baseline: b, baselineValues: base.values)
+                    let total = shareTotal(metric, result.arms[a].ledger)
+                    let pairedValue = metric.kind != .latencyMax ? pairs.map { pairedNoise(metric, pairs: $0, histogram: histogram, shareTotal: total) } : nil
+                    row.noise = pairedValue ?? statistical(metric, spread: spread, histogram: histogram, baseline: b,
+                                                           baselineValues: base.values, shareTotal: total)
                     let given = tolerances.last { $0.key == metric.key && ($0.arm == nil || $0.arm == arm.queue) }
                     let amount = given?.amount ?? CheckMargins.defaultMargin(metric)
                     switch amount {
@@ -234,9 +238,10 @@ package enum CheckComparison {
     /// the per-device differences (for a percentile: of the fraction at or below the baseline's
     /// value, turned into seconds on this run's distribution, plus one histogram bucket). The
     /// maximum keeps its rank rule (``statistical(_:spread:histogram:baseline:baselineValues:)``).
-    static func pairedNoise(_ metric: CheckMetric, pairs: PairedSpread, histogram: LatencyHistogram) -> Double {
+    static func pairedNoise(_ metric: CheckMetric, pairs: PairedSpread, histogram: LatencyHistogram, shareTotal: Double = 1) -> Double {
         switch metric.kind {
         case .count(let i): return z * pairs.countDifferenceStandardError(i)
+        case .share(let i): return z * pairs.countDifferenceStandardError(i) / shareTotal
         case .rate(let i): return z * pairs.rateDifferenceStandardError(i)
         case .latencyQuantile(let slot):
             let q = CheckMetrics.quantiles[slot].p
@@ -258,7 +263,7 @@ package enum CheckComparison {
     /// the fractional part of B/N. That keeps a count that is the same on nearly every device
     /// (one summary per flight) from getting a tolerance of zero.
     static func statistical(_ metric: CheckMetric, spread: CheckSpread, histogram: LatencyHistogram,
-                            baseline: Double, baselineValues: [String: Double]) -> Double {
+                            baseline: Double, baselineValues: [String: Double], shareTotal: Double = 1) -> Double {
         func difference(_ now: Double, floor: Double) -> Double {
             let variance = now * now
             return z * (variance + max(variance, floor)).squareRoot()
@@ -272,6 +277,11 @@ package enum CheckComparison {
         switch metric.kind {
         case .count(let i):
             return difference(spread.countStandardError(i), floor: integerFloor(baseline))
+        case .share(let i):
+            // The share moves by the complement count's change over the total: the count's
+            // noise (with the baseline count's integer floor), divided by this run's total.
+            let count = baselineValues[CheckMetrics.countKeys[i]] ?? 0
+            return difference(spread.countStandardError(i), floor: integerFloor(count)) / shareTotal
         case .rate(let i):
             let letters = Double(spread.sum[0])
             let count = baselineValues[CheckMetrics.countKeys[i]] ?? 0
@@ -298,6 +308,12 @@ package enum CheckComparison {
         case .work:
             return 0
         }
+    }
+
+    /// The total a share metric divides by in this run (at least 1); 1 for every other metric.
+    static func shareTotal(_ metric: CheckMetric, _ ledger: Ledger) -> Double {
+        guard case .share = metric.kind, let share = Ledger.checkedShares.first(where: { $0.jsonPath == metric.key }) else { return 1 }
+        return Double(max(1, ledger[keyPath: share.share.numerator] + ledger[keyPath: share.share.complement]))
     }
 
     /// `oneSided`: the tolerance only bounds the worse direction (the maximum's rule), so no

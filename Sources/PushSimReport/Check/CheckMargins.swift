@@ -15,7 +15,7 @@ package enum CheckMargins {
     package static func defaultMargin(_ metric: CheckMetric) -> CheckTolerance.Amount {
         switch metric.kind {
         case .latencyQuantile: return .relative(latencyQuantileShare)
-        case .count, .rate, .latencyMax, .work: return .absolute(0)
+        case .count, .rate, .share, .latencyMax, .work: return .absolute(0)
         }
     }
 }

@@ -24,6 +24,10 @@ package enum CheckMetricKind: Equatable, Sendable {
     case latencyMax
     /// Kernel events: work, not quality.
     case work
+    /// A declared share of two counts (``CounterShare``, such as `xiva_capacity.in_time_share`);
+    /// `complement` indexes `CheckMetrics.countKeys`: the share's noise is that count's, over the
+    /// share's total (docs/ci.md, "Tolerances").
+    case share(complement: Int)
 }
 
 /// One compared metric: its dotted key in the run's JSON, its direction and its kind.
@@ -70,7 +74,10 @@ package enum CheckMetrics {
             metrics.append(CheckMetric(key: "latency_s." + q.key, direction: .upIsWorse, kind: .latencyQuantile(slot: slot)))
         }
         metrics.append(CheckMetric(key: "latency_s.max", direction: .upIsWorse, kind: .latencyMax))
-        metrics += LossCause.allCases.map { count("causes." + $0.key) }
+        // A cause listed only when it counts and given by the queue arm alone (`memory_kill`)
+        // never appears in the off arm: comparing its absence with itself would check nothing.
+        metrics += LossCause.allCases.filter { $0.listedWhenZero || !($0.isQueueOnly && arm == .off) }
+            .map { $0.listedWhenZero ? count("causes." + $0.key) : countOrZero("causes." + $0.key) }
         // The mechanisms' counters `check` compares (declared with them, Ledger.groups), such as
         // the letters an app reinstall dropped before XIVA knew the new token (docs/model.md §8).
         metrics += Ledger.checkedCounters.filter { !$0.queueArmOnly }.map { countOrZero($0.jsonPath) }
@@ -81,6 +88,12 @@ package enum CheckMetrics {
             // Those only the queue arm has, such as the pushes of an earlier install that would
             // have looked like a gap (docs/model.md §8): what the device-id hash check has to catch.
             metrics += Ledger.checkedCounters.filter(\.queueArmOnly).map { countOrZero($0.jsonPath) }
+            // The declared shares, such as the re-requests answered before the extension's
+            // deadline with a finite XIVA capacity (docs/model.md §6): down is worse.
+            metrics += Ledger.checkedShares.map { share in
+                CheckMetric(key: share.jsonPath, direction: .downIsWorse,
+                            kind: .share(complement: countKeys.firstIndex(of: share.complementPath) ?? 0), absentMeansZero: true)
+            }
         }
         metrics.append(CheckMetric(key: "events", direction: .reportedOnly, kind: .work))
         return metrics
@@ -94,7 +107,12 @@ package enum CheckMetrics {
 /// missing metric, another scenario. Exit status 2.
 package struct CheckInputError: Error, CustomStringConvertible, Sendable {
     package var description: String
-    package init(_ description: String) { self.description = description }
+    /// The baseline file does not exist: `--update` then writes the first one, and says so
+    /// without the advice (to run `--update`) that `check` gives.
+    package var isMissingBaseline = false
+    package init(_ description: String, isMissingBaseline: Bool = false) {
+        self.description = description; self.isMissingBaseline = isMissingBaseline
+    }
 }
 
 /// The metrics of one run as the contract's JSON states them: per arm, key → number.

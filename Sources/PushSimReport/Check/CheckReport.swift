@@ -188,7 +188,7 @@ package struct CheckReport: Sendable {
         switch metric.kind {
         case .count, .work:
             return value == value.rounded() && abs(value) < 1e15 ? ReportTable.grouped(Int(value)) : String(format: "%.1f", value)
-        case .rate:
+        case .rate, .share:
             return String(format: "%.4f %%", value * 100)
         case .latencyQuantile, .latencyMax:
             return String(format: "%.3f s", value)
@@ -215,8 +215,8 @@ package struct CheckSuiteReport: Sendable {
 
     /// What a whole suite says; the command line turns it into its exit status.
     package enum Verdict: String, Sendable {
-        /// Every scenario checked, none worse.
-        case pass
+        /// Every scenario checked, none worse (the text's `ok:`).
+        case pass = "ok"
         /// Every scenario checked, some worse.
         case regression
         /// Some scenario could not be checked: an incomplete check vouches for nothing.

@@ -110,7 +110,8 @@ package enum CheckSession {
             report = checked.report
             result = checked.result
         } catch let error as CheckInputError {
-            note = "the old baseline cannot be compared (\(error.description)); writing a new one"
+            note = error.isMissingBaseline ? "no baseline at \(baselinePath) yet; writing the first one"
+                : "the old baseline cannot be compared (\(error.description)); writing a new one"
             result = CheckRun.run(scenario, thresholds: [], jobs: jobs).result
         }
         try update(result, scenario: scenario, baselinePath: baselinePath)

@@ -91,7 +91,7 @@ extension ArmResult {
             "duplicates": .int(l.duplicates),
             "loss_rate": .double(l.lossRate), "duplicate_rate": .double(l.duplicateRate),
             "latency_s": .object(latencySeconds.mapValues { .double($0) }),
-            "causes": .object(Dictionary(uniqueKeysWithValues: LossCause.allCases.map { ($0.key, .int(l.count(of: $0))) })),
+            "causes": .object(Dictionary(uniqueKeysWithValues: LossCause.listed(l.count(of:)).map { ($0.key, .int(l.count(of: $0))) })),
             "events": .int(l.events),
         ]
         // Each mechanism's counters, declared once with their group (Ledger.groups): shown only
@@ -101,6 +101,7 @@ extension ArmResult {
             for counter in group.counters where group.reports(counter, onQueueArm: arm == .on) {
                 members[counter.json] = .int(l[keyPath: counter.path])
             }
+            for share in group.shares { if let value = share.value(l) { members[share.json] = .double(value) } }
             if let name = group.json { object[name] = .object(members) } else { object.merge(members) { $1 } }
         }
         if l.callKitFailures > 0 {

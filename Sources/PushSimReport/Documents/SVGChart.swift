@@ -41,7 +41,9 @@ package struct SVGChart {
     /// never overlaps the plot (docs/research.md, "Charts").
     struct Layout {
         static let left = 90.0, plotWidth = 470.0, plotHeight = 318.0
-        static let titleSize = 17.0, subtitleSize = 12.0, legendSize = 12.0, noteSize = 11.0
+        static let titleSize = 17.0, subtitleSize = 12.0, legendSize = 12.0, noteSize = 11.0, tickSize = 12.0
+        /// From the first category's tick to the last's (`x(i)` in ``SVGChart/svg``).
+        static let categoryAxisWidth = plotWidth - 48
         var subtitleLines: [String]
         var top: Double
         var right: Double { Layout.left + Layout.plotWidth }
@@ -73,7 +75,7 @@ package struct SVGChart {
         let (yMin, yMax, step) = yScale()
         let n = categories.count
         func x(_ i: Int) -> Double {
-            n <= 1 ? (left + right) / 2 : left + 24 + Double(i) * (right - left - 48) / Double(n - 1)
+            n <= 1 ? (left + right) / 2 : left + 24 + Double(i) * Layout.categoryAxisWidth / Double(n - 1)
         }
         func y(_ v: Double) -> Double { bottom - (v - yMin) / (yMax - yMin) * (bottom - top) }
         var out = """

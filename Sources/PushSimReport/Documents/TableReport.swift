@@ -32,6 +32,12 @@ package struct ReportTable {
                         group.reports(counter, onQueueArm: arm.arm == .on) ? ReportTable.grouped(arm.ledger[keyPath: counter.path]) : "—"
                     })
                 }
+                for share in group.shares {
+                    out.append(row(share.label) { arm in
+                        guard arm.arm == .on || group.arms == .both, let value = share.value(arm.ledger) else { return "—" }
+                        return ReportTable.percent(value)
+                    })
+                }
             }
             return out
         }
@@ -51,7 +57,7 @@ package struct ReportTable {
             rows.append(row("  \(key)") { ReportTable.seconds($0.latencySeconds[key] ?? 0) })
         }
         rows.append(["causes of loss"])
-        for cause in LossCause.allCases {
+        for cause in LossCause.listed({ cause in arms.reduce(0) { $0 + $1.ledger.count(of: cause) } }) {
             rows.append(row("  \(cause.key)") { arm in
                 arm.arm == .off && cause.isQueueOnly ? "—" : ReportTable.grouped(arm.ledger.count(of: cause))
             })

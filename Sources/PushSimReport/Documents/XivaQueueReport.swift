@@ -18,27 +18,21 @@ package enum XivaQueueReport {
     static let maxBins = 120
 
     /// A line over the span from a minute before the first that had any to a minute after the
-    /// last, in bins of whole minutes (the largest count of each; 0 where none waited).
+    /// last, in bins of a round duration (the largest count of each; 0 where none waited), its
+    /// time axis labelled at whole minutes, hours or days that never overlap (``TimeAxisTicks``).
     package static func svg(_ series: XivaQueueSeries, scenario: String) -> String {
-        let first = max(0, (series.minutes.first ?? 0) - 1)
-        let last = (series.minutes.last ?? 0) + 1
-        let span = last - first + 1
-        let width = max(1, (span + maxBins - 1) / maxBins)
-        let bins = (span + width - 1) / width
-        var values = Array(repeating: 0.0, count: bins)
+        let axis = TimeAxisTicks(firstMinute: max(0, (series.minutes.first ?? 0) - 1), lastMinute: (series.minutes.last ?? 0) + 1,
+                                 maxBins: maxBins, axisWidth: SVGChart.Layout.categoryAxisWidth, fontSize: SVGChart.Layout.tickSize)
+        var values = Array(repeating: 0.0, count: axis.bins)
         for (minute, waiting) in zip(series.minutes, series.waiting) {
-            let b = (minute - first) / width
+            let b = axis.bin(ofMinute: minute)
             values[b] = max(values[b], Double(waiting))
         }
-        // About ten labelled ticks, the rest unlabelled, so the axis stays legible.
-        let every = max(1, bins / 10)
-        let categories = (0..<bins).map { b in
-            b % every == 0 ? SimTime(microseconds: Int64(first + b * width) * SimTime.minute).description : ""
-        }
+        let categories = axis.labels
         var chart = SVGChart(
             title: "\(scenario): XIVA re-requests waiting",
             subtitle: "the most waiting at once in any one partition, "
-                + (width == 1 ? "minute by minute" : "per \(width) minutes") + " (queue arm)",
+                + axis.binDescription + " (queue arm)",
             xLabel: "time since the start of the run", yLabel: "re-requests waiting",
             categories: categories,
             series: [SVGChart.Series(name: "waiting", values: values.map { $0 }, low: values.map { _ in nil },

@@ -8,24 +8,30 @@ extension OptimizeRunner {
     /// Runs the selection measuring each arm as a sweep does (its contract JSON, segments
     /// included); `cost` (`--cost`) adds `expected_cost`, so it can be the objective.
     package static func run(_ plan: SweepPlan, settings: OptimizeSettings, jobs: Int = 1, cost: SweepCost? = nil,
+                            shouldStop: @escaping () -> Bool = { false },
                             progress: ((Int, Int, Int) -> Void)? = nil) throws -> OptimizeResult {
         try run(plan, settings: settings, jobs: jobs, measure: { run in
             var arms = SweepMetricNames.measure(run)
             cost?.apply(to: &arms, segments: run.segments.map(\.name))
             return arms
-        }, progress: progress)
+        }, shouldStop: shouldStop, progress: progress)
     }
 }
 
 extension OptimizeResult {
     /// The files `optimize` writes (and replaces, whole).
-    package static let files: Set<String> = ["optimize.json", "optimize.md"]
+    package static let files: Set<String> = ["optimize.json", "optimize.md", "optimize.svg"]
 
     package var chosen: SweepPoint { points[selection.best] }
 
     /// The guarantee as a sentence: what holds, and when it does not.
     package var guarantee: String {
         let confidence = JSONValue.format((1 - settings.alpha) * 100)
+        if selection.stopped {
+            return "Stopped by Ctrl-C after \(selection.replications.reduce(0, +)) runs with \(selection.survivors.count) candidates "
+                + "still in contention: the chosen value has the lowest sample mean of them, and the \(confidence) % guarantee "
+                + "does NOT hold. Run it again to finish (the same seed gives the same runs)."
+        }
         if selection.finished {
             return "With probability ≥ \(confidence) % (1 − α, α = \(JSONValue.format(settings.alpha))) the chosen value's mean "
                 + "`\(settings.metric)` is within δ = \(JSONValue.format(settings.delta)) of the best candidate's "
@@ -34,7 +40,7 @@ extension OptimizeResult {
         }
         return "The procedure stopped at --max-replications \(settings.maxReplications) with "
             + "\(selection.survivors.count) candidates still in contention: the chosen value has the lowest sample mean of them, "
-            + "and the \(confidence) % guarantee does NOT hold. Raise --max-replications or widen --delta."
+            + "and the \(confidence) % guarantee does NOT hold. Raise --max-replications or widen --indifference."
     }
 
     /// The reason each system left, or nil when it survived.
@@ -66,6 +72,9 @@ extension OptimizeResult {
             } else {
                 members["difference_from_chosen"] = .null
             }
+            if let m = comparisonsWithTheBest.first(where: { $0.system == i }) {
+                members["versus_best_of_others"] = .object(["lower": Self.bound(m.lower), "upper": Self.bound(m.upper)])
+            }
             return .object(members)
         }
         return .object([
@@ -84,6 +93,7 @@ extension OptimizeResult {
             "chosen": .string(chosen.label),
             "chosen_set": .object(Dictionary(chosen.settings.map { ($0.path, JSONValue.string($0.value)) }, uniquingKeysWith: { a, _ in a })),
             "finished": .bool(selection.finished),
+            "stopped_by_interruption": .bool(selection.stopped),
             "guarantee": .string(guarantee),
             "total_replications": .int(selection.replications.reduce(0, +)),
             "eliminations": .array(selection.eliminations.map {
@@ -91,6 +101,13 @@ extension OptimizeResult {
                          "by": .string(points[$0.by].label)])
             }),
             "comparison": .string(Self.comparisonMethod),
+            "versus_best_of_others": .string(Self.comparisonsWithTheBestMethod),
+            "objective": .string(objective),
+            "segment": segment.map(JSONValue.string) ?? .null,
+            "fixed_sample": fixedSampleReplications.map {
+                .object(["replications_per_candidate": .int($0), "total_replications": .int($0 * points.count),
+                         "procedure": .string(Self.fixedSampleMethod)])
+            } ?? .null,
             "systems": .array(systems),
         ])
     }
@@ -99,6 +116,19 @@ extension OptimizeResult {
     static let comparisonMethod = "paired t intervals of (candidate − chosen) over the replications both have, "
         + "Bonferroni-corrected: each at level 1 − α/(k − 1), so all hold together with probability ≥ 1 − α "
         + "(indicative for eliminated candidates: KN stopped sampling them because they looked worse)"
+
+    /// How the MCB intervals are built, for both files.
+    static let comparisonsWithTheBestMethod = "multiple comparisons with the best: each candidate's interval for its mean "
+        + "minus the best mean of the others (Hsu's constrained intervals, paired on common random numbers with "
+        + "Bonferroni's critical value, Nelson and Matejcik 1995); an upper bound of 0 says it is the best, a lower bound "
+        + "of 0 that it is not; simultaneous at 1 − α for a fixed sample (indicative for eliminated candidates)"
+
+    /// The fixed-sample procedure the replication count is compared with.
+    static let fixedSampleMethod = "Clark and Yang's Bonferroni two-stage procedure on common random numbers, "
+        + "N = max(n₀, ⌈(t(1 − α/(k−1), n₀−1) · S_max / δ)²⌉) from the same first stage"
+
+    /// An MCB bound: infinite when a pair shares fewer than two replications (JSON has no infinity).
+    static func bound(_ value: Double) -> JSONValue { value.isFinite ? .double(value) : .null }
 
     package var markdown: String {
         let k = points.count
@@ -110,10 +140,12 @@ extension OptimizeResult {
         if !axes.isEmpty { out += " (" + axes.map { "`\($0.path)` ∈ {\($0.values.joined(separator: ", "))}" }.joined(separator: " × ") + ")" }
         out += "; δ = \(JSONValue.format(settings.delta)), α = \(JSONValue.format(settings.alpha)), first stage n₀ = \(settings.firstStage), "
             + "at most \(settings.maxReplications) replications each; \(selection.replications.reduce(0, +)) runs in all "
-            + "(every candidate at --max-replications would be \(k * settings.maxReplications)). "
+            + "(every candidate at --max-replications would be \(k * settings.maxReplications)"
+            + (fixedSampleReplications.map { "; a fixed-sample procedure of the same guarantee, \($0) per candidate, \($0 * k)" } ?? "")
+            + "). "
             + "Replication r runs on the same seed at every candidate (common random numbers).\n\n"
-        out += "| candidate | replications | mean | eliminated | − chosen (Bonferroni \(JSONValue.format((1 - settings.alpha) * 100)) %) |\n"
-        out += "|---|---:|---:|---|---:|\n"
+        out += "| candidate | replications | mean | eliminated | − chosen (Bonferroni \(JSONValue.format((1 - settings.alpha) * 100)) %) | − best of the others (MCB) |\n"
+        out += "|---|---:|---:|---|---:|---:|\n"
         for i in points.indices {
             let status: String
             if i == selection.best { status = "**chosen**" } else if let e = elimination(i) {
@@ -123,13 +155,22 @@ extension OptimizeResult {
             if let d = differences.first(where: { $0.system == i }) {
                 difference = Self.number(d.mean) + (d.halfWidth.map { " ± " + Self.number($0) } ?? "") + " (n = \(d.replications))"
             }
+            var mcb = "—"
+            if let m = comparisonsWithTheBest.first(where: { $0.system == i }) {
+                func text(_ v: Double) -> String { v.isFinite ? Self.number(v) : (v < 0 ? "−∞" : "∞") }
+                mcb = "[\(text(m.lower)), \(text(m.upper))]"
+            }
             out += MarkdownTable.row(["`\(points[i].label)`", String(selection.replications[i]), Self.number(selection.means[i]),
-                                      status, difference])
+                                      status, difference, mcb])
         }
         out += "\nDifferences: " + Self.comparisonMethod + ".\n"
+        out += "\nMCB: " + Self.comparisonsWithTheBestMethod + ".\n"
+        out += "\n![Each candidate against the chosen one](optimize.svg)\n"
         out += "\n## How this was made\n\nPushSim \(PushSimVersion.current) · seeds \(seeds.map(String.init).joined(separator: ", "))"
         let sets = overrides.filter { !$0.hasPrefix("seed=") }
         out += sets.isEmpty ? " · the file as written" : " · --set " + sets.joined(separator: " --set ")
+        if !objective.isEmpty { out += " · --objective \(objective)" }
+        if let segment { out += " · --segment \(segment)" }
         out += ". The base scenario of every candidate, resolved:\n\n```yaml\n" + ScenarioPrinter.yaml(resolvedScenario) + "```\n"
         return out
     }

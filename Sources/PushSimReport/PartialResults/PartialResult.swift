@@ -109,7 +109,7 @@ package struct PartialResult: Equatable, Sendable {
         var object: [String: JSONValue] = [
             "queue": .string(arm.name),
             "counts": .object(counts),
-            "causes": .object(Dictionary(uniqueKeysWithValues: LossCause.allCases.map { ($0.key, .int(l.count(of: $0))) })),
+            "causes": .object(Dictionary(uniqueKeysWithValues: LossCause.listed(l.count(of:)).map { ($0.key, .int(l.count(of: $0))) })),
             "latency": .object([
                 "max_us": .int(Int(l.latency.maximum)),
                 "buckets": .array(l.latency.sparseBuckets.map { .array([.int($0.index), .uint($0.count)]) }),
@@ -293,6 +293,8 @@ package struct PartialResult: Equatable, Sendable {
 /// the running total and the shard numbers seen, whatever the number of shards a part claims.
 package struct PartialMerge {
     private var first: PartialResult?
+    /// Where the first part came from, for messages that compare a part with it.
+    private var firstSource = "the first part"
     private var total: RunResult?
     private var seen: Set<Int> = []
 
@@ -304,6 +306,7 @@ package struct PartialMerge {
         guard let first else {
             try PartialMerge.checkShare(part, source: source)
             self.first = part
+            firstSource = source
             var empty = p
             empty.arms = p.arms.map { ArmResult($0.arm, ledger: Ledger()) }
             for s in empty.segments.indices {
@@ -322,8 +325,13 @@ package struct PartialMerge {
             throw PartialResultError("cannot merge shards of '\(f.scenario)' run with different seeds: \(f.seed) and \(p.seed) (\(source))")
         }
         guard part.fingerprint == first.fingerprint, p.totalDevices == f.totalDevices, part.size == first.size else {
+            // Name the keys the two resolved scenarios differ in; the fingerprints only when
+            // they hash a difference the resolved scenario does not show.
+            let what = ScenarioDifference.describe(first.provenance.scenario, part.provenance.scenario,
+                                                   sourceA: firstSource, sourceB: source)
+                .map { "the scenario differs in \($0)" } ?? "fingerprints \(first.fingerprint) and \(part.fingerprint), \(source)"
             throw PartialResultError("cannot merge shards of '\(f.scenario)' with different settings "
-                + "(fingerprints \(first.fingerprint) and \(part.fingerprint), \(source)): every shard must run the same file with the same --set and --seed")
+                + "(\(what)): every shard must run the same file with the same --set and --seed")
         }
         guard p.arms.map(\.arm) == f.arms.map(\.arm) else {
             throw PartialResultError("cannot merge shards of '\(f.scenario)' with different queue arms (\(source))")
@@ -442,7 +450,8 @@ struct PartialFields {
         let causes = try object(arm["causes"], "\(path).causes")
         var causeSum = 0
         for cause in LossCause.allCases {
-            let n = try count(causes, "\(path).causes.\(cause.key)")
+            // A cause listed only when it counted is absent for zero.
+            let n = !cause.listedWhenZero && causes[cause.key] == nil ? 0 : try count(causes, "\(path).causes.\(cause.key)")
             ledger.causes[cause.rawValue] = n
             causeSum = causeSum.addingReportingOverflow(n).overflow ? Int.max : causeSum + n
         }

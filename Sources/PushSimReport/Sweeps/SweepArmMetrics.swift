@@ -25,6 +25,12 @@ extension ArmMetrics {
                 if let metric = counter.perLetter { values[metric] = Double(l[keyPath: counter.path]) / letters }
             }
         }
+        // A finite XIVA capacity's figures per re-request (docs/model.md §6), where the run has them.
+        if arm.arm == .on, XivaCapacityCounters.group.shown(l) {
+            let reRequests = Double(max(l.reRequests, 1))
+            values[SweepMarkdown.timeoutsPerReRequest] = Double(l.extensionTimeouts) / reRequests
+            values[SweepMarkdown.errorsPerReRequest] = Double(l.xivaErrors) / reRequests
+        }
         if arm.arm == .on {
             values["summaries_per_letter"] = Double(l.summaries) / letters
             values["resent_per_letter"] = Double(l.resent) / letters

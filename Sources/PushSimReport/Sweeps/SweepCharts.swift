@@ -1,4 +1,5 @@
 // The charts of a sweep: chosen metrics against the first axis, one line per arm and combination.
+import Foundation
 import PushSimExperiment
 
 /// A metric a sweep draws, and how.
@@ -28,9 +29,52 @@ extension SweepResult {
                        yLabel: "p99 latency (s)", percent: false),
     ]
 
+    /// The charts of a sweep with a finite XIVA capacity (docs/model.md §6), written only when
+    /// its points have the figures, so other sweeps keep their files.
+    package static let capacityChartSpecs: [SweepChartSpec] = [
+        SweepChartSpec(file: "in_time_share.svg", metric: SweepMarkdown.inTimeShare,
+                       title: "Re-requests answered before the extension's deadline",
+                       yLabel: "answered in time (% of re-requests)", percent: true),
+        SweepChartSpec(file: "extension_timeouts.svg", metric: SweepMarkdown.timeoutsPerReRequest,
+                       title: "Extension time-outs", yLabel: "time-outs (% of re-requests)", percent: true),
+        SweepChartSpec(file: "xiva_errors.svg", metric: SweepMarkdown.errorsPerReRequest,
+                       title: "XIVA errors (outage, queue time-out)", yLabel: "errors (% of re-requests)", percent: true),
+        SweepChartSpec(file: "xiva_max_wait.svg", metric: "xiva.max_wait_s", title: "Longest wait at XIVA",
+                       yLabel: "longest wait in a partition's queue (s)", percent: false),
+        SweepChartSpec(file: "xiva_max_queue.svg", metric: "xiva.max_queue", title: "Largest XIVA queue",
+                       yLabel: "most re-requests waiting in a partition", percent: false),
+    ]
+
+    /// The charts this sweep draws: every sweep's, then the capacity charts when it has the figures.
+    package var writtenChartSpecs: [SweepChartSpec] {
+        let whole = Self.chartSpecs + (hasCapacityFigures ? Self.capacityChartSpecs : [])
+        guard chartsPerSegment else { return whole }
+        return whole + segments.enumerated().flatMap { index, segment in
+            whole.map { Self.segmentSpec($0, segment: segment, index: index) }
+        }
+    }
+
+    /// A chart of one segment's figures: the metric under `segments.NAME.`, in a file named by
+    /// the segment's place and name (`segment1-subway-loss_rate.svg`; characters a file name
+    /// should not hold become `_`, and the place keeps two names that read alike apart).
+    static func segmentSpec(_ spec: SweepChartSpec, segment: String, index: Int) -> SweepChartSpec {
+        var copy = spec
+        copy.file = segmentFilePrefix(segment, index: index) + spec.file
+        copy.metric = "segments.\(segment).\(spec.metric)"
+        copy.title = "\(spec.title) · segment \(segment)"
+        return copy
+    }
+
+    static func segmentFilePrefix(_ segment: String, index: Int) -> String {
+        let slug = String(segment.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_") ? Character(scalar) : "_"
+        })
+        return "segment\(index + 1)-\(slug.prefix(40))-"
+    }
+
     /// Every chart as (file name, SVG text).
     package var charts: [(name: String, svg: String)] {
-        Self.chartSpecs.map { ($0.file, chart($0).svg) }
+        writtenChartSpecs.map { ($0.file, chart($0).svg) }
     }
 
     /// One chart: x is the first axis, in the order given (evenly spaced, so 0, 1, 2, 5, 10, 50
@@ -52,10 +96,11 @@ extension SweepResult {
                     let point = points.first { xValue($0.point) == category && rest($0.point) == combination }
                     let metric = point.flatMap { a < $0.summaries.count ? $0.summaries[a].metrics[spec.metric] : nil }
                     values.append(metric?.mean)
-                    // Every charted metric is a count, rate or time: a band below 0 would only
-                    // stretch the axis to values that cannot happen.
+                    // Every charted metric is a count, rate or time, and a percentage a share of
+                    // a whole: a band below 0 or above 100 % would only stretch the axis to
+                    // values that cannot happen.
                     low.append(metric.map { max(0, $0.mean - ($0.ci95 ?? 0)) })
-                    high.append(metric.map { $0.mean + ($0.ci95 ?? 0) })
+                    high.append(metric.map { spec.percent ? min(1, $0.mean + ($0.ci95 ?? 0)) : $0.mean + ($0.ci95 ?? 0) })
                 }
                 guard values.contains(where: { $0 != nil }) else { continue }
                 var name = "queue \(arm)"
@@ -105,7 +150,13 @@ extension SweepResult {
     /// The tables every sweep writes (checked before it runs; its charts when they are written).
     package static let alwaysWritten: Set<String> = ["sweep.csv", "sweep.json", "sweep.md"]
 
-    package static var family: Set<String> {
-        Set(["sweep.csv", "sweep.json", "sweep.md"] + chartSpecs.map(\.file))
+    package static var family: Set<String> { family(segments: []) }
+
+    /// The files a sweep of a scenario with these segments may write, so a later sweep
+    /// replaces every one of them (segment charts included) or removes it.
+    package static func family(segments: [String]) -> Set<String> {
+        let specs = chartSpecs + capacityChartSpecs
+        let perSegment = segments.enumerated().flatMap { index, segment in specs.map { segmentSpec($0, segment: segment, index: index).file } }
+        return Set(["sweep.csv", "sweep.json", "sweep.md"] + specs.map(\.file) + perSegment)
     }
 }

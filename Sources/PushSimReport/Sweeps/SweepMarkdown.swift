@@ -1,5 +1,6 @@
 // sweep.md: the table a person reads, how it was made, and (in the file) the charts linked in.
 import Foundation
+import PushSimCore
 import PushSimScenarioFile
 import PushSimExperiment
 
@@ -35,13 +36,18 @@ extension SweepResult {
             + ScenarioPrinter.yaml(resolvedScenario) + "```\n"
         if charts {
             out += "\n## Charts\n\n"
-            for spec in Self.chartSpecs { out += "![\(spec.title)](\(spec.file))\n" }
+            for spec in writtenChartSpecs { out += "![\(spec.title)](\(spec.file))\n" }
         }
         return out
     }
 }
 
 extension SweepResult {
+    /// Whether any point has a finite XIVA capacity's figures (the share answered in time).
+    var hasCapacityFigures: Bool {
+        points.contains { $0.summaries.contains { $0.metrics[SweepMarkdown.inTimeShare] != nil } }
+    }
+
     /// The headline columns (title, metric, unit): the same in the table and the comparison.
     var tableColumns: [(String, String, SweepMarkdown.Unit)] {
         var columns: [(String, String, SweepMarkdown.Unit)] = [
@@ -59,6 +65,8 @@ extension SweepResult {
             columns.insert(column, at: place)
             place += 1
         }
+        // A finite XIVA capacity's figures, at the end, only in a sweep that has them.
+        if hasCapacityFigures { columns += SweepMarkdown.capacityColumns }
         return columns
     }
 
@@ -128,6 +136,23 @@ enum SweepMarkdown {
         ("reinstall drops / letter", "reinstall_drops_per_letter", .plain),
         ("false gaps / letter", "false_gaps_per_letter", .plain),
         ("expected cost / letter", SweepCost.metric, .plain),
+    ]
+
+    /// The sweep metrics of a finite XIVA capacity per re-request the queue arm sent: extension
+    /// time-outs (timing rule 6, docs/model.md §1) and XIVA's errors (an outage, a queue time-out).
+    static let timeoutsPerReRequest = "extension_timeouts_per_re_request"
+    static let errorsPerReRequest = "xiva_errors_per_re_request"
+    /// The share answered in time (docs/model.md §6, "Answered in time"), as the JSON names it.
+    static let inTimeShare = XivaCapacityCounters.group.jsonPath(of: XivaCapacityCounters.group.shares[0])
+
+    /// The columns of a sweep with a finite XIVA capacity (docs/model.md §6): what an SRE sizes
+    /// a partition's capacity by.
+    static let capacityColumns: [(String, String, Unit)] = [
+        ("answered in time", inTimeShare, .percent),
+        ("time-outs / re-request", timeoutsPerReRequest, .percent),
+        ("XIVA errors / re-request", errorsPerReRequest, .percent),
+        ("longest wait at XIVA", "xiva.max_wait_s", .duration),
+        ("largest queue", "xiva.max_queue", .plain),
     ]
 
     static func cell(_ metric: MetricSummary, unit: Unit) -> String {

@@ -11,6 +11,7 @@ extension ScenarioDecoder {
     static func uninstall(_ fields: Fields, into device: inout Scenario.Device) throws {
         try fields.decode("uninstall", "a rate", ValueParsers.rate) { device.uninstallRatePerMicrosecond = $0 }
         try sleep(fields, into: &device)
+        try lowPower(fields, into: &device)
     }
 
     /// The `apns` keys of the provider API's answers.

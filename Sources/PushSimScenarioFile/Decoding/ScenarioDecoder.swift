@@ -76,6 +76,7 @@ enum ScenarioDecoder {
 
         try channelKeys(top, into: &scenario)
         scenario.segments = try segments(top, scenario: scenario, topConnectivity: connectivityFields, context: context)
+        try objective(top, into: &scenario)
         if let node = top.value("recovery") {
             scenario.recovery = try value(node, "recovery", "queue, catch_up or none", anyStyle: true, enumeration(RecoveryDesign.self))
             // A catch-up happens when the user opens the app: without openings it would be `none` in disguise.

@@ -32,6 +32,9 @@ package enum ScenarioSchema {
 
     /// The keys of `device.sleep`.
     static let sleepKeys = DeviceKeys.sleep.infos.map(\.name)
+    /// The keys of `device.low_power` and of one of its daily windows.
+    static let lowPowerKeys = DeviceKeys.lowPower.infos.map(\.name)
+    static let dailyWindowKeys = DeviceKeys.dailyWindow.infos.map(\.name)
 
     /// The keys of one segment (docs/scenarios.md §2a, Populations).
     static let segmentKeys = SegmentKeys.table.infos.map(\.name)

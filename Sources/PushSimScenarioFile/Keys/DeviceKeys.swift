@@ -1,4 +1,4 @@
-// The keys of `device` and `device.sleep` (docs/scenarios.md §2, §2a Recovery designs, Device id changes, App reinstalls, Priority and a sleeping device, Push channels).
+// The keys of `device`, `device.sleep` and `device.low_power` (docs/scenarios.md §2, §2a Recovery designs, Device id changes, App reinstalls, Priority and a sleeping device, Low Power Mode, Push channels).
 import PushSimCore
 
 enum DeviceKeys {
@@ -25,6 +25,10 @@ enum DeviceKeys {
                     shape: .mapping(sleep.infos), help: "awake and asleep periods while online") { d in
             d.sleep.map(sleep.mapping)
         },
+        ScenarioKey("low_power", "mapping", default: .absent("never in Low Power Mode"), example: "{share: 20%}",
+                    shape: .mapping(lowPower.infos), help: "phones in Low Power Mode: APNs holds every push until the window ends") { d in
+            d.lowPower.map(lowPower.mapping)
+        },
         ScenarioKey("reinstall", "rate (at most 1/h)", default: .written("0/d"), example: "1/60d",
                     help: "rate of app reinstalls") { d in
             d.reinstallRatePerMicrosecond != 0 ? .scalar(ScenarioPrinter.rate(d.reinstallRatePerMicrosecond)) : nil
@@ -43,6 +47,28 @@ enum DeviceKeys {
     /// A doze window is a connectivity window with constant times: no `length`, no `spread`
     /// (the decoder says so in its own words).
     static let dozeWindow = ConnectivityKeys.window.infos.filter { ["start", "end", "every"].contains($0.name) }
+
+    static let lowPower = KeyTable<LowPowerMode>([
+        ScenarioKey("share", "probability", default: .required, example: "50%",
+                    help: "the share of phones that go into Low Power Mode, drawn once per phone") { .scalar(ScenarioPrinter.decimal($0.share)) },
+        ScenarioKey("windows", "list of daily windows", default: .absent("all day"), example: "[{start: 18h, end: 23h}]",
+                    shape: .list(items: dailyWindow.infos), help: "the hours of each day it is in Low Power Mode") { l in
+            l.windows.isEmpty ? nil : .list(l.windows.map(dailyWindow.mapping))
+        },
+        ScenarioKey("release_order", "held | shuffled", default: .written("shuffled"), example: "held",
+                    help: "the order of the pushes handed over together when a window ends") { .scalar($0.releaseOrder.rawValue) },
+    ])
+
+    /// A daily window of `device.low_power`: times of the day, repeating every day; an `end` at or
+    /// before `start` ends the next day (stored as `end + 1d`, printed as written).
+    static let dailyWindow = KeyTable<OfflineWindow>([
+        ScenarioKey("start", "time of day (0h to 24h)", default: .required, example: "{start: 18h, end: 23h}",
+                    help: "when the window starts each day") { .scalar($0.start.description) },
+        ScenarioKey("end", "time of day (0h to 24h)", default: .required, example: "{start: 22h, end: 6h}",
+                    help: "when it ends; at or before `start`: the next day") { w in
+            .scalar((w.end.microseconds > SimTime.day ? SimTime(microseconds: w.end.microseconds - SimTime.day) : w.end).description)
+        },
+    ])
 
     static let sleep = KeyTable<DeviceSleep>([
         ScenarioKey("awake", "distribution (mean ≥ 1s)", default: .required, example: "exponential(3h)",

@@ -35,5 +35,14 @@ enum ExtensionKeys {
                     help: "the bandwidth of one download") { .scalar(ScenarioPrinter.quantity($0.bandwidth, unit: "bit/s")) },
         ScenarioKey("cache_hit", "probability", default: .written("0"), example: "30%",
                     help: "probability the extension finds it cached") { .scalar(ScenarioPrinter.decimal($0.cacheHit)) },
+        ScenarioKey("memory_limit", "size greater than 0", default: .absent("no limit"), example: "24MB",
+                    help: "the extension's memory limit: a run whose decoded attachment passes it is killed") { m in
+            m.memoryLimit.map { .scalar("\($0)B") }
+        },
+        // Printed only when not the default: a file written before the key keeps its print.
+        ScenarioKey("decode_factor", "number from 0.01 to 1000", default: .written("10"), example: "4",
+                    help: "decoded bytes per downloaded byte of an attachment") { m in
+            m.decodeFactor != 10 ? .scalar(ScenarioPrinter.decimal(m.decodeFactor)) : nil
+        },
     ])
 }

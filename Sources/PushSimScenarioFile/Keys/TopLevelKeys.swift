@@ -39,6 +39,9 @@ enum TopLevelKeys {
             // Each segment with its resolved sections whole: what its devices actually ran.
             s.segments.isEmpty ? nil : .list(s.segments.map { SegmentKeys.table.mapping(SegmentInScenario(scenario: s, segment: $0)) })
         },
+        section("objective", ObjectiveKeys.table, scope: .topLevel,
+                help: "what outcomes cost: `sweep` and `optimize` report the expected cost per letter", printedEmpty: false,
+                absent: "no cost stated") { $0.objective },
         ScenarioKey("sweep", "mapping of key paths to lists of values", default: .absent("no sweep"), scope: .topLevel,
                     example: nil, shape: .sweepAxes, help: "axes for `pushsim sweep` (research.md); not a scenario key") { _ in nil },
     ])
@@ -58,9 +61,9 @@ enum TopLevelKeys {
 
     /// A section at the top level: a mapping printed whole (every key it prints).
     private static func section<Section>(_ name: String, _ table: KeyTable<Section>, scope: KeyScope = .shared, help: String,
-                                         printedEmpty: Bool = true,
+                                         printedEmpty: Bool = true, absent: String = "defaults",
                                          _ part: @escaping @Sendable (Scenario) -> Section) -> ScenarioKey<Scenario> {
-        ScenarioKey(name, "mapping", default: .absent("defaults"), scope: scope, example: nil, shape: .mapping(table.infos), help: help) { s in
+        ScenarioKey(name, "mapping", default: .absent(absent), scope: scope, example: nil, shape: .mapping(table.infos), help: help) { s in
             let entries = table.entries(part(s))
             return entries.isEmpty && !printedEmpty ? nil : .mapping(entries)
         }

@@ -43,6 +43,18 @@ extension ScenarioDecoder {
                                   "a distribution of bandwidths", ValueParsers.bandwidthDistribution)
         var media = MediaAttachments(share: share, size: size, bandwidth: bandwidth)
         try fields.decode("cache_hit", "a probability", ValueParsers.probability) { media.cacheHit = $0 }
+        try fields.decode("memory_limit", "a size greater than 0", { (t) throws(ValueParsers.Failure) in
+            // A limit of 0 would kill every run with an attachment before it starts: no extension has none.
+            let bytes = try ValueParsers.byteSize(t)
+            guard bytes > 0 else { throw ValueParsers.Failure("expected a memory limit greater than 0 such as `24MB`, found `\(t)`", outOfRange: true) }
+            return bytes
+        }) { media.memoryLimit = $0 }
+        try fields.decode("decode_factor", "a number from 0.01 to 1000", { (t) throws(ValueParsers.Failure) in
+            guard let factor = ValueParsers.decimal(t), factor >= 0.01, factor <= 1000 else {
+                throw ValueParsers.Failure("expected a number from 0.01 to 1000 (decoded bytes per downloaded byte), found `\(t)`", outOfRange: true)
+            }
+            return factor
+        }) { media.decodeFactor = $0 }
         return media
     }
 }

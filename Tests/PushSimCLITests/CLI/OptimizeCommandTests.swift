@@ -10,14 +10,14 @@ import PushSimTestSupport
     /// letter of a night and leaves none to a summary (summarized_rate 0), 0 and 10 leave
     /// about 18 % and 16 %: the best by far more than δ = 1 %.
     static let nightly = Shell.packageRoot + "/scenarios/nightly-offline.yaml"
-    static let small = ["--set", "devices=200", "--set", "duration=2d", "--vary", "queue.repeat_max_count=0,10,50"]
+    static let small = ["--set", "devices=200", "--set", "duration=2d", "--over", "queue.repeat_max_count=0,10,50"]
 
     @Test func picksTheClearlyBestValueAndWritesBothFiles() throws {
         let dir = TemporaryDirectory()
         let out = dir.file("out")
         let console = Console.capturing()
         let status = PushSimTool.main(["optimize", Self.nightly] + Self.small
-            + ["--metric", "summarized_rate", "--delta", "1%", "--first-stage", "5", "--jobs", "1", "--json", "--out", out],
+            + ["--objective", "summarized_rate", "--indifference", "1%", "--first-stage", "5", "--jobs", "1", "--json", "--out", out],
             console: console)
         #expect(status == 0, "\(console.standardError)")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(console.standardOutput.utf8)) as? [String: Any])
@@ -32,22 +32,46 @@ import PushSimTestSupport
             let difference = try #require(loser["difference_from_chosen"] as? [String: Any])
             #expect((difference["mean"] as? Double ?? 0) > 0.01)
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["optimize.json", "optimize.md"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["optimize.json", "optimize.md", "optimize.svg"])
+        let svg = try String(contentsOfFile: out + "/optimize.svg", encoding: .utf8)
+        #expect(svg.contains("indifference zone δ") && svg.contains("<polygon class=\"band\""))
         let markdown = try String(contentsOfFile: out + "/optimize.md", encoding: .utf8)
         #expect(markdown.contains("**Chosen: `queue.repeat_max_count=50`**"))
+        // The chosen one's MCB interval says it is the best (upper bound 0); the others' that they are not (lower bound 0).
+        let bounds = try systems.map { try #require($0["versus_best_of_others"] as? [String: Any]) }
+        #expect(bounds[2]["upper"] as? Double == 0 && (bounds[2]["lower"] as? Double ?? 0) < 0)
+        #expect(bounds.prefix(2).allSatisfy { $0["lower"] as? Double == 0 && ($0["upper"] as? Double ?? 0) > 0.01 })
+        // KN spent no more than the fixed-sample procedure of the same guarantee would.
+        let fixed = try #require(root["fixed_sample"] as? [String: Any])
+        #expect((root["total_replications"] as? Int ?? .max) <= (fixed["total_replications"] as? Int ?? 0))
     }
 
-    /// The same seed gives the same optimize.json byte for byte, at --jobs 1 and --jobs 2; the
-    /// objective here is a stated cost, the other road into the metric.
+    /// The objective of one segment: `--segment` reads the metric in that segment's figures,
+    /// and the old names (`--vary`, `--cost`, `--delta`) still work as aliases.
+    @Test func aSegmentsObjectiveThroughTheAliases() throws {
+        let console = Console.capturing()
+        let status = PushSimTool.main(["optimize", Shell.packageRoot + "/scenarios/channels.yaml", "--set", "devices=150", "--set", "duration=2d",
+                                       "--vary", "queue.repeat_max_count=0,50", "--cost", "lost=1,summarized=0.3", "--segment", "iphone-pushkit",
+                                       "--delta", "0.01", "--first-stage", "3", "--max-replications", "4", "--jobs", "1", "--json", "--no-write"],
+                                      console: console)
+        #expect(status == 0, "\(console.standardError)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(console.standardOutput.utf8)) as? [String: Any])
+        #expect(root["metric"] as? String == "segments.iphone-pushkit.expected_cost")
+        #expect(root["segment"] as? String == "iphone-pushkit" && root["objective"] as? String == "lost=1,summarized=0.3")
+    }
+
+    /// The same seed gives the same optimize.json byte for byte, at --jobs 1 and --jobs 2, on
+    /// the study's office population (cut to 100 phones and two days); the objective here is a
+    /// stated cost, the other road into the metric.
     @Test func theResultIsTheSameAtOneAndTwoJobs() throws {
         let dir = TemporaryDirectory()
         var written: [String] = []
         for jobs in ["1", "2"] {
             let out = dir.file("out-\(jobs)")
             let console = Console.capturing()
-            let status = PushSimTool.main(["optimize", Self.nightly, "--set", "devices=100", "--set", "duration=1d",
-                                           "--vary", "queue.repeat_max_count=0,50", "--cost", "lost=1,summarized=0.3",
-                                           "--delta", "0.005", "--first-stage", "3", "--max-replications", "6",
+            let status = PushSimTool.main(["optimize", Shell.packageRoot + "/scenarios/study-office.yaml", "--set", "devices=100", "--set", "duration=2d",
+                                           "--over", "queue.repeat_max_count=0,50", "--objective", "lost=1,summarized=0.3",
+                                           "--indifference", "0.005", "--first-stage", "3", "--max-replications", "6",
                                            "--jobs", jobs, "--out", out], console: console)
             #expect(status == 0, "\(console.standardError)")
             written.append(try String(contentsOfFile: out + "/optimize.json", encoding: .utf8))
@@ -61,19 +85,21 @@ import PushSimTestSupport
         defer { input.cleanUp() }
         let out = input.directory.appendingPathComponent("out").path
         let cases: [([String], String)] = [
-            ([], "--delta"),
-            (["--delta", "0"], "--delta"),
-            (["--delta", "-0.01"], "--delta"),
-            (["--delta", "lots"], "--delta"),
-            (["--delta", "0.01", "--alpha", "0.7"], "--alpha"),
-            (["--delta", "0.01", "--alpha", "0"], "--alpha"),
-            (["--delta", "0.01", "--first-stage", "1"], "--first-stage"),
-            (["--delta", "0.01", "--first-stage", "5", "--max-replications", "3"], "--max-replications"),
-            (["--delta", "0.01", "--vary", "queue.repeat_max_count=5"], "two candidate values"),
-            (["--delta", "0.01", "--vary", "queue.repeat_max_count=1,lots"], "--vary:1:"),
-            (["--delta", "0.01", "--cost", "lost=-1"], "--cost:1:"),
-            (["--delta", "0.01", "--cost", "lost=1", "--metric", "loss_rate"], "--cost"),
-            (["--delta", "0.01", "--metric", "no_such_metric"], "--metric `no_such_metric`"),
+            ([], "--indifference"),
+            (["--indifference", "0"], "--indifference"),
+            (["--indifference", "-0.01"], "--indifference"),
+            (["--indifference", "lots"], "--indifference"),
+            (["--indifference", "0.01", "--confidence", "40%"], "--confidence"),
+            (["--indifference", "0.01", "--confidence", "100%"], "--confidence"),
+            (["--indifference", "0.01", "--confidence", "1.5"], "--confidence"),
+            (["--indifference", "0.01", "--first-stage", "1"], "--first-stage"),
+            (["--indifference", "0.01", "--first-stage", "5", "--max-replications", "3"], "--max-replications"),
+            (["--indifference", "0.01", "--over", "queue.repeat_max_count=5"], "two candidate values"),
+            (["--indifference", "0.01", "--over", "queue.repeat_max_count=1,lots"], "--vary:1:"),
+            (["--indifference", "0.01", "--objective", "lost=-1"], "--objective:1:"),
+            (["--indifference", "0.01", "--cost", "lost=1", "--metric", "loss_rate"], "is given twice"),
+            (["--indifference", "0.01", "--objective", "no_such_metric"], "--objective `no_such_metric`"),
+            (["--indifference", "0.01", "--segment", "commuters"], "--segment"),
         ]
         for (arguments, named) in cases {
             let console = Console.capturing()
@@ -88,6 +114,20 @@ import PushSimTestSupport
         #expect(PushSimTool.help.contains("optimize"))
         let console = Console.capturing()
         #expect(PushSimTool.main(["optimize", "--help"], console: console) == 0)
-        #expect(console.standardOutput.contains("--delta"))
+        #expect(console.standardOutput.contains("--indifference δ") && console.standardOutput.contains("also --delta"))
+    }
+
+    /// Without --objective, a file's own `objective:` is what is minimised (and `sweep` reports it).
+    @Test func theFilesObjectiveIsTheDefault() throws {
+        let input = try TemporaryScenario(SweepFixture.text + "\nobjective:\n  lost: 1\n  summarized: 0.3\n")
+        defer { input.cleanUp() }
+        let console = Console.capturing()
+        let status = PushSimTool.main(["optimize", input.path, "--over", "queue.repeat_max_count=0,50", "--indifference", "0.01",
+                                       "--first-stage", "2", "--max-replications", "3", "--jobs", "1", "--json", "--no-write"],
+                                      console: console)
+        #expect(status == 0, "\(console.standardError)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(console.standardOutput.utf8)) as? [String: Any])
+        #expect(root["metric"] as? String == "expected_cost")
+        #expect(root["objective"] as? String == "lost=1,summarized=0.3 (the file's objective)")
     }
 }

@@ -115,7 +115,7 @@ private func bash(_ script: String, in dir: TemporaryDirectory) -> (status: Int3
         dir.write("other.json", "{\"rungs\": [{\"name\": \"7k\", \"letters_per_s\": 5}]}")
         dir.write("broken.json", "{\"rungs\": [")
         let cases = [("missing.json", "cannot read"), ("empty.json", "no \"rungs\" array"),
-                     ("other.json", "no rung in common with this ladder (1M)"), ("broken.json", "not valid JSON")]
+                     ("other.json", "no rung in common with this ladder (1M"), ("broken.json", "not valid JSON")]
         for (file, reason) in cases {
             // A 1M-device rung takes minutes in a debug build: a refusal after the ladder would time out.
             let started = Date()

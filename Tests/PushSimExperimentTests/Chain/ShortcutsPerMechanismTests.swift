@@ -55,7 +55,7 @@ import PushSimTestSupport
     @Test func theStatementsAreTheArguedOnes() {
         let forbidDue = ChainMechanism.allCases.filter { !$0.permitsSettlingDueCopies }
         let forbidFirst = ChainMechanism.allCases.filter { !$0.permitsSettlingFirstCopies }
-        #expect(forbidDue == [.secondCopies, .providerAnswers, .sleep, .pushKit, .fcm, .media, .binary])
+        #expect(forbidDue == [.secondCopies, .providerAnswers, .sleep, .lowPower, .pushKit, .fcm, .media, .binary])
         #expect(forbidFirst == [.providerAnswers, .binary])
         #expect(ChainParameters(Scenario(name: "quiet", duration: SimTime(microseconds: SimTime.day), devices: 1)).mechanismsPermitSettlingDueCopies)
     }

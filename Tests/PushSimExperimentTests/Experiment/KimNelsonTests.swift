@@ -62,4 +62,18 @@ import PushSimTestSupport
         }
         #expect(!result.finished && result.survivors.count == 2 && result.replications == [20, 20])
     }
+
+    /// Asked to stop (Ctrl-C), KN ends between stages: every survivor has the same
+    /// replications, the result says it was stopped, and it claims no guarantee.
+    @Test func aStopEndsItBetweenStages() {
+        var observed = 0
+        let result = KimNelson.select(systems: 3, delta: 0.001, alpha: 0.05, firstStage: 5, maxReplications: 1_000,
+                                      shouldStop: { observed >= 24 }) { i, r in
+            observed += 1
+            return Double((r * 7 + i * 3) % 5)
+        }
+        #expect(result.stopped && !result.finished)
+        let kept = result.survivors.map { result.replications[$0] }
+        #expect(Set(kept).count == 1 && kept[0] < 1_000, "\(result.replications)")
+    }
 }

@@ -14,11 +14,11 @@ import Testing
         var cases: [(OptimizeSettings, Int, String)] = []
         var s = Self.good
         cases.append((s, 1, "two candidate values"))
-        s.delta = 0; cases.append((s, 3, "--delta"))
-        s = Self.good; s.delta = -0.1; cases.append((s, 3, "--delta"))
-        s = Self.good; s.delta = .infinity; cases.append((s, 3, "--delta"))
-        s = Self.good; s.alpha = 0; cases.append((s, 3, "--alpha"))
-        s = Self.good; s.alpha = 0.5; cases.append((s, 3, "--alpha"))
+        s.delta = 0; cases.append((s, 3, "--indifference"))
+        s = Self.good; s.delta = -0.1; cases.append((s, 3, "--indifference"))
+        s = Self.good; s.delta = .infinity; cases.append((s, 3, "--indifference"))
+        s = Self.good; s.alpha = 0; cases.append((s, 3, "--confidence"))
+        s = Self.good; s.alpha = 0.6; cases.append((s, 3, "--confidence"))
         s = Self.good; s.firstStage = 1; cases.append((s, 3, "--first-stage"))
         s = Self.good; s.maxReplications = 9; cases.append((s, 3, "--max-replications"))
         for (settings, k, option) in cases {

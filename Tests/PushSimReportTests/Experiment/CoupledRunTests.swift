@@ -8,7 +8,7 @@ import PushSimTestSupport
 
 @Suite struct CoupledRunTests {
     /// A small regional outage: everyone offline for the same two hours, back at once.
-    private func herd(devices: Int = 48, capacity: String = "2/s", extra: [String] = []) throws -> Scenario {
+    func herd(devices: Int = 48, capacity: String = "2/s", extra: [String] = []) throws -> Scenario {
         let text = """
         name: herd
         seed: 5
@@ -82,7 +82,8 @@ import PushSimTestSupport
     /// `n` identical devices: position 1 shown at 1h; positions 2 and 3 sent while offline
     /// (90m–3h), so the store keeps 3 and, back online at 3h, every device finds the gap {2}
     /// and re-requests it at the same instant `3h + 100ms + 200ms`.
-    private func herdAtOneInstant(_ n: Int, perSecond capacity: Double, timeout: SimTime = .forever)
+    /// With `deadline` (an hour by default) for the extension (CapacityFiguresTests).
+    func herdAtOneInstant(_ n: Int, perSecond capacity: Double, timeout: SimTime = .forever, deadline: SimTime = span(1 * hour))
         -> (ledgers: [Ledger], worlds: CoupledWorlds, server: XivaPartitionServer, sentAt: Int64) {
         var s = tinyScenario()
         s.devices = n
@@ -92,7 +93,7 @@ import PushSimTestSupport
         s.xiva.resendLatency = constant(200 * ms)
         s.apns.latency = constant(100 * ms)
         s.extension.processing = constant(200 * ms)
-        s.extension.deadline = span(1 * hour)
+        s.extension.deadline = deadline
         let letters = [ScriptedLetter(time: 1 * hour, xivaLatency: 0), ScriptedLetter(time: 2 * hour, xivaLatency: 0),
                        ScriptedLetter(time: 2 * hour + sec, xivaLatency: 0)]
         let worlds = CoupledWorlds(count: n) { _ in

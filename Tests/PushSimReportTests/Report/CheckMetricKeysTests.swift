@@ -19,6 +19,10 @@ import PushSimTestSupport
                 case .rate(let numerator):
                     let expected = ["loss_rate": "lost", "duplicate_rate": "duplicates"][metric.key]
                     #expect(expected == CheckMetrics.countKeys[numerator], "\(metric.key) divides \(CheckMetrics.countKeys[numerator])")
+                case .share(let complement):
+                    // A declared share's noise is its complement count's, a count of its own group.
+                    let share = Ledger.checkedShares.first { $0.jsonPath == metric.key }
+                    #expect(share?.complementPath == CheckMetrics.countKeys[complement], "\(metric.key) takes the noise of \(CheckMetrics.countKeys[complement])")
                 case .latencyQuantile, .latencyMax, .work: break
                 }
             }
@@ -40,6 +44,12 @@ import PushSimTestSupport
             let draw = VersionTwoFuzz.scenario(k)
             guard let scenario = try? ScenarioLoader.parse(text: draw.text, file: "fuzz-\(k).yaml", overrides: draw.overrides) else { continue }
             let result = Simulator.run(scenario)
+            for arm in result.arms { collect(arm.json(offArm: result.offArm), prefix: "", into: &written[arm.arm, default: []]) }
+        }
+        // And the bundled scenarios at their small size: a count listed only when it is not
+        // zero (`memory_kill`) needs the mechanism that makes it, which ios-today.yaml has.
+        for name in BundledScenarios.names {
+            let result = Simulator.run(try BundledScenarios.small(name))
             for arm in result.arms { collect(arm.json(offArm: result.offArm), prefix: "", into: &written[arm.arm, default: []]) }
         }
         for arm in [Arm.off, .on] {

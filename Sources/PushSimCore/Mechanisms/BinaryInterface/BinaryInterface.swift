@@ -120,6 +120,7 @@ extension DeviceWorld {
     /// again now, as a copy of its own. Returns the new copy.
     mutating func binaryRewrite(copy c: CopyIndex, at now: Int64) -> CopyIndex {
         let copy = copies[c]
+        consoleStatus(of: c, lostWith: .connectionDiscard)  // the discarded write; the rewrite is a push of its own
         let again: CopyIndex = copies.nextIndex()
         copies.append(PushCopy(letter: copy.letter, isResend: copy.isResend, isSecondCopy: copy.isSecondCopy, expiry: 0))
         ledger.binary.rewritten += counted(copy.letter.offset)
@@ -153,7 +154,7 @@ extension DeviceWorld {
             // Past the uninstall nothing reaches the app, and a rejection's copy was already
             // written off as under way: every other kind ends here, each named so that a new
             // kind has to be decided on.
-            case .apnsArrival, .due, .extensionProcessed, .extensionDeadline, .answer, .appOpen, .deviceWakes, .binaryRejected:
+            case .apnsArrival, .due, .extensionProcessed, .extensionDeadline, .extensionKilledForMemory, .answer, .appOpen, .deviceWakes, .lowPowerEnds, .binaryRejected:
                 break
             }
         }

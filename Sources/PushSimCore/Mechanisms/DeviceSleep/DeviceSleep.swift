@@ -5,16 +5,8 @@
 struct SleepTimeline {
     var asleep: [Range<Int64>] = []
 
-    /// The asleep interval holding t, if any: the first that ends after t, when it has begun.
-    func interval(holding t: Int64) -> Range<Int64>? {
-        var low = 0, high = asleep.count
-        while low < high {
-            let mid = (low + high) / 2
-            if asleep[mid].upperBound <= t { low = mid + 1 } else { high = mid }
-        }
-        guard low < asleep.count, asleep[low].lowerBound <= t else { return nil }
-        return asleep[low]
-    }
+    /// The asleep interval holding t, if any.
+    func interval(holding t: Int64) -> Range<Int64>? { asleep.interval(holding: t) }
 
     mutating func generate(_ scenario: Scenario, device: Int) {
         asleep.removeAll(keepingCapacity: true)
@@ -36,6 +28,7 @@ extension DeviceWorld {
         if draws.letters[letter].lowPriority {
             if let interval = draws.sleepTimeline.interval(holding: now) {
                 mechanisms.provider.held.append(c)
+                copies[c].console.held()
                 ledger.sleep.held += counted(letter)
                 note(.apns, letter, .heldWhileAsleep, at: now)
                 if !mechanisms.provider.wakeScheduled && interval.upperBound < clock.end {
@@ -59,6 +52,8 @@ extension DeviceWorld {
     mutating func deviceWakes(at now: Int64) {
         mechanisms.provider.wakeScheduled = false
         note(.device, nil, .awake)
+        // Awake but in Low Power Mode: what is held waits for the window's end (LowPowerMode.swift).
+        if _slowPath(parameters.lowPower) && lowPowerHoldsOnWake(at: now) { return }
         releaseHeld(at: now)
     }
 

@@ -6,6 +6,9 @@ package struct MediaCounters: CounterSet {
     package var downloads = 0
     package var overruns = 0
     package var cacheHits = 0
+    /// Runs the system killed at the memory limit, and the letters of their gaps whose recovery died with them.
+    package var memoryKills = 0
+    package var recoveriesLost = 0
     package init() {}
 
     /// Extension runs of a letter with an attachment.
@@ -17,5 +20,8 @@ package struct MediaCounters: CounterSet {
         Counter("media_downloads", \.media.downloads, json: "downloads", label: "  attachments downloaded"),
         Counter("media_overruns", \.media.overruns, json: "overruns", label: "  downloads past the deadline"),
         Counter("media_cache_hits", \.media.cacheHits, json: "cache_hits", label: "  attachments found in the cache"),
+        Counter("media_memory_kills", \.media.memoryKills, json: "memory_kills", label: "  runs killed at the memory limit"),
+        Counter("media_recoveries_lost", \.media.recoveriesLost, json: "recoveries_lost", label: "  gap letters whose recovery they lost",
+                arms: .queueArm),
     ])
 }

@@ -16,11 +16,16 @@ extension DeviceWorld {
     /// letter with an attachment finds it cached with probability `cache_hit`; otherwise it
     /// downloads `size` at a bandwidth drawn for this run (stream `mediaDownloads`), taking
     /// size × 8 / bandwidth. A download that takes the run past its deadline counts as an overrun.
-    @inline(never) mutating func withMediaDownload(_ processing: Int64, letter: Int, at now: Int64) -> Int64 {
+    /// An attachment whose decoded size passes `memory_limit` sets `killedAfter` to the time from
+    /// the run's start to its decoding, the end of its download (at once when cached): the system
+    /// kills the run then (MemoryLimit.swift).
+    @inline(never) mutating func withMediaDownload(_ processing: Int64, letter: Int, at now: Int64, killedAfter: inout Int64) -> Int64 {
         guard letter < draws.mediaBytes.count, draws.mediaBytes[letter] > 0, let media = parameters.media,
               let bandwidth = parameters.mediaBandwidth else { return processing }
+        let overLimit = media.exceedsMemoryLimit(bytes: draws.mediaBytes[letter])
         if armState.streams.mediaDownloads.chance(media.cacheHit) {
             ledger.media.cacheHits += counted(letter)
+            if overLimit { killedAfter = 0 }
             return processing
         }
         let bitsPerSecond = max(1, bandwidth.sample(&armState.streams.mediaDownloads))
@@ -30,6 +35,7 @@ extension DeviceWorld {
         let deadline = parameters.deadline.microseconds
         if processing <= deadline && total > deadline { ledger.media.overruns += counted(letter) }
         note(.device, letter, .attachmentDownloaded(bytes: draws.mediaBytes[letter], in: SimTime(microseconds: download)), at: now)
+        if overLimit { killedAfter = download }
         return total
     }
 }

@@ -77,6 +77,7 @@ extension DeviceWorld {
         let letter = copies[c].letter.offset
         note(.apns, letter, answer(), at: now)
         if Int(copies[c].attempt) + 1 < parameters.attempts {
+            consoleStatus(of: c, lostWith: cause)  // this send ends here; the retry is a push of its own
             retry(copy: c, at: now)
         } else {
             copyLost(c, cause, at: now)

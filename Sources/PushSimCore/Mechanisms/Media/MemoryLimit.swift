@@ -1,0 +1,21 @@
+// The extension's memory limit (extension.media.memory_limit): a run whose decoded attachment passes it is killed.
+
+extension DeviceWorld {
+    /// The system kills the run (docs/model.md §8, The extension's memory limit): crash logs
+    /// read "exceeded mem limit: ActiveHard 24 MB (fatal)". As at the deadline, the push is shown
+    /// with its original content. The gap check and its save were made when the run started
+    /// (rule 5, before the attachment), so the save stands; a summary or re-request the run had
+    /// still to make never is, and its gap's letters are lost with cause `memory_kill`.
+    mutating func extensionKilledForMemory(run r: RunIndex, at now: Int64) {
+        let run = ext.runs[r]
+        let letter = copies[run.copy].letter.offset
+        ledger.media.memoryKills += counted(letter)
+        note(.device, letter, .extensionKilledForMemory, at: now)
+        present(letter: letter, at: now)
+        guard run.action != .show else { return }
+        for gapLetter in gapLetters(of: run) {
+            letterStates[gapLetter].gapFate = .memoryKill
+            ledger.media.recoveriesLost += counted(gapLetter)
+        }
+    }
+}
