@@ -46,7 +46,7 @@ package enum LoadQuantity: Int, CaseIterable, Sendable {
 package struct LoadSeries: Equatable, Sendable {
     /// Bin-major: the count of quantity q in bin b is at `b * quantityCount + q`.
     package private(set) var counts: [Int] = []
-    static let quantityCount = LoadQuantity.allCases.count
+    package static let quantityCount = LoadQuantity.allCases.count
 
     package init() {}
 
@@ -66,9 +66,13 @@ package struct LoadSeries: Equatable, Sendable {
         counts[bin * LoadSeries.quantityCount + q.rawValue] += n
     }
 
+    /// Grows geometrically: devices reach later bins one after another, and growing to each
+    /// exactly copied the whole series every time (a quadratic cost, 10 % of a run).
     private mutating func grow(toBins bins: Int) {
         let needed = bins * LoadSeries.quantityCount
-        if counts.count < needed { counts.append(contentsOf: repeatElement(0, count: needed - counts.count)) }
+        guard counts.count < needed else { return }
+        if counts.capacity < needed { counts.reserveCapacity(max(needed, 2 * counts.capacity)) }
+        counts.append(contentsOf: repeatElement(0, count: needed - counts.count))
     }
 
     /// The series of `other`'s devices added to this one's, bin by bin. The sum wraps rather
@@ -94,44 +98,89 @@ package struct LoadSeries: Equatable, Sendable {
     /// The whole run's count of quantity q.
     package func total(_ q: LoadQuantity) -> Int { values(q).reduce(0, +) }
 
-    /// The entries a world logged during one arm (``LoadLog``), binned by `width` µs: one pass,
-    /// growing the series only when an entry falls past its last bin.
-    mutating func fold(_ log: LoadLog, binWidth width: Int64) {
-        let n = log.entries.count
-        guard n > 0, width > 0 else { return }
-        var i = 0
-        while i < n {
-            let bound = counts.count
-            let grownTo: Int? = counts.withUnsafeMutableBufferPointer { counts -> Int? in
-                while i < n {
-                    let entry = log.entries[i]
-                    let slot = Int((entry >> LoadLog.quantityBits) / width) &* LoadSeries.quantityCount &+ Int(entry & LoadLog.quantityMask)
-                    guard slot < bound else { return slot / LoadSeries.quantityCount + 1 }
-                    counts[slot] &+= 1
-                    i += 1
-                }
-                return nil
-            }
-            if let bins = grownTo { grow(toBins: bins) }
-        }
+    /// Equal when every bin holds the same counts: a series grown to the run's end and one
+    /// read back from a partial result (which stores no empty bins) are the same series.
+    package static func == (a: LoadSeries, b: LoadSeries) -> Bool {
+        let common = min(a.counts.count, b.counts.count)
+        return a.counts[..<common] == b.counts[..<common]
+            && a.counts[common...].allSatisfy { $0 == 0 } && b.counts[common...].allSatisfy { $0 == 0 }
+    }
+
+    /// Grows the series to `bins` bins at least and hands its counts to `body`.
+    mutating func withCounts(bins: Int, _ body: (UnsafeMutableBufferPointer<Int>) -> Void) {
+        grow(toBins: bins)
+        counts.withUnsafeMutableBufferPointer { body($0) }
     }
 }
 
-/// What one world noted for the load series during an arm, as (time, quantity) words, folded
-/// into its ledger's ``LoadSeries`` when the arm ends. The hot path only appends a word (no
-/// division, no copy-on-write check); the binning is done once per arm, and a world of a
-/// coupled partition carries a log of its own events, not a series as long as the run.
+/// What one world noted for the load series during an arm, as (time, entry) words, folded
+/// into its ledger's ``LoadSeries`` when the arm ends (``DeviceWorld/foldLoad(into:)``). The
+/// hot path only appends a word (no division, no copy-on-write check), and only for what the
+/// letters' states do not tell: a numbered letter's arrival and first send are read from its
+/// position at the end, so most letters note nothing.
 final class LoadLog {
-    static let quantityBits: Int64 = 3
-    static let quantityMask: Int64 = 7
+    /// A word's low bits: a quantity, or one of two entries that stand for two.
+    enum Entry: Int64 {
+        case lettersIn = 0, pushesSent, reRequests, resent, summaries
+        /// A re-sent push: one re-send and one push sent to APNs.
+        case resentAndSent
+        /// A numbered letter XIVA held in an outage: not sent on arrival (its send at the
+        /// outage's end is noted apart), taken off the arrival's bin.
+        case notSentOnArrival
+    }
+
+    static let entryBits: Int64 = 3
+    static let entryMask: Int64 = 7
     let entries = OwnedArray<Int64>(capacity: 64)
 
-    /// Quantity q happened at `time` (µs, ≥ 0: shifted left by 3 bits, a run of 36 000 years fits).
-    @inline(__always) func note(_ q: LoadQuantity, at time: Int64) {
-        entries.append(time &<< LoadLog.quantityBits | Int64(q.rawValue))
+    /// The entry happened at `time` (µs, ≥ 0: shifted left by 3 bits, a run of 36 000 years fits).
+    @inline(__always) func note(_ entry: Entry, at time: Int64) {
+        entries.append(time &<< LoadLog.entryBits | entry.rawValue)
     }
 
     func removeAll() { entries.removeAll() }
+}
+
+extension DeviceWorld {
+    /// Adds this arm's load to `series` and empties the log: every counted letter XIVA numbered
+    /// arrived and was sent in the bin of its time (`xivaReceives`), then the log's entries.
+    /// The series is grown once to the bin holding the run's end (as `LoadFrame.runBins`): a
+    /// driver's ledger keeps it, so later devices only count (growing to each device's latest
+    /// entry copied the series time after time, 10 % of a run).
+    func foldLoad(into series: inout LoadSeries) {
+        let width = scenario.loadBin.microseconds
+        let first = armState.firstCounted, letterCount = draws.letters.count
+        let entries = loadLog.entries
+        guard width > 0, first < letterCount || entries.count > 0 else { loadLog.removeAll(); return }
+        // The bins to hold: the run's, and any entry's or letter's past it (letters are in time order).
+        var bins = Int((max(0, clock.runEnd) + width - 1) / width)
+        if letterCount > 0 { bins = max(bins, Int(draws.letters[letterCount - 1].time / width) + 1) }
+        for i in 0..<entries.count { bins = max(bins, Int((entries[i] >> LoadLog.entryBits) / width) + 1) }
+        let stride = LoadSeries.quantityCount
+        series.withCounts(bins: bins) { counts in
+            for i in first..<letterCount where letterStates[i].position > 0 {
+                let slot = Int(draws.letters[i].time / width) &* stride
+                counts[slot &+ LoadQuantity.lettersIn.rawValue] &+= 1
+                counts[slot &+ LoadQuantity.pushesSent.rawValue] &+= 1
+            }
+            for i in 0..<entries.count {
+                let word = entries[i]
+                let slot = Int((word >> LoadLog.entryBits) / width) &* stride
+                switch LoadLog.Entry(rawValue: word & LoadLog.entryMask) {
+                case .resentAndSent:
+                    counts[slot &+ LoadQuantity.resent.rawValue] &+= 1
+                    counts[slot &+ LoadQuantity.pushesSent.rawValue] &+= 1
+                case .notSentOnArrival:
+                    counts[slot &+ LoadQuantity.pushesSent.rawValue] &-= 1
+                case let entry?:
+                    counts[slot &+ Int(entry.rawValue)] &+= 1
+                case nil:
+                    break
+                }
+            }
+        }
+        loadLog.removeAll()
+    }
 }
 
 /// The frame a run's load series is read in: the bin width, the measured window

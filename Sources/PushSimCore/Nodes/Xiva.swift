@@ -19,25 +19,32 @@ extension DeviceWorld {
     /// position and sent towards APNs.
     @inline(__always) mutating func xivaReceives(letter i: Int, at now: Int64) {
         note(.backend, i, .letterCreated)
-        noteLoad(.lettersIn, letter: i, at: now)
         if i + 1 < draws.letters.count {
             clock.agenda.followInFirstStream(time: draws.letters[i + 1].time, index: i + 1)
         }
+        // A letter XIVA numbers is counted in the load series from its position when the arm
+        // ends (`foldLoad`); one it drops is noted here.
         if draws.letters[i].dropped {
             note(.xiva, i, .droppedUnknownSubscription)
+            noteLoad(.lettersIn, letter: i, at: now)
             return
         }
-        if _slowPath(now >= mechanisms.reinstalls.watchFrom) && xivaDropsForOldToken(letter: i, at: now) { return }
+        if _slowPath(now >= mechanisms.reinstalls.watchFrom) && xivaDropsForOldToken(letter: i, at: now) {
+            noteLoad(.lettersIn, letter: i, at: now)
+            return
+        }
         var sentAt = now
         if _slowPath(parameters.hasOutages) {
-            guard let send = sendTimeAfterOutages(letter: i, at: now) else { return }
+            guard let send = sendTimeAfterOutages(letter: i, at: now) else {
+                noteLoad(.lettersIn, letter: i, at: now)
+                return
+            }
             sentAt = send
         }
         letterStates[i].position = xiva.nextPosition
         xiva.letterAtPosition.append(LetterIndex(i))
         note(.xiva, i, .numbered(position: xiva.nextPosition))
         xiva.nextPosition += 1
-        noteLoad(.pushesSent, letter: i, at: sentAt)
         let copy: CopyIndex = copies.nextIndex()
         copies.append(PushCopy(letter: LetterIndex(i), isResend: false, expiry: 0))
         firstCopyTravels(copy: copy, letter: i, reachingAPNsAt: later(sentAt, draws.letters[i].xivaLatency))
@@ -62,6 +69,9 @@ extension DeviceWorld {
         }
         note(.xiva, i, .held(until: SimTime(microseconds: outageEnd)))
         ledger.heldInOutage += counted(i)
+        // Sent at the outage's end, not on arrival, as the fold of numbered letters assumes.
+        noteLoad(.pushesSent, letter: i, at: outageEnd)
+        noteLoad(.notSentOnArrival, letter: i, at: now)
         return outageEnd
     }
 
@@ -109,8 +119,7 @@ extension DeviceWorld {
                 copies.append(PushCopy(letter: LetterIndex(letter), isResend: true, expiry: 0))
                 clock.queue.schedule(at: arrival, parameters.binary ? .binaryJoin(copy) : .apnsArrival(copy))
                 ledger.resent += counted(letter)
-                noteLoad(.resent, letter: letter, at: now)
-                noteLoad(.pushesSent, letter: letter, at: now)
+                noteLoad(.resentAndSent, letter: letter, at: now)
                 note(.xiva, letter, .resent(position: letterStates[letter].position))
             } else {
                 letterStates[letter].gapFate = .retentionExpired

@@ -142,7 +142,7 @@ package struct DeviceWorld: ~Copyable {
 
     /// Quantity q of the load series happened at `time` for letter i, noted when the letter
     /// counts (the series counts what the ledger counts, docs/model.md §14).
-    @inline(__always) func noteLoad(_ q: LoadQuantity, letter i: Int, at time: Int64) {
+    @inline(__always) func noteLoad(_ q: LoadLog.Entry, letter i: Int, at time: Int64) {
         if i >= armState.firstCounted { loadLog.note(q, at: time) }
     }
 
@@ -374,8 +374,7 @@ package struct DeviceWorld: ~Copyable {
         } else {
             account.record(letters: armState.firstCounted..<draws.letters.count) { chainFate(of: $0) }
         }
-        account.load.fold(loadLog, binWidth: scenario.loadBin.microseconds)
-        loadLog.removeAll()
+        foldLoad(into: &account.load)
         ledger = account
         if InternalChecks.enabled { checkLetterStates() }
     }

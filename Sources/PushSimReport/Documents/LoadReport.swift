@@ -15,25 +15,30 @@ package struct LoadStatistics: Equatable, Sendable {
     package var peakBin: Int
 
     package init(_ series: LoadSeries, _ q: LoadQuantity, frame: LoadFrame) {
-        let all = series.values(q)
         let window = frame.measuredBins
         // The window's values as a histogram of counts (a bin's count is small): the nearest-rank
-        // percentiles from its running sum, without sorting the bins.
-        var histogram: [Int] = []
-        var sum = 0
-        for b in window {
-            let v = b < all.count ? all[b] : 0
-            if v >= histogram.count { histogram.append(contentsOf: repeatElement(0, count: v - histogram.count + 1)) }
-            histogram[v] += 1
-            sum += v
+        // percentiles from its running sum, without sorting the bins. One pass over the stored
+        // bins, read in place (bins past the stored ones hold 0).
+        var histogram: [Int] = [0]
+        var sum = 0, total = 0, peak = 0, peakBin = 0
+        let stride = LoadSeries.quantityCount, bins = series.bins
+        series.counts.withUnsafeBufferPointer { counts in
+            for b in 0..<bins {
+                let v = counts[b &* stride &+ q.rawValue]
+                total &+= v
+                if v > peak { peak = v; peakBin = b }
+                guard v > 0, window.contains(b) else { continue }
+                if v >= histogram.count { histogram.append(contentsOf: repeatElement(0, count: v - histogram.count + 1)) }
+                histogram[v] += 1
+                sum &+= v
+            }
         }
+        // The window's zeros, stored or not, are what the histogram has not counted.
+        histogram[0] = window.count - min(window.count, histogram.reduce(0, +))
         mean = window.isEmpty ? 0 : Double(sum) / Double(window.count)
         p99 = LoadStatistics.nearestRank(histogram, of: window.count, 0.99)
         p999 = LoadStatistics.nearestRank(histogram, of: window.count, 0.999)
-        total = all.reduce(0, +)
-        peak = 0
-        peakBin = 0
-        for (b, v) in all.enumerated() where v > peak { peak = v; peakBin = b }
+        self.total = total; self.peak = peak; self.peakBin = peakBin
     }
 
     /// The nearest-rank p-quantile of `n` values given as a histogram (`histogram[v]` values
