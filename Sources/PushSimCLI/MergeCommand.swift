@@ -20,6 +20,7 @@ enum MergeCommand {
         """,
         options: [
             CommandOption("out", .value("DIR"), default: .described("write nothing"), help: "also write summary.json and summary.md there"),
+            LoadOptions.fleet,
         ],
         examples: [
             "for k in 0 1 2 3; do pushsim run scenarios/commuters.yaml --shard $k/4 --json > part-$k.json; done",
@@ -28,6 +29,7 @@ enum MergeCommand {
         run: run)
 
     static func run(_ arguments: Arguments, _ console: Console) throws -> Int32 {
+        let fleet = try LoadOptions.fleet(arguments)
         guard !arguments.positionals.isEmpty else { throw InputError.usage("missing the partial results to merge (files, or - for standard input)") }
         guard arguments.positionals.filter({ $0 == "-" }).count <= 1 else { throw InputError.usage("- (standard input) given twice") }
         let directory = arguments.value("out")
@@ -56,7 +58,9 @@ enum MergeCommand {
             }
             interruption.advance(by: 1)
         }
-        let (result, size, provenance) = try merge.finish()
+        let (merged, size, provenance) = try merge.finish()
+        var result = merged
+        result.loadFrame.fleet = fleet
         let json = result.json
         if let directory {
             interruption.update(phase: "writing the results",

@@ -23,13 +23,16 @@ enum RunCommand {
             CommandOption("logs", .value("FILE.csv"),
                           help: "also write the extension's log rows (queue arm) to FILE.csv and their hourly summary to FILE.hourly.csv"),
             CommandOption.noWrite.help("write no results folder (--logs is still written)"), .jobs, ShardOption.option,
+            LoadOptions.bin, LoadOptions.fleet,
         ] + ResourceGuard.options,
         examples: ["pushsim run scenarios/quickstart.yaml --set apns.expiration=1h",
                    "pushsim run scenarios/commuters.yaml --logs commuters-logs.csv"],
         run: run)
 
     static func run(_ arguments: Arguments, _ console: Console) throws -> Int32 {
-        let (scenario, _) = try ScenarioInput.load(arguments)
+        var (scenario, _) = try ScenarioInput.load(arguments)
+        if let bin = try LoadOptions.bin(arguments) { scenario.loadBin = bin }
+        let fleet = try LoadOptions.fleet(arguments)
         let shard = try ShardOption.parse(arguments)
         let logsPath = arguments.value("logs")
         if let logsPath {
@@ -59,11 +62,12 @@ enum RunCommand {
         // Progress only for a person watching: never into a pipe or a log, never with --json.
         let progress = console.errorIsTerminal && !arguments.flag("json")
             ? RunProgress(console: console, label: "run '\(scenario.name)'", total: scenario.devices, inPlace: true) : nil
-        let (result, logs) = Simulator.run(scenario, jobs: jobs, logs: logsPath != nil, progress: { devices, events in
+        var (result, logs) = Simulator.run(scenario, jobs: jobs, logs: logsPath != nil, progress: { devices, events in
             interruption.advance(by: devices)
             progress?.advance(devices: devices, events: events)
         })
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        result.loadFrame.fleet = fleet
         // Standard output keeps the contract's document, the same bytes `pushsim merge` prints;
         // summary.json adds how it was made (RunSummary).
         let json = result.json

@@ -25,7 +25,7 @@ extension Ledger {
         ("xiva_max_queue", \.xivaMaxQueue, .largest), ("xiva_max_wait_us", \.xivaMaxWaitMicroseconds, .largest),
         ("pushes_seen_by_extensions", \.pushesSeenByExtensions, .sum), ("gaps_detected", \.gapsDetected, .sum),
         ("missed_in_gaps", \.missedInGaps, .sum), ("letters_on_visible_devices", \.lettersOnVisibleDevices, .sum),
-        ("positions_known_to_telemetry", \.positionsKnownToTelemetry, .sum),
+        ("positions_known_to_telemetry", \.positionsKnownToTelemetry, .sum), ("held_in_outage", \.heldInOutage, .sum),
         ("callkit_failures", \.callKitFailures, .sum), ("devices_cut_off", \.devicesCutOff, .sum),
     ] + FCMOutcomes.counts.map { key, path in
         let fcm: WritableKeyPath<Ledger, FCMOutcomes> = \.fcm

@@ -28,6 +28,8 @@ package struct Ledger: Equatable, Sendable {
     package var xivaQueue = XivaQueueSeries()
     /// Re-requests answered in time or not (finite capacity only, SharedServers/XivaCapacityCounters.swift).
     package var xivaCapacity = XivaCapacityCounters()
+    /// XIVA's load bin by bin: letters in, pushes sent, re-requests, re-sends, summaries (docs/model.md §14).
+    package var load = LoadSeries()
     // Each mechanism's counters, declared with their group in the mechanism's folder.
     /// A client catch-up's server load (`recovery: catch_up`).
     package var catchUp = CatchUpCounters()
@@ -74,6 +76,9 @@ package struct Ledger: Equatable, Sendable {
     package var lettersOnVisibleDevices = 0
     /// The highest position each device's extension saw, summed: the letters telemetry knows of.
     package var positionsKnownToTelemetry = 0
+    /// Letters XIVA held in a delay-mode outage and sent at its end (docs/model.md §6): their
+    /// pushes can arrive out of order, which the logs read as gaps (the telemetry's caveat).
+    package var heldInOutage = 0
 
     package init() {}
 
@@ -137,6 +142,7 @@ package struct Ledger: Equatable, Sendable {
         xivaMaxQueue = max(xivaMaxQueue, other.xivaMaxQueue)
         xivaMaxWaitMicroseconds = max(xivaMaxWaitMicroseconds, other.xivaMaxWaitMicroseconds)
         if !other.xivaQueue.isEmpty { xivaQueue.merge(other.xivaQueue) }
+        if !other.load.isEmpty { load.merge(other.load) }
         callKitFailures += other.callKitFailures
         devicesCutOff += other.devicesCutOff
         fcm.merge(other.fcm)
@@ -145,6 +151,7 @@ package struct Ledger: Equatable, Sendable {
         missedInGaps += other.missedInGaps
         lettersOnVisibleDevices += other.lettersOnVisibleDevices
         positionsKnownToTelemetry += other.positionsKnownToTelemetry
+        heldInOutage += other.heldInOutage
         // Counters kept in a mechanism's own `CounterSet` merge by their declarations.
         for group in Ledger.ownStorageGroups where !(group.isEmpty?(other) ?? true) {
             for counter in group.counters { counter.merge(into: &self, from: other) }

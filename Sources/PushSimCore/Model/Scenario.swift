@@ -104,6 +104,11 @@ package struct Scenario: Sendable {
 
     /// Letters of [0, warmup) are simulated but not counted (docs/model.md §5, Warm-up); `.zero`: all count.
     package var warmup: SimTime = .zero
+    /// The width of a bin of the load series (`pushsim run --load-bin`, docs/model.md §14): how
+    /// the run is reported, not a key of the file; it changes no count.
+    package var loadBin: SimTime = Scenario.defaultLoadBin
+    /// A minute: the load series' default bin.
+    package static let defaultLoadBin = SimTime(microseconds: 60 * SimTime.second)
 
     package struct Mail: Sendable {
         /// Poisson rate of letters per device, per microsecond.

@@ -27,6 +27,7 @@ extension DeviceWorld {
     mutating func showSummary(for run: ExtensionRun, at now: Int64) {
         let current = copies[run.copy].letter.offset
         ledger.summaries += counted(current)
+        noteLoad(.summaries, letter: current, at: now)
         letterStates[current].summarized = true
         for letter in gapLetters(of: run) { letterStates[letter].summarized = true }
         note(.user, current, .summaryShown(letters: run.gapHigh - run.gapLow + 2))

@@ -178,6 +178,7 @@ extension DeviceWorld {
             if _slowPath(extensionLog != nil) { logAnswer(r, .pending) }
             let counts = counted(copies[run.copy].letter.offset)
             ledger.reRequests += counts
+            noteLoad(.reRequests, letter: copies[run.copy].letter.offset, at: now)
             let latency = parameters.requestLatency.sample(&armState.streams.requests)
             var failed = armState.streams.requests.chance(parameters.requestError)
             // Sent while XIVA is out: not queued, answered with an error (docs/model.md §6). The

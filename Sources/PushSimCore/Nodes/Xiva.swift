@@ -22,14 +22,23 @@ extension DeviceWorld {
         if i + 1 < draws.letters.count {
             clock.agenda.followInFirstStream(time: draws.letters[i + 1].time, index: i + 1)
         }
+        // A letter XIVA numbers is counted in the load series from its position when the arm
+        // ends (`foldLoad`); one it drops is noted here.
         if draws.letters[i].dropped {
             note(.xiva, i, .droppedUnknownSubscription)
+            noteLoad(.lettersIn, letter: i, at: now)
             return
         }
-        if _slowPath(now >= mechanisms.reinstalls.watchFrom) && xivaDropsForOldToken(letter: i, at: now) { return }
+        if _slowPath(now >= mechanisms.reinstalls.watchFrom) && xivaDropsForOldToken(letter: i, at: now) {
+            noteLoad(.lettersIn, letter: i, at: now)
+            return
+        }
         var sentAt = now
         if _slowPath(parameters.hasOutages) {
-            guard let send = sendTimeAfterOutages(letter: i, at: now) else { return }
+            guard let send = sendTimeAfterOutages(letter: i, at: now) else {
+                noteLoad(.lettersIn, letter: i, at: now)
+                return
+            }
             sentAt = send
         }
         letterStates[i].position = xiva.nextPosition
@@ -59,6 +68,10 @@ extension DeviceWorld {
             return nil
         }
         note(.xiva, i, .held(until: SimTime(microseconds: outageEnd)))
+        ledger.heldInOutage += counted(i)
+        // Sent at the outage's end, not on arrival, as the fold of numbered letters assumes.
+        noteLoad(.pushesSent, letter: i, at: outageEnd)
+        noteLoad(.notSentOnArrival, letter: i, at: now)
         return outageEnd
     }
 
@@ -107,6 +120,7 @@ extension DeviceWorld {
                 copies.append(PushCopy(letter: LetterIndex(letter), isResend: true, expiry: 0))
                 clock.queue.schedule(at: arrival, parameters.binary ? .binaryJoin(copy) : .apnsArrival(copy))
                 ledger.resent += counted(letter)
+                noteLoad(.resentAndSent, letter: letter, at: now)
                 note(.xiva, letter, .resent(position: letterStates[letter].position))
             } else {
                 letterStates[letter].gapFate = .retentionExpired

@@ -104,6 +104,8 @@ package struct DeviceWorld: ~Copyable {
     /// Starts as the shared placeholder: a world made per device (the coupled path) would
     /// otherwise allocate and zero a latency histogram it never uses.
     package var ledger = DeviceWorld.placeholderLedger
+    /// This arm's load so far (docs/model.md §14), folded into `ledger.load` when the arm ends.
+    let loadLog = LoadLog()
     /// Receives a line for everything that happens, when set (`pushsim trace`); nil in runs.
     package var tracer: ((TraceEntry) -> Void)?
     /// Collects the extension's log rows of the queue arm, when set (`run --logs`); nil otherwise.
@@ -139,6 +141,12 @@ package struct DeviceWorld: ~Copyable {
 
     /// 1 when letter i counts (its time is at or after the warm-up), else 0.
     @inline(__always) func counted(_ i: Int) -> Int { i >= armState.firstCounted ? 1 : 0 }
+
+    /// Quantity q of the load series happened at `time` for letter i, noted when the letter
+    /// counts (the series counts what the ledger counts, docs/model.md §14).
+    @inline(__always) func noteLoad(_ q: LoadLog.Entry, letter i: Int, at time: Int64) {
+        if i >= armState.firstCounted { loadLog.note(q, at: time) }
+    }
 
     /// Simulates the prepared device through one arm and adds its letters to `account`: the
     /// one way every driver (runs, checks, traces, find) runs an arm. The account is swapped in
@@ -265,6 +273,7 @@ package struct DeviceWorld: ~Copyable {
         // The clock starts again (the last arm left it at the end; only traces read it).
         clock.reset()
         copies.removeAll()
+        loadLog.removeAll()
         apnsStore = APNsStore()
         // Retries and the token limit need arrivals at APNs in time order, a retried copy can
         // present a letter before the copy it repeats, and a held push waits for its device:
@@ -368,6 +377,7 @@ package struct DeviceWorld: ~Copyable {
         } else {
             account.record(letters: armState.firstCounted..<draws.letters.count) { chainFate(of: $0) }
         }
+        foldLoad(into: &account.load)
         ledger = account
         if InternalChecks.enabled { checkLetterStates() }
     }

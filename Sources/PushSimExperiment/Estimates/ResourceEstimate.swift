@@ -44,6 +44,11 @@ package struct ResourceEstimate: Sendable, Equatable {
     package static let baseBytes = 32.0 * 1024 * 1024
     /// One ledger (its latency histogram dominates).
     package static let bytesPerLedger = Double(LatencyHistogram.bucketCount * 8 + 256)
+    /// Bytes of one ledger's load series: a count (8 B) per quantity and bin of the whole run.
+    package static func loadSeriesBytes(_ scenario: Scenario) -> Double {
+        let bin = Double(max(1, scenario.loadBin.microseconds))
+        return (Double(max(0, scenario.end.microseconds)) / bin).rounded(.up) * Double(LoadQuantity.allCases.count) * 8
+    }
     /// The simulator indexes a device's letters, copies and flips with 32-bit integers.
     package static let perDeviceLimit = Double(Int32.max)
 
@@ -151,6 +156,16 @@ package struct ResourceEstimate: Sendable, Equatable {
                               events: ResourceEstimate.finite(ledgers * ResourceEstimate.eventsPerLedger),
                               bytes: ResourceEstimate.finite(ledgers * ResourceEstimate.bytesPerLedger),
                               fix: segmentCount > 0 ? "use fewer segments, or fewer --jobs" : "use fewer --jobs"))
+        // The load series (docs/model.md §14): every ledger a device counted into holds one, a
+        // count per quantity for every bin of the run. Chunk ledgers always do; of the segment
+        // ledgers only those some device reached (at most one per device), in the chunks' sets,
+        // the merged set and the result's.
+        let seriesBytes = ResourceEstimate.loadSeriesBytes(scenario)
+        let reachedSegmentLedgers = segmentCount > 0
+            ? min(devices, chunks * segmentCount) + 2 * min(devices, segmentCount) + threads : 0
+        let series = arms * (chunks * 2 + reachedSegmentLedgers)
+        list.append(Mechanism(key: "load series", events: 0, bytes: ResourceEstimate.finite(series * seriesBytes),
+                              fix: "use a wider bin (run --load-bin 1h), fewer --jobs, or a shorter duration"))
         // Every chain mechanism, summed over the parts (events) and at its largest (memory).
         var byKey: [String: Mechanism] = [:]
         var order: [String] = []

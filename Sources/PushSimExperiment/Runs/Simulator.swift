@@ -32,11 +32,14 @@ package struct RunResult: Equatable, Sendable {
     package var totalDevices: Int
     /// Per segment, in file order; empty without segments.
     package var segments: [SegmentResult] = []
+    /// How the ledgers' load series are read: bin width, measured window, end (docs/model.md §14).
+    package var loadFrame: LoadFrame
 
     package init(scenario: String, seed: UInt64, arms: [ArmResult], devices: Range<Int>, totalDevices: Int,
-                 segments: [SegmentResult] = []) {
+                 segments: [SegmentResult] = [], loadFrame: LoadFrame = LoadFrame()) {
         self.scenario = scenario; self.seed = seed; self.arms = arms
         self.devices = devices; self.totalDevices = totalDevices; self.segments = segments
+        self.loadFrame = loadFrame
     }
 
     /// Adds the result of another, disjoint and adjacent, set of devices of the same scenario.
@@ -77,7 +80,7 @@ package struct SegmentedLedgers: Sendable {
                          devices: devices, totalDevices: scenario.devices,
                          segments: zip(scenario.segments, segments).map {
                              SegmentResult(name: $0.name, devices: $0.devices.count, arms: armResults($1))
-                         })
+                         }, loadFrame: LoadFrame(scenario))
     }
 }
 

@@ -148,7 +148,7 @@ package enum CheckComparison {
                 guard let value = arm.values[metric.key] else { continue }
                 let isLatency: Bool, isCount: Bool
                 switch metric.kind {
-                case .count, .work: (isLatency, isCount) = (false, true)
+                case .count, .work, .loadPeak: (isLatency, isCount) = (false, true)
                 case .rate, .share: (isLatency, isCount) = (false, false)
                 case .latencyQuantile, .latencyMax: (isLatency, isCount) = (true, false)
                 }
@@ -208,12 +208,14 @@ package enum CheckComparison {
                 throw CheckInputError("\(baselinePath): the baseline's queue-\(arm.queue) arm has \(Int(lettersThen)) letters, this run \(Int(lettersNow)) — more apart than chance allows (±\(Int(lettersTolerance.rounded()))): the baseline was made at another size (devices, duration or mail.rate); compare like with like, or rewrite it on purpose with --update")
             }
             for metric in CheckMetrics.catalogue(arm.arm) {
+                if metric.absentSkips && (base.values[metric.key] == nil || arm.values[metric.key] == nil) { continue }
                 let b = base.values[metric.key] ?? 0, n = arm.values[metric.key] ?? 0
                 var row = CheckRow(arm: arm.queue, metric: metric, baseline: b, now: n, tolerance: nil,
                                    toleranceSource: nil, verdict: .identical)
                 if metric.direction != .reportedOnly {
                     let total = shareTotal(metric, result.arms[a].ledger)
-                    let pairedValue = metric.kind != .latencyMax ? pairs.map { pairedNoise(metric, pairs: $0, histogram: histogram, shareTotal: total) } : nil
+                    // A maximum over devices or bins has no per-device difference to pair.
+                    let pairedValue = metric.kind != .latencyMax && metric.kind != .loadPeak ? pairs.map { pairedNoise(metric, pairs: $0, histogram: histogram, shareTotal: total) } : nil
                     row.noise = pairedValue ?? statistical(metric, spread: spread, histogram: histogram, baseline: b,
                                                            baselineValues: base.values, shareTotal: total)
                     let given = tolerances.last { $0.key == metric.key && ($0.arm == nil || $0.arm == arm.queue) }
@@ -249,7 +251,7 @@ package enum CheckComparison {
             let here = Double(histogram.percentile(q))
             let above = Double(histogram.percentile(min(1, q + delta)))
             return (above - here + here / 128) / 1e6
-        case .latencyMax, .work:
+        case .latencyMax, .work, .loadPeak:
             return 0
         }
     }
@@ -305,6 +307,11 @@ package enum CheckComparison {
                 return Double(histogram.maximum) / 1e6   // too few devices to say anything
             }
             return Double(first - last) / 1e6
+        case .loadPeak:
+            // The peak bin's count is a count in one bin: Poisson, so two runs' peaks differ by
+            // √(2·peak) standard errors' worth. Taken without pairing (the busiest bin of two
+            // runs need not be the same bin), which only widens it.
+            return z * (2 * max(baseline, 1)).squareRoot()
         case .work:
             return 0
         }

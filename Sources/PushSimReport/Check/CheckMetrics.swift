@@ -28,6 +28,9 @@ package enum CheckMetricKind: Equatable, Sendable {
     /// `complement` indexes `CheckMetrics.countKeys`: the share's noise is that count's, over the
     /// share's total (docs/ci.md, "Tolerances").
     case share(complement: Int)
+    /// The peak bin of a load series (`load.re_requests.peak`, docs/model.md §14): a count in one
+    /// bin, so its noise is Poisson's (docs/ci.md, "Tolerances").
+    case loadPeak
 }
 
 /// One compared metric: its dotted key in the run's JSON, its direction and its kind.
@@ -38,6 +41,9 @@ package struct CheckMetric: Equatable, Sendable {
     /// A metric the JSON writes only when non-zero (a catch-up's `fetches`, `app_reinstalls`),
     /// or that older baselines lack: absent reads as 0.
     package var absentMeansZero = false
+    /// A metric older documents lack and that has no zero to stand for (a load peak): absent
+    /// on either side, it is not compared.
+    package var absentSkips = false
 }
 
 package enum CheckMetrics {
@@ -95,9 +101,16 @@ package enum CheckMetrics {
                             kind: .share(complement: countKeys.firstIndex(of: share.complementPath) ?? 0), absentMeansZero: true)
             }
         }
+        // The busiest bin of XIVA's load (docs/model.md §14): what capacity is planned for.
+        metrics += (arm == .on ? loadPeakQuantities : [.pushesSent]).map {
+            CheckMetric(key: "load.\($0.key).peak", direction: .upIsWorse, kind: .loadPeak, absentSkips: true)
+        }
         metrics.append(CheckMetric(key: "events", direction: .reportedOnly, kind: .work))
         return metrics
     }
+
+    /// The load quantities whose peak the queue-on arm compares (the off arm: pushes sent only).
+    package static let loadPeakQuantities: [LoadQuantity] = [.pushesSent, .reRequests]
 
     /// Every metric key any arm can have (for `--tolerance` names).
     package static var allKeys: [String] { catalogue(.on).map(\.key) }
@@ -172,6 +185,7 @@ package struct CheckSnapshot: Equatable, Sendable {
                     node = members[part]
                 }
                 if node == nil && metric.absentMeansZero { node = .int(0) }
+                if node == nil && metric.absentSkips { continue }
                 guard let found = node else {
                     throw CheckInputError("\(source): runs[\(n)] (queue \(queue)) is missing the metric '\(metric.key)'")
                 }
@@ -179,6 +193,11 @@ package struct CheckSnapshot: Equatable, Sendable {
                     throw CheckInputError("\(source): runs[\(n)] (queue \(queue)): '\(metric.key)' should be a number, found \(found.kindName)")
                 }
                 values[metric.key] = number
+            }
+            // Peaks of another bin width (`run --load-bin`) are not the ones `check` counts.
+            if case .object(let load)? = fields["load"], let bin = load["bin_s"]?.number,
+               bin != Double(Scenario.defaultLoadBin.microseconds) / Double(SimTime.second) {
+                for metric in CheckMetrics.catalogue(arm) where metric.kind == .loadPeak { values[metric.key] = nil }
             }
             arms.append(Arm(queue: queue, values: values))
         }

@@ -179,14 +179,14 @@ package struct CheckReport: Sendable {
 
     static func isCount(_ metric: CheckMetric) -> Bool {
         switch metric.kind {
-        case .count, .work: return true
+        case .count, .work, .loadPeak: return true
         default: return false
         }
     }
 
     static func format(_ value: Double, _ metric: CheckMetric) -> String {
         switch metric.kind {
-        case .count, .work:
+        case .count, .work, .loadPeak:
             return value == value.rounded() && abs(value) < 1e15 ? ReportTable.grouped(Int(value)) : String(format: "%.1f", value)
         case .rate, .share:
             return String(format: "%.4f %%", value * 100)

@@ -39,12 +39,50 @@ extension ArmResult {
             object["off_arm_loss_rate"] = .double(offArm.ledger.lossRate)
             object["difference"] = .double(estimatedLossRate - offArm.ledger.lossRate)
         }
+        let caveats = telemetryCaveats(offArm: offArm)
+        if !caveats.isEmpty {
+            object["caveats"] = .array(caveats.map { caveat in
+                var members = caveat.figures.mapValues { JSONValue.double($0) }
+                members["kind"] = .string(caveat.kind)
+                members["says"] = .string(caveat.says)
+                return .object(members)
+            })
+        }
         return .object(object)
+    }
+
+    /// Where the logs' estimate is known to mislead in this run, with the size of the effect
+    /// (docs/model.md §2, The telemetry view): a delay-mode outage held letters and sent them at its end, so their
+    /// pushes arrive out of order and read as gaps; display off (or an extension that never ran)
+    /// hides devices, whose letters the logs never see. Empty when neither happened.
+    package func telemetryCaveats(offArm: ArmResult?) -> [(kind: String, says: String, figures: [String: Double])] {
+        let l = ledger
+        var caveats: [(kind: String, says: String, figures: [String: Double])] = []
+        let counted = l.letters + l.uninstall.undeliverable
+        if l.heldInOutage > 0 {
+            var figures = ["letters_held": Double(l.heldInOutage), "held_share": counted == 0 ? 0 : Double(l.heldInOutage) / Double(counted),
+                           "estimated_loss_rate": estimatedLossRate]
+            var says = "a delay-mode XIVA outage held \(l.heldInOutage) letters and sent them at its end: their pushes "
+                + "arrive out of order and the logs count the reordering as gaps, so the estimate overstates the loss"
+            if let offArm {
+                figures["off_arm_loss_rate"] = offArm.ledger.lossRate
+                says += String(format: " (here %.3f %% estimated against %.3f %% without the queue)",
+                               estimatedLossRate * 100, offArm.ledger.lossRate * 100)
+            }
+            caveats.append(("delay_outage_reorders", says, figures))
+        }
+        if counted > 0 && l.positionsKnownToTelemetry > 0 && l.lettersOnVisibleDevices < counted {
+            let hidden = Double(counted - l.lettersOnVisibleDevices) / Double(counted)
+            caveats.append(("hidden_devices", String(format: "%.2f %% of the letters were on devices whose extension never "
+                + "ran (display off, or no push ever reached it): the logs cannot see them, and their loss is outside the estimate",
+                hidden * 100), ["hidden_letter_share": hidden]))
+        }
+        return caveats
     }
 
     /// The arm as the contract's JSON object; `offArm` is the run's queue-off arm, the truth
     /// the queue arm's telemetry is compared with.
-    package func json(offArm: ArmResult? = nil) -> JSONValue {
+    package func json(offArm: ArmResult? = nil, loadFrame: LoadFrame? = nil, devices: Int = 0) -> JSONValue {
         let l = ledger
         var object: [String: JSONValue] = [
             "queue": .string(name),
@@ -84,6 +122,7 @@ extension ArmResult {
                                       "max_wait_s": .double(Double(l.xivaMaxWaitMicroseconds) / Double(SimTime.second))])
             object["telemetry"] = telemetry(offArm: offArm)
         }
+        if let loadFrame { object["load"] = LoadReport.json(self, frame: loadFrame, devices: devices, fleet: loadFrame.fleet) }
         return .object(object)
     }
 }
@@ -92,13 +131,15 @@ extension RunResult {
     /// The document `pushsim run --json` prints (scenario contract, section 4).
     package var json: JSONValue {
         var object: [String: JSONValue] = ["scenario": .string(scenario), "seed": .uint(seed),
-                                           "runs": .array(arms.map { $0.json(offArm: offArm) })]
+                                           "runs": .array(arms.map { $0.json(offArm: offArm, loadFrame: loadFrame, devices: totalDevices) })]
         // Absent without segments (docs/model.md §5, Segments): a version-1 document keeps its bytes.
         if !segments.isEmpty {
             object["segments"] = .array(segments.map { segment in
                 let segmentOffArm = segment.arms.first { $0.arm == .off }
                 return .object(["name": .string(segment.name), "devices": .int(segment.devices),
-                                "runs": .array(segment.arms.map { $0.json(offArm: segmentOffArm) })])
+                                "runs": .array(segment.arms.map {
+                                    $0.json(offArm: segmentOffArm, loadFrame: loadFrame, devices: segment.devices)
+                                })])
             })
         }
         return .object(object)

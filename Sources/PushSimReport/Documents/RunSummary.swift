@@ -29,7 +29,8 @@ package enum RunSummary {
     /// The files of a run's set: a set write replaces these and keeps the folder's others (a
     /// sweep's files, notes a person put there).
     /// The queue's files belong to the set, so a run without a finite capacity removes stale ones.
-    package static let family: Set<String> = ["summary.json", "summary.md", XivaQueueReport.csvName, XivaQueueReport.svgName]
+    package static let family: Set<String> = ["summary.json", "summary.md", XivaQueueReport.csvName, XivaQueueReport.svgName,
+                                              LoadReport.csvName, LoadReport.svgName]
     /// The files every run's set holds, whatever the scenario: checked before a run (the queue's
     /// files are checked when the set is written).
     package static let alwaysWritten: Set<String> = ["summary.json", "summary.md"]
@@ -71,7 +72,8 @@ package enum RunSummary {
     package static func files(_ result: RunResult, size: RunSize, provenance: Provenance,
                              sharedServer: Bool = false) -> [(name: String, contents: String)] {
         var files = [("summary.json", document(result, provenance: provenance).prettyText + "\n"),
-                     ("summary.md", markdown(result, size: size, provenance: provenance))]
+                     ("summary.md", markdown(result, size: size, provenance: provenance)),
+                     (LoadReport.csvName, LoadReport.csv(result)), (LoadReport.svgName, LoadChart(result).svg)]
         if sharedServer, let queueArm = result.arms.first(where: { $0.arm == .on }) {
             files.append((XivaQueueReport.csvName, XivaQueueReport.csv(queueArm.ledger.xivaQueue)))
             files.append((XivaQueueReport.svgName, XivaQueueReport.svg(queueArm.ledger.xivaQueue, scenario: result.scenario)))

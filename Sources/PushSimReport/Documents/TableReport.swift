@@ -91,7 +91,12 @@ package struct ReportTable {
                     arm.arm == .on ? ReportTable.points(arm.estimatedLossRate - offArm.ledger.lossRate) : "—"
                 })
             }
+            // Where the estimate is known to mislead, said beside it with the size in this run.
+            if let queueArm = arms.first(where: { $0.arm == .on }) {
+                for caveat in queueArm.telemetryCaveats(offArm: result.offArm) { rows.append(["  caution: " + caveat.says]) }
+            }
         }
+        rows += LoadReport.rows(arms, frame: result.loadFrame, devices: result.totalDevices, fleet: result.loadFrame.fleet)
         rows.append(row("events") { ReportTable.grouped($0.ledger.events) })
         // Per segment (docs/model.md §5, Segments): the same arms, counting only the segment's devices.
         for segment in result.segments {

@@ -77,6 +77,7 @@ package struct PartialResult: Equatable, Sendable {
             "size": .object(["duration_us": .int(Int(size.duration.microseconds)),
                              "drain_us": .int(Int(size.drain.microseconds))]),
             "arms": .array(result.arms.map(PartialResult.armJSON)),
+            "load_frame": .object(["bin_us": .int(Int(result.loadFrame.bin)), "warmup_us": .int(Int(result.loadFrame.warmup))]),
             "resolved_scenario": provenance.scenario,
             "resolved_scenario_text": .string(provenance.yaml),
         ]
@@ -114,6 +115,12 @@ package struct PartialResult: Equatable, Sendable {
                 "buckets": .array(l.latency.sparseBuckets.map { .array([.int($0.index), .uint($0.count)]) }),
             ]),
         ]
+        // The load series, bins with any count: [bin, letters in, pushes sent, …] (LoadQuantity's order).
+        let load = l.load
+        object["load"] = .array((0..<load.bins).compactMap { b in
+            let row = LoadQuantity.allCases.map { load.count(bin: b, $0) }
+            return row.allSatisfy { $0 == 0 } ? nil : .array([.int(b)] + row.map { .int($0) })
+        })
         // Only with a finite XIVA capacity: [minute, most waiting] pairs, merged by the larger.
         if !l.xivaQueue.isEmpty {
             object["xiva_queue"] = .array(zip(l.xivaQueue.minutes, l.xivaQueue.waiting).map { .array([.int($0), .int($1)]) })
@@ -246,6 +253,11 @@ package struct PartialResult: Equatable, Sendable {
         }
         let provenance = Provenance(version: version, seed: seed, yaml: try fields.string(top, "resolved_scenario_text"),
                                     scenario: top["resolved_scenario"] ?? .object([:]))
+        let loadObject = try fields.object(top["load_frame"], "load_frame")
+        let loadBin = try fields.count(loadObject, "load_frame.bin_us"), loadWarmup = try fields.count(loadObject, "load_frame.warmup_us")
+        guard loadBin > 0, loadWarmup <= duration else {
+            throw fields.error("`load_frame`: expected 0 < bin_us and warmup_us ≤ size.duration_us")
+        }
         var coupling = CouplingUnit.oneDevice
         if let couplingValue = top["coupling"] {
             let partitions = try fields.count(try fields.object(couplingValue, "coupling"), "coupling.xiva_partitions")
@@ -255,7 +267,9 @@ package struct PartialResult: Equatable, Sendable {
             coupling = .xivaPartitions(partitions, ofDevices: total)
         }
         self.init(result: RunResult(scenario: name, seed: seed, arms: arms, devices: lower..<upper, totalDevices: total,
-                                    segments: segments),
+                                    segments: segments,
+                                    loadFrame: LoadFrame(bin: Int64(loadBin), warmup: Int64(loadWarmup), duration: Int64(duration),
+                                                         end: Int64(duration) + Int64(drain))),
                   fingerprint: fingerprint, shard: shard,
                   size: RunSize(devices: total, duration: SimTime(microseconds: Int64(duration)),
                                 drain: SimTime(microseconds: Int64(drain))),
@@ -378,6 +392,13 @@ package struct PartialMerge {
                     throw PartialResultError("\(source): `\(path)[\(a)].counts.\(key)`: adding this part takes the total past "
                         + "\(Int.max): no run counts that much; the part is damaged")
                 }
+                let mine = totals[a].ledger.load, theirs = arm.ledger.load
+                for b in 0..<theirs.bins {
+                    for q in LoadQuantity.allCases where mine.count(bin: b, q).addingReportingOverflow(theirs.count(bin: b, q)).overflow {
+                        throw PartialResultError("\(source): `\(path)[\(a)].load`: adding bin \(b) of this part takes its count past "
+                            + "\(Int.max): the part is damaged")
+                    }
+                }
             }
         }
         try checkSums(total.arms, part.result.arms, "arms")
@@ -469,6 +490,25 @@ struct PartialFields {
                 throw error("`\(path).xiva_queue`: expected minutes ascending from 0 and waiting counts above 0")
             }
             ledger.xivaQueue = series
+        }
+        if let loadValue = arm["load"] {
+            guard case .array(let rows) = loadValue, rows.count <= PartialResult.maxQueueMinutes else {
+                throw error("`\(path).load`: expected an array of at most \(PartialResult.maxQueueMinutes) bins")
+            }
+            var previous = -1
+            for row in rows {
+                guard case .array(let cells) = row, cells.count == LoadQuantity.allCases.count + 1,
+                      case .int(let bin) = cells[0], bin > previous, bin < PartialResult.maxQueueMinutes else {
+                    throw error("`\(path).load`: expected [bin, \(LoadQuantity.allCases.map(\.key).joined(separator: ", "))] rows, bins ascending")
+                }
+                previous = bin
+                for (q, cell) in zip(LoadQuantity.allCases, cells.dropFirst()) {
+                    guard case .int(let n) = cell, n >= 0 else {
+                        throw error("`\(path).load`: expected counts from 0 to \(Int.max) in bin \(bin)")
+                    }
+                    ledger.load.add(n, bin: bin, q)
+                }
+            }
         }
         let (states, o1) = ledger.delivered.addingReportingOverflow(ledger.summarized)
         let (all, o2) = states.addingReportingOverflow(ledger.lost)

@@ -92,7 +92,7 @@ import PushSimTestSupport
             else { others.append(child.label ?? "?") }
         }
         #expect(Mirror(reflecting: FCMOutcomes()).children.count == FCMOutcomes.counts.count, "FCMOutcomes gained a field: list it in FCMOutcomes.counts")
-        #expect(others.sorted() == ["causes", "latency", "xivaQueue"])
+        #expect(others.sorted() == ["causes", "latency", "load", "xivaQueue"])
         #expect(counts == PartialResult.ledgerCounts.count,
                 "Ledger gained or lost a field: declare it (Ledger.coreCounts or its mechanism's CounterGroup), or merge loses it")
         var ledger = Ledger()

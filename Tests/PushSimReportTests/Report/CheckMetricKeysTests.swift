@@ -23,7 +23,7 @@ import PushSimTestSupport
                     // A declared share's noise is its complement count's, a count of its own group.
                     let share = Ledger.checkedShares.first { $0.jsonPath == metric.key }
                     #expect(share?.complementPath == CheckMetrics.countKeys[complement], "\(metric.key) takes the noise of \(CheckMetrics.countKeys[complement])")
-                case .latencyQuantile, .latencyMax, .work: break
+                case .latencyQuantile, .latencyMax, .work, .loadPeak: break
                 }
             }
         }
@@ -44,13 +44,13 @@ import PushSimTestSupport
             let draw = VersionTwoFuzz.scenario(k)
             guard let scenario = try? ScenarioLoader.parse(text: draw.text, file: "fuzz-\(k).yaml", overrides: draw.overrides) else { continue }
             let result = Simulator.run(scenario)
-            for arm in result.arms { collect(arm.json(offArm: result.offArm), prefix: "", into: &written[arm.arm, default: []]) }
+            for arm in result.arms { collect(arm.json(offArm: result.offArm, loadFrame: result.loadFrame, devices: result.totalDevices), prefix: "", into: &written[arm.arm, default: []]) }
         }
         // And the bundled scenarios at their small size: a count listed only when it is not
         // zero (`memory_kill`) needs the mechanism that makes it, which ios-today.yaml has.
         for name in BundledScenarios.names {
             let result = Simulator.run(try BundledScenarios.small(name))
-            for arm in result.arms { collect(arm.json(offArm: result.offArm), prefix: "", into: &written[arm.arm, default: []]) }
+            for arm in result.arms { collect(arm.json(offArm: result.offArm, loadFrame: result.loadFrame, devices: result.totalDevices), prefix: "", into: &written[arm.arm, default: []]) }
         }
         for arm in [Arm.off, .on] {
             let missing = CheckMetrics.catalogue(arm).map(\.key).filter { !(written[arm]?.contains($0) ?? false) }

@@ -43,7 +43,10 @@ extension DeviceWorld {
         }
         note(.user, nil, .caughtUp(fetched: made - mechanisms.catchUp.mark, notShown: summarized))
         mechanisms.catchUp.mark = made
-        if summarizedCounted > 0 { ledger.summaries += 1 }
+        if summarizedCounted > 0 {
+            ledger.summaries += 1
+            loadLog.note(.summaries, at: now)
+        }
     }
 }
 

@@ -138,6 +138,7 @@ extension DeviceWorld {
         if covered > 0 {
             ledger.fcm.resyncs += 1
             ledger.summaries += 1
+            loadLog.note(.summaries, at: now)
         }
     }
 

@@ -90,6 +90,7 @@ extension DeviceWorld {
         let again = copies.nextIndex()
         copies.append(PushCopy(letter: copy.letter, isResend: copy.isResend, attempt: copy.attempt + 1, expiry: 0))
         ledger.provider.retries += counted(copy.letter.offset)
+        noteLoad(.pushesSent, letter: copy.letter.offset, at: now)
         let arrival = later(now, parameters.backoff.sample(&armState.streams.retries))
         clock.queue.schedule(at: arrival, .apnsArrival(again))
         note(.xiva, copy.letter.offset, .sentAgain(attempt: Int(copy.attempt) + 2), at: now)

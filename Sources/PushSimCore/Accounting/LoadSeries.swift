@@ -1,0 +1,214 @@
+// XIVA's load over time: what the chain did, counted bin by bin of simulated time (docs/model.md §14).
+
+/// The quantities a load series counts, each at the instant it happens in the model
+/// (docs/model.md §14, Load over time). The raw value is the quantity's column in a bin.
+package enum LoadQuantity: Int, CaseIterable, Sendable {
+    /// A letter reaches XIVA from the mail backend (whatever XIVA then does with it).
+    case lettersIn
+    /// XIVA sends a push to APNs (or FCM): a first copy when XIVA sends it (an outage's end
+    /// for a held letter), a re-sent copy when XIVA answers the re-request, a provider retry.
+    case pushesSent
+    /// An extension's re-request reaches XIVA: the instant it is sent (the model's request
+    /// latency is the whole round trip; the shared queue takes a request in at that instant).
+    case reRequests
+    /// XIVA re-sends a retained push in answer to a re-request.
+    case resent
+    /// A summary is shown on the device (a gap's summary, a catch-up's, FCM's re-sync).
+    case summaries
+
+    /// Its name in the JSON, the CSV and partial results.
+    package var key: String {
+        switch self {
+        case .lettersIn: "letters_in"
+        case .pushesSent: "pushes_sent"
+        case .reRequests: "re_requests"
+        case .resent: "resent"
+        case .summaries: "summaries"
+        }
+    }
+
+    /// Its row in the report table.
+    package var label: String {
+        switch self {
+        case .lettersIn: "letters in"
+        case .pushesSent: "pushes sent to APNs"
+        case .reRequests: "re-requests at XIVA"
+        case .resent: "re-sent pushes"
+        case .summaries: "summaries shown"
+        }
+    }
+}
+
+/// Counts per bin of simulated time for every ``LoadQuantity``: bin `b` holds what happened in
+/// [b·width, (b+1)·width). Counts of disjoint sets of devices add up bin by bin (`merge`), so
+/// threads, chunks and shards give the one run's series exactly. The bin width is the run's
+/// (`Scenario.loadBin`); the series stores no width of its own.
+package struct LoadSeries: Equatable, Sendable {
+    /// Bin-major: the count of quantity q in bin b is at `b * quantityCount + q`.
+    package private(set) var counts: [Int] = []
+    package static let quantityCount = LoadQuantity.allCases.count
+
+    package init() {}
+
+    /// How many bins hold a count (the last bins with nothing are not stored).
+    package var bins: Int { counts.count / LoadSeries.quantityCount }
+    package var isEmpty: Bool { counts.isEmpty }
+
+    package func count(bin: Int, _ q: LoadQuantity) -> Int {
+        let i = bin * LoadSeries.quantityCount + q.rawValue
+        return bin >= 0 && i < counts.count ? counts[i] : 0
+    }
+
+    /// Adds `n` to quantity q of bin `bin` (≥ 0), growing the series as needed.
+    package mutating func add(_ n: Int, bin: Int, _ q: LoadQuantity) {
+        guard bin >= 0, n != 0 else { return }
+        grow(toBins: bin + 1)
+        counts[bin * LoadSeries.quantityCount + q.rawValue] += n
+    }
+
+    /// Grows geometrically: devices reach later bins one after another, and growing to each
+    /// exactly copied the whole series every time (a quadratic cost, 10 % of a run).
+    private mutating func grow(toBins bins: Int) {
+        let needed = bins * LoadSeries.quantityCount
+        guard counts.count < needed else { return }
+        if counts.capacity < needed { counts.reserveCapacity(max(needed, 2 * counts.capacity)) }
+        counts.append(contentsOf: repeatElement(0, count: needed - counts.count))
+    }
+
+    /// The series of `other`'s devices added to this one's, bin by bin. The sum wraps rather
+    /// than traps: no run counts near `Int.max` in a bin, and partial results are checked for
+    /// overflow before they merge (`PartialMerge.adding`).
+    package mutating func merge(_ other: LoadSeries) {
+        guard !other.counts.isEmpty else { return }
+        guard !counts.isEmpty else { self = other; return }
+        grow(toBins: other.bins)
+        other.counts.withUnsafeBufferPointer { theirs in
+            counts.withUnsafeMutableBufferPointer { mine in
+                guard let m = mine.baseAddress, let t = theirs.baseAddress, mine.count >= theirs.count else { return }
+                for i in 0..<theirs.count { m[i] &+= t[i] }
+            }
+        }
+    }
+
+    /// The count of quantity q in every bin, in bin order (zeros included).
+    package func values(_ q: LoadQuantity) -> [Int] {
+        stride(from: q.rawValue, to: counts.count, by: LoadSeries.quantityCount).map { counts[$0] }
+    }
+
+    /// The whole run's count of quantity q.
+    package func total(_ q: LoadQuantity) -> Int { values(q).reduce(0, +) }
+
+    /// Equal when every bin holds the same counts: a series grown to the run's end and one
+    /// read back from a partial result (which stores no empty bins) are the same series.
+    package static func == (a: LoadSeries, b: LoadSeries) -> Bool {
+        let common = min(a.counts.count, b.counts.count)
+        return a.counts[..<common] == b.counts[..<common]
+            && a.counts[common...].allSatisfy { $0 == 0 } && b.counts[common...].allSatisfy { $0 == 0 }
+    }
+
+    /// Grows the series to `bins` bins at least and hands its counts to `body`.
+    mutating func withCounts(bins: Int, _ body: (UnsafeMutableBufferPointer<Int>) -> Void) {
+        grow(toBins: bins)
+        counts.withUnsafeMutableBufferPointer { body($0) }
+    }
+}
+
+/// What one world noted for the load series during an arm, as (time, entry) words, folded
+/// into its ledger's ``LoadSeries`` when the arm ends (``DeviceWorld/foldLoad(into:)``). The
+/// hot path only appends a word (no division, no copy-on-write check), and only for what the
+/// letters' states do not tell: a numbered letter's arrival and first send are read from its
+/// position at the end, so most letters note nothing.
+final class LoadLog {
+    /// A word's low bits: a quantity, or one of two entries that stand for two.
+    enum Entry: Int64 {
+        case lettersIn = 0, pushesSent, reRequests, resent, summaries
+        /// A re-sent push: one re-send and one push sent to APNs.
+        case resentAndSent
+        /// A numbered letter XIVA held in an outage: not sent on arrival (its send at the
+        /// outage's end is noted apart), taken off the arrival's bin.
+        case notSentOnArrival
+    }
+
+    static let entryBits: Int64 = 3
+    static let entryMask: Int64 = 7
+    let entries = OwnedArray<Int64>(capacity: 64)
+
+    /// The entry happened at `time` (µs, ≥ 0: shifted left by 3 bits, a run of 36 000 years fits).
+    @inline(__always) func note(_ entry: Entry, at time: Int64) {
+        entries.append(time &<< LoadLog.entryBits | entry.rawValue)
+    }
+
+    func removeAll() { entries.removeAll() }
+}
+
+extension DeviceWorld {
+    /// Adds this arm's load to `series` and empties the log: every counted letter XIVA numbered
+    /// arrived and was sent in the bin of its time (`xivaReceives`), then the log's entries.
+    /// The series is grown once to the bin holding the run's end (as `LoadFrame.runBins`): a
+    /// driver's ledger keeps it, so later devices only count (growing to each device's latest
+    /// entry copied the series time after time, 10 % of a run).
+    func foldLoad(into series: inout LoadSeries) {
+        let width = scenario.loadBin.microseconds
+        let first = armState.firstCounted, letterCount = draws.letters.count
+        let entries = loadLog.entries
+        guard width > 0, first < letterCount || entries.count > 0 else { loadLog.removeAll(); return }
+        // The bins to hold: the run's, and any entry's or letter's past it (letters are in time order).
+        var bins = Int((max(0, clock.runEnd) + width - 1) / width)
+        if letterCount > 0 { bins = max(bins, Int(draws.letters[letterCount - 1].time / width) + 1) }
+        for i in 0..<entries.count { bins = max(bins, Int((entries[i] >> LoadLog.entryBits) / width) + 1) }
+        let stride = LoadSeries.quantityCount
+        series.withCounts(bins: bins) { counts in
+            for i in first..<letterCount where letterStates[i].position > 0 {
+                let slot = Int(draws.letters[i].time / width) &* stride
+                counts[slot &+ LoadQuantity.lettersIn.rawValue] &+= 1
+                counts[slot &+ LoadQuantity.pushesSent.rawValue] &+= 1
+            }
+            for i in 0..<entries.count {
+                let word = entries[i]
+                let slot = Int((word >> LoadLog.entryBits) / width) &* stride
+                switch LoadLog.Entry(rawValue: word & LoadLog.entryMask) {
+                case .resentAndSent:
+                    counts[slot &+ LoadQuantity.resent.rawValue] &+= 1
+                    counts[slot &+ LoadQuantity.pushesSent.rawValue] &+= 1
+                case .notSentOnArrival:
+                    counts[slot &+ LoadQuantity.pushesSent.rawValue] &-= 1
+                case let entry?:
+                    counts[slot &+ Int(entry.rawValue)] &+= 1
+                case nil:
+                    break
+                }
+            }
+        }
+        loadLog.removeAll()
+    }
+}
+
+/// The frame a run's load series is read in: the bin width, the measured window
+/// [warm-up, duration) over which means and percentiles are taken, and the run's end.
+package struct LoadFrame: Equatable, Sendable {
+    package var bin: Int64
+    package var warmup: Int64
+    package var duration: Int64
+    package var end: Int64
+    /// The fleet the report scales to (`--fleet`); how it is shown only, never in partial results.
+    package var fleet: Int? = nil
+
+    package init(bin: Int64 = 60 * SimTime.second, warmup: Int64 = 0, duration: Int64 = 0, end: Int64 = 0) {
+        self.bin = max(1, bin); self.warmup = warmup; self.duration = duration; self.end = end
+    }
+
+    package init(_ scenario: Scenario) {
+        self.init(bin: scenario.loadBin.microseconds, warmup: scenario.warmup.microseconds,
+                  duration: scenario.duration.microseconds, end: scenario.end.microseconds)
+    }
+
+    /// The bins wholly inside the measured window (at least one, when the window is shorter than a bin).
+    package var measuredBins: Range<Int> {
+        let first = Int((warmup + bin - 1) / bin)
+        let last = Int(duration / bin)
+        return last > first ? first..<last : Int(warmup / bin)..<(Int(warmup / bin) + 1)
+    }
+
+    /// Every bin of the run, up to the one holding its end.
+    package var runBins: Int { Int((end + bin - 1) / bin) }
+}

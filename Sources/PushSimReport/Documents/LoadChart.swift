@@ -1,0 +1,153 @@
+// load.svg: a run's load over simulated time, with a time axis people can read and the worst bins marked.
+import Foundation
+import PushSimCore
+import PushSimExperiment
+
+/// A line chart over time (docs/model.md §14): ticks at whole minutes, hours or days, spaced so
+/// that no two labels meet (label widths estimated from the font size and the text, as every
+/// chart here does), lines of the queue arm's letters in, pushes sent and re-requests, and the
+/// worst bins marked on the plot and listed beside it.
+package struct LoadChart {
+    static let left = 90.0, plotWidth = 640.0, plotHeight = 300.0, top = 88.0
+    static let tickSize = 12.0, legendSize = 12.0
+    /// The most points a line has: longer series show each point as the largest of its bins.
+    static let maxPoints = 640
+    static let quantities: [LoadQuantity] = [.lettersIn, .pushesSent, .reRequests]
+
+    package var title: String
+    package var subtitle: String
+    /// Per quantity drawn, its count per bin.
+    var lines: [(name: String, values: [Int])]
+    /// The bins' width and the run's span, in µs.
+    var bin: Int64
+    var end: Int64
+    /// The quantity whose worst bins are marked.
+    var marked: Int
+
+    package init(_ result: RunResult) {
+        let arm = result.arms.last { $0.arm == .on } ?? result.arms.last
+        let frame = result.loadFrame
+        let bins = max(frame.runBins, arm?.ledger.load.bins ?? 0, 1)
+        bin = frame.bin
+        end = max(frame.end, Int64(bins) * frame.bin)
+        lines = LoadChart.quantities.map { q in (q.label, (0..<bins).map { arm?.ledger.load.count(bin: $0, q) ?? 0 }) }
+        marked = lines[2].values.contains { $0 > 0 } ? 2 : 1
+        title = "\(result.scenario): load per \(SimTime(microseconds: frame.bin))"
+        subtitle = "queue \(arm?.name ?? "—") arm, counts per bin"
+            + (bins > LoadChart.maxPoints ? "; each point the largest of \((bins + LoadChart.maxPoints - 1) / LoadChart.maxPoints) bins" : "")
+    }
+
+    /// The worst bins of the marked quantity: up to three, each at least a fiftieth of the run from the others.
+    var worst: [(bin: Int, count: Int)] {
+        let values = lines[marked].values
+        let apart = max(1, values.count / 50)
+        var chosen: [(bin: Int, count: Int)] = []
+        for b in values.indices.sorted(by: { values[$0] != values[$1] ? values[$0] > values[$1] : $0 < $1 })
+        where values[b] > 0 && chosen.allSatisfy({ abs($0.bin - b) >= apart }) {
+            chosen.append((b, values[b]))
+            if chosen.count == 3 { break }
+        }
+        return chosen
+    }
+
+    /// The label of the instant t (µs from the start): days, then the time of day where the step is below a day.
+    static func timeLabel(_ t: Int64, step: Int64) -> String {
+        let day = t / SimTime.day, rest = t % SimTime.day
+        if step >= SimTime.day && step % SimTime.day == 0 { return "day \(day)" }
+        return String(format: "d%lld %02lld:%02lld", day, rest / SimTime.hour, (rest % SimTime.hour) / SimTime.minute)
+    }
+
+    /// The tick step: the smallest whole step whose labels, at their estimated width plus a gap, fit between ticks.
+    static func tickStep(span: Int64) -> Int64 {
+        let steps: [Int64] = [1, 2, 5, 10, 15, 30].map { $0 * SimTime.minute } + [1, 2, 3, 6, 12].map { $0 * SimTime.hour }
+            + [1, 2, 7, 14, 28, 56, 112, 364].map { $0 * SimTime.day }
+        for step in steps {
+            let ticks = span / step + 1
+            guard ticks <= 40 else { continue }
+            let widest = (0...min(ticks, 40)).map { SVGText.estimatedWidth(timeLabel($0 * step, step: step), fontSize: tickSize) }.max() ?? 0
+            if Double(step) / Double(max(span, 1)) * plotWidth >= widest + 12 { return step }
+        }
+        return steps.last ?? SimTime.day
+    }
+
+    package var svg: String {
+        let left = LoadChart.left, right = left + LoadChart.plotWidth, top = LoadChart.top, bottom = top + LoadChart.plotHeight
+        let names = lines.map(\.name)
+        let worstBins = worst
+        let notes = worstBins.map { "\(LoadChart.timeLabel(Int64($0.bin) * bin, step: SimTime.minute)): \($0.count) \(lines[marked].name)" }
+        let legendWidth = (names + notes + ["worst bins:"]).map { SVGText.estimatedWidth($0, fontSize: LoadChart.legendSize) }.max() ?? 0
+        let width = (max(right + 24 + 36 + legendWidth, left + SVGText.estimatedWidth(title, fontSize: 17, bold: true),
+                         left + SVGText.estimatedWidth(subtitle, fontSize: 12)) + 20).rounded(.up)
+        let height = (bottom + 70).rounded(.up)
+        let n = lines.first?.values.count ?? 1
+        let group = max(1, (n + LoadChart.maxPoints - 1) / LoadChart.maxPoints)
+        let points = (n + group - 1) / group
+        func column(_ values: [Int]) -> [Int] {
+            (0..<points).map { p in values[(p * group)..<min(n, (p + 1) * group)].max() ?? 0 }
+        }
+        let columns = lines.map { column($0.values) }
+        let highest = max(1, columns.flatMap { $0 }.max() ?? 1)
+        let raw = Double(highest) / 5
+        let magnitude = pow(10, floor(log10(max(raw, 1))))
+        let yStep = [1.0, 2, 2.5, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? 10 * magnitude
+        let yMax = max(yStep, ceil(Double(highest) / yStep) * yStep)
+        func x(_ t: Int64) -> Double { left + Double(t) / Double(max(end, 1)) * (right - left) }
+        func y(_ v: Double) -> Double { bottom - v / yMax * (bottom - top) }
+        func f(_ v: Double) -> String { String(format: "%.1f", v) }
+        var out = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
+        viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
+        <title>\(SVGText.escape(title))</title>
+        <rect x="0" y="0" width="\(Int(width))" height="\(Int(height))" fill="#ffffff"/>
+        <text x="\(f(left))" y="28" font-size="17" font-weight="bold">\(SVGText.escape(title))</text>
+        <text x="\(f(left))" y="48" font-size="12" fill="#555555">\(SVGText.escape(subtitle))</text>
+
+        """
+        var tick = 0.0
+        while tick <= yMax + yStep / 1000 {
+            out += "<line x1=\"\(f(left))\" y1=\"\(f(y(tick)))\" x2=\"\(f(right))\" y2=\"\(f(y(tick)))\" stroke=\"#e4e4e4\"/>\n"
+            out += "<text x=\"\(f(left - 8))\" y=\"\(f(y(tick) + 4))\" text-anchor=\"end\">\(SVGNumber.text(tick))</text>\n"
+            tick += yStep
+        }
+        out += "<line x1=\"\(f(left))\" y1=\"\(f(bottom))\" x2=\"\(f(right))\" y2=\"\(f(bottom))\" stroke=\"#333333\"/>\n"
+        out += "<line x1=\"\(f(left))\" y1=\"\(f(top))\" x2=\"\(f(left))\" y2=\"\(f(bottom))\" stroke=\"#333333\"/>\n"
+        let step = LoadChart.tickStep(span: end)
+        var t: Int64 = 0
+        while t <= end {
+            out += "<line x1=\"\(f(x(t)))\" y1=\"\(f(bottom))\" x2=\"\(f(x(t)))\" y2=\"\(f(bottom + 5))\" stroke=\"#333333\"/>\n"
+            out += "<text class=\"tick\" x=\"\(f(x(t)))\" y=\"\(f(bottom + 20))\" text-anchor=\"middle\">\(SVGText.escape(LoadChart.timeLabel(t, step: step)))</text>\n"
+            t += step
+        }
+        out += "<text class=\"x-label\" x=\"\(f((left + right) / 2))\" y=\"\(f(bottom + 48))\" text-anchor=\"middle\" font-size=\"13\">simulated time (day and time of day)</text>\n"
+        let yMid = (top + bottom) / 2
+        out += "<text class=\"y-label\" x=\"22\" y=\"\(f(yMid))\" text-anchor=\"middle\" font-size=\"13\" transform=\"rotate(-90 22 \(f(yMid)))\">count per bin</text>\n"
+        for (s, values) in columns.enumerated() {
+            let color = SVGChart.palette[s % SVGChart.palette.count]
+            let polyline = values.enumerated().map { p, v in "\(f(x(Int64(p * group) * bin))),\(f(y(Double(v))))" }.joined(separator: " ")
+            out += "<polyline data-series=\"\(SVGText.escape(lines[s].name))\" points=\"\(polyline)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"/>\n"
+        }
+        for w in worstBins {
+            out += "<circle class=\"worst\" cx=\"\(f(x(Int64(w.bin) * bin)))\" cy=\"\(f(y(Double(w.count))))\" r=\"5\" fill=\"none\" stroke=\"#000000\" stroke-width=\"1.5\"/>\n"
+        }
+        var ly = top + 6
+        let lx = right + 24
+        out += "<g class=\"legend\">\n"
+        for (s, name) in names.enumerated() {
+            let color = SVGChart.palette[s % SVGChart.palette.count]
+            out += "<line x1=\"\(f(lx))\" y1=\"\(f(ly - 4))\" x2=\"\(f(lx + 28))\" y2=\"\(f(ly - 4))\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
+            out += "<text x=\"\(f(lx + 36))\" y=\"\(f(ly))\">\(SVGText.escape(name))</text>\n"
+            ly += 22
+        }
+        if !notes.isEmpty {
+            out += "<circle cx=\"\(f(lx + 14))\" cy=\"\(f(ly - 4))\" r=\"5\" fill=\"none\" stroke=\"#000000\" stroke-width=\"1.5\"/>\n"
+            out += "<text x=\"\(f(lx + 36))\" y=\"\(f(ly))\">worst bins:</text>\n"
+            for note in notes {
+                ly += 20
+                out += "<text x=\"\(f(lx + 36))\" y=\"\(f(ly))\">\(SVGText.escape(note))</text>\n"
+            }
+        }
+        out += "</g>\n</svg>\n"
+        return out
+    }
+}
