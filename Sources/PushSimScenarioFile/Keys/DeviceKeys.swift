@@ -73,14 +73,14 @@ enum DeviceKeys {
     ])
 
     static let notificationSummary = KeyTable<NotificationSummary>([
-        ScenarioKey("share", "probability", default: .required, example: "30%",
+        ScenarioKey("share", "probability", default: .required, example: "60%",
                     help: "the share of users with a summary schedule, drawn once per user") { .scalar(ScenarioPrinter.decimal($0.share)) },
         ScenarioKey("times", "list of times of the day (0h to before 24h)", default: .required, example: "[7h30m, 12h, 18:00]",
                     help: "when the summary is delivered each day") { s in .list(s.times.map { .scalar($0.description) }) },
     ])
 
     static let focus = KeyTable<FocusSchedule>([
-        ScenarioKey("share", "probability", default: .required, example: "40%",
+        ScenarioKey("share", "probability", default: .required, example: "60%",
                     help: "the share of users with Focus windows, drawn once per user") { .scalar(ScenarioPrinter.decimal($0.share)) },
         ScenarioKey("windows", "list of daily windows", default: .required, example: "[{start: 9h, end: 17h}]",
                     shape: .list(items: dailyWindow.infos), help: "the hours of each day the Focus silences the app") { f in
