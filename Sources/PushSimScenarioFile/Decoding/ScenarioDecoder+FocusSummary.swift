@@ -5,21 +5,25 @@ extension ScenarioDecoder {
     /// `device.notification_summary: {share, times}`, `device.focus: {share, windows}` (both
     /// keys required in each) and `device.time_sensitive_off`.
     static func focusSummary(_ fields: Fields, into device: inout Scenario.Device) throws {
-        if let node = fields.value("notification_summary") {
-            let path = fields.fullPath("notification_summary")
-            let summary = try Fields(node, path: path, keys: ScenarioSchema.notificationSummaryKeys)
-            let share = try value(summary.required("share", example: "share: 30%"), path + ".share", "a probability", ValueParsers.probability)
-            let times = try summaryTimes(summary.required("times", example: "times: [8h, 18h]"), path + ".times")
+        if let (share, times) = try shareAndList(fields, "notification_summary", keys: ScenarioSchema.notificationSummaryKeys,
+                                                 list: "times", example: "[8h, 18h]", summaryTimes) {
             device.notificationSummary = NotificationSummary(share: share, times: times)
         }
-        if let node = fields.value("focus") {
-            let path = fields.fullPath("focus")
-            let focus = try Fields(node, path: path, keys: ScenarioSchema.focusKeys)
-            let share = try value(focus.required("share", example: "share: 40%"), path + ".share", "a probability", ValueParsers.probability)
-            let windows = try dailyWindows(focus.required("windows", example: "windows: [{start: 22h, end: 7h}]"), path + ".windows")
+        if let (share, windows) = try shareAndList(fields, "focus", keys: ScenarioSchema.focusKeys,
+                                                   list: "windows", example: "[{start: 22h, end: 7h}]", dailyWindows) {
             device.focus = FocusSchedule(share: share, windows: windows)
         }
         try fields.decode("time_sensitive_off", "a probability", ValueParsers.probability) { device.timeSensitiveOff = $0 }
+    }
+
+    /// A mapping `key: {share, LIST}` with both required: the share, and the list read by `read`; nil when absent.
+    static func shareAndList<T>(_ fields: Fields, _ key: String, keys: [String], list: String, example: String,
+                                _ read: (YAMLNode, String) throws -> T) throws -> (Double, T)? {
+        guard let node = fields.value(key) else { return nil }
+        let path = fields.fullPath(key)
+        let mapping = try Fields(node, path: path, keys: keys)
+        let share = try value(mapping.required("share", example: "share: 30%"), path + ".share", "a probability", ValueParsers.probability)
+        return (share, try read(mapping.required(list, example: "\(list): \(example)"), path + "." + list))
     }
 
     /// A summary's times of the day: a non-empty list, each from 0h to before 24h (`18h`, or
