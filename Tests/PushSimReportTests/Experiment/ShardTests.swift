@@ -69,6 +69,22 @@ import PushSimTestSupport
         }
     }
 
+    /// The latency seen by the user (Focus and the scheduled summary)
+    /// goes through partial results and merges bucket by bucket into exactly the single run's.
+    @Test func theSeenLatencyShardsAndMerges() throws {
+        let scenario = try SmallScenarios.load("field-mix", extra: [
+            "device.notification_summary={share: 0.5, times: [8h, 18:00]}", "device.focus={share: 0.5, windows: [{start: 22h, end: 7h}]}",
+            "device.time_sensitive_off=0.3", "apns.time_sensitive=0.2"])
+        let single = Simulator.run(scenario, jobs: 1)
+        #expect(single.arms.allSatisfy { $0.ledger.focusSummary.seenLatency != nil && $0.ledger.focusSummary.heldInSummary > 0 })
+        let parts = (0..<3).compactMap { ShardSpec(index: $0, count: 3) }.map { PartialResult.run(scenario, shard: $0, jobs: 1) }
+        #expect(parts.allSatisfy { $0.json.text.contains("\"latency_seen\"") })
+        let read = try parts.reversed().flatMap { try PartialResult.read($0.json.text, source: "part") }
+        let merged = try PartialResult.merge(read)
+        #expect(merged == single)
+        #expect(merged.json.text == single.json.text && single.json.text.contains("\"latency_seen_s\""))
+    }
+
     @Test func partialResultsRoundTrip() throws {
         let scenario = try SmallScenarios.load("flaky-network", extra: ["seed=18446744073709551615"])
         guard let shard = ShardSpec(index: 1, count: 3) else { return }

@@ -92,40 +92,50 @@ struct HoldingDraws {
     }
 }
 
-extension DeviceWorld {
+extension HoldingDraws {
     /// When the user sees letter i, first presented at `delivered`, and how it got there
     /// (docs/model.md §10, Focus and the scheduled summary). A time-sensitive notification
     /// breaks through both unless the user turned that off; otherwise the summary holds it
     /// until its next time, and a Focus window holding that instant until the window ends (a
-    /// summary due inside a Focus is silenced with the rest). A device whose display is off
-    /// shows nothing to hold: seen when delivered, as counted.
+    /// summary due inside a Focus is silenced with the rest). Only for a user who holds.
     func seen(letter i: Int, deliveredAt delivered: Int64) -> (time: Int64, summary: Bool, focus: Bool, brokeThrough: Bool) {
-        let holding = draws.holding
-        guard holding.holds && !draws.alertsOff else { return (delivered, false, false, false) }
-        let wouldHold = !holding.summary.isEmpty || holding.focus.interval(holding: delivered) != nil
-        if wouldHold && holding.timeSensitiveBreaks && i < holding.timeSensitive.count && holding.timeSensitive[i] {
+        let wouldHold = !summary.isEmpty || focus.interval(holding: delivered) != nil
+        if wouldHold && timeSensitiveBreaks && i < timeSensitive.count && timeSensitive[i] {
             return (delivered, false, false, true)
         }
         var t = delivered
-        let inSummary = !holding.summary.isEmpty
-        if inSummary { t = holding.nextSummary(atOrAfter: t) }
-        let window = holding.focus.interval(holding: t)
+        let inSummary = !summary.isEmpty
+        if inSummary { t = nextSummary(atOrAfter: t) }
+        let window = focus.interval(holding: t)
         if let window { t = window.upperBound }
         return (t, inSummary, window != nil, false)
     }
+}
 
+extension DeviceWorld {
     /// Records every counted delivered letter's seen latency and what held it (end of an arm,
-    /// only when the run measures it: nothing here runs otherwise).
+    /// only when the run measures it: nothing here runs otherwise). A user who holds nothing,
+    /// and a phone whose display is off (it shows nothing to hold), see each letter when it is
+    /// delivered.
     func recordSeenLatency(into account: inout Ledger) {
         // Taken out of the ledger while it is filled, so recording copies no buffer.
         var histogram = account.focusSummary.seenLatency ?? LatencyHistogram()
         account.focusSummary.seenLatency = nil
-        for i in countedLetters where letterStates[i].delivered {
-            let seen = seen(letter: i, deliveredAt: letterStates[i].firstDelivery)
-            histogram.record(seen.time - draws.letters[i].time)
-            if seen.summary { account.focusSummary.heldInSummary += 1 }
-            if seen.focus { account.focusSummary.heldByFocus += 1 }
-            if seen.brokeThrough { account.focusSummary.brokeThrough += 1 }
+        let holding = draws.holding
+        if !holding.holds || draws.alertsOff {
+            for i in countedLetters where letterStates[i].delivered {
+                histogram.record(letterStates[i].firstDelivery - draws.letters[i].time)
+            }
+        } else {
+            var counters = account.focusSummary
+            for i in countedLetters where letterStates[i].delivered {
+                let seen = holding.seen(letter: i, deliveredAt: letterStates[i].firstDelivery)
+                histogram.record(seen.time - draws.letters[i].time)
+                if seen.summary { counters.heldInSummary += 1 }
+                if seen.focus { counters.heldByFocus += 1 }
+                if seen.brokeThrough { counters.brokeThrough += 1 }
+            }
+            account.focusSummary = counters
         }
         account.focusSummary.seenLatency = histogram
     }
