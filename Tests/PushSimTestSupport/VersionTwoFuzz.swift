@@ -36,6 +36,8 @@ package enum VersionTwoFuzz {
         ("low_power_sleep", ["apns.priority=0.4", "device.sleep={awake: exponential(2h), asleep: exponential(1h)}",
                              "device.low_power={share: 0.7, windows: [{start: 6h, end: 12h}], release_order: held}"]),
         ("memory_limit", ["extension.media={share: 0.4, size: lognormal(204800B, 5242880B), bandwidth: uniform(200000bit/s, 20000000bit/s), cache_hit: 0.3, memory_limit: 2MB, decode_factor: 8}"]),
+        ("focus_summary", ["device.notification_summary={share: 0.5, times: [8h, 18:00]}", "device.focus={share: 0.5, windows: [{start: 22h, end: 7h}]}",
+                           "device.time_sensitive_off=0.3", "apns.time_sensitive=0.4"]),
         ("pushkit", ["channel=pushkit", "pushkit.report_failure=0.1", "pushkit.cut_off_after=2"]),
         ("fcm", ["channel=fcm", "fcm.collapse_keys=2", "fcm.ttl=1d", "device.doze=[{start: 1h, end: 6h, every: 1d}]"]),
         ("expiration", ["apns.expiration=2h"]),

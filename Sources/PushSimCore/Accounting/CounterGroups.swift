@@ -4,7 +4,7 @@ extension Ledger {
     /// Each mechanism's counters, in the order of the report table's blocks. A mechanism with
     /// counters adds its group here, once.
     package static let groups: [CounterGroup] = [
-        APNsConsoleCounters.group, .undeliverable, .providerAnswers, .binaryInterface, SleepCounters.group, LowPowerCounters.group,
+        APNsConsoleCounters.group, .undeliverable, .providerAnswers, .binaryInterface, SleepCounters.group, LowPowerCounters.group, FocusSummaryCounters.group,
         XivaCapacityCounters.group,
         .earlyKill, MediaCounters.group, .deviceIdChange, ReinstallCounters.group, .parallelRuns, .catchUp,
     ]

@@ -51,6 +51,9 @@ package struct Ledger: Equatable, Sendable {
     package var sleep = SleepCounters()
     /// Pushes held in Low Power Mode (`device.low_power`, Mechanisms/LowPowerMode/).
     package var lowPower = LowPowerCounters()
+    /// Letters the user saw later under Focus or the scheduled summary, and the latency seen
+    /// (`device.focus`, `device.notification_summary`, Mechanisms/FocusSummary/).
+    package var focusSummary = FocusSummaryCounters()
     /// Media attachments (`extension.media`, Mechanisms/Media/).
     package var media = MediaCounters()
 
@@ -152,6 +155,8 @@ package struct Ledger: Equatable, Sendable {
         lettersOnVisibleDevices += other.lettersOnVisibleDevices
         positionsKnownToTelemetry += other.positionsKnownToTelemetry
         heldInOutage += other.heldInOutage
+        // The one histogram a mechanism keeps (the latency seen by the user); nil stays nil.
+        if other.focusSummary.seenLatency != nil { focusSummary.mergeSeenLatency(other.focusSummary) }
         // Counters kept in a mechanism's own `CounterSet` merge by their declarations.
         for group in Ledger.ownStorageGroups where !(group.isEmpty?(other) ?? true) {
             for counter in group.counters { counter.merge(into: &self, from: other) }
@@ -163,5 +168,6 @@ package struct Ledger: Equatable, Sendable {
     package var identitiesHold: Bool {
         delivered + summarized + lost == letters && causes.reduce(0, +) == lost
             && Int(latency.total) == delivered
+            && (focusSummary.seenLatency.map { Int($0.total) == delivered } ?? true)
     }
 }

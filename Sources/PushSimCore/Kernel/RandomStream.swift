@@ -51,6 +51,8 @@ package struct StreamPurpose: Hashable, Sendable {
     package static let binaryErrors = StreamPurpose(frozen: 40)    // whether a written notification is malformed, its error's round trip (apns.interface: binary)
     package static let lowPower = StreamPurpose(named: "lowPower")               // whether a phone goes into Low Power Mode (device.low_power)
     package static let lowPowerRelease = StreamPurpose(named: "lowPowerRelease") // per arm: the order of a shuffled release (device.low_power)
+    package static let notificationHolding = StreamPurpose(named: "notificationHolding") // whether a user has a summary, Focus windows, time-sensitive off (device.notification_summary, device.focus)
+    package static let timeSensitive = StreamPurpose(named: "timeSensitive")     // whether a letter is sent time-sensitive (apns.time_sensitive)
 
     /// Every purpose by its name. A purpose added with `init(named:)` joins this list under the
     /// same name; the uniqueness test reads it.
@@ -64,6 +66,7 @@ package struct StreamPurpose: Hashable, Sendable {
         ("sleep", sleep), ("callKitReports", callKitReports), ("fcmCollapseKeys", fcmCollapseKeys),
         ("fcmStore", fcmStore), ("mediaLetters", mediaLetters), ("mediaDownloads", mediaDownloads),
         ("reinstalls", reinstalls), ("binaryErrors", binaryErrors), ("lowPower", lowPower), ("lowPowerRelease", lowPowerRelease),
+        ("notificationHolding", notificationHolding), ("timeSensitive", timeSensitive),
     ]
 }
 

@@ -174,6 +174,9 @@ package struct Scenario: Sendable {
         package var answerLoss: Double = 0
         /// The share of letters sent at priority 5 (docs/model.md §10); 0: all at 10 (the default).
         package var lowPriorityShare: Double = 0
+        /// The share of letters sent with interruption level `time-sensitive` (docs/model.md §10,
+        /// Focus and the scheduled summary); 0: none.
+        package var timeSensitiveShare: Double = 0
         /// The legacy binary interface (docs/model.md §11): the interface; the probability a
         /// written notification is malformed; from the bad one's arrival to its error packet at
         /// XIVA; notifications one connection writes per microsecond (nil: `forever`); from an
@@ -202,6 +205,11 @@ package struct Scenario: Sendable {
         package var sleep: DeviceSleep? = nil
         /// Low Power Mode (docs/model.md §10, Low Power Mode): the share of phones and their daily windows; nil: never.
         package var lowPower: LowPowerMode? = nil
+        /// Focus and the scheduled summary (docs/model.md §10): the share of users with a summary
+        /// schedule and its times, with Focus windows, and that turned time-sensitive off; nil, 0: none.
+        package var notificationSummary: NotificationSummary? = nil
+        package var focus: FocusSchedule? = nil
+        package var timeSensitiveOff: Double = 0
         /// Doze windows, the same for every device of the segment (docs/model.md §12, FCM): FCM
         /// holds normal-priority messages while one lasts. Empty: the device never dozes.
         package var doze: [OfflineWindow] = []
@@ -285,6 +293,9 @@ package struct Scenario: Sendable {
     }
     /// Empty: one kind of user, the top-level sections.
     package var segments: [Segment] = []
+    /// Set on a segment's resolved scenario when another segment holds notifications, so that
+    /// every device of the run measures the latency seen by the user (`measuresSeenLatency`).
+    package var seenLatencyInSomeSegment = false
 
     package init(name: String, duration: SimTime, devices: Int) {
         self.name = name; self.duration = duration; self.devices = devices
@@ -303,6 +314,7 @@ package struct Scenario: Sendable {
         resolved.device = segment.device
         resolved.extension = segment.extension
         resolved.channel = segment.channel
+        resolved.seenLatencyInSomeSegment = measuresSeenLatency
         resolved.segments = []
         return resolved
     }

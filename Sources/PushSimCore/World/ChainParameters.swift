@@ -61,6 +61,9 @@ struct ChainParameters {
     /// may hold a push for an online device at all (sleep or Low Power Mode): the hot path tests one flag.
     let lowPower: Bool
     let mayHold: Bool
+    /// The run reports the latency seen by the user (docs/model.md §10, Focus and the scheduled
+    /// summary): worked out at the end of each arm, no step of the chain changes.
+    let measuresSeenLatency: Bool
     /// The push channel (docs/model.md §12). PushKit: how often the app fails to report a VoIP
     /// push to CallKit, and after how many failures the system stops launching it. FCM: the
     /// number of collapse keys (0: non-collapsible messages) and the doze windows that hold
@@ -128,6 +131,7 @@ struct ChainParameters {
         sleeps = scenario.device.sleep != nil && scenario.apns.lowPriorityShare > 0
         lowPower = scenario.channel == .apns && (scenario.device.lowPower?.share ?? 0) > 0
         mayHold = sleeps || lowPower
+        measuresSeenLatency = scenario.measuresSeenLatency
         providerAnswers = scenario.mail.payloadSize != nil || tokenLimit > 0 || serverError > 0 || answerLoss > 0
             || attempts > 1
         channel = scenario.channel

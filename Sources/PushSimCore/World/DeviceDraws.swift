@@ -13,6 +13,9 @@ package struct DeviceDraws {
     var sleepTimeline = SleepTimeline()
     /// When the device is in Low Power Mode (docs/model.md §10); empty unless it is one of `device.low_power`'s share.
     var lowPowerTimeline = LowPowerTimeline()
+    /// The user's summary, Focus and time-sensitive setting, and each letter's level (docs/model.md §10,
+    /// Focus and the scheduled summary); empty unless the run measures the latency seen.
+    var holding = HoldingDraws()
     /// Each letter's FCM collapse key (docs/model.md §12, FCM); empty unless the channel has keys.
     var fcmKeys: [UInt16] = []
     /// Each letter's attachment size in bytes (0: none; docs/model.md §8, Media attachments).

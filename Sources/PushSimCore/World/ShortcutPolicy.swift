@@ -20,7 +20,7 @@ package enum ShortcutPolicy: Sendable {
 /// permission it never argued for (the permission used to be a list of exclusions, which a
 /// mechanism that forgot to add itself passed silently).
 enum ChainMechanism: CaseIterable {
-    case secondCopies, providerAnswers, sleep, lowPower, pushKit, fcm, media, binary
+    case secondCopies, providerAnswers, sleep, lowPower, pushKit, fcm, media, binary, focusSummary
     case keepOlder, outages, sharedServer, earlyKill, idChange, reinstall, parallelRuns, uninstall
     // The arm's designs (the queue's gap check, which forbids settling due copies, and the
     // catch-up, which permits both) are stated per arm in `DeviceWorld.resetArm`.
@@ -32,6 +32,7 @@ enum ChainMechanism: CaseIterable {
         case .providerAnswers: return p.providerAnswers
         case .sleep: return p.sleeps
         case .lowPower: return p.lowPower
+        case .focusSummary: return p.measuresSeenLatency
         case .pushKit: return p.channel == .pushkit
         case .fcm: return p.channel == .fcm
         case .media: return p.hasMedia
@@ -58,6 +59,9 @@ enum ChainMechanism: CaseIterable {
         // Each acts before the copy is due (the store, XIVA) or only in the queue arm, or ends
         // the device's run as a whole (the uninstall: handled at the end).
         case .keepOlder, .outages, .sharedServer, .earlyKill, .idChange, .reinstall, .parallelRuns, .uninstall: return true
+        // Focus and the summary move only when the user sees a letter, worked out at the end of
+        // the arm from its first presentation, which a settled step leaves where it was.
+        case .focusSummary: return true
         }
     }
 
@@ -69,7 +73,7 @@ enum ChainMechanism: CaseIterable {
         case .providerAnswers, .binary: return false
         // Low Power Mode acts only where a copy is due at the device.
         case .secondCopies, .sleep, .lowPower, .pushKit, .fcm, .media, .keepOlder, .outages, .sharedServer, .earlyKill,
-             .idChange, .reinstall, .parallelRuns, .uninstall: return true
+             .idChange, .reinstall, .parallelRuns, .uninstall, .focusSummary: return true
         }
     }
 }

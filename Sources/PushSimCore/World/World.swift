@@ -27,6 +27,7 @@
 // (apnsAnswers), the uninstall as the device's `end`; priority 5 and sleep (§10) in DeviceSleep.swift.
 // Low Power Mode (docs/model.md §10, Low Power Mode) in LowPowerMode.swift (handOverMayHold, lowPowerEnds);
 // the extension's memory limit (docs/model.md §8) in MemoryLimit.swift (extensionKilledForMemory).
+// Focus and the scheduled summary (docs/model.md §10) in FocusSummary.swift (recordSeenLatency, at the end of an arm).
 // The legacy binary interface (docs/model.md §11): the world's side in BinaryInterface.swift (joins,
 // outcomes, buffer checks, the feedback delay), the shared connection in BinaryConnectionServer.swift.
 // The shortcuts that settle steps without events are listed in ShortcutPolicy.swift.
@@ -135,6 +136,7 @@ package struct DeviceWorld: ~Copyable {
         clock.horizon = parameters.binary && clock.end < clock.runEnd ? min(clock.runEnd, later(clock.end, parameters.feedbackDelay)) : clock.end
         if parameters.sleeps { draws.sleepTimeline.generate(scenario, device: device) }
         if parameters.lowPower { draws.lowPowerTimeline.generate(scenario, device: device) }
+        if parameters.measuresSeenLatency { draws.holding.generate(scenario, device: device, letters: draws.letters.count) }
         if parameters.fcmCollapseKeys > 0 { drawCollapseKeys() }
         if parameters.media != nil { drawAttachments() }
     }
@@ -378,6 +380,8 @@ package struct DeviceWorld: ~Copyable {
             account.record(letters: armState.firstCounted..<draws.letters.count) { chainFate(of: $0) }
         }
         foldLoad(into: &account.load)
+        // Focus and the scheduled summary: when the user saw each delivered letter (FocusSummary.swift).
+        if _slowPath(parameters.measuresSeenLatency) { recordSeenLatency(into: &account) }
         ledger = account
         if InternalChecks.enabled { checkLetterStates() }
     }

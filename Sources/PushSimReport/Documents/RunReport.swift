@@ -7,10 +7,16 @@ extension ArmResult {
     package var name: String { arm.rawValue }
 
     /// Latency percentiles in seconds, nearest-rank over delivered letters.
-    package var latencySeconds: [String: Double] {
-        let h = ledger.latency
-        return ["p50": Double(h.percentile(0.50)) / 1e6, "p90": Double(h.percentile(0.90)) / 1e6,
-                "p99": Double(h.percentile(0.99)) / 1e6, "max": Double(h.maximum) / 1e6]
+    package var latencySeconds: [String: Double] { ArmResult.percentileSeconds(ledger.latency) }
+
+    /// The same percentiles of the latency seen by the user (docs/model.md §10, Focus and the
+    /// scheduled summary), over the same delivered letters; nil when the run does not measure it.
+    package var seenLatencySeconds: [String: Double]? { ledger.focusSummary.seenLatency.map(ArmResult.percentileSeconds) }
+
+    /// p50, p90, p99 and max of a histogram of microseconds, in seconds.
+    static func percentileSeconds(_ h: LatencyHistogram) -> [String: Double] {
+        ["p50": Double(h.percentile(0.50)) / 1e6, "p90": Double(h.percentile(0.90)) / 1e6,
+         "p99": Double(h.percentile(0.99)) / 1e6, "max": Double(h.maximum) / 1e6]
     }
 
     /// The loss rate the extension's logs would estimate: letters missed in gaps over the
@@ -94,6 +100,7 @@ extension ArmResult {
             "causes": .object(Dictionary(uniqueKeysWithValues: LossCause.listed(l.count(of:)).map { ($0.key, .int(l.count(of: $0))) })),
             "events": .int(l.events),
         ]
+        if let seen = seenLatencySeconds { object["latency_seen_s"] = .object(seen.mapValues { .double($0) }) }
         // Each mechanism's counters, declared once with their group (Ledger.groups): shown only
         // once the mechanism counted something, so a document without it keeps its bytes.
         for group in Ledger.groups where (arm == .on || group.arms == .both) && group.shown(l) {

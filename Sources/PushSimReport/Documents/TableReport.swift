@@ -56,6 +56,13 @@ package struct ReportTable {
         for key in ["p50", "p90", "p99", "max"] {
             rows.append(row("  \(key)") { ReportTable.seconds($0.latencySeconds[key] ?? 0) })
         }
+        // Focus and the scheduled summary: when the user saw the same delivered letters.
+        if arms.contains(where: { $0.seenLatencySeconds != nil }) {
+            rows.append(["latency until seen by the user"])
+            for key in ["p50", "p90", "p99", "max"] {
+                rows.append(row("  \(key)") { arm in arm.seenLatencySeconds.map { ReportTable.seconds($0[key] ?? 0) } ?? "—" })
+            }
+        }
         rows.append(["causes of loss"])
         for cause in LossCause.listed({ cause in arms.reduce(0) { $0 + $1.ledger.count(of: cause) } }) {
             rows.append(row("  \(cause.key)") { arm in

@@ -110,10 +110,7 @@ package struct PartialResult: Equatable, Sendable {
             "queue": .string(arm.name),
             "counts": .object(counts),
             "causes": .object(Dictionary(uniqueKeysWithValues: LossCause.listed(l.count(of:)).map { ($0.key, .int(l.count(of: $0))) })),
-            "latency": .object([
-                "max_us": .int(Int(l.latency.maximum)),
-                "buckets": .array(l.latency.sparseBuckets.map { .array([.int($0.index), .uint($0.count)]) }),
-            ]),
+            "latency": histogramJSON(l.latency),
         ]
         // The load series, bins with any count: [bin, letters in, pushes sent, …] (LoadQuantity's order).
         let load = l.load
@@ -121,11 +118,18 @@ package struct PartialResult: Equatable, Sendable {
             let row = LoadQuantity.allCases.map { load.count(bin: b, $0) }
             return row.allSatisfy { $0 == 0 } ? nil : .array([.int(b)] + row.map { .int($0) })
         })
+        // Only when the run measures it (Focus and the scheduled summary): the latency seen by the user.
+        if let seen = l.focusSummary.seenLatency { object["latency_seen"] = histogramJSON(seen) }
         // Only with a finite XIVA capacity: [minute, most waiting] pairs, merged by the larger.
         if !l.xivaQueue.isEmpty {
             object["xiva_queue"] = .array(zip(l.xivaQueue.minutes, l.xivaQueue.waiting).map { .array([.int($0), .int($1)]) })
         }
         return .object(object)
+    }
+
+    /// A latency histogram as its largest value and its non-empty buckets.
+    static func histogramJSON(_ h: LatencyHistogram) -> JSONValue {
+        .object(["max_us": .int(Int(h.maximum)), "buckets": .array(h.sparseBuckets.map { .array([.int($0.index), .uint($0.count)]) })])
     }
 
     /// Every integer count of a ``Ledger`` besides causes and latency, by its key in the
@@ -455,26 +459,13 @@ struct PartialFields {
             ledger.causes[cause.rawValue] = n
             causeSum = causeSum.addingReportingOverflow(n).overflow ? Int.max : causeSum + n
         }
-        let latency = try object(arm["latency"], "\(path).latency")
-        let maximum = try count(latency, "\(path).latency.max_us")
-        guard case .array(let bucketValues)? = latency["buckets"], bucketValues.count <= LatencyHistogram.bucketCount else {
-            throw error("`\(path).latency.buckets`: expected an array of at most \(LatencyHistogram.bucketCount) [index, count] pairs")
+        let (latency, bucketSum) = try histogram(arm["latency"], "\(path).latency")
+        ledger.latency = latency
+        if let seen = arm["latency_seen"] {
+            let (seenHistogram, seenSum) = try histogram(seen, "\(path).latency_seen")
+            guard seenSum == bucketSum else { throw error("`\(path).latency_seen`: its buckets do not add up to the delivered letters") }
+            ledger.focusSummary.seenLatency = seenHistogram
         }
-        var buckets: [(index: Int, count: UInt64)] = []
-        var bucketSum = 0
-        for (b, bucket) in bucketValues.enumerated() {
-            guard case .array(let pair) = bucket, pair.count == 2, case .int(let index) = pair[0], case .int(let n) = pair[1],
-                  index >= 0, index < LatencyHistogram.bucketCount, n >= 0, index > (buckets.last?.index ?? -1) else {
-                throw error("`\(path).latency.buckets[\(b)]`: expected [index, count] with indices ascending from 0 to "
-                            + "\(LatencyHistogram.bucketCount - 1) and a count from 0 to \(Int.max)")
-            }
-            bucketSum = bucketSum.addingReportingOverflow(n).overflow ? Int.max : bucketSum + n
-            buckets.append((index, UInt64(n)))
-        }
-        guard let histogram = LatencyHistogram(sparse: buckets, maximum: Int64(maximum)) else {
-            throw error("`\(path).latency.buckets`: a bucket index is out of range")
-        }
-        ledger.latency = histogram
         if let queueValue = arm["xiva_queue"] {
             guard case .array(let pairs) = queueValue, pairs.count <= PartialResult.maxQueueMinutes else {
                 throw error("`\(path).xiva_queue`: expected an array of at most \(PartialResult.maxQueueMinutes) [minute, waiting] pairs")
@@ -517,6 +508,30 @@ struct PartialFields {
                         + "or latency buckets ≠ delivered)")
         }
         return ArmResult(side, ledger: ledger)
+    }
+
+    /// A latency histogram written by `histogramJSON`, and the sum of its buckets.
+    func histogram(_ value: JSONValue?, _ path: String) throws -> (LatencyHistogram, Int) {
+        let latency = try object(value, path)
+        let maximum = try count(latency, "\(path).max_us")
+        guard case .array(let bucketValues)? = latency["buckets"], bucketValues.count <= LatencyHistogram.bucketCount else {
+            throw error("`\(path).buckets`: expected an array of at most \(LatencyHistogram.bucketCount) [index, count] pairs")
+        }
+        var buckets: [(index: Int, count: UInt64)] = []
+        var bucketSum = 0
+        for (b, bucket) in bucketValues.enumerated() {
+            guard case .array(let pair) = bucket, pair.count == 2, case .int(let index) = pair[0], case .int(let n) = pair[1],
+                  index >= 0, index < LatencyHistogram.bucketCount, n >= 0, index > (buckets.last?.index ?? -1) else {
+                throw error("`\(path).buckets[\(b)]`: expected [index, count] with indices ascending from 0 to "
+                            + "\(LatencyHistogram.bucketCount - 1) and a count from 0 to \(Int.max)")
+            }
+            bucketSum = bucketSum.addingReportingOverflow(n).overflow ? Int.max : bucketSum + n
+            buckets.append((index, UInt64(n)))
+        }
+        guard let histogram = LatencyHistogram(sparse: buckets, maximum: Int64(maximum)) else {
+            throw error("`\(path).buckets`: a bucket index is out of range")
+        }
+        return (histogram, bucketSum)
     }
 }
 

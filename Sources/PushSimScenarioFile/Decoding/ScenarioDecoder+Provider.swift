@@ -12,6 +12,7 @@ extension ScenarioDecoder {
         try fields.decode("uninstall", "a rate", ValueParsers.rate) { device.uninstallRatePerMicrosecond = $0 }
         try sleep(fields, into: &device)
         try lowPower(fields, into: &device)
+        try focusSummary(fields, into: &device)
     }
 
     /// The `apns` keys of the provider API's answers.
@@ -28,6 +29,7 @@ extension ScenarioDecoder {
         try fields.decode("server_error", "a probability", ValueParsers.probability) { apns.serverError = $0 }
         try fields.decode("answer_loss", "a probability", ValueParsers.probability) { apns.answerLoss = $0 }
         try fields.decode("priority", "10, 5, or a share of letters at 5 such as `30%`", priority) { apns.lowPriorityShare = $0 }
+        try timeSensitive(fields, into: &apns)
     }
 
     /// `10` (every letter at 10), `5` (every letter at 5), or the share at 5 as a probability.

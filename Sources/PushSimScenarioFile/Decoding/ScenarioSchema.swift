@@ -35,6 +35,9 @@ package enum ScenarioSchema {
     /// The keys of `device.low_power` and of one of its daily windows.
     static let lowPowerKeys = DeviceKeys.lowPower.infos.map(\.name)
     static let dailyWindowKeys = DeviceKeys.dailyWindow.infos.map(\.name)
+    /// The keys of `device.notification_summary` and `device.focus`.
+    static let notificationSummaryKeys = DeviceKeys.notificationSummary.infos.map(\.name)
+    static let focusKeys = DeviceKeys.focus.infos.map(\.name)
 
     /// The keys of one segment (docs/scenarios.md §2a, Populations).
     static let segmentKeys = SegmentKeys.table.infos.map(\.name)

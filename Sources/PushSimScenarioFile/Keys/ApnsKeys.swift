@@ -47,6 +47,10 @@ enum ApnsKeys {
             guard a.lowPriorityShare != 0 else { return nil }
             return .scalar(a.lowPriorityShare == 1 ? "5" : ScenarioPrinter.decimal(a.lowPriorityShare))
         },
+        ScenarioKey("time_sensitive", "probability", default: .written("0"), example: "20%",
+                    help: "the share of letters sent with interruption level time-sensitive (break through Focus and the summary)") { a in
+            a.timeSensitiveShare != 0 ? .scalar(ScenarioPrinter.decimal(a.timeSensitiveShare)) : nil
+        },
         ScenarioKey("interface", "http2 | binary", default: .written("http2"), example: "binary",
                     help: "the provider interface XIVA talks to") { a in
             a.interface != defaults.interface ? .scalar(a.interface.rawValue) : nil

@@ -1,4 +1,4 @@
-// The keys of `device`, `device.sleep` and `device.low_power` (docs/scenarios.md §2, §2a Recovery designs, Device id changes, App reinstalls, Priority and a sleeping device, Low Power Mode, Push channels).
+// The keys of `device`, `device.sleep`, `device.low_power`, `device.notification_summary` and `device.focus` (docs/scenarios.md §2, §2a Recovery designs, Device id changes, App reinstalls, Priority and a sleeping device, Low Power Mode, Focus and the scheduled summary, Push channels).
 import PushSimCore
 
 enum DeviceKeys {
@@ -29,6 +29,19 @@ enum DeviceKeys {
                     shape: .mapping(lowPower.infos), help: "phones in Low Power Mode: APNs holds every push until the window ends") { d in
             d.lowPower.map(lowPower.mapping)
         },
+        ScenarioKey("notification_summary", "mapping", default: .absent("no summary"), example: "{share: 30%, times: [8h, 18h]}",
+                    shape: .mapping(notificationSummary.infos), help: "users who get the app's notifications in a scheduled summary") { d in
+            d.notificationSummary.map(notificationSummary.mapping)
+        },
+        ScenarioKey("focus", "mapping", default: .absent("no Focus"), example: "{share: 40%, windows: [{start: 22h, end: 7h}]}",
+                    shape: .mapping(focus.infos), help: "users whose Focus silences the app during daily windows") { d in
+            d.focus.map(focus.mapping)
+        },
+        // Printed only where a summary or a Focus can hold: without one it changes nothing.
+        ScenarioKey("time_sensitive_off", "probability", default: .written("0"), example: "10%",
+                    help: "the share of users who turned time-sensitive notifications off for the app") { d in
+            d.timeSensitiveOff != 0 ? .scalar(ScenarioPrinter.decimal(d.timeSensitiveOff)) : nil
+        },
         ScenarioKey("reinstall", "rate (at most 1/h)", default: .written("0/d"), example: "1/60d",
                     help: "rate of app reinstalls") { d in
             d.reinstallRatePerMicrosecond != 0 ? .scalar(ScenarioPrinter.rate(d.reinstallRatePerMicrosecond)) : nil
@@ -57,6 +70,22 @@ enum DeviceKeys {
         },
         ScenarioKey("release_order", "held | shuffled", default: .written("shuffled"), example: "held",
                     help: "the order of the pushes handed over together when a window ends") { .scalar($0.releaseOrder.rawValue) },
+    ])
+
+    static let notificationSummary = KeyTable<NotificationSummary>([
+        ScenarioKey("share", "probability", default: .required, example: "60%",
+                    help: "the share of users with a summary schedule, drawn once per user") { .scalar(ScenarioPrinter.decimal($0.share)) },
+        ScenarioKey("times", "list of times of the day (0h to before 24h)", default: .required, example: "[7h30m, 12h, 18:00]",
+                    help: "when the summary is delivered each day") { s in .list(s.times.map { .scalar($0.description) }) },
+    ])
+
+    static let focus = KeyTable<FocusSchedule>([
+        ScenarioKey("share", "probability", default: .required, example: "60%",
+                    help: "the share of users with Focus windows, drawn once per user") { .scalar(ScenarioPrinter.decimal($0.share)) },
+        ScenarioKey("windows", "list of daily windows", default: .required, example: "[{start: 9h, end: 17h}]",
+                    shape: .list(items: dailyWindow.infos), help: "the hours of each day the Focus silences the app") { f in
+            .list(f.windows.map(dailyWindow.mapping))
+        },
     ])
 
     /// A daily window of `device.low_power`: times of the day, repeating every day; an `end` at or

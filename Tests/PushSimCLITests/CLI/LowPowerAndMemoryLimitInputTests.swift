@@ -33,17 +33,6 @@ import PushSimTestSupport
 
     /// Through the command line: exit 2, the place on standard error, no results folder.
     @Test func theCommandRefusesWithStatus2AndWritesNothing() throws {
-        let folder = NSTemporaryDirectory() + "pushsim-lowpower-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        for (n, bad) in [Self.cases[0], Self.cases[3], Self.cases[10]].enumerated() {
-            let file = folder + "/t\(n).yaml"
-            _ = FileManager.default.createFile(atPath: file, contents: Data(bad.text.utf8))
-            let console = Console.capturing()
-            let status = PushSimTool.main(["run", file, "--jobs", "1", "--out", folder + "/out"], console: console)
-            #expect(status == 2)
-            #expect(console.standardError.contains("t\(n).yaml:" + bad.place.dropFirst("t.yaml:".count)), "\(console.standardError)")
-            #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
-        }
+        try expectRefusedThroughTheCommandLine([Self.cases[0], Self.cases[3], Self.cases[10]].map { ($0.text, $0.place) }, label: "lowpower")
     }
 }

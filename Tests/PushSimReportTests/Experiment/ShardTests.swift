@@ -69,6 +69,22 @@ import PushSimTestSupport
         }
     }
 
+    /// The latency seen by the user (Focus and the scheduled summary)
+    /// goes through partial results and merges bucket by bucket into exactly the single run's.
+    @Test func theSeenLatencyShardsAndMerges() throws {
+        let scenario = try SmallScenarios.load("field-mix", extra: [
+            "device.notification_summary={share: 0.5, times: [8h, 18:00]}", "device.focus={share: 0.5, windows: [{start: 22h, end: 7h}]}",
+            "device.time_sensitive_off=0.3", "apns.time_sensitive=0.2"])
+        let single = Simulator.run(scenario, jobs: 1)
+        #expect(single.arms.allSatisfy { $0.ledger.focusSummary.seenLatency != nil && $0.ledger.focusSummary.heldInSummary > 0 })
+        let parts = (0..<3).compactMap { ShardSpec(index: $0, count: 3) }.map { PartialResult.run(scenario, shard: $0, jobs: 1) }
+        #expect(parts.allSatisfy { $0.json.text.contains("\"latency_seen\"") })
+        let read = try parts.reversed().flatMap { try PartialResult.read($0.json.text, source: "part") }
+        let merged = try PartialResult.merge(read)
+        #expect(merged == single)
+        #expect(merged.json.text == single.json.text && single.json.text.contains("\"latency_seen_s\""))
+    }
+
     @Test func partialResultsRoundTrip() throws {
         let scenario = try SmallScenarios.load("flaky-network", extra: ["seed=18446744073709551615"])
         guard let shard = ShardSpec(index: 1, count: 3) else { return }
@@ -84,15 +100,20 @@ import PushSimTestSupport
     @Test func partialCarriesEveryLedgerField() {
         // Ledger's fields: the integer counts listed for partials (those of the mechanisms'
         // counter sets and the FCM outcomes count by count), plus causes, latency and the XIVA
-        // queue's series (each carried by a key of its own).
+        // queue's series and the latency seen by the user (each carried by a key of its own).
         var counts = 0, others: [String] = []
         for child in Mirror(reflecting: Ledger()).children {
             if child.value is Int { counts += 1 }
-            else if child.value is any CounterSet || child.value is FCMOutcomes { counts += Mirror(reflecting: child.value).children.count }
+            else if child.value is any CounterSet || child.value is FCMOutcomes {
+                // A counter set's integers are counts; anything else in it is carried by a key of its own.
+                for member in Mirror(reflecting: child.value).children {
+                    if member.value is Int { counts += 1 } else { others.append("\(child.label ?? "?").\(member.label ?? "?")") }
+                }
+            }
             else { others.append(child.label ?? "?") }
         }
         #expect(Mirror(reflecting: FCMOutcomes()).children.count == FCMOutcomes.counts.count, "FCMOutcomes gained a field: list it in FCMOutcomes.counts")
-        #expect(others.sorted() == ["causes", "latency", "load", "xivaQueue"])
+        #expect(others.sorted() == ["causes", "focusSummary.seenLatency", "latency", "load", "xivaQueue"])
         #expect(counts == PartialResult.ledgerCounts.count,
                 "Ledger gained or lost a field: declare it (Ledger.coreCounts or its mechanism's CounterGroup), or merge loses it")
         var ledger = Ledger()

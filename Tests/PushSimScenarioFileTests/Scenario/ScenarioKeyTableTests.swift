@@ -122,7 +122,7 @@ import PushSimTestSupport
                 checked += 1
             }
         }
-        #expect(checked == 14)
+        #expect(checked == 16)
     }
 
     /// A key with its last letter mistyped is refused, in the file and by `--set`, with the declared key suggested.
