@@ -61,7 +61,9 @@ package enum LoadReport {
 
     /// What the scaled figures assume, said wherever they are shown.
     package static let assumption = "load adds over independent devices, so per-1 000 and fleet figures scale this run's "
-        + "counts linearly; not so inside a shared partition (a finite xiva.capacity), where devices wait for each other"
+        + "counts linearly: exact for the mean; a p99 or peak from fewer devices overstates the fleet's where chance makes it "
+        + "(its spread grows as the square root of the devices) and holds where a shared cause does (a time of day, an outage); "
+        + "not so inside a shared partition (a finite xiva.capacity), where devices wait for each other"
 
     /// The arm's `load` object: the bin, the window, and per quantity its statistics, per 1 000
     /// devices, and (with `fleet`) scaled to that many devices, peak also per second.
