@@ -94,11 +94,7 @@ package struct LoadChart {
         func x(_ t: Int64) -> Double { left + Double(t) / Double(max(end, 1)) * (right - left) }
         func y(_ v: Double) -> Double { bottom - v / yMax * (bottom - top) }
         func f(_ v: Double) -> String { String(format: "%.1f", v) }
-        var out = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
-        viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
-        <title>\(SVGText.escape(title))</title>
+        var out = SVGText.documentStart(width: Int(width), height: Int(height), title: title, fontSize: 12) + """
         <rect x="0" y="0" width="\(Int(width))" height="\(Int(height))" fill="#ffffff"/>
         <text x="\(f(left))" y="28" font-size="17" font-weight="bold">\(SVGText.escape(title))</text>
         <text x="\(f(left))" y="48" font-size="12" fill="#555555">\(SVGText.escape(subtitle))</text>

@@ -78,11 +78,7 @@ package struct SVGChart {
             n <= 1 ? (left + right) / 2 : left + 24 + Double(i) * Layout.categoryAxisWidth / Double(n - 1)
         }
         func y(_ v: Double) -> Double { bottom - (v - yMin) / (yMax - yMin) * (bottom - top) }
-        var out = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(layout.width))" height="\(Int(layout.height))" \
-        viewBox="0 0 \(Int(layout.width)) \(Int(layout.height))" font-family="Helvetica, Arial, sans-serif" font-size="12">
-        <title>\(SVGText.escape(title))</title>
+        var out = SVGText.documentStart(width: Int(layout.width), height: Int(layout.height), title: title, fontSize: 12) + """
         <rect x="0" y="0" width="\(Int(layout.width))" height="\(Int(layout.height))" fill="#ffffff"/>
         <text x="\(f(left))" y="28" font-size="17" font-weight="bold">\(SVGText.escape(title))</text>
 
@@ -193,6 +189,18 @@ package struct SVGChart {
 
 /// Escaping for text and attribute values in SVG (XML), and how wide a text will be.
 enum SVGText {
+    /// The opening every chart shares: the XML declaration, the `svg` element of the canvas's
+    /// size in the project's fonts, and its title (what a viewer shows for the file).
+    static func documentStart(width: Int, height: Int, title: String, fontSize: Int) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" \
+        viewBox="0 0 \(width) \(height)" font-family="Helvetica, Arial, sans-serif" font-size="\(fontSize)">
+        <title>\(escape(title))</title>
+
+        """
+    }
+
     /// A generous estimate of a text's width in Helvetica or Arial: 0.6 em a character (the
     /// widest common letters; digits and lower case are narrower), 0.65 em in bold. Layouts
     /// reserve this much, so a text never runs off the canvas whatever font stands in.

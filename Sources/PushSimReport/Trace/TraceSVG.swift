@@ -41,11 +41,7 @@ package struct TraceSVG {
             Self.top + (Double(lanes.firstIndex(of: lane) ?? 0) + 0.5) * Self.laneHeight
         }
         func f(_ v: Double) -> String { String(format: "%.1f", v) }
-        var out = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
-        viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif" font-size="11">
-        <title>\(SVGText.escape(title))</title>
+        var out = SVGText.documentStart(width: Int(width), height: Int(height), title: title, fontSize: 11) + """
         <defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#1f77b4"/></marker></defs>
         <rect x="0" y="0" width="\(Int(width))" height="\(Int(height))" fill="#ffffff"/>
         <text x="\(f(Self.left))" y="28" font-size="16" font-weight="bold">\(SVGText.escape(title))</text>
