@@ -102,12 +102,10 @@ package struct LoadChart {
         """
         var tick = 0.0
         while tick <= yMax + yStep / 1000 {
-            out += "<line x1=\"\(f(left))\" y1=\"\(f(y(tick)))\" x2=\"\(f(right))\" y2=\"\(f(y(tick)))\" stroke=\"#e4e4e4\"/>\n"
-            out += "<text x=\"\(f(left - 8))\" y=\"\(f(y(tick) + 4))\" text-anchor=\"end\">\(SVGNumber.text(tick))</text>\n"
+            out += SVGText.gridLine(y: y(tick), left: left, right: right, label: SVGNumber.text(tick))
             tick += yStep
         }
-        out += "<line x1=\"\(f(left))\" y1=\"\(f(bottom))\" x2=\"\(f(right))\" y2=\"\(f(bottom))\" stroke=\"#333333\"/>\n"
-        out += "<line x1=\"\(f(left))\" y1=\"\(f(top))\" x2=\"\(f(left))\" y2=\"\(f(bottom))\" stroke=\"#333333\"/>\n"
+        out += SVGText.axes(left: left, right: right, top: top, bottom: bottom)
         let step = LoadChart.tickStep(span: end)
         var t: Int64 = 0
         while t <= end {

@@ -90,13 +90,11 @@ package struct SVGChart {
         // Grid and y ticks.
         var tick = yMin
         while tick <= yMax + step / 1000 {
-            out += "<line x1=\"\(f(left))\" y1=\"\(f(y(tick)))\" x2=\"\(f(right))\" y2=\"\(f(y(tick)))\" stroke=\"#e4e4e4\"/>\n"
-            out += "<text x=\"\(f(left - 8))\" y=\"\(f(y(tick) + 4))\" text-anchor=\"end\">\(SVGText.escape(label(tick, step: step)))</text>\n"
+            out += SVGText.gridLine(y: y(tick), left: left, right: right, label: label(tick, step: step))
             tick += step
         }
         // Axes, x ticks and axis labels.
-        out += "<line x1=\"\(f(left))\" y1=\"\(f(bottom))\" x2=\"\(f(right))\" y2=\"\(f(bottom))\" stroke=\"#333333\"/>\n"
-        out += "<line x1=\"\(f(left))\" y1=\"\(f(top))\" x2=\"\(f(left))\" y2=\"\(f(bottom))\" stroke=\"#333333\"/>\n"
+        out += SVGText.axes(left: left, right: right, top: top, bottom: bottom)
         for (i, category) in categories.enumerated() {
             out += "<line x1=\"\(f(x(i)))\" y1=\"\(f(bottom))\" x2=\"\(f(x(i)))\" y2=\"\(f(bottom + 5))\" stroke=\"#333333\"/>\n"
             out += "<text x=\"\(f(x(i)))\" y=\"\(f(bottom + 20))\" text-anchor=\"middle\">\(SVGText.escape(category))</text>\n"
@@ -189,6 +187,20 @@ package struct SVGChart {
 
 /// Escaping for text and attribute values in SVG (XML), and how wide a text will be.
 enum SVGText {
+    /// A horizontal grid line across the plot at height `y`, and its label left of the axis.
+    static func gridLine(y: Double, left: Double, right: Double, label: String) -> String {
+        let f = { (v: Double) in String(format: "%.1f", v) }
+        return "<line x1=\"\(f(left))\" y1=\"\(f(y))\" x2=\"\(f(right))\" y2=\"\(f(y))\" stroke=\"#e4e4e4\"/>\n"
+            + "<text x=\"\(f(left - 8))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(escape(label))</text>\n"
+    }
+
+    /// The plot's two axes: along its bottom and up its left side.
+    static func axes(left: Double, right: Double, top: Double, bottom: Double) -> String {
+        let f = { (v: Double) in String(format: "%.1f", v) }
+        return "<line x1=\"\(f(left))\" y1=\"\(f(bottom))\" x2=\"\(f(right))\" y2=\"\(f(bottom))\" stroke=\"#333333\"/>\n"
+            + "<line x1=\"\(f(left))\" y1=\"\(f(top))\" x2=\"\(f(left))\" y2=\"\(f(bottom))\" stroke=\"#333333\"/>\n"
+    }
+
     /// The opening every chart shares: the XML declaration, the `svg` element of the canvas's
     /// size in the project's fonts, and its title (what a viewer shows for the file).
     static func documentStart(width: Int, height: Int, title: String, fontSize: Int) -> String {
