@@ -144,17 +144,19 @@ final class LoadLog {
 extension DeviceWorld {
     /// Adds this arm's load to `series` and empties the log: every counted letter XIVA numbered
     /// arrived and was sent in the bin of its time (`xivaReceives`), then the log's entries.
-    /// The series is grown once to the bin holding the run's end (as `LoadFrame.runBins`): a
-    /// driver's ledger keeps it, so later devices only count (growing to each device's latest
-    /// entry copied the series time after time, 10 % of a run).
+    /// The series grows to the latest bin this arm reached, by at least doubling its capacity:
+    /// a driver's ledger keeps it, so later devices rarely grow it (growing to each device's
+    /// latest entry exactly copied the series time after time, 10 % of a run).
     func foldLoad(into series: inout LoadSeries) {
         let width = scenario.loadBin.microseconds
         let first = armState.firstCounted, letterCount = draws.letters.count
         let entries = loadLog.entries
         guard width > 0, first < letterCount || entries.count > 0 else { loadLog.removeAll(); return }
-        // The bins to hold: the run's, and any entry's or letter's past it (letters are in time order).
-        var bins = Int((max(0, clock.runEnd) + width - 1) / width)
-        if letterCount > 0 { bins = max(bins, Int(draws.letters[letterCount - 1].time / width) + 1) }
+        // The bins to hold: up to the latest letter's (letters are in time order) or entry's.
+        // Not the run's end: a run as long as the clock's range would ask for terabytes of bins
+        // its letters never reach; the series grows geometrically, so later devices rarely grow it.
+        var bins = 0
+        if first < letterCount { bins = Int(draws.letters[letterCount - 1].time / width) + 1 }
         for i in 0..<entries.count { bins = max(bins, Int((entries[i] >> LoadLog.entryBits) / width) + 1) }
         let stride = LoadSeries.quantityCount
         series.withCounts(bins: bins) { counts in

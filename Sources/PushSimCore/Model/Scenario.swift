@@ -105,10 +105,33 @@ package struct Scenario: Sendable {
     /// Letters of [0, warmup) are simulated but not counted (docs/model.md §5, Warm-up); `.zero`: all count.
     package var warmup: SimTime = .zero
     /// The width of a bin of the load series (`pushsim run --load-bin`, docs/model.md §14): how
-    /// the run is reported, not a key of the file; it changes no count.
-    package var loadBin: SimTime = Scenario.defaultLoadBin
-    /// A minute: the load series' default bin.
+    /// the run is reported, not a key of the file; it changes no count. Unless given, a minute,
+    /// or for a run too long to hold in ``maxDefaultLoadBins`` minutes the first of 5 min,
+    /// 15 min, 1 h, 6 h, 1 d, 7 d that does (beyond, whole days).
+    package var loadBin: SimTime {
+        get { loadBinGiven ?? Scenario.defaultLoadBin(end: end) }
+        set { loadBinGiven = newValue }
+    }
+    /// `--load-bin`, when given.
+    package var loadBinGiven: SimTime?
+    /// A minute: the load series' bin for any run of up to ``maxDefaultLoadBins`` minutes.
     package static let defaultLoadBin = SimTime(microseconds: 60 * SimTime.second)
+    /// The most bins a default width gives: 100 000 (69 days of minutes, 4 MB a series), so a
+    /// run of years does not ask for a series of gigabytes unless `--load-bin` says so.
+    package static let maxDefaultLoadBins: Int64 = 100_000
+
+    /// The default bin for a run ending at `end` (see ``loadBin``).
+    package static func defaultLoadBin(end: SimTime) -> SimTime {
+        let minute = 60 * SimTime.second
+        let span = max(0, end.microseconds)
+        for width in [1, 5, 15, 60, 360, 1440, 10080].map({ Int64($0) * minute })
+        where span / width < maxDefaultLoadBins || span / width == maxDefaultLoadBins && span % width == 0 {
+            return SimTime(microseconds: width)
+        }
+        let day = 1440 * minute
+        let days = span / maxDefaultLoadBins / day + 1
+        return SimTime(microseconds: days * day)
+    }
 
     package struct Mail: Sendable {
         /// Poisson rate of letters per device, per microsecond.

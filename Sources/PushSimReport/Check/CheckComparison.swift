@@ -209,6 +209,8 @@ package enum CheckComparison {
             }
             for metric in CheckMetrics.catalogue(arm.arm) {
                 if metric.absentSkips && (base.values[metric.key] == nil || arm.values[metric.key] == nil) { continue }
+                // Peaks of bins of another width (`run --load-bin`) are other quantities.
+                if metric.kind == .loadPeak && base.loadBinSeconds != arm.loadBinSeconds { continue }
                 let b = base.values[metric.key] ?? 0, n = arm.values[metric.key] ?? 0
                 var row = CheckRow(arm: arm.queue, metric: metric, baseline: b, now: n, tolerance: nil,
                                    toleranceSource: nil, verdict: .identical)

@@ -133,6 +133,9 @@ package struct CheckSnapshot: Equatable, Sendable {
     package struct Arm: Equatable, Sendable {
         package var queue: String
         package var values: [String: Double]
+        /// The width of its load series' bins in seconds (`load.bin_s`), when it has one: peaks
+        /// of another width are not compared.
+        package var loadBinSeconds: Double? = nil
         /// The arm `queue` names (a snapshot is only made of "off" or "on").
         package var arm: PushSimCore.Arm { PushSimCore.Arm(rawValue: queue) ?? .off }
     }
@@ -194,12 +197,9 @@ package struct CheckSnapshot: Equatable, Sendable {
                 }
                 values[metric.key] = number
             }
-            // Peaks of another bin width (`run --load-bin`) are not the ones `check` counts.
-            if case .object(let load)? = fields["load"], let bin = load["bin_s"]?.number,
-               bin != Double(Scenario.defaultLoadBin.microseconds) / Double(SimTime.second) {
-                for metric in CheckMetrics.catalogue(arm) where metric.kind == .loadPeak { values[metric.key] = nil }
-            }
-            arms.append(Arm(queue: queue, values: values))
+            var loadBin: Double?
+            if case .object(let load)? = fields["load"] { loadBin = load["bin_s"]?.number }
+            arms.append(Arm(queue: queue, values: values, loadBinSeconds: loadBin))
         }
         if arms.map(\.queue) != ["off"] && arms.map(\.queue) != ["on"] && arms.map(\.queue) != ["off", "on"] {
             throw CheckInputError("\(source): arms should be in the order off, on; found \(arms.map(\.queue).joined(separator: ", "))")

@@ -66,6 +66,20 @@ import PushSimTestSupport
         var scenario = try commuters()
         scenario.loadBin = SimTime(microseconds: 300 * SimTime.second)
         let coarse = try CheckSnapshot(json: Simulator.run(scenario).json, source: "coarse")
-        #expect(coarse.arms.allSatisfy { arm in !arm.values.keys.contains { $0.hasPrefix("load.") } })
+        #expect(coarse.arms.allSatisfy { $0.loadBinSeconds == 300 })
+        let across = try CheckComparison.compare(baseline: coarse, baselinePath: "b", now: result, spreads: [])
+        #expect(!across.rows.contains { $0.metric.kind == .loadPeak })
+    }
+
+    /// A minute unless the run is longer than 100 000 of them; then the first round width that
+    /// holds it, and for runs of centuries whole days.
+    @Test func theDefaultBinWidensOnlyForVeryLongRuns() {
+        let minute = 60 * SimTime.second, day = SimTime.day
+        func bin(_ end: Int64) -> Int64 { Scenario.defaultLoadBin(end: SimTime(microseconds: end)).microseconds }
+        #expect(bin(7 * day) == minute)
+        #expect(bin(100_000 * minute) == minute)
+        #expect(bin(100_000 * minute + 1) == 5 * minute)
+        #expect(bin(365 * day) == 15 * minute)
+        #expect(bin(Int64.max) % day == 0 && Int64.max / bin(Int64.max) <= Scenario.maxDefaultLoadBins)
     }
 }
