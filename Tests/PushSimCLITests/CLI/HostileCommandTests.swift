@@ -77,7 +77,7 @@ private func snapshot(_ folder: String) -> [String: Data] {
             // The next write cleans whatever the dead one left.
             #expect(try pushsim(["run", quickstart, "--out", out, "--seed", "1"] + small).status == 0)
             #expect(snapshot(out) == before)
-            #expect(dir.listing == ["out", "out/summary.json", "out/summary.md"], "\(step): \(dir.listing)")
+            #expect(dir.listing == ["out", "out/load.csv", "out/load.svg", "out/summary.json", "out/summary.md"], "\(step): \(dir.listing)")
         }
     }
 
