@@ -163,7 +163,7 @@ private func snapshot(_ folder: String) -> [String: Data] {
             let seed = (object?["seed"] as? NSNumber).map { "\($0)" } ?? ""
             #expect(!seed.isEmpty && markdown.contains("seed \(seed) "), "trial \(trial): json seed \(seed)")
         }
-        #expect(dir.listing == ["out", "out/summary.json", "out/summary.md"])
+        #expect(dir.listing == ["out", "out/load.csv", "out/load.svg", "out/summary.json", "out/summary.md"])
     }
 
     @Test func everyCommandThatRunsScenariosEstimatesFirst() throws {
