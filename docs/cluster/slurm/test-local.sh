@@ -15,6 +15,7 @@
 #   PUSHSIM        the binary to test (default: .build/release/pushsim of this checkout)
 #   SCENARIO       a bundled scenario (default: scenarios/quickstart.yaml); SHARDS (default: 4)
 #   SLURM_TEST_TIMEOUT  seconds allowed for each wait: Slurm coming up, each submission's jobs (default: 120)
+#   SLURM_TEST_INSTALL_TIMEOUT  seconds allowed for apt-get update, and again for apt-get install (default: 600)
 #   SLURM_TEST_KEEP=1   keep the temporary folder (its path is printed)
 #
 # Exit status: 0 both checks passed; 1 the recipe misbehaved on a running Slurm (a check failed,
@@ -29,6 +30,7 @@ PUSHSIM=${PUSHSIM:-$ROOT/.build/release/pushsim}
 SCENARIO=${SCENARIO:-scenarios/quickstart.yaml}
 SHARDS=${SHARDS:-4}
 TIMEOUT=${SLURM_TEST_TIMEOUT:-120}
+INSTALL_TIMEOUT=${SLURM_TEST_INSTALL_TIMEOUT:-600}
 NAME=$(basename "$SCENARIO" .yaml)
 START=$SECONDS
 
@@ -39,9 +41,63 @@ usage() { say "usage: $*" >&2; exit "$EXIT_USAGE"; }
 
 case $SHARDS in ''|*[!0-9]*|0) usage "SHARDS must be a positive integer, got '$SHARDS'" ;; esac
 case $TIMEOUT in ''|*[!0-9]*|0) usage "SLURM_TEST_TIMEOUT must be a positive number of seconds, got '$TIMEOUT'" ;; esac
+case $INSTALL_TIMEOUT in ''|*[!0-9]*|0) usage "SLURM_TEST_INSTALL_TIMEOUT must be a positive number of seconds, got '$INSTALL_TIMEOUT'" ;; esac
 [ -x "$PUSHSIM" ] || usage "no pushsim binary at $PUSHSIM: build it first (swift build -c release --product pushsim) or set PUSHSIM"
 PUSHSIM=$(cd "$(dirname "$PUSHSIM")" && pwd)/$(basename "$PUSHSIM")
 [ -f "$ROOT/$SCENARIO" ] || usage "no scenario $ROOT/$SCENARIO"
+
+# ---------------------------------------------------------------------------------------------
+# The teardown, on any exit: cancel this run's jobs, stop the daemons it started (slurmd,
+# slurmctld, munged), kill anything they left, remove the temporary folder (and the policy-rc.d
+# this script may have put in place for apt-get).
+# ---------------------------------------------------------------------------------------------
+WORK=""; TAG=""; policy=""
+daemons=()                           # "name:pid", in the order started
+submitted=()                         # job ids, to cancel on the way out
+
+teardown() {
+  local status=$?
+  set +e
+  trap - EXIT INT TERM
+  [ -z "$policy" ] || rm -f "$policy"; policy=""
+  if [ ${#submitted[@]} -gt 0 ] && [ -n "$(squeue -h -j "$(IFS=,; echo "${submitted[*]}")" 2> /dev/null)" ]; then
+    say "cancelling jobs still queued or running: ${submitted[*]}"
+    scancel "${submitted[@]}" 2> /dev/null
+    for _ in $(seq 1 20); do [ -z "$(squeue -h -j "$(IFS=,; echo "${submitted[*]}")" 2> /dev/null)" ] && break; sleep 0.5; done
+  fi
+  if [ "$status" != 0 ] && [ -n "$WORK" ]; then show_logs; fi
+  local i entry pid
+  for ((i = ${#daemons[@]} - 1; i >= 0; i--)); do   # slurmd, slurmctld, then munged
+    entry=${daemons[$i]}; pid=${entry#*:}
+    kill -TERM "$pid" 2> /dev/null || continue
+    for _ in $(seq 1 40); do kill -0 "$pid" 2> /dev/null || break; sleep 0.25; done
+    if kill -0 "$pid" 2> /dev/null; then say "${entry%%:*} (pid $pid) ignored SIGTERM: killed"; kill -KILL "$pid" 2> /dev/null; fi
+    wait "$pid" 2> /dev/null
+  done
+  # Anything a daemon left behind (a slurmstepd of a cancelled job) carries the tag.
+  local left=() p
+  if [ -n "$TAG" ]; then
+    for p in /proc/[0-9]*; do
+      grep -qzxF "$TAG" "$p/environ" 2> /dev/null && left+=("${p#/proc/}")
+    done
+  fi
+  if [ ${#left[@]} -gt 0 ]; then
+    say "killing processes left by the daemons: ${left[*]}"; kill -KILL "${left[@]}" 2> /dev/null
+  fi
+  if [ ${#daemons[@]} -gt 0 ]; then say "stopped ${#daemons[@]} daemons (munged, slurmctld, slurmd as started); nothing of this run is left running"; fi
+  if [ -n "$WORK" ]; then
+    if [ "${SLURM_TEST_KEEP:-0}" = 1 ]; then say "kept $WORK"; else rm -rf "$WORK"; fi
+  fi
+  exit "$status"
+}
+trap teardown EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+show_logs() {  # the last lines of every daemon's log, on standard error
+  local f
+  for f in "$WORK"/*.log; do [ -f "$f" ] && { echo "--- ${f#"$WORK"/} (last lines)"; tail -n 15 "$f"; }; done >&2
+}
 
 # ---------------------------------------------------------------------------------------------
 # 1. The packages: Debian's munge and slurm-wlm (slurmctld, slurmd, slurm-client).
@@ -64,66 +120,28 @@ if [ ${#missing[@]} -gt 0 ]; then
     chmod 755 "$policy"
   fi
   installed=0
-  if DEBIAN_FRONTEND=noninteractive apt-get update -q < /dev/null &&
-     DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends munge slurmctld slurmd slurm-client < /dev/null; then
+  apt=(env DEBIAN_FRONTEND=noninteractive timeout "$INSTALL_TIMEOUT" apt-get -q -o Acquire::http::Timeout=30)
+  if "${apt[@]}" update < /dev/null &&
+     "${apt[@]}" install -y --no-install-recommends munge slurmctld slurmd slurm-client < /dev/null; then
     installed=1
   fi
-  [ -z "$policy" ] || rm -f "$policy"
-  [ $installed = 1 ] || no_slurm "apt-get could not install munge slurmctld slurmd slurm-client (see its messages above)"
+  [ -z "$policy" ] || rm -f "$policy"; policy=""
+  [ $installed = 1 ] ||
+    no_slurm "apt-get could not install munge slurmctld slurmd slurm-client within ${INSTALL_TIMEOUT}s each for update and install (see its messages above)"
   for tool in "${TOOLS[@]}"; do command -v "$tool" > /dev/null || no_slurm "$tool is still missing after apt-get install"; done
 fi
 say "$(slurmctld -V), $(munged --version 2>&1 | awk '{print $1}')"
 
 # ---------------------------------------------------------------------------------------------
-# 2. A temporary folder for everything, and the teardown.
+# 2. A temporary folder for everything.
 # ---------------------------------------------------------------------------------------------
 WORK=$(mktemp -d /tmp/pushsim-slurm.XXXXXX)
 chmod 755 "$WORK"   # munged requires every user to be able to reach its socket's folder
 export SLURM_CONF=$WORK/slurm.conf   # for sbatch, squeue, scontrol, sinfo, scancel and submit.sh
 TAG="PUSHSIM_SLURM_TEST=$WORK"       # in every daemon's environment, and so in slurmstepd's
-daemons=()                           # "name:pid", in the order started
-submitted=()                         # job ids, to cancel on the way out
 
-stop_daemons() {
-  local status=$?
-  set +e
-  trap - EXIT INT TERM
-  if [ ${#submitted[@]} -gt 0 ] && [ -n "$(squeue -h -j "$(IFS=,; echo "${submitted[*]}")" 2> /dev/null)" ]; then
-    say "cancelling jobs still queued or running: ${submitted[*]}"
-    scancel "${submitted[@]}" 2> /dev/null
-    for _ in $(seq 1 20); do [ -z "$(squeue -h -j "$(IFS=,; echo "${submitted[*]}")" 2> /dev/null)" ] && break; sleep 0.5; done
-  fi
-  local i entry pid
-  for ((i = ${#daemons[@]} - 1; i >= 0; i--)); do   # slurmd, slurmctld, then munged
-    entry=${daemons[$i]}; pid=${entry#*:}
-    kill -TERM "$pid" 2> /dev/null || continue
-    for _ in $(seq 1 40); do kill -0 "$pid" 2> /dev/null || break; sleep 0.25; done
-    if kill -0 "$pid" 2> /dev/null; then say "${entry%%:*} (pid $pid) ignored SIGTERM: killed"; kill -KILL "$pid" 2> /dev/null; fi
-    wait "$pid" 2> /dev/null
-  done
-  # Anything a daemon left behind (a slurmstepd of a cancelled job) carries the tag.
-  local left=() p
-  for p in /proc/[0-9]*; do
-    grep -qzxF "$TAG" "$p/environ" 2> /dev/null && left+=("${p#/proc/}")
-  done
-  if [ ${#left[@]} -gt 0 ]; then
-    say "killing processes left by the daemons: ${left[*]}"; kill -KILL "${left[@]}" 2> /dev/null
-  fi
-  if [ ${#daemons[@]} -gt 0 ]; then say "stopped munged, slurmctld and slurmd; nothing of this run is left running"; fi
-  if [ "${SLURM_TEST_KEEP:-0}" = 1 ]; then say "kept $WORK"; else rm -rf "$WORK"; fi
-  exit "$status"
-}
-trap stop_daemons EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-
-started() {   # name pid: remembers a daemon and checks it is still up a moment later
+started() {   # name pid: remembers a daemon, for the teardown
   daemons+=("$1:$2")
-}
-
-show_logs() {
-  local f
-  for f in "$WORK"/*.log; do [ -f "$f" ] && { echo "--- ${f#"$WORK"/} (last lines)"; tail -n 15 "$f"; }; done >&2
 }
 
 # Waits up to TIMEOUT seconds for a command to succeed.
@@ -141,12 +159,12 @@ wait_for() {  # what command…
 # ---------------------------------------------------------------------------------------------
 SOCKET=$WORK/munge.socket
 mungekey --create --keyfile="$WORK/munge.key" 2> "$WORK/mungekey.log" || {
-  show_logs; no_slurm "mungekey could not create a key"; }
+  cat "$WORK/mungekey.log" >&2; no_slurm "mungekey could not create a key"; }
 env "$TAG" munged --foreground --socket="$SOCKET" --key-file="$WORK/munge.key" --log-file="$WORK/munged.log" \
   --pid-file="$WORK/munged.pid" --seed-file="$WORK/munged.seed" > "$WORK/munged.out" 2>&1 &
 started munged $!
 munge_ok() { munge -n --socket="$SOCKET" | unmunge --socket="$SOCKET"; }
-wait_for "munge" munge_ok || { show_logs; no_slurm "munged did not come up within ${TIMEOUT}s"; }
+wait_for "munge" munge_ok || { no_slurm "munged did not come up within ${TIMEOUT}s"; }
 say "munged up (pid ${daemons[0]#*:}), socket $SOCKET"
 
 # ---------------------------------------------------------------------------------------------
@@ -210,11 +228,11 @@ say "slurm.conf: node $NODE (${NODE_LINE#* }), slurmctld port $CTLD_PORT, slurmd
 # ---------------------------------------------------------------------------------------------
 env "$TAG" slurmctld -D -i -f "$SLURM_CONF" > "$WORK/slurmctld.out" 2>&1 &
 started slurmctld $!
-wait_for "slurmctld" scontrol ping || { show_logs; no_slurm "slurmctld did not answer within ${TIMEOUT}s"; }
+wait_for "slurmctld" scontrol ping || { no_slurm "slurmctld did not answer within ${TIMEOUT}s"; }
 env "$TAG" slurmd -D -f "$SLURM_CONF" -N "$NODE" > "$WORK/slurmd.out" 2>&1 &
 started slurmd $!
 node_idle() { [ "$(sinfo -h -n "$NODE" -o %T)" = idle ]; }
-wait_for "slurmd" node_idle || { show_logs; no_slurm "node $NODE did not become idle within ${TIMEOUT}s (state: $(sinfo -h -n "$NODE" -o %T 2>&1))"; }
+wait_for "slurmd" node_idle || { no_slurm "node $NODE did not become idle within ${TIMEOUT}s (state: $(sinfo -h -n "$NODE" -o %T 2>&1))"; }
 say "slurmctld and slurmd up; node $NODE idle"
 
 # ---------------------------------------------------------------------------------------------
