@@ -175,10 +175,11 @@ free_port() {   # the first port from $1 on that nothing listens on
   while (exec 3<> "/dev/tcp/127.0.0.1/$port") 2> /dev/null; do port=$((port + 1)); done
   echo "$port"
 }
-NODE=$(hostname -s)
+NODE=$(hostname -s) || no_slurm "hostname -s failed"
 CTLD_PORT=$(free_port 16817)
 SLURMD_PORT=$(free_port $((CTLD_PORT + 1)))
-NODE_LINE=$(slurmd -C | head -1)   # NodeName=… CPUs=… Boards=… … RealMemory=…
+NODE_LINE=$(slurmd -C 2>&1 | head -1) || no_slurm "slurmd -C could not describe this node: $NODE_LINE"
+# NODE_LINE: NodeName=… CPUs=… Boards=… SocketsPerBoard=… CoresPerSocket=… ThreadsPerCore=… RealMemory=…
 case $NODE_LINE in "NodeName=$NODE "*) ;; *) no_slurm "slurmd -C describes '$NODE_LINE', not this host '$NODE'" ;; esac
 mkdir -p "$WORK/ctld-state" "$WORK/slurmd-spool"
 : > "$WORK/plugstack.conf"
