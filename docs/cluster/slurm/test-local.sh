@@ -2,8 +2,8 @@
 # The Slurm recipe (submit.sh, shard.sbatch) on a real single-node Slurm, as docs/distributed.md
 # tells a user to run it: brings up munged, slurmctld and slurmd from Debian's packages in a
 # temporary folder, submits an array of shards and the merge with submit.sh, and checks
-#   1. the merged result equals a single `pushsim run` byte for byte (the JSON, summary.json and
-#      summary.md), and
+#   1. the merged result equals a single `pushsim run` byte for byte (the JSON, and every file
+#      merge --out writes: summary.json, summary.md, load.csv, load.svg), and
 #   2. a failed shard cancels the merge: no merge log, no merged result.
 # Every daemon it started is stopped on exit, whatever the outcome; its files live only in the
 # temporary folder.
@@ -291,12 +291,19 @@ mkdir -p "$SINGLE"
 (cd "$OK" && "$PUSHSIM" run "$SCENARIO" --json --no-write > "$SINGLE/$NAME.json" 2> "$SINGLE/run.log" &&
   "$PUSHSIM" run "$SCENARIO" --out "$SINGLE/$NAME" > /dev/null 2>> "$SINGLE/run.log") ||
   { cat "$SINGLE/run.log" >&2; fail "the single pushsim run of $SCENARIO failed"; }
-echo "    single run: pushsim run $SCENARIO --json --no-write, and --out (summary.json, summary.md)"
-for pair in "results/$NAME.json:$NAME.json" "results/$NAME/summary.json:$NAME/summary.json" "results/$NAME/summary.md:$NAME/summary.md"; do
-  merged=$OK/${pair%%:*}; single=$SINGLE/${pair#*:}
-  [ -s "$merged" ] || fail "the merge wrote no ${pair%%:*}"
-  cmp -s "$merged" "$single" || { diff "$merged" "$single" | head -20 >&2; fail "${pair%%:*} differs from the single run's"; }
-  echo "    ${pair%%:*}: $(wc -c < "$merged") bytes, identical to pushsim run's ($(cksum < "$merged" | cut -d' ' -f1))"
+echo "    single run: pushsim run $SCENARIO --json --no-write, and --out $NAME"
+# The JSON merge prints against run --json's; every file merge --out wrote (summary.json and
+# summary.md at least) against the file of the same name run --out wrote.
+[ -s "$OK/results/$NAME/summary.json" ] && [ -s "$OK/results/$NAME/summary.md" ] ||
+  fail "the merge wrote no results/$NAME/summary.json and summary.md"
+files=("$NAME.json")
+for f in "$OK/results/$NAME"/*; do files+=("$NAME/${f##*/}"); done
+for file in "${files[@]}"; do
+  merged=$OK/results/$file; single=$SINGLE/$file
+  [ -s "$merged" ] || fail "the merge wrote no results/$file"
+  [ -f "$single" ] || fail "the merge wrote results/$file, which pushsim run --out does not write"
+  cmp -s "$merged" "$single" || { diff "$merged" "$single" | head -20 >&2; fail "results/$file differs from the single run's"; }
+  echo "    results/$file: $(wc -c < "$merged") bytes, identical to pushsim run's ($(cksum < "$merged" | cut -d' ' -f1))"
 done
 say "check 1 passed: the merged result is byte-identical to a single run"
 
