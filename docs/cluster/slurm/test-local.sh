@@ -120,7 +120,10 @@ if [ ${#missing[@]} -gt 0 ]; then
     chmod 755 "$policy"
   fi
   installed=0
-  apt=(env DEBIAN_FRONTEND=noninteractive timeout "$INSTALL_TIMEOUT" apt-get -q -o Acquire::http::Timeout=30)
+  # Bounded: each apt-get step as a whole, each download, and the wait for dpkg's lock (another
+  # install running, e.g. unattended-upgrades on a machine just booted).
+  apt=(env DEBIAN_FRONTEND=noninteractive timeout "$INSTALL_TIMEOUT" apt-get -q -o Acquire::http::Timeout=30
+       -o DPkg::Lock::Timeout=120)
   if "${apt[@]}" update < /dev/null &&
      "${apt[@]}" install -y --no-install-recommends munge slurmctld slurmd slurm-client < /dev/null; then
     installed=1
