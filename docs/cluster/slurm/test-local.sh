@@ -91,8 +91,8 @@ teardown() {
   exit "$status"
 }
 trap teardown EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+trap 'say "interrupted (SIGINT): stopping everything"; exit 130' INT
+trap 'say "terminated (SIGTERM): stopping everything"; exit 143' TERM
 
 show_logs() {  # the last lines of every daemon's log, on standard error
   local f
