@@ -3,9 +3,13 @@ import PushSimCore
 import PushSimScenarioFile
 
 enum LoadOptions {
-    static let bin = CommandOption("load-bin", .value("DURATION"), default: .value("1m"), help: """
+    // Described, not a value: a declared value would always be "given", and the run's own
+    // default (wider bins past 100 000 minutes, docs/model.md §14) would never apply.
+    static let bin = CommandOption("load-bin", .value("DURATION"), default: .described("1m; wider past 100 000 minutes"), help: """
         the width of a bin of the load series (load.csv, the JSON's `load`), with units
-        like every duration (30s, 5m, 1h); it changes no count
+        like every duration (30s, 5m, 1h); it changes no count. By default a minute, and for a
+        run longer than 100 000 minutes the first of 5m, 15m, 1h, 6h, 1d, 7d giving at most
+        100 000 bins
         """)
     static let fleet = CommandOption("fleet", .value("N"), default: .described("not scaled"), help: """
         also scale the load figures to a fleet of N devices (2000000, 2M, 500k), assuming

@@ -147,6 +147,25 @@ extension ResourceEstimate {
             out.append(MechanismLoad(key: "device.app_open", eventsPerDevice: queueArm * opens, bytesPerDevice: 0,
                                      fix: "lengthen device.app_open"))
         }
+        // Low Power Mode (docs/model.md §10): a Low Power phone's windows, laid out once per
+        // device and kept for both arms, and at most one release event per window that holds a
+        // push. The busiest device is a Low Power phone whenever the share is above 0.
+        if let lowPower = s.device.lowPower, lowPower.share > 0 {
+            let windows = lowPower.windows.isEmpty ? (intervals: 1.0, steps: 1.0) : repetitions(lowPower.windows, end: end)
+            out.append(MechanismLoad(key: "device.low_power",
+                                     eventsPerDevice: lowPower.share * (windows.steps * eventsPerLoopStep + armCount * min(windows.intervals, L)),
+                                     bytesPerDevice: bytesPerInterval * windows.intervals,
+                                     fix: "lengthen device.low_power's windows (their every), or shorten the duration"))
+        }
+        // Focus (docs/model.md §10): a Focus user's windows, laid out once per device to a day
+        // past the end, and searched once per delivered letter at the arm's end; no event.
+        if let focus = s.device.focus, focus.share > 0 {
+            let windows = repetitions(focus.windows, end: end + Double(SimTime.day))
+            out.append(MechanismLoad(key: "device.focus",
+                                     eventsPerDevice: focus.share * (windows.steps * eventsPerLoopStep + armCount * L * eventsPerScanStep),
+                                     bytesPerDevice: bytesPerInterval * windows.intervals,
+                                     fix: "lengthen device.focus's windows (their every), or shorten the duration"))
+        }
         // XIVA's retries: each refused or unanswered send is sent again, up to attempts − 1 times.
         if let retry = s.xiva.retry, retry.attempts > 1 {
             let p = min(1, s.apns.loss + s.apns.serverError + s.apns.answerLoss + (s.apns.tokenLimit == nil ? 0 : 1))

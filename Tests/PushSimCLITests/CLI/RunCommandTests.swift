@@ -33,6 +33,25 @@ import PushSimTestSupport
         #expect(runs[1]["summaries"] != nil && runs[1]["extension_timeouts"] != nil)
     }
 
+    /// Without `--load-bin` a run takes the scenario's default bin, which widens past 100 000
+    /// minutes (docs/model.md §14); the option's documented default must not stand in for it
+    /// (it did: a 200-day run asked for 1-minute bins and a run of millennia was refused).
+    @Test func theLoadBinWidensForALongRunUnlessOneIsGiven() throws {
+        let dir = TemporaryDirectory()
+        let file = dir.write("small.yaml", smallScenarioText)
+        func binSeconds(_ extra: [String]) throws -> [Double] {
+            let (status, out, err) = run(["run", file, "--json", "--no-write", "--jobs", "1", "--set", "devices=2",
+                                          "--set", "duration=200d", "--set", "mail.rate=1/d"] + extra)
+            #expect(status == 0, "\(err)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+            let runs = try #require(object["runs"] as? [[String: Any]])
+            return runs.compactMap { ($0["load"] as? [String: Any])?["bin_s"] as? Double }
+        }
+        // 200 days and the drain are over 100 000 minutes: 5-minute bins, under 100 000 of them.
+        #expect(try binSeconds([]) == [300, 300])
+        #expect(try binSeconds(["--load-bin", "1m"]) == [60, 60])
+    }
+
     @Test func jsonKeysAreSorted() {
         let dir = TemporaryDirectory()
         let file = dir.write("small.yaml", smallScenarioText)

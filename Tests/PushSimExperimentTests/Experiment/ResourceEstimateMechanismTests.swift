@@ -188,6 +188,25 @@ import PushSimTestSupport
         #expect(outages.bytes >= 48 * ResourceEstimate.bytesPerInterval)
     }
 
+    /// Low Power Mode's evening: a release event per window that holds a push, and the windows'
+    /// memory; a day of 1 µs windows, refused before a byte is laid out.
+    @Test func lowPowerMode() throws {
+        let m = try measure("device: {low_power: {share: 50%, windows: [{start: 19h, end: 23h}]}}\n", "device.low_power")
+        let lowPower = try #require(share(m, "device.low_power"))
+        #expect(lowPower.events > 0 && lowPower.bytes >= 2 * ResourceEstimate.bytesPerInterval)
+        #expect(m.ledger.lowPower.held > 0)
+    }
+
+    /// Focus windows: laid out per device, no event; counted in memory, so a run of millennia
+    /// names `device.focus` among what it would hold.
+    @Test func focusWindows() throws {
+        let m = try measure("device: {focus: {share: 50%, windows: [{start: 22h, end: 7h}]}, notification_summary: {share: 25%, times: [8h, 18h]}}\n",
+                            "device.focus")
+        let focus = try #require(share(m, "device.focus"))
+        // Two days and the day past the end: three nights, whose intervals each device keeps.
+        #expect(focus.bytes >= 3 * ResourceEstimate.bytesPerInterval)
+    }
+
     @Test func capacityQueue() throws {
         let m = try measure("connectivity: {windows: [{start: 10h, end: 12h}]}\nxiva: {capacity: 5/s, partitions: 3}\n", "xiva.capacity")
         #expect(share(m, "xiva.capacity")!.events > 0)
