@@ -44,7 +44,7 @@ package struct PairedMoments: Equatable, Sendable {
 package struct PairedSpread: Equatable, Sendable {
     package var devices = 0
     package var counts = CheckSpread.countKeys.map { _ in PairedMoments() }
-    package var below = CheckSpread.quantiles.map { _ in PairedMoments() }
+    package var below = CheckSpread.latencySlots.map { _ in PairedMoments() }
 
     package init() {}
 

@@ -29,6 +29,22 @@ package struct CheckSpread: Equatable, Sendable {
     /// The percentiles of `latency_s` a baseline gives thresholds for, and their probabilities.
     package static let quantiles: [(key: String, p: Double)] = [("p50", 0.50), ("p90", 0.90), ("p99", 0.99)]
 
+    /// One latency percentile `check` compares: a slot of the thresholds and of the spreads.
+    package struct LatencySlot: Sendable {
+        /// Its dotted key in the run's JSON (`latency_s.p90`, `latency_seen_s.p90`).
+        package var key: String
+        package var p: Double
+        /// The latency seen by the user (docs/model.md §10, Focus and the scheduled summary),
+        /// not the delivered one: present only in runs that measure it.
+        package var seen: Bool
+    }
+
+    /// The delivered latency's percentiles, then the seen latency's: both have the same
+    /// delivered letters as their denominator, so one per-device ratio estimator serves both.
+    package static let latencySlots: [LatencySlot] =
+        quantiles.map { LatencySlot(key: "latency_s." + $0.key, p: $0.p, seen: false) }
+        + quantiles.map { LatencySlot(key: "latency_seen_s." + $0.key, p: $0.p, seen: true) }
+
     package var devices = 0
     /// Σ c, Σ c², Σ c·letters for each of `CheckSpread.countKeys`.
     package var sum: [Int]
@@ -43,7 +59,7 @@ package struct CheckSpread: Equatable, Sendable {
     package var topDeviceMaxima: [Int64] = []
 
     package init() {
-        let n = CheckSpread.countKeys.count, q = CheckSpread.quantiles.count
+        let n = CheckSpread.countKeys.count, q = CheckSpread.latencySlots.count
         sum = Array(repeating: 0, count: n)
         squares = Array(repeating: 0, count: n)
         timesLetters = Array(repeating: 0, count: n)
@@ -81,20 +97,30 @@ package struct CheckSpread: Equatable, Sendable {
     }
 
     /// A device's delivered letters at or below each of the baseline's percentiles (their
-    /// histogram buckets); all its delivered letters for a percentile past its slowest.
+    /// histogram buckets), on the delivered latency or the seen one as the slot says; all its
+    /// delivered letters for a percentile past its slowest. A seen slot the baseline has no
+    /// value for (it does not measure it) counts nothing and costs nothing.
     static func belowCounts(_ l: Ledger, _ thresholds: CheckThresholds) -> [Int] {
-        guard l.delivered > 0 else { return thresholds.quantileMicroseconds.map { _ in 0 } }
-        let buckets = thresholds.quantileMicroseconds.map { LatencyHistogram.index(of: $0) }
-        let maxBucket = LatencyHistogram.index(of: l.latency.maximum)
-        let last = min(buckets.max() ?? 0, maxBucket)
-        var prefix = [Int](repeating: 0, count: last + 1)
-        var running = 0
-        let counts = l.latency.counts
-        for index in 0...last {
-            running += Int(counts[index])
-            prefix[index] = running
+        var out = thresholds.quantileMicroseconds.map { _ in 0 }
+        guard l.delivered > 0 else { return out }
+        func isSeen(_ slot: Int) -> Bool { slot < latencySlots.count && latencySlots[slot].seen }
+        for seen in [false, true] {
+            guard let histogram = seen ? l.focusSummary.seenLatency : l.latency else { continue }
+            let slots = out.indices.filter { isSeen($0) == seen && !(seen && thresholds.quantileMicroseconds[$0] == 0) }
+            guard !slots.isEmpty else { continue }
+            let buckets = slots.map { LatencyHistogram.index(of: thresholds.quantileMicroseconds[$0]) }
+            let maxBucket = LatencyHistogram.index(of: histogram.maximum)
+            let last = min(buckets.max() ?? 0, maxBucket)
+            var prefix = [Int](repeating: 0, count: last + 1)
+            var running = 0
+            let counts = histogram.counts
+            for index in 0...last {
+                running += Int(counts[index])
+                prefix[index] = running
+            }
+            for (k, slot) in slots.enumerated() { out[slot] = buckets[k] >= maxBucket ? l.delivered : prefix[buckets[k]] }
         }
-        return buckets.map { $0 >= maxBucket ? l.delivered : prefix[$0] }
+        return out
     }
 
     mutating func insertTop(_ value: Int64) {

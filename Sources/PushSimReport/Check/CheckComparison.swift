@@ -41,7 +41,7 @@ package struct CheckTolerance: Equatable, Sendable {
         let isPercent = valueText.hasSuffix("%")
         let numberText = isPercent ? String(valueText.dropLast()).trimmingCharacters(in: .whitespaces) : valueText
         // A latency takes a duration with units (`50ms`, `1m30s`), as every duration in PushSim does.
-        let isLatency = key.hasPrefix("latency_s.")
+        let isLatency = key.hasPrefix("latency_s.") || key.hasPrefix("latency_seen_s.")
         if isLatency && !isPercent && Double(numberText) == nil {
             do {
                 let time = try ValueParsers.duration(numberText)
@@ -164,8 +164,8 @@ package enum CheckComparison {
     /// The percentile thresholds of each arm of `baseline`, for `CheckRun.run`.
     package static func thresholds(_ baseline: CheckSnapshot) -> [CheckThresholds] {
         baseline.arms.map { arm in
-            CheckThresholds(quantileMicroseconds: CheckMetrics.quantiles.map { q in
-                let seconds = arm.values["latency_s." + q.key] ?? 0
+            CheckThresholds(quantileMicroseconds: CheckMetrics.latencySlots.map { q in
+                let seconds = arm.values[q.key] ?? 0
                 let micro = (seconds * 1e6).rounded()
                 return micro.isFinite && micro > 0 ? Int64(min(micro, 9e18)) : 0
             })
@@ -199,7 +199,7 @@ package enum CheckComparison {
             let base = baseline.arms[a]
             let spread = a < spreads.count ? spreads[a] : CheckSpread()
             let pairs = paired.flatMap { a < $0.count ? $0[a] : nil }
-            let histogram = result.arms[a].ledger.latency
+            let ledger = result.arms[a].ledger
             // The size must match before counts can be compared at all.
             let lettersNow = arm.values["letters"] ?? 0, lettersThen = base.values["letters"] ?? 0
             // Letters are Poisson per device, so never less scatter than √letters (a few devices).
@@ -214,8 +214,10 @@ package enum CheckComparison {
                 let b = base.values[metric.key] ?? 0, n = arm.values[metric.key] ?? 0
                 var row = CheckRow(arm: arm.queue, metric: metric, baseline: b, now: n, tolerance: nil,
                                    toleranceSource: nil, verdict: .identical)
+                // A seen percentile's tolerance is read on the seen latency's own distribution.
+                let histogram = metric.isSeenLatency ? ledger.focusSummary.seenLatency ?? ledger.latency : ledger.latency
                 if metric.direction != .reportedOnly {
-                    let total = shareTotal(metric, result.arms[a].ledger)
+                    let total = shareTotal(metric, ledger)
                     // A maximum over devices or bins has no per-device difference to pair.
                     let pairedValue = metric.kind != .latencyMax && metric.kind != .loadPeak ? pairs.map { pairedNoise(metric, pairs: $0, histogram: histogram, shareTotal: total) } : nil
                     row.noise = pairedValue ?? statistical(metric, spread: spread, histogram: histogram, baseline: b,
@@ -248,7 +250,7 @@ package enum CheckComparison {
         case .share(let i): return z * pairs.countDifferenceStandardError(i) / shareTotal
         case .rate(let i): return z * pairs.rateDifferenceStandardError(i)
         case .latencyQuantile(let slot):
-            let q = CheckMetrics.quantiles[slot].p
+            let q = CheckMetrics.latencySlots[slot].p
             let delta = z * pairs.belowDifferenceStandardError(slot)
             let here = Double(histogram.percentile(q))
             let above = Double(histogram.percentile(min(1, q + delta)))
@@ -294,7 +296,7 @@ package enum CheckComparison {
             // Order statistic: the rank of p_q moves by δ = z·√2·se(F̂) under an unchanged
             // model, so the tolerance is how far this run's own distribution climbs from q
             // to q + δ; plus one histogram bucket (1/128) for the bucketing of both values.
-            let q = CheckMetrics.quantiles[slot].p
+            let q = CheckMetrics.latencySlots[slot].p
             let delta = z * 2.squareRoot() * spread.belowStandardError(slot)
             let here = Double(histogram.percentile(q))
             let above = Double(histogram.percentile(min(1, q + delta)))

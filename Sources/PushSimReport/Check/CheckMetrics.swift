@@ -44,6 +44,12 @@ package struct CheckMetric: Equatable, Sendable {
     /// A metric older documents lack and that has no zero to stand for (a load peak): absent
     /// on either side, it is not compared.
     package var absentSkips = false
+
+    /// A percentile of the latency seen by the user (`latency_seen_s`).
+    package var isSeenLatency: Bool {
+        if case .latencyQuantile(let slot) = kind { return slot < CheckMetrics.latencySlots.count && CheckMetrics.latencySlots[slot].seen }
+        return false
+    }
 }
 
 package enum CheckMetrics {
@@ -53,6 +59,9 @@ package enum CheckMetrics {
 
     /// The percentiles of `latency_s`, and their probabilities.
     package static let quantiles = CheckSpread.quantiles
+
+    /// The latency percentiles compared, `latency_s`'s then `latency_seen_s`'s, by slot.
+    package static let latencySlots = CheckSpread.latencySlots
 
     /// The metrics queue-on arms have and queue-off arms lack.
     package static let queueOnlyKeys: Set<String> = Set(["re_requests", "resent", "summaries", "extension_timeouts", "fetches"]
@@ -76,10 +85,15 @@ package enum CheckMetrics {
             count("lost"), count("duplicates"),
             rate("loss_rate", of: "lost"), rate("duplicate_rate", of: "duplicates"),
         ]
-        for (slot, q) in quantiles.enumerated() {
-            metrics.append(CheckMetric(key: "latency_s." + q.key, direction: .upIsWorse, kind: .latencyQuantile(slot: slot)))
+        for (slot, q) in latencySlots.enumerated() where !q.seen {
+            metrics.append(CheckMetric(key: q.key, direction: .upIsWorse, kind: .latencyQuantile(slot: slot)))
         }
         metrics.append(CheckMetric(key: "latency_s.max", direction: .upIsWorse, kind: .latencyMax))
+        // When the user sees a letter (a summary or a Focus holds it, docs/model.md §10): only
+        // in runs that measure it, so absent on either side it is not compared.
+        for (slot, q) in latencySlots.enumerated() where q.seen {
+            metrics.append(CheckMetric(key: q.key, direction: .upIsWorse, kind: .latencyQuantile(slot: slot), absentSkips: true))
+        }
         // A cause listed only when it counts and given by the queue arm alone (`memory_kill`)
         // never appears in the off arm: comparing its absence with itself would check nothing.
         metrics += LossCause.allCases.filter { $0.listedWhenZero || !($0.isQueueOnly && arm == .off) }
