@@ -63,13 +63,23 @@ import PushSimTestSupport
         #expect(on.delivered == 1 && on.summarized == 2 && on.lost == 0 && on.summaries == 1, "\(w.traceText)")
         let shown = 3 * hour + 5 * minute + 100 * ms
         #expect(on.backgroundSync.pushes == 3 && on.backgroundSync.wakes == 1 && on.backgroundSync.fetches == 1)
-        #expect(on.backgroundSync.synced == 2)
+        #expect(on.backgroundSync.synced == 2 && on.backgroundSync.shownTwice == 0)
         #expect(on.backgroundSync.syncedDelayMilliseconds == Int((shown - 70 * minute + shown - 80 * minute) / ms))
         #expect(w.trace.contains { entry in
             if case .synced(false, 3, 2, let at) = entry.event { return at.microseconds == shown && entry.time == 3 * hour + 100 * ms }
             return false
         }, "\(w.traceText)")
         #expect(w.firstDelivery(2) == 3 * hour + 300 * ms)
+    }
+
+    /// The background push overtakes its letter's alert push (100 ms against 2 s): the sync at
+    /// 1 h + 150 ms shows the letter, and its own push shows it again at 1 h + 2.25 s. The letter
+    /// is delivered, and counted as shown twice.
+    @Test func aSyncAheadOfTheAlertPushShowsTheLetterTwice() {
+        var w = ScriptedWorld(syncScenario(), letters: [ScriptedLetter(time: 1 * hour, apnsLatency: 2 * sec)])
+        let on = w.run(.on)
+        #expect(on.delivered == 1 && on.summaries == 1 && on.backgroundSync.shownTwice == 1 && on.backgroundSync.synced == 0)
+        #expect(w.firstDelivery(0) == 1 * hour + 2250 * ms)
     }
 
     /// Everyone force-quits and never launches the app: no background push is delivered, and

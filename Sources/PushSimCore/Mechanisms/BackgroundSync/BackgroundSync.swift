@@ -81,8 +81,12 @@ extension DeviceWorld {
                 letterStates[i].summarized = true
                 notShown += 1
                 summarizedCounted += counted(i)
-                // Seen only through the sync: its delay is from the letter to the sync's notification.
-                if !letterStates[i].delivered && counted(i) == 1 {
+                guard counted(i) == 1 else { continue }
+                if letterStates[i].delivered {
+                    // Its own push came after the sync's notification: the user sees it twice.
+                    ledger.backgroundSync.shownTwice += 1
+                } else {
+                    // Seen only through the sync: its delay is from the letter to the sync's notification.
                     ledger.backgroundSync.synced += 1
                     ledger.backgroundSync.syncedDelayMilliseconds += Int((shown - draws.letters[i].time) / SimTime.millisecond)
                 }

@@ -1,8 +1,9 @@
 // What `recovery: background_sync` counted (queue arm), declared once.
 
 /// The background pushes sent and what the system did with them, the app's fetches from its
-/// own server (woken or launched), and the letters the user saw only through a sync, with
-/// their delay from the letter to the moment the user saw them.
+/// own server (woken or launched), the letters the user saw only through a sync, with their
+/// delay from the letter to the moment the user saw them, and the letters a sync showed whose
+/// own push came after it (the user saw them twice).
 package struct BackgroundSyncCounters: CounterSet {
     package var pushes = 0
     package var wakes = 0
@@ -12,6 +13,7 @@ package struct BackgroundSyncCounters: CounterSet {
     package var fetches = 0
     package var synced = 0
     package var syncedDelayMilliseconds = 0
+    package var shownTwice = 0
     package init() {}
 
     /// Shown once the design sent a background push or fetched.
@@ -30,5 +32,7 @@ package struct BackgroundSyncCounters: CounterSet {
                 perLetter: "synced_per_letter"),
         Counter("background_synced_delay_ms", \.backgroundSync.syncedDelayMilliseconds, json: "synced_delay_ms",
                 label: "    their delays, summed (ms)"),
+        Counter("background_shown_twice", \.backgroundSync.shownTwice, json: "shown_twice",
+                label: "  synced, then shown by their own push", perLetter: "shown_twice_per_letter"),
     ])
 }
