@@ -20,6 +20,8 @@ package enum VersionTwoFuzz {
         ("capacity", ["xiva.capacity=1/s", "xiva.partitions=2", "xiva.queue_timeout=20s"]),
         ("catch_up", ["recovery=catch_up", "device.app_open=exponential(3h)"]),
         ("no_recovery", ["recovery=none"]),
+        ("background_sync", ["recovery=background_sync", "device.app_open=exponential(3h)",
+                             "device.background_sync={throttle: 2/h, over_throttle: drop, force_quit: 0.3, delay: exponential(30s)}"]),
         ("early_kill", ["extension.early_kill=0.1"]),
         ("id_change", ["device.id_change=1/2d"]),
         ("reinstall", ["device.reinstall=1/2d", "device.reinstall_delay=exponential(2h)"]),

@@ -7,6 +7,7 @@ extension Ledger {
         APNsConsoleCounters.group, .undeliverable, .providerAnswers, .binaryInterface, SleepCounters.group, LowPowerCounters.group, FocusSummaryCounters.group,
         XivaCapacityCounters.group,
         .earlyKill, MediaCounters.group, .deviceIdChange, ReinstallCounters.group, .parallelRuns, .catchUp,
+        BackgroundSyncCounters.group,
     ]
 
     /// The groups whose counters live in a `CounterSet` of their own (merged by declaration).

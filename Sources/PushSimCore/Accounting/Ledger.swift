@@ -33,6 +33,8 @@ package struct Ledger: Equatable, Sendable {
     // Each mechanism's counters, declared with their group in the mechanism's folder.
     /// A client catch-up's server load (`recovery: catch_up`).
     package var catchUp = CatchUpCounters()
+    /// Background-push sync's pushes, wake-ups, fetches and synced letters (`recovery: background_sync`).
+    package var backgroundSync = BackgroundSyncCounters()
     /// Extension runs the system killed early (`extension.early_kill`).
     package var earlyKill = EarlyKillCounters()
     /// Device id changes (`device.id_change`).

@@ -53,6 +53,9 @@ package struct StreamPurpose: Hashable, Sendable {
     package static let lowPowerRelease = StreamPurpose(named: "lowPowerRelease") // per arm: the order of a shuffled release (device.low_power)
     package static let notificationHolding = StreamPurpose(named: "notificationHolding") // whether a user has a summary, Focus windows, time-sensitive off (device.notification_summary, device.focus)
     package static let timeSensitive = StreamPurpose(named: "timeSensitive")     // whether a letter is sent time-sensitive (apns.time_sensitive)
+    package static let backgroundPushes = StreamPurpose(named: "backgroundPushes") // per arm: a background push's latencies and loss (recovery: background_sync)
+    package static let forceQuit = StreamPurpose(named: "forceQuit")             // per arm: whether the user force-quits the app after a use (recovery: background_sync)
+    package static let syncDelays = StreamPurpose(named: "syncDelays")           // per arm: from a sync to the user seeing it (recovery: background_sync)
 
     /// Every purpose by its name. A purpose added with `init(named:)` joins this list under the
     /// same name; the uniqueness test reads it.
@@ -67,6 +70,7 @@ package struct StreamPurpose: Hashable, Sendable {
         ("fcmStore", fcmStore), ("mediaLetters", mediaLetters), ("mediaDownloads", mediaDownloads),
         ("reinstalls", reinstalls), ("binaryErrors", binaryErrors), ("lowPower", lowPower), ("lowPowerRelease", lowPowerRelease),
         ("notificationHolding", notificationHolding), ("timeSensitive", timeSensitive),
+        ("backgroundPushes", backgroundPushes), ("forceQuit", forceQuit), ("syncDelays", syncDelays),
     ]
 }
 

@@ -220,6 +220,9 @@ package struct Scenario: Sendable {
         package var clearAfter: Distribution? = nil
         /// The time between two openings of the app by the user (docs/model.md §7, Client catch-up); nil: never.
         package var appOpen: Distribution? = nil
+        /// How iOS treats background pushes and how long a sync takes to show (docs/model.md §7,
+        /// Background-push sync); read only with `recovery: background_sync`; nil: the defaults.
+        package var backgroundSync: BackgroundSync? = nil
         /// Poisson rate of device id changes per microsecond (docs/model.md §8, Device id change); 0: never.
         package var idChangeRatePerMicrosecond: Double = 0
         /// Poisson rate per microsecond at which the app is uninstalled (docs/model.md §9, Unregistered); 0: never.

@@ -5,6 +5,8 @@
 struct MechanismStates {
     /// The client catch-up (docs/model.md §7, Client catch-up).
     var catchUp = CatchUpState()
+    /// Background-push sync (docs/model.md §7, Background-push sync).
+    var backgroundSync = BackgroundSyncState()
     /// Device id changes (`device.id_change`, queue arm).
     var idChange = IdChangeState()
     /// Re-requests sent at the current instant, waiting to join the shared XIVA queue once

@@ -100,6 +100,10 @@ package enum TraceEvent: Equatable, Sendable {
     case willClear(at: SimTime)
     case openedAppOffline
     case caughtUp(fetched: Int, notShown: Int)
+    /// Background-push sync (docs/model.md §7): the app, woken by a background push or launched,
+    /// fetched and shows what no notification had shown, at `shownAt`; or it was offline.
+    case synced(byLaunch: Bool, fetched: Int, notShown: Int, shownAt: SimTime)
+    case syncedOffline(byLaunch: Bool)
     /// A letter's fate, at the end of the run.
     case endOfRun(LetterFate)
     /// A step that has no case yet (a mechanism being added), in its own words: shown as it
@@ -112,7 +116,7 @@ package enum TraceEvent: Equatable, Sendable {
         switch self {
         case .droppedUnknownSubscription, .droppedXivaOut, .droppedBeforeNewToken, .copyLost, .refused: return .loss
         case .reRequestAnsweredWithError, .reRequestAnswered, .resent, .foundGap, .reRequestSentDuringOutage,
-             .reRequestSent, .reRequestQueued, .reRequestServed, .reRequestTimedOut, .deadlineHit, .summaryShown, .caughtUp:
+             .reRequestSent, .reRequestQueued, .reRequestServed, .reRequestTimedOut, .deadlineHit, .summaryShown, .caughtUp, .synced:
             return .queueWork
         case .extensionStarted(let role, _, let overDeadline): return role == .resend || overDeadline != nil ? .queueWork : .other
         case .presented, .presentedAgain: return .shown
@@ -125,7 +129,7 @@ package enum TraceEvent: Equatable, Sendable {
         case .letterCreated, .numbered, .heldPastTheEnd, .held, .noLongerRetained, .reachedAPNs, .olderStoredPushKept,
              .storedForOfflineDevice, .storedPushSent, .handedOverTwice, .connectivity, .pushArrived, .deviceIdChanged,
              .extensionKilledEarly, .parallelRead, .savedFirstPosition, .collapsed, .cleared, .willClear,
-             .openedAppOffline, .appReinstalled, .foreignPushShownAsIs, .unclassified, .answerLost, .sentAgain, .heldWhileAsleep, .wokenByPriority10, .awake, .heldInLowPowerMode, .lowPowerModeEnded,
+             .openedAppOffline, .syncedOffline, .appReinstalled, .foreignPushShownAsIs, .unclassified, .answerLost, .sentAgain, .heldWhileAsleep, .wokenByPriority10, .awake, .heldInLowPowerMode, .lowPowerModeEnded,
              .joinedConnection, .errorPacket, .discardedByClosedConnection, .rewrittenAfterError,
              .storedByFCM, .droppedByFCM, .storedMessageSentByFCM, .toldOfDroppedMessages, .voipPushNotReported, .attachmentDownloaded, .extensionKilledForMemory:
             return .other
@@ -210,6 +214,11 @@ package enum TraceEvent: Equatable, Sendable {
         case .openedAppOffline: return "opened the app offline: no catch-up"
         case .caughtUp(let fetched, let notShown):
             return "opened the app: catch-up fetched \(fetched) letter(s), \(notShown) not shown: summary"
+        case .synced(let byLaunch, let fetched, let notShown, let shownAt):
+            return (byLaunch ? "launched the app" : "background push woke the app")
+                + ": synced \(fetched) letter(s), \(notShown) not shown: summary at \(shownAt)"
+        case .syncedOffline(let byLaunch):
+            return (byLaunch ? "launched the app" : "background push woke the app") + " offline: no sync"
         case .endOfRun(let fate): return "end of run: " + fate.traceText
         case .unclassified(let text): return text
         }

@@ -14,7 +14,8 @@
 //   8  summaries .......................................... NotificationCenter.swift showSummary
 //   9  presentation, collapse, duplicates, clearing ....... NotificationCenter.swift present, clearTime
 //  10  the end of the run: what is under way is unfinished  World.swift         closeAccounts
-// Recovery designs (docs/model.md §7): the client catch-up in CatchUp.swift   userOpensApp.
+// Recovery designs (docs/model.md §7): the client catch-up in CatchUp.swift   userOpensApp;
+// background-push sync in BackgroundSync.swift                                 backgroundSyncs, at the end of an arm.
 // The extension killed early (docs/model.md §8) in EarlyKill.swift            extensionKilledEarly.
 // Device id changes (docs/model.md §8) in DeviceIdChange.swift                 deviceIdChanged.
 // Push channels (docs/model.md §12): PushChannels.swift leaves the APNs path for
@@ -272,6 +273,7 @@ package struct DeviceWorld: ~Copyable {
         armState.checksGaps = arm == .on && scenario.recovery == .queue
         mechanisms.catchUp.enabled = arm == .on && scenario.recovery == .catchUp && scenario.device.appOpen != nil
         mechanisms.catchUp.mark = 0
+        mechanisms.backgroundSync.enabled = arm == .on && scenario.recovery == .backgroundSync
         // The clock starts again (the last arm left it at the end; only traces read it).
         clock.reset()
         copies.removeAll()
@@ -359,6 +361,8 @@ package struct DeviceWorld: ~Copyable {
                 copyLost(stored, .apnsExpired)
             }
         }
+        // Background-push sync: worked out now that every letter's first presentation is known.
+        if _slowPath(mechanisms.backgroundSync.enabled) { backgroundSyncs() }
         countConsoleCategories()
         if armState.checksGaps && !noHandlerRuns && ext.highestPositionSeen > 0 {
             // Telemetry counts only counted letters (docs/model.md §5, Warm-up): the warm-up's positions come first,

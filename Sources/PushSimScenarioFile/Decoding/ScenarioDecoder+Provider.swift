@@ -12,6 +12,7 @@ extension ScenarioDecoder {
         try fields.decode("uninstall", "a rate", ValueParsers.rate) { device.uninstallRatePerMicrosecond = $0 }
         try sleep(fields, into: &device)
         try lowPower(fields, into: &device)
+        try backgroundSync(fields, into: &device)
         try focusSummary(fields, into: &device)
     }
 

@@ -78,10 +78,14 @@ enum ScenarioDecoder {
         scenario.segments = try segments(top, scenario: scenario, topConnectivity: connectivityFields, context: context)
         try objective(top, into: &scenario)
         if let node = top.value("recovery") {
-            scenario.recovery = try value(node, "recovery", "queue, catch_up or none", anyStyle: true, enumeration(RecoveryDesign.self))
+            scenario.recovery = try value(node, "recovery", "queue, catch_up, background_sync or none", anyStyle: true, enumeration(RecoveryDesign.self))
             // A catch-up happens when the user opens the app: without openings it would be `none` in disguise.
             if scenario.recovery == .catchUp && scenario.device.appOpen == nil && scenario.segments.allSatisfy({ $0.device.appOpen == nil }) {
                 throw ScenarioError(location: node.location, message: "`recovery: catch_up` fetches what was missed when the user opens the app, but no device ever does: set `device.app_open` (the time between two openings, such as `exponential(4h)`)")
+            }
+            // Background pushes are APNs' (`content-available: 1`): PushKit and FCM have rules of their own.
+            if scenario.recovery == .backgroundSync && (scenario.channel != .apns || scenario.segments.contains { $0.channel != .apns }) {
+                throw ScenarioError(location: node.location, message: "`recovery: background_sync` sends APNs background pushes, but a device here uses another `channel`: expected `channel: apns` everywhere, or another design")
             }
         }
         try checkInterfaceCombinations(top, scenario)

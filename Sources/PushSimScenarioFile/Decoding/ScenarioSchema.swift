@@ -30,6 +30,9 @@ package enum ScenarioSchema {
     /// The keys of `xiva.retry`.
     static let retryKeys = XivaKeys.retry.infos.map(\.name)
 
+    /// The keys of `device.background_sync`.
+    static let backgroundSyncKeys = DeviceKeys.backgroundSync.infos.map(\.name)
+
     /// The keys of `device.sleep`.
     static let sleepKeys = DeviceKeys.sleep.infos.map(\.name)
     /// The keys of `device.low_power` and of one of its daily windows.

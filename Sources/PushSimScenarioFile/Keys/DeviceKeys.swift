@@ -1,4 +1,4 @@
-// The keys of `device`, `device.sleep`, `device.low_power`, `device.notification_summary` and `device.focus` (docs/scenarios.md §2, §2a Recovery designs, Device id changes, App reinstalls, Priority and a sleeping device, Low Power Mode, Focus and the scheduled summary, Push channels).
+// The keys of `device`, `device.background_sync`, `device.sleep`, `device.low_power`, `device.notification_summary` and `device.focus` (docs/scenarios.md §2, §2a Recovery designs, Device id changes, App reinstalls, Priority and a sleeping device, Low Power Mode, Focus and the scheduled summary, Push channels).
 import PushSimCore
 
 enum DeviceKeys {
@@ -12,6 +12,11 @@ enum DeviceKeys {
         ScenarioKey("app_open", "distribution (mean ≥ 1s)", default: .absent("never"), example: "exponential(4h)",
                     help: "the time between two openings of the app by the user") { d in
             d.appOpen.map { .scalar($0.description) }
+        },
+        ScenarioKey("background_sync", "mapping", default: .absent("the defaults below"), example: "{throttle: 2/h, force_quit: 30%}",
+                    shape: .mapping(backgroundSync.infos), help: "recovery: background_sync: the throttle, force-quits, the delay to the user") { d in
+            // Printed with the keys that differ from the defaults only: written as they are, it changes nothing.
+            d.backgroundSync.flatMap { $0 == BackgroundSync() ? nil : backgroundSync.mapping($0) }
         },
         ScenarioKey("id_change", "rate (at most 1/h)", default: .written("0/d"), example: "1/30d",
                     help: "rate of device id changes") { d in
@@ -60,6 +65,25 @@ enum DeviceKeys {
     /// A doze window is a connectivity window with constant times: no `length`, no `spread`
     /// (the decoder says so in its own words).
     static let dozeWindow = ConnectivityKeys.window.infos.filter { ["start", "end", "every"].contains($0.name) }
+
+    static let backgroundSync = KeyTable<BackgroundSync>([
+        ScenarioKey("throttle", "rate > 0", default: .written("3/h"), example: "2/h",
+                    help: "background pushes that may wake the app: one per 1/throttle") { b in
+            b.throttlePerMicrosecond != BackgroundSync().throttlePerMicrosecond ? .scalar(ScenarioPrinter.rate(b.throttlePerMicrosecond)) : nil
+        },
+        ScenarioKey("over_throttle", "hold | drop", default: .written("hold"), example: "drop",
+                    help: "a background push sooner than the throttle allows: held (the newest) until it does, or dropped") { b in
+            b.overThrottle != .hold ? .scalar(b.overThrottle.rawValue) : nil
+        },
+        ScenarioKey("force_quit", "probability", default: .written("0"), example: "25%",
+                    help: "the user force-quits the app after a use: no background push reaches it until the next launch") { b in
+            b.forceQuit != 0 ? .scalar(ScenarioPrinter.decimal(b.forceQuit)) : nil
+        },
+        ScenarioKey("delay", "distribution", default: .written("0"), example: "lognormal(2s, 20s)",
+                    help: "from a sync to the user seeing the synced letters") { b in
+            b.delay != .constant(.zero) ? .scalar(b.delay.description) : nil
+        },
+    ])
 
     static let lowPower = KeyTable<LowPowerMode>([
         ScenarioKey("share", "probability", default: .required, example: "50%",

@@ -24,7 +24,7 @@ enum TopLevelKeys {
         section("apns", ApnsKeys.table, help: "Apple's push service, shared by every device") { $0.apns },
         device, `extension`,
         section("queue", QueueKeys.table, help: "the push queue under test") { $0.queue },
-        ScenarioKey("recovery", "queue | catch_up | none", default: .written("queue"), scope: .topLevel, example: "none",
+        ScenarioKey("recovery", "queue | catch_up | background_sync | none", default: .written("queue"), scope: .topLevel, example: "none",
                     help: "the queue arm's design") { s in
             s.recovery != .queue ? .scalar(s.recovery.rawValue) : nil
         },

@@ -26,7 +26,7 @@ import PushSimTestSupport
     @Test func badValuesAreLocated() {
         let unknown = scenarioError(minimalScenario + "recovery: pull\n")
         #expect(place(unknown) == "t.yaml:4:11")
-        #expect(unknown?.message.contains("queue, catch_up, none") == true)
+        #expect(unknown?.message.contains("queue, catch_up, background_sync, none") == true)
         let noOpenings = scenarioError(minimalScenario + "recovery: catch_up\n")
         #expect(place(noOpenings) == "t.yaml:4:11")
         #expect(noOpenings?.message.contains("set `device.app_open`") == true)

@@ -1,0 +1,41 @@
+// What `device.background_sync` sets for `recovery: background_sync`: the throttle, what it does beyond it, the force-quit share, the delay to the user.
+import Foundation
+
+/// `device.background_sync` (docs/model.md §7, Background-push sync): how iOS treats the
+/// silent pushes (`content-available: 1`, priority 5) that wake the app to sync, and how long
+/// the app takes to show what it synced. Read only with `recovery: background_sync`.
+package struct BackgroundSync: Hashable, Sendable {
+    /// What the system does with a background push that comes sooner than the throttle allows.
+    package enum OverThrottle: String, Hashable, Sendable, CaseIterable {
+        /// Keeps it (the newest replaces an older one kept: any one wakes the app to fetch
+        /// everything) and wakes the app with it as soon as the throttle allows.
+        case hold
+        /// Discards it.
+        case drop
+    }
+
+    /// At most this many wake-ups per microsecond, as one wake-up per `1/throttle` (Apple: "don't
+    /// try to send more than two or three per hour"); above 0.
+    package var throttlePerMicrosecond: Double
+    package var overThrottle: OverThrottle
+    /// The probability that the user force-quits the app when leaving it (and that it is
+    /// force-quit at time 0): until the next launch the system delivers it no background push.
+    package var forceQuit: Double
+    /// From the instant the app syncs to the instant the user sees what it fetched (the fetch,
+    /// then the app's own notification).
+    package var delay: Distribution
+
+    /// The defaults docs/scenarios.md gives: three an hour, held, nobody force-quits, at once.
+    package init(throttlePerMicrosecond: Double = 3 / Double(SimTime.hour), overThrottle: OverThrottle = .hold,
+                 forceQuit: Double = 0, delay: Distribution = .constant(.zero)) {
+        self.throttlePerMicrosecond = throttlePerMicrosecond; self.overThrottle = overThrottle
+        self.forceQuit = forceQuit; self.delay = delay
+    }
+
+    /// The least time between two wake-ups, `1/throttle` rounded to the microsecond (at least 1;
+    /// a throttle so low that the spacing passes the clock's range never wakes the app twice).
+    package var spacing: Int64 {
+        let micros = (1 / throttlePerMicrosecond).rounded()
+        return micros >= Double(Int64.max) || !micros.isFinite ? Int64.max : max(1, Int64(micros))
+    }
+}
