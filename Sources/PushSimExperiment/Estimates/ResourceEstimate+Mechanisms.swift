@@ -141,11 +141,20 @@ extension ResourceEstimate {
                                      bytesPerDevice: 16 * (peak(flips) + 2),
                                      fix: "lengthen device.sleep's awake and asleep periods"))
         }
-        // The client catch-up: the user's openings of the app, in the queue arm.
+        // The client catch-up: the user's openings of the app, in the queue arm, one event each.
         if s.recovery == .catchUp, let open = s.device.appOpen {
             let opens = finite(end / max(truncatedMean(open, at: end), 1) + 2)
             out.append(MechanismLoad(key: "device.app_open", eventsPerDevice: queueArm * opens, bytesPerDevice: 0,
                                      fix: "lengthen device.app_open"))
+        }
+        // Background-push sync (docs/model.md §7): no event, but the queue arm draws and keeps
+        // every launch of the app (its instant and whether the user force-quits it after) and
+        // plans each letter's silent push, worked out once when the arm ends.
+        if s.recovery == .backgroundSync {
+            let opens = s.device.appOpen.map { finite(end / max(truncatedMean($0, at: end), 1) + 2) } ?? 0
+            out.append(MechanismLoad(key: "device.app_open", eventsPerDevice: queueArm * (opens + L) * eventsPerLoopStep * 2,
+                                     bytesPerDevice: 9 * peak(opens) + 32 * peakL,
+                                     fix: "lengthen device.app_open, or lower mail.rate"))
         }
         // Low Power Mode (docs/model.md §10): a Low Power phone's windows, laid out once per
         // device and kept for both arms, and at most one release event per window that holds a

@@ -188,6 +188,15 @@ import PushSimTestSupport
         #expect(outages.bytes >= 48 * ResourceEstimate.bytesPerInterval)
     }
 
+    /// Background-push sync: no event, but every launch is drawn and kept, so it is counted.
+    @Test func backgroundSyncLaunches() throws {
+        let m = try measure("recovery: background_sync\ndevice: {app_open: exponential(2h), background_sync: {force_quit: 30%}}\n",
+                            "recovery: background_sync")
+        let sync = try #require(share(m, "device.app_open"))
+        #expect(sync.events > 0 && sync.bytes > 0)
+        #expect(m.ledger.backgroundSync.wakes > 0)
+    }
+
     /// Low Power Mode's evening: a release event per window that holds a push, and the windows'
     /// memory; a day of 1 µs windows, refused before a byte is laid out.
     @Test func lowPowerMode() throws {
