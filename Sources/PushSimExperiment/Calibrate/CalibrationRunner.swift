@@ -1,0 +1,149 @@
+// Runs `pushsim calibrate`: the search for the parameters whose simulated moments match the observed ones, then their intervals.
+import PushSimCore
+import PushSimScenarioFile
+
+/// How hard the search works.
+package struct CalibrationSettings: Equatable, Sendable {
+    /// The most candidates the search simulates (the Jacobian's 2 per parameter come on top).
+    package var maxEvaluations: Int
+    /// The Jacobian's step on each side of the fitted value, as a share of the parameter's range.
+    package var jacobianStep: Double
+
+    package init(maxEvaluations: Int = 40, jacobianStep: Double = 0.05) {
+        self.maxEvaluations = maxEvaluations; self.jacobianStep = jacobianStep
+    }
+
+    /// The intervals are 95 % intervals: z = Φ⁻¹(0.975), written out so that no platform's
+    /// library can move it.
+    package static let z = 1.959963984540054
+}
+
+package struct FittedParameter: Equatable, Sendable {
+    package var parameter: FitParameter
+    package var value: Double
+    package var interval: CalibrationIntervals.Parameter
+}
+
+package struct FittedTarget: Equatable, Sendable {
+    package var target: CalibrationTarget
+    package var fitted: Double
+    /// Items (or minutes) the fitted run simulated for it.
+    package var simulatedSize: Double
+    /// The standard error of observed − fitted: observation and simulation together.
+    package var standardError: Double
+    /// (observed − fitted) / standardError.
+    package var standardized: Double
+}
+
+package struct CalibrationResult: Equatable, Sendable {
+    package var scenario: String
+    package var seed: UInt64
+    package var devices: Int
+    package var settings: CalibrationSettings
+    package var parameters: [FittedParameter]
+    package var targets: [FittedTarget]
+    /// J at the fitted values, and its chi-square degrees of freedom (moments − parameters).
+    package var j: Double
+    package var degreesOfFreedom: Int
+    package var pValue: Double?
+    /// Candidates the search simulated, and every simulation including the Jacobian's.
+    package var evaluations: Int
+    package var simulations: Int
+    package var converged: Bool
+    /// The search's path: each candidate simulated, in order, with its J (+∞: not a valid scenario).
+    package var history: [(values: [Double], j: Double)]
+    /// The `--set` overrides that give the fitted scenario.
+    package var overrides: [String]
+
+    package static func == (a: CalibrationResult, b: CalibrationResult) -> Bool {
+        a.scenario == b.scenario && a.seed == b.seed && a.parameters == b.parameters && a.targets == b.targets
+            && a.j == b.j && a.history.map(\.values) == b.history.map(\.values) && a.history.map(\.j) == b.history.map(\.j)
+            && a.overrides == b.overrides && a.evaluations == b.evaluations && a.simulations == b.simulations
+    }
+}
+
+/// Nothing could be fitted: no candidate in the box made a valid scenario.
+package struct CalibrationError: Error, CustomStringConvertible, Sendable {
+    package var description: String
+}
+
+package enum CalibrationRunner {
+    /// Fits `parameters` to `observations`. Every candidate runs the scenario `prepared` holds
+    /// with the candidate's overrides on the scenario's own seed (common random numbers: two
+    /// candidates differ by their parameters only, so J is a deterministic function of them),
+    /// the queue arm alone when the scenario runs both. The search is Nelder–Mead in the box
+    /// scaled to [0, 1]^p from the scenario's own values; then 2 runs per parameter give the
+    /// Jacobian at the fitted values, and CalibrationIntervals the intervals. A candidate that
+    /// is not a valid scenario (a lognormal's median above its p99) counts as J = +∞.
+    /// `progress(simulations done, best J so far)` is called after each simulation.
+    package static func run(_ prepared: ScenarioLoader.Prepared, base: Scenario, parameters: [FitParameter],
+                            observations: CalibrationObservations, settings: CalibrationSettings, jobs: Int = 1,
+                            progress: ((Int, Double) -> Void)? = nil) throws -> CalibrationResult {
+        let targets = CalibrationTarget.of(observations)
+        // The queue arm alone: the log's moments come from it, and the console's too.
+        let armOverride = base.queue.mode == .both ? ["queue.mode=on"] : []
+        var cache: [String: (SimulatedMoments, Double)?] = [:]
+        var history: [(values: [Double], j: Double)] = []
+        var simulations = 0
+        var bestJ = Double.infinity
+        func settled(_ values: [Double]) -> [Double] { zip(parameters, values).map { $0.settled($1) } }
+        func simulate(_ values: [Double]) -> (SimulatedMoments, Double)? {
+            let overrides = zip(parameters, values).map { $0.override($1) }
+            let key = overrides.joined(separator: "\n")
+            if let known = cache[key] { return known }
+            var outcome: (SimulatedMoments, Double)?
+            if let scenario = try? ScenarioLoader.load(prepared, overrides: overrides + armOverride) {
+                let (result, logs) = Simulator.run(scenario, jobs: jobs, logs: true)
+                let moments = SimulatedMoments.measure(targets, result: result, logs: logs, scenario: scenario)
+                outcome = (moments, CalibrationObjective.j(targets, moments))
+                simulations += 1
+                bestJ = min(bestJ, outcome?.1 ?? .infinity)
+                progress?(simulations, bestJ)
+            }
+            cache[key] = outcome
+            return outcome
+        }
+        let ranges = parameters.map { $0.low...$0.high }
+        func real(_ u: [Double]) -> [Double] {
+            settled(zip(ranges, u).map { $0.lowerBound + $1 * ($0.upperBound - $0.lowerBound) })
+        }
+        let start = zip(ranges, parameters).map { ($1.start - $0.lowerBound) / ($0.upperBound - $0.lowerBound) }
+        let search = NelderMead.minimize(start: start, maxEvaluations: settings.maxEvaluations) { u in
+            let values = real(u)
+            let j = simulate(values)?.1 ?? .infinity
+            history.append((values, j))
+            return j
+        }
+        let fitted = real(search.point)
+        guard let (moments, j) = simulate(fitted), j.isFinite else {
+            throw CalibrationError(description: "no candidate within the --fit ranges made a valid scenario; widen or move the ranges")
+        }
+        // The Jacobian by central differences over ±step of each range (one-sided at a bound),
+        // wide enough that the step-function noise of a fixed seed averages out.
+        var jacobian = [[Double]](repeating: [Double](repeating: 0, count: parameters.count), count: targets.count)
+        for (k, parameter) in parameters.enumerated() {
+            let h = settings.jacobianStep * (parameter.high - parameter.low)
+            var below = fitted, above = fitted
+            below[k] = parameter.settled(max(parameter.low, fitted[k] - h))
+            above[k] = parameter.settled(min(parameter.high, fitted[k] + h))
+            if below[k] == above[k] { above[k] = min(parameter.high, below[k] + 1) }
+            guard above[k] > below[k], let (m1, _) = simulate(below), let (m2, _) = simulate(above) else { continue }
+            for i in targets.indices { jacobian[i][k] = (m2.values[i] - m1.values[i]) / (above[k] - below[k]) }
+        }
+        let variances = targets.indices.map { CalibrationObjective.weightVariance(targets[$0], simulated: moments.sizes[$0]) }
+        let intervals = CalibrationIntervals.intervals(values: fitted, ranges: ranges, jacobian: jacobian,
+                                                       variances: variances, z: CalibrationSettings.z)
+        let fittedTargets = targets.indices.map { i in
+            let se = CalibrationObjective.standardError(targets[i], simulated: moments.sizes[i])
+            return FittedTarget(target: targets[i], fitted: moments.values[i], simulatedSize: moments.sizes[i], standardError: se,
+                                standardized: se > 0 ? (targets[i].observed - moments.values[i]) / se : 0)
+        }
+        let df = CalibrationObjective.moments(targets) - parameters.count
+        return CalibrationResult(
+            scenario: base.name, seed: base.seed, devices: base.devices, settings: settings,
+            parameters: parameters.indices.map { FittedParameter(parameter: parameters[$0], value: fitted[$0], interval: intervals[$0]) },
+            targets: fittedTargets, j: j, degreesOfFreedom: df, pValue: CalibrationObjective.pValue(j, degreesOfFreedom: df),
+            evaluations: search.evaluations, simulations: simulations, converged: search.converged, history: history,
+            overrides: zip(parameters, fitted).map { $0.override($1) })
+    }
+}
