@@ -41,11 +41,12 @@ package enum CalibrationFixture {
         return CalibrationObservations.measured(result, logs: logs, scenario: scenario)
     }
 
-    /// Fits `fits` (`PATH=LOW..HIGH`) to `observations` on the file's own seed.
+    /// Fits `fits` (`PATH=LOW..HIGH`) to `observations` on the file's own seed, or `seed`.
     package static func calibrate(path: String, fits: [String], observations: CalibrationObservations,
-                                  maxEvaluations: Int = 30) throws -> CalibrationResult {
-        let base = try ScenarioLoader.load(path: path)
-        let prepared = try ScenarioLoader.prepare(path: path, overrides: [])
+                                  maxEvaluations: Int = 30, seed: UInt64? = nil) throws -> CalibrationResult {
+        let overrides = seed.map { ["seed=\($0)"] } ?? []
+        let base = try ScenarioLoader.load(path: path, overrides: overrides)
+        let prepared = try ScenarioLoader.prepare(path: path, overrides: overrides)
         let parameters = try fits.map { try FitParameter.read($0, in: base) }
         return try CalibrationRunner.run(prepared, base: base, parameters: parameters, observations: observations,
                                          settings: CalibrationSettings(maxEvaluations: maxEvaluations))

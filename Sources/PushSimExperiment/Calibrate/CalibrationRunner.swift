@@ -8,14 +8,19 @@ package struct CalibrationSettings: Equatable, Sendable {
     package var maxEvaluations: Int
     /// The Jacobian's step on each side of the fitted value, as a share of the parameter's range.
     package var jacobianStep: Double
+    /// Runs of the fitted scenario on as many seeds (the first is the scenario's own) that
+    /// measure the moments' noise (MomentCovariance); at least 2.
+    package var replications: Int
 
-    package init(maxEvaluations: Int = 40, jacobianStep: Double = 0.05) {
-        self.maxEvaluations = maxEvaluations; self.jacobianStep = jacobianStep
+    package init(maxEvaluations: Int = 40, jacobianStep: Double = 0.05, replications: Int = 10) {
+        self.maxEvaluations = maxEvaluations; self.jacobianStep = jacobianStep; self.replications = replications
     }
 
-    /// The intervals are 95 % intervals: z = Φ⁻¹(0.975), written out so that no platform's
-    /// library can move it.
-    package static let z = 1.959963984540054
+    /// The intervals' quantile: Student's t at 0.975 on replications − 1 degrees of freedom
+    /// (the covariance is estimated from them), for 95 % intervals.
+    package var quantile: Double {
+        ReplicationStatistics.studentTQuantile(0.975, degreesOfFreedom: max(1, replications - 1))
+    }
 }
 
 package struct FittedParameter: Equatable, Sendable {
@@ -87,8 +92,8 @@ package enum CalibrationRunner {
         var simulations = 0
         var bestJ = Double.infinity
         func settled(_ values: [Double]) -> [Double] { zip(parameters, values).map { $0.settled($1) } }
-        func simulate(_ values: [Double]) -> (SimulatedMoments, Double)? {
-            let overrides = zip(parameters, values).map { $0.override($1) }
+        func simulate(_ values: [Double], seed: UInt64? = nil) -> (SimulatedMoments, Double)? {
+            let overrides = zip(parameters, values).map { $0.override($1) } + (seed.map { ["seed=\($0)"] } ?? [])
             let key = overrides.joined(separator: "\n")
             if let known = cache[key] { return known }
             var outcome: (SimulatedMoments, Double)?
@@ -115,7 +120,7 @@ package enum CalibrationRunner {
             return j
         }
         let fitted = real(search.point)
-        guard let (moments, j) = simulate(fitted), j.isFinite else {
+        guard let (moments, searchJ) = simulate(fitted), searchJ.isFinite else {
             throw CalibrationError(description: "no candidate within the --fit ranges made a valid scenario; widen or move the ranges")
         }
         // The Jacobian by central differences over ±step of each range (one-sided at a bound),
@@ -130,15 +135,33 @@ package enum CalibrationRunner {
             guard above[k] > below[k], let (m1, _) = simulate(below), let (m2, _) = simulate(above) else { continue }
             for i in targets.indices { jacobian[i][k] = (m2.values[i] - m1.values[i]) / (above[k] - below[k]) }
         }
-        let variances = targets.indices.map { CalibrationObjective.weightVariance(targets[$0], simulated: moments.sizes[$0]) }
-        let intervals = CalibrationIntervals.intervals(values: fitted, ranges: ranges, jacobian: jacobian,
-                                                       variances: variances, z: CalibrationSettings.z)
-        let fittedTargets = targets.indices.map { i in
+        // The moments' noise at the fitted values, from replications on other seeds (the first
+        // is the scenario's own, already run).
+        let seeds = ReplicationSeeds.seeds(base: base.seed, count: max(2, settings.replications))
+        let runs = seeds.enumerated().compactMap { r, seed in r == 0 ? moments.values : simulate(fitted, seed: seed)?.0.values }
+        let formula = targets.indices.map { i -> Double in
             let se = CalibrationObjective.standardError(targets[i], simulated: moments.sizes[i])
+            return se * se
+        }
+        let sigma = MomentCovariance.total(MomentCovariance.sample(runs), simulatedSizes: moments.sizes,
+                                           observedSizes: targets.map(\.sampleSize), fallback: formula)
+        let weights = targets.indices.map { 1 / CalibrationObjective.weightVariance(targets[$0], simulated: moments.sizes[$0]) }
+        let intervals = CalibrationIntervals.intervals(values: fitted, ranges: ranges, jacobian: jacobian,
+                                                       weights: weights, sigma: sigma, quantile: settings.quantile)
+        let fittedTargets = targets.indices.map { i in
+            let se = sigma[i][i].squareRoot()
             return FittedTarget(target: targets[i], fitted: moments.values[i], simulatedSize: moments.sizes[i], standardError: se,
                                 standardized: se > 0 ? (targets[i].observed - moments.values[i]) / se : 0)
         }
+        // J as reported: each term's weight scaled by its design effect (the measured variance
+        // over the formula's), so phones' clustering does not read as misfit.
+        let reportedJ = targets.indices.reduce(0.0) { sum, i in
+            let d = targets[i].observed - moments.values[i]
+            let designEffect = formula[i] > 0 && sigma[i][i] > 0 ? sigma[i][i] / formula[i] : 1
+            return sum + d * d * weights[i] / designEffect
+        }
         let df = CalibrationObjective.moments(targets) - parameters.count
+        let j = reportedJ
         return CalibrationResult(
             scenario: base.name, seed: base.seed, devices: base.devices, settings: settings,
             parameters: parameters.indices.map { FittedParameter(parameter: parameters[$0], value: fitted[$0], interval: intervals[$0]) },
