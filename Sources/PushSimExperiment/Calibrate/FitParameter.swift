@@ -88,7 +88,8 @@ package struct FitParameter: Equatable, Sendable {
         var baseText: String?
         if let (index, message) = ScenarioSchema.checkPath(segments) {
             // Not a key: perhaps a distribution's argument, `connectivity.offline.median`.
-            guard segments.count > 1, let argumentName = segments.last, ScenarioSchema.checkPath(Array(segments.dropLast())) == nil else {
+            guard segments.count > 1, let argumentName = segments.last, arguments.values.contains(where: { $0.contains(argumentName) }),
+                  ScenarioSchema.checkPath(Array(segments.dropLast())) == nil else {
                 throw fail(1 + segments.prefix(index).reduce(0) { $0 + $1.unicodeScalars.count + 1 }, message)
             }
             keyPath = segments.dropLast().joined(separator: ".")

@@ -26,7 +26,8 @@ import PushSimTestSupport
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/calibrate.json"))) as? [String: Any])
         let parameters = try #require(json["parameters"] as? [[String: Any]])
         #expect(parameters.first?["path"] as? String == "device.alerts_off")
-        #expect((json["fit"] as? [String: Any])?["degrees_of_freedom"] as? Int == 3 - 1)
+        // Four console cells (three listed and the rest) are 3 moments, gaps per push 1, less 1 parameter.
+        #expect((json["fit"] as? [String: Any])?["degrees_of_freedom"] as? Int == 3)
         // The calibrated scenario reads back and runs.
         let run = runPushsim(["run", out + "/calibrated.yaml", "--no-write", "--json", "--set", "duration=1d", "--set", "warmup=0"])
         #expect(run.status == 0, "\(run.err)")
@@ -41,13 +42,13 @@ import PushSimTestSupport
 
     /// Each bad input: exit 2, a message at its place, and no folder written.
     @Test(arguments: [
-        ("{\"apns_console\": {\"pushes\": 10, \"shares\": {\"delivered\": 0.5}}, \"gap_size\": {}}", "obs.json:1:67", "did you mean `gap_sizes`"),
+        ("{\"apns_console\": {\"pushes\": 10, \"shares\": {\"delivered\": 0.5}}, \"gap_size\": {}}", "obs.json:1:64", "did you mean `gap_sizes`"),
         ("{\"apns_console\": {\"pushes\": 10,\n \"shares\": {\"delivered\": 1.5}}}", "obs.json:2:13", "between 0 and 1"),
-        ("{\"apns_console\": {\"pushes\": 10, \"shares\": {\"delivered\": 0.7, \"discarded_disabled\": 0.6}}}", "obs.json:1:34", "more than 1"),
+        ("{\"apns_console\": {\"pushes\": 10, \"shares\": {\"delivered\": 0.7, \"discarded_disabled\": 0.6}}}", "obs.json:1:33", "more than 1"),
         ("{\"gaps_per_push\": {\"pushes\": 0, \"value\": 0.1}}", "obs.json:1:20", "greater than 0"),
         ("{\"gaps_per_push\": {\"by_hour\": [{\"hour\": 24, \"pushes\": 5, \"value\": 0.1}]}}", "obs.json:1:33", "0 to 23"),
         ("{\"description\": \"nothing\"}", "obs.json:1:1", "nothing to fit"),
-        ("{\"apns_console\": [}", "obs.json:1:19", ""),
+        ("{\"apns_console\": [}", "obs.json:1:19", "expected a value"),
     ])
     func badObservationFiles(text: String, location: String, words: String) throws {
         let dir = TemporaryDirectory()
@@ -69,7 +70,9 @@ import PushSimTestSupport
         ("connectivity.offline.mean=1m..1h", "--fit:1:22", "not `mean`"),
         ("device.alerts_of=0..0.5", "--fit:1:8", "alerts_off"),
         ("device.alerts_off", "--fit:1:1", "PATH=LOW..HIGH"),
-        ("device.alerts_off=0..1h", "--fit:1:22", "not the same kind"),
+        ("device.alerts_off=0..1h", "--fit:1:22", "expected a probability"),
+        ("device.alerts_off=1m..1h", "--fit:1:19", "expected a probability"),
+        ("device.alerts_off=0.1..1h", "--fit:1:24", "not the same kind"),
     ])
     func badFitArguments(fit: String, location: String, words: String) throws {
         let dir = TemporaryDirectory()
