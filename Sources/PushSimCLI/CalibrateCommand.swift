@@ -36,6 +36,10 @@ enum CalibrateCommand {
                 the most candidates the search simulates (2 more per
                 parameter give the intervals)
                 """),
+            CommandOption("replications", .value("N"), default: .value("10"), range: 2...1_000, help: """
+                runs of the fitted scenario on as many seeds, which measure the
+                moments' noise for the intervals
+                """),
             CommandOption.set.help("override a key at every candidate (--set devices=500 for a quicker, coarser fit)"),
             CommandOption.seed.help("the seed every candidate runs on (common random numbers)"),
             CommandOption("out", .value("DIR"), default: .described("results/<name>/"),
@@ -74,11 +78,12 @@ enum CalibrateCommand {
         }
         let estimate = ResourceEstimate(base, jobs: jobs)
         if let refusal = estimate.refusal(under: limits, name: base.name) { throw InputError.refused(refusal) }
-        let settings = CalibrationSettings(maxEvaluations: try arguments.integerWithDefault("max-evaluations"))
+        let settings = CalibrationSettings(maxEvaluations: try arguments.integerWithDefault("max-evaluations"),
+                                           replications: try arguments.integerWithDefault("replications"))
         let directory = arguments.value("out") ?? "results/\(base.name)"
         let writes = !arguments.flag("no-write")
         let interruption = Interruption.shared
-        let total = settings.maxEvaluations + 2 * parameters.count
+        let total = settings.maxEvaluations + 2 * parameters.count + settings.replications - 1
         try interruption.beginWriting("the calibration of '\(base.name)'", total: total, unit: "simulations",
                                       directory: directory, writes: writes, names: CalibrationResult.files)
         defer { interruption.end() }

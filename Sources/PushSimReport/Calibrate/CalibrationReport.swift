@@ -10,8 +10,9 @@ extension CalibrationResult {
 
     /// The method in one sentence, as both files state it.
     static let method = "simulated method of moments on common random numbers (every candidate on the scenario's own seed), "
-        + "Nelder–Mead in the --fit box; 95 % intervals by the delta method, (GᵀWG)⁻¹ with G the moments' Jacobian "
-        + "(central differences over ±step of each range) and W the weights of J"
+        + "Nelder–Mead in the --fit box; 95 % intervals by the delta method: the sandwich (GᵀWG)⁻¹GᵀWΣWG(GᵀWG)⁻¹, "
+        + "G the moments' Jacobian (central differences over ±step of each range), W the weights of J, "
+        + "Σ the moments' covariance measured on replications of the fitted scenario, with Student's t"
 
     package func json(observed: String) -> JSONValue {
         func number(_ x: Double) -> JSONValue { x.isFinite ? .double(x) : .null }
@@ -20,7 +21,8 @@ extension CalibrationResult {
             "scenario": .string(scenario), "seed": .uint(seed), "devices": .int(devices),
             "observed": .string(observed),
             "method": .string(Self.method),
-            "settings": .object(["max_evaluations": .int(settings.maxEvaluations), "jacobian_step": .double(settings.jacobianStep)]),
+            "settings": .object(["max_evaluations": .int(settings.maxEvaluations), "jacobian_step": .double(settings.jacobianStep),
+                                 "replications": .int(settings.replications)]),
             "evaluations": .int(evaluations), "simulations": .int(simulations), "converged": .bool(converged),
             "parameters": .array(parameters.map { f in
                 let p = f.parameter, i = f.interval
