@@ -1,4 +1,5 @@
 // A one-device world whose letters, connectivity and display are written by the test, not drawn.
+import Testing
 @testable import PushSimCore
 @testable import PushSimExperiment
 
@@ -65,6 +66,11 @@ package func tinyScenario(on channel: PushChannel, _ configure: (inout Scenario)
 
     package init(_ scenario: Scenario, letters: [ScriptedLetter], offline: [Range<Int64>] = [],
          alertsOff: Bool = false) {
+        // The world reads its letters in time order, as MailBackend draws them (the load series
+        // bins by the last letter's time): a script out of order is a world that cannot happen.
+        if zip(letters, letters.dropFirst()).contains(where: { $0.time > $1.time }) {
+            Issue.record("a scripted world's letters must be in time order: \(letters.map(\.time))")
+        }
         var s = scenario
         s.mail.ratePerMicrosecond = 0
         s.connectivity = Scenario.Connectivity()

@@ -31,9 +31,10 @@ package enum RunSummary {
     /// The queue's files belong to the set, so a run without a finite capacity removes stale ones.
     package static let family: Set<String> = ["summary.json", "summary.md", XivaQueueReport.csvName, XivaQueueReport.svgName,
                                               LoadReport.csvName, LoadReport.svgName]
-    /// The files every run's set holds, whatever the scenario: checked before a run (the queue's
-    /// files are checked when the set is written).
-    package static let alwaysWritten: Set<String> = ["summary.json", "summary.md"]
+    /// The files every run's set holds, whatever the scenario: checked before a run, so a FIFO or
+    /// a folder where one of them goes is refused before any simulated time is spent (the queue's
+    /// files, written only with a finite capacity, are checked when the set is written).
+    package static let alwaysWritten: Set<String> = ["summary.json", "summary.md", LoadReport.csvName, LoadReport.svgName]
 
     /// The run's JSON document (the contract's fields) with its provenance beside them:
     /// `pushsim_version` and `resolved_scenario`.

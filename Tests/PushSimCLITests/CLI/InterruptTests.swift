@@ -96,7 +96,9 @@ private func snapshot(_ folder: String) -> [String: Data] {
         if !ended { kill(child.process.processIdentifier, SIGKILL); _ = child.wait(upTo: 5) }
         try #require(ended, "pushsim did not stop after the signal")
 
-        #expect(seconds < 1, "took \(seconds) s to stop")
+        // Stopping waits for no device to finish (a device of this scenario takes milliseconds);
+        // the bound is loose for a loaded machine and still far below the run's length.
+        #expect(seconds < 5, "took \(seconds) s to stop")
         #expect(child.process.terminationReason == .exit)
         #expect(child.process.terminationStatus == status)
         let message = child.standardError
@@ -138,7 +140,8 @@ private func snapshot(_ folder: String) -> [String: Data] {
         let started = Date()
         let child = try PushsimChild(["run", file, "--out", folder + "/out"])
         #expect(child.wait(upTo: 10))
-        #expect(Date().timeIntervalSince(started) < 2)
+        // A bound on building the world, not a timing: a run of 10^15 devices would take years.
+        #expect(Date().timeIntervalSince(started) < 8)
         #expect(child.process.terminationStatus == 2)
         #expect(child.standardError.contains("refusing to run 'long'"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))

@@ -168,6 +168,21 @@ private let small = ["--set", "devices=4"]
         #expect(fileType(dir.file("fifo-out")) == S_IFIFO)
     }
 
+    /// Every run writes its load series: a FIFO where `load.csv` goes is refused with the others,
+    /// before the run, and kept; nothing else is written.
+    @Test func aNodeWhereTheLoadSeriesGoesIsRefusedAndKept() throws {
+        guard BuiltTool.url != nil else { return }
+        let dir = TemporaryDirectory()
+        let out = dir.file("out")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
+        try makeFIFO(out + "/" + LoadReport.csvName)
+        let run = try pushsim(["run", quickstart, "--out", out, "--jobs", "1"] + small)
+        #expect(run.status == 2, "\(run.error)")
+        #expect(run.error.contains("cannot write '\(out)/\(LoadReport.csvName)': it is a FIFO (named pipe), not a regular file"), "\(run.error)")
+        #expect(dir.listing == ["out", "out/" + LoadReport.csvName])
+        #expect(fileType(out + "/" + LoadReport.csvName) == S_IFIFO)
+    }
+
     /// Hunt: an output path that names one of the command's own inputs (the scenario, its mail
     /// trace, a part) was renamed over it: `trace q.yaml --svg q.yaml` replaced the scenario, a
     /// trace named `xiva-queue.csv` in its `--out` was removed as a stale queue report.

@@ -1,4 +1,4 @@
-// The cluster recipes of docs/cluster/ run as written: Slurm with a stand-in sbatch, Kubernetes with a stand-in kubectl.
+// The cluster recipes of docs/cluster/ run as written: Slurm with a stand-in sbatch (and on a real Slurm in CI: test-local.sh), Kubernetes with a stand-in kubectl.
 import Foundation
 import Testing
 @testable import PushSimCore
@@ -104,6 +104,23 @@ import PushSimTestSupport
         #expect(texts.contains("cancelled\n") && !texts.contains("waiting-forever\n"))
         // A failed task leaves no part that looks whole.
         #expect(!FileManager.default.fileExists(atPath: dir.file("parts/part-0.json")))
+    }
+
+    /// docs/cluster/slurm/test-local.sh runs the recipe on a real Slurm, in CI (.ci/run); a test
+    /// cannot (it needs root and installs packages). Here what needs neither: it parses, refuses a
+    /// missing binary with exit 2 and the way to build one before it touches anything, CI runs it,
+    /// and its committed log is of a run where both checks passed.
+    @Test func theRealSlurmTestParsesRefusesEarlyAndIsRunByCI() throws {
+        let script = Shell.packageRoot + "/docs/cluster/slurm/test-local.sh"
+        #expect(Shell.bash(["-n", script], in: Shell.packageRoot).status == 0)
+        let dir = TemporaryDirectory()
+        let missing = Shell.bash([script], in: dir.path, environment: ["PUSHSIM": dir.file("no-such-pushsim")])
+        #expect(missing.status == 2 && missing.error.contains("swift build -c release --product pushsim"), "\(missing.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+        let ci = try String(contentsOfFile: Shell.packageRoot + "/.ci/run", encoding: .utf8)
+        #expect(ci.contains("\nbash docs/cluster/slurm/test-local.sh\n"))
+        let log = try String(contentsOfFile: Shell.packageRoot + "/docs/cluster/slurm/test-local.log", encoding: .utf8)
+        #expect(log.contains("check 1 passed") && log.contains("check 2 passed") && log.contains("PASS: the Slurm recipe on a real Slurm"))
     }
 
     static let standInKubectl = #"""

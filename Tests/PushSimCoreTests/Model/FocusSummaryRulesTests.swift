@@ -42,7 +42,7 @@ import PushSimTestSupport
     /// After the day's last summary a letter waits for the next day's first: 19:00 → 8:00, 13 h.
     /// One delivered at a summary's very time is seen then.
     @Test func afterTheLastSummaryTheNextDaysFirstShowsIt() throws {
-        var w = world([at(19 * hour), at(18 * hour - 350 * ms)], summary: [8 * hour, 18 * hour])
+        var w = world([at(18 * hour - 350 * ms), at(19 * hour)], summary: [8 * hour, 18 * hour])
         let l = w.run(.off)
         let seen = try #require(l.focusSummary.seenLatency)
         // The histogram keeps the largest value exactly; below it, buckets within 1/256.
