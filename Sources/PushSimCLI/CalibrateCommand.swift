@@ -32,13 +32,13 @@ enum CalibrateCommand {
                 (repeatable): device.alerts_off=0..0.3, or a distribution's
                 argument: connectivity.offline.median=5m..2h
                 """),
-            CommandOption("max-evaluations", .value("N"), default: .value("40"), range: 3...10_000, help: """
-                the most candidates the search simulates (2 more per
-                parameter give the intervals)
+            CommandOption("max-evaluations", .value("N"), default: .value("40"), range: 1...10_000, help: """
+                the most candidates the search simulates (its first simplex,
+                parameters + 1, always; 2 more per parameter give the intervals)
                 """),
-            CommandOption("replications", .value("N"), default: .value("10"), range: 2...1_000, help: """
-                runs of the fitted scenario on as many seeds, which measure the
-                moments' noise for the intervals
+            CommandOption("replications", .value("N"), default: .value("10"), range: 1...1_000, help: """
+                runs of the fitted scenario on as many seeds (at least 2), which
+                measure the moments' noise for the intervals
                 """),
             CommandOption.set.help("override a key at every candidate (--set devices=500 for a quicker, coarser fit)"),
             CommandOption.seed.help("the seed every candidate runs on (common random numbers)"),
@@ -78,6 +78,10 @@ enum CalibrateCommand {
         }
         let estimate = ResourceEstimate(base, jobs: jobs)
         if let refusal = estimate.refusal(under: limits, name: base.name) { throw InputError.refused(refusal) }
+        // A covariance needs two runs; the range declared stays 1… as every command's counts do.
+        if try arguments.integerWithDefault("replications") < 2 {
+            throw InputError.usage("--replications must be at least 2 (the intervals need the moments' spread), got \(try arguments.integerWithDefault("replications"))")
+        }
         let settings = CalibrationSettings(maxEvaluations: try arguments.integerWithDefault("max-evaluations"),
                                            replications: try arguments.integerWithDefault("replications"))
         let directory = arguments.value("out") ?? "results/\(base.name)"
