@@ -8,6 +8,7 @@ package enum PushSimTool {
         RunCommand.spec, ValidateCommand.spec,
         SweepCommand.spec,
         OptimizeCommand.spec,
+        CalibrateCommand.spec,
         TraceCommand.spec,
         FindCommand.spec,
         CheckCommand.spec,

@@ -1,0 +1,174 @@
+// One `--fit PATH=LOW..HIGH`: a scenario key (or one argument of a distribution) and the box it is searched in.
+import PushSimCore
+import PushSimScenarioFile
+
+/// A parameter `calibrate` fits: the key it overrides, the interval it is searched in, and how
+/// a value is written back in the file syntax.
+package struct FitParameter: Equatable, Sendable {
+    /// What the numbers are: a plain number (a probability, a share, a count), a duration in
+    /// microseconds, or a rate per microsecond.
+    package enum Unit: String, Equatable, Sendable { case number, duration, rate }
+
+    /// As given: `device.alerts_off`, `connectivity.offline.median`.
+    package var path: String
+    /// The key the value is written to: the path itself, or without the distribution's argument.
+    package var keyPath: String
+    /// Around the argument in the key's value (`lognormal(` and `, 4h)`); empty for a whole value.
+    package var prefix = ""
+    package var suffix = ""
+    package var unit: Unit
+    /// A whole number (an integer key such as `queue.repeat_max_count`): values are rounded.
+    package var integer: Bool
+    package var low: Double
+    package var high: Double
+    /// The value the scenario gives, where the search starts (clamped into the box).
+    package var start: Double
+    /// Where LOW and HIGH begin in the argument (columns from 1), for `--fit:1:COLUMN` errors.
+    package var lowColumn: Int
+    package var highColumn: Int
+
+    /// The file name `--fit` errors carry, as `--set` and `--vary` errors do.
+    package static let argumentFile = "--fit"
+
+    /// The distribution arguments a path may end with, by the distribution's name.
+    static let arguments: [String: [String]] = ["exponential": ["mean"], "uniform": ["min", "max"], "lognormal": ["median", "p99"]]
+
+    /// `value` (rounded for an integer key) in the file syntax.
+    package func text(_ value: Double) -> String {
+        switch unit {
+        case .duration: return SimTime(microseconds: Int64(max(0, value).rounded())).description
+        case .rate: return ScenarioPrinter.rate(value)
+        case .number: return ScenarioPrinter.decimal(integer ? value.rounded() : value)
+        }
+    }
+
+    /// The `--set` override that gives the key `value`.
+    package func override(_ value: Double) -> String { keyPath + "=" + prefix + text(value) + suffix }
+
+    /// The value as the search sees it: whole for an integer key, and otherwise on a grid of a
+    /// power of ten at most 1/10 000 of the range (a duration at least a whole microsecond), so
+    /// the fitted value reads `14m55.4s` or `0.15706`, not seventeen digits the data cannot
+    /// support.
+    package func settled(_ value: Double) -> Double {
+        if integer { return value.rounded() }
+        // The grid as `perUnit` points per 1, or `step` units apart: a power of ten either way,
+        // so that dividing by a whole number gives the decimal's nearest Double (0.15706, not
+        // 0.15706000000000001 as multiplying by 1e-5 would).
+        var perUnit = 1.0, step = 1.0
+        let finest = (high - low) / 10_000
+        if finest > 0 && finest.isFinite {
+            while 1 / perUnit > finest && perUnit < 1e15 { perUnit *= 10 }
+            while step * 10 <= finest { step *= 10 }
+        }
+        if unit == .duration { perUnit = 1 }
+        let onGrid = perUnit > 1 ? (value * perUnit).rounded() / perUnit : (value / step).rounded() * step
+        return min(max(onGrid, low), high)
+    }
+
+    /// Reads `PATH=LOW..HIGH` against the resolved `scenario` (which gives the starting value
+    /// and, for a distribution's argument, its other arguments). Errors are located `--fit:1:COLUMN`.
+    package static func read(_ argument: String, in scenario: Scenario) throws -> FitParameter {
+        func fail(_ column: Int, _ message: String) -> ScenarioError {
+            ScenarioError(location: SourceLocation(file: argumentFile, line: 1, column: column), message: message)
+        }
+        guard let equals = argument.firstIndex(of: "="), let dots = argument.range(of: "..", range: equals..<argument.endIndex) else {
+            throw fail(1, "--fit expects PATH=LOW..HIGH (such as `device.alerts_off=0..0.5` or `connectivity.offline.median=5m..2h`), found `\(argument)`")
+        }
+        let path = String(argument[..<equals])
+        let lowText = String(argument[argument.index(after: equals)..<dots.lowerBound]).trimmingCharacters(in: .whitespaces)
+        let highText = String(argument[dots.upperBound...]).trimmingCharacters(in: .whitespaces)
+        let lowColumn = argument.distance(from: argument.startIndex, to: equals) + 2
+        let highColumn = argument.distance(from: argument.startIndex, to: dots.upperBound) + 1
+        let segments = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if path == "seed" || path == "devices" {
+            throw fail(1, "--fit `\(path)`: \(path == "seed" ? "the seed is the common random numbers, not a parameter" : "the number of phones simulated is not a parameter of the fleet (set it with --set devices=N)")")
+        }
+        var keyPath = path, prefix = "", suffix = ""
+        let entries = ScenarioPrinter.entries(scenario)
+        var baseText: String?
+        if let (index, message) = ScenarioSchema.checkPath(segments) {
+            // Not a key: perhaps a distribution's argument, `connectivity.offline.median`.
+            guard segments.count > 1, let argumentName = segments.last, arguments.values.contains(where: { $0.contains(argumentName) }),
+                  ScenarioSchema.checkPath(Array(segments.dropLast())) == nil else {
+                throw fail(1 + segments.prefix(index).reduce(0) { $0 + $1.unicodeScalars.count + 1 }, message)
+            }
+            keyPath = segments.dropLast().joined(separator: ".")
+            guard let value = scalar(at: Array(segments.dropLast()), in: entries), let open = value.firstIndex(of: "("),
+                  value.hasSuffix(")"), let names = arguments[String(value[..<open])] else {
+                throw fail(1, "--fit `\(path)`: `\(keyPath)` is not a distribution with named arguments here (its value is `\(scalar(at: Array(segments.dropLast()), in: entries) ?? "not set")`); "
+                    + "fit `\(keyPath)` itself, or give it as exponential(MEAN), uniform(MIN, MAX) or lognormal(MEDIAN, P99) first")
+            }
+            let parts = String(value[value.index(after: open)..<value.index(before: value.endIndex)])
+                .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let k = names.firstIndex(of: argumentName), parts.count == names.count else {
+                throw fail(1 + path.unicodeScalars.count - argumentName.unicodeScalars.count,
+                           "--fit `\(path)`: `\(keyPath)` is `\(value)`, whose arguments are \(names.map { "`\($0)`" }.joined(separator: ", ")), not `\(argumentName)`")
+            }
+            prefix = String(value[...open]) + parts[..<k].map { $0 + ", " }.joined()
+            suffix = parts[(k + 1)...].map { ", " + $0 }.joined() + ")"
+            baseText = parts[k]
+        } else {
+            baseText = scalar(at: segments, in: entries)
+        }
+        let (low, lowUnit) = try number(lowText) { fail(lowColumn, "--fit `\(path)`: LOW \($0)") }
+        let (high, highUnit) = try number(highText) { fail(highColumn, "--fit `\(path)`: HIGH \($0)") }
+        // A bare 0 is a duration and a rate too: the other bound says which.
+        let unit = lowUnit == .number && low == 0 ? highUnit : lowUnit
+        if highUnit != unit && !(highUnit == .number && high == 0) {
+            throw fail(highColumn, "--fit `\(path)`: LOW `\(lowText)` and HIGH `\(highText)` are not the same kind of value (a number, a duration or a rate)")
+        }
+        guard low < high else {
+            throw fail(lowColumn, "--fit `\(path)`: the range `\(lowText)..\(highText)` is empty; LOW must be below HIGH")
+        }
+        let integer = unit == .number && low == low.rounded() && high == high.rounded()
+            && (baseText.map { !$0.isEmpty && $0.allSatisfy(\.isNumber) } ?? false)
+        var start = (low + high) / 2
+        if let baseText, let (value, baseUnit) = try? number(baseText, { ScenarioError(location: nil, message: $0) }), baseUnit == unit || value == 0 {
+            start = min(max(value, low), high)
+        }
+        return FitParameter(path: path, keyPath: keyPath, prefix: prefix, suffix: suffix, unit: unit, integer: integer,
+                            low: low, high: high, start: start, lowColumn: lowColumn, highColumn: highColumn)
+    }
+
+    /// A bound in the file syntax: `0.2`, `20%` (a number), `30m` (a duration), `40/d` (a rate).
+    static func number<E: Error>(_ text: String, _ fail: (String) -> E) throws(E) -> (Double, Unit) {
+        if text.isEmpty { throw fail("is missing") }
+        if text.hasSuffix("%"), let value = Double(text.dropLast()), value.isFinite { return (value / 100, .number) }
+        if let value = Double(text), value.isFinite, text.first != "+", !text.contains(where: { $0.isLetter }) { return (value, .number) }
+        if let slash = text.firstIndex(of: "/") {
+            let perText = String(text[text.index(after: slash)...])
+            let per = try? ValueParsers.duration(perText.first?.isNumber == true ? perText : "1" + perText)
+            guard let count = Double(text[..<slash]), count.isFinite, count >= 0, let per, per.microseconds > 0 else {
+                throw fail("expected a rate such as `40/d`, found `\(text)`")
+            }
+            return (count / Double(per.microseconds), .rate)
+        }
+        do { return (Double(try ValueParsers.duration(text).microseconds), .duration) } catch {
+            throw fail("expected a number (`0.2`, `20%`), a duration (`30m`) or a rate (`40/d`), found `\(text)`")
+        }
+    }
+
+    /// The scalar the printed scenario holds at `path` (a segment's keys through its name).
+    static func scalar(at path: [String], in entries: [ScenarioPrinter.Entry]) -> String? {
+        var node = ScenarioPrinter.Node.mapping(entries)
+        for key in path {
+            switch node {
+            case .mapping(let entries):
+                guard let next = entries.first(where: { $0.key == key }) else { return nil }
+                node = next.value
+            case .list(let items):
+                guard let item = items.first(where: { item in
+                    if case .mapping(let e) = item, let name = e.first(where: { $0.key == "name" }) {
+                        return name.value == .text(key) || name.value == .scalar(key)
+                    }
+                    return false
+                }) else { return nil }
+                node = item
+            case .scalar, .text: return nil
+            }
+        }
+        if case .scalar(let text) = node { return text }
+        if case .text(let text) = node { return text }
+        return nil
+    }
+}
