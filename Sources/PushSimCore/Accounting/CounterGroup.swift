@@ -37,9 +37,12 @@ package struct Counter: @unchecked Sendable {
     /// A sweep metric: the count per letter, where the group is shown.
     package let perLetter: String?
 
-    package init(_ key: String, _ path: WritableKeyPath<Ledger, Int>, json: String, label: String,
+    /// `path` is a mechanism's counter, from `MechanismCounts` (Mechanisms/MechanismRegistry.swift):
+    /// joined to the ledger's stored field, every component stays a stored one, so reading and
+    /// merging through it is an offset, not a call through an accessor.
+    package init(_ key: String, _ path: WritableKeyPath<MechanismCounts, Int>, json: String, label: String,
                  merge: CounterMerge = .sum, arms: CounterArms = .both, checked: Bool = false, perLetter: String? = nil) {
-        self.key = key; self.path = path; self.json = json; self.label = label
+        self.key = key; self.path = Ledger.mechanismCountsPath.appending(path: path); self.json = json; self.label = label
         self.merge = merge; self.arms = arms; self.checked = checked; self.perLetter = perLetter
     }
 
@@ -63,8 +66,11 @@ package struct CounterShare: @unchecked Sendable {
     package let numerator: WritableKeyPath<Ledger, Int>
     package let complement: WritableKeyPath<Ledger, Int>
 
-    package init(json: String, label: String, numerator: WritableKeyPath<Ledger, Int>, complement: WritableKeyPath<Ledger, Int>) {
-        self.json = json; self.label = label; self.numerator = numerator; self.complement = complement
+    package init(json: String, label: String, numerator: WritableKeyPath<MechanismCounts, Int>,
+                 complement: WritableKeyPath<MechanismCounts, Int>) {
+        self.json = json; self.label = label
+        self.numerator = Ledger.mechanismCountsPath.appending(path: numerator)
+        self.complement = Ledger.mechanismCountsPath.appending(path: complement)
     }
 
     /// The share in `ledger`; nil when both counts are 0 (nothing to divide).

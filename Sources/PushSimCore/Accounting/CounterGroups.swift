@@ -1,15 +1,7 @@
-// Every counter of the ledger: the core counts, and each mechanism's group in the order the reports show them.
+// Every counter of the ledger: the core counts, and the loops over each mechanism's group (the
+// groups and their order are in Mechanisms/MechanismRegistry.swift).
 
 extension Ledger {
-    /// Each mechanism's counters, in the order of the report table's blocks. A mechanism with
-    /// counters adds its group here, once.
-    package static let groups: [CounterGroup] = [
-        APNsConsoleCounters.group, .undeliverable, .providerAnswers, .binaryInterface, SleepCounters.group, LowPowerCounters.group, FocusSummaryCounters.group,
-        XivaCapacityCounters.group,
-        .earlyKill, MediaCounters.group, .deviceIdChange, ReinstallCounters.group, .parallelRuns, .catchUp,
-        BackgroundSyncCounters.group,
-    ]
-
     /// The groups whose counters live in a `CounterSet` of their own (merged by declaration).
     static let ownStorageGroups: [CounterGroup] = groups.filter { $0.isEmpty != nil }
 
@@ -28,10 +20,7 @@ extension Ledger {
         ("missed_in_gaps", \.missedInGaps, .sum), ("letters_on_visible_devices", \.lettersOnVisibleDevices, .sum),
         ("positions_known_to_telemetry", \.positionsKnownToTelemetry, .sum), ("held_in_outage", \.heldInOutage, .sum),
         ("callkit_failures", \.callKitFailures, .sum), ("devices_cut_off", \.devicesCutOff, .sum),
-    ] + FCMOutcomes.counts.map { key, path in
-        let fcm: WritableKeyPath<Ledger, FCMOutcomes> = \.fcm
-        return ("fcm_" + key, fcm.appending(path: path), .sum)
-    }
+    ] + MechanismCounts.fieldTableCounts
 
     /// Every integer count of the ledger but the causes and the histogram, with its key and
     /// rule: the core counts, then each group's.

@@ -26,52 +26,16 @@ package struct Ledger: Equatable, Sendable {
     package var xivaMaxWaitMicroseconds = 0
     /// The most re-requests waiting in one partition, minute by minute (finite capacity only).
     package var xivaQueue = XivaQueueSeries()
-    /// Re-requests answered in time or not (finite capacity only, SharedServers/XivaCapacityCounters.swift).
-    package var xivaCapacity = XivaCapacityCounters()
     /// XIVA's load bin by bin: letters in, pushes sent, re-requests, re-sends, summaries (docs/model.md §14).
     package var load = LoadSeries()
-    // Each mechanism's counters, declared with their group in the mechanism's folder.
-    /// A client catch-up's server load (`recovery: catch_up`).
-    package var catchUp = CatchUpCounters()
-    /// Background-push sync's pushes, wake-ups, fetches and synced letters (`recovery: background_sync`).
-    package var backgroundSync = BackgroundSyncCounters()
-    /// Extension runs the system killed early (`extension.early_kill`).
-    package var earlyKill = EarlyKillCounters()
-    /// Device id changes (`device.id_change`).
-    package var deviceIdChange = DeviceIdChangeCounters()
-
-    /// App reinstalls (`device.reinstall`): declared with their group in Mechanisms/AppReinstall/.
-    package var appReinstalls = ReinstallCounters()
-
-    /// Parallel runs (`extension.concurrency: parallel`, docs/model.md §8).
-    package var parallelRuns = ParallelRunsCounters()
-    /// Letters never deliverable, outside `letters` (`device.uninstall`, docs/model.md §9).
-    package var uninstall = UninstallCounters()
-    /// The provider's side of APNs (docs/model.md §9): pushes XIVA sent again, and the answers behind them.
-    package var provider = ProviderCounters()
-    /// Priority-5 pushes held while their device slept (`device.sleep`, Mechanisms/DeviceSleep/).
-    package var sleep = SleepCounters()
-    /// Pushes held in Low Power Mode (`device.low_power`, Mechanisms/LowPowerMode/).
-    package var lowPower = LowPowerCounters()
-    /// Letters the user saw later under Focus or the scheduled summary, and the latency seen
-    /// (`device.focus`, `device.notification_summary`, Mechanisms/FocusSummary/).
-    package var focusSummary = FocusSummaryCounters()
-    /// Media attachments (`extension.media`, Mechanisms/Media/).
-    package var media = MediaCounters()
+    /// Each mechanism's counters (Mechanisms/MechanismRegistry.swift), reached as the ledger's
+    /// own: `ledger.sleep` is `ledger.mechanismCounts.sleep`, an accessor declared there.
+    package var mechanismCounts = MechanismCounts()
 
     /// PushKit (docs/model.md §12): VoIP pushes the app failed to report to CallKit, and devices
     /// the system then stopped launching for VoIP pushes.
     package var callKitFailures = 0
     package var devicesCutOff = 0
-
-    /// The binary interface (docs/model.md §11, rule 6).
-    package var binary = BinaryCounters()
-
-    /// FCM (docs/model.md §12): every message FCM accepted ends in one outcome, as in Firebase's
-    /// delivery data; the delivered ones also say whether FCM held them first.
-    package var fcm = FCMOutcomes()
-    /// Every push sent over APNs in the categories of Apple's console (Mechanisms/APNsConsole/).
-    package var apns = APNsConsoleCounters()
 
     // What the extension's own logging would have seen (the telemetry view).
     package var pushesSeenByExtensions = 0
@@ -150,19 +114,13 @@ package struct Ledger: Equatable, Sendable {
         if !other.load.isEmpty { load.merge(other.load) }
         callKitFailures += other.callKitFailures
         devicesCutOff += other.devicesCutOff
-        fcm.merge(other.fcm)
         pushesSeenByExtensions += other.pushesSeenByExtensions
         gapsDetected += other.gapsDetected
         missedInGaps += other.missedInGaps
         lettersOnVisibleDevices += other.lettersOnVisibleDevices
         positionsKnownToTelemetry += other.positionsKnownToTelemetry
         heldInOutage += other.heldInOutage
-        // The one histogram a mechanism keeps (the latency seen by the user); nil stays nil.
-        if other.focusSummary.seenLatency != nil { focusSummary.mergeSeenLatency(other.focusSummary) }
-        // Counters kept in a mechanism's own `CounterSet` merge by their declarations.
-        for group in Ledger.ownStorageGroups where !(group.isEmpty?(other) ?? true) {
-            for counter in group.counters { counter.merge(into: &self, from: other) }
-        }
+        MechanismCounts.merge(into: &self, from: other)
     }
 
     /// The accounting identities of the contract: every letter in exactly one state,
@@ -170,6 +128,6 @@ package struct Ledger: Equatable, Sendable {
     package var identitiesHold: Bool {
         delivered + summarized + lost == letters && causes.reduce(0, +) == lost
             && Int(latency.total) == delivered
-            && (focusSummary.seenLatency.map { Int($0.total) == delivered } ?? true)
+            && mechanismCounts.identitiesHold(delivered: delivered)
     }
 }

@@ -68,4 +68,18 @@ struct ArmStreams {
         self.reinstalls = reinstalls ? RandomStream(seed: seed, device: device, purpose: .reinstalls) : RandomStream(seed: 0)
         self.binaryErrors = binaryErrors ? RandomStream(seed: seed, device: device, purpose: .binaryErrors) : RandomStream(seed: 0)
     }
+
+    /// The streams of one arm of a device: each seeded only when the mechanism that draws
+    /// from it is on (a stream nobody draws from costs nothing and moves nothing).
+    init(seed: UInt64, device: Int, parameters: ChainParameters, checksGaps: Bool, appOpens: Bool) {
+        self.init(seed: seed, device: device, keepOlder: parameters.keepOlder > 0,
+                  duplicate: parameters.duplicate > 0, appOpens: appOpens,
+                  kills: parameters.earlyKill > 0, idChanges: parameters.idChangeRate > 0 && checksGaps,
+                  saveDelays: parameters.saveDelay != nil && checksGaps,
+                  answers: parameters.serverError > 0 || parameters.answerLoss > 0, retries: parameters.attempts > 1,
+                  callKit: parameters.callKitFailure > 0,
+                  fcmStore: parameters.fcmCollapseKeys > FCMStore.maxCollapseKeys,
+                  mediaDownloads: parameters.hasMedia,
+                  reinstalls: parameters.reinstallRate > 0, binaryErrors: parameters.binary)
+    }
 }

@@ -236,3 +236,19 @@ extension LetterFate {
         }
     }
 }
+
+/// The lanes of a per-device trace (`pushsim trace`), from the backend to the user.
+package enum TraceLane: String, Sendable, CaseIterable {
+    case backend, xiva, apns, device, user
+}
+
+/// One line of a per-device trace: when, in which lane, about which letter, and what happened.
+package struct TraceEntry: Equatable, Sendable {
+    package var time: Int64
+    package var lane: TraceLane
+    package var letter: Int?
+    package var event: TraceEvent
+
+    /// The words of the line (derived from the event).
+    package var text: String { event.text }
+}

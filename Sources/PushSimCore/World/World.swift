@@ -108,10 +108,8 @@ package struct DeviceWorld: ~Copyable {
     package var ledger = DeviceWorld.placeholderLedger
     /// This arm's load so far (docs/model.md §14), folded into `ledger.load` when the arm ends.
     let loadLog = LoadLog()
-    /// Receives a line for everything that happens, when set (`pushsim trace`); nil in runs.
-    package var tracer: ((TraceEntry) -> Void)?
-    /// Collects the extension's log rows of the queue arm, when set (`run --logs`); nil otherwise.
-    package var extensionLog: ExtensionLogRecorder?
+    /// The trace and the extension's log, when a driver watches (WorldObservers.swift).
+    var observers = WorldObservers()
 
     package init(scenario: Scenario, shortcuts: ShortcutPolicy = .taken) {
         self.scenario = scenario
@@ -135,11 +133,7 @@ package struct DeviceWorld: ~Copyable {
         draws.alertsOff = rng.chance(scenario.device.alertsOff)
         clock.end = parameters.uninstallRate > 0 ? min(clock.runEnd, uninstallTime()) : clock.runEnd
         clock.horizon = parameters.binary && clock.end < clock.runEnd ? min(clock.runEnd, later(clock.end, parameters.feedbackDelay)) : clock.end
-        if parameters.sleeps { draws.sleepTimeline.generate(scenario, device: device) }
-        if parameters.lowPower { draws.lowPowerTimeline.generate(scenario, device: device) }
-        if parameters.measuresSeenLatency { draws.holding.generate(scenario, device: device, letters: draws.letters.count) }
-        if parameters.fcmCollapseKeys > 0 { drawCollapseKeys() }
-        if parameters.media != nil { drawAttachments() }
+        prepareMechanisms(device: device)
     }
 
     /// 1 when letter i counts (its time is at or after the warm-up), else 0.
@@ -191,7 +185,7 @@ package struct DeviceWorld: ~Copyable {
     /// Starts an arm: its state reset, its first letter, flip and app opening on the agenda.
     package mutating func begin(_ arm: Arm) {
         resetArm(arm)
-        if mechanisms.catchUp.enabled { scheduleFirstAppOpen() }
+        beginMechanisms()
         if draws.letters.count > 0 { clock.agenda.followInFirstStream(time: draws.letters[0].time, index: 0) }
         if !draws.timeline.flips.isEmpty { clock.agenda.followInSecondStream(time: draws.timeline.flips[0], index: 0) }
     }
@@ -217,31 +211,6 @@ package struct DeviceWorld: ~Copyable {
             if !mechanisms.joining.isEmpty || !mechanisms.binaryLink.outbox.isEmpty { return now }
         }
         return nil
-    }
-
-    /// One step of the chain: the item's handler.
-    @inline(__always) mutating func handle(_ item: AgendaItem<ChainEvent>, at now: Int64) {
-        InternalChecks.require(now >= clock.currentTime, "a step at \(now) µs before the clock's \(clock.currentTime) µs")
-        InternalChecks.require(clock.queue.satisfiesHeapInvariant, "the event heap is out of order at \(now) µs")
-        clock.currentTime = now
-        switch item {
-        case .inFirstStream(let i): xivaReceives(letter: i, at: now)
-        case .inSecondStream(let k): connectivityFlips(index: k, at: now)
-        case .event(.apnsArrival(let c)): apnsReceives(copy: c, at: now)
-        case .event(.due(let c)): apnsDelivers(copy: c, at: now)
-        case .event(.extensionProcessed(let r)): extensionProcessed(run: r, at: now)
-        case .event(.extensionDeadline(let r)): extensionDeadline(run: r, at: now)
-        case .event(.extensionKilledForMemory(let r)): extensionKilledForMemory(run: r, at: now)
-        case .event(.answer(let q)): xivaAnswers(request: q, at: now)
-        case .event(.appOpen): userOpensApp(at: now)
-        case .event(.deviceWakes): deviceWakes(at: now)
-        case .event(.lowPowerEnds): lowPowerEnds(at: now)
-        // Every event kind is named (no catch-all): a new kind that is not handled is a
-        // compile error, not an event silently dropped.
-        case .event(.binaryJoin(let c)): binaryStep(.join, copy: c, at: now)
-        case .event(.binaryRejected(let c)): binaryStep(.rejected, copy: c, at: now)
-        case .event(.binaryCheck(let c)): binaryStep(.check, copy: c, at: now)
-        }
     }
 
     /// One step on the coupled path: as ``handle(_:at:)`` until the device's end; after it
@@ -271,9 +240,7 @@ package struct DeviceWorld: ~Copyable {
     mutating func resetArm(_ arm: Arm) {
         // Only the queue design runs the gap check; the others' chain is the off arm's.
         armState.checksGaps = arm == .on && scenario.recovery == .queue
-        mechanisms.catchUp.enabled = arm == .on && scenario.recovery == .catchUp && scenario.device.appOpen != nil
-        mechanisms.catchUp.mark = 0
-        mechanisms.backgroundSync.enabled = arm == .on && scenario.recovery == .backgroundSync
+        resetMechanisms(arm)
         // The clock starts again (the last arm left it at the end; only traces read it).
         clock.reset()
         copies.removeAll()
@@ -284,29 +251,15 @@ package struct DeviceWorld: ~Copyable {
         // every step then runs as an event (docs/model.md §9, §10). Each mechanism states its own
         // permission (ChainMechanism); the gap check, an arm's design, forbids it here.
         clock.settleAtOnce = shortcuts == .taken && !armState.checksGaps && parameters.mechanismsPermitSettlingDueCopies
-        mechanisms.provider = ProviderState(parameters, shortcuts: shortcuts, reusing: mechanisms.provider)
-        if _slowPath(parameters.lowPower) { mechanisms.lowPower = LowPowerState(seed: scenario.seed, device: armState.device) }
         let warmup = scenario.warmup.microseconds
         armState.firstCounted = warmup <= 0 ? 0 : draws.letters.firstIndex { $0.time >= warmup } ?? draws.letters.count
         letterStates.reset(repeating: LetterState(), count: draws.letters.count)
         xiva = XivaNumbering(reusing: xiva.letterAtPosition)
         ext = ExtensionState(reusing: ext.runs, ext.requests)
         extensionLog?.startArm()
-        mechanisms.joining.removeAll(keepingCapacity: true)
-        if parameters.binary { mechanisms.binaryLink.reset() }
-        armState.streams = ArmStreams(seed: scenario.seed, device: armState.device, keepOlder: parameters.keepOlder > 0,
-                             duplicate: parameters.duplicate > 0, appOpens: mechanisms.catchUp.enabled,
-                             kills: parameters.earlyKill > 0, idChanges: parameters.idChangeRate > 0 && armState.checksGaps,
-                             saveDelays: parameters.saveDelay != nil && armState.checksGaps,
-                             answers: parameters.serverError > 0 || parameters.answerLoss > 0, retries: parameters.attempts > 1,
-                             callKit: parameters.callKitFailure > 0,
-                             fcmStore: parameters.fcmCollapseKeys > FCMStore.maxCollapseKeys,
-                             mediaDownloads: parameters.hasMedia,
-                             reinstalls: parameters.reinstallRate > 0, binaryErrors: parameters.binary)
-        if parameters.channel != .apns { mechanisms.pushKit.callKitFailures = 0; mechanisms.fcm.removeAll() }
-        mechanisms.idChange.next = Int64.max
-        if parameters.idChangeRate > 0 && armState.checksGaps { scheduleFirstIdChange() }
-        if parameters.reinstallRate > 0 { scheduleFirstReinstall() }
+        armState.streams = ArmStreams(seed: scenario.seed, device: armState.device, parameters: parameters,
+                                      checksGaps: armState.checksGaps, appOpens: mechanisms.catchUp.enabled)
+        scheduleMechanismsFirstEvents()
     }
 
     /// `now + delay`, saturating (so a draw of `forever` never happens before the end of the
@@ -349,9 +302,7 @@ package struct DeviceWorld: ~Copyable {
     /// recorded once in the ledger with its fate.
     mutating func closeAccounts() {
         for event in clock.queue.pending { markUnderWay(event.payload) }
-        // Priority-5 pushes APNs still holds for a sleeping device (docs/model.md §10).
-        for c in mechanisms.provider.held where !copies[c].isSecondCopy { letterStates[copies[c].letter].unfinished = true }
-        if _slowPath(parameters.channel != .apns) { channelCloses() }
+        closeMechanismsHolding()
         if let stored = apnsStore.copy {
             let copy = copies[stored]
             // On an uninstalled device (end < runEnd) a stored copy is under way, whatever its expiry.
@@ -361,9 +312,7 @@ package struct DeviceWorld: ~Copyable {
                 copyLost(stored, .apnsExpired)
             }
         }
-        // Background-push sync: worked out now that every letter's first presentation is known.
-        if _slowPath(mechanisms.backgroundSync.enabled) { backgroundSyncs() }
-        countConsoleCategories()
+        closeMechanismsAfterPresentation()
         if armState.checksGaps && !noHandlerRuns && ext.highestPositionSeen > 0 {
             // Telemetry counts only counted letters (docs/model.md §5, Warm-up): the warm-up's positions come first,
             // so they are taken off the highest position seen.
@@ -384,8 +333,7 @@ package struct DeviceWorld: ~Copyable {
             account.record(letters: armState.firstCounted..<draws.letters.count) { chainFate(of: $0) }
         }
         foldLoad(into: &account.load)
-        // Focus and the scheduled summary: when the user saw each delivered letter (FocusSummary.swift).
-        if _slowPath(parameters.measuresSeenLatency) { recordSeenLatency(into: &account) }
+        recordMechanisms(into: &account)
         ledger = account
         if InternalChecks.enabled { checkLetterStates() }
     }
@@ -402,26 +350,6 @@ package struct DeviceWorld: ~Copyable {
     }
 
     package static let placeholderLedger = Ledger()
-
-    /// What `event`, still to happen, carries is under way: its letters are unfinished.
-    mutating func markUnderWay(_ event: ChainEvent) {
-        switch event {
-        case .apnsArrival(let c), .due(let c), .binaryJoin(let c), .binaryRejected(let c), .binaryCheck(let c):
-            if !copies[c].isSecondCopy { letterStates[copies[c].letter].unfinished = true }
-        case .extensionProcessed(let r), .extensionKilledForMemory(let r):
-            markUnfinished(run: ext.runs[r], includingGap: true)
-        case .extensionDeadline(let r):
-            let run = ext.runs[r]
-            // Without a processed event the summary or re-request was never made.
-            markUnfinished(run: run, includingGap: !run.processed)
-        case .answer(let q):
-            let request = ext.requests[q]
-            let run = ext.runs[request.run]
-            markUnfinished(run: run, includingGap: true, includingCurrent: request.extensionWaiting)
-        case .appOpen, .deviceWakes, .lowPowerEnds:
-            break
-        }
-    }
 
     mutating func markUnfinished(run: ExtensionRun, includingGap: Bool, includingCurrent: Bool = true) {
         if includingCurrent && !copies[run.copy].isSecondCopy { letterStates[copies[run.copy].letter].unfinished = true }

@@ -102,7 +102,12 @@ import PushSimTestSupport
         // counter sets and the FCM outcomes count by count), plus causes, latency and the XIVA
         // queue's series and the latency seen by the user (each carried by a key of its own).
         var counts = 0, others: [String] = []
-        for child in Mirror(reflecting: Ledger()).children {
+        // The mechanisms' counter sets are stored together (MechanismCounts, in the registry).
+        let ledgerFields = Mirror(reflecting: Ledger()).children.flatMap { child in
+            child.label == "mechanismCounts" ? Array(Mirror(reflecting: child.value).children) : [child]
+        }
+        #expect(Mirror(reflecting: Ledger()).children.contains { $0.label == "mechanismCounts" })
+        for child in ledgerFields {
             if child.value is Int { counts += 1 }
             else if child.value is any CounterSet || child.value is FCMOutcomes {
                 // A counter set's integers are counts; anything else in it is carried by a key of its own.

@@ -134,29 +134,4 @@ extension DeviceWorld {
         copyLost(c, .connectionDiscard, at: now)
     }
 
-    /// A step after the app was uninstalled, before XIVA reads the token from the feedback list
-    /// (docs/model.md §11, Feedback): XIVA goes on numbering and writing (the writes load the
-    /// connection and can meet errors like any other); nothing reaches the app, so whatever
-    /// was under way is undeliverable, as under HTTP/2 at the uninstall.
-    @inline(never) mutating func handleAfterUninstall(_ item: AgendaItem<ChainEvent>, at now: Int64) {
-        InternalChecks.require(now >= clock.currentTime, "a step at \(now) µs before the clock's \(clock.currentTime) µs")
-        clock.currentTime = now
-        switch item {
-        case .inFirstStream(let i):
-            xivaReceives(letter: i, at: now)
-        case .inSecondStream:
-            break
-        case .event(let event):
-            markUnderWay(event)
-            switch event {
-            case .binaryJoin(let c): binaryJoins(copy: c, at: now)
-            case .binaryCheck(let c): binaryChecks(copy: c, at: now)
-            // Past the uninstall nothing reaches the app, and a rejection's copy was already
-            // written off as under way: every other kind ends here, each named so that a new
-            // kind has to be decided on.
-            case .apnsArrival, .due, .extensionProcessed, .extensionDeadline, .extensionKilledForMemory, .answer, .appOpen, .deviceWakes, .lowPowerEnds, .binaryRejected:
-                break
-            }
-        }
-    }
 }

@@ -16,7 +16,7 @@ extension DeviceWorld {
     @inline(never) mutating func scheduleFirstAppOpen() {
         guard let law = scenario.device.appOpen else { return }
         let first = law.sampleResidual(&armState.streams.appOpens)
-        if first.microseconds < clock.end { clock.queue.schedule(at: first.microseconds, .appOpen) }
+        if first.microseconds < clock.end { clock.queue.schedule(at: first.microseconds, .mechanism(.appOpen)) }
     }
 
     /// The user opens the app at `now`. Online, the app asks its own server for every letter
@@ -27,7 +27,7 @@ extension DeviceWorld {
     @inline(never) mutating func userOpensApp(at now: Int64) {
         if let law = scenario.device.appOpen {
             let next = later(now, law.sample(&armState.streams.appOpens).microseconds)
-            if next < clock.end { clock.queue.schedule(at: next, .appOpen) }
+            if next < clock.end { clock.queue.schedule(at: next, .mechanism(.appOpen)) }
         }
         guard deviceIsOnline(at: now) else {
             note(.user, nil, .openedAppOffline)

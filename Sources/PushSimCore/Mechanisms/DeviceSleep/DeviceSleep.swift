@@ -33,7 +33,7 @@ extension DeviceWorld {
                 note(.apns, letter, .heldWhileAsleep, at: now)
                 if !mechanisms.provider.wakeScheduled && interval.upperBound < clock.end {
                     mechanisms.provider.wakeScheduled = true
-                    clock.queue.schedule(at: interval.upperBound, .deviceWakes)
+                    clock.queue.schedule(at: interval.upperBound, .mechanism(.deviceWakes))
                 }
                 return
             }

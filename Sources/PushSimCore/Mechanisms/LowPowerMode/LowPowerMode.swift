@@ -78,7 +78,7 @@ extension DeviceWorld {
     mutating func scheduleLowPowerEnd(_ window: Range<Int64>) {
         guard !mechanisms.lowPower.endScheduled && window.upperBound < clock.end else { return }
         mechanisms.lowPower.endScheduled = true
-        clock.queue.schedule(at: window.upperBound, .lowPowerEnds)
+        clock.queue.schedule(at: window.upperBound, .mechanism(.lowPowerEnds))
     }
 
     /// A sleeping device wakes inside a Low Power Mode window: what it held stays held until the
@@ -99,7 +99,7 @@ extension DeviceWorld {
            !mechanisms.provider.held.contains(where: { !draws.letters[copies[$0].letter.offset].lowPriority }) {
             if !mechanisms.provider.wakeScheduled && asleep.upperBound < clock.end {
                 mechanisms.provider.wakeScheduled = true
-                clock.queue.schedule(at: asleep.upperBound, .deviceWakes)
+                clock.queue.schedule(at: asleep.upperBound, .mechanism(.deviceWakes))
             }
             return
         }
