@@ -86,7 +86,12 @@ package struct FitParameter: Equatable, Sendable {
         var keyPath = path, prefix = "", suffix = ""
         let entries = ScenarioPrinter.entries(scenario)
         var baseText: String?
-        if let (index, message) = ScenarioSchema.checkPath(segments) {
+        if let listAt = segments.indices.first(where: { $0 > 0 && ScenarioSchema.listItemKeys(Array(segments[..<$0])) != nil }) {
+            // One value of one item of a list replaced whole (`connectivity.windows.0.length.mean`):
+            // the override writes the whole list again, with the fitted value in its place.
+            let item = try listItem(path: path, segments: segments, at: listAt, entries: entries, fail: fail)
+            (keyPath, prefix, suffix, baseText) = (item.keyPath, item.prefix, item.suffix, item.base)
+        } else if let (index, message) = ScenarioSchema.checkPath(segments) {
             // Not a key: perhaps a distribution's argument, `connectivity.offline.median`.
             guard segments.count > 1, let argumentName = segments.last, arguments.values.contains(where: { $0.contains(argumentName) }),
                   ScenarioSchema.checkPath(Array(segments.dropLast())) == nil else {
@@ -98,15 +103,7 @@ package struct FitParameter: Equatable, Sendable {
                 throw fail(1, "--fit `\(path)`: `\(keyPath)` is not a distribution with named arguments here (its value is `\(scalar(at: Array(segments.dropLast()), in: entries) ?? "not set")`); "
                     + "fit `\(keyPath)` itself, or give it as exponential(MEAN), uniform(MIN, MAX) or lognormal(MEDIAN, P99) first")
             }
-            let parts = String(value[value.index(after: open)..<value.index(before: value.endIndex)])
-                .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard let k = names.firstIndex(of: argumentName), parts.count == names.count else {
-                throw fail(1 + path.unicodeScalars.count - argumentName.unicodeScalars.count,
-                           "--fit `\(path)`: `\(keyPath)` is `\(value)`, whose arguments are \(names.map { "`\($0)`" }.joined(separator: ", ")), not `\(argumentName)`")
-            }
-            prefix = String(value[...open]) + parts[..<k].map { $0 + ", " }.joined()
-            suffix = parts[(k + 1)...].map { ", " + $0 }.joined() + ")"
-            baseText = parts[k]
+            (prefix, suffix, baseText) = try distributionArgument(argumentName, of: value, open: open, names: names, path: path, keyPath: keyPath, fail: fail)
         } else {
             baseText = scalar(at: segments, in: entries)
         }
@@ -148,8 +145,85 @@ package struct FitParameter: Equatable, Sendable {
         }
     }
 
+    /// `value` (`lognormal(1m, 1h)`) around its argument `name`: the text before and after it, and the argument itself.
+    static func distributionArgument(_ name: String, of value: String, open: String.Index, names: [String], path: String, keyPath: String,
+                         fail: (Int, String) -> ScenarioError) throws -> (prefix: String, suffix: String, base: String) {
+        let parts = String(value[value.index(after: open)..<value.index(before: value.endIndex)])
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let k = names.firstIndex(of: name), parts.count == names.count else {
+            throw fail(1 + path.unicodeScalars.count - name.unicodeScalars.count,
+                       "--fit `\(path)`: `\(keyPath)` is `\(value)`, whose arguments are \(names.map { "`\($0)`" }.joined(separator: ", ")), not `\(name)`")
+        }
+        return (String(value[...open]) + parts[..<k].map { $0 + ", " }.joined(), parts[(k + 1)...].map { ", " + $0 }.joined() + ")", parts[k])
+    }
+
+    /// `--fit LIST.N.KEY` or `LIST.N.KEY.ARGUMENT`, `segments[at]` being N: the key path of the
+    /// whole list, the list in one line before and after the fitted value, and the value the
+    /// scenario gives. A list one of whose values holds a comma (`uniform(6h, 9h)`) cannot be
+    /// written in one line (YAML ends a flow mapping's value at the comma): refused.
+    static func listItem(path: String, segments: [String], at listAt: Int, entries: [ScenarioPrinter.Entry],
+                         fail: (Int, String) -> ScenarioError) throws -> (keyPath: String, prefix: String, suffix: String, base: String) {
+        let listPath = Array(segments[..<listAt])
+        let listName = listPath.joined(separator: ".")
+        let itemKeys = ScenarioSchema.listItemKeys(listPath) ?? []
+        let column = { (i: Int) in 1 + segments.prefix(i).reduce(0) { $0 + $1.unicodeScalars.count + 1 } }
+        let example = "`\(listName).0.\(itemKeys.first ?? "KEY")`"
+        guard listAt + 1 < segments.count, listAt + 3 >= segments.count, let k = Int(segments[listAt]), k >= 0, String(k) == segments[listAt] else {
+            throw fail(column(listAt), "--fit `\(path)`: `\(listName)` is a list: name one item by its place, from 0, and one of its keys (\(example), or a distribution's argument after it)")
+        }
+        guard case .list(let items)? = node(at: listPath, in: entries), k < items.count, case .mapping(let itemEntries) = items[k] else {
+            let count: Int
+            if case .list(let items)? = node(at: listPath, in: entries) { count = items.count } else { count = 0 }
+            throw fail(column(listAt), "--fit `\(path)`: `\(listName)` has \(count) item\(count == 1 ? "" : "s")\(count > 0 ? " (0 to \(count - 1))" : ""), so no item \(k)")
+        }
+        let key = segments[listAt + 1]
+        guard itemKeys.contains(key) else {
+            let hint = Suggestion.nearest(to: key, among: itemKeys).map { "; did you mean `\($0)`?" } ?? ""
+            throw fail(column(listAt + 1), "--fit `\(path)`: an item of `\(listName)` has no key `\(key)`\(hint) (known: \(itemKeys.joined(separator: ", ")))")
+        }
+        guard let entry = itemEntries.first(where: { $0.key == key }), case .scalar(let value) = entry.value else {
+            throw fail(column(listAt + 1), "--fit `\(path)`: item \(k) of `\(listName)` does not set `\(key)`: set it in the file first")
+        }
+        var around = (prefix: "", suffix: "", base: value)
+        if listAt + 2 < segments.count {
+            let name = segments[listAt + 2]
+            guard let open = value.firstIndex(of: "("), value.hasSuffix(")"), let names = arguments[String(value[..<open])] else {
+                throw fail(column(listAt + 2), "--fit `\(path)`: `\(key)` of item \(k) is `\(value)`, not a distribution with named arguments; fit `\(listName).\(k).\(key)` itself")
+            }
+            around = try distributionArgument(name, of: value, open: open, names: names, path: path, keyPath: "\(listName).\(k).\(key)", fail: fail)
+        }
+        // The list in one line, the fitted value marked.
+        let marker = "\u{1}"
+        var comma: String?
+        func flow(_ node: ScenarioPrinter.Node) -> String {
+            switch node {
+            case .scalar(let text), .text(let text):
+                if text.contains(",") && comma == nil { comma = text }
+                return text
+            case .mapping(let entries): return "{" + entries.map { $0.key + ": " + flow($0.value) }.joined(separator: ", ") + "}"
+            case .list(let items): return "[" + items.map(flow).joined(separator: ", ") + "]"
+            }
+        }
+        var marked = items
+        marked[k] = .mapping(itemEntries.map { $0.key == key ? ScenarioPrinter.Entry(key, .scalar(marker)) : $0 })
+        let line = flow(.list(marked))
+        if comma == nil && (around.prefix + around.suffix).contains(",") { comma = around.prefix + around.base + around.suffix }
+        if let comma {
+            throw fail(1, "--fit `\(path)`: `\(listName)` holds `\(comma)`, whose comma cannot stand in the one-line list the fitted value is written in; write that value without a comma (`exponential(…)`, `lognormal` of another item) or fit another key")
+        }
+        let parts = line.components(separatedBy: marker)
+        return (listName, parts[0] + around.prefix, around.suffix + parts[1], around.base)
+    }
+
     /// The scalar the printed scenario holds at `path` (a segment's keys through its name).
     static func scalar(at path: [String], in entries: [ScenarioPrinter.Entry]) -> String? {
+        if case .scalar(let text)? = node(at: path, in: entries) { return text }
+        if case .text(let text)? = node(at: path, in: entries) { return text }
+        return nil
+    }
+
+    /// The node the printed scenario holds at `path` (a segment's keys through its name).
+    static func node(at path: [String], in entries: [ScenarioPrinter.Entry]) -> ScenarioPrinter.Node? {
         var node = ScenarioPrinter.Node.mapping(entries)
         for key in path {
             switch node {
@@ -167,8 +241,6 @@ package struct FitParameter: Equatable, Sendable {
             case .scalar, .text: return nil
             }
         }
-        if case .scalar(let text) = node { return text }
-        if case .text(let text) = node { return text }
-        return nil
+        return node
     }
 }
