@@ -63,9 +63,7 @@ enum CalibrateCommand {
         let observedPath = try arguments.valueWithDefault("observed")
         let observations = try ObservationFile.read(path: observedPath)
         let parameters = try arguments.values("fit").map { try FitParameter.read($0, in: base) }
-        if let repeated = Dictionary(grouping: parameters, by: \.path).first(where: { $0.value.count > 1 })?.key {
-            throw InputError.usage("--fit `\(repeated)` is given twice")
-        }
+        if let clash = FitParameter.clash(parameters) { throw InputError.usage(clash) }
         let prepared = try ScenarioLoader.prepare(path: path, overrides: overrides, traceMemoryLimit: limits.maxMemoryBytes)
         // Both ends of every range must make a scenario: a bound outside the key's domain is the user's to fix.
         for parameter in parameters {

@@ -26,6 +26,9 @@ package struct FitParameter: Equatable, Sendable {
     /// Where LOW and HIGH begin in the argument (columns from 1), for `--fit:1:COLUMN` errors.
     package var lowColumn: Int
     package var highColumn: Int
+    /// The value's text as the scenario gives it, between `prefix` and `suffix` (empty for a
+    /// whole value, which is written whole): where another parameter of the same key finds it.
+    package var original = ""
 
     /// The file name `--fit` errors carry, as `--set` and `--vary` errors do.
     package static let argumentFile = "--fit"
@@ -44,6 +47,49 @@ package struct FitParameter: Equatable, Sendable {
 
     /// The `--set` override that gives the key `value`.
     package func override(_ value: Double) -> String { keyPath + "=" + prefix + text(value) + suffix }
+
+    /// The `--set` overrides that give every parameter its value, one per key: parameters that
+    /// share a key (two arguments of one distribution, two values of one list of windows) are
+    /// written into the same value, each in its own place, so that none undoes another.
+    package static func overrides(_ parameters: [FitParameter], _ values: [Double]) -> [String] {
+        var keys: [String] = []
+        var byKey: [String: [(parameter: FitParameter, value: Double)]] = [:]
+        for (parameter, value) in zip(parameters, values) {
+            if byKey[parameter.keyPath] == nil { keys.append(parameter.keyPath) }
+            byKey[parameter.keyPath, default: []].append((parameter, value))
+        }
+        return keys.map { key in
+            let group = byKey[key] ?? []
+            guard group.count > 1, let first = group.first?.parameter else { return group[0].parameter.override(group[0].value) }
+            // The key's value as the file gives it, each parameter's text put in its place, from the last place to the first.
+            var text = Array((first.prefix + first.original + first.suffix).unicodeScalars)
+            for (parameter, value) in group.sorted(by: { $0.parameter.prefix.unicodeScalars.count > $1.parameter.prefix.unicodeScalars.count }) {
+                let start = parameter.prefix.unicodeScalars.count
+                text.replaceSubrange(start..<(start + parameter.original.unicodeScalars.count), with: Array(parameter.text(value).unicodeScalars))
+            }
+            var out = String.UnicodeScalarView()
+            out.append(contentsOf: text)
+            return key + "=" + String(out)
+        }
+    }
+
+    /// Parameters that would write the same value (a path given twice, a whole distribution and
+    /// one of its arguments): the first such pair's message; nil when every one has a place of
+    /// its own.
+    package static func clash(_ parameters: [FitParameter]) -> String? {
+        for (i, a) in parameters.enumerated() {
+            for b in parameters[..<i] where a.keyPath == b.keyPath {
+                let aStart = a.prefix.unicodeScalars.count, bStart = b.prefix.unicodeScalars.count
+                let overlap = a.prefix.isEmpty || b.prefix.isEmpty
+                    || (aStart < bStart + b.original.unicodeScalars.count && bStart < aStart + a.original.unicodeScalars.count)
+                if overlap {
+                    return a.path == b.path ? "--fit `\(a.path)` is given twice"
+                        : "--fit `\(b.path)` and `\(a.path)` fit the same value of `\(a.keyPath)`: give one of them"
+                }
+            }
+        }
+        return nil
+    }
 
     /// The value as the search sees it: whole for an integer key, and otherwise on a grid of a
     /// power of ten at most 1/10 000 of the range (a duration at least a whole microsecond), so
@@ -124,7 +170,8 @@ package struct FitParameter: Equatable, Sendable {
             start = min(max(value, low), high)
         }
         return FitParameter(path: path, keyPath: keyPath, prefix: prefix, suffix: suffix, unit: unit, integer: integer,
-                            low: low, high: high, start: start, lowColumn: lowColumn, highColumn: highColumn)
+                            low: low, high: high, start: start, lowColumn: lowColumn, highColumn: highColumn,
+                            original: prefix.isEmpty && suffix.isEmpty ? "" : baseText ?? "")
     }
 
     /// A bound in the file syntax: `0.2`, `20%` (a number), `30m` (a duration), `40/d` (a rate).
