@@ -25,12 +25,15 @@ enum CalibrateCommand {
             CommandOption("observed", .value("OBS.json"), required: true, help: """
                 what was observed: a JSON file with any of apns_console,
                 gap_sizes, gaps_per_push, re_requests_per_minute, each with its
-                sample size (docs/research.md, "Calibrate to your fleet")
+                sample size, or extension_log: the path of an extension log CSV
+                (run --logs' rows) that gives the gaps (docs/research.md,
+                "Calibrate to your fleet")
                 """),
             CommandOption("fit", .value("PATH=LOW..HIGH"), repeatable: true, required: true, help: """
                 a parameter to fit and its range, in the file syntax
-                (repeatable): device.alerts_off=0..0.3, or a distribution's
-                argument: connectivity.offline.median=5m..2h
+                (repeatable): device.alerts_off=0..0.3, a distribution's
+                argument: connectivity.offline.median=5m..2h, or a value of one
+                item of a list: connectivity.windows.0.length.mean=1h..10h
                 """),
             CommandOption("max-evaluations", .value("N"), default: .value("40"), range: 1...10_000, help: """
                 the most candidates the search simulates (its first simplex,
