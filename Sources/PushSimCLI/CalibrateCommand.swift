@@ -25,12 +25,15 @@ enum CalibrateCommand {
             CommandOption("observed", .value("OBS.json"), required: true, help: """
                 what was observed: a JSON file with any of apns_console,
                 gap_sizes, gaps_per_push, re_requests_per_minute, each with its
-                sample size (docs/research.md, "Calibrate to your fleet")
+                sample size, or extension_log: the path of an extension log CSV
+                (run --logs' rows) that gives the gaps (docs/research.md,
+                "Calibrate to your fleet")
                 """),
             CommandOption("fit", .value("PATH=LOW..HIGH"), repeatable: true, required: true, help: """
                 a parameter to fit and its range, in the file syntax
-                (repeatable): device.alerts_off=0..0.3, or a distribution's
-                argument: connectivity.offline.median=5m..2h
+                (repeatable): device.alerts_off=0..0.3, a distribution's
+                argument: connectivity.offline.median=5m..2h, or a value of one
+                item of a list: connectivity.windows.0.length.mean=1h..10h
                 """),
             CommandOption("max-evaluations", .value("N"), default: .value("40"), range: 1...10_000, help: """
                 the most candidates the search simulates (its first simplex,
@@ -63,9 +66,7 @@ enum CalibrateCommand {
         let observedPath = try arguments.valueWithDefault("observed")
         let observations = try ObservationFile.read(path: observedPath)
         let parameters = try arguments.values("fit").map { try FitParameter.read($0, in: base) }
-        if let repeated = Dictionary(grouping: parameters, by: \.path).first(where: { $0.value.count > 1 })?.key {
-            throw InputError.usage("--fit `\(repeated)` is given twice")
-        }
+        if let clash = FitParameter.clash(parameters) { throw InputError.usage(clash) }
         let prepared = try ScenarioLoader.prepare(path: path, overrides: overrides, traceMemoryLimit: limits.maxMemoryBytes)
         // Both ends of every range must make a scenario: a bound outside the key's domain is the user's to fix.
         for parameter in parameters {

@@ -90,6 +90,17 @@ package struct ExtensionLogSummary: Equatable, Sendable {
         self.hours = hours.sorted { $0.hour < $1.hour }
     }
 
+    /// Pushes logged and gaps found by hour of the day, 0 to 23: every day's hour h together
+    /// (hours before time 0 too), as gaps per push by hour are read (`calibrate`).
+    package var byHourOfDay: [(pushes: Int, gaps: Int)] {
+        var out = Array(repeating: (pushes: 0, gaps: 0), count: 24)
+        for h in hours {
+            let hour = ((h.hour % 24) + 24) % 24
+            out[hour].pushes += h.pushes; out[hour].gaps += h.gaps
+        }
+        return out
+    }
+
     /// The whole log's figures in one `Hour` (its `hour` is -1; `devices` is not defined across hours and is 0).
     package var total: Hour {
         var all = Hour(hour: -1)

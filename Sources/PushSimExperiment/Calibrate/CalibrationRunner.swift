@@ -93,7 +93,7 @@ package enum CalibrationRunner {
         var bestJ = Double.infinity
         func settled(_ values: [Double]) -> [Double] { zip(parameters, values).map { $0.settled($1) } }
         func simulate(_ values: [Double], seed: UInt64? = nil) -> (SimulatedMoments, Double)? {
-            let overrides = zip(parameters, values).map { $0.override($1) } + (seed.map { ["seed=\($0)"] } ?? [])
+            let overrides = FitParameter.overrides(parameters, values) + (seed.map { ["seed=\($0)"] } ?? [])
             let key = overrides.joined(separator: "\n")
             if let known = cache[key] { return known }
             var outcome: (SimulatedMoments, Double)?
@@ -167,6 +167,6 @@ package enum CalibrationRunner {
             parameters: parameters.indices.map { FittedParameter(parameter: parameters[$0], value: fitted[$0], interval: intervals[$0]) },
             targets: fittedTargets, j: j, degreesOfFreedom: df, pValue: CalibrationObjective.pValue(j, degreesOfFreedom: df),
             evaluations: search.evaluations, simulations: simulations, converged: search.converged, history: history,
-            overrides: zip(parameters, fitted).map { $0.override($1) })
+            overrides: FitParameter.overrides(parameters, fitted))
     }
 }

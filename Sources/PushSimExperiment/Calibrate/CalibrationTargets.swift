@@ -92,11 +92,7 @@ package struct SimulatedMoments: Equatable, Sendable {
             ?? Array(repeating: 0, count: CalibrationObservations.consoleCategories.count)
         let summary = ExtensionLogSummary(logs)
         let total = summary.total
-        var byHour = Array(repeating: (pushes: 0, gaps: 0), count: 24)
-        for h in summary.hours {
-            let hour = ((h.hour % 24) + 24) % 24
-            byHour[hour].pushes += h.pushes; byHour[hour].gaps += h.gaps
-        }
+        let byHour = summary.byHourOfDay
         let minutes = Double(scenario.duration.microseconds - scenario.warmup.microseconds) / Double(SimTime.minute)
         func share(_ counts: [Int], _ index: Int?, listed: [Int]) -> (Double, Double) {
             let all = counts.reduce(0, +)

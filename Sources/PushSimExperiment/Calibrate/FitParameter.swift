@@ -26,6 +26,9 @@ package struct FitParameter: Equatable, Sendable {
     /// Where LOW and HIGH begin in the argument (columns from 1), for `--fit:1:COLUMN` errors.
     package var lowColumn: Int
     package var highColumn: Int
+    /// The value's text as the scenario gives it, between `prefix` and `suffix` (empty for a
+    /// whole value, which is written whole): where another parameter of the same key finds it.
+    package var original = ""
 
     /// The file name `--fit` errors carry, as `--set` and `--vary` errors do.
     package static let argumentFile = "--fit"
@@ -44,6 +47,49 @@ package struct FitParameter: Equatable, Sendable {
 
     /// The `--set` override that gives the key `value`.
     package func override(_ value: Double) -> String { keyPath + "=" + prefix + text(value) + suffix }
+
+    /// The `--set` overrides that give every parameter its value, one per key: parameters that
+    /// share a key (two arguments of one distribution, two values of one list of windows) are
+    /// written into the same value, each in its own place, so that none undoes another.
+    package static func overrides(_ parameters: [FitParameter], _ values: [Double]) -> [String] {
+        var keys: [String] = []
+        var byKey: [String: [(parameter: FitParameter, value: Double)]] = [:]
+        for (parameter, value) in zip(parameters, values) {
+            if byKey[parameter.keyPath] == nil { keys.append(parameter.keyPath) }
+            byKey[parameter.keyPath, default: []].append((parameter, value))
+        }
+        return keys.map { key in
+            let group = byKey[key] ?? []
+            guard group.count > 1, let first = group.first?.parameter else { return group[0].parameter.override(group[0].value) }
+            // The key's value as the file gives it, each parameter's text put in its place, from the last place to the first.
+            var text = Array((first.prefix + first.original + first.suffix).unicodeScalars)
+            for (parameter, value) in group.sorted(by: { $0.parameter.prefix.unicodeScalars.count > $1.parameter.prefix.unicodeScalars.count }) {
+                let start = parameter.prefix.unicodeScalars.count
+                text.replaceSubrange(start..<(start + parameter.original.unicodeScalars.count), with: Array(parameter.text(value).unicodeScalars))
+            }
+            var out = String.UnicodeScalarView()
+            out.append(contentsOf: text)
+            return key + "=" + String(out)
+        }
+    }
+
+    /// Parameters that would write the same value (a path given twice, a whole distribution and
+    /// one of its arguments): the first such pair's message; nil when every one has a place of
+    /// its own.
+    package static func clash(_ parameters: [FitParameter]) -> String? {
+        for (i, a) in parameters.enumerated() {
+            for b in parameters[..<i] where a.keyPath == b.keyPath {
+                let aStart = a.prefix.unicodeScalars.count, bStart = b.prefix.unicodeScalars.count
+                let overlap = a.prefix.isEmpty || b.prefix.isEmpty
+                    || (aStart < bStart + b.original.unicodeScalars.count && bStart < aStart + a.original.unicodeScalars.count)
+                if overlap {
+                    return a.path == b.path ? "--fit `\(a.path)` is given twice"
+                        : "--fit `\(b.path)` and `\(a.path)` fit the same value of `\(a.keyPath)`: give one of them"
+                }
+            }
+        }
+        return nil
+    }
 
     /// The value as the search sees it: whole for an integer key, and otherwise on a grid of a
     /// power of ten at most 1/10 000 of the range (a duration at least a whole microsecond), so
@@ -86,7 +132,12 @@ package struct FitParameter: Equatable, Sendable {
         var keyPath = path, prefix = "", suffix = ""
         let entries = ScenarioPrinter.entries(scenario)
         var baseText: String?
-        if let (index, message) = ScenarioSchema.checkPath(segments) {
+        if let listAt = segments.indices.first(where: { $0 > 0 && ScenarioSchema.listItemKeys(Array(segments[..<$0])) != nil }) {
+            // One value of one item of a list replaced whole (`connectivity.windows.0.length.mean`):
+            // the override writes the whole list again, with the fitted value in its place.
+            let item = try listItem(path: path, segments: segments, at: listAt, entries: entries, fail: fail)
+            (keyPath, prefix, suffix, baseText) = (item.keyPath, item.prefix, item.suffix, item.base)
+        } else if let (index, message) = ScenarioSchema.checkPath(segments) {
             // Not a key: perhaps a distribution's argument, `connectivity.offline.median`.
             guard segments.count > 1, let argumentName = segments.last, arguments.values.contains(where: { $0.contains(argumentName) }),
                   ScenarioSchema.checkPath(Array(segments.dropLast())) == nil else {
@@ -98,15 +149,7 @@ package struct FitParameter: Equatable, Sendable {
                 throw fail(1, "--fit `\(path)`: `\(keyPath)` is not a distribution with named arguments here (its value is `\(scalar(at: Array(segments.dropLast()), in: entries) ?? "not set")`); "
                     + "fit `\(keyPath)` itself, or give it as exponential(MEAN), uniform(MIN, MAX) or lognormal(MEDIAN, P99) first")
             }
-            let parts = String(value[value.index(after: open)..<value.index(before: value.endIndex)])
-                .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard let k = names.firstIndex(of: argumentName), parts.count == names.count else {
-                throw fail(1 + path.unicodeScalars.count - argumentName.unicodeScalars.count,
-                           "--fit `\(path)`: `\(keyPath)` is `\(value)`, whose arguments are \(names.map { "`\($0)`" }.joined(separator: ", ")), not `\(argumentName)`")
-            }
-            prefix = String(value[...open]) + parts[..<k].map { $0 + ", " }.joined()
-            suffix = parts[(k + 1)...].map { ", " + $0 }.joined() + ")"
-            baseText = parts[k]
+            (prefix, suffix, baseText) = try distributionArgument(argumentName, of: value, open: open, names: names, path: path, keyPath: keyPath, fail: fail)
         } else {
             baseText = scalar(at: segments, in: entries)
         }
@@ -127,7 +170,8 @@ package struct FitParameter: Equatable, Sendable {
             start = min(max(value, low), high)
         }
         return FitParameter(path: path, keyPath: keyPath, prefix: prefix, suffix: suffix, unit: unit, integer: integer,
-                            low: low, high: high, start: start, lowColumn: lowColumn, highColumn: highColumn)
+                            low: low, high: high, start: start, lowColumn: lowColumn, highColumn: highColumn,
+                            original: prefix.isEmpty && suffix.isEmpty ? "" : baseText ?? "")
     }
 
     /// A bound in the file syntax: `0.2`, `20%` (a number), `30m` (a duration), `40/d` (a rate).
@@ -148,8 +192,85 @@ package struct FitParameter: Equatable, Sendable {
         }
     }
 
+    /// `value` (`lognormal(1m, 1h)`) around its argument `name`: the text before and after it, and the argument itself.
+    static func distributionArgument(_ name: String, of value: String, open: String.Index, names: [String], path: String, keyPath: String,
+                         fail: (Int, String) -> ScenarioError) throws -> (prefix: String, suffix: String, base: String) {
+        let parts = String(value[value.index(after: open)..<value.index(before: value.endIndex)])
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let k = names.firstIndex(of: name), parts.count == names.count else {
+            throw fail(1 + path.unicodeScalars.count - name.unicodeScalars.count,
+                       "--fit `\(path)`: `\(keyPath)` is `\(value)`, whose arguments are \(names.map { "`\($0)`" }.joined(separator: ", ")), not `\(name)`")
+        }
+        return (String(value[...open]) + parts[..<k].map { $0 + ", " }.joined(), parts[(k + 1)...].map { ", " + $0 }.joined() + ")", parts[k])
+    }
+
+    /// `--fit LIST.N.KEY` or `LIST.N.KEY.ARGUMENT`, `segments[at]` being N: the key path of the
+    /// whole list, the list in one line before and after the fitted value, and the value the
+    /// scenario gives. A list one of whose values holds a comma (`uniform(6h, 9h)`) cannot be
+    /// written in one line (YAML ends a flow mapping's value at the comma): refused.
+    static func listItem(path: String, segments: [String], at listAt: Int, entries: [ScenarioPrinter.Entry],
+                         fail: (Int, String) -> ScenarioError) throws -> (keyPath: String, prefix: String, suffix: String, base: String) {
+        let listPath = Array(segments[..<listAt])
+        let listName = listPath.joined(separator: ".")
+        let itemKeys = ScenarioSchema.listItemKeys(listPath) ?? []
+        let column = { (i: Int) in 1 + segments.prefix(i).reduce(0) { $0 + $1.unicodeScalars.count + 1 } }
+        let example = "`\(listName).0.\(itemKeys.first ?? "KEY")`"
+        guard listAt + 1 < segments.count, listAt + 3 >= segments.count, let k = Int(segments[listAt]), k >= 0, String(k) == segments[listAt] else {
+            throw fail(column(listAt), "--fit `\(path)`: `\(listName)` is a list: name one item by its place, from 0, and one of its keys (\(example), or a distribution's argument after it)")
+        }
+        guard case .list(let items)? = node(at: listPath, in: entries), k < items.count, case .mapping(let itemEntries) = items[k] else {
+            let count: Int
+            if case .list(let items)? = node(at: listPath, in: entries) { count = items.count } else { count = 0 }
+            throw fail(column(listAt), "--fit `\(path)`: `\(listName)` has \(count) item\(count == 1 ? "" : "s")\(count > 0 ? " (0 to \(count - 1))" : ""), so no item \(k)")
+        }
+        let key = segments[listAt + 1]
+        guard itemKeys.contains(key) else {
+            let hint = Suggestion.nearest(to: key, among: itemKeys).map { "; did you mean `\($0)`?" } ?? ""
+            throw fail(column(listAt + 1), "--fit `\(path)`: an item of `\(listName)` has no key `\(key)`\(hint) (known: \(itemKeys.joined(separator: ", ")))")
+        }
+        guard let entry = itemEntries.first(where: { $0.key == key }), case .scalar(let value) = entry.value else {
+            throw fail(column(listAt + 1), "--fit `\(path)`: item \(k) of `\(listName)` does not set `\(key)`: set it in the file first")
+        }
+        var around = (prefix: "", suffix: "", base: value)
+        if listAt + 2 < segments.count {
+            let name = segments[listAt + 2]
+            guard let open = value.firstIndex(of: "("), value.hasSuffix(")"), let names = arguments[String(value[..<open])] else {
+                throw fail(column(listAt + 2), "--fit `\(path)`: `\(key)` of item \(k) is `\(value)`, not a distribution with named arguments; fit `\(listName).\(k).\(key)` itself")
+            }
+            around = try distributionArgument(name, of: value, open: open, names: names, path: path, keyPath: "\(listName).\(k).\(key)", fail: fail)
+        }
+        // The list in one line, the fitted value marked.
+        let marker = "\u{1}"
+        var comma: String?
+        func flow(_ node: ScenarioPrinter.Node) -> String {
+            switch node {
+            case .scalar(let text), .text(let text):
+                if text.contains(",") && comma == nil { comma = text }
+                return text
+            case .mapping(let entries): return "{" + entries.map { $0.key + ": " + flow($0.value) }.joined(separator: ", ") + "}"
+            case .list(let items): return "[" + items.map(flow).joined(separator: ", ") + "]"
+            }
+        }
+        var marked = items
+        marked[k] = .mapping(itemEntries.map { $0.key == key ? ScenarioPrinter.Entry(key, .scalar(marker)) : $0 })
+        let line = flow(.list(marked))
+        if comma == nil && (around.prefix + around.suffix).contains(",") { comma = around.prefix + around.base + around.suffix }
+        if let comma {
+            throw fail(1, "--fit `\(path)`: `\(listName)` holds `\(comma)`, whose comma cannot stand in the one-line list the fitted value is written in; write that value without a comma (`exponential(…)`, `lognormal` of another item) or fit another key")
+        }
+        let parts = line.components(separatedBy: marker)
+        return (listName, parts[0] + around.prefix, around.suffix + parts[1], around.base)
+    }
+
     /// The scalar the printed scenario holds at `path` (a segment's keys through its name).
     static func scalar(at path: [String], in entries: [ScenarioPrinter.Entry]) -> String? {
+        if case .scalar(let text)? = node(at: path, in: entries) { return text }
+        if case .text(let text)? = node(at: path, in: entries) { return text }
+        return nil
+    }
+
+    /// The node the printed scenario holds at `path` (a segment's keys through its name).
+    static func node(at path: [String], in entries: [ScenarioPrinter.Entry]) -> ScenarioPrinter.Node? {
         var node = ScenarioPrinter.Node.mapping(entries)
         for key in path {
             switch node {
@@ -167,8 +288,6 @@ package struct FitParameter: Equatable, Sendable {
             case .scalar, .text: return nil
             }
         }
-        if case .scalar(let text) = node { return text }
-        if case .text(let text) = node { return text }
-        return nil
+        return node
     }
 }

@@ -36,3 +36,25 @@ extension CalibrationObservations {
         return observations
     }
 }
+
+extension CalibrationObservations {
+    /// What an extension log's summary gives `calibrate` (an observation file's `extension_log`,
+    /// docs/research.md): the shares of the gaps found by size, over every gap, and gaps per push
+    /// for each hour of the day with a row, over that hour's pushes; the same figures
+    /// ``SimulatedMoments/measure(_:result:logs:scenario:)`` reads on a simulated run's log.
+    /// Re-requests per minute are not read from it: the log does not say how many minutes and
+    /// phones it covers (XIVA's log does: `re_requests_per_minute`).
+    package static func fromLog(_ summary: ExtensionLogSummary) -> CalibrationObservations {
+        var observations = CalibrationObservations()
+        let total = summary.total
+        if total.gaps > 0 {
+            observations.gapSizes = ObservedShares(
+                shares: zip(gapSizeCategories, total.gapSizes).map { .init(category: $0, value: Double($1) / Double(total.gaps)) },
+                sampleSize: Double(total.gaps))
+        }
+        for (hour, h) in summary.byHourOfDay.enumerated() where h.pushes > 0 {
+            observations.gapsPerPush.append(ObservedGapsPerPush(hour: hour, value: Double(h.gaps) / Double(h.pushes), pushes: Double(h.pushes)))
+        }
+        return observations
+    }
+}

@@ -14,7 +14,10 @@ import PushSimExperiment
 ///  "re_requests_per_minute": {"value": 3.2, "minutes": 1440, "devices": 10000}}
 /// ```
 ///
-/// `gaps_per_push` may instead give `{"by_hour": [{"hour": 7, "pushes": 2100, "value": 0.05}, …]}`.
+/// `gaps_per_push` may instead give `{"by_hour": [{"hour": 7, "pushes": 2100, "value": 0.05}, …]}`;
+/// `"extension_log": "logs.csv"` (relative to the observation file) reads both `gap_sizes` and
+/// `gaps_per_push` by hour from an extension log's rows (`run --logs`, or a team's own), through
+/// the summary `run --logs` writes; a bad row is refused at `logs.csv:LINE:COLUMN`.
 /// Shares left out of a group are fitted together as its `other` cell. Unknown keys, shares
 /// outside [0, 1], shares that add up to more than 1, sizes that are not positive and hours
 /// outside 0…23 are refused at `OBS.json:LINE:COLUMN`.
@@ -44,7 +47,13 @@ package enum ObservationFile {
     }
 
     /// The members each object may have.
-    static let topKeys = ["description", "apns_console", "gap_sizes", "gaps_per_push", "re_requests_per_minute"]
+    static let topKeys = ["description", "apns_console", "gap_sizes", "gaps_per_push", "re_requests_per_minute", "extension_log"]
+
+    /// `path` as named in the observation file `file`: relative to the file's folder.
+    static func resolve(_ path: String, from file: String) -> String {
+        guard !path.hasPrefix("/"), let slash = file.lastIndex(of: "/") else { return path }
+        return String(file[...slash]) + path
+    }
 
     struct Reader {
         let text: String
@@ -158,8 +167,27 @@ package enum ObservationFile {
                 result.reRequestsPerMinute = ObservedRate(perMinute: rate, minutes: try size(m, "minutes", path, "the minutes observed"),
                                                           devices: try size(m, "devices", path, "the phones of the fleet observed"))
             }
+            if let v = top["extension_log"] {
+                let at: [JSONStep] = [.key("extension_log")]
+                guard case .string(let logPath) = v, !logPath.isEmpty else {
+                    throw fail(at, "`extension_log` is the path of an extension log CSV (the rows `pushsim run --logs FILE.csv` writes), a string")
+                }
+                for key in ["gap_sizes", "gaps_per_push"] where top[key] != nil {
+                    throw fail([.key(key)], "`\(key)` is read from `extension_log` here: give one or the other")
+                }
+                let rows: [LoggedPush]
+                do { rows = try ExtensionLogReader.read(path: ObservationFile.resolve(logPath, from: file)) } catch let error as ScenarioError where error.location == nil {
+                    throw fail(at, error.message)
+                }
+                let fromLog = CalibrationObservations.fromLog(ExtensionLogSummary(rows))
+                if fromLog.gapsPerPush.isEmpty {
+                    throw fail(at, "the extension log `\(logPath)` has no rows: nothing to fit")
+                }
+                result.gapSizes = fromLog.gapSizes
+                result.gapsPerPush = fromLog.gapsPerPush
+            }
             if result.isEmpty {
-                throw fail([], "the observation file gives nothing to fit: expected at least one of apns_console, gap_sizes, gaps_per_push, re_requests_per_minute")
+                throw fail([], "the observation file gives nothing to fit: expected at least one of apns_console, gap_sizes, gaps_per_push, re_requests_per_minute, extension_log")
             }
             return result
         }

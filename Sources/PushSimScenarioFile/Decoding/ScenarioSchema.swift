@@ -114,6 +114,29 @@ package enum ScenarioSchema {
         return walk(segments, from: 0, in: fileShape, suggestions: settablePaths, suggestionPrefix: "")
     }
 
+    /// The keys of one item when `segments` names a list that is replaced whole
+    /// (`connectivity.windows`, `segments.NAME.connectivity.windows`); nil otherwise. `calibrate
+    /// --fit` reaches one item's value through it (`connectivity.windows.0.length.mean`).
+    package static func listItemKeys(_ segments: [String]) -> [String]? {
+        guard checkPath(segments) == nil else { return nil }
+        var shape = fileShape
+        var i = 0
+        while i < segments.count {
+            switch shape {
+            case .mapping(let entries):
+                guard let entry = entries.first(where: { $0.name == segments[i] }) else { return nil }
+                shape = entry.shape
+            case .namedList:
+                shape = segmentShape   // segments[i] is the segment's NAME
+            case .value, .list, .sweepAxes:
+                return nil
+            }
+            i += 1
+        }
+        if case .list(let items) = shape, !items.isEmpty { return items.map(\.name) }
+        return nil
+    }
+
     private static func walk(_ segments: [String], from i: Int, in shape: KeyShape,
                              suggestions: [String], suggestionPrefix: String) -> (segment: Int, message: String)? {
         guard i < segments.count else { return nil }

@@ -52,14 +52,20 @@ import PushSimTestSupport
     ])
     func badObservationFiles(text: String, location: String, words: String) throws {
         let dir = TemporaryDirectory()
+        Self.expectRefused(in: dir, observed: dir.write("obs.json", text), fit: "device.alerts_off=0..0.4", location: location, words: words)
+    }
+
+    /// calibrate on the fixture fleet with `observed` and `fit`: exit 2, a message at
+    /// `location` with `words`, and no folder written.
+    static func expectRefused(in dir: TemporaryDirectory, observed: String, fit: String, location: String, words: String,
+                              sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let scenario = CalibrationFixture.file(in: dir)
-        let observed = dir.write("obs.json", text)
         let out = dir.file("out")
-        let (status, _, stderr) = runPushsim(["calibrate", scenario, "--observed", observed, "--fit", "device.alerts_off=0..0.4", "--out", out])
-        #expect(status == 2)
-        #expect(stderr.contains(location), "\(stderr)")
-        #expect(stderr.contains(words), "\(stderr)")
-        #expect(!FileManager.default.fileExists(atPath: out))
+        let (status, _, stderr) = runPushsim(["calibrate", scenario, "--observed", observed, "--fit", fit, "--out", out])
+        #expect(status == 2, sourceLocation: sourceLocation)
+        #expect(stderr.contains(location), "\(stderr)", sourceLocation: sourceLocation)
+        #expect(stderr.contains(words), "\(stderr)", sourceLocation: sourceLocation)
+        #expect(!FileManager.default.fileExists(atPath: out), sourceLocation: sourceLocation)
     }
 
     @Test(arguments: [
@@ -76,14 +82,7 @@ import PushSimTestSupport
     ])
     func badFitArguments(fit: String, location: String, words: String) throws {
         let dir = TemporaryDirectory()
-        let scenario = CalibrationFixture.file(in: dir)
-        let observed = dir.write("obs.json", Self.observed)
-        let out = dir.file("out")
-        let (status, _, stderr) = runPushsim(["calibrate", scenario, "--observed", observed, "--fit", fit, "--out", out])
-        #expect(status == 2)
-        #expect(stderr.contains(location), "\(stderr)")
-        #expect(stderr.contains(words), "\(stderr)")
-        #expect(!FileManager.default.fileExists(atPath: out))
+        Self.expectRefused(in: dir, observed: dir.write("obs.json", Self.observed), fit: fit, location: location, words: words)
     }
 
     @Test func anObservationFileWrittenReadsBackTheSame() throws {
