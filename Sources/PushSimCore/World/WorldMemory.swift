@@ -57,7 +57,8 @@ extension DeviceWorld {
 
     /// After an arm that another arm follows, once its accounts are closed and read: the arm's
     /// arrays given back (each next arm starts them afresh in `resetArm`, which needs no room
-    /// kept). The draws stay for the next arm.
+    /// kept). The draws stay for the next arm, whole: only a world's first arm draws its
+    /// letters on demand.
     package mutating func releaseArmMemory() {
         copies.releaseMemory()
         letterStates.releaseMemory()
@@ -69,8 +70,10 @@ extension DeviceWorld {
         clock.agenda.removeAll()
         clock.queue.releaseMemory()
         mechanisms.joining = []
-        // Letters drawn on demand start again: the next arm draws them as it reaches them.
-        if draws.letters.onDemand { draws.letters.drawOnDemand(scenario, device: armState.device) }
+        // The arm's close drew the rest of a script drawn on demand: the next arm reads it
+        // whole rather than drawing it again (drawing twice cost the bench's coupled rung 29 %
+        // more instructions), kept at its size.
+        if draws.letters.onDemand && !draws.letters.isDrawing { draws.letters.letters = Self.fitted(draws.letters.letters) }
     }
 
     /// After the world's last arm, once its accounts are closed and read: everything it grew

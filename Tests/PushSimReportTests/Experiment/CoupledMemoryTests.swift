@@ -85,8 +85,9 @@ import PushSimTestSupport
                     #expect(a == b, "\(extra) device \(device) arm \(arm)")
                     #expect(Array(onDemand.draws.letters) == Array(atOnce.draws.letters), "\(extra) device \(device)")
                     #expect(onDemand.countedLetters == atOnce.countedLetters)
-                    // Between arms the script starts again, and the next arm draws it anew.
+                    // Between arms the script stays whole, at its size, for the next arm.
                     onDemand.releaseArmMemory()
+                    #expect(!onDemand.draws.letters.isDrawing && onDemand.memoryFootprint.letters - onDemand.draws.letters.count < 8)
                 }
             }
         }
