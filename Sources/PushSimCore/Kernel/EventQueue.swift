@@ -36,6 +36,16 @@ package final class EventQueue<Payload> {
     }
 
     package var count: Int { storage.count }
+    /// How many events its memory holds (for the coupled path's memory accounts).
+    package var capacity: Int { storage.capacity }
+
+    /// Forgets every event and gives the heap's memory back, keeping room for 16: for a world
+    /// that will not run again.
+    package func releaseMemory() {
+        storage.release()
+        storage = GrowableStorage(capacity: 16)
+    }
+
     package var isEmpty: Bool { storage.count == 0 }
 
     /// The heap in array order (for invariant checks and end-of-run accounting).

@@ -103,9 +103,28 @@ package final class OwnedArray<Element>: RandomAccessCollection {
         storage.count = count + 1
     }
 
+    /// Appends `count` copies of `value` at once.
+    package func append(repeating value: Element, count added: Int) {
+        guard added > 0 else { return }
+        let count = storage.count
+        storage.reserve(count + added)
+        (storage.base + count).initialize(repeating: value, count: added)
+        storage.count = count + added
+    }
+
     /// Empties the array, keeping its memory.
     package func removeAll() {
         storage.removeAll()
+    }
+
+    /// How many elements its memory holds (for the coupled path's memory accounts).
+    package var capacity: Int { storage.capacity }
+
+    /// Empties the array and gives its memory back, keeping room for one element: for a world
+    /// that will not run again (``DeviceWorld/releaseMemory()``).
+    package func releaseMemory() {
+        storage.release()
+        storage = GrowableStorage(capacity: 1)
     }
 
     /// Makes the array `count` copies of `value`, keeping its memory when it is large enough.

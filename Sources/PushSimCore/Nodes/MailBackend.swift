@@ -46,43 +46,77 @@ package struct LetterScript: RandomAccessCollection {
     var instants: [Int64] = []
     var burstScratch: [BurstLetter] = []
 
+    /// Where the drawing stands, for a script drawn on demand (``drawOnDemand``): the streams,
+    /// the Poisson clock and the next laid-out instant, exactly as the loop left them.
+    var cursor: LetterCursor? = nil
+    /// Whether the script is drawn on demand (``drawOnDemand``), so that an arm may start it again.
+    private(set) var onDemand = false
+
     /// Draws the letters in [0, duration) of one device.
     mutating func generate(_ scenario: Scenario, device: Int) {
         letters.removeAll(keepingCapacity: true)
-        let mail = scenario.mail
-        // Version 2's traffic (profile, bursts, trace) is laid out first; the Poisson letters
-        // of version 1 are drawn as the loop goes. Either way the first-send draws follow in
-        // letter order from the same streams.
-        let laidOut = mail.trace != nil || mail.dailyProfile != nil || mail.bursts != nil
-        if laidOut {
-            MailTraffic.instants(scenario, device: device, into: &instants, scratch: &burstScratch)
-        } else if !(mail.ratePerMicrosecond > 0) {
-            return
+        cursor = nil
+        onDemand = false
+        guard var drawing = LetterCursor(scenario, device: device, instants: &instants, burstScratch: &burstScratch) else { return }
+        Self.draw(&drawing, into: &letters, instants: instants, upTo: .max)
+        if _slowPath(scenario.mail.payloadSize != nil || scenario.apns.lowPriorityShare > 0) { drawProviderKeys(scenario, device: device) }
+    }
+
+    /// Starts the script of one device empty, to be drawn on demand (``drawMore(_:)``): the
+    /// letters come out exactly as ``generate(_:device:)`` draws them.
+    mutating func drawOnDemand(_ scenario: Scenario, device: Int) {
+        letters = []
+        onDemand = true
+        cursor = LetterCursor(scenario, device: device, instants: &instants, burstScratch: &burstScratch)
+        drawMore()
+    }
+
+    /// Whether letters remain to be drawn on demand.
+    var isDrawing: Bool { cursor != nil }
+
+    /// Draws the next few letters of a script drawn on demand; none once it is whole.
+    mutating func drawMore() {
+        guard cursor != nil else { return }
+        // In place: the cursor (streams and samplers) is not copied out and back.
+        let limit = letters.count + LetterCursor.lettersPerDraw
+        Self.draw(&cursor!, into: &letters, instants: instants, upTo: limit)
+        if cursor!.exhausted {
+            cursor = nil
+            instants = []
         }
-        var arrivals = RandomStream(seed: scenario.seed, device: device, purpose: .letters)
-        var xiva = RandomStream(seed: scenario.seed, device: device, purpose: .xiva)
-        var apns = RandomStream(seed: scenario.seed, device: device, purpose: .apns)
-        var ext = RandomStream(seed: scenario.seed, device: device, purpose: .extensionRun)
-        let xivaLatency = scenario.xiva.latency.sampler, apnsLatency = scenario.apns.latency.sampler
-        let processing = scenario.extension.processing.sampler
-        let drop = scenario.xiva.drop, loss = scenario.apns.loss
-        let duration = scenario.duration.microseconds
+    }
+
+    /// Draws letters in order until there are `limit` of them or the duration is over.
+    /// Takes no scenario: what it needs is in the cursor, so a world drawing on demand copies
+    /// nothing of its scenario.
+    private static func draw(_ drawing: inout LetterCursor, into letters: inout [LetterDraws],
+                             instants: [Int64], upTo limit: Int) {
+        let xivaLatency = drawing.xivaLatency, apnsLatency = drawing.apnsLatency, processing = drawing.processing
+        let drop = drawing.drop, loss = drawing.loss
+        let duration = drawing.duration
         let horizon = Double(duration)
-        let meanGap = 1 / mail.ratePerMicrosecond
-        let exponential = ZigguratTable.exponential
-        var clock = 0.0
-        var next = 0
-        while true {
+        let meanGap = drawing.meanGap
+        let exponential = drawing.exponential
+        let laidOut = drawing.laidOut
+        var clock = drawing.clock
+        var next = drawing.next
+        var arrivals = drawing.arrivals, xiva = drawing.xiva, apns = drawing.apns, ext = drawing.ext
+        defer {
+            drawing.clock = clock
+            drawing.next = next
+            drawing.arrivals = arrivals; drawing.xiva = xiva; drawing.apns = apns; drawing.ext = ext
+        }
+        while letters.count < limit {
             let instant: Int64
             if laidOut {
-                guard next < instants.count else { break }
+                guard next < instants.count else { drawing.exhausted = true; break }
                 instant = instants[next]
                 next += 1
             } else {
                 // Exact real-valued Poisson arrivals; only the instant reported is rounded.
                 clock += meanGap * arrivals.nextExponential(exponential)
                 instant = SimTime.rounding(clock).microseconds
-                if !(clock < horizon) || instant >= duration { break }
+                if !(clock < horizon) || instant >= duration { drawing.exhausted = true; break }
             }
             // Each stream's draws in the order they have always been made (drop, then XIVA
             // latency; loss, then APNs latency), so a seed keeps its results.
@@ -94,7 +128,6 @@ package struct LetterScript: RandomAccessCollection {
                                        processing: processing.sample(&ext),
                                        dropped: dropped, lostBeforeAPNs: lost))
         }
-        if _slowPath(mail.payloadSize != nil || scenario.apns.lowPriorityShare > 0) { drawProviderKeys(scenario, device: device) }
     }
 
     /// Each letter's payload size and priority (docs/model.md §9, §10), each from a stream of
@@ -111,5 +144,56 @@ package struct LetterScript: RandomAccessCollection {
             var rng = RandomStream(seed: scenario.seed, device: device, purpose: .priorities)
             for i in letters.indices { letters[i].lowPriority = rng.chance(share) }
         }
+    }
+}
+
+/// Where the drawing of one device's letters stands: its four streams, the Poisson clock (or the
+/// next laid-out instant), and whether the duration is over.
+struct LetterCursor {
+    /// How many letters a script drawn on demand draws at a time.
+    static let lettersPerDraw = 8
+
+    let laidOut: Bool
+    /// The samplers of the first-send draws, made once per device rather than per few letters.
+    let xivaLatency: DistributionSampler
+    let apnsLatency: DistributionSampler
+    let processing: DistributionSampler
+    let exponential = ZigguratTable.exponential
+    let drop: Double
+    let loss: Double
+    let duration: Int64
+    let meanGap: Double
+    var arrivals: RandomStream
+    var xiva: RandomStream
+    var apns: RandomStream
+    var ext: RandomStream
+    var clock = 0.0
+    var next = 0
+    var exhausted = false
+
+    /// The cursor before the first letter; nil when the device gets no letter at all. Lays out
+    /// version 2's instants (profile, bursts, trace) into `instants` first.
+    init?(_ scenario: Scenario, device: Int, instants: inout [Int64], burstScratch: inout [BurstLetter]) {
+        let mail = scenario.mail
+        // Version 2's traffic (profile, bursts, trace) is laid out first; the Poisson letters
+        // of version 1 are drawn as the loop goes. Either way the first-send draws follow in
+        // letter order from the same streams.
+        laidOut = mail.trace != nil || mail.dailyProfile != nil || mail.bursts != nil
+        if laidOut {
+            MailTraffic.instants(scenario, device: device, into: &instants, scratch: &burstScratch)
+        } else if !(mail.ratePerMicrosecond > 0) {
+            return nil
+        }
+        arrivals = RandomStream(seed: scenario.seed, device: device, purpose: .letters)
+        xiva = RandomStream(seed: scenario.seed, device: device, purpose: .xiva)
+        apns = RandomStream(seed: scenario.seed, device: device, purpose: .apns)
+        ext = RandomStream(seed: scenario.seed, device: device, purpose: .extensionRun)
+        xivaLatency = scenario.xiva.latency.sampler
+        apnsLatency = scenario.apns.latency.sampler
+        processing = scenario.extension.processing.sampler
+        drop = scenario.xiva.drop
+        loss = scenario.apns.loss
+        duration = scenario.duration.microseconds
+        meanGap = 1 / mail.ratePerMicrosecond
     }
 }

@@ -21,6 +21,8 @@ extension DeviceWorld {
         note(.backend, i, .letterCreated)
         if i + 1 < draws.letters.count {
             clock.agenda.followInFirstStream(time: draws.letters[i + 1].time, index: i + 1)
+        } else if _slowPath(draws.letters.isDrawing) {
+            followLetterDrawnOnDemand(after: i)
         }
         // A letter XIVA numbers is counted in the load series from its position when the arm
         // ends (`foldLoad`); one it drops is noted here.

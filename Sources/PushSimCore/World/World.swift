@@ -124,9 +124,15 @@ package struct DeviceWorld: ~Copyable {
     }
 
     /// Draws everything about a device that both arms share.
-    package mutating func prepare(device: Int) {
+    /// With `lettersOnDemand` (the coupled path) the letters are drawn a few at a time as the
+    /// arm reaches them, when the scenario allows it (``allowsLettersOnDemand``): the same letters.
+    package mutating func prepare(device: Int, lettersOnDemand: Bool = false) {
         self.armState.device = device
-        draws.letters.generate(scenario, device: device)
+        if _slowPath(lettersOnDemand && allowsLettersOnDemand) {
+            draws.letters.drawOnDemand(scenario, device: device)
+        } else {
+            draws.letters.generate(scenario, device: device)
+        }
         draws.timeline.generate(scenario, device: device, windows: draws.windows, scratch: &draws.scratchIntervals,
                           deviceScratch: &draws.deviceWindowScratch)
         var rng = RandomStream(seed: scenario.seed, device: device, purpose: .device)
@@ -252,6 +258,7 @@ package struct DeviceWorld: ~Copyable {
         // permission (ChainMechanism); the gap check, an arm's design, forbids it here.
         clock.settleAtOnce = shortcuts == .taken && !armState.checksGaps && parameters.mechanismsPermitSettlingDueCopies
         let warmup = scenario.warmup.microseconds
+        if _slowPath(draws.letters.isDrawing) { drawLetters(until: warmup) }
         armState.firstCounted = warmup <= 0 ? 0 : draws.letters.firstIndex { $0.time >= warmup } ?? draws.letters.count
         letterStates.reset(repeating: LetterState(), count: draws.letters.count)
         xiva = XivaNumbering(reusing: xiva.letterAtPosition)
@@ -301,6 +308,7 @@ package struct DeviceWorld: ~Copyable {
     /// The end of the run: whatever is still under way is unfinished; then every letter is
     /// recorded once in the ledger with its fate.
     mutating func closeAccounts() {
+        if _slowPath(draws.letters.isDrawing) { drawLetters(until: .max) }
         for event in clock.queue.pending { markUnderWay(event.payload) }
         closeMechanismsHolding()
         if let stored = apnsStore.copy {

@@ -37,20 +37,31 @@ enum CoupledRun {
         let binary = scenario.apns.interface == .binary
         for u in unit.units(in: devices) {
             let range = unit.firstDevice(ofUnit: u, in: devices)..<unit.firstDevice(ofUnit: u + 1, in: devices)
+            // Each device's segment and its part's scenario (a part's devices share one: a
+            // scenario per device cost a kilobyte a phone).
             var segmentOf: [Int?] = []
+            var partOf: [Int32] = []
             var scenarios: [Scenario] = []
             for part in Simulator.parts(of: scenario, devices: range) {
-                for _ in part.devices { segmentOf.append(part.segment); scenarios.append(part.scenario) }
+                for _ in part.devices { segmentOf.append(part.segment); partOf.append(Int32(scenarios.count)) }
+                scenarios.append(part.scenario)
             }
             let worlds = CoupledWorlds(count: range.count) { i in
-                var world = DeviceWorld(scenario: scenarios[i], shortcuts: shortcuts)
+                var world = DeviceWorld(scenario: scenarios[Int(partOf[i])], shortcuts: shortcuts)
                 world.ledger = DeviceWorld.placeholderLedger
-                world.prepare(device: range.lowerBound + i)
+                world.prepare(device: range.lowerBound + i, lettersOnDemand: true)
+                world.fitDrawsToSize()
                 if let tracing, tracing.device == range.lowerBound + i { world.tracer = tracing.tracer }
                 if logging { world.extensionLog = ExtensionLogRecorder() }
                 return world
             }
             for (a, arm) in arms.enumerated() {
+                // Once a world's accounts of this arm are closed and read, what it grew is given
+                // back: the arm's arrays, and after the last arm everything (WorldMemory.swift).
+                let lastArm = a == arms.count - 1
+                func release(_ i: Int) {
+                    worlds.with(i) { if lastArm { $0.releaseMemory() } else { $0.releaseArmMemory() } }
+                }
                 // The queue arm shares XIVA's re-request server (finite capacity); every arm
                 // shares the binary connection (docs/model.md §11).
                 let queueShared = arm == .on && scenario.recovery == .queue && scenario.xiva.capacityPerMicrosecond != nil
@@ -60,6 +71,7 @@ enum CoupledRun {
                             worlds.with(i) { $0.run(arm, into: &ledger) }
                         }
                         worlds.with(i) { sink.finished(device: range.lowerBound + i, arm: a, world: $0) }
+                        release(i)
                     }
                     continue
                 }
@@ -72,6 +84,7 @@ enum CoupledRun {
                         worlds.with(i) { $0.finish(into: &ledger) }
                     }
                     worlds.with(i) { sink.finished(device: range.lowerBound + i, arm: a, world: $0) }
+                    release(i)
                 }
                 guard var watch = server.xiva?.watch else { continue }
                 watch.finish(end: end)

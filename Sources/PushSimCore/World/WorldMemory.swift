@@ -1,0 +1,134 @@
+// What a world of a shared partition holds in memory: its draws at their size, an arm's arrays only while the arm runs.
+//
+// On the coupled path (docs/model.md §6) every world of a partition is alive at once, so what
+// one world holds is multiplied by the partition's phones. None of this changes what a world
+// does: it only gives memory back that nothing reads again (docs/performance.md, Memory of the
+// coupled path).
+
+/// How many elements a world's growable arrays hold room for, array by array: what its memory
+/// grows with (tests count these rather than the process's resident memory).
+package struct WorldMemoryFootprint: Equatable, Sendable {
+    /// The letter script (``LetterDraws``), the arm's letter states (``LetterState``) and
+    /// copies of pushes (`PushCopy`): what grows letter by letter.
+    package var letters = 0, letterStates = 0, copies = 0
+    /// Extension runs, their re-requests, and XIVA's position → letter table.
+    package var runs = 0, requests = 0, positions = 0
+    /// The event heap, the load log and the connectivity timeline's flips.
+    package var events = 0, loadEntries = 0, flips = 0
+
+    /// Bytes of those arrays' storage (element strides times room).
+    package var bytes: Int {
+        letters * MemoryLayout<LetterDraws>.stride + letterStates * MemoryLayout<LetterState>.stride
+            + copies * MemoryLayout<PushCopy>.stride + runs * MemoryLayout<ExtensionRun>.stride
+            + requests * MemoryLayout<ReRequest>.stride + positions * MemoryLayout<LetterIndex>.stride
+            + events * MemoryLayout<ScheduledEvent<ChainEvent>>.stride + loadEntries * MemoryLayout<Int64>.stride
+            + flips * MemoryLayout<Int64>.stride
+    }
+}
+
+extension DeviceWorld {
+    /// Room held by the world's growable arrays (see ``WorldMemoryFootprint``).
+    package var memoryFootprint: WorldMemoryFootprint {
+        WorldMemoryFootprint(letters: draws.letters.letters.capacity, letterStates: letterStates.capacity,
+                             copies: copies.capacity, runs: ext.runs.capacity, requests: ext.requests.capacity,
+                             positions: xiva.letterAtPosition.capacity, events: clock.queue.capacity,
+                             loadEntries: loadLog.entries.capacity, flips: draws.timeline.flips.capacity)
+    }
+
+    /// After `prepare`, for a world that lives beside the others of its partition: the draws
+    /// kept at exactly their size (arrays grown by doubling hold up to twice that), the buffers
+    /// that only the drawing reuses from device to device given back, the heap and the load log
+    /// started small. No value is touched.
+    package mutating func fitDrawsToSize() {
+        if !draws.letters.onDemand {
+            draws.letters.letters = Self.fitted(draws.letters.letters)
+            draws.letters.instants = []
+            draws.letters.burstScratch = []
+        }
+        draws.timeline.flips = Self.fitted(draws.timeline.flips)
+        draws.scratchIntervals = []
+        draws.deviceWindowScratch = []
+        // A world's heap and load log start with room for a chunk's busiest device; beside its
+        // partition's other worlds each starts small and grows as it needs (the same order:
+        // room is not order).
+        if clock.queue.isEmpty { clock.queue.releaseMemory() }
+        if loadLog.entries.isEmpty { loadLog.entries.releaseMemory() }
+    }
+
+    /// After an arm that another arm follows, once its accounts are closed and read: the arm's
+    /// arrays given back (each next arm starts them afresh in `resetArm`, which needs no room
+    /// kept). The draws stay for the next arm, whole: only a world's first arm draws its
+    /// letters on demand.
+    package mutating func releaseArmMemory() {
+        copies.releaseMemory()
+        letterStates.releaseMemory()
+        ext.runs.releaseMemory()
+        ext.requests.releaseMemory()
+        ext.pendingSaves = []
+        xiva.letterAtPosition.releaseMemory()
+        loadLog.entries.releaseMemory()
+        clock.agenda.removeAll()
+        clock.queue.releaseMemory()
+        mechanisms.joining = []
+        // The arm's close drew the rest of a script drawn on demand: the next arm reads it
+        // whole rather than drawing it again (drawing twice cost the bench's coupled rung 29 %
+        // more instructions), kept at its size.
+        if draws.letters.onDemand && !draws.letters.isDrawing { draws.letters.letters = Self.fitted(draws.letters.letters) }
+    }
+
+    /// After the world's last arm, once its accounts are closed and read: everything it grew
+    /// given back, the draws too. The world must not run or be read again.
+    package mutating func releaseMemory() {
+        releaseArmMemory()
+        draws.letters = LetterScript()
+        draws.timeline = ConnectivityTimeline()
+        draws.sleepTimeline = SleepTimeline()
+        draws.lowPowerTimeline = LowPowerTimeline()
+        draws.holding = HoldingDraws()
+        draws.fcmKeys = []
+        draws.mediaBytes = []
+        extensionLog = nil
+    }
+
+    /// Whether this scenario's letters can be drawn on demand with the same result: nothing is
+    /// drawn per letter for all letters at once beyond the first-send draws (payload sizes,
+    /// priorities, FCM keys, attachments, the latency seen), and no recovery design but the
+    /// queue's, which never looks at letters ahead of the clock.
+    var allowsLettersOnDemand: Bool {
+        scenario.recovery == .queue && scenario.mail.payloadSize == nil && scenario.apns.lowPriorityShare == 0
+            && !parameters.measuresSeenLatency && parameters.fcmCollapseKeys == 0 && parameters.media == nil
+    }
+
+    /// Letter i has reached XIVA and is the last drawn so far: the next ones are drawn, each
+    /// with a fresh state, and the next follows in the first stream as it would have.
+    @inline(never) mutating func followLetterDrawnOnDemand(after i: Int) {
+        drawMoreLetters()
+        if i + 1 < draws.letters.count {
+            clock.agenda.followInFirstStream(time: draws.letters[i + 1].time, index: i + 1)
+        }
+    }
+
+    /// Draws letters on demand until one is at or after `time` or the script is whole (the
+    /// warm-up's first counted letter; every letter when the arm's accounts close).
+    @inline(never) mutating func drawLetters(until time: Int64) {
+        while draws.letters.isDrawing && (draws.letters.count == 0 || draws.letters[draws.letters.count - 1].time < time) {
+            drawMoreLetters()
+        }
+    }
+
+    /// The next few letters drawn, each with a fresh state in this arm.
+    mutating func drawMoreLetters() {
+        let before = draws.letters.count
+        draws.letters.drawMore()
+        letterStates.append(repeating: LetterState(), count: draws.letters.count - before)
+    }
+
+    /// `array`'s elements in an array of exactly their room.
+    private static func fitted<Element>(_ array: [Element]) -> [Element] {
+        guard array.capacity > array.count else { return array }
+        return [Element](unsafeUninitializedCapacity: array.count) { buffer, count in
+            _ = buffer.initialize(from: array)
+            count = array.count
+        }
+    }
+}

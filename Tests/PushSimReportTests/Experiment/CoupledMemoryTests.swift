@@ -1,0 +1,128 @@
+// The coupled path's memory (WorldMemory.swift): draws at their size, arms' arrays given back, nothing changed.
+import Testing
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimReport
+import PushSimTestSupport
+
+@Suite struct CoupledMemoryTests {
+    /// CoupledRunTests' herd (everyone offline for two hours, back at once, both arms) over `days`.
+    func herd(devices: Int = 36, days: Int = 1, extra: [String] = []) throws -> Scenario {
+        try CoupledRunTests().herd(devices: devices, extra: ["duration=\(days)d"] + extra)
+    }
+
+    @Test func fittedDrawsHoldExactlyTheirLettersAndTheSameValues() throws {
+        let scenario = try herd(days: 3)
+        var loose = DeviceWorld(scenario: scenario)
+        loose.prepare(device: 7)
+        var fitted = DeviceWorld(scenario: scenario)
+        fitted.prepare(device: 7)
+        fitted.fitDrawsToSize()
+        #expect(Array(fitted.draws.letters) == Array(loose.draws.letters))
+        #expect(fitted.draws.timeline.flips == loose.draws.timeline.flips)
+        #expect(fitted.draws.letters.count > 100)
+        // Room for each letter and no more (the allocator may round a few elements up).
+        #expect(fitted.memoryFootprint.letters - fitted.draws.letters.count < 8)
+        #expect(fitted.memoryFootprint.letters < loose.memoryFootprint.letters)
+    }
+
+    @Test func armsRunTheSameAfterTheirMemoryIsGivenBack() throws {
+        let scenario = try herd(days: 2, extra: ["xiva.capacity=forever"])
+        for device in 0..<12 {
+            var kept = DeviceWorld(scenario: scenario)
+            kept.prepare(device: device)
+            var released = DeviceWorld(scenario: scenario)
+            released.prepare(device: device)
+            released.fitDrawsToSize()
+            for arm in [Arm.off, .on] {
+                var a = Ledger(), b = Ledger()
+                kept.run(arm, into: &a)
+                released.run(arm, into: &b)
+                #expect(a == b, "device \(device), arm \(arm)")
+                released.releaseArmMemory()
+                #expect(released.memoryFootprint.letterStates <= 1 && released.memoryFootprint.copies <= 1
+                        && released.memoryFootprint.runs <= 1 && released.memoryFootprint.events <= 16)
+            }
+            released.releaseMemory()
+            #expect(released.memoryFootprint.letters == 0 && released.memoryFootprint.flips == 0)
+        }
+    }
+
+    @Test func aWorldGivenBackHoldsTheSameWhateverTheDays() throws {
+        // What a world keeps once its last arm is read does not grow with the simulated days.
+        var held: [Int] = []
+        for days in [1, 7] {
+            let scenario = try herd(days: days)
+            var world = DeviceWorld(scenario: scenario)
+            world.prepare(device: 3)
+            world.fitDrawsToSize()
+            var ledger = Ledger()
+            world.run(.on, into: &ledger)
+            #expect(world.memoryFootprint.bytes > days * 1_000)
+            world.releaseMemory()
+            held.append(world.memoryFootprint.bytes)
+        }
+        #expect(held[0] == held[1])
+    }
+
+    @Test func lettersDrawnOnDemandAreTheLettersDrawnAtOnce() throws {
+        let variants: [[String]] = [[], ["warmup=20h"], ["mail.daily_profile=[1,1,1,1,1,1,2,3,4,6,6,6,6,6,6,6,6,6,4,3,3,2,1,1]"],
+                                    ["mail.bursts={rate: 2/d, size: 15, spread: 30s}", "xiva.capacity=forever"], ["warmup=47h"]]
+        for extra in variants {
+            let scenario = try herd(days: 2, extra: extra)
+            for device in 0..<10 {
+                var atOnce = DeviceWorld(scenario: scenario)
+                atOnce.prepare(device: device)
+                var onDemand = DeviceWorld(scenario: scenario)
+                onDemand.prepare(device: device, lettersOnDemand: true)
+                #expect(onDemand.draws.letters.onDemand)
+                #expect(onDemand.draws.letters.count <= LetterCursor.lettersPerDraw)
+                for arm in [Arm.off, .on] {
+                    var a = Ledger(), b = Ledger()
+                    atOnce.run(arm, into: &a)
+                    onDemand.run(arm, into: &b)
+                    #expect(a == b, "\(extra) device \(device) arm \(arm)")
+                    #expect(Array(onDemand.draws.letters) == Array(atOnce.draws.letters), "\(extra) device \(device)")
+                    #expect(onDemand.countedLetters == atOnce.countedLetters)
+                    // Between arms the script stays whole, at its size, for the next arm.
+                    onDemand.releaseArmMemory()
+                    #expect(!onDemand.draws.letters.isDrawing && onDemand.memoryFootprint.letters - onDemand.draws.letters.count < 8)
+                }
+            }
+        }
+    }
+
+    @Test func aWorldWaitingForTheServerHoldsOnlyTheLettersItReached() throws {
+        // The herd comes back at 12h whatever the days: a world stopped at its re-request holds
+        // the letters of those 12 hours (and one draw ahead), not the whole run's.
+        var held: [WorldMemoryFootprint] = []
+        for days in [1, 7] {
+            let scenario = try herd(days: days, extra: ["queue.mode=on"])
+            var found: WorldMemoryFootprint?
+            for device in 0..<20 where found == nil {
+                var world = DeviceWorld(scenario: scenario)
+                world.prepare(device: device, lettersOnDemand: true)
+                world.begin(.on)
+                guard let stop = world.runUntilItSends() else { continue }
+                #expect(stop >= 12 * 3_600_000_000 && stop < 13 * 3_600_000_000)
+                #expect(world.letterStates.count == world.draws.letters.count)
+                #expect(world.draws.letters.count <= 60 / 2 + 3 * LetterCursor.lettersPerDraw)
+                found = world.memoryFootprint
+            }
+            held.append(try #require(found))
+        }
+        #expect(held[0].letters == held[1].letters && held[0].letterStates == held[1].letterStates)
+    }
+
+    @Test func theCoupledPathStillMatchesOneGlobalEventList() throws {
+        for extra in [[], ["queue.mode=on"], ["xiva.queue_timeout=5s", "warmup=2h"]] {
+            let scenario = try herd(extra: extra)
+            let product = Simulator.run(scenario)
+            let reference = GlobalEventListReference.run(scenario)
+            #expect(product == reference, "\(extra)")
+            #expect(product.json.text == reference.json.text, "\(extra)")
+        }
+        try expectTheSameBytesOnEverySplit(try herd(devices: 30, extra: ["xiva.partitions=4"]))
+    }
+}
