@@ -7,8 +7,12 @@
 /// the world is still first — over the binary interface every push stops its world, so this is
 /// on the hot path (docs/performance.md, The binary interface on the coupled path).
 ///
-/// A class over plain memory, owned by one stepper: no copy-on-write checks. Holds at most
-/// `capacity` worlds (the unit's count: each world is in it at most once).
+/// Not an ``EventQueue``: its entries are 16 bytes (the world is the tie-break), not 24, so a
+/// partition's heap spans a third less memory (callgrind's cache model: 0.57 M → 0.38 M
+/// last-level misses on 5 000 phones × 1 day), and its sift down is the kernel's (duplicated on
+/// purpose, on another element). A class over plain memory, owned by one stepper: no
+/// copy-on-write checks. Holds at most `capacity` worlds (the unit's count: each world is in
+/// it at most once).
 final class StoppedWorlds {
     struct Stop {
         var time: Int64
