@@ -85,6 +85,11 @@ package struct DeviceWorld: ~Copyable {
     let parameters: ChainParameters
     /// Whether handlers may settle steps without scheduling them (see ``ShortcutPolicy``).
     let shortcuts: ShortcutPolicy
+    /// Receives a line for everything that happens, when set (`pushsim trace`); nil in runs.
+    /// Every step tests it, so it sits before the draws and the clock, not after the ledger.
+    package var tracer: ((TraceEntry) -> Void)?
+    /// Collects the extension's log rows of the queue arm, when set (`run --logs`); nil otherwise.
+    package var extensionLog: ExtensionLogRecorder?
 
     // The owners of the world's state: each step reads and writes through them, so what a
     // mechanism may touch is its own field of `mechanisms` and its own counters.
@@ -108,10 +113,6 @@ package struct DeviceWorld: ~Copyable {
     package var ledger = DeviceWorld.placeholderLedger
     /// This arm's load so far (docs/model.md §14), folded into `ledger.load` when the arm ends.
     let loadLog = LoadLog()
-    /// Receives a line for everything that happens, when set (`pushsim trace`); nil in runs.
-    package var tracer: ((TraceEntry) -> Void)?
-    /// Collects the extension's log rows of the queue arm, when set (`run --logs`); nil otherwise.
-    package var extensionLog: ExtensionLogRecorder?
 
     package init(scenario: Scenario, shortcuts: ShortcutPolicy = .taken) {
         self.scenario = scenario
