@@ -7,8 +7,6 @@
 /// own, in its own order.
 package struct BinaryConnectionServer: SharedServer {
     package private(set) var connection: BinaryConnection
-    /// The outbox being worked through, swapped with the world's so neither allocates.
-    private var items: [BinaryOutboxItem] = []
 
     package init(scenario: Scenario) {
         self.init(parameters: ChainParameters(scenario))
@@ -19,10 +17,13 @@ package struct BinaryConnectionServer: SharedServer {
     }
 
     package mutating func collect(from world: inout DeviceWorld, device: Int, at now: Int64) {
-        guard !world.mechanisms.binaryLink.outbox.isEmpty else { return }
-        swap(&items, &world.mechanisms.binaryLink.outbox)
-        for item in items {
-            switch item {
+        // The outbox is read in place (the server appends nothing to it while it works) and
+        // emptied once: no swap, no generic `removeAll(keepingCapacity:)` per push.
+        let outbox = world.mechanisms.binaryLink.outbox
+        let count = outbox.count
+        guard count > 0 else { return }
+        for k in 0..<count {
+            switch outbox[k] {
             case .write(let c):
                 write(c, in: &world, at: now)
             case .check(let c):
@@ -34,8 +35,7 @@ package struct BinaryConnectionServer: SharedServer {
                 }
             }
         }
-        items.removeAll(keepingCapacity: true)
-        swap(&items, &world.mechanisms.binaryLink.outbox)
+        outbox.removeAll()
     }
 
     /// Copy `c` of `world` is written: its draw, the connection's decision, the world's events.

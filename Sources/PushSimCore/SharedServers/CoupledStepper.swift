@@ -44,17 +44,17 @@ package final class CoupledWorlds {
     /// `finished(i)` hears of each world once it has nothing more to do before the end (its
     /// accounts are the caller's to close).
     package func step<Server: SharedServer>(server: inout Server, finished: (Int) -> Void) {
-        // The worlds stopped at a send, by (instant, world index): the kernel's heap, ties
-        // broken by the world's index. Over the binary interface every push stops its world,
-        // so this heap is on the hot path.
-        let senders = EventQueue<Int>(capacity: count)
+        // The worlds stopped at a send, by (instant, world index). Over the binary interface
+        // every push stops its world, so this heap is on the hot path: the first world goes
+        // back in with one sift down (``StoppedWorlds``).
+        let stopped = StoppedWorlds(capacity: count)
         for i in 0..<count {
-            if let t = worlds[i].runUntilItSends() { senders.schedule(at: t, tieBreak: UInt64(i), i) } else { finished(i) }
+            if let t = worlds[i].runUntilItSends() { stopped.insert(time: t, world: i) } else { finished(i) }
         }
-        while let next = senders.popNext() {
-            let i = next.payload
+        while let next = stopped.first {
+            let i = next.world
             server.collect(from: &worlds[i], device: i, at: next.time)
-            if let t = worlds[i].runUntilItSends() { senders.schedule(at: t, tieBreak: UInt64(i), i) } else { finished(i) }
+            if let t = worlds[i].runUntilItSends() { stopped.replaceFirst(time: t) } else { stopped.removeFirst(); finished(i) }
         }
     }
 }

@@ -6,87 +6,102 @@
 /// a run), and `Distribution.sample` recomputes a lognormal's sigma (a logarithm) per draw.
 /// Every draw here is bit-for-bit what `Distribution.sample` gives.
 struct ChainParameters {
-    let apnsLoss: Double
-    let apnsLatency: DistributionSampler
-    let apnsExpiration: SimTime
-    let processing: DistributionSampler
+    // The fields the steps read on every push come first, in the order below, so that a world
+    // resumed cold on the coupled path finds them on a few cache lines instead of one line each
+    // (Swift lays a struct out in declaration order; docs/performance.md, Where the binary
+    // rung's time goes: 42 → 37 last-level misses a push). The rest follow by mechanism.
     let deadline: SimTime
+    /// APNs as documented (docs/model.md §5): how often a hand-over is followed by a second copy.
+    let duplicate: Double
+    /// How often the system kills an extension run early (docs/model.md §8, Early kill).
+    let earlyKill: Double
+    /// The provider API's answers (docs/model.md §9): set when any of its keys is, so the hot
+    /// path tests one flag (the keys' values are below, with the provider's group).
+    let providerAnswers: Bool
+    /// `media != nil`, kept as a plain flag: the per-run test then reads one byte.
+    let hasMedia: Bool
+    /// The legacy binary interface (docs/model.md §11): the malformed share, and whether XIVA
+    /// writes to APNs over one connection per partition (the rest below, with its group).
+    let malformed: Double
+    let binary: Bool
+    /// Which client decides in the queue arm: a built-in one (called specialised) or the user's.
+    let client: ChainClient
+    /// The push channel (docs/model.md §12); its keys are below, with its group.
+    let channel: PushChannel
+    /// App reinstalls per microsecond (docs/model.md §8, App reinstall); the delay until XIVA learns the new token is below.
+    let reinstallRate: Double
+    let apnsLoss: Double
+    /// APNs as documented (docs/model.md §5): how often the older push stays in the store
+    /// (within `keepWindow` of its entry, below).
+    let keepOlder: Double
+    let collapseId: Bool
+    /// Whether re-requests wait in a partition's queue (a finite capacity, docs/model.md §6);
+    /// one service's length and the longest wait still served are below.
+    let sharedServer: Bool
+    /// `!outages.isEmpty`, kept as a plain flag: the per-letter test then reads no array.
+    let hasOutages: Bool
+    /// Whether APNs may hold a push for an online device at all (sleep or Low Power Mode,
+    /// docs/model.md §10): the hot path tests one flag.
+    let mayHold: Bool
+    /// Priority-5 pushes may meet a sleeping device (docs/model.md §10): both keys are set.
+    let sleeps: Bool
+    /// Some phones go into Low Power Mode (docs/model.md §10, Low Power Mode).
+    let lowPower: Bool
+    /// Device id changes per microsecond (docs/model.md §8, Device id change).
+    let idChangeRate: Double
+    /// Uninstalls per microsecond (docs/model.md §9).
+    let uninstallRate: Double
+    /// The run reports the latency seen by the user (docs/model.md §10, Focus and the scheduled
+    /// summary): worked out at the end of each arm, no step of the chain changes.
+    let measuresSeenLatency: Bool
+    /// Whether XIVA drops letters during its outages (docs/model.md §6).
+    let outageDrops: Bool
+    let clearAfter: DistributionSampler?
+    /// Parallel extension runs with a delayed save (docs/model.md §8, Parallel runs); nil: serial.
+    let saveDelay: DistributionSampler?
+    let apnsLatency: DistributionSampler
+    let processing: DistributionSampler
+
+    let apnsExpiration: SimTime
     let retention: SimTime
     let requestLatency: DistributionSampler
     let requestError: Double
     let resendLatency: DistributionSampler
-    let clearAfter: DistributionSampler?
-    let collapseId: Bool
-    /// Which client decides in the queue arm: a built-in one (called specialised) or the user's.
-    let client: ChainClient
     let repeatMaxCount: Int
-    /// APNs as documented (docs/model.md §5): how often the older push stays in the store, within which
-    /// window of its entry, and how often a hand-over is followed by a second copy.
-    let keepOlder: Double
+    /// The window of a store entry within which `keepOlder` applies (docs/model.md §5).
     let keepWindow: Int64
-    let duplicate: Double
     /// XIVA's outages over the run (docs/model.md §6), disjoint and in time order; empty: none.
     let outages: [Range<Int64>]
-    /// `!outages.isEmpty`, kept as a plain flag: the per-letter test then reads no array.
-    let hasOutages: Bool
-    let outageDrops: Bool
-    /// Whether re-requests wait in a partition's queue (a finite capacity, docs/model.md §6),
-    /// one service's length and the longest wait still served (Int64.max: forever).
-    let sharedServer: Bool
+    /// A finite capacity's one service's length and the longest wait still served (Int64.max: forever).
     let xivaService: Int64
     let queueTimeout: Int64
-    /// How often the system kills an extension run early (docs/model.md §8, Early kill).
-    let earlyKill: Double
-    /// Device id changes per microsecond (docs/model.md §8, Device id change).
-    let idChangeRate: Double
-    /// App reinstalls per microsecond, and the delay until XIVA learns the new token (docs/model.md §8, App reinstall).
-    let reinstallRate: Double
+    /// The delay until XIVA learns a reinstalled app's new token (docs/model.md §8, App reinstall).
     let reinstallDelay: DistributionSampler
-    /// Parallel extension runs with a delayed save (docs/model.md §8, Parallel runs); nil: serial.
-    let saveDelay: DistributionSampler?
-    /// The provider API's answers (docs/model.md §9): set when any of its keys is, so the hot
-    /// path tests one flag; the token limit (0: none) and its window; 5xx and lost answers;
-    /// XIVA's attempts per push (1: no retry) and its backoff; uninstalls per microsecond.
-    let providerAnswers: Bool
+    /// The provider API (docs/model.md §9): the token limit (0: none) and its window; 5xx and
+    /// lost answers; XIVA's attempts per push (1: no retry) and its backoff.
     let tokenLimit: Int
     let tokenWindow: Int64
     let serverError: Double
     let answerLoss: Double
     let attempts: Int
     let backoff: DistributionSampler
-    let uninstallRate: Double
-    /// Priority-5 pushes may meet a sleeping device (docs/model.md §10): both keys are set.
-    let sleeps: Bool
-    /// Some phones go into Low Power Mode (docs/model.md §10, Low Power Mode), and whether APNs
-    /// may hold a push for an online device at all (sleep or Low Power Mode): the hot path tests one flag.
-    let lowPower: Bool
-    let mayHold: Bool
-    /// The run reports the latency seen by the user (docs/model.md §10, Focus and the scheduled
-    /// summary): worked out at the end of each arm, no step of the chain changes.
-    let measuresSeenLatency: Bool
-    /// The push channel (docs/model.md §12). PushKit: how often the app fails to report a VoIP
-    /// push to CallKit, and after how many failures the system stops launching it. FCM: the
+    /// The push channel's keys (docs/model.md §12). PushKit: how often the app fails to report a
+    /// VoIP push to CallKit, and after how many failures the system stops launching it. FCM: the
     /// number of collapse keys (0: non-collapsible messages) and the doze windows that hold
     /// normal-priority messages (empty with high priority or without doze).
-    let channel: PushChannel
     let callKitFailure: Double
     let callKitCutOffAfter: Int
     let fcmCollapseKeys: Int
     let doze: [Range<Int64>]
     /// Media attachments (docs/model.md §8): the share, and samplers of bytes and bits per second; nil: none.
     let media: MediaAttachments?
-    /// `media != nil`, kept as a plain flag: the per-run test then reads one byte.
-    let hasMedia: Bool
     let mediaSize: DistributionSampler?
     let mediaBandwidth: DistributionSampler?
-    /// The legacy binary interface (docs/model.md §11): whether XIVA writes to APNs over one
-    /// connection per partition; one write's length (0: `connection_rate: forever`); how many
-    /// recent writes XIVA keeps to write again; the malformed share; the error's round trip;
-    /// from an uninstall to XIVA reading the token from the feedback list.
-    let binary: Bool
+    /// The binary interface's other keys (docs/model.md §11): one write's length (0:
+    /// `connection_rate: forever`); how many recent writes XIVA keeps to write again; the
+    /// error's round trip; from an uninstall to XIVA reading the token from the feedback list.
     let binaryWriteTime: Int64
     let resendBuffer: Int
-    let malformed: Double
     let errorDelay: DistributionSampler
     let feedbackDelay: Int64
 

@@ -85,6 +85,9 @@ package struct DeviceWorld: ~Copyable {
     let parameters: ChainParameters
     /// Whether handlers may settle steps without scheduling them (see ``ShortcutPolicy``).
     let shortcuts: ShortcutPolicy
+    /// The trace and the extension's log, when a driver watches (WorldObservers.swift). Every
+    /// step tests the trace, so it sits before the draws and the clock, not after the ledger.
+    var observers = WorldObservers()
 
     // The owners of the world's state: each step reads and writes through them, so what a
     // mechanism may touch is its own field of `mechanisms` and its own counters.
@@ -108,8 +111,6 @@ package struct DeviceWorld: ~Copyable {
     package var ledger = DeviceWorld.placeholderLedger
     /// This arm's load so far (docs/model.md §14), folded into `ledger.load` when the arm ends.
     let loadLog = LoadLog()
-    /// The trace and the extension's log, when a driver watches (WorldObservers.swift).
-    var observers = WorldObservers()
 
     package init(scenario: Scenario, shortcuts: ShortcutPolicy = .taken) {
         self.scenario = scenario

@@ -17,8 +17,9 @@ struct BinaryDiscard {
 /// The binary interface's state in one arm of one world (docs/model.md §11).
 struct BinaryLinkState {
     /// Writes and buffer checks of the current instant, in the order they came up; the
-    /// partition's ``BinaryConnectionServer`` takes them when the world stops.
-    var outbox: [BinaryOutboxItem] = []
+    /// partition's ``BinaryConnectionServer`` takes them when the world stops. An owned array
+    /// (no copy-on-write check per push; the server reads it in place).
+    let outbox = OwnedArray<BinaryOutboxItem>(capacity: 4)
     /// Discarded writes waiting for their check, in the order their checks come: an error can
     /// only happen on an open connection, so the errors' instants never go back, and writes
     /// are decided in the order they were written.
@@ -27,7 +28,7 @@ struct BinaryLinkState {
 
     /// A fresh arm, keeping the arrays' memory.
     mutating func reset() {
-        outbox.removeAll(keepingCapacity: true)
+        outbox.removeAll()
         discards.removeAll(keepingCapacity: true)
         discardsChecked = 0
     }

@@ -1,0 +1,48 @@
+// The coupled stepper's heap of stopped worlds: (instant, world) order against a sorted reference.
+import Testing
+@testable import PushSimCore
+
+@Suite struct StoppedWorldsTests {
+    /// The stepper's use, at random: take the first, put it back later or let it finish; the
+    /// order taken is that of a sorted list, ties by world.
+    @Test func takingTheFirstAndPuttingItBackFollowsASortedReference() {
+        for seed in UInt64(1)...20 {
+            var rng = RandomStream(seed: seed)
+            let count = 1 + Int(rng.next() % 200)
+            let heap = StoppedWorlds(capacity: count)
+            var reference: [(time: Int64, world: Int)] = []
+            for w in 0..<count {
+                let t = Int64(rng.next() % 50)
+                heap.insert(time: t, world: w)
+                reference.append((t, w))
+            }
+            var taken = 0
+            while let first = heap.first {
+                reference.sort { ($0.time, $0.world) < ($1.time, $1.world) }
+                #expect(first.time == reference[0].time && first.world == reference[0].world, "seed \(seed)")
+                if rng.nextUnit() < 0.1 {
+                    heap.removeFirst()
+                    reference.removeFirst()
+                } else {
+                    // Not before its last stop; often far ahead (a world's next push), often a tie.
+                    let later = first.time + Int64(rng.next() % (rng.nextUnit() < 0.5 ? 3 : 500))
+                    heap.replaceFirst(time: later)
+                    reference[0].time = later
+                }
+                taken += 1
+                #expect(heap.count == reference.count)
+            }
+            #expect(reference.isEmpty && taken > 0)
+        }
+    }
+
+    @Test func anEmptyHeapHasNoFirstAndIgnoresRemovals() {
+        let heap = StoppedWorlds(capacity: 0)
+        #expect(heap.first == nil)
+        heap.removeFirst()
+        heap.replaceFirst(time: 5)
+        #expect(heap.first == nil && heap.count == 0)
+        heap.insert(time: 3, world: 0)
+        #expect(heap.first?.world == 0 && heap.first?.time == 3)
+    }
+}
