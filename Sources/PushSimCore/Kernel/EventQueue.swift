@@ -79,13 +79,6 @@ package final class EventQueue<Payload> {
         insert(ScheduledEvent(time: time, sequence: takeSequence(), payload: payload))
     }
 
-    /// Schedules with a tie-break of the caller's own instead of the scheduling order: for a
-    /// heap whose ties have a natural order (the coupled stepper's worlds, by index). Do not mix
-    /// with `schedule(at:_:)` on one queue.
-    @inline(__always) package func schedule(at time: Int64, tieBreak: UInt64, _ payload: Payload) {
-        insert(ScheduledEvent(time: time, sequence: tieBreak, payload: payload))
-    }
-
     @inline(__always) private func insert(_ moving: ScheduledEvent<Payload>) {
         let count = storage.count
         if count == storage.capacity { storage.reserve(count + 1) }
