@@ -115,9 +115,12 @@ package final class ChainParameters {
     /// The scenario they are worked out from: a world reads its other keys there, per arm or
     /// per device, not per step.
     let scenario: Scenario
+    /// The laws of the letter script, for a world that draws its letters on demand (MailBackend.swift).
+    let letterLaws: LetterLaws
 
     package init(_ scenario: Scenario) {
         self.scenario = scenario
+        letterLaws = LetterLaws(scenario)
         apnsLoss = scenario.apns.loss
         apnsLatency = scenario.apns.latency.sampler
         // On FCM the store's expiry is the message's time to live.

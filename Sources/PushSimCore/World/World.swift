@@ -136,7 +136,7 @@ package struct DeviceWorld: ~Copyable {
     package mutating func prepare(device: Int, lettersOnDemand: Bool = false) {
         self.armState.device = device
         if _slowPath(lettersOnDemand && allowsLettersOnDemand) {
-            draws.letters.drawOnDemand(scenario, device: device)
+            draws.letters.drawOnDemand(scenario, parameters.letterLaws, device: device)
         } else {
             draws.letters.generate(scenario, device: device)
         }
