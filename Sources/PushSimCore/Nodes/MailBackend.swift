@@ -82,6 +82,11 @@ package struct LetterScript: RandomAccessCollection {
         guard cursor != nil else { return }
         // In place: the cursor (streams and clock) is not copied out and back.
         let limit = letters.count + LetterCursor.lettersPerDraw
+        // Room half as much again at a time, as the world's other arrays (GrowableStorage.reserve):
+        // the array's own doubling left up to half of every coupled world's script unused.
+        if letters.capacity < limit {
+            letters.reserveCapacity(Swift.max(limit, letters.capacity + Swift.max(letters.capacity / 2, 16)))
+        }
         Self.draw(&cursor!, laws, into: &letters, instants: instants, upTo: limit)
         if cursor!.exhausted {
             cursor = nil
