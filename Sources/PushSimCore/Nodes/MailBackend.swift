@@ -47,7 +47,8 @@ package struct LetterScript: RandomAccessCollection {
     var burstScratch: [BurstLetter] = []
 
     /// Where the drawing stands, for a script drawn on demand (``drawOnDemand``): the streams,
-    /// the Poisson clock and the next laid-out instant, exactly as the loop left them.
+    /// the Poisson clock and the next laid-out instant, exactly as the loop left them. The
+    /// laws it draws with are the caller's (``LetterLaws``), not kept here.
     var cursor: LetterCursor? = nil
     /// Whether the script is drawn on demand (``drawOnDemand``), so that an arm may start it again.
     private(set) var onDemand = false
@@ -57,29 +58,36 @@ package struct LetterScript: RandomAccessCollection {
         letters.removeAll(keepingCapacity: true)
         cursor = nil
         onDemand = false
-        guard var drawing = LetterCursor(scenario, device: device, instants: &instants, burstScratch: &burstScratch) else { return }
-        Self.draw(&drawing, into: &letters, instants: instants, upTo: .max)
+        let laws = LetterLaws(scenario)
+        guard var drawing = LetterCursor(scenario, laws, device: device, instants: &instants, burstScratch: &burstScratch) else { return }
+        Self.draw(&drawing, laws, into: &letters, instants: instants, upTo: .max)
         if _slowPath(scenario.mail.payloadSize != nil || scenario.apns.lowPriorityShare > 0) { drawProviderKeys(scenario, device: device) }
     }
 
     /// Starts the script of one device empty, to be drawn on demand (``drawMore(_:)``): the
-    /// letters come out exactly as ``generate(_:device:)`` draws them.
-    mutating func drawOnDemand(_ scenario: Scenario, device: Int) {
+    /// letters come out exactly as ``generate(_:device:)`` draws them when every later
+    /// ``drawMore(_:)`` is given `laws`, the scenario's (``LetterLaws``).
+    mutating func drawOnDemand(_ scenario: Scenario, _ laws: LetterLaws, device: Int) {
         letters = []
         onDemand = true
-        cursor = LetterCursor(scenario, device: device, instants: &instants, burstScratch: &burstScratch)
-        drawMore()
+        cursor = LetterCursor(scenario, laws, device: device, instants: &instants, burstScratch: &burstScratch)
+        drawMore(laws)
     }
 
     /// Whether letters remain to be drawn on demand.
     var isDrawing: Bool { cursor != nil }
 
     /// Draws the next few letters of a script drawn on demand; none once it is whole.
-    mutating func drawMore() {
+    mutating func drawMore(_ laws: LetterLaws) {
         guard cursor != nil else { return }
-        // In place: the cursor (streams and samplers) is not copied out and back.
+        // In place: the cursor (streams and clock) is not copied out and back.
         let limit = letters.count + LetterCursor.lettersPerDraw
-        Self.draw(&cursor!, into: &letters, instants: instants, upTo: limit)
+        // Room half as much again at a time, as the world's other arrays (GrowableStorage.reserve):
+        // the array's own doubling left up to half of every coupled world's script unused.
+        if letters.capacity < limit {
+            letters.reserveCapacity(Swift.max(limit, letters.capacity + Swift.max(letters.capacity / 2, 16)))
+        }
+        Self.draw(&cursor!, laws, into: &letters, instants: instants, upTo: limit)
         if cursor!.exhausted {
             cursor = nil
             instants = []
@@ -87,17 +95,17 @@ package struct LetterScript: RandomAccessCollection {
     }
 
     /// Draws letters in order until there are `limit` of them or the duration is over.
-    /// Takes no scenario: what it needs is in the cursor, so a world drawing on demand copies
-    /// nothing of its scenario.
-    private static func draw(_ drawing: inout LetterCursor, into letters: inout [LetterDraws],
+    /// Takes no scenario: what it needs is in the cursor and the laws, so a world drawing on
+    /// demand copies nothing of its scenario.
+    private static func draw(_ drawing: inout LetterCursor, _ laws: LetterLaws, into letters: inout [LetterDraws],
                              instants: [Int64], upTo limit: Int) {
-        let xivaLatency = drawing.xivaLatency, apnsLatency = drawing.apnsLatency, processing = drawing.processing
-        let drop = drawing.drop, loss = drawing.loss
-        let duration = drawing.duration
+        let xivaLatency = laws.xivaLatency, apnsLatency = laws.apnsLatency, processing = laws.processing
+        let drop = laws.drop, loss = laws.loss
+        let duration = laws.duration
         let horizon = Double(duration)
-        let meanGap = drawing.meanGap
-        let exponential = drawing.exponential
-        let laidOut = drawing.laidOut
+        let meanGap = laws.meanGap
+        let exponential = laws.exponential
+        let laidOut = laws.laidOut
         var clock = drawing.clock
         var next = drawing.next
         var arrivals = drawing.arrivals, xiva = drawing.xiva, apns = drawing.apns, ext = drawing.ext
@@ -147,14 +155,14 @@ package struct LetterScript: RandomAccessCollection {
     }
 }
 
-/// Where the drawing of one device's letters stands: its four streams, the Poisson clock (or the
-/// next laid-out instant), and whether the duration is over.
-struct LetterCursor {
-    /// How many letters a script drawn on demand draws at a time.
-    static let lettersPerDraw = 8
-
+/// What the drawing of a device's letters reads and never changes: the samplers of the
+/// first-send draws and the traffic's constants, the same for every device of a scenario.
+/// Apart from ``LetterCursor``: a world drawing on demand reads them from its part's shared
+/// ``ChainParameters`` instead of holding them (about 430 bytes a world on the coupled path).
+struct LetterLaws {
+    /// Version 2's traffic (profile, bursts, trace): instants laid out first, not drawn.
     let laidOut: Bool
-    /// The samplers of the first-send draws, made once per device rather than per few letters.
+    /// The samplers of the first-send draws, made once rather than per few letters.
     let xivaLatency: DistributionSampler
     let apnsLatency: DistributionSampler
     let processing: DistributionSampler
@@ -163,6 +171,26 @@ struct LetterCursor {
     let loss: Double
     let duration: Int64
     let meanGap: Double
+
+    init(_ scenario: Scenario) {
+        let mail = scenario.mail
+        laidOut = mail.trace != nil || mail.dailyProfile != nil || mail.bursts != nil
+        xivaLatency = scenario.xiva.latency.sampler
+        apnsLatency = scenario.apns.latency.sampler
+        processing = scenario.extension.processing.sampler
+        drop = scenario.xiva.drop
+        loss = scenario.apns.loss
+        duration = scenario.duration.microseconds
+        meanGap = 1 / mail.ratePerMicrosecond
+    }
+}
+
+/// Where the drawing of one device's letters stands: its four streams, the Poisson clock (or the
+/// next laid-out instant), and whether the duration is over.
+struct LetterCursor {
+    /// How many letters a script drawn on demand draws at a time.
+    static let lettersPerDraw = 8
+
     var arrivals: RandomStream
     var xiva: RandomStream
     var apns: RandomStream
@@ -173,27 +201,18 @@ struct LetterCursor {
 
     /// The cursor before the first letter; nil when the device gets no letter at all. Lays out
     /// version 2's instants (profile, bursts, trace) into `instants` first.
-    init?(_ scenario: Scenario, device: Int, instants: inout [Int64], burstScratch: inout [BurstLetter]) {
-        let mail = scenario.mail
+    init?(_ scenario: Scenario, _ laws: LetterLaws, device: Int, instants: inout [Int64], burstScratch: inout [BurstLetter]) {
         // Version 2's traffic (profile, bursts, trace) is laid out first; the Poisson letters
         // of version 1 are drawn as the loop goes. Either way the first-send draws follow in
         // letter order from the same streams.
-        laidOut = mail.trace != nil || mail.dailyProfile != nil || mail.bursts != nil
-        if laidOut {
+        if laws.laidOut {
             MailTraffic.instants(scenario, device: device, into: &instants, scratch: &burstScratch)
-        } else if !(mail.ratePerMicrosecond > 0) {
+        } else if !(scenario.mail.ratePerMicrosecond > 0) {
             return nil
         }
         arrivals = RandomStream(seed: scenario.seed, device: device, purpose: .letters)
         xiva = RandomStream(seed: scenario.seed, device: device, purpose: .xiva)
         apns = RandomStream(seed: scenario.seed, device: device, purpose: .apns)
         ext = RandomStream(seed: scenario.seed, device: device, purpose: .extensionRun)
-        xivaLatency = scenario.xiva.latency.sampler
-        apnsLatency = scenario.apns.latency.sampler
-        processing = scenario.extension.processing.sampler
-        drop = scenario.xiva.drop
-        loss = scenario.apns.loss
-        duration = scenario.duration.microseconds
-        meanGap = 1 / mail.ratePerMicrosecond
     }
 }

@@ -1,11 +1,18 @@
-// The scenario's values that the chain reads on every event, worked out once per run.
+// The scenario's values that the chain reads on every event, worked out once per part and shared by its worlds.
 
 /// What the event handlers need from the scenario, flattened into plain fields with the
 /// samplers' derived parameters precomputed. Reading `scenario.device.clearAfter` on every
 /// presentation made the compiler copy nested scenario structs (a `memcpy` per letter, 5 % of
 /// a run), and `Distribution.sample` recomputes a lognormal's sigma (a logarithm) per draw.
 /// Every draw here is bit-for-bit what `Distribution.sample` gives.
-struct ChainParameters {
+///
+/// A final class with `let` fields, holding the scenario too: the same for every device of a
+/// part (a segment, or the whole scenario) and never written, so the worlds of a part share
+/// one. Inline in `DeviceWorld` the two were 2.9 KB of every world (1 680 and 1 184 bytes),
+/// and on the coupled path every world of a partition is alive at once (docs/performance.md,
+/// Memory of the coupled path). A read is one more load, through a reference the steps keep
+/// in a register; no copy and no exclusivity check.
+package final class ChainParameters {
     // The fields the steps read on every push come first, in the order below, so that a world
     // resumed cold on the coupled path finds them on a few cache lines instead of one line each
     // (Swift lays a struct out in declaration order; docs/performance.md, Where the binary
@@ -105,7 +112,15 @@ struct ChainParameters {
     let errorDelay: DistributionSampler
     let feedbackDelay: Int64
 
-    init(_ scenario: Scenario) {
+    /// The scenario they are worked out from: a world reads its other keys there, per arm or
+    /// per device, not per step.
+    let scenario: Scenario
+    /// The laws of the letter script, for a world that draws its letters on demand (MailBackend.swift).
+    let letterLaws: LetterLaws
+
+    package init(_ scenario: Scenario) {
+        self.scenario = scenario
+        letterLaws = LetterLaws(scenario)
         apnsLoss = scenario.apns.loss
         apnsLatency = scenario.apns.latency.sampler
         // On FCM the store's expiry is the message's time to live.

@@ -81,8 +81,10 @@ package struct LetterState: Sendable {
 /// world (no copy-on-write checks on the hot path): a copy would share them, so a world
 /// cannot be copied (`~Copyable`); make a new world per thread.
 package struct DeviceWorld: ~Copyable {
-    let scenario: Scenario
+    /// The scenario's values for the chain, and the scenario: one object that every world of a
+    /// part may share (ChainParameters.swift).
     let parameters: ChainParameters
+    var scenario: Scenario { parameters.scenario }
     /// Whether handlers may settle steps without scheduling them (see ``ShortcutPolicy``).
     let shortcuts: ShortcutPolicy
     /// The trace and the extension's log, when a driver watches (WorldObservers.swift). Every
@@ -113,10 +115,14 @@ package struct DeviceWorld: ~Copyable {
     let loadLog = LoadLog()
 
     package init(scenario: Scenario, shortcuts: ShortcutPolicy = .taken) {
-        self.scenario = scenario
-        self.shortcuts = shortcuts
-        let parameters = ChainParameters(scenario)
+        self.init(parameters: ChainParameters(scenario), shortcuts: shortcuts)
+    }
+
+    /// A world reading `parameters`, which other worlds of its part may share.
+    package init(parameters: ChainParameters, shortcuts: ShortcutPolicy = .taken) {
         self.parameters = parameters
+        self.shortcuts = shortcuts
+        let scenario = parameters.scenario
         // FCM holds normal-priority messages while the device dozes: for the channel, a doze
         // window is a window offline (docs/model.md §12, FCM).
         let windows = ConnectivityTimeline.windowIntervals(scenario)
@@ -130,7 +136,7 @@ package struct DeviceWorld: ~Copyable {
     package mutating func prepare(device: Int, lettersOnDemand: Bool = false) {
         self.armState.device = device
         if _slowPath(lettersOnDemand && allowsLettersOnDemand) {
-            draws.letters.drawOnDemand(scenario, device: device)
+            draws.letters.drawOnDemand(scenario, parameters.letterLaws, device: device)
         } else {
             draws.letters.generate(scenario, device: device)
         }

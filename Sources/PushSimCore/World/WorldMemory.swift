@@ -119,7 +119,7 @@ extension DeviceWorld {
     /// The next few letters drawn, each with a fresh state in this arm.
     mutating func drawMoreLetters() {
         let before = draws.letters.count
-        draws.letters.drawMore()
+        draws.letters.drawMore(parameters.letterLaws)
         letterStates.append(repeating: LetterState(), count: draws.letters.count - before)
     }
 

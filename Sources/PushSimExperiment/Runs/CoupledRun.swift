@@ -37,17 +37,17 @@ enum CoupledRun {
         let binary = scenario.apns.interface == .binary
         for u in unit.units(in: devices) {
             let range = unit.firstDevice(ofUnit: u, in: devices)..<unit.firstDevice(ofUnit: u + 1, in: devices)
-            // Each device's segment and its part's scenario (a part's devices share one: a
-            // scenario per device cost a kilobyte a phone).
+            // Each device's segment and its part's chain parameters with its scenario (a part's
+            // worlds share one object: a scenario and parameters per world cost 2.9 KB a phone).
             var segmentOf: [Int?] = []
             var partOf: [Int32] = []
-            var scenarios: [Scenario] = []
+            var parameters: [ChainParameters] = []
             for part in Simulator.parts(of: scenario, devices: range) {
-                for _ in part.devices { segmentOf.append(part.segment); partOf.append(Int32(scenarios.count)) }
-                scenarios.append(part.scenario)
+                for _ in part.devices { segmentOf.append(part.segment); partOf.append(Int32(parameters.count)) }
+                parameters.append(ChainParameters(part.scenario))
             }
             let worlds = CoupledWorlds(count: range.count) { i in
-                var world = DeviceWorld(scenario: scenarios[Int(partOf[i])], shortcuts: shortcuts)
+                var world = DeviceWorld(parameters: parameters[Int(partOf[i])], shortcuts: shortcuts)
                 world.ledger = DeviceWorld.placeholderLedger
                 world.prepare(device: range.lowerBound + i, lettersOnDemand: true)
                 world.fitDrawsToSize()

@@ -11,6 +11,20 @@ import PushSimTestSupport
         #expect(Array(array) == (0..<1_000).map { $0 * 3 })
     }
 
+    @Test func growsByHalfNotDouble() {
+        // Every coupled world holds its arrays at once: room grows half as much again (at least
+        // 16), so a third of it at most is unused (doubling left half).
+        let array = OwnedArray<Int>(capacity: 1)
+        for i in 0..<5_000 {
+            array.append(i)
+            #expect(array.capacity <= array.count + max(16, array.count / 2), "\(array.count) in \(array.capacity)")
+        }
+        let bulk = OwnedArray<Int>(capacity: 100)
+        bulk.append(repeating: 7, count: 101)
+        #expect(bulk.capacity == 150 && bulk.count == 101 && bulk.allSatisfy { $0 == 7 })
+        #expect(Array(array) == Array(0..<5_000))
+    }
+
     @Test func updatesElementsInPlace() {
         let states = OwnedArray<LetterState>()
         states.reset(repeating: LetterState(), count: 5)

@@ -115,6 +115,43 @@ import PushSimTestSupport
         #expect(held[0].letters == held[1].letters && held[0].letterStates == held[1].letterStates)
     }
 
+    @Test func theWorldsOfAPartShareOneScenarioAndItsParameters() throws {
+        // Inline, the scenario and the chain parameters were 2 864 bytes of every world's
+        // 5 456 (ChainParameters.swift); by reference they are 8, and the letter cursor leaves
+        // its laws there too (LetterLaws): the world is 2 176.
+        #expect(MemoryLayout<DeviceWorld>.size <= 2_200)
+        struct Sink: DeviceLedgerSink {
+            var ledger = Ledger()
+            var parameters: [ObjectIdentifier] = []
+            mutating func account(device: Int, segment: Int?, arm: Int, _ body: (inout Ledger) -> Void) { body(&ledger) }
+            mutating func partitionQueue(arm: Int, maxQueue: Int, maxQueueBySegment: [Int], series: XivaQueueSeries) {}
+            mutating func finished(device: Int, arm: Int, world: borrowing DeviceWorld) {
+                parameters.append(ObjectIdentifier(world.parameters))
+            }
+        }
+        // One partition, one part: one object for all its worlds (each partition makes its own).
+        let scenario = try herd(extra: ["xiva.partitions=1"])
+        var sink = Sink()
+        CoupledRun.simulate(scenario, devices: 0..<scenario.devices, arms: [.off, .on], into: &sink)
+        #expect(sink.parameters.count == 2 * scenario.devices)
+        #expect(sink.parameters.allSatisfy { $0 == sink.parameters[0] })
+        // The same results as worlds that each work out their own.
+        var own = Ledger()
+        for device in 0..<scenario.devices {
+            var world = DeviceWorld(scenario: scenario)
+            world.prepare(device: device)
+            world.run(.off, into: &own)
+        }
+        var shared = Ledger()
+        let parameters = ChainParameters(scenario)
+        for device in 0..<scenario.devices {
+            var world = DeviceWorld(parameters: parameters)
+            world.prepare(device: device)
+            world.run(.off, into: &shared)
+        }
+        #expect(own == shared)
+    }
+
     @Test func theCoupledPathStillMatchesOneGlobalEventList() throws {
         for extra in [[], ["queue.mode=on"], ["xiva.queue_timeout=5s", "warmup=2h"]] {
             let scenario = try herd(extra: extra)
