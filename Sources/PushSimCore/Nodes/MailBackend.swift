@@ -79,12 +79,6 @@ package struct LetterScript: RandomAccessCollection {
         guard cursor != nil else { return }
         // In place: the cursor (streams and samplers) is not copied out and back.
         let limit = letters.count + LetterCursor.lettersPerDraw
-        // Room by doubling from two draws: appended one by one from empty, the script was
-        // copied into a new buffer about eight times per world for 120 letters (callgrind on the
-        // coupled path); the room it ends with is the same doubling's.
-        if limit > letters.capacity {
-            letters.reserveCapacity(Swift.max(limit, 2 * LetterCursor.lettersPerDraw, 2 * letters.capacity))
-        }
         Self.draw(&cursor!, into: &letters, instants: instants, upTo: limit)
         if cursor!.exhausted {
             cursor = nil
