@@ -64,10 +64,51 @@ package struct MechanismCounts: Equatable, Sendable {
     static func merge(into ledger: inout Ledger, from other: Ledger) {
         ledger.fcm.merge(other.fcm)
         if other.focusSummary.seenLatency != nil { ledger.focusSummary.mergeSeenLatency(other.focusSummary) }
-        for group in Ledger.ownStorageGroups where !(group.isEmpty?(other) ?? true) {
-            for counter in group.counters { counter.merge(into: &ledger, from: other) }
+        guard let plan = mergePlan else {
+            for group in Ledger.ownStorageGroups where !(group.isEmpty?(other) ?? true) {
+                for counter in group.counters { counter.merge(into: &ledger, from: other) }
+            }
+            return
+        }
+        // The same groups and rules, by offset: through each `CounterGroup` and key path this
+        // cost about 9 000 instructions a merge (a copy of every group, retains, the key-path
+        // runtime), and the coupled path merges once per device and arm.
+        var theirs = other.mechanismCounts
+        withUnsafeBytes(of: &theirs) { from in
+            withUnsafeMutableBytes(of: &ledger.mechanismCounts) { into in
+                for group in plan where !group.isEmpty(other) {
+                    for step in group.steps {
+                        let mine = into.load(fromByteOffset: step.offset, as: Int.self)
+                        let added = from.load(fromByteOffset: step.offset, as: Int.self)
+                        into.storeBytes(of: step.largest ? max(mine, added) : mine + added, toByteOffset: step.offset, as: Int.self)
+                    }
+                }
+            }
         }
     }
+
+    /// A group of ``Ledger/ownStorageGroups`` as the merge reads it: its emptiness test, and each
+    /// counter's offset in `MechanismCounts` with its rule.
+    struct GroupMerge: Sendable {
+        let isEmpty: @Sendable (Ledger) -> Bool
+        let steps: [(offset: Int, largest: Bool)]
+    }
+
+    /// Every own-storage group's merge by offset; nil if some counter has no offset (then the
+    /// merge goes through the key paths).
+    static let mergePlan: [GroupMerge]? = {
+        var plan: [GroupMerge] = []
+        for group in Ledger.ownStorageGroups {
+            guard let isEmpty = group.isEmpty else { return nil }
+            var steps: [(offset: Int, largest: Bool)] = []
+            for counter in group.counters {
+                guard let offset = counter.offsetInCounts else { return nil }
+                steps.append((offset, counter.merge == .largest))
+            }
+            plan.append(GroupMerge(isEmpty: isEmpty, steps: steps))
+        }
+        return plan
+    }()
 
     /// The mechanisms' own accounting identities (a seen latency for every delivered letter).
     func identitiesHold(delivered: Int) -> Bool {

@@ -18,12 +18,14 @@ package struct BinaryConnectionServer: SharedServer {
 
     package mutating func collect(from world: inout DeviceWorld, device: Int, at now: Int64) {
         // The outbox is read in place (the server appends nothing to it while it works) and
-        // emptied once: no swap, no generic `removeAll(keepingCapacity:)` per push.
-        let outbox = world.mechanisms.binaryLink.outbox
-        let count = outbox.count
+        // emptied once: no swap, no generic `removeAll(keepingCapacity:)` per push. Read
+        // through the world at each item rather than held in a local: a local reference lives
+        // across the `inout` world handed to `write`, so the compiler retained and released
+        // it per push (an unowned local kept the retain).
+        let count = world.mechanisms.binaryLink.outbox.count
         guard count > 0 else { return }
         for k in 0..<count {
-            switch outbox[k] {
+            switch world.mechanisms.binaryLink.outbox[k] {
             case .write(let c):
                 write(c, in: &world, at: now)
             case .check(let c):
@@ -35,7 +37,7 @@ package struct BinaryConnectionServer: SharedServer {
                 }
             }
         }
-        outbox.removeAll()
+        world.mechanisms.binaryLink.outbox.removeAll()
     }
 
     /// Copy `c` of `world` is written: its draw, the connection's decision, the world's events.

@@ -40,6 +40,13 @@ package final class CoupledWorlds {
         return body(&worlds[i])
     }
 
+    /// ``step(server:finished:)`` with a partition's servers, the product's one server: a
+    /// concrete entry, so that this module specializes the loop for them. Called from another
+    /// module, the generic `step` ran unspecialized, every send through a witness table.
+    package func step(servers: inout PartitionServers, finished: (Int) -> Void) {
+        step(server: &servers, finished: finished)
+    }
+
     /// Runs one arm of every world (already begun) to its end, with `server` between them;
     /// `finished(i)` hears of each world once it has nothing more to do before the end (its
     /// accounts are the caller's to close).

@@ -207,23 +207,35 @@ package struct DeviceWorld: ~Copyable {
     /// XIVA capacity, docs/model.md §6): its answers then wait for the partition's queue.
     var sharesServer: Bool { parameters.sharedServer && armState.checksGaps }
 
-    /// When this arm's next step happens; nil when nothing more happens before the end.
+    /// When this arm's next step happens; nil when nothing more happens before the end (the
+    /// global event list of the tests steps worlds by it).
     var nextTime: Int64? { clock.agenda.nextTime(before: clock.horizon) }
 
-    /// Takes step after step, instant by instant, until the device has sent something to a
-    /// shared server: then it stops at the end of that instant (everything else of the instant
-    /// done, docs/model.md §6) and returns the instant; nil once nothing more happens before the
-    /// end. The server's answer may add steps at the same instant (a deadline): the next call
-    /// takes them.
+    /// Takes step after step until the device has sent something to a shared server: then it
+    /// stops at the end of that instant (everything else of the instant done, docs/model.md §6)
+    /// and returns the instant; nil once nothing more happens before the end. The server's
+    /// answer may add steps at the same instant (a deadline): the next call takes them.
+    ///
+    /// One loop, as `run`'s: once a step has sent, the loop's end narrows to the end of that
+    /// instant. The same steps as finding each instant and then taking it (what this did
+    /// before), because nothing but a server's `collect` (or a new arm) empties `joining` or the
+    /// outbox: once a step has filled one, it is still full when the instant ends. Finding each
+    /// instant first cost a `nextTime` and a failed `next` per instant (docs/performance.md,
+    /// The coupled path).
     package mutating func runUntilItSends() -> Int64? {
-        while let now = nextTime {
-            while let (time, item) = clock.agenda.next(before: now + 1) {
-                handleShared(item, at: time)
-                ledger.events += 1
+        var end = clock.horizon
+        var sentAt: Int64? = nil
+        var processed = 0
+        while let (now, item) = clock.agenda.next(before: end) {
+            handleShared(item, at: now)
+            processed += 1
+            if sentAt == nil && (!mechanisms.joining.isEmpty || !mechanisms.binaryLink.outbox.isEmpty) {
+                sentAt = now
+                end = now + 1
             }
-            if !mechanisms.joining.isEmpty || !mechanisms.binaryLink.outbox.isEmpty { return now }
         }
-        return nil
+        ledger.events += processed
+        return sentAt
     }
 
     /// One step on the coupled path: as ``handle(_:at:)`` until the device's end; after it

@@ -79,7 +79,7 @@ enum CoupledRun {
                     xiva: queueShared ? XivaPartitionServer(scenario: scenario, segments: segmentOf, seriesWanted: true) : nil,
                     binary: binary ? BinaryConnectionServer(scenario: scenario) : nil)
                 for i in 0..<worlds.count { worlds.with(i) { $0.begin(arm) } }
-                worlds.step(server: &server) { i in
+                worlds.step(servers: &server) { i in
                     sink.account(device: range.lowerBound + i, segment: segmentOf[i], arm: a) { ledger in
                         worlds.with(i) { $0.finish(into: &ledger) }
                     }

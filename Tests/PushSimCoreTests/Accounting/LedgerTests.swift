@@ -88,6 +88,16 @@ import Testing
         for count in counts { #expect(e[keyPath: count.path] == a[keyPath: count.path], "\(count.key)") }
     }
 
+    /// The merge above goes by offset (the coupled path merges once per device and arm): every
+    /// group counter has its offset in `MechanismCounts`, so the key-path fallback is never taken.
+    @Test func everyGroupCounterMergesByOffset() {
+        #expect(MechanismCounts.mergePlan != nil)
+        #expect(MechanismCounts.mergePlan?.count == Ledger.ownStorageGroups.count)
+        for group in Ledger.groups {
+            for counter in group.counters { #expect(counter.offsetInCounts != nil, "\(counter.key) has no offset") }
+        }
+    }
+
     @Test func ratesAreSharesOfLetters() {
         var l = Ledger()
         #expect(l.lossRate == 0 && l.duplicateRate == 0)
