@@ -60,7 +60,9 @@ package struct Ledger: Equatable, Sendable {
     /// for each, with the ledger's arrays opened once instead of checked for sharing per letter.
     package mutating func record(letters: Range<Int>, _ fate: (Int) -> LetterFate) {
         var deliveredNow = 0, summarizedNow = 0, lostNow = 0, undeliverableNow = 0
-        var causeCounts = causes
+        // Taken out rather than copied: a second reference made every call copy the array.
+        var causeCounts: [Int] = []
+        swap(&causeCounts, &causes)
         latency.recording { recordLatency in
             causeCounts.withUnsafeMutableBufferPointer { causeCounts in
                 for i in letters {

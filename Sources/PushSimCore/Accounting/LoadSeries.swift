@@ -147,20 +147,26 @@ extension DeviceWorld {
     /// The series grows to the latest bin this arm reached, by at least doubling its capacity:
     /// a driver's ledger keeps it, so later devices rarely grow it (growing to each device's
     /// latest entry exactly copied the series time after time, 10 % of a run).
-    func foldLoad(into series: inout LoadSeries) {
-        let width = scenario.loadBin.microseconds
-        let first = armState.firstCounted, letterCount = draws.letters.count
+    mutating func foldLoad(into series: inout LoadSeries) {
+        foldLoad(letters: armState.firstCounted..<draws.letters.count, into: &series)
+    }
+
+    /// ``foldLoad(into:)`` for the counted letters `letters` and
+    /// the log's entries so far: at the end of an arm, or when a world of a shared partition
+    /// settles letters in flight (WorldSettlement.swift).
+    @inline(__always) mutating func foldLoad(letters: Range<Int>, into series: inout LoadSeries) {
+        let width = parameters.loadBinWidth
         let entries = loadLog.entries
-        guard width > 0, first < letterCount || entries.count > 0 else { loadLog.removeAll(); return }
+        guard width > 0, !letters.isEmpty || entries.count > 0 else { loadLog.removeAll(); return }
         // The bins to hold: up to the latest letter's (letters are in time order) or entry's.
         // Not the run's end: a run as long as the clock's range would ask for terabytes of bins
         // its letters never reach; the series grows geometrically, so later devices rarely grow it.
         var bins = 0
-        if first < letterCount { bins = Int(draws.letters[letterCount - 1].time / width) + 1 }
+        if !letters.isEmpty { bins = Int(draws.letters[letters.upperBound - 1].time / width) + 1 }
         for i in 0..<entries.count { bins = max(bins, Int((entries[i] >> LoadLog.entryBits) / width) + 1) }
         let stride = LoadSeries.quantityCount
         series.withCounts(bins: bins) { counts in
-            for i in first..<letterCount where letterStates[i].position > 0 {
+            for i in letters where letterStates[i].position > 0 {
                 let slot = Int(draws.letters[i].time / width) &* stride
                 counts[slot &+ LoadQuantity.lettersIn.rawValue] &+= 1
                 counts[slot &+ LoadQuantity.pushesSent.rawValue] &+= 1

@@ -35,6 +35,14 @@ struct GrowableStorage<Element> {
         count = 0
     }
 
+    /// Drops the first `n` elements, moving the rest to the front (the room stays).
+    mutating func removeFirst(_ n: Int) {
+        let kept = count - n
+        base.deinitialize(count: n)
+        base.moveInitialize(from: base + n, count: kept)
+        count = kept
+    }
+
     /// Frees everything; the storage must not be used afterwards.
     mutating func release() {
         removeAll()
@@ -115,6 +123,13 @@ package final class OwnedArray<Element>: RandomAccessCollection {
         storage.reserve(count + added)
         (storage.base + count).initialize(repeating: value, count: added)
         storage.count = count + added
+    }
+
+    /// Drops the first `n` elements: the rest move to the front, each index down by `n` (a
+    /// world of a shared partition renumbers what it still holds so, WorldSettlement.swift).
+    package func removeFirst(_ n: Int) {
+        precondition(n >= 0 && n <= storage.count, "OwnedArray removes more than it holds")
+        storage.removeFirst(n)
     }
 
     /// Empties the array, keeping its memory.

@@ -46,6 +46,23 @@ package struct LetterScript: RandomAccessCollection {
     var instants: [Int64] = []
     var burstScratch: [BurstLetter] = []
 
+    /// Whether letters were taken off its front (``removeFirst(_:)``, ``removeAll()``): the
+    /// script must be drawn again before an arm reads it from its first letter.
+    private(set) var lacksFirstLetters = false
+
+    /// Takes the first `n` letters off: the rest are numbered from 0 (WorldSettlement.swift).
+    mutating func removeFirst(_ n: Int) {
+        letters.removeFirst(n)
+        lacksFirstLetters = true
+    }
+
+    /// Gives every letter's memory back: a script to be drawn again (``drawOnDemand``) before
+    /// it is read.
+    mutating func removeAll() {
+        letters = []
+        lacksFirstLetters = true
+    }
+
     /// Where the drawing stands, for a script drawn on demand (``drawOnDemand``): the streams,
     /// the Poisson clock and the next laid-out instant, exactly as the loop left them. The
     /// laws it draws with are the caller's (``LetterLaws``), not kept here.
@@ -56,6 +73,7 @@ package struct LetterScript: RandomAccessCollection {
     /// Draws the letters in [0, duration) of one device.
     mutating func generate(_ scenario: Scenario, device: Int) {
         letters.removeAll(keepingCapacity: true)
+        lacksFirstLetters = false
         cursor = nil
         onDemand = false
         let laws = LetterLaws(scenario)
@@ -69,6 +87,7 @@ package struct LetterScript: RandomAccessCollection {
     /// ``drawMore(_:)`` is given `laws`, the scenario's (``LetterLaws``).
     mutating func drawOnDemand(_ scenario: Scenario, _ laws: LetterLaws, device: Int) {
         letters = []
+        lacksFirstLetters = false
         onDemand = true
         cursor = LetterCursor(scenario, laws, device: device, instants: &instants, burstScratch: &burstScratch)
         drawMore(laws)

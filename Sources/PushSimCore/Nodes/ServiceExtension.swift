@@ -247,7 +247,7 @@ extension DeviceWorld {
     /// runs is an overlapping access, now that the world cannot be copied.
     @inline(__always) func gapLetters(of run: ExtensionRun) -> LazyMapSequence<Range<Int32>, Int> {
         let positions = run.gapLow <= run.gapHigh ? run.gapLow..<(run.gapHigh + 1) : 0..<0
-        let table = xiva.letterAtPosition
-        return positions.lazy.map { table[Int($0)].offset }
+        let table = xiva.letterAtPosition, first = xiva.firstPosition
+        return positions.lazy.map { table[Int($0 - first)].offset }
     }
 }

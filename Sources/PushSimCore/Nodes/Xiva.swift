@@ -5,8 +5,11 @@
 struct XivaNumbering {
     /// The position the next numbered letter gets; positions start at 1.
     var nextPosition: Int32 = 1
-    /// Position → letter (index 0 unused).
+    /// Position → letter: entry k is position `firstPosition + k` (position 0 unused).
     let letterAtPosition: OwnedArray<LetterIndex>
+    /// The position of the table's first entry: 0, unless a world settling its letters in
+    /// flight dropped the positions no re-request can ask for again (WorldSettlement.swift).
+    var firstPosition: Int32 = 0
 
     init(reusing table: OwnedArray<LetterIndex> = OwnedArray()) {
         table.reset(repeating: LetterIndex(Int32(0)), count: 1)
@@ -17,7 +20,10 @@ struct XivaNumbering {
 extension DeviceWorld {
     /// A letter reaches XIVA (timing rule 1): dropped, or numbered with the device's next
     /// position and sent towards APNs.
-    @inline(__always) mutating func xivaReceives(letter i: Int, at now: Int64) {
+    @inline(__always) mutating func xivaReceives(letter: Int, at now: Int64) {
+        var i = letter
+        // A world settling in flight renumbers the letters it keeps (WorldSettlement.swift).
+        if _slowPath(armState.settled != nil) && i >= Self.lettersBetweenSettlements { i -= settleFinalLetters(before: i) }
         note(.backend, i, .letterCreated)
         if i + 1 < draws.letters.count {
             clock.agenda.followInFirstStream(time: draws.letters[i + 1].time, index: i + 1)

@@ -6,8 +6,14 @@ struct ArmState {
     var device = 0
     /// Whether this arm runs the gap check: the queue arm of the queue design (`recovery: queue`).
     var checksGaps = false
+    /// Warm-up letters with a position that this arm settled in flight (WorldSettlement.swift):
+    /// the telemetry takes the warm-up's positions off, and those letters are no longer held.
+    var settledWarmupPositions: Int32 = 0
     var streams = ArmStreams()
     /// The first letter counted (docs/model.md §5, Warm-up): letters are in time order, so those before it are the
     /// warm-up's. Every per-letter count adds `counted(i)`.
     var firstCounted = 0
+    /// Where this arm settles letters in flight, when it may (WorldSettlement.swift); nil: it
+    /// keeps every letter until its accounts close.
+    var settled: SettledLetters? = nil
 }

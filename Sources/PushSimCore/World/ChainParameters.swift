@@ -111,6 +111,9 @@ package final class ChainParameters {
     let resendBuffer: Int
     let errorDelay: DistributionSampler
     let feedbackDelay: Int64
+    /// The load series' bin width in µs (docs/model.md §14): read at every fold, where reading
+    /// it through the scenario copied the whole `Scenario`.
+    let loadBinWidth: Int64
 
     /// The scenario they are worked out from: a world reads its other keys there, per arm or
     /// per device, not per step.
@@ -180,11 +183,19 @@ package final class ChainParameters {
         malformed = binary ? scenario.apns.malformed : 0
         errorDelay = scenario.apns.errorDelay.sampler
         feedbackDelay = scenario.apns.feedbackDelay.microseconds
+        loadBinWidth = scenario.loadBin.microseconds
         // Each mechanism that is on says whether the shortcuts stay valid (ShortcutPolicy.swift).
         let on = ChainMechanism.allCases.filter { $0.isOn(self) }
         mechanismsPermitSettlingDueCopies = on.allSatisfy(\.permitsSettlingDueCopies)
         mechanismsPermitSettlingFirstCopies = on.allSatisfy(\.permitsSettlingFirstCopies)
+        // Settling letters in flight (WorldSettlement.swift) relies on the gap check alone
+        // reaching old letters: a built-in client, whose saved position never goes down, and
+        // no mechanism but the shared server's queue.
+        settlesInFlight = sharedServer && client != .user && on.allSatisfy { $0 == .sharedServer }
     }
+
+    /// Whether a world of this part may settle its letters in flight (WorldSettlement.swift).
+    private(set) var settlesInFlight = false
 
     /// Whether every mechanism switched on permits each shortcut (worked out once, last).
     private(set) var mechanismsPermitSettlingDueCopies = false

@@ -196,8 +196,10 @@ package struct DeviceWorld: ~Copyable {
     }
 
     /// Starts an arm: its state reset, its first letter, flip and app opening on the agenda.
-    package mutating func begin(_ arm: Arm) {
-        resetArm(arm)
+    /// With `settled`, a world of a shared partition settles its letters in flight into it
+    /// when its arm allows (WorldSettlement.swift).
+    package mutating func begin(_ arm: Arm, settlingInto settled: SettledLetters? = nil) {
+        resetArm(arm, settlingInto: settled)
         beginMechanisms()
         if draws.letters.count > 0 { clock.agenda.followInFirstStream(time: draws.letters[0].time, index: 0) }
         if !draws.timeline.flips.isEmpty { clock.agenda.followInSecondStream(time: draws.timeline.flips[0], index: 0) }
@@ -262,10 +264,11 @@ package struct DeviceWorld: ~Copyable {
     }
 
     /// Starts an arm afresh: each owner's state is one assignment (the arrays keep their memory).
-    mutating func resetArm(_ arm: Arm) {
+    mutating func resetArm(_ arm: Arm, settlingInto settled: SettledLetters? = nil) {
         // Only the queue design runs the gap check; the others' chain is the off arm's.
         armState.checksGaps = arm == .on && scenario.recovery == .queue
         resetMechanisms(arm)
+        startSettlement(into: settled)
         // The clock starts again (the last arm left it at the end; only traces read it).
         clock.reset()
         copies.removeAll()
@@ -343,7 +346,10 @@ package struct DeviceWorld: ~Copyable {
         if armState.checksGaps && !noHandlerRuns && ext.highestPositionSeen > 0 {
             // Telemetry counts only counted letters (docs/model.md §5, Warm-up): the warm-up's positions come first,
             // so they are taken off the highest position seen.
-            let warmupPositions = armState.firstCounted == 0 ? 0 : (0..<armState.firstCounted).reduce(0) { $0 + (letterStates[$1].position > 0 ? 1 : 0) }
+            // Letters settled in flight (WorldSettlement.swift) are no longer held: they were counted then.
+            let warmupPositions = (0..<armState.firstCounted).reduce(Int(armState.settledWarmupPositions)) {
+                $0 + (letterStates[$1].position > 0 ? 1 : 0)
+            }
             ledger.lettersOnVisibleDevices += draws.letters.count - armState.firstCounted
             ledger.positionsKnownToTelemetry += max(0, Int(ext.highestPositionSeen) - warmupPositions)
         }

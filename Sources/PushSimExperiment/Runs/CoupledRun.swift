@@ -11,11 +11,17 @@ protocol DeviceLedgerSink {
     mutating func partitionQueue(arm: Int, maxQueue: Int, maxQueueBySegment: [Int], series: XivaQueueSeries)
     /// World `device` has finished arm `arm` and its counts are in: its letters' fates can be read.
     mutating func finished(device: Int, arm: Int, world: borrowing DeviceWorld)
+    /// Whether the sink takes letters settled in flight (WorldSettlement.swift) as one more
+    /// ledger per part and arm, given to `account` under the part's first device: a sink that
+    /// adds counts up does; one that keeps each device's own counts, or reads a finished
+    /// world's letters, does not.
+    var takesSettledLetters: Bool { get }
 }
 
 extension DeviceLedgerSink {
     /// Runs and checks read only the counts.
     mutating func finished(device: Int, arm: Int, world: borrowing DeviceWorld) {}
+    var takesSettledLetters: Bool { false }
 }
 
 enum CoupledRun {
@@ -59,8 +65,15 @@ enum CoupledRun {
                 // Once a world's accounts of this arm are closed and read, what it grew is given
                 // back: the arm's arrays, and after the last arm everything (WorldMemory.swift).
                 let lastArm = a == arms.count - 1
+                // The next arm settles its letters in flight (WorldSettlement.swift): it draws them again.
+                let nextSettles = !lastArm && arms[a + 1] == .on && sink.takesSettledLetters && scenario.recovery == .queue
+                    && scenario.xiva.capacityPerMicrosecond != nil
                 func release(_ i: Int) {
-                    worlds.with(i) { if lastArm { $0.releaseMemory() } else { $0.releaseArmMemory() } }
+                    worlds.with(i) {
+                        if lastArm { $0.releaseMemory(); return }
+                        $0.releaseArmMemory()
+                        if nextSettles { $0.releaseScriptBeforeSettling() }
+                    }
                 }
                 // The queue arm shares XIVA's re-request server (finite capacity); every arm
                 // shares the binary connection (docs/model.md §11).
@@ -78,13 +91,22 @@ enum CoupledRun {
                 var server = PartitionServers(
                     xiva: queueShared ? XivaPartitionServer(scenario: scenario, segments: segmentOf, seriesWanted: true) : nil,
                     binary: binary ? BinaryConnectionServer(scenario: scenario) : nil)
-                for i in 0..<worlds.count { worlds.with(i) { $0.begin(arm) } }
+                // A part's worlds settle their letters in flight into one ledger (WorldSettlement.swift),
+                // when the sink adds counts up and the world's arm allows it.
+                let settled = sink.takesSettledLetters ? parameters.map { _ in SettledLetters() } : []
+                for i in 0..<worlds.count {
+                    worlds.with(i) { $0.begin(arm, settlingInto: settled.isEmpty ? nil : settled[Int(partOf[i])]) }
+                }
                 worlds.step(servers: &server) { i in
                     sink.account(device: range.lowerBound + i, segment: segmentOf[i], arm: a) { ledger in
                         worlds.with(i) { $0.finish(into: &ledger) }
                     }
                     worlds.with(i) { sink.finished(device: range.lowerBound + i, arm: a, world: $0) }
                     release(i)
+                }
+                for (part, ledger) in settled.enumerated() {
+                    guard let i = partOf.firstIndex(of: Int32(part)) else { continue }
+                    sink.account(device: range.lowerBound + i, segment: segmentOf[i], arm: a) { $0.merge(ledger.ledger) }
                 }
                 guard var watch = server.xiva?.watch else { continue }
                 watch.finish(end: end)
@@ -99,6 +121,8 @@ enum CoupledRun {
 /// A run's sink: every device's counts into its segment's ledgers and the totals.
 struct SegmentedLedgerSink: DeviceLedgerSink {
     var ledgers: SegmentedLedgers
+    /// Counts add up, whichever ledger brings them.
+    var takesSettledLetters: Bool { true }
 
     mutating func account(device: Int, segment: Int?, arm: Int, _ body: (inout Ledger) -> Void) {
         guard let segment else { body(&ledgers.totals[arm]); return }

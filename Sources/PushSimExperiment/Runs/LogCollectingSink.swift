@@ -14,6 +14,9 @@ struct LogCollectingSink<Inner: DeviceLedgerSink>: DeviceLedgerSink {
         inner.account(device: device, segment: segment, arm: arm, body)
     }
 
+    /// As the inner sink: a world that keeps a log does not settle in flight anyway.
+    var takesSettledLetters: Bool { inner.takesSettledLetters }
+
     mutating func partitionQueue(arm: Int, maxQueue: Int, maxQueueBySegment: [Int], series: XivaQueueSeries) {
         inner.partitionQueue(arm: arm, maxQueue: maxQueue, maxQueueBySegment: maxQueueBySegment, series: series)
     }

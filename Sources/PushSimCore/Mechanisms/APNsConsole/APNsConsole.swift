@@ -61,8 +61,20 @@ extension DeviceWorld {
     mutating func countConsoleCategories() {
         guard parameters.channel == .apns else { return }
         var counts = ledger.apns
+        countConsoleCategories(copies: 0..<copies.count, into: &counts)
+        if clock.end < clock.runEnd && !parameters.binary && pushAnsweredUnregisteredIsCounted() {
+            counts.sent += 1
+            counts.discardedTokenUnregistered += 1
+        }
+        ledger.apns = counts
+    }
+
+    /// Counts the copies `range` into their categories: at
+    /// the end of the arm, or when a world of a shared partition settles them in flight
+    /// (WorldSettlement.swift).
+    @inline(__always) mutating func countConsoleCategories(copies range: Range<Int>, into counts: inout APNsConsoleCounters) {
         let uninstalled = clock.end < clock.runEnd
-        for c in 0..<copies.count {
+        for c in range {
             let copy = copies[c]
             guard copy.letter.offset >= armState.firstCounted else { continue }
             counts.sent += 1
@@ -86,11 +98,6 @@ extension DeviceWorld {
             case .refused: counts.refused += 1
             }
         }
-        if uninstalled && !parameters.binary && pushAnsweredUnregisteredIsCounted() {
-            counts.sent += 1
-            counts.discardedTokenUnregistered += 1
-        }
-        ledger.apns = counts
     }
 
     /// Whether XIVA sends a counted push after the uninstall, the one APNs answers 410 (docs/model.md

@@ -1,0 +1,108 @@
+// A world of a shared partition settles each letter whose fate is final, so that it keeps only what is still in flight.
+//
+// On the coupled path every world of a partition is alive at once (docs/model.md §6), and a
+// world that kept every letter it reached held a week of per-letter arrays by the end of a
+// week (issue 26, item 1). A letter's record in the ledger is a sum over letters, so it can
+// be added as soon as the letter's fate can no longer change, and its arrays dropped: the
+// same counts, the same bytes, less memory (docs/performance.md, Letters settled in flight).
+
+/// Where the worlds of one part of a partition add the letters they settle before their arm
+/// ends: a ledger that holds only letter records, load counts and console categories, which the
+/// run adds to the part's account once the arm is over. Every addition is a sum of integers,
+/// so which world adds first changes nothing.
+package final class SettledLetters {
+    package private(set) var ledger = Ledger()
+    package init() {}
+
+    // Each addition works on the stored ledger in place: through the reference from a world's
+    // method the compiler copied the whole `Ledger` out and back at every settlement.
+    func record(letters: Range<Int>, _ fate: (Int) -> LetterFate) { ledger.record(letters: letters, fate) }
+    func addLoad(_ body: (inout LoadSeries) -> Void) { body(&ledger.load) }
+    func addLettersOnVisibleDevices(_ n: Int) { ledger.lettersOnVisibleDevices += n }
+    func addConsoleCategories(_ body: (inout APNsConsoleCounters) -> Void) { body(&ledger.mechanismCounts.apns) }
+}
+
+extension DeviceWorld {
+    /// Letters not yet settled that a world holds before it looks for settled ones again: a
+    /// settlement moves each array's window, so it is worth it every few letters, not every one.
+    static let lettersBetweenSettlements = 8
+
+    /// At the start of an arm: this arm settles its letters in flight into `settled` when
+    /// given one and when nothing else needs every letter at the end: the queue arm of a
+    /// partition with a finite capacity, with nothing switched on whose steps reach letters
+    /// other than through the positions the gap check guards, its letters drawn on demand (a
+    /// script drawn whole is drawn again as the arm reaches it: the same letters). Off
+    /// everywhere else: the trace, the extension's log and `find` read every letter at the end.
+    mutating func startSettlement(into settled: SettledLetters?) {
+        armState.settled = nil
+        armState.settledWarmupPositions = 0
+        let settles = settled != nil && armState.checksGaps && parameters.settlesInFlight && allowsLettersOnDemand
+            && clock.end == clock.runEnd && !mechanisms.catchUp.enabled && !mechanisms.backgroundSync.enabled
+            && tracer == nil && extensionLog == nil
+        // A script that an earlier arm settled, or gave back, lacks its first letters: drawn again.
+        if settles && !draws.letters.isDrawing || draws.letters.lacksFirstLetters {
+            draws.letters.drawOnDemand(scenario, parameters.letterLaws, device: armState.device)
+        }
+        if settles { armState.settled = settled }
+    }
+
+    /// After an arm that an arm settling in flight follows, once its accounts are read: the
+    /// script given back too, since that arm draws its letters again as it reaches them. Kept
+    /// between arms, every world of the partition held its whole run's letters when the next
+    /// arm began.
+    package mutating func releaseScriptBeforeSettling() {
+        guard allowsLettersOnDemand && parameters.settlesInFlight && tracer == nil && extensionLog == nil else { return }
+        draws.letters.removeAll()
+    }
+
+    /// Letter i reaches XIVA: when the world is at rest (nothing scheduled, nothing stored at
+    /// APNs, no re-request waiting to join the queue), every earlier letter whose position is
+    /// at or below the saved one (or that XIVA never numbered) has its final fate. No later step
+    /// can reach it: the gap check's ranges start above the saved position, which never goes
+    /// down for the built-in clients; no copy of it is under way and none can be made. Those
+    /// letters, from the first on, are recorded now and dropped with every finished copy, run
+    /// and re-request, and the positions at or below the saved one. The letters kept are
+    /// numbered again from 0: returns by how much their numbers went down (letter i is now
+    /// letter i minus that). Renumbering, rather than a window over absolute numbers, leaves
+    /// every other path's indexing as it was (a window's offset cost the lonely path 3 %).
+    @inline(never) mutating func settleFinalLetters(before i: Int) -> Int {
+        guard clock.queue.isEmpty && apnsStore.copy == nil && mechanisms.joining.isEmpty,
+              let settled = armState.settled else { return 0 }
+        // On a device whose extension never runs (alerts off) no gap is ever checked: every
+        // letter that reached XIVA has its fate. Elsewhere, nothing is settled before the
+        // extension has saved a position: the telemetry's letters are then counted now, as the
+        // end of the arm would (a position seen).
+        let saved = noHandlerRuns ? xiva.nextPosition - 1 : ext.lastPosition
+        guard saved > 0 else { return 0 }
+        var end = 0
+        while end < i && letterStates[end].position <= saved { end += 1 }
+        guard end > 0 else { return 0 }
+        let firstCounted = armState.firstCounted
+        for k in 0..<min(end, firstCounted) where letterStates[k].position > 0 { armState.settledWarmupPositions += 1 }
+        let counted = min(firstCounted, end)..<end
+        if !noHandlerRuns { settled.addLettersOnVisibleDevices(counted.count) }
+        settled.record(letters: counted) { settledFate(of: $0) }
+        settled.addLoad { foldLoad(letters: counted, into: &$0) }
+        settled.addConsoleCategories { countConsoleCategories(copies: 0..<copies.count, into: &$0) }
+        // Nothing is under way: every copy, run and re-request is over, and no index to one is kept.
+        copies.removeAll()
+        ext.runs.removeAll()
+        ext.requests.removeAll()
+        letterStates.removeFirst(end)
+        draws.letters.removeFirst(end)
+        armState.firstCounted = max(0, firstCounted - end)
+        // Positions at or below the saved one are never asked for again; the rest are of letters
+        // after `end` (every letter before it is at or below), renumbered with them.
+        let table = xiva.letterAtPosition
+        table.removeFirst(Int(saved + 1 - xiva.firstPosition))
+        xiva.firstPosition = saved + 1
+        for k in 0..<table.count { table[k] = LetterIndex(table[k].offset - end) }
+        return end
+    }
+
+    /// ``chainFate(of:)`` for a settlement's closures. `mutating` although it writes nothing,
+    /// as ``foldLoad(letters:into:)`` and ``countConsoleCategories(copies:into:)``: called from
+    /// a closure of a `mutating` method, a borrowing method made the compiler copy the whole
+    /// world to the stack at every call (two 2 KB copies per settlement).
+    @inline(__always) mutating func settledFate(of i: Int) -> LetterFate { chainFate(of: i) }
+}

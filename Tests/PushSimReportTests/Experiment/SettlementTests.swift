@@ -1,0 +1,108 @@
+// Letters settled in flight (WorldSettlement.swift): the same ledgers, and a world's arrays that do not grow with the days.
+import Testing
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+@testable import PushSimReport
+import PushSimTestSupport
+import PushSimClient
+
+@Suite struct SettlementTests {
+    /// Adds every device's counts per arm, taking settled letters or not, and watches each
+    /// finished world: how much room its letter states reached and whether it settled.
+    struct WatchingSink: DeviceLedgerSink {
+        let takesSettledLetters: Bool
+        var ledgers = [Ledger(), Ledger()]
+        var mostLetterStates = 0, mostCopies = 0, mostRuns = 0
+        var worldsThatSettled = 0, worlds = 0
+        init(takesSettledLetters: Bool) { self.takesSettledLetters = takesSettledLetters }
+        mutating func account(device: Int, segment: Int?, arm: Int, _ body: (inout Ledger) -> Void) { body(&ledgers[arm]) }
+        mutating func partitionQueue(arm: Int, maxQueue: Int, maxQueueBySegment: [Int], series: XivaQueueSeries) {
+            ledgers[arm].xivaMaxQueue = max(ledgers[arm].xivaMaxQueue, maxQueue)
+        }
+        mutating func finished(device: Int, arm: Int, world: borrowing DeviceWorld) {
+            let footprint = world.memoryFootprint
+            mostLetterStates = max(mostLetterStates, footprint.letterStates)
+            mostCopies = max(mostCopies, footprint.copies)
+            mostRuns = max(mostRuns, footprint.runs)
+            worlds += 1
+            if world.draws.letters.lacksFirstLetters { worldsThatSettled += 1 }
+        }
+    }
+
+    func herd(devices: Int = 36, days: Int, extra: [String] = []) throws -> Scenario {
+        try CoupledRunTests().herd(devices: devices, extra: ["duration=\(days)d", "xiva.partitions=1"] + extra)
+    }
+
+    func simulate(_ scenario: Scenario, settling: Bool) -> WatchingSink {
+        var sink = WatchingSink(takesSettledLetters: settling)
+        CoupledRun.simulate(scenario, devices: 0..<scenario.devices, arms: scenario.arms, into: &sink)
+        return sink
+    }
+
+    @Test func settlingInFlightCountsWhatKeepingEveryLetterCounts() throws {
+        let variants: [[String]] = [[], ["warmup=20h"], ["warmup=30m"], ["queue.client=literal"], ["queue.mode=on"],
+                                    ["xiva.queue_timeout=5s", "xiva.request_error=10%"], ["xiva.capacity=20/s", "apns.loss=5%"],
+                                    ["xiva.drop=10%", "device.clear_after=exponential(10m)"]]
+        for extra in variants {
+            let scenario = try herd(days: 3, extra: extra)
+            let settled = simulate(scenario, settling: true), kept = simulate(scenario, settling: false)
+            #expect(settled.ledgers == kept.ledgers, "\(extra)")
+            // The queue really formed (its counted re-requests: none in the 20 hours' warm-up).
+            if !extra.contains("warmup=20h") { #expect(settled.ledgers[scenario.arms.count - 1].xivaMaxQueue >= 3, "\(extra)") }
+            // Settling really happened (each world reached more than a few letters).
+            #expect(settled.worldsThatSettled > scenario.devices / 2, "\(extra)")
+            #expect(kept.worldsThatSettled == 0, "\(extra)")
+        }
+    }
+
+    @Test func aSettlingWorldHoldsTheSameWhateverTheDays() throws {
+        // 60 letters a day: a week is 420 a world, of which a settling world holds a handful.
+        var most: [Int] = []
+        for days in [1, 7] {
+            let sink = simulate(try herd(days: days, extra: ["queue.mode=on"]), settling: true)
+            #expect(sink.worldsThatSettled == sink.worlds)
+            #expect(sink.mostLetterStates <= 64 && sink.mostCopies <= 64 && sink.mostRuns <= 64, "\(days) days")
+            most.append(sink.mostLetterStates)
+        }
+        let kept = simulate(try herd(days: 7, extra: ["queue.mode=on"]), settling: false)
+        #expect(kept.mostLetterStates >= 7 * 50)
+        #expect(most[1] <= most[0] + 16)
+    }
+
+    @Test func settlementIsOffWhereSomethingReadsEveryLetter() throws {
+        // Mechanisms whose steps reach letters outside the gap check's range, a user's client
+        // (its saved position may go down), and the off arm: nothing settles.
+        var userClient = try herd(days: 2)
+        userClient.queue.userClient = UserClient(IntendedClient(), name: "intended, as a user's")
+        let scenarios = try [herd(days: 2, extra: ["apns.duplicate=1%"]), herd(days: 2, extra: ["device.uninstall=1/2d"]),
+                             herd(days: 2, extra: ["queue.mode=off"]), userClient]
+        for scenario in scenarios {
+            let sink = simulate(scenario, settling: true)
+            #expect(sink.worldsThatSettled == 0)
+            #expect(sink.ledgers == simulate(scenario, settling: false).ledgers)
+        }
+    }
+
+    @Test func aTracedWorldKeepsEveryLetter() throws {
+        let scenario = try herd(days: 2, extra: ["queue.mode=on"])
+        var world = DeviceWorld(scenario: scenario)
+        world.tracer = { _ in }
+        world.prepare(device: 3, lettersOnDemand: true)
+        world.begin(.on, settlingInto: SettledLetters())
+        #expect(world.armState.settled == nil)
+    }
+
+    @Test func anOwnedArrayRenumbersWhatItKeepsWhenItDropsItsFirstElements() {
+        let array = OwnedArray<Int>()
+        for i in 0..<40 { array.append(i * 10) }
+        array.removeFirst(25)
+        #expect(array.count == 15 && Array(array) == (25..<40).map { $0 * 10 })
+        array.append(400)
+        #expect(array[15] == 400 && array.count == 16)
+        array.removeFirst(16)
+        #expect(array.isEmpty)
+        array.append(7)
+        #expect(Array(array) == [7])
+    }
+}
