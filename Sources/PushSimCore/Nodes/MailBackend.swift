@@ -60,6 +60,8 @@ package struct LetterScript: RandomAccessCollection {
     /// it is read.
     mutating func removeAll() {
         letters = []
+        replay = []
+        replayNext = 0
         lacksFirstLetters = true
     }
 
@@ -74,6 +76,8 @@ package struct LetterScript: RandomAccessCollection {
     mutating func generate(_ scenario: Scenario, device: Int) {
         letters.removeAll(keepingCapacity: true)
         lacksFirstLetters = false
+        replay = []
+        replayNext = 0
         cursor = nil
         onDemand = false
         let laws = LetterLaws(scenario)
@@ -88,16 +92,46 @@ package struct LetterScript: RandomAccessCollection {
     mutating func drawOnDemand(_ scenario: Scenario, _ laws: LetterLaws, device: Int) {
         letters = []
         lacksFirstLetters = false
+        replay = []
+        replayNext = 0
         onDemand = true
         cursor = LetterCursor(scenario, laws, device: device, instants: &instants, burstScratch: &burstScratch)
         drawMore(laws)
     }
 
-    /// Whether letters remain to be drawn on demand.
-    var isDrawing: Bool { cursor != nil }
+    /// Whether letters remain to be drawn on demand (or handed out from `replay`).
+    var isDrawing: Bool { cursor != nil || !replay.isEmpty }
+
+    /// A script drawn whole, handed out again a few letters at a time (``replayOnDemand()``),
+    /// from `replayNext` on.
+    private var replay: [LetterDraws] = []
+    private var replayNext = 0
+
+    /// Hands the whole script out again from its first letter, a few at a time as
+    /// ``drawMore(_:)`` asks, as if it were drawn on demand: the same letters, none of them
+    /// drawn twice.
+    mutating func replayOnDemand() {
+        replay = letters
+        replayNext = 0
+        letters = []
+        onDemand = true
+        handOutMore()
+    }
+
+    /// The next few letters of `replay`; it is given back once every letter is out.
+    private mutating func handOutMore() {
+        let next = Swift.min(replay.count, replayNext + LetterCursor.lettersPerDraw)
+        letters.append(contentsOf: replay[replayNext..<next])
+        replayNext = next
+        if replayNext == replay.count {
+            replay = []
+            replayNext = 0
+        }
+    }
 
     /// Draws the next few letters of a script drawn on demand; none once it is whole.
     mutating func drawMore(_ laws: LetterLaws) {
+        if _slowPath(!replay.isEmpty) { handOutMore(); return }
         guard cursor != nil else { return }
         // In place: the cursor (streams and clock) is not copied out and back.
         let limit = letters.count + LetterCursor.lettersPerDraw

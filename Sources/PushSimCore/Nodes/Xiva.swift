@@ -23,7 +23,7 @@ extension DeviceWorld {
     @inline(__always) mutating func xivaReceives(letter: Int, at now: Int64) {
         var i = letter
         // A world settling in flight renumbers the letters it keeps (WorldSettlement.swift).
-        if _slowPath(armState.settled != nil) && i >= Self.lettersBetweenSettlements { i -= settleFinalLetters(before: i) }
+        if _slowPath(armState.settled != nil) { i = settleInFlight(reaching: i) }
         note(.backend, i, .letterCreated)
         if i + 1 < draws.letters.count {
             clock.agenda.followInFirstStream(time: draws.letters[i + 1].time, index: i + 1)

@@ -25,6 +25,13 @@ extension DeviceLedgerSink {
 }
 
 enum CoupledRun {
+    /// How much of a partition's letter scripts, drawn whole by an arm, stays for a next arm
+    /// that settles its letters in flight (WorldSettlement.swift). Below it, drawing them again
+    /// would cost time for no memory that matters (the bench's `100k-xiva` partitions of 10 000
+    /// phones hold 112 MB); above it, every world draws its letters again as it reaches them,
+    /// so that a partition of a million phones does not hold a week of letters each.
+    static let keptScriptBytes = 256 << 20
+
     /// Simulates `devices` (whole partitions: chunks and shards cut between them) through the
     /// arms. The queue arm steps each partition's worlds together around one ``XivaPartitionServer``
     /// (docs/model.md §6); the other arm sends no re-request, so it runs device by device
@@ -36,7 +43,8 @@ enum CoupledRun {
     static func simulate<Sink: DeviceLedgerSink>(_ scenario: Scenario, devices: Range<Int>, arms: [Arm],
                                                  shortcuts: ShortcutPolicy = .taken,
                                                  tracing: (device: Int, tracer: (TraceEntry) -> Void)? = nil,
-                                                 logging: Bool = false, into sink: inout Sink) {
+                                                 logging: Bool = false, keptScriptBytes: Int = CoupledRun.keptScriptBytes,
+                                                 into sink: inout Sink) {
         let unit = CouplingUnit.of(scenario)
         let end = scenario.end.microseconds
         let segmentCount = scenario.segments.count
@@ -66,14 +74,21 @@ enum CoupledRun {
                 // back: the arm's arrays, and after the last arm everything (WorldMemory.swift).
                 let lastArm = a == arms.count - 1
                 // The next arm settles its letters in flight (WorldSettlement.swift): it draws them again.
+                // Up to `keptScriptBytes` of the partition's scripts stay for it, as for every next arm;
+                // past that, every world's script is given back and drawn again.
                 let nextSettles = !lastArm && arms[a + 1] == .on && sink.takesSettledLetters && scenario.recovery == .queue
                     && scenario.xiva.capacityPerMicrosecond != nil
+                var scriptBytes = 0
+                var scriptsGivenBack = false
                 func release(_ i: Int) {
                     worlds.with(i) {
                         if lastArm { $0.releaseMemory(); return }
                         $0.releaseArmMemory()
-                        if nextSettles { $0.releaseScriptBeforeSettling() }
+                        scriptBytes += $0.draws.letters.count * MemoryLayout<LetterDraws>.stride
                     }
+                    guard nextSettles && (scriptsGivenBack || scriptBytes > keptScriptBytes) else { return }
+                    for earlier in (scriptsGivenBack ? i : 0)...i { worlds.with(earlier) { $0.releaseScriptBeforeSettling() } }
+                    scriptsGivenBack = true
                 }
                 // The queue arm shares XIVA's re-request server (finite capacity); every arm
                 // shares the binary connection (docs/model.md §11).
