@@ -190,12 +190,15 @@ package final class ChainParameters {
         mechanismsPermitSettlingFirstCopies = on.allSatisfy(\.permitsSettlingFirstCopies)
         // Settling letters in flight (WorldSettlement.swift) relies on the gap check alone
         // reaching old letters: a built-in client, whose saved position never goes down, and
-        // no mechanism but the shared server's queue.
+        // no mechanism but the shared server's queue; and letters that can be drawn on demand
+        // (`DeviceWorld.allowsLettersOnDemand`: nothing drawn for every letter at once).
         settlesInFlight = sharedServer && client != .user && on.allSatisfy { $0 == .sharedServer }
+            && scenario.recovery == .queue && scenario.mail.payloadSize == nil && scenario.apns.lowPriorityShare == 0
     }
 
-    /// Whether a world of this part may settle its letters in flight (WorldSettlement.swift).
-    private(set) var settlesInFlight = false
+    /// Whether the queue arm's worlds of this part settle their letters in flight when their
+    /// driver lets them (WorldSettlement.swift; the resource estimate counts their memory so).
+    package private(set) var settlesInFlight = false
 
     /// Whether every mechanism switched on permits each shortcut (worked out once, last).
     private(set) var mechanismsPermitSettlingDueCopies = false

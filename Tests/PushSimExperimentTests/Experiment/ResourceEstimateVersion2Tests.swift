@@ -42,20 +42,43 @@ import PushSimTestSupport
         s.xiva.capacityPerMicrosecond = 200.0 / 1e6
         s.xiva.partitions = 10
         let ten = ResourceEstimate(s, jobs: 2)
-        // Two threads, each with 10 000 worlds of 280 letters.
-        let perWorld = ResourceEstimate.bytesPerLetter * forever.lettersPerDevice
-            + ResourceEstimate.bytesPerFlip * forever.flipsPerDevice + ResourceEstimate.bytesPerWorld
+        // Two threads, each with 10 000 worlds of 280 letters, of which a world settling in
+        // flight holds 16 (no offline stretch here) and the off arm keeps every script.
+        let held = ResourceEstimate.lettersHeldSettling(s, lettersPerDevice: forever.lettersPerDevice)
+        #expect(abs(held - 16) < 1e-9)
+        let perWorld = ResourceEstimate.bytesPerLetter * held + ResourceEstimate.bytesPerFlip * forever.flipsPerDevice
+            + ResourceEstimate.bytesPerWorld + forever.lettersPerDevice * Double(MemoryLayout<LetterDraws>.stride)
         // The queue itself: each re-request joins and is answered (2 events a letter in the
         // queue arm), and the busiest device's queue entries on each thread.
         let queue = try #require(ten.mechanisms.first { $0.key == "xiva.capacity" })
         #expect(abs(ten.memoryBytes - forever.memoryBytes - 2 * 10_000 * perWorld - queue.bytes) < 1)
         #expect(abs(ten.events - forever.events - queue.events) < 1)
         #expect(abs(queue.events - 100_000 * 2 * forever.lettersPerDevice) < 1)
-        // One partition of a million phones is refused at any ordinary limit.
+        // One partition of a million phones: its worlds settle in flight (a few GB, with the
+        // kept scripts at their budget); with a mechanism that stops them settling (APNs'
+        // duplicates), every world holds its week of letters and the run is refused.
         s.devices = 1_000_000
         s.xiva.partitions = 1
         let one = ResourceEstimate(s, jobs: 2)
-        #expect(one.memoryBytes > 64e9)
-        #expect(one.refusal(under: .init(maxEvents: 1e12, maxMemoryBytes: 16e9), name: "q") != nil)
+        #expect(one.memoryBytes > 4e9 && one.memoryBytes < 12e9)
+        #expect(one.refusal(under: .init(maxEvents: 1e12, maxMemoryBytes: 16e9), name: "q") == nil)
+        s.apns.duplicate = 0.01
+        let unsettled = ResourceEstimate(s, jobs: 2)
+        #expect(unsettled.memoryBytes > 64e9)
+        #expect(unsettled.refusal(under: .init(maxEvents: 1e12, maxMemoryBytes: 16e9), name: "q") != nil)
+    }
+
+    @Test func aSettlingWorldHoldsItsLongestOfflineStretch() throws {
+        // 48 letters a day; a 2-hour window and offline periods of 10 minutes on average:
+        // 16 + 2 × 2 letters an hour × (2 h + 10 × 10 min).
+        var s = Scenario(name: "h", duration: span(7 * day), devices: 1_000)
+        s.mail.ratePerMicrosecond = 48.0 / Double(day)
+        s.connectivity.windows = [OfflineWindow(start: span(10 * hour), end: span(12 * hour))]
+        s.connectivity.online = .exponential(mean: Double(6 * hour))
+        s.connectivity.offline = .exponential(mean: Double(10 * minute))
+        let held = ResourceEstimate.lettersHeldSettling(s, lettersPerDevice: 48 * 7)
+        #expect(abs(held - (16 + 2 * 2 * (2 + 100.0 / 60))) < 1e-6)
+        // Never more than a device's letters.
+        #expect(ResourceEstimate.lettersHeldSettling(s, lettersPerDevice: 10) == 10)
     }
 }
