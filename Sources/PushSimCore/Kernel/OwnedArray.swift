@@ -14,15 +14,16 @@ struct GrowableStorage<Element> {
         base = UnsafeMutablePointer.allocate(capacity: self.capacity)
     }
 
-    /// Makes room for at least `needed` elements, half as much again at a time (at least 16).
+    /// Makes room for at least `needed` elements, half as much again at a time (at least 4).
     /// Not doubling: on the coupled path every world of a partition holds its arrays at once,
     /// and doubling left up to half of each one's room unused; a quarter at a time took 1.1 KB
     /// a phone more off the herd's peak but cost its run 5 % more instructions in copies
     /// (docs/performance.md, Memory of the coupled path). A lonely world keeps its room from
-    /// device to device, so it seldom grows at all.
+    /// device to device, so it seldom grows at all. At least 4, not 16: a world settling its
+    /// letters in flight holds a handful in each array, and 16 of each was 1.3 KB a phone.
     mutating func reserve(_ needed: Int) {
         guard needed > capacity else { return }
-        let newCapacity = Swift.max(needed, capacity + Swift.max(capacity / 2, 16))
+        let newCapacity = Swift.max(needed, capacity + Swift.max(capacity / 2, 4))
         let bigger = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         bigger.moveInitialize(from: base, count: count)
         base.deallocate()

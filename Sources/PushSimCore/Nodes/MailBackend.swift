@@ -138,7 +138,7 @@ package struct LetterScript: RandomAccessCollection {
         // Room half as much again at a time, as the world's other arrays (GrowableStorage.reserve):
         // the array's own doubling left up to half of every coupled world's script unused.
         if letters.capacity < limit {
-            letters.reserveCapacity(Swift.max(limit, letters.capacity + Swift.max(letters.capacity / 2, 16)))
+            letters.reserveCapacity(Swift.max(limit, letters.capacity + letters.capacity / 2))
         }
         Self.draw(&cursor!, laws, into: &letters, instants: instants, upTo: limit)
         if cursor!.exhausted {

@@ -53,6 +53,12 @@ extension DeviceWorld {
         // room is not order).
         if clock.queue.isEmpty { clock.queue.releaseMemory() }
         if loadLog.entries.isEmpty { loadLog.entries.releaseMemory() }
+        // So do the arm's arrays: a world settling its letters in flight holds a handful in each.
+        copies.releaseMemory()
+        letterStates.releaseMemory()
+        ext.runs.releaseMemory()
+        ext.requests.releaseMemory()
+        xiva.letterAtPosition.releaseMemory()
     }
 
     /// After an arm that another arm follows, once its accounts are closed and read: the arm's

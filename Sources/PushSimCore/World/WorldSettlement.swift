@@ -25,15 +25,17 @@ package final class SettledLetters {
 
 extension DeviceWorld {
     /// Letters not yet settled that a world holds before it looks for settled ones again: a
-    /// settlement moves each array's window, so it is worth it every few letters, not every one.
+    /// settlement records, drops and moves what it keeps to the front of each array, so it is
+    /// worth it every few letters, not every one.
     static let lettersBetweenSettlements = 8
 
     /// At the start of an arm: this arm settles its letters in flight into `settled` when
     /// given one and when nothing else needs every letter at the end: the queue arm of a
     /// partition with a finite capacity, with nothing switched on whose steps reach letters
     /// other than through the positions the gap check guards, its letters drawn on demand (a
-    /// script drawn whole is drawn again as the arm reaches it: the same letters). Off
-    /// everywhere else: the trace, the extension's log and `find` read every letter at the end.
+    /// script an earlier arm drew whole is handed out again a few letters at a time: the same
+    /// letters). Off everywhere else: the trace, the extension's log and `find` read every
+    /// letter at the end.
     mutating func startSettlement(into settled: SettledLetters?) {
         armState.settled = nil
         armState.settledWarmupPositions = 0

@@ -13,12 +13,16 @@ import PushSimTestSupport
 
     @Test func growsByHalfNotDouble() {
         // Every coupled world holds its arrays at once: room grows half as much again (at least
-        // 16), so a third of it at most is unused (doubling left half).
+        // 4), so a third of it at most is unused (doubling left half).
         let array = OwnedArray<Int>(capacity: 1)
         for i in 0..<5_000 {
             array.append(i)
-            #expect(array.capacity <= array.count + max(16, array.count / 2), "\(array.count) in \(array.capacity)")
+            #expect(array.capacity <= array.count + max(4, array.count / 2), "\(array.count) in \(array.capacity)")
         }
+        #expect(OwnedArray<Int>(capacity: 1).capacity == 1)
+        let small = OwnedArray<Int>(capacity: 1)
+        for i in 0..<3 { small.append(i) }
+        #expect(small.capacity == 5)
         let bulk = OwnedArray<Int>(capacity: 100)
         bulk.append(repeating: 7, count: 101)
         #expect(bulk.capacity == 150 && bulk.count == 101 && bulk.allSatisfy { $0 == 7 })
