@@ -39,9 +39,7 @@ extension DeviceWorld {
     mutating func startSettlement(into settled: SettledLetters?) {
         armState.settled = nil
         armState.settledWarmupPositions = 0
-        let settles = settled != nil && armState.checksGaps && parameters.settlesInFlight && allowsLettersOnDemand
-            && clock.end == clock.runEnd && !mechanisms.catchUp.enabled && !mechanisms.backgroundSync.enabled
-            && tracer == nil && extensionLog == nil
+        let settles = settled != nil && armState.checksGaps && maySettleInFlight
         // A script that an earlier arm settled, or gave back, lacks its first letters: drawn
         // again, on demand. One drawn whole and kept (CoupledRun keeps a partition's scripts up
         // to a budget: drawing them again cost the bench's coupled rung 18 % more instructions)
@@ -60,8 +58,16 @@ extension DeviceWorld {
     /// between arms, every world of the partition held its whole run's letters when the next
     /// arm began.
     package mutating func releaseScriptBeforeSettling() {
-        guard allowsLettersOnDemand && parameters.settlesInFlight && tracer == nil && extensionLog == nil else { return }
+        guard maySettleInFlight else { return }
         draws.letters.removeAll()
+    }
+
+    /// Whether this world's queue arm settles in flight when its driver gives it a ledger: its
+    /// part allows it (``ChainParameters/settlesInFlight``: the queue design, a built-in client,
+    /// no other mechanism, so no uninstall, catch-up or background sync), its letters can be
+    /// drawn on demand, and nothing watching it reads every letter at the end.
+    var maySettleInFlight: Bool {
+        parameters.settlesInFlight && allowsLettersOnDemand && tracer == nil && extensionLog == nil
     }
 
     /// Letter i reaches XIVA in an arm that settles in flight: letters settled if the time has

@@ -69,15 +69,19 @@ enum CoupledRun {
                 if logging { world.extensionLog = ExtensionLogRecorder() }
                 return world
             }
+            // The queue arm shares XIVA's re-request server (finite capacity); every arm shares
+            // the binary connection (docs/model.md §11).
+            func sharesQueue(_ arm: Arm) -> Bool {
+                arm == .on && scenario.recovery == .queue && scenario.xiva.capacityPerMicrosecond != nil
+            }
             for (a, arm) in arms.enumerated() {
                 // Once a world's accounts of this arm are closed and read, what it grew is given
                 // back: the arm's arrays, and after the last arm everything (WorldMemory.swift).
                 let lastArm = a == arms.count - 1
-                // The next arm settles its letters in flight (WorldSettlement.swift): it draws them again.
-                // Up to `keptScriptBytes` of the partition's scripts stay for it, as for every next arm;
-                // past that, every world's script is given back and drawn again.
-                let nextSettles = !lastArm && arms[a + 1] == .on && sink.takesSettledLetters && scenario.recovery == .queue
-                    && scenario.xiva.capacityPerMicrosecond != nil
+                // When the next arm settles its letters in flight (WorldSettlement.swift), up to
+                // `keptScriptBytes` of the partition's scripts stay for it; past that, every
+                // world's script is given back and drawn again.
+                let nextSettles = !lastArm && sink.takesSettledLetters && sharesQueue(arms[a + 1])
                 var scriptBytes = 0
                 var scriptsGivenBack = false
                 func release(_ i: Int) {
@@ -90,9 +94,7 @@ enum CoupledRun {
                     for earlier in (scriptsGivenBack ? i : 0)...i { worlds.with(earlier) { $0.releaseScriptBeforeSettling() } }
                     scriptsGivenBack = true
                 }
-                // The queue arm shares XIVA's re-request server (finite capacity); every arm
-                // shares the binary connection (docs/model.md §11).
-                let queueShared = arm == .on && scenario.recovery == .queue && scenario.xiva.capacityPerMicrosecond != nil
+                let queueShared = sharesQueue(arm)
                 guard queueShared || binary else {
                     for i in 0..<worlds.count {
                         sink.account(device: range.lowerBound + i, segment: segmentOf[i], arm: a) { ledger in
@@ -108,7 +110,7 @@ enum CoupledRun {
                     binary: binary ? BinaryConnectionServer(scenario: scenario) : nil)
                 // A part's worlds settle their letters in flight into one ledger (WorldSettlement.swift),
                 // when the sink adds counts up and the world's arm allows it.
-                let settled = sink.takesSettledLetters ? parameters.map { _ in SettledLetters() } : []
+                let settled = sink.takesSettledLetters && queueShared ? parameters.map { _ in SettledLetters() } : []
                 for i in 0..<worlds.count {
                     worlds.with(i) { $0.begin(arm, settlingInto: settled.isEmpty ? nil : settled[Int(partOf[i])]) }
                 }
