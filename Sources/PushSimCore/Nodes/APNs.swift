@@ -95,7 +95,7 @@ extension DeviceWorld {
             if now >= copies[previous].expiry {
                 copyLost(previous, .apnsExpired)
             } else if parameters.keepOlder > 0 && now - apnsStore.enteredAt < parameters.keepWindow
-                        && armState.streams.store.chance(parameters.keepOlder) {
+                        && armState.streams.mechanismStreams.store.chance(parameters.keepOlder) {
                 copyLost(c, .apnsReplaced)
                 note(.apns, copy.letter.offset, .olderStoredPushKept)
                 return
@@ -132,10 +132,10 @@ extension DeviceWorld {
     /// draws its own latency, and is never duplicated again.
     mutating func apnsMayDuplicate(copy c: CopyIndex, at now: Int64) {
         let copy = copies[c]
-        guard !copy.isSecondCopy, armState.streams.duplicates.chance(parameters.duplicate) else { return }
+        guard !copy.isSecondCopy, armState.streams.mechanismStreams.duplicates.chance(parameters.duplicate) else { return }
         let second: CopyIndex = copies.nextIndex()
         copies.append(PushCopy(letter: copy.letter, isResend: false, isSecondCopy: true, expiry: 0))
         note(.apns, copy.letter.offset, .handedOverTwice, at: now)
-        apnsAccepts(copy: second, at: now, lost: false, latency: parameters.apnsLatency.sample(&armState.streams.duplicates))
+        apnsAccepts(copy: second, at: now, lost: false, latency: parameters.apnsLatency.sample(&armState.streams.mechanismStreams.duplicates))
     }
 }

@@ -69,7 +69,7 @@ extension DeviceWorld {
         let letter = copy.letter.offset
         if parameters.earlyKill > 0 && extensionKilledEarly(letter: letter, at: now) { return }
         var processing = copy.isResend ? parameters.processing.sample(&armState.streams.resends)
-            : copy.isSecondCopy ? parameters.processing.sample(&armState.streams.duplicates)
+            : copy.isSecondCopy ? parameters.processing.sample(&armState.streams.mechanismStreams.duplicates)
             : draws.letters[letter].processing
         // Set when the decoded attachment passes the memory limit (MemoryLimit.swift).
         var killedAfter: Int64 = -1

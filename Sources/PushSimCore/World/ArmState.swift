@@ -16,4 +16,7 @@ struct ArmState {
     /// Where this arm settles letters in flight, when it may (WorldSettlement.swift); nil: it
     /// keeps every letter until its accounts close.
     var settled: SettledLetters? = nil
+    /// Whether this arm counts into its part's ledger (the cell of the ``SettledLetters`` it was
+    /// given) rather than its own: the run then adds nothing at the world's end.
+    var countsIntoPart = false
 }

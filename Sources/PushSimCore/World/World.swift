@@ -108,9 +108,16 @@ package struct DeviceWorld: ~Copyable {
     var mechanisms = MechanismStates()
     /// The accounts: each letter's state so far, and the ledger it is recorded into at the end.
     package let letterStates = OwnedArray<LetterState>()
-    /// Starts as the shared placeholder: a world made per device (the coupled path) would
-    /// otherwise allocate and zero a latency histogram it never uses.
-    package var ledger = DeviceWorld.placeholderLedger
+    /// Where its counts go: a cell of its own, or, while an arm counts into its part's ledger,
+    /// that ledger's (WorldLedgerCell.swift). Starts as the shared placeholder: a world made per
+    /// device (the coupled path) would otherwise allocate and zero a latency histogram it never uses.
+    var ledgerCell: LedgerCell
+    /// The ledger this world counts into, written in place in its cell.
+    package var ledger: Ledger {
+        get { ledgerCell.ledger }
+        nonmutating set { ledgerCell.ledger = newValue }
+        nonmutating _modify { yield &ledgerCell.ledger }
+    }
     /// This arm's load so far (docs/model.md §14), folded into `ledger.load` when the arm ends.
     let loadLog = LoadLog()
 
@@ -119,9 +126,12 @@ package struct DeviceWorld: ~Copyable {
     }
 
     /// A world reading `parameters`, which other worlds of its part may share.
-    package init(parameters: ChainParameters, shortcuts: ShortcutPolicy = .taken) {
+    /// `ledgerCell`: where it counts between arms; worlds that run one at a time may share one
+    /// (`run(_:into:)` swaps a driver's account in and out of it).
+    package init(parameters: ChainParameters, shortcuts: ShortcutPolicy = .taken, ledgerCell: LedgerCell = LedgerCell()) {
         self.parameters = parameters
         self.shortcuts = shortcuts
+        self.ledgerCell = ledgerCell
         let scenario = parameters.scenario
         // FCM holds normal-priority messages while the device dozes: for the channel, a doze
         // window is a window offline (docs/model.md §12, FCM).
@@ -250,6 +260,9 @@ package struct DeviceWorld: ~Copyable {
     /// which shares the placeholder's buffers, so a world waiting its turn holds no histogram)
     /// and its letters. Leaves the placeholder in `ledger`.
     package mutating func finish(into account: inout Ledger) {
+        // Counting into its part's ledger, the world records its letters there too: the run
+        // adds that ledger to the part's account once the arm is over.
+        if armState.countsIntoPart { finish(); return }
         swap(&ledger, &account)
         ledger.merge(account)
         account = DeviceWorld.placeholderLedger
@@ -287,7 +300,8 @@ package struct DeviceWorld: ~Copyable {
         ext = ExtensionState(reusing: ext.runs, ext.requests)
         extensionLog?.startArm()
         armState.streams = ArmStreams(seed: scenario.seed, device: armState.device, parameters: parameters,
-                                      checksGaps: armState.checksGaps, appOpens: mechanisms.catchUp.enabled)
+                                      checksGaps: armState.checksGaps, appOpens: mechanisms.catchUp.enabled,
+                                      reusing: armState.streams.mechanismStorage)
         scheduleMechanismsFirstEvents()
     }
 

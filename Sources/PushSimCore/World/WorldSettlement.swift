@@ -11,16 +11,19 @@
 /// run adds to the part's account once the arm is over. Every addition is a sum of integers,
 /// so which world adds first changes nothing.
 package final class SettledLetters {
-    /// Written only by the worlds of one part, one at a time (one thread steps a partition).
-    @exclusivity(unchecked) package private(set) var ledger = Ledger()
+    /// Written only by the worlds of one part, one at a time (one thread steps a partition):
+    /// what they settle, and, since they count into it as their own (WorldLedgerCell.swift),
+    /// everything else they count.
+    let counts = LedgerCell(Ledger())
+    package var ledger: Ledger { counts.ledger }
     package init() {}
 
     // Each addition works on the stored ledger in place: through the reference from a world's
     // method the compiler copied the whole `Ledger` out and back at every settlement.
-    func record(letters: Range<Int>, _ fate: (Int) -> LetterFate) { ledger.record(letters: letters, fate) }
-    func addLoad(_ body: (inout LoadSeries) -> Void) { body(&ledger.load) }
-    func addLettersOnVisibleDevices(_ n: Int) { ledger.lettersOnVisibleDevices += n }
-    func addConsoleCategories(_ body: (inout APNsConsoleCounters) -> Void) { body(&ledger.mechanismCounts.apns) }
+    func record(letters: Range<Int>, _ fate: (Int) -> LetterFate) { counts.ledger.record(letters: letters, fate) }
+    func addLoad(_ body: (inout LoadSeries) -> Void) { body(&counts.ledger.load) }
+    func addLettersOnVisibleDevices(_ n: Int) { counts.ledger.lettersOnVisibleDevices += n }
+    func addConsoleCategories(_ body: (inout APNsConsoleCounters) -> Void) { body(&counts.ledger.mechanismCounts.apns) }
 }
 
 extension DeviceWorld {
@@ -39,6 +42,10 @@ extension DeviceWorld {
     mutating func startSettlement(into settled: SettledLetters?) {
         armState.settled = nil
         armState.settledWarmupPositions = 0
+        // Given a part's ledger, the world counts into it whether or not it settles letters: a
+        // ledger per world was 816 bytes of every world of the partition.
+        armState.countsIntoPart = settled != nil
+        if let settled { ledgerCell = settled.counts }
         let settles = settled != nil && armState.checksGaps && maySettleInFlight
         // A script that an earlier arm settled, or gave back, lacks its first letters: drawn
         // again, on demand. One drawn whole and kept (CoupledRun keeps a partition's scripts up
@@ -51,6 +58,13 @@ extension DeviceWorld {
             draws.letters.replayOnDemand()
         }
         if settles { armState.settled = settled }
+    }
+
+    /// Before an arm stepped beside other worlds without a part's ledger to count into (the
+    /// binary interface's arms): a cell of its own, since the cell it had between arms is other
+    /// worlds' too (CoupledRun) and they run at the same time.
+    package mutating func countOnItsOwn() {
+        if !isKnownUniquelyReferenced(&ledgerCell) { ledgerCell = LedgerCell() }
     }
 
     /// After an arm that an arm settling in flight follows, once its accounts are read: the

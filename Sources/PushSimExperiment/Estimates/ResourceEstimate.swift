@@ -227,7 +227,7 @@ package struct ResourceEstimate: Sendable, Equatable {
     /// those of its longest offline stretch (the longest window, plus ten mean offline periods
     /// for the drawn ones), twice over, and 16 more for the letters between two settlements and
     /// those drawn ahead; never more than its letters. Measured on `thundering-herd.yaml` in one
-    /// partition, 1 000 000 phones × 7 days: 4.8 GiB at the peak against 9.4 GB estimated.
+    /// partition, 1 000 000 phones × 7 days: 3.4 GiB at the peak against 9.4 GB estimated.
     static func lettersHeldSettling(_ scenario: Scenario, lettersPerDevice: Double) -> Double {
         let duration = Double(max(1, scenario.duration.microseconds))
         let longestWindow = scenario.connectivity.windows.map { window in

@@ -60,9 +60,13 @@ enum CoupledRun {
                 for _ in part.devices { segmentOf.append(part.segment); partOf.append(Int32(parameters.count)) }
                 parameters.append(ChainParameters(part.scenario))
             }
+            // Between arms, the worlds of a run that adds counts up share one cell: an arm run
+            // world by world swaps each device's account in and out of it, and an arm that settles
+            // counts into its part's ledger (WorldLedgerCell.swift).
+            let restingCell = sink.takesSettledLetters ? LedgerCell() : nil
             let worlds = CoupledWorlds(count: range.count) { i in
-                var world = DeviceWorld(parameters: parameters[Int(partOf[i])], shortcuts: shortcuts)
-                world.ledger = DeviceWorld.placeholderLedger
+                var world = DeviceWorld(parameters: parameters[Int(partOf[i])], shortcuts: shortcuts,
+                                        ledgerCell: restingCell ?? LedgerCell())
                 world.prepare(device: range.lowerBound + i, lettersOnDemand: true)
                 world.fitDrawsToSize()
                 if let tracing, tracing.device == range.lowerBound + i { world.tracer = tracing.tracer }
@@ -112,7 +116,10 @@ enum CoupledRun {
                 // when the sink adds counts up and the world's arm allows it.
                 let settled = sink.takesSettledLetters && queueShared ? parameters.map { _ in SettledLetters() } : []
                 for i in 0..<worlds.count {
-                    worlds.with(i) { $0.begin(arm, settlingInto: settled.isEmpty ? nil : settled[Int(partOf[i])]) }
+                    worlds.with(i) {
+                        if settled.isEmpty { $0.countOnItsOwn() }
+                        $0.begin(arm, settlingInto: settled.isEmpty ? nil : settled[Int(partOf[i])])
+                    }
                 }
                 worlds.step(servers: &server) { i in
                     sink.account(device: range.lowerBound + i, segment: segmentOf[i], arm: a) { ledger in

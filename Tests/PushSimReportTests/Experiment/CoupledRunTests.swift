@@ -43,8 +43,8 @@ import PushSimTestSupport
         }
     }
 
-    @Test func segmentsCountTheirOwnDevicesWaiting() throws {
-        var scenario = try herd(devices: 30)
+    /// The herd in two segments of one kind of phone and another, in two partitions.
+    func segmentedHerd(extra: [String] = []) throws -> Scenario {
         let text = """
         name: herd-segments
         seed: 5
@@ -64,7 +64,11 @@ import PushSimTestSupport
         queue: {mode: on}
 
         """
-        scenario = try ScenarioLoader.parse(text: text, file: "s.yaml")
+        return try ScenarioLoader.parse(text: text, file: "s.yaml", overrides: extra)
+    }
+
+    @Test func segmentsCountTheirOwnDevicesWaiting() throws {
+        let scenario = try segmentedHerd()
         let product = Simulator.run(scenario)
         #expect(product == GlobalEventListReference.run(scenario))
         let total = product.arms[0].ledger.xivaMaxQueue

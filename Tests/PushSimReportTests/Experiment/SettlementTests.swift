@@ -15,6 +15,8 @@ import PushSimClient
         var ledgers = [Ledger(), Ledger()]
         var mostLetterStates = 0, mostCopies = 0, mostRuns = 0
         var worldsThatSettled = 0, worlds = 0
+        /// The cells the queue arm's worlds counted into, each once.
+        var cells: [ObjectIdentifier] = []
         init(takesSettledLetters: Bool) { self.takesSettledLetters = takesSettledLetters }
         mutating func account(device: Int, segment: Int?, arm: Int, _ body: (inout Ledger) -> Void) { body(&ledgers[arm]) }
         mutating func partitionQueue(arm: Int, maxQueue: Int, maxQueueBySegment: [Int], series: XivaQueueSeries) {
@@ -28,6 +30,8 @@ import PushSimClient
             mostCopies = max(mostCopies, footprint.copies)
             mostRuns = max(mostRuns, footprint.runs)
             worlds += 1
+            let cell = ObjectIdentifier(world.ledgerCell)
+            if !cells.contains(cell) { cells.append(cell) }
             if world.draws.letters.lacksFirstLetters { worldsThatSettled += 1 }
         }
     }
@@ -93,6 +97,44 @@ import PushSimClient
             #expect(sink.worldsThatSettled == 0)
             #expect(sink.ledgers == simulate(scenario, settling: false).ledgers)
         }
+    }
+
+    @Test func theWorldsOfAPartCountIntoOneLedgerOnlyWhenTheRunAddsCountsUp() throws {
+        // A ledger per world was 816 bytes of each (WorldLedgerCell.swift): a run that adds its
+        // devices' counts up gives the worlds of a part one; `check`'s keeps each device's own.
+        // With two segments in the partition, two parts: two ledgers. The same counts as a
+        // ledger per world either way.
+        let segmented = try CoupledRunTests().segmentedHerd(extra: ["duration=2d", "xiva.partitions=1", "queue.mode=both"])
+        for (scenario, parts) in [(try herd(days: 2), 1), (segmented, 2)] {
+            let adding = simulate(scenario, settling: true), keeping = simulate(scenario, settling: false)
+            #expect(adding.cells.count == parts)
+            #expect(keeping.cells.count == keeping.worlds && keeping.worlds == scenario.devices)
+            #expect(adding.ledgers == keeping.ledgers)
+            #expect(adding.ledgers[1].letters > 0)
+        }
+    }
+
+    @Test func theMechanismsStreamsAreHeldOnlyWhileAMechanismIsOn() throws {
+        // Out of line (ArmStreams.swift): nothing held without a mechanism; with one, the
+        // stream its key seeds, the same object from arm to arm, and the others unseeded.
+        let plain = try herd(days: 1)
+        var world = DeviceWorld(scenario: plain)
+        world.prepare(device: 2)
+        world.begin(.on)
+        #expect(world.armState.streams.mechanismStorage == nil)
+        let duplicating = try herd(days: 1, extra: ["apns.duplicate=5%"])
+        world = DeviceWorld(scenario: duplicating)
+        world.prepare(device: 2)
+        world.begin(.off)
+        let first = try #require(world.armState.streams.mechanismStorage)
+        var seeded = RandomStream(seed: duplicating.seed, device: 2, purpose: .duplicates)
+        #expect(world.armState.streams.mechanismStreams.duplicates.next() == seeded.next())
+        var unseeded = RandomStream(seed: 0)
+        #expect(world.armState.streams.mechanismStreams.kills.next() == unseeded.next())
+        world.begin(.on)
+        #expect(world.armState.streams.mechanismStorage === first)
+        seeded = RandomStream(seed: duplicating.seed, device: 2, purpose: .duplicates)
+        #expect(world.armState.streams.mechanismStreams.duplicates.next() == seeded.next())
     }
 
     @Test func aTracedWorldKeepsEveryLetter() throws {

@@ -41,7 +41,7 @@ extension DeviceWorld {
     }
 
     @inline(__always) mutating func nextReinstall(after t: Int64) -> Int64 {
-        later(t, SimTime.rounding(armState.streams.reinstalls.nextExponential() / parameters.reinstallRate).microseconds)
+        later(t, SimTime.rounding(armState.streams.mechanismStreams.reinstalls.nextExponential() / parameters.reinstallRate).microseconds)
     }
 
     /// Every reinstall at or before `now`, taken in order before anything numbers a letter or
@@ -53,7 +53,7 @@ extension DeviceWorld {
             let at = mechanisms.reinstalls.next
             mechanisms.reinstalls.installs += 1
             mechanisms.reinstalls.firstPositions.append(xiva.nextPosition)
-            mechanisms.reinstalls.tokenKnownAt = later(at, parameters.reinstallDelay.sample(&armState.streams.reinstalls))
+            mechanisms.reinstalls.tokenKnownAt = later(at, parameters.reinstallDelay.sample(&armState.streams.mechanismStreams.reinstalls))
             mechanisms.reinstalls.next = nextReinstall(after: at)
             ledger.appReinstalls.reinstalls += at >= scenario.warmup.microseconds ? 1 : 0
             note(.device, nil, .appReinstalled(tokenKnownAt: SimTime(microseconds: mechanisms.reinstalls.tokenKnownAt)), at: at)

@@ -68,13 +68,13 @@ extension DeviceWorld {
     /// Whether the notification of `c`, being written now, is rejected: its payload is over
     /// the binary limit, or it is malformed (one draw per write, in this device's write order).
     mutating func binaryWriteIsBad(_ c: CopyIndex) -> Bool {
-        let malformed = armState.streams.binaryErrors.chance(parameters.malformed)
+        let malformed = armState.streams.mechanismStreams.binaryErrors.chance(parameters.malformed)
         return malformed || draws.letters[copies[c].letter.offset].payloadTooLarge
     }
 
     /// The round trip of an error packet, from the rejected notification's own stream.
     mutating func binaryErrorDelay() -> Int64 {
-        parameters.errorDelay.sample(&armState.streams.binaryErrors)
+        parameters.errorDelay.sample(&armState.streams.mechanismStreams.binaryErrors)
     }
 
     /// The connection has decided copy `c`'s write (docs/model.md §11, rules 1–3): it reaches

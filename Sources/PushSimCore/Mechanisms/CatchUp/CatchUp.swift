@@ -15,7 +15,7 @@ extension DeviceWorld {
     // +3 % instructions (the heap's pop was no longer inlined there), catch-up or not.
     @inline(never) mutating func scheduleFirstAppOpen() {
         guard let law = scenario.device.appOpen else { return }
-        let first = law.sampleResidual(&armState.streams.appOpens)
+        let first = law.sampleResidual(&armState.streams.mechanismStreams.appOpens)
         if first.microseconds < clock.end { clock.queue.schedule(at: first.microseconds, .mechanism(.appOpen)) }
     }
 
@@ -26,7 +26,7 @@ extension DeviceWorld {
     /// and nothing happens.
     @inline(never) mutating func userOpensApp(at now: Int64) {
         if let law = scenario.device.appOpen {
-            let next = later(now, law.sample(&armState.streams.appOpens).microseconds)
+            let next = later(now, law.sample(&armState.streams.mechanismStreams.appOpens).microseconds)
             if next < clock.end { clock.queue.schedule(at: next, .mechanism(.appOpen)) }
         }
         guard deviceIsOnline(at: now) else {

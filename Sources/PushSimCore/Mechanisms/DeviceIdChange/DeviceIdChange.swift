@@ -10,7 +10,7 @@ extension DeviceWorld {
     /// The first change of the device id in this arm: a Poisson process of rate `id_change`,
     /// drawn one change at a time as extension runs pass them (docs/model.md §8, Device id change).
     @inline(never) mutating func scheduleFirstIdChange() {
-        mechanisms.idChange.next = later(0, SimTime.rounding(armState.streams.idChanges.nextExponential() / parameters.idChangeRate).microseconds)
+        mechanisms.idChange.next = later(0, SimTime.rounding(armState.streams.mechanismStreams.idChanges.nextExponential() / parameters.idChangeRate).microseconds)
     }
 
     /// An extension run starting at `now` finds that the device id changed (once or more) since
@@ -21,7 +21,7 @@ extension DeviceWorld {
         var changes = 0
         while mechanisms.idChange.next <= now {
             changes += 1
-            mechanisms.idChange.next = later(mechanisms.idChange.next, SimTime.rounding(armState.streams.idChanges.nextExponential() / parameters.idChangeRate).microseconds)
+            mechanisms.idChange.next = later(mechanisms.idChange.next, SimTime.rounding(armState.streams.mechanismStreams.idChanges.nextExponential() / parameters.idChangeRate).microseconds)
         }
         ledger.deviceIdChange.changes += changes * counted(letter)
         if ext.lastPosition > 0 && position > ext.lastPosition + 1 {

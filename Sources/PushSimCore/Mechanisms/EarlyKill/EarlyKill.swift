@@ -7,7 +7,7 @@ extension DeviceWorld {
     /// re-request, nor logs the push (docs/model.md §8, Early kill). Returns whether it was killed.
     /// Out of line: inlined, it would grow the world's loop for runs that never kill.
     @inline(never) mutating func extensionKilledEarly(letter: Int, at now: Int64) -> Bool {
-        guard armState.streams.kills.chance(parameters.earlyKill) else { return false }
+        guard armState.streams.mechanismStreams.kills.chance(parameters.earlyKill) else { return false }
         ledger.earlyKill.kills += counted(letter)
         note(.device, letter, .extensionKilledEarly, at: now)
         present(letter: letter, at: now)

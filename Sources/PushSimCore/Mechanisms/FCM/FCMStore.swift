@@ -83,7 +83,7 @@ extension DeviceWorld {
                 ledger.fcm.collapsed += counted(copies[previous].letter.offset)
                 copyLost(previous, .apnsReplaced, at: now)
             } else if mechanisms.fcm.copies.count >= FCMStore.maxCollapseKeys {
-                let victim = Int(armState.streams.fcmStore.next() % UInt64(mechanisms.fcm.copies.count + 1))
+                let victim = Int(armState.streams.mechanismStreams.fcmStore.next() % UInt64(mechanisms.fcm.copies.count + 1))
                 let evicted = victim == mechanisms.fcm.copies.count ? c : mechanisms.fcm.copies.remove(at: victim)
                 ledger.fcm.evicted += counted(copies[evicted].letter.offset)
                 copyLost(evicted, .apnsReplaced, at: now)

@@ -23,12 +23,12 @@ extension DeviceWorld {
         guard letter < draws.mediaBytes.count, draws.mediaBytes[letter] > 0, let media = parameters.media,
               let bandwidth = parameters.mediaBandwidth else { return processing }
         let overLimit = media.exceedsMemoryLimit(bytes: draws.mediaBytes[letter])
-        if armState.streams.mediaDownloads.chance(media.cacheHit) {
+        if armState.streams.mechanismStreams.mediaDownloads.chance(media.cacheHit) {
             ledger.media.cacheHits += counted(letter)
             if overLimit { killedAfter = 0 }
             return processing
         }
-        let bitsPerSecond = max(1, bandwidth.sample(&armState.streams.mediaDownloads))
+        let bitsPerSecond = max(1, bandwidth.sample(&armState.streams.mechanismStreams.mediaDownloads))
         let download = SimTime.rounding(Double(draws.mediaBytes[letter]) * 8 / Double(bitsPerSecond) * Double(SimTime.second)).microseconds
         let total = later(processing, download)
         ledger.media.downloads += counted(letter)

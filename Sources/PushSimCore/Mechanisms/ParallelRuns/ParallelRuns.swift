@@ -28,7 +28,7 @@ extension DeviceWorld {
         ext.serialPosition = serial.saved
         let read = ext.lastPosition
         checkForGap(position: p, letter: letter, run: &run)
-        let save = PendingSave(at: later(now, parameters.saveDelay?.sample(&armState.streams.saveDelays) ?? 0), saved: ext.lastPosition)
+        let save = PendingSave(at: later(now, parameters.saveDelay?.sample(&armState.streams.mechanismStreams.saveDelays) ?? 0), saved: ext.lastPosition)
         ext.lastPosition = read
         if save.at <= now {
             ext.lastPosition = save.saved

@@ -57,12 +57,12 @@ extension DeviceWorld {
             retryOrGiveUp(copy: c, at: arrival, .throttled, .refused(answer: "429 TooManyRequests"))
             return false
         }
-        if parameters.serverError > 0 && armState.streams.answers.chance(parameters.serverError) {
+        if parameters.serverError > 0 && armState.streams.mechanismStreams.answers.chance(parameters.serverError) {
             ledger.provider.serverErrors += counted(letter)
             retryOrGiveUp(copy: c, at: arrival, .serverError, .refused(answer: "500 InternalServerError"))
             return false
         }
-        if parameters.answerLoss > 0 && armState.streams.answers.chance(parameters.answerLoss) {
+        if parameters.answerLoss > 0 && armState.streams.mechanismStreams.answers.chance(parameters.answerLoss) {
             // Accepted, but XIVA never hears so: it sends the push again, a second copy on its way.
             ledger.provider.answersLost += counted(letter)
             note(.apns, letter, .answerLost, at: arrival)
@@ -91,15 +91,15 @@ extension DeviceWorld {
         copies.append(PushCopy(letter: copy.letter, isResend: copy.isResend, attempt: copy.attempt + 1, expiry: 0))
         ledger.provider.retries += counted(copy.letter.offset)
         noteLoad(.pushesSent, letter: copy.letter.offset, at: now)
-        let arrival = later(now, parameters.backoff.sample(&armState.streams.retries))
+        let arrival = later(now, parameters.backoff.sample(&armState.streams.mechanismStreams.retries))
         clock.queue.schedule(at: arrival, .apnsArrival(again))
         note(.xiva, copy.letter.offset, .sentAgain(attempt: Int(copy.attempt) + 2), at: now)
     }
 
     /// A retried push reaches APNs: exposed to network loss again, with its own latency draw.
     mutating func retriedCopyArrives(copy c: CopyIndex, at now: Int64) {
-        let lost = armState.streams.retries.chance(parameters.apnsLoss)
-        let latency = parameters.apnsLatency.sample(&armState.streams.retries)
+        let lost = armState.streams.mechanismStreams.retries.chance(parameters.apnsLoss)
+        let latency = parameters.apnsLatency.sample(&armState.streams.mechanismStreams.retries)
         apnsAccepts(copy: c, at: now, lost: lost, latency: latency)
     }
 

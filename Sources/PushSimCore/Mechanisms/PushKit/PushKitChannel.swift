@@ -23,7 +23,7 @@ extension DeviceWorld {
             copyLost(c, .callKitUnreported, at: now)
             return
         }
-        if armState.streams.callKit.chance(parameters.callKitFailure) {
+        if armState.streams.mechanismStreams.callKit.chance(parameters.callKitFailure) {
             mechanisms.pushKit.callKitFailures += 1
             ledger.callKitFailures += counted(letter)
             if mechanisms.pushKit.callKitFailures == parameters.callKitCutOffAfter { ledger.devicesCutOff += counted(letter) }
