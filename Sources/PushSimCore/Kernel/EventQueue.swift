@@ -50,6 +50,13 @@ package final class EventQueue<Payload> {
 
     package var isEmpty: Bool { storage.count == 0 }
 
+    /// Trades heaps and scheduling orders with `other` (a world borrowing room for an arm,
+    /// WorldRoom.swift).
+    package func swapStorage(with other: EventQueue<Payload>) {
+        swap(&storage, &other.storage)
+        swap(&nextSequence, &other.nextSequence)
+    }
+
     /// The heap in array order (for invariant checks and end-of-run accounting).
     var heap: [ScheduledEvent<Payload>] { Array(UnsafeBufferPointer(start: storage.base, count: count)) }
 

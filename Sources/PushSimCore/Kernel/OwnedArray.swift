@@ -9,9 +9,17 @@ struct GrowableStorage<Element> {
     var count = 0
     var capacity: Int
 
+    /// Room for `capacity` elements; none allocated for 0 (the pointer is then never read
+    /// or freed: a world of a shared partition gives back its arrays' memory between arms,
+    /// and a one-element allocation for each was 14 calls into the allocator a phone).
     init(capacity: Int) {
-        self.capacity = Swift.max(capacity, 1)
-        base = UnsafeMutablePointer.allocate(capacity: self.capacity)
+        if capacity <= 0, let dangling = UnsafeMutablePointer<Element>(bitPattern: MemoryLayout<Element>.alignment) {
+            self.capacity = 0
+            base = dangling
+        } else {
+            self.capacity = Swift.max(capacity, 1)
+            base = UnsafeMutablePointer.allocate(capacity: self.capacity)
+        }
     }
 
     /// Makes room for at least `needed` elements, half as much again at a time (at least 4).
@@ -26,7 +34,7 @@ struct GrowableStorage<Element> {
         let newCapacity = Swift.max(needed, capacity + Swift.max(capacity / 2, 4))
         let bigger = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         bigger.moveInitialize(from: base, count: count)
-        base.deallocate()
+        if capacity > 0 { base.deallocate() }
         base = bigger
         capacity = newCapacity
     }
@@ -47,7 +55,7 @@ struct GrowableStorage<Element> {
     /// Frees everything; the storage must not be used afterwards.
     mutating func release() {
         removeAll()
-        base.deallocate()
+        if capacity > 0 { base.deallocate() }
     }
 
     /// Whether i is a valid index: one unsigned comparison covers both ends.
@@ -141,11 +149,16 @@ package final class OwnedArray<Element>: RandomAccessCollection {
     /// How many elements its memory holds (for the coupled path's memory accounts).
     package var capacity: Int { storage.capacity }
 
-    /// Empties the array and gives its memory back, keeping room for one element: for a world
-    /// that will not run again (``DeviceWorld/releaseMemory()``).
+    /// Empties the array and gives its memory back, keeping no room: for a world that will
+    /// not run again (``DeviceWorld/releaseMemory()``), or one that waits beside its partition.
     package func releaseMemory() {
         storage.release()
-        storage = GrowableStorage(capacity: 1)
+        storage = GrowableStorage(capacity: 0)
+    }
+
+    /// Trades memory and elements with `other` (a world borrowing room for an arm, WorldRoom.swift).
+    package func swapStorage(with other: OwnedArray<Element>) {
+        swap(&storage, &other.storage)
     }
 
     /// Makes the array `count` copies of `value`, keeping its memory when it is large enough.

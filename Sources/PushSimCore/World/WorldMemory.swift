@@ -130,7 +130,7 @@ extension DeviceWorld {
     }
 
     /// `array`'s elements in an array of exactly their room.
-    private static func fitted<Element>(_ array: [Element]) -> [Element] {
+    static func fitted<Element>(_ array: [Element]) -> [Element] {
         guard array.capacity > array.count else { return array }
         return [Element](unsafeUninitializedCapacity: array.count) { buffer, count in
             _ = buffer.initialize(from: array)

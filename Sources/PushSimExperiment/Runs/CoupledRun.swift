@@ -100,11 +100,15 @@ enum CoupledRun {
                 }
                 let queueShared = sharesQueue(arm)
                 guard queueShared || binary else {
+                    // World after world, each to its end, in one room they borrow in turn (WorldRoom.swift).
+                    let room = ArmRoom()
                     for i in 0..<worlds.count {
+                        worlds.with(i) { $0.borrowRoom(room) }
                         sink.account(device: range.lowerBound + i, segment: segmentOf[i], arm: a) { ledger in
                             worlds.with(i) { $0.run(arm, into: &ledger) }
                         }
                         worlds.with(i) { sink.finished(device: range.lowerBound + i, arm: a, world: $0) }
+                        worlds.with(i) { $0.giveRoomBack(room) }
                         release(i)
                     }
                     continue

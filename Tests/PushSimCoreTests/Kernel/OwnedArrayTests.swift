@@ -11,6 +11,33 @@ import PushSimTestSupport
         #expect(Array(array) == (0..<1_000).map { $0 * 3 })
     }
 
+    @Test func anArrayWithNoRoomHoldsNothingAndGrowsAsAnyOther() {
+        // Room for none allocates nothing (a world between arms holds no room, OwnedArray.swift).
+        let array = OwnedArray<Int>(capacity: 0)
+        #expect(array.capacity == 0 && array.isEmpty)
+        array.reset(repeating: 7, count: 0)
+        array.removeFirst(0)
+        #expect(array.isEmpty)
+        for i in 0..<10 { array.append(i) }
+        #expect(Array(array) == Array(0..<10) && array.capacity >= 10)
+        array.releaseMemory()
+        #expect(array.capacity == 0 && array.isEmpty)
+        array.append(5)
+        #expect(Array(array) == [5])
+        // Two arrays trade their elements and their room.
+        let other = OwnedArray<Int>(capacity: 0)
+        array.swapStorage(with: other)
+        #expect(array.isEmpty && array.capacity == 0 && Array(other) == [5])
+        let queue = EventQueue<Int>(capacity: 16), empty = EventQueue<Int>(capacity: 16)
+        queue.schedule(at: 3, 30)
+        queue.schedule(at: 1, 10)
+        queue.swapStorage(with: empty)
+        #expect(queue.isEmpty && empty.count == 2 && empty.popNext()?.payload == 10)
+        // The scheduling order went along: the next event at the same instant comes after.
+        empty.schedule(at: 3, 31)
+        #expect(empty.popNext()?.payload == 30 && empty.popNext()?.payload == 31)
+    }
+
     @Test func growsByHalfNotDouble() {
         // Every coupled world holds its arrays at once: room grows half as much again (at least
         // 4), so a third of it at most is unused (doubling left half).

@@ -56,6 +56,41 @@ import PushSimTestSupport
         }
     }
 
+    @Test func worldsThatBorrowOneRoomRunAsWorldsThatGrowTheirOwn() throws {
+        // WorldRoom.swift: an arm run world after world in one room counts what each world
+        // counts in room of its own, keeps each script exactly (drawn on demand or whole), and
+        // leaves each world holding no room of its own; the room keeps the largest world's.
+        for onDemand in [true, false] {
+            let scenario = try herd(days: 3)
+            let room = ArmRoom()
+            for device in 0..<6 {
+                var own = DeviceWorld(scenario: scenario)
+                own.prepare(device: device, lettersOnDemand: onDemand)
+                var borrowing = DeviceWorld(scenario: scenario)
+                borrowing.prepare(device: device, lettersOnDemand: onDemand)
+                borrowing.fitDrawsToSize()
+                var a = Ledger(), b = Ledger()
+                own.run(.off, into: &a)
+                borrowing.borrowRoom(room)
+                borrowing.run(.off, into: &b)
+                #expect(borrowing.memoryFootprint.letterStates >= borrowing.draws.letters.count)
+                borrowing.giveRoomBack(room)
+                #expect(a == b, "device \(device), on demand \(onDemand)")
+                #expect(Array(borrowing.draws.letters) == Array(own.draws.letters))
+                #expect(borrowing.draws.letters.count > 100)
+                #expect(borrowing.memoryFootprint.letters - borrowing.draws.letters.count < 8)
+                let footprint = borrowing.memoryFootprint
+                #expect(footprint.letterStates == 0 && footprint.copies == 0 && footprint.runs == 0 && footprint.positions == 0)
+                #expect(room.letterStates.capacity >= borrowing.draws.letters.count)
+                // The next arm starts afresh in room of its own, as before.
+                var c = Ledger(), d = Ledger()
+                own.run(.on, into: &c)
+                borrowing.run(.on, into: &d)
+                #expect(c == d, "device \(device), on demand \(onDemand)")
+            }
+        }
+    }
+
     @Test func aWorldGivenBackHoldsTheSameWhateverTheDays() throws {
         // What a world keeps once its last arm is read does not grow with the simulated days.
         var held: [Int] = []

@@ -1,0 +1,55 @@
+// Room that the worlds of a shared partition borrow, one after another, for an arm they run alone.
+//
+// On the coupled path an arm without a shared server (the off arm beside a queue arm with a
+// finite XIVA capacity) runs world after world, each to its end. Each world started its arrays
+// empty (WorldMemory.swift) and grew them letter by letter, a dozen times each over a week, then
+// gave them back: about 50 calls into the allocator a phone, and the copies, about a tenth of
+// the coupled rung's time (docs/performance.md, Room borrowed for an arm run alone). A lonely
+// world keeps its room from device to device; these worlds now share one room the same way.
+
+/// The arrays an arm grows, with the room the largest world so far needed; lent to one world
+/// at a time (one thread runs a partition).
+package final class ArmRoom {
+    let copies = OwnedArray<PushCopy>(capacity: 0)
+    let letterStates = OwnedArray<LetterState>(capacity: 0)
+    let runs = OwnedArray<ExtensionRun>(capacity: 0)
+    let requests = OwnedArray<ReRequest>(capacity: 0)
+    let positions = OwnedArray<LetterIndex>(capacity: 0)
+    let loadEntries = OwnedArray<Int64>(capacity: 0)
+    let events = EventQueue<ChainEvent>(capacity: 16)
+    /// A script drawn on demand grows here, and the world keeps an exact copy of it.
+    var letters: [LetterDraws] = []
+    package init() {}
+}
+
+extension DeviceWorld {
+    /// Before an arm the world runs alone to its end: its arrays traded for the room's (the
+    /// arm starts each afresh, so what either held before does not matter), and a script
+    /// drawn on demand moved into the room's, so that it grows there.
+    package mutating func borrowRoom(_ room: ArmRoom) {
+        tradeArrays(with: room)
+        guard draws.letters.onDemand else { return }
+        room.letters.removeAll(keepingCapacity: true)
+        room.letters.append(contentsOf: draws.letters.letters)
+        swap(&draws.letters.letters, &room.letters)
+    }
+
+    /// After that arm, once its accounts are read: the room given back with what the arm
+    /// left in it, and the world's script an exact copy of the one grown there.
+    package mutating func giveRoomBack(_ room: ArmRoom) {
+        tradeArrays(with: room)
+        guard draws.letters.onDemand else { return }
+        swap(&draws.letters.letters, &room.letters)
+        draws.letters.letters = Self.fitted(room.letters)
+    }
+
+    private mutating func tradeArrays(with room: ArmRoom) {
+        copies.swapStorage(with: room.copies)
+        letterStates.swapStorage(with: room.letterStates)
+        ext.runs.swapStorage(with: room.runs)
+        ext.requests.swapStorage(with: room.requests)
+        xiva.letterAtPosition.swapStorage(with: room.positions)
+        loadLog.entries.swapStorage(with: room.loadEntries)
+        clock.queue.swapStorage(with: room.events)
+    }
+}
