@@ -147,6 +147,16 @@ package struct LetterScript: RandomAccessCollection {
         }
     }
 
+    /// Draws every letter still to come of a script drawn on demand, at once: for an arm that
+    /// runs its world alone to the end, which reads them all (WorldRoom.swift). The same
+    /// letters as drawing them a few at a time.
+    mutating func drawRest(_ laws: LetterLaws) {
+        guard replay.isEmpty, var drawing = cursor else { return }
+        cursor = nil
+        Self.draw(&drawing, laws, into: &letters, instants: instants, upTo: .max)
+        instants = []
+    }
+
     /// Draws letters in order until there are `limit` of them or the duration is over.
     /// Takes no scenario: what it needs is in the cursor and the laws, so a world drawing on
     /// demand copies nothing of its scenario.

@@ -25,13 +25,16 @@ package final class ArmRoom {
 extension DeviceWorld {
     /// Before an arm the world runs alone to its end: its arrays traded for the room's (the
     /// arm starts each afresh, so what either held before does not matter), and a script
-    /// drawn on demand moved into the room's, so that it grows there.
+    /// drawn on demand moved into the room's and drawn to its end there at once (the arm reads
+    /// every letter; drawing eight at a time as the arm reached them cost the coupled bench
+    /// chain 2.4 % more instructions).
     package mutating func borrowRoom(_ room: ArmRoom) {
         tradeArrays(with: room)
         guard draws.letters.onDemand else { return }
         room.letters.removeAll(keepingCapacity: true)
         room.letters.append(contentsOf: draws.letters.letters)
         swap(&draws.letters.letters, &room.letters)
+        draws.letters.drawRest(parameters.letterLaws)
     }
 
     /// After that arm, once its accounts are read: the room given back with what the arm
