@@ -120,9 +120,10 @@ enum CoupledRun {
                 // when the sink adds counts up and the world's arm allows it.
                 let settled = sink.takesSettledLetters && queueShared ? parameters.map { _ in SettledLetters() } : []
                 for i in 0..<worlds.count {
+                    let part = settled.isEmpty ? nil : settled[Int(partOf[i])]
                     worlds.with(i) {
-                        if settled.isEmpty { $0.countOnItsOwn() }
-                        $0.begin(arm, settlingInto: settled.isEmpty ? nil : settled[Int(partOf[i])])
+                        if part == nil { $0.countOnItsOwn() }
+                        $0.begin(arm, settlingInto: part)
                     }
                 }
                 worlds.step(servers: &server) { i in
