@@ -20,7 +20,7 @@ package protocol SharedServer {
 /// docs/performance.md, The coupled path).
 package final class CoupledWorlds {
     package let count: Int
-    private let worlds: UnsafeMutablePointer<DeviceWorld>
+    let worlds: UnsafeMutablePointer<DeviceWorld>
 
     /// `count` worlds, world i made by `make(i)`.
     package init(count: Int, _ make: (Int) -> DeviceWorld) {

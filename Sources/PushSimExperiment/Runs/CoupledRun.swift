@@ -44,6 +44,7 @@ enum CoupledRun {
                                                  shortcuts: ShortcutPolicy = .taken,
                                                  tracing: (device: Int, tracer: (TraceEntry) -> Void)? = nil,
                                                  logging: Bool = false, keptScriptBytes: Int = CoupledRun.keptScriptBytes,
+                                                 binarySpeculation: Bool = true,
                                                  into sink: inout Sink) {
         let unit = CouplingUnit.of(scenario)
         let end = scenario.end.microseconds
@@ -126,12 +127,21 @@ enum CoupledRun {
                         $0.begin(arm, settlingInto: part)
                     }
                 }
-                worlds.step(servers: &server) { i in
+                func finishWorld(_ i: Int) {
                     sink.account(device: range.lowerBound + i, segment: segmentOf[i], arm: a) { ledger in
                         worlds.with(i) { $0.finish(into: &ledger) }
                     }
                     worlds.with(i) { sink.finished(device: range.lowerBound + i, arm: a, world: $0) }
                     release(i)
+                }
+                // Sharing only the connection, worlds write first sends on a forecast and run on
+                // (BinarySpeculation.swift), unless a replay would repeat what someone watches or
+                // run the user's client again.
+                if server.xiva == nil, var connection = server.binary, binarySpeculation,
+                   tracing == nil, !logging, scenario.queue.userClient == nil {
+                    worlds.stepAhead(arm: arm, connection: &connection, finished: finishWorld)
+                } else {
+                    worlds.step(servers: &server, finished: finishWorld)
                 }
                 for (part, ledger) in settled.enumerated() {
                     guard let i = partOf.firstIndex(of: Int32(part)) else { continue }

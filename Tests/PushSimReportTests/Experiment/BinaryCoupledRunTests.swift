@@ -8,8 +8,9 @@ import PushSimTestSupport
 
 @Suite struct BinaryCoupledRunTests {
     /// Phones sharing busy connections: a slow write rate and a long error round trip, so that
-    /// errors discard other devices' writes; everyone back online at once at 12h.
-    private func busyConnections(devices: Int = 36, extra: [String] = []) throws -> Scenario {
+    /// errors discard other devices' writes; everyone back online at once at 12h. Also the
+    /// partition that BinarySpeculationTests runs ahead.
+    static func busyConnections(devices: Int = 36, extra: [String] = []) throws -> Scenario {
         let text = """
         name: binary
         seed: 9
@@ -42,7 +43,7 @@ import PushSimTestSupport
         let variants: [[String]] = [[], ["xiva.resend_buffer=5"], ["xiva.resend_buffer=2", "xiva.capacity=3/s", "warmup=2h"],
                                     ["device.uninstall=1/d", "apns.feedback_delay=3h", "xiva.resend_buffer=3"]]
         for extra in variants {
-            let scenario = try busyConnections(extra: extra)
+            let scenario = try Self.busyConnections(extra: extra)
             let product = Simulator.run(scenario)
             let reference = GlobalEventListReference.run(scenario)
             #expect(product == reference, "\(extra)")
@@ -55,27 +56,27 @@ import PushSimTestSupport
     }
 
     @Test func jobsAndShardsGiveTheSameBytes() throws {
-        let scenario = try busyConnections(devices: 40, extra: ["xiva.partitions=4", "xiva.resend_buffer=2"])
+        let scenario = try Self.busyConnections(devices: 40, extra: ["xiva.partitions=4", "xiva.resend_buffer=2"])
         try expectTheSameBytesOnEverySplit(scenario)
     }
 
     @Test func aBufferTradesDiscardsForRewritesAndAnInfiniteRateDiscardsNothing() throws {
-        let none = Simulator.run(try busyConnections())
-        let buffered = Simulator.run(try busyConnections(extra: ["xiva.resend_buffer=1000"]))
+        let none = Simulator.run(try Self.busyConnections())
+        let buffered = Simulator.run(try Self.busyConnections(extra: ["xiva.resend_buffer=1000"]))
         let lost = { (r: RunResult) in r.arms[0].ledger.causes[LossCause.connectionDiscard.rawValue] }
         #expect(lost(none) > 0)
         // Every discarded write is still in a buffer that large: none is lost for it.
         #expect(lost(buffered) == 0 && buffered.arms[0].ledger.binary.rewritten == buffered.arms[0].ledger.binary.discarded)
         // Writes that take no time end at their join, before any error is heard… unless the
         // error's round trip is 0 too: with an instant connection, discards need a round trip.
-        let instant = Simulator.run(try busyConnections(extra: ["apns.connection_rate=forever", "apns.error_delay=0s"]))
+        let instant = Simulator.run(try Self.busyConnections(extra: ["apns.connection_rate=forever", "apns.error_delay=0s"]))
         #expect(instant.arms[0].ledger.binary.discarded == 0 && instant.arms[0].ledger.binary.errors > 0)
     }
 
     // MARK: find and trace see a device inside its partition
 
     @Test func findListsWhatTheRunCountsInDeviceOrder() throws {
-        let scenario = try busyConnections()
+        let scenario = try Self.busyConnections()
         let run = Simulator.run(scenario)
         let query = FateQuery.lost(.connectionDiscard)
         let all = FateFinder.find(scenario, arm: .off, query: query, limit: 100_000, jobs: 2)
@@ -87,7 +88,7 @@ import PushSimTestSupport
     }
 
     @Test func aTraceShowsTheDeviceAsTheRunSimulatedIt() throws {
-        let scenario = try busyConnections()
+        let scenario = try Self.busyConnections()
         let found = FateFinder.find(scenario, arm: .off, query: .lost(.connectionDiscard), limit: 1)
         let letter = try #require(found.letters.first)
         let (entries, ledger) = Simulator.trace(scenario, device: letter.device, arm: .off)

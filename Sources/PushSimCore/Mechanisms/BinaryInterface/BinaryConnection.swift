@@ -84,6 +84,19 @@ package struct BinaryConnection: Sendable {
         return .rejected(arrival: arrival, errorHeardAt: heard)
     }
 
+    /// Writes a notification that is not malformed if it is accepted the moment it joins (the
+    /// connection idle then, and open when the write ends), as ``write(joiningAt:malformed:errorDelay:)``
+    /// would; otherwise changes nothing. Returns whether it wrote: the check of a forecast that
+    /// most writes are (BinarySpeculation.swift), without copying the connection.
+    package mutating func writeIfAcceptedAtOnce(joiningAt join: Int64) -> Bool {
+        guard freeAt <= join else { return false }
+        let arrival = SimTime.saturatingSum(join, writeTime)
+        guard arrival < closedAt || arrival >= reopensAt else { return false }
+        freeAt = arrival
+        written += 1
+        return true
+    }
+
     /// At its error's instant: whether discarded `write` is still among the last `bufferSize`
     /// written on its connection, so XIVA writes it again (counted `rewritten`). Every write
     /// that reached that connection ended before this instant, so the count is final.

@@ -44,7 +44,51 @@ struct BinaryLinkState {
     }
 }
 
+/// Who decides a world's writes and buffer checks: the partition's connection, or, while the
+/// world runs ahead of its partition, a forecast or the record of earlier decisions
+/// (BinarySpeculation.swift). ``BinaryConnection`` is the one that decides for real.
+protocol BinaryDecider {
+    /// A notification joins at `join`; `malformed` is its draw; `errorDelay` draws the error's
+    /// round trip and is called only when the write is rejected.
+    mutating func write(joiningAt join: Int64, malformed: Bool, errorDelay: () -> Int64) -> BinaryWriteOutcome
+    /// Whether the discarded `write` is still in the resend buffer at its error's instant.
+    mutating func isStillBuffered(_ write: BinaryWrite) -> Bool
+}
+
+extension BinaryConnection: BinaryDecider {}
+
 extension DeviceWorld {
+    /// The instant's writes and buffer checks, in the order they came up, each decided by
+    /// `decider`: every draw is this world's, in its own order, and each outcome is scheduled
+    /// in its future. The outbox is read in place and emptied once; read through the world at
+    /// each item rather than held in a local, which the compiler retained and released per
+    /// push (a local reference lives across the `inout` world).
+    mutating func settleBinaryOutbox<Decider: BinaryDecider>(at now: Int64, with decider: inout Decider) {
+        let count = mechanisms.binaryLink.outbox.count
+        guard count > 0 else { return }
+        for k in 0..<count {
+            switch mechanisms.binaryLink.outbox[k] {
+            case .write(let c):
+                writeOnConnection(c, at: now, with: &decider)
+            case .check(let c):
+                // Every write that reached the closed connection ended before now: the count is final.
+                if let discarded = mechanisms.binaryLink.takeDiscard(of: c), decider.isStillBuffered(discarded) {
+                    writeOnConnection(binaryRewrite(copy: c, at: now), at: now, with: &decider)
+                } else {
+                    binaryDiscardLost(copy: c, at: now)
+                }
+            }
+        }
+        mechanisms.binaryLink.outbox.removeAll()
+    }
+
+    /// Copy `c` is written: its draw, the decision, its events.
+    private mutating func writeOnConnection<Decider: BinaryDecider>(_ c: CopyIndex, at now: Int64, with decider: inout Decider) {
+        let bad = binaryWriteIsBad(c)
+        let outcome = decider.write(joiningAt: now, malformed: bad) { binaryErrorDelay() }
+        binaryWritten(copy: c, outcome)
+    }
+
     /// The binary interface's three steps.
     enum BinaryStep { case join, rejected, check }
 
