@@ -1,0 +1,78 @@
+// The sweep's order: every entry of a window once, in (instant, world, write) order, whether it was sorted with the window, carried from an earlier one, or added while the window was swept.
+import Testing
+@testable import PushSimCore
+
+@Suite struct SpeculationSweepTests {
+    /// A small deterministic generator, so that a failure names its case.
+    private struct Draws {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    private func entry(_ time: Int64, _ world: Int, _ sequence: Int) -> SweepEntry {
+        SweepEntry(time: time, world: Int32(world), sequence: Int32(sequence), generation: 0, kind: .plainForecast)
+    }
+
+    private func key(_ e: SweepEntry) -> [Int64] { [e.time, Int64(e.world), Int64(e.sequence)] }
+
+    @Test(arguments: [1, 7, 1_000, 70_000]) func aWindowComesOutInTheGlobalOrder(worlds: Int) {
+        var draws = Draws(state: UInt64(worlds))
+        let sweep = SpeculationSweep()
+        let start: Int64 = 5_000_000, end: Int64 = 5_000_000 + 86_400_000_000
+        sweep.startWindow(start: start, end: end)
+        // Worlds run ahead in index order, each its writes in time order (instants shared by
+        // many worlds, and several writes of one world at one instant).
+        var made: [SweepEntry] = []
+        var sequence = [Int](repeating: 0, count: worlds)
+        for w in 0..<worlds {
+            var time = start + Int64(draws.next(1_000))
+            for _ in 0..<draws.next(6) {
+                time += Int64(draws.next(3)) * Int64(draws.next(50_000_000_000) + 1)
+                let e = entry(min(time, end + 5), w, sequence[w])
+                sequence[w] += 1
+                sweep.add(e)
+                made.append(e)
+            }
+        }
+        sweep.startSweep()
+        // While sweeping, a few worlds run ahead again: runs in time order, after the entry taken.
+        var taken: [SweepEntry] = []
+        while let e = sweep.next() {
+            taken.append(e)
+            if draws.next(50) == 0 {
+                let w = Int(e.world)
+                var time = e.time
+                for _ in 0..<draws.next(4) {
+                    time += Int64(draws.next(2)) * Int64(draws.next(4_000_000_000) + 1)
+                    let late = entry(time, w, sequence[w])
+                    sequence[w] += 1
+                    sweep.add(late)
+                    made.append(late)
+                }
+                sweep.closeRun()
+            }
+        }
+        let inWindow = made.filter { $0.time < end }.map(key).sorted { $0.lexicographicallyPrecedes($1) }
+        #expect(taken.map(key) == inWindow)
+        // What falls at or after the window's end waits for the next window.
+        sweep.startWindow(start: end, end: end + 86_400_000_000)
+        sweep.startSweep()
+        var carried: [[Int64]] = []
+        while let e = sweep.next() { carried.append(key(e)) }
+        #expect(carried == made.filter { $0.time >= end }.map(key).sorted { $0.lexicographicallyPrecedes($1) })
+    }
+
+    @Test func entriesBeforeTheWindowsStartAreSortedByComparison() {
+        // Never made by a run (the first window starts at 0), but the order holds.
+        let sweep = SpeculationSweep()
+        sweep.startWindow(start: 100, end: 1_000)
+        for e in [entry(150, 2, 0), entry(-5, 1, 0), entry(150, 0, 3), entry(99, 4, 1)] { sweep.add(e) }
+        sweep.startSweep()
+        var taken: [[Int64]] = []
+        while let e = sweep.next() { taken.append(key(e)) }
+        #expect(taken == [[-5, 1, 0], [99, 4, 1], [150, 0, 3], [150, 2, 0]])
+    }
+}
