@@ -23,6 +23,9 @@ extension ResourceEstimate {
     /// Bytes one laid-out interval (a window, a doze window, an outage) occupies in a world: the
     /// interval in the merged list, its copy while sorting, and the flips it makes.
     package static let bytesPerInterval = 64.0
+    /// A world's record while it runs ahead of the binary connection (`BinarySpeculation`:
+    /// its counters, its arrays' headers and the allocator's).
+    package static let bytesPerSpeculationRecord = 160.0
     /// A step of work that is no kernel event, in events: scanning one doze interval for a
     /// stored message (`fcmDozing`), a reinstall or id change passed in a loop. A contiguous
     /// compare costs about a nanosecond against 100 ns for an event at 10 M events/s; the
@@ -209,11 +212,15 @@ extension ResourceEstimate {
         }
         // The binary interface: every send joins the connection as an event, and may be
         // rejected, checked and written again; the connection keeps one entry per error.
+        // Worlds running ahead of it (SpeculativeStepper.swift) hold a day's writes as sweep
+        // entries, twice (the window and its sort's scratch, 24 bytes each), and a record each.
         if s.apns.interface == .binary {
             let malformed = min(1, s.apns.malformed + (s.mail.payloadSize == nil ? 0 : 1))
+            let writesInAWindow = L * min(1, Double(SimTime.day) / max(1, end))
             out.append(MechanismLoad(key: "apns.interface: binary",
                                      eventsPerDevice: armCount * L * (2 + eventsPerExtraSend * 2 * malformed),
                                      bytesPerDevice: bytesPerExtraCopy * peakL * (1 + 2 * malformed),
+                                     bytesPerWorld: bytesPerSpeculationRecord + 2 * 24 * writesInAWindow,
                                      fix: "lower apns.malformed or mail.rate, or use apns.interface: http2"))
         }
         // XIVA's outages: every world lays them out and keeps them; a held letter's send moves.

@@ -179,6 +179,9 @@ import PushSimTestSupport
                             "apns.interface: binary")
         #expect(share(m, "apns.interface: binary")!.events > 0)
         #expect(share(m, "xiva.partitions")!.bytes > 0)
+        // A partition's 100 worlds running ahead hold a record and a day's writes (30 letters)
+        // as sweep entries, twice, each.
+        #expect(share(m, "apns.interface: binary")!.bytes >= 100 * (ResourceEstimate.bytesPerSpeculationRecord + 2 * 24 * 25))
     }
 
     @Test func xivaOutages() throws {
