@@ -2,6 +2,8 @@
 import Testing
 @testable import PushSimCore
 @testable import PushSimScenarioFile
+@testable import PushSimExperiment
+import PushSimTestSupport
 
 @Suite struct BinarySpeculationTests {
     /// A slow connection with frequent errors and bursts of mail, everyone back online at 12h
@@ -65,6 +67,41 @@ import Testing
             }
             #expect(instant || stopped.contains { $0.binary.discarded > 0 }, "\(extra)")
         }
+    }
+
+    /// Every device's ledger of every arm, as the product's coupled run keeps them.
+    private struct PerDevice: DeviceLedgerSink {
+        var ledgers: [[Ledger]]
+        mutating func account(device: Int, segment: Int?, arm: Int, _ body: (inout Ledger) -> Void) { body(&ledgers[arm][device]) }
+        mutating func partitionQueue(arm: Int, maxQueue: Int, maxQueueBySegment: [Int], series: XivaQueueSeries) {}
+        mutating func finished(device: Int, arm: Int, world: borrowing DeviceWorld) {}
+    }
+
+    /// The fuzzed version-2 scenarios (segments, warm-ups, random mechanisms beside the binary
+    /// interface), run by the product's coupled run with and without running ahead.
+    @Test func withOtherMechanismsRunningAheadCountsTheSame() throws {
+        let binary = VersionTwoFuzz.mechanisms.first { $0.name == "binary" }!.overrides
+        var compared: [[String]] = []
+        for k in 0..<40 {
+            let fuzz = VersionTwoFuzz.scenario(k)
+            let overrides = fuzz.overrides.contains("apns.interface=binary") ? fuzz.overrides : fuzz.overrides + binary
+            // A combination the reader refuses (an HTTP/2 answer key, or FCM, with the binary
+            // interface) is skipped, as a user's refused file would be.
+            guard let scenario = try? ScenarioLoader.parse(text: fuzz.text, file: "fuzz.yaml", overrides: overrides) else { continue }
+            let arms = scenario.arms
+            func run(ahead: Bool) -> [[Ledger]] {
+                var sink = PerDevice(ledgers: Array(repeating: Array(repeating: Ledger(), count: scenario.devices), count: arms.count))
+                CoupledRun.simulate(scenario, devices: 0..<scenario.devices, arms: arms, binarySpeculation: ahead, into: &sink)
+                return sink.ledgers
+            }
+            let ahead = run(ahead: true)
+            #expect(ahead == run(ahead: false), "case \(k): \(fuzz.mechanisms)")
+            #expect(ahead.joined().contains { $0.binary.written > 0 }, "case \(k): nothing written")
+            compared.append(fuzz.mechanisms)
+        }
+        // Most cases are compared, and between them they meet most mechanisms.
+        #expect(compared.count >= 12, "\(compared)")
+        #expect(Set(compared.joined()).count >= 16, "\(compared)")
     }
 
     @Test func aConnectionThatNeverQueuesNorFailsLeavesEveryForecastStanding() throws {
