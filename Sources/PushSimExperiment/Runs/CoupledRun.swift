@@ -39,7 +39,9 @@ enum CoupledRun {
     /// connection every arm shares (§11): both arms are then stepped around ``PartitionServers``. Draws stay per device, so every world sees the
     /// streams it would see alone.
     /// With `tracing`, that device's world reports every step to its tracer (`pushsim trace`
-    /// inside the device's partition).
+    /// inside the device's partition). `binarySpeculation: false` stops every world at every
+    /// push over the binary interface, as before worlds ran ahead of the connection: the same
+    /// counts, which a test compares.
     static func simulate<Sink: DeviceLedgerSink>(_ scenario: Scenario, devices: Range<Int>, arms: [Arm],
                                                  shortcuts: ShortcutPolicy = .taken,
                                                  tracing: (device: Int, tracer: (TraceEntry) -> Void)? = nil,
