@@ -63,9 +63,9 @@ final class BinarySpeculation {
     /// whole: it is replayed from the record, and what is new decided by the connection.
     var replaying: Bool { catchingUp || checksTaken < checkAnswers.count }
 
-    /// Write `sequence`, decided: kept when a replay could not assume it.
-    func record(_ outcome: BinaryWriteOutcome, sequence: Int, joiningAt join: Int64, writeTime: Int64) {
-        if outcome != .accepted(arrival: SimTime.saturatingSum(join, writeTime)) {
+    /// Write `sequence`, decided: kept when a replay could not assume it (`plain`).
+    func record(_ outcome: BinaryWriteOutcome, sequence: Int, plain: BinaryWriteOutcome) {
+        if outcome != plain {
             unusualWrites.append(UnusualWrite(sequence: sequence, outcome: outcome))
         }
     }
@@ -118,7 +118,7 @@ struct ForecastDecider: BinaryDecider {
             return drawn
         }
         let s = speculation
-        let plain = forecast == .accepted(arrival: SimTime.saturatingSum(join, forecaster.connection.writeTime))
+        let plain = forecast == forecaster.connection.plainOutcome(joiningAt: join)
         if !plain {
             s.unusualForecasts.append(UnusualForecast(sequence: s.writesTaken, malformed: malformed, errorDelay: drawn, forecast: forecast))
         }
@@ -147,7 +147,7 @@ struct RecordedDecider: BinaryDecider {
         s.writesTaken += 1
         guard sequence >= s.replayBefore || !s.catchingUp else {
             guard s.unusualReplayed < s.unusualWrites.count, s.unusualWrites[s.unusualReplayed].sequence == sequence else {
-                return .accepted(arrival: SimTime.saturatingSum(join, partition.connection.writeTime))
+                return partition.connection.plainOutcome(joiningAt: join)
             }
             let outcome = s.unusualWrites[s.unusualReplayed].outcome
             s.unusualReplayed += 1
@@ -156,7 +156,7 @@ struct RecordedDecider: BinaryDecider {
             return outcome
         }
         let outcome = partition.connection.write(joiningAt: join, malformed: malformed, errorDelay: errorDelay)
-        s.record(outcome, sequence: sequence, joiningAt: join, writeTime: partition.connection.writeTime)
+        s.record(outcome, sequence: sequence, plain: partition.connection.plainOutcome(joiningAt: join))
         return outcome
     }
 

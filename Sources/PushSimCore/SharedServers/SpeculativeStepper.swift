@@ -80,7 +80,7 @@ extension CoupledWorlds {
                     var trial = partition.connection
                     if trial.write(joiningAt: entry.time, malformed: forecast.malformed, errorDelay: { forecast.errorDelay }) == forecast.forecast {
                         partition.connection = trial
-                        s.record(forecast.forecast, sequence: forecast.sequence, joiningAt: entry.time, writeTime: trial.writeTime)
+                        s.record(forecast.forecast, sequence: forecast.sequence, plain: trial.plainOutcome(joiningAt: entry.time))
                         continue
                     }
                 case .stop:

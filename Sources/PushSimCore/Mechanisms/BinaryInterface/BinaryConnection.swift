@@ -84,6 +84,12 @@ package struct BinaryConnection: Sendable {
         return .rejected(arrival: arrival, errorHeardAt: heard)
     }
 
+    /// What a write joining at `join` comes to on an idle, open connection: accepted when its
+    /// write ends. The outcome a forecast assumes most often and a replay assumes unrecorded.
+    package func plainOutcome(joiningAt join: Int64) -> BinaryWriteOutcome {
+        .accepted(arrival: SimTime.saturatingSum(join, writeTime))
+    }
+
     /// Writes a notification that is not malformed if it is accepted the moment it joins (the
     /// connection idle then, and open when the write ends), as ``write(joiningAt:malformed:errorDelay:)``
     /// would; otherwise changes nothing. Returns whether it wrote: the check of a forecast that
