@@ -87,7 +87,12 @@ package final class OwnedArray<Element>: RandomAccessCollection {
     }
 
     deinit {
-        storage.release()
+        // Not `storage.release()`: a generic class's deinit runs unspecialized, and that call
+        // looked up `GrowableStorage<Element>`'s metadata at run time, about 500 instructions
+        // per array, seven arrays per world of a shared partition (docs/performance.md).
+        let base = storage.base, count = storage.count, capacity = storage.capacity
+        base.deinitialize(count: count)
+        if capacity > 0 { base.deallocate() }
     }
 
     package var startIndex: Int { 0 }

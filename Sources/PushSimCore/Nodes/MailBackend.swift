@@ -62,6 +62,7 @@ package struct LetterScript: RandomAccessCollection {
         letters = []
         replay = []
         replayNext = 0
+        noteWhetherDrawing()
         lacksFirstLetters = true
     }
 
@@ -79,6 +80,7 @@ package struct LetterScript: RandomAccessCollection {
         replay = []
         replayNext = 0
         cursor = nil
+        noteWhetherDrawing()
         onDemand = false
         let laws = LetterLaws(scenario)
         guard var drawing = LetterCursor(scenario, laws, device: device, instants: &instants, burstScratch: &burstScratch) else { return }
@@ -96,11 +98,18 @@ package struct LetterScript: RandomAccessCollection {
         replayNext = 0
         onDemand = true
         cursor = LetterCursor(scenario, laws, device: device, instants: &instants, burstScratch: &burstScratch)
+        noteWhetherDrawing()
         drawMore(laws)
     }
 
     /// Whether letters remain to be drawn on demand (or handed out from `replay`).
-    var isDrawing: Bool { cursor != nil || !replay.isEmpty }
+    /// Kept as it changes rather than computed: the world asks at every letter it reaches, and
+    /// `cursor != nil` copied the whole cursor (145 bytes) to answer (docs/performance.md).
+    private(set) var isDrawing = false
+
+    private mutating func noteWhetherDrawing() {
+        if case .none = cursor { isDrawing = !replay.isEmpty } else { isDrawing = true }
+    }
 
     /// A script drawn whole, handed out again a few letters at a time (``replayOnDemand()``),
     /// from `replayNext` on.
@@ -113,6 +122,7 @@ package struct LetterScript: RandomAccessCollection {
     mutating func replayOnDemand() {
         replay = letters
         replayNext = 0
+        noteWhetherDrawing()
         letters = []
         onDemand = true
         handOutMore()
@@ -126,6 +136,7 @@ package struct LetterScript: RandomAccessCollection {
         if replayNext == replay.count {
             replay = []
             replayNext = 0
+            noteWhetherDrawing()
         }
     }
 
@@ -143,6 +154,7 @@ package struct LetterScript: RandomAccessCollection {
         Self.draw(&cursor!, laws, into: &letters, instants: instants, upTo: limit)
         if cursor!.exhausted {
             cursor = nil
+            noteWhetherDrawing()
             instants = []
         }
     }
@@ -153,6 +165,7 @@ package struct LetterScript: RandomAccessCollection {
     mutating func drawRest(_ laws: LetterLaws) {
         guard replay.isEmpty, var drawing = cursor else { return }
         cursor = nil
+        noteWhetherDrawing()
         Self.draw(&drawing, laws, into: &letters, instants: instants, upTo: .max)
         instants = []
     }

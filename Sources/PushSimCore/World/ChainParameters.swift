@@ -99,7 +99,20 @@ package final class ChainParameters {
     let callKitFailure: Double
     let callKitCutOffAfter: Int
     let fcmCollapseKeys: Int
-    let doze: [Range<Int64>]
+    /// Lazily, as `sharedWindows` below: worked out in `init`, a doze window repeating every
+    /// microsecond filled the memory before the resource guard could refuse the run (the
+    /// estimate makes parameters to ask `settlesInFlight`).
+    private(set) lazy var doze: [Range<Int64>] = scenario.channel == .fcm && scenario.fcm.priority == .normal
+        ? ConnectivityTimeline.windowIntervals(scenario.device.doze, end: scenario.end.microseconds) : []
+    /// The offline windows every device shares, doze windows merged in on FCM (docs/model.md
+    /// §12): computed once, and one buffer for every world made with these parameters (a
+    /// partition's worlds each computed and kept their own, 10 000 instructions and their bytes
+    /// a phone). Lazily, when the first world is made: the resource estimate makes parameters
+    /// before the guard refuses a run whose windows would number in the billions.
+    private(set) lazy var sharedWindows: [Range<Int64>] = {
+        let windows = ConnectivityTimeline.windowIntervals(scenario)
+        return doze.isEmpty ? windows : ConnectivityTimeline.sortedAndMerged(windows + doze)
+    }()
     /// Media attachments (docs/model.md §8): the share, and samplers of bytes and bits per second; nil: none.
     let media: MediaAttachments?
     let mediaSize: DistributionSampler?
@@ -171,8 +184,6 @@ package final class ChainParameters {
         callKitFailure = scenario.channel == .pushkit ? scenario.pushkit.reportFailure : 0
         callKitCutOffAfter = scenario.pushkit.cutOffAfter
         fcmCollapseKeys = scenario.channel == .fcm ? scenario.fcm.collapseKeys : 0
-        doze = scenario.channel == .fcm && scenario.fcm.priority == .normal
-            ? ConnectivityTimeline.windowIntervals(scenario.device.doze, end: scenario.end.microseconds) : []
         media = scenario.extension.media
         hasMedia = media != nil
         mediaSize = media?.size.sampler

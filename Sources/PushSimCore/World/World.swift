@@ -132,12 +132,11 @@ package struct DeviceWorld: ~Copyable {
         self.parameters = parameters
         self.shortcuts = shortcuts
         self.ledgerCell = ledgerCell
-        let scenario = parameters.scenario
         // FCM holds normal-priority messages while the device dozes: for the channel, a doze
-        // window is a window offline (docs/model.md §12, FCM).
-        let windows = ConnectivityTimeline.windowIntervals(scenario)
-        self.draws = DeviceDraws(windows: parameters.doze.isEmpty ? windows : ConnectivityTimeline.sortedAndMerged(windows + parameters.doze))
-        self.clock = WorldClock(runEnd: scenario.end.microseconds)
+        // window is a window offline (docs/model.md §12, FCM). One array for every world made
+        // with these parameters (ChainParameters.sharedWindows).
+        self.draws = DeviceDraws(windows: parameters.sharedWindows)
+        self.clock = WorldClock(runEnd: parameters.scenario.end.microseconds)
     }
 
     /// Draws everything about a device that both arms share.

@@ -26,7 +26,32 @@ package struct WorldMemoryFootprint: Equatable, Sendable {
     }
 }
 
+/// Buffers that drawing a device's timeline reuses, lent to each world of a partition in turn
+/// as it is prepared (a lonely world keeps its own from device to device). Each world then
+/// keeps only its flips, copied at their size.
+package final class DrawScratch {
+    var intervals: [Range<Int64>] = []
+    var deviceWindows: [Range<Int64>] = []
+    var flips: [Int64] = []
+    package init() {}
+}
+
 extension DeviceWorld {
+    /// ``prepare(device:lettersOnDemand:)`` and ``fitDrawsToSize()`` for a world that lives
+    /// beside the others of its partition, drawing in `scratch`'s buffers: each world grew its
+    /// own from empty, a dozen allocations and copies a phone (docs/performance.md).
+    package mutating func prepareBesidePartition(device: Int, scratch: DrawScratch) {
+        swap(&draws.scratchIntervals, &scratch.intervals)
+        swap(&draws.deviceWindowScratch, &scratch.deviceWindows)
+        swap(&draws.timeline.flips, &scratch.flips)
+        prepare(device: device, lettersOnDemand: true)
+        swap(&draws.scratchIntervals, &scratch.intervals)
+        swap(&draws.deviceWindowScratch, &scratch.deviceWindows)
+        swap(&draws.timeline.flips, &scratch.flips)
+        draws.timeline.flips = Self.fitted(scratch.flips)
+        fitDrawsToSize()
+    }
+
     /// Room held by the world's growable arrays (see ``WorldMemoryFootprint``).
     package var memoryFootprint: WorldMemoryFootprint {
         WorldMemoryFootprint(letters: draws.letters.letters.capacity, letterStates: letterStates.capacity,
@@ -66,6 +91,16 @@ extension DeviceWorld {
     /// kept). The draws stay for the next arm, whole: only a world's first arm draws its
     /// letters on demand.
     package mutating func releaseArmMemory() {
+        releaseArrays(keepingRoom: true)
+        // The arm's close drew the rest of a script drawn on demand: the next arm reads it
+        // whole rather than drawing it again (drawing twice cost the bench's coupled rung 29 %
+        // more instructions), kept at its size.
+        if draws.letters.onDemand && !draws.letters.isDrawing { draws.letters.letters = Self.fitted(draws.letters.letters) }
+    }
+
+    /// The arm's arrays given back; the heap keeps room for a few events when the world runs
+    /// again (`keepingRoom`), none when it never will.
+    private mutating func releaseArrays(keepingRoom: Bool) {
         copies.releaseMemory()
         letterStates.releaseMemory()
         ext.runs.releaseMemory()
@@ -74,18 +109,16 @@ extension DeviceWorld {
         xiva.letterAtPosition.releaseMemory()
         loadLog.entries.releaseMemory()
         clock.agenda.removeAll()
-        clock.queue.releaseMemory()
+        clock.queue.releaseMemory(keepingRoom: keepingRoom)
         mechanisms.joining = []
-        // The arm's close drew the rest of a script drawn on demand: the next arm reads it
-        // whole rather than drawing it again (drawing twice cost the bench's coupled rung 29 %
-        // more instructions), kept at its size.
-        if draws.letters.onDemand && !draws.letters.isDrawing { draws.letters.letters = Self.fitted(draws.letters.letters) }
     }
 
     /// After the world's last arm, once its accounts are closed and read: everything it grew
     /// given back, the draws too. The world must not run or be read again.
     package mutating func releaseMemory() {
-        releaseArmMemory()
+        // Not `releaseArmMemory()`: that keeps a heap's room and fits the script to its size,
+        // an allocation and a copy per world for memory given back at once (docs/performance.md).
+        releaseArrays(keepingRoom: false)
         draws.letters = LetterScript()
         draws.timeline = ConnectivityTimeline()
         draws.sleepTimeline = SleepTimeline()

@@ -38,12 +38,14 @@ extension DeviceWorld {
     }
 
     /// After that arm, once its accounts are read: the room given back with what the arm
-    /// left in it, and the world's script an exact copy of the one grown there.
-    package mutating func giveRoomBack(_ room: ArmRoom) {
+    /// left in it, and the world's script an exact copy of the one grown there when another
+    /// arm follows (`keepingScript`); after the last arm the world is given back whole, and
+    /// the copy was an allocation and 11 KB copied per phone of the bench for nothing.
+    package mutating func giveRoomBack(_ room: ArmRoom, keepingScript: Bool = true) {
         tradeArrays(with: room)
         guard draws.letters.onDemand else { return }
         swap(&draws.letters.letters, &room.letters)
-        draws.letters.letters = Self.fitted(room.letters)
+        if keepingScript { draws.letters.letters = Self.fitted(room.letters) }
     }
 
     private mutating func tradeArrays(with room: ArmRoom) {

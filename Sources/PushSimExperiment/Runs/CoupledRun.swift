@@ -67,11 +67,11 @@ enum CoupledRun {
             // world by world swaps each device's account in and out of it, and an arm that settles
             // counts into its part's ledger (WorldLedgerCell.swift).
             let restingCell = sink.takesSettledLetters ? LedgerCell() : nil
+            let scratch = DrawScratch()
             let worlds = CoupledWorlds(count: range.count) { i in
                 var world = DeviceWorld(parameters: parameters[Int(partOf[i])], shortcuts: shortcuts,
                                         ledgerCell: restingCell ?? LedgerCell())
-                world.prepare(device: range.lowerBound + i, lettersOnDemand: true)
-                world.fitDrawsToSize()
+                world.prepareBesidePartition(device: range.lowerBound + i, scratch: scratch)
                 if let tracing, tracing.device == range.lowerBound + i { world.tracer = tracing.tracer }
                 if logging { world.extensionLog = ExtensionLogRecorder() }
                 return world
@@ -111,7 +111,7 @@ enum CoupledRun {
                             worlds.with(i) { $0.run(arm, into: &ledger) }
                         }
                         worlds.with(i) { sink.finished(device: range.lowerBound + i, arm: a, world: $0) }
-                        worlds.with(i) { $0.giveRoomBack(room) }
+                        worlds.with(i) { $0.giveRoomBack(room, keepingScript: !lastArm) }
                         release(i)
                     }
                     continue

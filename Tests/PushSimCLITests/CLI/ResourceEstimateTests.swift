@@ -104,6 +104,27 @@ private func scenarioFile(_ text: String) -> (folder: String, file: String) {
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
     }
 
+    @Test func windowsRepeatingEveryMicrosecondAreRefusedBeforeAnyIsLaidOut() throws {
+        // The estimate makes the chain's parameters for a shared partition (ChainParameters):
+        // the windows every device shares and FCM's doze windows are laid out only when a world
+        // is made, so a run whose windows number in the billions is refused, not killed by the
+        // memory its windows would take (both crashed before: 17 GB, then signal 6).
+        let partitioned = small.replacingOccurrences(of: "apns:", with: "xiva:\n  capacity: 1000/s\napns:")
+        let cases = [
+            partitioned.replacingOccurrences(of: "    - {start: 8h, end: 9h, every: 1d}", with: "    - {start: 0, end: 1us, every: 2us}"),
+            partitioned + "channel: fcm\nfcm:\n  priority: normal\ndevice:\n  doze:\n    - {start: 0, end: 1us, every: 2us}\n",
+        ]
+        for (k, text) in cases.enumerated() {
+            let (folder, file) = scenarioFile(text)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let (status, err, seconds) = pushsim(["run", file, "--out", folder + "/out", "--max-memory", "2GB"])
+            #expect(status == 2, "case \(k): \(err.prefix(300))")
+            #expect(err.contains("refusing to run") && err.contains("connectivity changes"), "case \(k)")
+            #expect(seconds < 1, "case \(k)")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
+        }
+    }
+
     @Test func theLargestDeviceCountIsRefusedNotCrashed() throws {
         let sc = try scenario(small.replacingOccurrences(of: "devices: 40", with: "devices: 9223372036854775807")
             .replacingOccurrences(of: "  rate: 30/d", with: "  rate: 0/d"))

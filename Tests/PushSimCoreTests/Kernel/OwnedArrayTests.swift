@@ -78,4 +78,28 @@ import PushSimTestSupport
         array.append("c")
         #expect(Array(array) == ["c"])
     }
+
+    /// A reference-counted element, to see whether the array's death lets it go.
+    final class Tracked {}
+
+    @Test func anArrayThatDiesReleasesItsElements() {
+        // Both deinits free their memory without the generic storage's helpers
+        // (OwnedArray.swift, EventQueue.swift): the elements must still be released.
+        weak var inArray: Tracked?
+        weak var inQueue: Tracked?
+        do {
+            let array = OwnedArray<Tracked>(capacity: 0)
+            let queue = EventQueue<Tracked>(capacity: 4)
+            for k in 0..<40 {
+                let element = Tracked(), event = Tracked()
+                if k == 17 { inArray = element; inQueue = event }
+                array.append(element)
+                queue.schedule(at: Int64(k), event)
+            }
+            #expect(inArray != nil && inQueue != nil)
+            #expect(array.count == 40 && queue.count == 40)
+        }
+        #expect(inArray == nil)
+        #expect(inQueue == nil)
+    }
 }

@@ -12,6 +12,15 @@ import PushSimTestSupport
         try CoupledRunTests().herd(devices: devices, extra: ["duration=\(days)d"] + extra)
     }
 
+    /// Device `device` prepared alone, or with its draws fitted to their size as a world
+    /// beside its partition holds them (`fitted`).
+    func prepared(_ scenario: Scenario, device: Int, onDemand: Bool, fitted: Bool) -> DeviceWorld {
+        var world = DeviceWorld(scenario: scenario)
+        world.prepare(device: device, lettersOnDemand: onDemand)
+        if fitted { world.fitDrawsToSize() }
+        return world
+    }
+
     @Test func fittedDrawsHoldExactlyTheirLettersAndTheSameValues() throws {
         let scenario = try herd(days: 3)
         var loose = DeviceWorld(scenario: scenario)
@@ -52,7 +61,9 @@ import PushSimTestSupport
                 }
             }
             released.releaseMemory()
+            // Everything given back, the heap without room kept for a next arm.
             #expect(released.memoryFootprint.letters == 0 && released.memoryFootprint.flips == 0)
+            #expect(released.memoryFootprint.events == 0 && released.memoryFootprint.bytes == 0)
         }
     }
 
@@ -64,11 +75,8 @@ import PushSimTestSupport
             let scenario = try herd(days: 3)
             let room = ArmRoom()
             for device in 0..<6 {
-                var own = DeviceWorld(scenario: scenario)
-                own.prepare(device: device, lettersOnDemand: onDemand)
-                var borrowing = DeviceWorld(scenario: scenario)
-                borrowing.prepare(device: device, lettersOnDemand: onDemand)
-                borrowing.fitDrawsToSize()
+                var own = prepared(scenario, device: device, onDemand: onDemand, fitted: false)
+                var borrowing = prepared(scenario, device: device, onDemand: onDemand, fitted: true)
                 var a = Ledger(), b = Ledger()
                 own.run(.off, into: &a)
                 borrowing.borrowRoom(room)
@@ -76,8 +84,17 @@ import PushSimTestSupport
                 #expect(!borrowing.draws.letters.isDrawing)
                 borrowing.run(.off, into: &b)
                 #expect(borrowing.memoryFootprint.letterStates >= borrowing.draws.letters.count)
-                borrowing.giveRoomBack(room)
+                // The last world gives the room back as after a last arm: no script copied out.
+                let keepsScript = device < 5
+                let drawn = borrowing.draws.letters.count
+                borrowing.giveRoomBack(room, keepingScript: keepsScript)
                 #expect(a == b, "device \(device), on demand \(onDemand)")
+                guard keepsScript else {
+                    #expect(drawn > 100)
+                    #expect(borrowing.draws.letters.count == (onDemand ? LetterCursor.lettersPerDraw : drawn))
+                    if onDemand { #expect(room.letters.count == drawn) }
+                    continue
+                }
                 #expect(Array(borrowing.draws.letters) == Array(own.draws.letters))
                 #expect(borrowing.draws.letters.count > 100)
                 #expect(borrowing.memoryFootprint.letters - borrowing.draws.letters.count < 8)
@@ -91,6 +108,67 @@ import PushSimTestSupport
                 #expect(c == d, "device \(device), on demand \(onDemand)")
             }
         }
+    }
+
+    @Test func worldsPreparedBesideTheirPartitionDrawWhatAWorldDrawsAlone() throws {
+        // prepareBesidePartition (WorldMemory.swift) draws in buffers lent from world to world:
+        // the same letters and flips as preparing alone, the flips kept at their size, and the
+        // partition's worlds reading one array of shared windows (ChainParameters.sharedWindows).
+        let random = ["connectivity.online=exponential(6h)", "connectivity.offline=exponential(10m)"]
+        for extra in [random, random + ["connectivity.windows=[{start: 1h, end: 2h, every: 1d, spread: 30m}, {start: 10h, end: 12h}]"]] {
+            let scenario = try herd(days: 3, extra: extra)
+            let parameters = ChainParameters(scenario)
+            let scratch = DrawScratch()
+            var bases: Set<UInt> = []
+            for device in 0..<12 {
+                var alone = DeviceWorld(parameters: parameters)
+                alone.prepare(device: device, lettersOnDemand: true)
+                alone.fitDrawsToSize()
+                var beside = DeviceWorld(parameters: parameters)
+                beside.prepareBesidePartition(device: device, scratch: scratch)
+                #expect(Array(beside.draws.letters) == Array(alone.draws.letters), "\(extra) device \(device)")
+                #expect(beside.draws.timeline.flips == alone.draws.timeline.flips, "\(extra) device \(device)")
+                #expect(beside.draws.timeline.onlineAtStart == alone.draws.timeline.onlineAtStart)
+                #expect(beside.draws.timeline.flips.count > 2)
+                // The same room, but for the flips' rounding by the allocator.
+                var besideRoom = beside.memoryFootprint, aloneRoom = alone.memoryFootprint
+                #expect(besideRoom.flips - beside.draws.timeline.flips.count < 8)
+                besideRoom.flips = 0
+                aloneRoom.flips = 0
+                #expect(besideRoom == aloneRoom)
+                #expect(scratch.flips.capacity >= beside.draws.timeline.flips.count)
+                beside.draws.windows.withUnsafeBufferPointer { bases.insert(UInt(bitPattern: $0.baseAddress)) }
+                var a = Ledger(), b = Ledger()
+                alone.run(.on, into: &a)
+                beside.run(.on, into: &b)
+                #expect(a == b, "\(extra) device \(device)")
+            }
+            #expect(!parameters.sharedWindows.isEmpty)
+            #expect(bases.count == 1)
+        }
+    }
+
+    @Test func aScriptKnowsWhetherItIsStillDrawing() throws {
+        // LetterScript keeps `isDrawing` as its cursor and hand-out change (MailBackend.swift).
+        let scenario = try herd(days: 2)
+        let laws = ChainParameters(scenario).letterLaws
+        var script = LetterScript()
+        script.generate(scenario, device: 5)
+        #expect(!script.isDrawing)
+        let whole = Array(script)
+        script.drawOnDemand(scenario, laws, device: 5)
+        #expect(script.isDrawing && script.count == LetterCursor.lettersPerDraw)
+        while script.isDrawing { script.drawMore(laws) }
+        #expect(Array(script) == whole)
+        script.replayOnDemand()
+        #expect(script.isDrawing && script.count == LetterCursor.lettersPerDraw)
+        while script.isDrawing { script.drawMore(laws) }
+        #expect(Array(script) == whole)
+        script.drawOnDemand(scenario, laws, device: 5)
+        script.drawRest(laws)
+        #expect(!script.isDrawing && Array(script) == whole)
+        script.removeAll()
+        #expect(!script.isDrawing && script.count == 0)
     }
 
     @Test func aWorldGivenBackHoldsTheSameWhateverTheDays() throws {
