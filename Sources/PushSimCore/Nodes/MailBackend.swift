@@ -103,8 +103,9 @@ package struct LetterScript: RandomAccessCollection {
     }
 
     /// Whether letters remain to be drawn on demand (or handed out from `replay`).
-    /// Kept as it changes rather than computed: the world asks at every letter it reaches, and
-    /// `cursor != nil` copied the whole cursor (145 bytes) to answer (docs/performance.md).
+    /// Kept as it changes rather than computed: a world asks each time it reaches the last
+    /// letter drawn so far, and `cursor != nil` copied the whole cursor (145 bytes) and read the
+    /// kept script's buffer, memory long out of the caches (docs/performance.md).
     private(set) var isDrawing = false
 
     private mutating func noteWhetherDrawing() {
