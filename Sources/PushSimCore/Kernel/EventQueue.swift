@@ -32,11 +32,7 @@ package final class EventQueue<Payload> {
     }
 
     deinit {
-        // Not `storage.release()`: unspecialized here, that call looked up the generic
-        // storage's metadata at run time (500 instructions per queue; see OwnedArray).
-        let base = storage.base, count = storage.count, capacity = storage.capacity
-        base.deinitialize(count: count)
-        if capacity > 0 { base.deallocate() }
+        storage.release()
     }
 
     package var count: Int { storage.count }

@@ -39,7 +39,7 @@ struct GrowableStorage<Element> {
         capacity = newCapacity
     }
 
-    mutating func removeAll() {
+    @inline(__always) mutating func removeAll() {
         base.deinitialize(count: count)
         count = 0
     }
@@ -52,8 +52,11 @@ struct GrowableStorage<Element> {
         count = kept
     }
 
-    /// Frees everything; the storage must not be used afterwards.
-    mutating func release() {
+    /// Frees everything; the storage must not be used afterwards. Always inlined: the owners'
+    /// `deinit`s run unspecialized (generic classes), and a call from there looked up
+    /// `GrowableStorage<Element>`'s metadata at run time, about 500 instructions per array,
+    /// seven arrays per world of a shared partition (docs/performance.md).
+    @inline(__always) mutating func release() {
         removeAll()
         if capacity > 0 { base.deallocate() }
     }
@@ -87,12 +90,7 @@ package final class OwnedArray<Element>: RandomAccessCollection {
     }
 
     deinit {
-        // Not `storage.release()`: a generic class's deinit runs unspecialized, and that call
-        // looked up `GrowableStorage<Element>`'s metadata at run time, about 500 instructions
-        // per array, seven arrays per world of a shared partition (docs/performance.md).
-        let base = storage.base, count = storage.count, capacity = storage.capacity
-        base.deinitialize(count: count)
-        if capacity > 0 { base.deallocate() }
+        storage.release()
     }
 
     package var startIndex: Int { 0 }

@@ -47,8 +47,9 @@ extension DeviceWorld {
         prepare(device: device, lettersOnDemand: true)
         swap(&draws.scratchIntervals, &scratch.intervals)
         swap(&draws.deviceWindowScratch, &scratch.deviceWindows)
-        swap(&draws.timeline.flips, &scratch.flips)
-        draws.timeline.flips = Self.fitted(scratch.flips)
+        // The grown flips go back to the scratch once `fitDrawsToSize` has given the world its
+        // copy at their size (fitting them here as well copied them twice).
+        scratch.flips = draws.timeline.flips
         fitDrawsToSize()
     }
 
