@@ -15,7 +15,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "PushSimClient", path: "Sources/PushSimClient"),
-        .target(name: "PushSimCore", dependencies: ["PushSimClient"], path: "Sources/PushSimCore"),
+        // A prefetch instruction for the coupled stepper, which Swift does not reach on its own.
+        .target(name: "PushSimPrefetch", path: "Sources/PushSimPrefetch"),
+        .target(name: "PushSimCore", dependencies: ["PushSimClient", "PushSimPrefetch"], path: "Sources/PushSimCore"),
         .target(name: "PushSimScenarioFile", dependencies: ["PushSimCore"], path: "Sources/PushSimScenarioFile"),
         .target(name: "PushSimExperiment", dependencies: ["PushSimCore", "PushSimScenarioFile"],
                 path: "Sources/PushSimExperiment"),

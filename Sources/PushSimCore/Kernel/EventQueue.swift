@@ -51,6 +51,12 @@ package final class EventQueue<Payload> {
 
     package var isEmpty: Bool { storage.count == 0 }
 
+    /// Where its events are and how many bytes they take, for a prefetch only: never read
+    /// through (WorldPrefetch.swift).
+    @inline(__always) var elementBytes: (start: UnsafeRawPointer, bytes: Int) {
+        (UnsafeRawPointer(storage.base), storage.count &* MemoryLayout<ScheduledEvent<Payload>>.stride)
+    }
+
     /// Trades heaps and scheduling orders with `other` (a world borrowing room for an arm,
     /// WorldRoom.swift).
     package func swapStorage(with other: EventQueue<Payload>) {

@@ -152,6 +152,12 @@ package final class OwnedArray<Element>: RandomAccessCollection {
     /// How many elements its memory holds (for the coupled path's memory accounts).
     package var capacity: Int { storage.capacity }
 
+    /// Where its elements are and how many bytes they take, for a prefetch only: never read
+    /// through (WorldPrefetch.swift).
+    @inline(__always) var elementBytes: (start: UnsafeRawPointer, bytes: Int) {
+        (UnsafeRawPointer(storage.base), storage.count &* MemoryLayout<Element>.stride)
+    }
+
     /// Empties the array and gives its memory back, keeping no room: for a world that will
     /// not run again (``DeviceWorld/releaseMemory()``), or one that waits beside its partition.
     package func releaseMemory() {

@@ -129,6 +129,18 @@ package struct LetterScript: RandomAccessCollection {
         handOutMore()
     }
 
+    /// Where the letters a world reads next are, for a prefetch only (WorldPrefetch.swift): the
+    /// letters handed out so far, from the first, and while a kept script is handed out again,
+    /// its count (in the 32 bytes before its elements) and the next letters to hand out.
+    func noteNextLetters(_ add: (UnsafeRawPointer?, Int) -> Void) {
+        letters.withUnsafeBufferPointer { add(UnsafeRawPointer($0.baseAddress), $0.count * MemoryLayout<LetterDraws>.stride) }
+        guard replayNext < replay.count else { return }
+        replay.withUnsafeBufferPointer {
+            if let base = $0.baseAddress { add(UnsafeRawPointer(base) - 32, 1) }
+            add(UnsafeRawPointer($0.baseAddress.map { $0 + replayNext }), LetterCursor.lettersPerDraw * MemoryLayout<LetterDraws>.stride)
+        }
+    }
+
     /// The next few letters of `replay`; it is given back once every letter is out.
     private mutating func handOutMore() {
         let next = Swift.min(replay.count, replayNext + LetterCursor.lettersPerDraw)

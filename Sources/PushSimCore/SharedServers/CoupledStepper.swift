@@ -1,5 +1,7 @@
 // Runs the device worlds of one coupling unit around a server they share, in the order one global (time, device, sequence) list would give.
 
+import PushSimPrefetch
+
 /// A server that the devices of a coupling unit share (an XIVA partition's re-request queue).
 /// A world hands it what it sent at an instant once it has taken every other step of that
 /// instant; the server answers by scheduling events in that world. A world stops for its
@@ -55,13 +57,37 @@ package final class CoupledWorlds {
         // every push stops its world, so this heap is on the hot path: the first world goes
         // back in with one sift down (``StoppedWorlds``).
         let stopped = StoppedWorlds(capacity: count)
+        // What each stopped world touches first when taken again, noted as it stops: the
+        // stepper fetches the next world's lines while the current one runs, and the rows and
+        // worlds of the one after that a step earlier still (WorldPrefetch.swift).
+        let rows = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: max(1, count) * HotMemory.width)
+        rows.initialize(repeating: nil, count: max(1, count) * HotMemory.width)
+        defer { rows.deallocate() }
+        func row(_ i: Int) -> UnsafeMutablePointer<UnsafeRawPointer?> { rows + i * HotMemory.width }
         for i in 0..<count {
-            if let t = worlds[i].runUntilItSends() { stopped.insert(time: t, world: i) } else { finished(i) }
+            if let t = worlds[i].runUntilItSends() {
+                stopped.insert(time: t, world: i)
+                HotMemory.note(worlds[i], into: row(i))
+            } else {
+                finished(i)
+            }
         }
         while let next = stopped.first {
             let i = next.world
+            let (likely, afterThat) = stopped.likelyNext()
+            if afterThat >= 0 {
+                pushsim_prefetch_range(row(afterThat), HotMemory.width * MemoryLayout<UnsafeRawPointer?>.stride)
+                pushsim_prefetch_range(worlds + afterThat, MemoryLayout<DeviceWorld>.size)
+            }
+            if likely >= 0 { HotMemory.fetch(row(likely)) }
             server.collect(from: &worlds[i], device: i, at: next.time)
-            if let t = worlds[i].runUntilItSends() { stopped.replaceFirst(time: t) } else { stopped.removeFirst(); finished(i) }
+            if let t = worlds[i].runUntilItSends() {
+                stopped.replaceFirst(time: t)
+                HotMemory.note(worlds[i], into: row(i))
+            } else {
+                stopped.removeFirst()
+                finished(i)
+            }
         }
     }
 }

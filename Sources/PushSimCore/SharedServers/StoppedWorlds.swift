@@ -39,6 +39,22 @@ final class StoppedWorlds {
     /// The first stopped world, if any.
     @inline(__always) var first: Stop? { count > 0 ? base[0] : nil }
 
+    /// The worlds most likely to be taken after the first, as world indices (-1 for none): the
+    /// earliest of the rest (next, unless the first stops again before it), then the earliest
+    /// of the rest but that one. Exact for the heap as it stands: the earliest of the rest is
+    /// the earlier of the root's children, the one after it the earliest of the other child and
+    /// its own children. For prefetching only (WorldPrefetch.swift).
+    func likelyNext() -> (next: Int, afterNext: Int) {
+        guard count > 1 else { return (-1, -1) }
+        var next = 1, other = 2
+        if other < count && base[other].precedes(base[next]) { swap(&next, &other) }
+        var after = other < count ? other : -1
+        for child in 2 * next + 1...2 * next + 2 where child < count {
+            if after < 0 || base[child].precedes(base[after]) { after = child }
+        }
+        return (base[next].world, after < 0 ? -1 : base[after].world)
+    }
+
     /// Puts world `world`, stopped at `time`, among the others.
     func insert(time: Int64, world: Int) {
         InternalChecks.require(count < capacity, "more stopped worlds than the unit holds")
