@@ -1,5 +1,7 @@
 // The mail backend: Poisson letters for one device, with the draws of their first send.
 
+import PushSimPrefetch
+
 /// One letter and every random draw of its first send.
 package struct LetterDraws: Equatable, Sendable {
     /// When the backend hands it to XIVA.
@@ -129,15 +131,18 @@ package struct LetterScript: RandomAccessCollection {
         handOutMore()
     }
 
-    /// Where the letters a world reads next are, for a prefetch only (WorldPrefetch.swift): the
+    /// Fetches the letters a world reads next into the caches (WorldPrefetch.swift): the
     /// letters handed out so far, from the first, and while a kept script is handed out again,
     /// its count (in the 32 bytes before its elements) and the next letters to hand out.
-    func noteNextLetters(_ add: (UnsafeRawPointer?, Int) -> Void) {
-        letters.withUnsafeBufferPointer { add(UnsafeRawPointer($0.baseAddress), $0.count * MemoryLayout<LetterDraws>.stride) }
+    func fetchNextLetters() {
+        letters.withUnsafeBufferPointer {
+            pushsim_prefetch_range($0.baseAddress, Swift.min(Swift.max($0.count, 1) * MemoryLayout<LetterDraws>.stride, HotMemory.bytesPerArray))
+        }
         guard replayNext < replay.count else { return }
         replay.withUnsafeBufferPointer {
-            if let base = $0.baseAddress { add(UnsafeRawPointer(base) - 32, 1) }
-            add(UnsafeRawPointer($0.baseAddress.map { $0 + replayNext }), LetterCursor.lettersPerDraw * MemoryLayout<LetterDraws>.stride)
+            guard let base = $0.baseAddress else { return }
+            pushsim_prefetch(UnsafeRawPointer(base) - 32)
+            pushsim_prefetch_range(base + replayNext, LetterCursor.lettersPerDraw * MemoryLayout<LetterDraws>.stride)
         }
     }
 

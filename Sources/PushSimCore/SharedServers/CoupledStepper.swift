@@ -57,37 +57,19 @@ package final class CoupledWorlds {
         // every push stops its world, so this heap is on the hot path: the first world goes
         // back in with one sift down (``StoppedWorlds``).
         let stopped = StoppedWorlds(capacity: count)
-        // What each stopped world touches first when taken again, noted as it stops: the
-        // stepper fetches the next world's lines while the current one runs, and the rows and
-        // worlds of the one after that a step earlier still (WorldPrefetch.swift).
-        let rows = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: max(1, count) * HotMemory.width)
-        rows.initialize(repeating: nil, count: max(1, count) * HotMemory.width)
-        defer { rows.deallocate() }
-        func row(_ i: Int) -> UnsafeMutablePointer<UnsafeRawPointer?> { rows + i * HotMemory.width }
         for i in 0..<count {
-            if let t = worlds[i].runUntilItSends() {
-                stopped.insert(time: t, world: i)
-                HotMemory.note(worlds[i], into: row(i))
-            } else {
-                finished(i)
-            }
+            if let t = worlds[i].runUntilItSends() { stopped.insert(time: t, world: i) } else { finished(i) }
         }
         while let next = stopped.first {
             let i = next.world
-            let (likely, afterThat) = stopped.likelyNext()
-            if afterThat >= 0 {
-                pushsim_prefetch_range(row(afterThat), HotMemory.width * MemoryLayout<UnsafeRawPointer?>.stride)
-                pushsim_prefetch_range(worlds + afterThat, MemoryLayout<DeviceWorld>.size)
-            }
-            if likely >= 0 { HotMemory.fetch(row(likely)) }
+            // What the worlds taken next touch first, fetched while this one runs: each link of
+            // the chain world → object → elements a step before the next (WorldPrefetch.swift).
+            let (likely, second, third) = stopped.likelyNext()
+            if third >= 0 { HotMemory.fetchWorld(worlds + third) }
+            if second >= 0 { HotMemory.fetchObjects(of: worlds[second]) }
+            if likely >= 0 { HotMemory.fetchElements(of: worlds[likely]) }
             server.collect(from: &worlds[i], device: i, at: next.time)
-            if let t = worlds[i].runUntilItSends() {
-                stopped.replaceFirst(time: t)
-                HotMemory.note(worlds[i], into: row(i))
-            } else {
-                stopped.removeFirst()
-                finished(i)
-            }
+            if let t = worlds[i].runUntilItSends() { stopped.replaceFirst(time: t) } else { stopped.removeFirst(); finished(i) }
         }
     }
 }

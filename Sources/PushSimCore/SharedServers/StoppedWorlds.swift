@@ -39,20 +39,41 @@ final class StoppedWorlds {
     /// The first stopped world, if any.
     @inline(__always) var first: Stop? { count > 0 ? base[0] : nil }
 
-    /// The worlds most likely to be taken after the first, as world indices (-1 for none): the
-    /// earliest of the rest (next, unless the first stops again before it), then the earliest
-    /// of the rest but that one. Exact for the heap as it stands: the earliest of the rest is
-    /// the earlier of the root's children, the one after it the earliest of the other child and
-    /// its own children. For prefetching only (WorldPrefetch.swift).
-    func likelyNext() -> (next: Int, afterNext: Int) {
-        guard count > 1 else { return (-1, -1) }
-        var next = 1, other = 2
-        if other < count && base[other].precedes(base[next]) { swap(&next, &other) }
-        var after = other < count ? other : -1
-        for child in 2 * next + 1...2 * next + 2 where child < count {
-            if after < 0 || base[child].precedes(base[after]) { after = child }
+    /// The three worlds most likely to be taken after the first, in order, as world indices
+    /// (-1 for none): the three earliest of the rest. Exact for the heap as it stands (they
+    /// are found among the root's descendants three levels down); wrong only when the first
+    /// world stops again before some of them. For prefetching only (WorldPrefetch.swift).
+    func likelyNext() -> (next: Int, second: Int, third: Int) {
+        // Heap slots that may hold the next earliest: the children of the root and of each
+        // slot already taken. At most 2 + 2 + 2 of them, minus those taken.
+        var candidates: (Int, Int, Int, Int, Int, Int) = (-1, -1, -1, -1, -1, -1)
+        var found = (-1, -1, -1)
+        withUnsafeMutableBytes(of: &candidates) { raw in
+            let slots = raw.bindMemory(to: Int.self)
+            var n = 0
+            func add(childrenOf parent: Int) {
+                for child in 2 * parent + 1...2 * parent + 2 where child < count && n < slots.count {
+                    slots[n] = child
+                    n += 1
+                }
+            }
+            add(childrenOf: 0)
+            for k in 0..<3 {
+                guard n > 0 else { return }
+                var best = 0
+                for c in 1..<n where base[slots[c]].precedes(base[slots[best]]) { best = c }
+                let slot = slots[best]
+                n -= 1
+                slots[best] = slots[n]
+                switch k {
+                case 0: found.0 = base[slot].world
+                case 1: found.1 = base[slot].world
+                default: found.2 = base[slot].world
+                }
+                add(childrenOf: slot)
+            }
         }
-        return (base[next].world, after < 0 ? -1 : base[after].world)
+        return (found.0, found.1, found.2)
     }
 
     /// Puts world `world`, stopped at `time`, among the others.

@@ -1,70 +1,62 @@
-// What a world of a shared partition touches first when it runs again, noted when it stops, so that the stepper can fetch it ahead.
+// What a world of a shared partition touches first when it runs again, fetched ahead in three steps while other worlds run.
 
 import PushSimPrefetch
 
-/// The memory a stopped world touches first when the stepper takes it again: its arrays'
-/// objects and elements, its heap, its connectivity timeline where it stands, the letters it
-/// reads next. In a partition of 10 000 phones a world has left the caches by the time it runs
-/// again, and each of these was a miss it waited for, one after the other (an array is an
-/// object, then its elements). Noted as line addresses when the world stops, when all of it is
-/// in the caches, they can be fetched together a step ahead without reading the world
+/// The memory a stopped world touches first when the stepper takes it again: its heap's and
+/// arrays' objects and elements, its connectivity timeline where it stands, the count of
+/// `joining`, the letters it reads next. In a partition of 10 000 phones a world has left the
+/// caches by the time it runs again, and each of these was a miss it waited for, one after the
+/// other: the world, then an array's object, then its elements. The stepper knows which worlds
+/// come next (``StoppedWorlds/likelyNext()``), so it fetches each link one step ahead of the
+/// next: the world itself three worlds ahead, what the world points to two ahead, what those
+/// objects point to one ahead — each read from memory the step before brought into the caches
 /// (``CoupledWorlds``; docs/performance.md, The coupled rung's first touches fetched ahead).
 ///
-/// A row only names memory; it never reads through an address, and a prefetch of memory freed
-/// or moved since (a world's arrays grow while it runs) costs a wasted line, nothing else.
+/// Only addresses are formed and prefetched: a guess that turns out wrong (the world taken now
+/// stops again before the ones foreseen) costs lines fetched for nothing, never a result.
 enum HotMemory {
-    /// Line addresses noted per world: 32, about what a stopped world holds; more, or fewer
-    /// lines per array, measured slower (docs/performance.md).
-    static let width = 32
-    /// At most this many bytes of one array, from its start.
+    /// At most this many bytes of one array's elements, from their start.
     static let bytesPerArray = 256
 
-    /// Notes the lines `world` will touch first in `row` (``width`` of them; nil after the last).
-    static func note(_ world: borrowing DeviceWorld, into row: UnsafeMutablePointer<UnsafeRawPointer?>) {
-        var k = 0
-        // The lines of `bytes` bytes from `start`, at most `bytesPerArray` of them.
-        func add(_ start: UnsafeRawPointer?, _ bytes: Int) {
-            guard let start else { return }
-            var offset = 0
-            repeat {
-                guard k < width else { return }
-                row[k] = start + offset
-                k += 1
-                offset += 64
-            } while offset < min(bytes, bytesPerArray)
-        }
-        func object(_ o: AnyObject) { add(UnsafeRawPointer(Unmanaged.passUnretained(o).toOpaque()), 1) }
-        func array<Element>(_ a: OwnedArray<Element>) {
-            object(a)
-            let (start, bytes) = a.elementBytes
-            add(start, bytes)
-        }
-        object(world.clock.queue)
-        let (events, eventBytes) = world.clock.queue.elementBytes
-        add(events, eventBytes)
-        array(world.copies)
-        array(world.letterStates)
-        array(world.ext.runs)
-        array(world.ext.requests)
-        array(world.xiva.letterAtPosition)
-        // A Swift array's count sits in the 32 bytes before its elements.
-        world.draws.timeline.flips.withUnsafeBufferPointer {
-            guard let base = $0.baseAddress else { return }
-            add(UnsafeRawPointer(base) - 32, 1)
-            if world.clock.flipsPassed < $0.count { add(UnsafeRawPointer(base + world.clock.flipsPassed), 16) }
-        }
-        world.mechanisms.joining.withUnsafeBufferPointer {
-            if let base = $0.baseAddress { add(UnsafeRawPointer(base) - 32, 1) }
-        }
-        world.draws.letters.noteNextLetters(add)
-        if k < width { row[k] = nil }
+    /// Three worlds ahead: the world's own lines.
+    @inline(__always) static func fetchWorld(_ world: UnsafeMutablePointer<DeviceWorld>) {
+        pushsim_prefetch_range(world, MemoryLayout<DeviceWorld>.size)
     }
 
-    /// Fetches the lines `row` names.
-    @inline(__always) static func fetch(_ row: UnsafeMutablePointer<UnsafeRawPointer?>) {
-        for k in 0..<width {
-            guard let address = row[k] else { return }
-            pushsim_prefetch(address)
+    /// Two worlds ahead: what the world's own fields point to (read from the world, in the
+    /// caches since the step before) — its arrays' and heap's objects, the counts of its
+    /// Swift arrays (in the 32 bytes before their elements), and the elements those lead to
+    /// directly: its timeline where it stands, the letters it reads next.
+    static func fetchObjects(of world: borrowing DeviceWorld) {
+        func object(_ o: AnyObject) { pushsim_prefetch(UnsafeRawPointer(Unmanaged.passUnretained(o).toOpaque())) }
+        object(world.clock.queue)
+        object(world.copies)
+        object(world.letterStates)
+        object(world.ext.runs)
+        object(world.ext.requests)
+        object(world.xiva.letterAtPosition)
+        world.draws.timeline.flips.withUnsafeBufferPointer {
+            guard let base = $0.baseAddress else { return }
+            pushsim_prefetch(UnsafeRawPointer(base) - 32)
+            if world.clock.flipsPassed < $0.count { pushsim_prefetch(base + world.clock.flipsPassed) }
         }
+        world.mechanisms.joining.withUnsafeBufferPointer {
+            if let base = $0.baseAddress { pushsim_prefetch(UnsafeRawPointer(base) - 32) }
+        }
+        world.draws.letters.fetchNextLetters()
+    }
+
+    /// One world ahead: the elements of its heap and arrays (their objects in the caches since
+    /// the step before), up to ``bytesPerArray`` of each.
+    static func fetchElements(of world: borrowing DeviceWorld) {
+        func elements(_ range: (start: UnsafeRawPointer, bytes: Int)) {
+            pushsim_prefetch_range(range.start, min(max(range.bytes, 1), bytesPerArray))
+        }
+        elements(world.clock.queue.elementBytes)
+        elements(world.copies.elementBytes)
+        elements(world.letterStates.elementBytes)
+        elements(world.ext.runs.elementBytes)
+        elements(world.ext.requests.elementBytes)
+        elements(world.xiva.letterAtPosition.elementBytes)
     }
 }

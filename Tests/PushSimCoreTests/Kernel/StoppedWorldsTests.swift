@@ -20,10 +20,10 @@ import Testing
             while let first = heap.first {
                 reference.sort { ($0.time, $0.world) < ($1.time, $1.world) }
                 #expect(first.time == reference[0].time && first.world == reference[0].world, "seed \(seed)")
-                // The guess the stepper prefetches by: the second and third of the order.
+                // The guess the stepper prefetches by: the second, third and fourth of the order.
                 let likely = heap.likelyNext()
-                #expect(likely.next == (reference.count > 1 ? reference[1].world : -1), "seed \(seed)")
-                #expect(likely.afterNext == (reference.count > 2 ? reference[2].world : -1), "seed \(seed)")
+                func world(_ k: Int) -> Int { reference.count > k ? reference[k].world : -1 }
+                #expect(likely.next == world(1) && likely.second == world(2) && likely.third == world(3), "seed \(seed)")
                 if rng.nextUnit() < 0.1 {
                     heap.removeFirst()
                     reference.removeFirst()

@@ -1,70 +1,53 @@
-// What a stopped world's row names for the stepper to fetch ahead: the memory it touches first, within the row's width.
+// Fetching a world's memory ahead touches nothing: at every stage of a world's life, fresh, drawn, stopped at a send, finished and given back.
 import Testing
 @testable import PushSimCore
 import PushSimTestSupport
 
 @Suite struct HotMemoryTests {
-    /// Calls `check` with a world of the herd stopped at its re-request and the row noted for
-    /// it; returns whether one of the herd's devices stopped.
-    func withStoppedWorldAndRow(_ check: (borrowing DeviceWorld, [UnsafeRawPointer?]) throws -> Void) throws -> Bool {
+    /// The three fetches the stepper makes, on `world` as it stands: what it holds and counts
+    /// must not move (a prefetch forms addresses, it never reads or writes through them).
+    func fetchEverything(_ world: inout DeviceWorld) {
+        let before = (world.memoryFootprint, world.ledger, world.draws.letters.count, world.letterStates.count)
+        withUnsafeMutablePointer(to: &world) { HotMemory.fetchWorld($0) }
+        HotMemory.fetchObjects(of: world)
+        HotMemory.fetchElements(of: world)
+        #expect(world.memoryFootprint == before.0)
+        #expect(world.ledger == before.1)
+        #expect(world.draws.letters.count == before.2 && world.letterStates.count == before.3)
+    }
+
+    @Test func fetchingAheadChangesNothingAtAnyStageOfAWorld() throws {
         let scenario = try CoupledRunTests().herd(devices: 36, extra: ["duration=2d", "queue.mode=on"])
+        var stoppedOnce = false
         for device in 0..<36 {
             var world = DeviceWorld(scenario: scenario)
+            fetchEverything(&world)                       // made, nothing drawn: arrays without room
             world.prepare(device: device, lettersOnDemand: true)
+            fetchEverything(&world)
             world.begin(.on)
-            guard world.runUntilItSends() != nil else { continue }
-            let row = UnsafeMutablePointer<UnsafeRawPointer?>.allocate(capacity: HotMemory.width)
-            defer { row.deallocate() }
-            // A mark that noting must overwrite up to its end.
-            row.initialize(repeating: Self.mark, count: HotMemory.width)
-            HotMemory.note(world, into: row)
-            try check(world, Array(UnsafeBufferPointer(start: row, count: HotMemory.width)))
-            return true
-        }
-        return false
-    }
-
-    /// (A computed property: a stored pointer is not `Sendable`.)
-    static var mark: UnsafeRawPointer? { UnsafeRawPointer(bitPattern: 1) }
-
-    func address(of object: AnyObject) -> UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()) }
-
-    @Test func aStoppedWorldsRowNamesItsArraysObjectsAndElements() throws {
-        let stopped = try withStoppedWorldAndRow { world, row in
-            let named = Set(row.compactMap { $0 })
-            #expect(named.contains(address(of: world.clock.queue)))
-            #expect(named.contains(address(of: world.copies)))
-            #expect(named.contains(address(of: world.letterStates)))
-            #expect(named.contains(address(of: world.ext.runs)) && named.contains(address(of: world.ext.requests)))
-            // The elements of the arrays that hold any, from their first line (the letters it
-            // reached are there; its heap may be empty until the server answers).
-            #expect(world.letterStates.count > 0 && named.contains(world.letterStates.elementBytes.start))
-            #expect(world.clock.queue.count == 0 || named.contains(world.clock.queue.elementBytes.start))
-            #expect(world.copies.count == 0 || named.contains(world.copies.elementBytes.start))
-            // The re-request it stopped for is in `joining`, whose count the server reads first.
-            #expect(!world.mechanisms.joining.isEmpty)
-            let joiningCount = world.mechanisms.joining.withUnsafeBufferPointer { $0.baseAddress.map { UnsafeRawPointer($0) - 32 } }
-            #expect(joiningCount.map(named.contains) == true)
-        }
-        #expect(stopped)
-    }
-
-    @Test func aRowEndsWithNilOrFillsItsWidthAndTakesAnArraysLinesInOrderUpToItsCap() throws {
-        let stopped = try withStoppedWorldAndRow { world, row in
-            // Everything before the first nil is a line, and noting wrote up to there.
-            let used = row.firstIndex(where: { $0 == nil }) ?? row.count
-            #expect(used > 0 && used <= HotMemory.width)
-            #expect(!row.prefix(min(used + 1, row.count)).contains(Self.mark))
-            // An array is noted as its object, then its elements' lines in 64-byte steps from
-            // their start, as many as they take up to bytesPerArray.
-            let at = try #require(row.firstIndex(of: address(of: world.letterStates)))
-            let (start, bytes) = world.letterStates.elementBytes
-            let expected = (max(1, min(bytes, HotMemory.bytesPerArray)) + 63) / 64
-            #expect(expected >= 1 && expected <= HotMemory.bytesPerArray / 64)
-            for k in 0..<expected where at + 1 + k < used {
-                #expect(row[at + 1 + k] == start + 64 * k)
+            while world.runUntilItSends() != nil {        // stopped at each re-request
+                stoppedOnce = true
+                fetchEverything(&world)
+                world.mechanisms.joining.removeAll()
             }
+            var account = Ledger()
+            world.finish(into: &account)
+            fetchEverything(&world)
+            world.releaseMemory()                         // given back: no room at all
+            fetchEverything(&world)
         }
-        #expect(stopped)
+        #expect(stoppedOnce)
+    }
+
+    @Test func aScriptHandedOutAgainIsFetchedWithoutMovingIt() throws {
+        let scenario = try CoupledRunTests().herd(devices: 36, extra: ["duration=2d", "queue.mode=on"])
+        var world = DeviceWorld(scenario: scenario)
+        world.prepare(device: 3)
+        let script = Array(world.draws.letters)
+        world.draws.letters.replayOnDemand()
+        let handedOut = world.draws.letters.count
+        world.draws.letters.fetchNextLetters()
+        #expect(world.draws.letters.count == handedOut && handedOut > 0)
+        #expect(Array(world.draws.letters) == Array(script.prefix(handedOut)))
     }
 }
