@@ -53,9 +53,7 @@ package final class EventQueue<Payload> {
 
     /// Where its events are and how many bytes they take, for a prefetch only: never read
     /// through (WorldPrefetch.swift).
-    @inline(__always) var elementBytes: (start: UnsafeRawPointer, bytes: Int) {
-        (UnsafeRawPointer(storage.base), storage.count &* MemoryLayout<ScheduledEvent<Payload>>.stride)
-    }
+    @inline(__always) var elementBytes: (start: UnsafeRawPointer, bytes: Int) { storage.elementBytes }
 
     /// Trades heaps and scheduling orders with `other` (a world borrowing room for an arm,
     /// WorldRoom.swift).

@@ -61,6 +61,11 @@ struct GrowableStorage<Element> {
         if capacity > 0 { base.deallocate() }
     }
 
+    /// Where the elements are and how many bytes they take, for a prefetch only.
+    @inline(__always) var elementBytes: (start: UnsafeRawPointer, bytes: Int) {
+        (UnsafeRawPointer(base), count &* MemoryLayout<Element>.stride)
+    }
+
     /// Whether i is a valid index: one unsigned comparison covers both ends.
     @inline(__always) func contains(_ i: Int) -> Bool {
         UInt(bitPattern: i) < UInt(bitPattern: count)
@@ -154,9 +159,7 @@ package final class OwnedArray<Element>: RandomAccessCollection {
 
     /// Where its elements are and how many bytes they take, for a prefetch only: never read
     /// through (WorldPrefetch.swift).
-    @inline(__always) var elementBytes: (start: UnsafeRawPointer, bytes: Int) {
-        (UnsafeRawPointer(storage.base), storage.count &* MemoryLayout<Element>.stride)
-    }
+    @inline(__always) var elementBytes: (start: UnsafeRawPointer, bytes: Int) { storage.elementBytes }
 
     /// Empties the array and gives its memory back, keeping no room: for a world that will
     /// not run again (``DeviceWorld/releaseMemory()``), or one that waits beside its partition.

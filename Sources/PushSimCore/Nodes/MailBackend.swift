@@ -136,7 +136,7 @@ package struct LetterScript: RandomAccessCollection {
     /// its count (in the 32 bytes before its elements) and the next letters to hand out.
     func fetchNextLetters() {
         letters.withUnsafeBufferPointer {
-            pushsim_prefetch_range($0.baseAddress, Swift.min(Swift.max($0.count, 1) * MemoryLayout<LetterDraws>.stride, HotMemory.bytesPerArray))
+            HotMemory.fetchElements(from: $0.baseAddress.map(UnsafeRawPointer.init), bytes: $0.count * MemoryLayout<LetterDraws>.stride)
         }
         guard replayNext < replay.count else { return }
         replay.withUnsafeBufferPointer {

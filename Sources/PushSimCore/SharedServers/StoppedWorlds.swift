@@ -40,40 +40,20 @@ final class StoppedWorlds {
     @inline(__always) var first: Stop? { count > 0 ? base[0] : nil }
 
     /// The three worlds most likely to be taken after the first, in order, as world indices
-    /// (-1 for none): the three earliest of the rest. Exact for the heap as it stands (they
-    /// are found among the root's descendants three levels down); wrong only when the first
-    /// world stops again before some of them. For prefetching only (WorldPrefetch.swift).
+    /// (-1 for none): the three earliest of the rest. Exact for the heap as it stands: a slot
+    /// below the third level has three ancestors under the root that come before it, so the
+    /// three earliest are in slots 1 to 14. Wrong only when the first world stops again before
+    /// some of them. For prefetching only (WorldPrefetch.swift).
     func likelyNext() -> (next: Int, second: Int, third: Int) {
-        // Heap slots that may hold the next earliest: the children of the root and of each
-        // slot already taken. At most 2 + 2 + 2 of them, minus those taken.
-        var candidates: (Int, Int, Int, Int, Int, Int) = (-1, -1, -1, -1, -1, -1)
-        var found = (-1, -1, -1)
-        withUnsafeMutableBytes(of: &candidates) { raw in
-            let slots = raw.bindMemory(to: Int.self)
-            var n = 0
-            func add(childrenOf parent: Int) {
-                for child in 2 * parent + 1...2 * parent + 2 where child < count && n < slots.count {
-                    slots[n] = child
-                    n += 1
-                }
-            }
-            add(childrenOf: 0)
-            for k in 0..<3 {
-                guard n > 0 else { return }
-                var best = 0
-                for c in 1..<n where base[slots[c]].precedes(base[slots[best]]) { best = c }
-                let slot = slots[best]
-                n -= 1
-                slots[best] = slots[n]
-                switch k {
-                case 0: found.0 = base[slot].world
-                case 1: found.1 = base[slot].world
-                default: found.2 = base[slot].world
-                }
-                add(childrenOf: slot)
-            }
+        var a = -1, b = -1, c = -1   // slots of the earliest, second and third so far
+        for slot in 1..<Swift.min(15, count) {
+            let stop = base[slot]
+            if a < 0 || stop.precedes(base[a]) { (a, b, c) = (slot, a, b) }
+            else if b < 0 || stop.precedes(base[b]) { (b, c) = (slot, b) }
+            else if c < 0 || stop.precedes(base[c]) { c = slot }
         }
-        return (found.0, found.1, found.2)
+        func world(_ slot: Int) -> Int { slot < 0 ? -1 : base[slot].world }
+        return (world(a), world(b), world(c))
     }
 
     /// Puts world `world`, stopped at `time`, among the others.

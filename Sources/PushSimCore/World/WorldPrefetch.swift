@@ -46,12 +46,15 @@ enum HotMemory {
         world.draws.letters.fetchNextLetters()
     }
 
+    /// The first line of `bytes` bytes of elements from `start`, and more up to ``bytesPerArray``.
+    @inline(__always) static func fetchElements(from start: UnsafeRawPointer?, bytes: Int) {
+        pushsim_prefetch_range(start, min(max(bytes, 1), bytesPerArray))
+    }
+
     /// One world ahead: the elements of its heap and arrays (their objects in the caches since
     /// the step before), up to ``bytesPerArray`` of each.
     static func fetchElements(of world: borrowing DeviceWorld) {
-        func elements(_ range: (start: UnsafeRawPointer, bytes: Int)) {
-            pushsim_prefetch_range(range.start, min(max(range.bytes, 1), bytesPerArray))
-        }
+        func elements(_ range: (start: UnsafeRawPointer, bytes: Int)) { fetchElements(from: range.start, bytes: range.bytes) }
         elements(world.clock.queue.elementBytes)
         elements(world.copies.elementBytes)
         elements(world.letterStates.elementBytes)
