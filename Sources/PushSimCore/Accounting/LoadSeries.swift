@@ -117,8 +117,9 @@ package struct LoadSeries: Equatable, Sendable {
 /// into its ledger's ``LoadSeries`` when the arm ends (``DeviceWorld/foldLoad(into:)``). The
 /// hot path only appends a word (no division, no copy-on-write check), and only for what the
 /// letters' states do not tell: a numbered letter's arrival and first send are read from its
-/// position at the end, so most letters note nothing.
-final class LoadLog {
+/// position at the end, so most letters note nothing. A value holding its array, not an object
+/// of its own: one object less in every world of a shared partition (issue 26, item 1).
+struct LoadLog {
     /// A word's low bits: a quantity, or one of two entries that stand for two.
     enum Entry: Int64 {
         case lettersIn = 0, pushesSent, reRequests, resent, summaries

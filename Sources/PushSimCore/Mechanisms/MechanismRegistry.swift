@@ -155,29 +155,73 @@ extension Ledger {
 
 /// The state the optional mechanisms keep in one arm. A mechanism writes only its own field;
 /// `resetMechanisms` starts each afresh.
+///
+/// Inline: what every world reads on its hot path (the shared queue's `joining`, the provider's
+/// `firstCopiesSettle` at every push, the reinstalls' `watchFrom` at every letter, the id
+/// change's next instant at every extension run, the binary outbox at every send, FCM's store
+/// at every push on its channel). The rest lives
+/// out of line (``RareMechanismStates``), made the first time one of them is written: inline, it
+/// was 104 of the 1 016 bytes of every world of a shared partition (issue 26, item 1). Read before it exists, each reads as its
+/// fresh state, which is what `resetMechanisms` would have written.
 struct MechanismStates {
-    /// The client catch-up (docs/model.md §7, Client catch-up).
-    var catchUp = CatchUpState()
-    /// Background-push sync (docs/model.md §7, Background-push sync).
-    var backgroundSync = BackgroundSyncState()
-    /// Device id changes (`device.id_change`, queue arm).
-    var idChange = IdChangeState()
     /// Re-requests sent at the current instant, waiting to join the shared XIVA queue once
     /// the instant's other steps are done (docs/model.md §6); empty with capacity forever.
     var joining: [XivaJoin] = []
     /// The provider's side of APNs (docs/model.md §9, §10): token limit, held pushes.
     var provider = ProviderState()
-    /// Low Power Mode (docs/model.md §10): whether a window's end is scheduled, the release order's stream.
-    var lowPower = LowPowerState()
-    /// PushKit (docs/model.md §12): the app's CallKit failures so far.
-    var pushKit = PushKitState()
-    /// FCM's store (docs/model.md §12).
-    var fcm = FCMStore()
     /// App reinstalls (`device.reinstall`); `reinstalls.watchFrom` is Int64.max without them.
     var reinstalls = ReinstallState()
+    /// Device id changes (`device.id_change`, queue arm): read at every extension run.
+    var idChange = IdChangeState()
     /// The binary interface (docs/model.md §11): writes waiting for the connection, discarded
-    /// ones waiting for the buffer check.
+    /// ones waiting for the buffer check. Its outbox is read at every send of every world.
     var binaryLink = BinaryLinkState()
+    /// FCM's store (docs/model.md §12): read at every push on the channel.
+    var fcm = FCMStore()
+    /// The mechanisms' states read only while their mechanism is on; nil until one is written.
+    private var rare: RareMechanismStates? = nil
+
+    /// Whether a mechanism's out-of-line state exists (then `resetMechanisms` starts it afresh).
+    var hasRareStates: Bool { rare != nil }
+
+    /// The out-of-line states, made on first write.
+    private mutating func rareStates() -> RareMechanismStates {
+        if let rare { return rare }
+        let made = RareMechanismStates()
+        rare = made
+        return made
+    }
+
+    /// The client catch-up (docs/model.md §7, Client catch-up).
+    var catchUp: CatchUpState {
+        get { rare?.catchUp ?? CatchUpState() }
+        _modify { let states = rareStates(); yield &states.catchUp }
+    }
+    /// Background-push sync (docs/model.md §7, Background-push sync).
+    var backgroundSync: BackgroundSyncState {
+        get { rare?.backgroundSync ?? BackgroundSyncState() }
+        _modify { let states = rareStates(); yield &states.backgroundSync }
+    }
+    /// Low Power Mode (docs/model.md §10): whether a window's end is scheduled, the release order's stream.
+    var lowPower: LowPowerState {
+        get { rare?.lowPower ?? LowPowerState() }
+        _modify { let states = rareStates(); yield &states.lowPower }
+    }
+    /// PushKit (docs/model.md §12): the app's CallKit failures so far.
+    var pushKit: PushKitState {
+        get { rare?.pushKit ?? PushKitState() }
+        _modify { let states = rareStates(); yield &states.pushKit }
+    }
+}
+
+/// The optional mechanisms' states that only their own mechanism reads, out of line
+/// (``MechanismStates``). Written in place through `MechanismStates`' accessors, by the one
+/// world that owns it: no run-time exclusivity check per access.
+final class RareMechanismStates {
+    @exclusivity(unchecked) var catchUp = CatchUpState()
+    @exclusivity(unchecked) var backgroundSync = BackgroundSyncState()
+    @exclusivity(unchecked) var lowPower = LowPowerState()
+    @exclusivity(unchecked) var pushKit = PushKitState()
 }
 
 /// Every mechanism the chain can switch on, each stating for itself whether the two shortcuts
@@ -283,15 +327,20 @@ extension DeviceWorld {
     /// Reset, first part: each mechanism's state afresh for `arm`, before the arm's streams
     /// are seeded (which read whether the catch-up runs).
     @inline(__always) mutating func resetMechanisms(_ arm: Arm) {
-        mechanisms.catchUp.enabled = arm == .on && scenario.recovery == .catchUp && scenario.device.appOpen != nil
-        mechanisms.catchUp.mark = 0
-        mechanisms.backgroundSync.enabled = arm == .on && scenario.recovery == .backgroundSync
         mechanisms.provider = ProviderState(parameters, shortcuts: shortcuts, reusing: mechanisms.provider)
-        if _slowPath(parameters.lowPower) { mechanisms.lowPower = LowPowerState(seed: scenario.seed, device: armState.device) }
         mechanisms.joining.removeAll(keepingCapacity: true)
         if parameters.binary { mechanisms.binaryLink.reset() }
-        if parameters.channel != .apns { mechanisms.pushKit.callKitFailures = 0; mechanisms.fcm.removeAll() }
         mechanisms.idChange.next = Int64.max
+        if parameters.channel != .apns { mechanisms.fcm.removeAll() }
+        let catchUp = arm == .on && scenario.recovery == .catchUp && scenario.device.appOpen != nil
+        let backgroundSync = arm == .on && scenario.recovery == .backgroundSync
+        // Out-of-line states that do not exist yet read as fresh: made only when one is on.
+        guard _slowPath(catchUp || backgroundSync || parameters.keepsRareMechanismStates || mechanisms.hasRareStates) else { return }
+        mechanisms.catchUp.enabled = catchUp
+        mechanisms.catchUp.mark = 0
+        mechanisms.backgroundSync.enabled = backgroundSync
+        if _slowPath(parameters.lowPower) { mechanisms.lowPower = LowPowerState(seed: scenario.seed, device: armState.device) }
+        if parameters.channel != .apns { mechanisms.pushKit.callKitFailures = 0 }
     }
 
     /// Reset, second part: each mechanism's first event, once the arm's streams are seeded.

@@ -207,6 +207,10 @@ package final class ChainParameters {
             && scenario.recovery == .queue && scenario.mail.payloadSize == nil && scenario.apns.lowPriorityShare == 0
     }
 
+    /// Whether an arm starts the mechanisms' out-of-line states (``MechanismStates``): one of
+    /// the mechanisms that keep one is on.
+    var keepsRareMechanismStates: Bool { lowPower || channel != .apns }
+
     /// Whether the queue arm's worlds of this part settle their letters in flight when their
     /// driver lets them (WorldSettlement.swift; the resource estimate counts their memory so).
     package private(set) var settlesInFlight = false

@@ -137,6 +137,34 @@ import PushSimClient
         #expect(world.armState.streams.mechanismStreams.duplicates.next() == seeded.next())
     }
 
+    @Test func theMechanismsOwnStatesAreMadeOnlyWhileOneIsOn() throws {
+        // Out of line (MechanismStates): a world without such a mechanism holds none, reads
+        // each as fresh, and reads the one empty binary outbox every such world shares; a
+        // mechanism that keeps one makes it, and the binary interface an outbox of its own.
+        let plain = try herd(days: 1)
+        var world = DeviceWorld(scenario: plain)
+        world.prepare(device: 2)
+        world.begin(.on)
+        var other = DeviceWorld(scenario: plain)
+        other.prepare(device: 3)
+        other.begin(.off)
+        #expect(!world.mechanisms.hasRareStates && !other.mechanisms.hasRareStates)
+        #expect(!world.mechanisms.catchUp.enabled && world.mechanisms.pushKit.callKitFailures == 0)
+        #expect(world.mechanisms.binaryLink.outbox === other.mechanisms.binaryLink.outbox)
+        #expect(world.mechanisms.binaryLink.outbox.isEmpty)
+        let pushKit = try herd(days: 1, extra: ["channel=pushkit"])
+        world = DeviceWorld(scenario: pushKit)
+        world.prepare(device: 2)
+        world.begin(.on)
+        #expect(world.mechanisms.hasRareStates)
+        let binary = try herd(days: 1, extra: ["apns.interface=binary"])
+        world = DeviceWorld(scenario: binary)
+        world.prepare(device: 2)
+        world.begin(.on)
+        #expect(world.mechanisms.binaryLink.outbox !== other.mechanisms.binaryLink.outbox)
+        #expect(!world.mechanisms.hasRareStates)
+    }
+
     @Test func aTracedWorldKeepsEveryLetter() throws {
         let scenario = try herd(days: 2, extra: ["queue.mode=on"])
         var world = DeviceWorld(scenario: scenario)
