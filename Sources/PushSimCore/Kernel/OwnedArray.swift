@@ -144,7 +144,7 @@ package final class OwnedArray<Element>: RandomAccessCollection {
 
     /// Drops the first `n` elements: the rest move to the front, each index down by `n` (a
     /// world of a shared partition renumbers what it still holds so, WorldSettlement.swift).
-    package func removeFirst(_ n: Int) {
+    @inline(__always) package func removeFirst(_ n: Int) {
         precondition(n >= 0 && n <= storage.count, "OwnedArray removes more than it holds")
         storage.removeFirst(n)
     }
