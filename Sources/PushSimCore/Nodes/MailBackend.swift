@@ -285,12 +285,12 @@ struct LetterLaws {
 
 /// Where the drawing of one device's letters stands: its four streams, the Poisson clock (or the
 /// next laid-out instant), and whether the duration is over.
-struct LetterCursor {
+package struct LetterCursor {
     /// How many letters a script drawn on demand draws at a time. Four, not eight: with
     /// ``DeviceWorld/lettersBetweenSettlements`` at four too, a settling world's arrays hold
     /// eight letters and no more while it is online (room for 8 instead of 18), 20 % off the
     /// herd's memory a phone for 3 % more instructions (docs/performance.md, Fewer letters held).
-    static let lettersPerDraw = 4
+    package static let lettersPerDraw = 4
 
     var arrivals: RandomStream
     var xiva: RandomStream

@@ -32,7 +32,7 @@ extension DeviceWorld {
     /// worth it every few letters, not every one. Four, with ``LetterCursor/lettersPerDraw``:
     /// the letters between settlements and those drawn ahead are what a world holds on top of
     /// its letters in flight (eight and eight held twice the memory; two saves nothing more).
-    static let lettersBetweenSettlements = 4
+    package static let lettersBetweenSettlements = 4
 
     /// At the start of an arm: this arm settles its letters in flight into `settled` when
     /// given one and when nothing else needs every letter at the end: the queue arm of a

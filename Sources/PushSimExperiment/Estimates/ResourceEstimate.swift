@@ -225,9 +225,9 @@ package struct ResourceEstimate: Sendable, Equatable {
 
     /// Letters a world settling in flight holds at once, on average (WorldSettlement.swift):
     /// those of its longest offline stretch (the longest window, plus ten mean offline periods
-    /// for the drawn ones), twice over, and 16 more for the letters between two settlements and
-    /// those drawn ahead; never more than its letters. Measured on `thundering-herd.yaml` in one
-    /// partition, 1 000 000 phones × 7 days: 3.4 GiB at the peak against 9.4 GB estimated.
+    /// for the drawn ones), twice over, and the letters between two settlements and those drawn
+    /// ahead (4 and 4; 8 and 8 until 2026-12-04); never more than its letters. Measured on
+    /// `thundering-herd.yaml` in one partition, 1 000 000 phones × 7 days: 2.4 GiB at the peak.
     static func lettersHeldSettling(_ scenario: Scenario, lettersPerDevice: Double) -> Double {
         let duration = Double(max(1, scenario.duration.microseconds))
         let longestWindow = scenario.connectivity.windows.map { window in
@@ -235,7 +235,8 @@ package struct ResourceEstimate: Sendable, Equatable {
         }.max() ?? 0
         let drawnOffline = 10 * (scenario.connectivity.offline?.mean ?? 0)
         let stretch = min(duration, longestWindow + drawnOffline)
-        return min(lettersPerDevice, 16 + 2 * lettersPerDevice / duration * stretch)
+        let betweenSettlements = Double(DeviceWorld.lettersBetweenSettlements + LetterCursor.lettersPerDraw)
+        return min(lettersPerDevice, betweenSettlements + 2 * lettersPerDevice / duration * stretch)
     }
 
     /// What a run may use: events (time) and bytes.

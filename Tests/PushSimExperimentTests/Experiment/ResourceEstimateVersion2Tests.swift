@@ -43,9 +43,10 @@ import PushSimTestSupport
         s.xiva.partitions = 10
         let ten = ResourceEstimate(s, jobs: 2)
         // Two threads, each with 10 000 worlds of 280 letters, of which a world settling in
-        // flight holds 16 (no offline stretch here) and the off arm keeps every script.
+        // flight holds 8 (no offline stretch here: the 4 letters between two settlements and
+        // the 4 drawn ahead) and the off arm keeps every script.
         let held = ResourceEstimate.lettersHeldSettling(s, lettersPerDevice: forever.lettersPerDevice)
-        #expect(abs(held - 16) < 1e-9)
+        #expect(abs(held - 8) < 1e-9)
         let perWorld = ResourceEstimate.bytesPerLetter * held + ResourceEstimate.bytesPerFlip * forever.flipsPerDevice
             + ResourceEstimate.bytesPerWorld + forever.lettersPerDevice * Double(MemoryLayout<LetterDraws>.stride)
         // The queue itself: each re-request joins and is answered (2 events a letter in the
@@ -70,15 +71,15 @@ import PushSimTestSupport
 
     @Test func aSettlingWorldHoldsItsLongestOfflineStretch() throws {
         // 48 letters a day; a 2-hour window and offline periods of 10 minutes on average:
-        // 16 + 2 × 2 letters an hour × (2 h + 10 × 10 min).
+        // 8 + 2 × 2 letters an hour × (2 h + 10 × 10 min).
         var s = Scenario(name: "h", duration: span(7 * day), devices: 1_000)
         s.mail.ratePerMicrosecond = 48.0 / Double(day)
         s.connectivity.windows = [OfflineWindow(start: span(10 * hour), end: span(12 * hour))]
         s.connectivity.online = .exponential(mean: Double(6 * hour))
         s.connectivity.offline = .exponential(mean: Double(10 * minute))
         let held = ResourceEstimate.lettersHeldSettling(s, lettersPerDevice: 48 * 7)
-        #expect(abs(held - (16 + 2 * 2 * (2 + 100.0 / 60))) < 1e-6)
+        #expect(abs(held - (8 + 2 * 2 * (2 + 100.0 / 60))) < 1e-6)
         // Never more than a device's letters.
-        #expect(ResourceEstimate.lettersHeldSettling(s, lettersPerDevice: 10) == 10)
+        #expect(ResourceEstimate.lettersHeldSettling(s, lettersPerDevice: 5) == 5)
     }
 }
