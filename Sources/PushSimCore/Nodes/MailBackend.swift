@@ -48,10 +48,6 @@ package struct LetterScript: RandomAccessCollection {
     var instants: [Int64] = []
     var burstScratch: [BurstLetter] = []
 
-    /// Whether letters were taken off its front (``removeFirst(_:)``, ``removeAll()``): the
-    /// script must be drawn again before an arm reads it from its first letter.
-    private(set) var lacksFirstLetters = false
-
     /// Takes the first `n` letters off: the rest are numbered from 0 (WorldSettlement.swift).
     mutating func removeFirst(_ n: Int) {
         letters.removeFirst(n)
@@ -74,6 +70,10 @@ package struct LetterScript: RandomAccessCollection {
     var cursor: LetterCursor? = nil
     /// Whether the script is drawn on demand (``drawOnDemand``), so that an arm may start it again.
     private(set) var onDemand = false
+    /// Whether letters were taken off its front (``removeFirst(_:)``, ``removeAll()``): the
+    /// script must be drawn again before an arm reads it from its first letter. The script's
+    /// flags sit together after the cursor: a flag between two arrays padded it to 8 bytes.
+    private(set) var lacksFirstLetters = false
 
     /// Draws the letters in [0, duration) of one device.
     mutating func generate(_ scenario: Scenario, device: Int) {

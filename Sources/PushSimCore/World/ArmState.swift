@@ -6,6 +6,10 @@ struct ArmState {
     var device = 0
     /// Whether this arm runs the gap check: the queue arm of the queue design (`recovery: queue`).
     var checksGaps = false
+    /// Whether this arm counts into its part's ledger (the cell of the ``SettledLetters`` it was
+    /// given) rather than its own: the run then adds nothing at the world's end. Beside the
+    /// other flag: a field's padding is multiplied by a partition's phones (issue 26, item 1).
+    var countsIntoPart = false
     /// Warm-up letters with a position that this arm settled in flight (WorldSettlement.swift):
     /// the telemetry takes the warm-up's positions off, and those letters are no longer held.
     var settledWarmupPositions: Int32 = 0
@@ -16,7 +20,4 @@ struct ArmState {
     /// Where this arm settles letters in flight, when it may (WorldSettlement.swift); nil: it
     /// keeps every letter until its accounts close.
     var settled: SettledLetters? = nil
-    /// Whether this arm counts into its part's ledger (the cell of the ``SettledLetters`` it was
-    /// given) rather than its own: the run then adds nothing at the world's end.
-    var countsIntoPart = false
 }

@@ -85,8 +85,6 @@ package struct DeviceWorld: ~Copyable {
     /// part may share (ChainParameters.swift).
     let parameters: ChainParameters
     var scenario: Scenario { parameters.scenario }
-    /// Whether handlers may settle steps without scheduling them (see ``ShortcutPolicy``).
-    let shortcuts: ShortcutPolicy
     /// The trace and the extension's log, when a driver watches (WorldObservers.swift). Every
     /// step tests the trace, so it sits before the draws and the clock, not after the ledger.
     var observers = WorldObservers()
@@ -97,6 +95,9 @@ package struct DeviceWorld: ~Copyable {
     package internal(set) var draws: DeviceDraws
     /// The clock, the agenda and this device's end.
     var clock: WorldClock
+    /// Whether handlers may settle steps without scheduling them (see ``ShortcutPolicy``). In
+    /// the clock's tail padding: one byte here rather than eight at the top.
+    let shortcuts: ShortcutPolicy
     /// Which arm runs: the device, the gap check, the streams, the first counted letter.
     var armState = ArmState()
     /// The chain's nodes in this arm: copies on their way, APNs' store, XIVA's numbering, the extension.

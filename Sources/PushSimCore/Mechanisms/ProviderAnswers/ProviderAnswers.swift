@@ -5,12 +5,14 @@ struct ProviderState {
     /// Whether a first copy's arrival at APNs is settled when it is sent (see `firstCopyTravels`):
     /// not with the provider's answers, which need every arrival in time order.
     var firstCopiesSettle = true
+    /// Whether a wake is scheduled for the priority-5 copies held (`held` below); beside the
+    /// other flag, so that neither pads the state to another 8 bytes.
+    var wakeScheduled = false
     /// The token limit: the instants of the last accepted pushes, a ring whose slot `tokenOldest` holds the oldest.
     var tokenAccepts: [Int64] = []
     var tokenOldest = 0
-    /// Priority-5 copies APNs holds while the device sleeps, in the order held, and whether a wake is scheduled.
+    /// Priority-5 copies APNs holds while the device sleeps, in the order held.
     var held: [CopyIndex] = []
-    var wakeScheduled = false
 
     init() {}
 
