@@ -332,15 +332,13 @@ extension DeviceWorld {
         if parameters.binary { mechanisms.binaryLink.reset() }
         mechanisms.idChange.next = Int64.max
         if parameters.channel != .apns { mechanisms.fcm.removeAll() }
-        let catchUp = arm == .on && scenario.recovery == .catchUp && scenario.device.appOpen != nil
-        let backgroundSync = arm == .on && scenario.recovery == .backgroundSync
         // Out-of-line states that do not exist yet read as fresh: made only when one is on.
-        guard _slowPath(catchUp || backgroundSync || parameters.keepsRareMechanismStates || mechanisms.hasRareStates) else { return }
-        mechanisms.catchUp.enabled = catchUp
+        guard _slowPath(parameters.keepsRareMechanismStates || mechanisms.hasRareStates) else { return }
+        mechanisms.catchUp.enabled = arm == .on && scenario.recovery == .catchUp && scenario.device.appOpen != nil
         mechanisms.catchUp.mark = 0
-        mechanisms.backgroundSync.enabled = backgroundSync
+        mechanisms.backgroundSync.enabled = arm == .on && scenario.recovery == .backgroundSync
         if _slowPath(parameters.lowPower) { mechanisms.lowPower = LowPowerState(seed: scenario.seed, device: armState.device) }
-        if parameters.channel != .apns { mechanisms.pushKit.callKitFailures = 0 }
+        if parameters.channel == .pushkit { mechanisms.pushKit.callKitFailures = 0 }
     }
 
     /// Reset, second part: each mechanism's first event, once the arm's streams are seeded.

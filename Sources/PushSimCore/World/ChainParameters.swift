@@ -208,8 +208,12 @@ package final class ChainParameters {
     }
 
     /// Whether an arm starts the mechanisms' out-of-line states (``MechanismStates``): one of
-    /// the mechanisms that keep one is on.
-    var keepsRareMechanismStates: Bool { lowPower || channel != .apns }
+    /// the mechanisms that keep one is on (catch-up and background sync in their queue arm only,
+    /// but their state is reset in both). The one list of which mechanisms those are.
+    var keepsRareMechanismStates: Bool {
+        lowPower || channel == .pushkit || scenario.recovery == .backgroundSync
+            || (scenario.recovery == .catchUp && scenario.device.appOpen != nil)
+    }
 
     /// Whether the queue arm's worlds of this part settle their letters in flight when their
     /// driver lets them (WorldSettlement.swift; the resource estimate counts their memory so).
