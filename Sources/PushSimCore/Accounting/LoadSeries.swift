@@ -121,7 +121,7 @@ package struct LoadSeries: Equatable, Sendable {
 /// letters' states do not tell: a numbered letter's arrival and first send are read from its
 /// position at the end, so most letters note nothing. A value holding its array, not an object
 /// of its own: one object less in every world of a shared partition (issue 26, item 1).
-struct LoadLog {
+struct LoadLog: ~Copyable {
     /// A word's low bits: a quantity, or one of two entries that stand for two.
     enum Entry: Int64 {
         case lettersIn = 0, pushesSent, reRequests, resent, summaries
@@ -134,14 +134,14 @@ struct LoadLog {
 
     static let entryBits: Int64 = 3
     static let entryMask: Int64 = 7
-    let entries = OwnedArray<Int64>(capacity: 64)
+    var entries = OwnedArray<Int64>(capacity: 64)
 
     /// The entry happened at `time` (µs, ≥ 0: shifted left by 3 bits, a run of 36 000 years fits).
-    @inline(__always) func note(_ entry: Entry, at time: Int64) {
+    @inline(__always) mutating func note(_ entry: Entry, at time: Int64) {
         entries.append(time &<< LoadLog.entryBits | entry.rawValue)
     }
 
-    func removeAll() { entries.removeAll() }
+    mutating func removeAll() { entries.removeAll() }
 }
 
 extension DeviceWorld {
@@ -159,7 +159,7 @@ extension DeviceWorld {
     /// settles letters in flight (WorldSettlement.swift).
     @inline(__always) mutating func foldLoad(letters: Range<Int>, into series: inout LoadSeries) {
         let width = parameters.loadBinWidth
-        let entries = loadLog.entries
+        let entries = loadLog.entries.unsafeElements
         guard width > 0, !letters.isEmpty || entries.count > 0 else { loadLog.removeAll(); return }
         // The bins to hold: up to the latest letter's (letters are in time order) or entry's.
         // Not the run's end: a run as long as the clock's range would ask for terabytes of bins

@@ -31,12 +31,12 @@ enum AgendaItem<Payload> {
 /// world's loop is then `while let (now, item) = agenda.next(before: end) { handle item }`,
 /// as in SimPy's `step`; a handler that takes an entry of a stream sets the stream's next one
 /// with `follow`, at the point in its work where it would have scheduled it.
-struct Agenda<Payload> {
-    let queue: EventQueue<Payload>
+struct Agenda<Payload>: ~Copyable {
+    var queue: EventQueue<Payload>
     private var first = NextInStream.exhausted
     private var second = NextInStream.exhausted
 
-    init(queue: EventQueue<Payload>) { self.queue = queue }
+    init(queue: consuming EventQueue<Payload>) { self.queue = queue }
 
     /// Forgets both streams and every scheduled event, and restarts the scheduling order.
     mutating func removeAll() {

@@ -14,24 +14,25 @@ package struct ScheduledEvent<Payload> {
 /// A priority queue of events. Events at the same instant come out in the order they were
 /// scheduled, so a run never depends on how the heap happens to break ties.
 ///
-/// A class, owned by the one world that schedules into it: every heap step is then a plain
-/// load or store, with no per-element bounds check and no copy-on-write uniqueness check
-/// (those cost ~1/3 of the time of an array-based heap, and the uniqueness check alone ~4 %
-/// of a run).
+/// Plain memory that cannot be copied, held inline by the one world that schedules into it:
+/// every heap step is then a plain load or store, with no per-element bounds check and no
+/// copy-on-write uniqueness check (those cost ~1/3 of the time of an array-based heap, and
+/// the uniqueness check alone ~4 % of a run). A class until issue 26: an object of 48 bytes
+/// in every world of a shared partition, and a load more to reach the heap.
 ///
 /// The kernel knows nothing of pushes: the payload is whatever the model dispatches on.
 /// - Complexity: `schedule` and `popNext` are O(log n); `removeAll` keeps the storage.
-package final class EventQueue<Payload> {
-    /// The heap and the scheduling counter, without run-time exclusivity checks (see
-    /// ``GrowableStorage``).
-    @exclusivity(unchecked) private var storage: GrowableStorage<ScheduledEvent<Payload>>
-    @exclusivity(unchecked) private var nextSequence: UInt64 = 0
+package struct EventQueue<Payload>: ~Copyable {
+    /// The heap and the scheduling counter (see ``GrowableStorage``).
+    private var storage: GrowableStorage<ScheduledEvent<Payload>>
+    private var nextSequence: UInt64 = 0
 
     package init(capacity: Int = 64) {
         storage = GrowableStorage(capacity: Swift.max(capacity, 16))
     }
 
     deinit {
+        var storage = storage
         storage.release()
     }
 
@@ -39,14 +40,14 @@ package final class EventQueue<Payload> {
     /// How many events its memory holds (for the coupled path's memory accounts).
     package var capacity: Int { storage.capacity }
 
-    /// Forgets every event and gives the heap's memory back, keeping room for 4: for a world
-    /// that will not run again, or one that waits beside its partition's other worlds with a
-    /// handful of events due (room for 16 was 0.3 KB of every such world; the heap grows as
-    /// it needs, in the same order).
+    /// Forgets every event and gives the heap's memory back, keeping room for 1: for a world
+    /// that waits beside its partition's other worlds with an event or two due (room for 16
+    /// was 0.3 KB of every such world, room for 4 about 40 bytes more than 1 at the herd's
+    /// peak; the heap grows as it needs, in the same order).
     /// With `keepingRoom: false`, no room at all: for a world that will not run again.
-    package func releaseMemory(keepingRoom: Bool = true) {
+    package mutating func releaseMemory(keepingRoom: Bool = true) {
         storage.release()
-        storage = GrowableStorage(capacity: keepingRoom ? 4 : 0)
+        storage = GrowableStorage(capacity: keepingRoom ? 1 : 0)
     }
 
     package var isEmpty: Bool { storage.count == 0 }
@@ -57,7 +58,7 @@ package final class EventQueue<Payload> {
 
     /// Trades heaps and scheduling orders with `other` (a world borrowing room for an arm,
     /// WorldRoom.swift).
-    package func swapStorage(with other: EventQueue<Payload>) {
+    package mutating func swapStorage(with other: inout EventQueue<Payload>) {
         swap(&storage, &other.storage)
         swap(&nextSequence, &other.nextSequence)
     }
@@ -77,23 +78,23 @@ package final class EventQueue<Payload> {
 
     /// Takes the next place in the scheduling order without scheduling anything: for an event
     /// the caller keeps outside the heap, which must still be ordered as if it were inside.
-    @inline(__always) package func takeSequence() -> UInt64 {
+    @inline(__always) package mutating func takeSequence() -> UInt64 {
         let sequence = nextSequence
         nextSequence = sequence &+ 1
         return sequence
     }
 
     /// Forgets every event and restarts the scheduling order, keeping the allocated storage.
-    package func removeAll() {
+    package mutating func removeAll() {
         storage.removeAll()
         nextSequence = 0
     }
 
-    @inline(__always) package func schedule(at time: Int64, _ payload: Payload) {
+    @inline(__always) package mutating func schedule(at time: Int64, _ payload: Payload) {
         insert(ScheduledEvent(time: time, sequence: takeSequence(), payload: payload))
     }
 
-    @inline(__always) private func insert(_ moving: ScheduledEvent<Payload>) {
+    @inline(__always) private mutating func insert(_ moving: ScheduledEvent<Payload>) {
         let count = storage.count
         if count == storage.capacity { storage.reserve(count + 1) }
         // Sift up from the new last slot, moving parents down into the hole.
@@ -112,18 +113,18 @@ package final class EventQueue<Payload> {
 
     /// Removes and returns the earliest event if it happens before `limit`.
     @inline(__always)
-    package func popNext(before limit: Int64) -> ScheduledEvent<Payload>? {
+    package mutating func popNext(before limit: Int64) -> ScheduledEvent<Payload>? {
         guard !isEmpty, storage.base[0].time < limit else { return nil }
         return popAny()
     }
 
     /// Removes and returns the earliest event, whatever its time.
-    package func popNext() -> ScheduledEvent<Payload>? {
+    package mutating func popNext() -> ScheduledEvent<Payload>? {
         isEmpty ? nil : popAny()
     }
 
     /// Removes the root; the heap must not be empty.
-    func popAny() -> ScheduledEvent<Payload> {
+    mutating func popAny() -> ScheduledEvent<Payload> {
         let base = storage.base
         let first = (base + 0).move()
         let count = storage.count - 1

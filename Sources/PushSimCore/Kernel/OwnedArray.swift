@@ -1,9 +1,8 @@
-// A growable array with reference semantics, for the state one world owns and mutates per event.
+// A growable array that cannot be copied, for the state one world owns and mutates per event.
 
 /// The memory of a growable array: where its elements are, how many, and how much room.
-/// Its owning class stores it with `@exclusivity(unchecked)`: a class's `var`s are otherwise
-/// checked for exclusive access at run time on every access (a runtime call each), and the
-/// owner is the only one to touch it.
+/// Held inline by its owner (``OwnedArray``, ``EventQueue``), which cannot be copied: no
+/// object, no reference count, no run-time exclusivity check.
 struct GrowableStorage<Element> {
     var base: UnsafeMutablePointer<Element>
     var count = 0
@@ -22,16 +21,17 @@ struct GrowableStorage<Element> {
         }
     }
 
-    /// Makes room for at least `needed` elements, half as much again at a time (at least 4).
+    /// Makes room for at least `needed` elements, half as much again at a time (at least 2).
     /// Not doubling: on the coupled path every world of a partition holds its arrays at once,
     /// and doubling left up to half of each one's room unused; a quarter at a time took 1.1 KB
     /// a phone more off the herd's peak but cost its run 5 % more instructions in copies
     /// (docs/performance.md, Memory of the coupled path). A lonely world keeps its room from
-    /// device to device, so it seldom grows at all. At least 4, not 16: a world settling its
-    /// letters in flight holds a handful in each array, and 16 of each was 1.3 KB a phone.
+    /// device to device, so it seldom grows at all. At least 2, not 16: a world settling its
+    /// letters in flight holds a handful in each array, and 16 of each was 1.3 KB a phone; at
+    /// least 4 was 27 bytes a phone more at the herd's peak (docs/performance.md).
     mutating func reserve(_ needed: Int) {
         guard needed > capacity else { return }
-        let newCapacity = Swift.max(needed, capacity + Swift.max(capacity / 2, 4))
+        let newCapacity = Swift.max(needed, capacity + Swift.max(capacity / 2, 2))
         let bigger = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         bigger.moveInitialize(from: base, count: count)
         if capacity > 0 { base.deallocate() }
@@ -52,8 +52,8 @@ struct GrowableStorage<Element> {
         count = kept
     }
 
-    /// Frees everything; the storage must not be used afterwards. Always inlined: the owners'
-    /// `deinit`s run unspecialized (generic classes), and a call from there looked up
+    /// Frees everything; the storage must not be used afterwards. Always inlined: when the
+    /// owners were generic classes their `deinit`s ran unspecialized, and a call from there looked up
     /// `GrowableStorage<Element>`'s metadata at run time, about 500 instructions per array,
     /// seven arrays per world of a shared partition (docs/performance.md).
     @inline(__always) mutating func release() {
@@ -84,22 +84,25 @@ package protocol TypedIndex {
 ///
 /// Swift's `Array` checks, before every write, whether its buffer is shared (copy on write):
 /// a call into the runtime that was ~5 % of a run, because the world writes its per-letter and
-/// per-run arrays on nearly every event. The world's arrays are never shared, so this one is a
-/// class over plain memory: a copy of the reference is the same array. Indexing is still
-/// bounds-checked.
-package final class OwnedArray<Element>: RandomAccessCollection {
-    @exclusivity(unchecked) private var storage: GrowableStorage<Element>
+/// per-run arrays on nearly every event. The world's arrays are never shared, so this one is
+/// plain memory that cannot be copied (`~Copyable`): it is written through its owner, in
+/// place, and its header (where, how many, how much room) lives inline in the owner. As a
+/// class it was an object of 40 bytes and an allocation of its own in every world of a shared
+/// partition, seven of them a phone (issue 26, item 1). Indexing is still bounds-checked.
+package struct OwnedArray<Element>: ~Copyable {
+    private var storage: GrowableStorage<Element>
 
     package init(capacity: Int = 16) {
         storage = GrowableStorage(capacity: capacity)
     }
 
     deinit {
+        var storage = storage
         storage.release()
     }
 
-    package var startIndex: Int { 0 }
-    package var endIndex: Int { storage.count }
+    package var isEmpty: Bool { storage.count == 0 }
+    package var indices: Range<Int> { 0..<storage.count }
     package var count: Int { storage.count }
 
     /// Element i, read or updated in place.
@@ -108,7 +111,7 @@ package final class OwnedArray<Element>: RandomAccessCollection {
             precondition(storage.contains(i), "OwnedArray index out of range")
             return UnsafePointer(storage.base + i)
         }
-        unsafeMutableAddress {
+        mutating unsafeMutableAddress {
             precondition(storage.contains(i), "OwnedArray index out of range")
             return storage.base + i
         }
@@ -120,13 +123,13 @@ package final class OwnedArray<Element>: RandomAccessCollection {
             precondition(storage.contains(i.offset), "OwnedArray index out of range")
             return UnsafePointer(storage.base + i.offset)
         }
-        unsafeMutableAddress {
+        mutating unsafeMutableAddress {
             precondition(storage.contains(i.offset), "OwnedArray index out of range")
             return storage.base + i.offset
         }
     }
 
-    @inline(__always) package func append(_ element: Element) {
+    @inline(__always) package mutating func append(_ element: Element) {
         let count = storage.count
         if count == storage.capacity { storage.reserve(count + 1) }
         (storage.base + count).initialize(to: element)
@@ -134,7 +137,7 @@ package final class OwnedArray<Element>: RandomAccessCollection {
     }
 
     /// Appends `count` copies of `value` at once.
-    package func append(repeating value: Element, count added: Int) {
+    package mutating func append(repeating value: Element, count added: Int) {
         guard added > 0 else { return }
         let count = storage.count
         storage.reserve(count + added)
@@ -144,13 +147,24 @@ package final class OwnedArray<Element>: RandomAccessCollection {
 
     /// Drops the first `n` elements: the rest move to the front, each index down by `n` (a
     /// world of a shared partition renumbers what it still holds so, WorldSettlement.swift).
-    @inline(__always) package func removeFirst(_ n: Int) {
+    @inline(__always) package mutating func removeFirst(_ n: Int) {
         precondition(n >= 0 && n <= storage.count, "OwnedArray removes more than it holds")
         storage.removeFirst(n)
     }
 
+    /// The elements, copied into an array (for tests and accounts, not the hot path).
+    package var elements: [Element] { Array(unsafeElements) }
+
+    /// The elements in place, valid until the array next grows, shrinks or is given back.
+    var unsafeElements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: storage.base, count: storage.count) }
+
+    /// Makes room for at least `needed` elements.
+    package mutating func reserve(_ needed: Int) {
+        storage.reserve(needed)
+    }
+
     /// Empties the array, keeping its memory.
-    package func removeAll() {
+    package mutating func removeAll() {
         storage.removeAll()
     }
 
@@ -163,18 +177,18 @@ package final class OwnedArray<Element>: RandomAccessCollection {
 
     /// Empties the array and gives its memory back, keeping no room: for a world that will
     /// not run again (``DeviceWorld/releaseMemory()``), or one that waits beside its partition.
-    package func releaseMemory() {
+    package mutating func releaseMemory() {
         storage.release()
         storage = GrowableStorage(capacity: 0)
     }
 
     /// Trades memory and elements with `other` (a world borrowing room for an arm, WorldRoom.swift).
-    package func swapStorage(with other: OwnedArray<Element>) {
+    package mutating func swapStorage(with other: inout OwnedArray<Element>) {
         swap(&storage, &other.storage)
     }
 
     /// Makes the array `count` copies of `value`, keeping its memory when it is large enough.
-    package func reset(repeating value: Element, count newCount: Int) {
+    package mutating func reset(repeating value: Element, count newCount: Int) {
         storage.removeAll()
         storage.reserve(newCount)
         storage.base.initialize(repeating: value, count: newCount)

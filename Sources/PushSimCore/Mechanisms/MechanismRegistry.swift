@@ -163,7 +163,7 @@ extension Ledger {
 /// out of line (``RareMechanismStates``), made the first time one of them is written: inline, it
 /// was 104 of the 1 016 bytes of every world of a shared partition (issue 26, item 1). Read before it exists, each reads as its
 /// fresh state, which is what `resetMechanisms` would have written.
-struct MechanismStates {
+struct MechanismStates: ~Copyable {
     /// Re-requests sent at the current instant, waiting to join the shared XIVA queue once
     /// the instant's other steps are done (docs/model.md §6); empty with capacity forever.
     var joining: [XivaJoin] = []

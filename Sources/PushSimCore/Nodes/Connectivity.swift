@@ -2,9 +2,11 @@
 
 /// The instants at which one device's connectivity flips, over [0, end).
 package struct ConnectivityTimeline {
-    package var onlineAtStart = true
     /// Flip instants, strictly increasing; the state alternates from `onlineAtStart`.
     package var flips: [Int64] = []
+    /// After the flips: the world's next one-byte field then fits in the timeline's tail
+    /// rather than after 7 bytes of padding.
+    package var onlineAtStart = true
 
     package init() {}
 
@@ -22,6 +24,14 @@ package struct ConnectivityTimeline {
         while cursor < flips.count && flips[cursor] <= t { cursor += 1 }
         while cursor > 0 && flips[cursor - 1] > t { cursor -= 1 }
         return onlineAtStart == (cursor % 2 == 0)
+    }
+
+    /// Whether every device of `scenario` has the same timeline: no alternating process and no
+    /// window laid out per device, only windows that every device shares.
+    static func isSameForEveryDevice(_ scenario: Scenario) -> Bool {
+        let connectivity = scenario.connectivity
+        if let offline = connectivity.offline, connectivity.online != nil, offline.mean > 0 { return false }
+        return connectivity.windows.allSatisfy(\.isSameForEveryDevice)
     }
 
     /// Builds the timeline of one device: the alternating process, merged with the windows

@@ -29,7 +29,7 @@ struct ReRequest {
 /// position it has seen (for telemetry), its runs and their re-requests, and with parallel
 /// runs the saves not yet written and the position serial runs would hold. An arm starts
 /// with one assignment, `ExtensionState(reusing:_:)`, which keeps the arrays' memory.
-struct ExtensionState {
+struct ExtensionState: ~Copyable {
     /// 0: no saved position yet.
     var lastPosition: Int32 = 0
     var highestPositionSeen: Int32 = 0
@@ -37,14 +37,19 @@ struct ExtensionState {
     var pendingSaves: [PendingSave] = []
     /// Parallel runs: the position serial runs would hold.
     var serialPosition: Int32 = 0
-    let runs: OwnedArray<ExtensionRun>
-    let requests: OwnedArray<ReRequest>
+    var runs = OwnedArray<ExtensionRun>()
+    var requests = OwnedArray<ReRequest>()
 
-    init(reusing runs: OwnedArray<ExtensionRun> = OwnedArray(), _ requests: OwnedArray<ReRequest> = OwnedArray()) {
+    init() {}
+
+    /// A fresh arm's extension, keeping the arrays' memory.
+    mutating func reset() {
+        lastPosition = 0
+        highestPositionSeen = 0
+        pendingSaves.removeAll()
+        serialPosition = 0
         runs.removeAll()
         requests.removeAll()
-        self.runs = runs
-        self.requests = requests
     }
 }
 
@@ -244,10 +249,16 @@ extension DeviceWorld {
 
     /// The letter index of every position in the run's gap, in order. A sequence rather than
     /// a call with a closure: a closure that writes the world while a method of the world
-    /// runs is an overlapping access, now that the world cannot be copied.
+    /// runs is an overlapping access, now that the world cannot be copied. It reads XIVA's
+    /// table in place, so a loop over it must not number or settle letters (none does: they
+    /// mark letters, count them and schedule re-sent copies).
     @inline(__always) func gapLetters(of run: ExtensionRun) -> LazyMapSequence<Range<Int32>, Int> {
         let positions = run.gapLow <= run.gapHigh ? run.gapLow..<(run.gapHigh + 1) : 0..<0
-        let table = xiva.letterAtPosition, first = xiva.firstPosition
-        return positions.lazy.map { table[Int($0 - first)].offset }
+        let table = xiva.letterAtPosition.unsafeElements, first = xiva.firstPosition
+        return positions.lazy.map {
+            let k = Int($0 - first)
+            precondition(UInt(bitPattern: k) < UInt(bitPattern: table.count), "OwnedArray index out of range")
+            return table[k].offset
+        }
     }
 }

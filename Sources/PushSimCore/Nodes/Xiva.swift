@@ -2,7 +2,7 @@
 
 /// XIVA's numbering of one device's letters in one arm (timing rule 1). An arm starts with
 /// one assignment, `XivaNumbering(reusing:)`, which keeps the table's memory.
-struct XivaNumbering {
+struct XivaNumbering: ~Copyable {
     /// The position the next numbered letter gets; positions start at 1.
     var nextPosition: Int32 = 1
     /// The position of the table's first entry: 0, unless a world settling its letters in
@@ -10,11 +10,17 @@ struct XivaNumbering {
     /// Beside the other 32-bit position: 16 bytes in all rather than 24.
     var firstPosition: Int32 = 0
     /// Position → letter: entry k is position `firstPosition + k` (position 0 unused).
-    let letterAtPosition: OwnedArray<LetterIndex>
+    var letterAtPosition = OwnedArray<LetterIndex>()
 
-    init(reusing table: OwnedArray<LetterIndex> = OwnedArray()) {
-        table.reset(repeating: LetterIndex(Int32(0)), count: 1)
-        letterAtPosition = table
+    init() {
+        letterAtPosition.reset(repeating: LetterIndex(Int32(0)), count: 1)
+    }
+
+    /// A fresh arm's numbering, keeping the table's memory.
+    mutating func reset() {
+        nextPosition = 1
+        firstPosition = 0
+        letterAtPosition.reset(repeating: LetterIndex(Int32(0)), count: 1)
     }
 }
 

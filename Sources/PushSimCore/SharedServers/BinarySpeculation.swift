@@ -177,7 +177,7 @@ extension DeviceWorld {
     /// Whether the instant's outbox holds only first sends' writes: what a world may write on
     /// a forecast. A re-send, a rewrite or a buffer check waits for the connection.
     var binaryOutboxHoldsOnlyFirstSends: Bool {
-        let outbox = mechanisms.binaryLink.outbox
+        let outbox = mechanisms.binaryLink.outbox.unsafeElements
         for k in 0..<outbox.count {
             guard case .write(let c) = outbox[k], !copies[c].isResend else { return false }
         }

@@ -113,6 +113,17 @@ package final class ChainParameters {
         let windows = ConnectivityTimeline.windowIntervals(scenario)
         return doze.isEmpty ? windows : ConnectivityTimeline.sortedAndMerged(windows + doze)
     }()
+    /// The connectivity timeline of every device when all share it (only windows every device
+    /// shares: ``ConnectivityTimeline/isSameForEveryDevice(_:)``), one array of flips for every
+    /// world made with these parameters; nil when each device draws its own. Each world of a
+    /// shared partition held a copy of the same flips, 40 bytes a phone with their header
+    /// (issue 26, item 1). Lazily, as `sharedWindows`.
+    private(set) lazy var sharedTimeline: ConnectivityTimeline? = {
+        guard ConnectivityTimeline.isSameForEveryDevice(scenario) else { return nil }
+        var timeline = ConnectivityTimeline(), scratch: [Range<Int64>] = [], deviceScratch: [Range<Int64>] = []
+        timeline.generate(scenario, device: 0, windows: sharedWindows, scratch: &scratch, deviceScratch: &deviceScratch)
+        return timeline
+    }()
     /// Media attachments (docs/model.md §8): the share, and samplers of bytes and bits per second; nil: none.
     let media: MediaAttachments?
     let mediaSize: DistributionSampler?
@@ -131,11 +142,15 @@ package final class ChainParameters {
     /// The scenario they are worked out from: a world reads its other keys there, per arm or
     /// per device, not per step.
     let scenario: Scenario
+    /// The run's end (`duration` + `drain`) in µs: each world's clock reads it here rather than
+    /// keeping a copy (8 bytes of every world of a shared partition, issue 26, item 1).
+    let runEnd: Int64
     /// The laws of the letter script, for a world that draws its letters on demand (MailBackend.swift).
     let letterLaws: LetterLaws
 
     package init(_ scenario: Scenario) {
         self.scenario = scenario
+        runEnd = scenario.end.microseconds
         letterLaws = LetterLaws(scenario)
         apnsLoss = scenario.apns.loss
         apnsLatency = scenario.apns.latency.sampler

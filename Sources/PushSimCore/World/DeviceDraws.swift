@@ -4,8 +4,6 @@
 /// its alerts are off, when it sleeps, its letters' FCM keys and attachment sizes): `prepare`
 /// writes it, the arms only read it, so the two arms see the same device.
 package struct DeviceDraws {
-    /// The offline windows every device shares (doze windows merged in on FCM, docs/model.md §12).
-    let windows: [Range<Int64>]
     package internal(set) var letters = LetterScript()
     package internal(set) var timeline = ConnectivityTimeline()
     package internal(set) var alertsOff = false
@@ -20,11 +18,16 @@ package struct DeviceDraws {
     var fcmKeys: [UInt16] = []
     /// Each letter's attachment size in bytes (0: none; docs/model.md §8, Media attachments).
     var mediaBytes: [Int64] = []
-    /// Buffers the timeline's generation reuses from device to device.
-    var scratchIntervals: [Range<Int64>] = []
-    var deviceWindowScratch: [Range<Int64>] = []
+    /// Buffers the timeline's generation reuses from device to device: a lonely world's own,
+    /// made at its first device; a world of a shared partition borrows its partition's while it
+    /// is prepared (``DeviceWorld/prepareBesidePartition(device:scratch:)``) and keeps none.
+    var scratch: DrawScratch? = nil
 
-    init(windows: [Range<Int64>]) {
-        self.windows = windows
+    /// The scratch buffers, made on first use.
+    mutating func drawScratch() -> DrawScratch {
+        if let scratch { return scratch }
+        let made = DrawScratch()
+        scratch = made
+        return made
     }
 }

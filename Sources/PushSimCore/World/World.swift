@@ -57,13 +57,10 @@ package struct LetterState: Sendable {
     package var shownUntil: Int64 = 0
     /// Its XIVA position; 0 when dropped.
     package var position: Int32 = 0
-    package var delivered = false
-    package var summarized = false
-    package var unfinished = false
-    /// Dropped by XIVA during an outage in `drop` mode (docs/model.md §6).
-    package var droppedInOutage = false
-    /// Dropped by XIVA after an app reinstall, before it knew the new token (docs/model.md §8, App reinstall).
-    package var droppedForOldToken = false
+    /// The five flags below, one bit each: as five Bools they made the state 28 bytes, 32 in
+    /// an array; in one byte it is 24. A world of a shared partition holds a state per letter
+    /// in flight, multiplied by the partition's phones (issue 26, item 1).
+    private var flags = Flags()
     /// How the first copy, a re-sent copy, and its gap's recovery were lost; nil for none.
     /// (One byte each, as the codes they replace were.)
     var firstCopyFate: LossCause? = nil
@@ -71,15 +68,34 @@ package struct LetterState: Sendable {
     var gapFate: LossCause? = nil
 
     package init() {}
+
+    private struct Flags: OptionSet {
+        let rawValue: UInt8
+        static let delivered = Flags(rawValue: 1), summarized = Flags(rawValue: 2), unfinished = Flags(rawValue: 4)
+        static let droppedInOutage = Flags(rawValue: 8), droppedForOldToken = Flags(rawValue: 16)
+    }
+
+    @inline(__always) private subscript(flag: Flags) -> Bool {
+        get { flags.contains(flag) }
+        set { if newValue { flags.insert(flag) } else { flags.remove(flag) } }
+    }
+
+    package var delivered: Bool { get { self[.delivered] } set { self[.delivered] = newValue } }
+    package var summarized: Bool { get { self[.summarized] } set { self[.summarized] = newValue } }
+    package var unfinished: Bool { get { self[.unfinished] } set { self[.unfinished] = newValue } }
+    /// Dropped by XIVA during an outage in `drop` mode (docs/model.md §6).
+    package var droppedInOutage: Bool { get { self[.droppedInOutage] } set { self[.droppedInOutage] = newValue } }
+    /// Dropped by XIVA after an app reinstall, before it knew the new token (docs/model.md §8, App reinstall).
+    package var droppedForOldToken: Bool { get { self[.droppedForOldToken] } set { self[.droppedForOldToken] = newValue } }
 }
 
 /// One device simulated through one arm. Devices never interact, so each runs with its own
 /// small event list, which keeps the heap in cache; the result is the same as one global list
 /// because ties are broken by scheduling order within the device, which is all that matters.
 ///
-/// The event list and the per-letter and per-run arrays are reference types owned by this
-/// world (no copy-on-write checks on the hot path): a copy would share them, so a world
-/// cannot be copied (`~Copyable`); make a new world per thread.
+/// The event list and the per-letter and per-run arrays are plain memory owned by this world,
+/// inline and written in place (no copy-on-write checks on the hot path, no object each): they
+/// cannot be copied, so neither can a world (`~Copyable`); make a new world per thread.
 package struct DeviceWorld: ~Copyable {
     /// The scenario's values for the chain, and the scenario: one object that every world of a
     /// part may share (ChainParameters.swift).
@@ -101,14 +117,14 @@ package struct DeviceWorld: ~Copyable {
     /// Which arm runs: the device, the gap check, the streams, the first counted letter.
     var armState = ArmState()
     /// The chain's nodes in this arm: copies on their way, APNs' store, XIVA's numbering, the extension.
-    let copies = OwnedArray<PushCopy>()
+    var copies = OwnedArray<PushCopy>()
     var apnsStore = APNsStore()
     var xiva = XivaNumbering()
     var ext = ExtensionState()
     /// Each optional mechanism's state in this arm.
     var mechanisms = MechanismStates()
     /// The accounts: each letter's state so far, and the ledger it is recorded into at the end.
-    package let letterStates = OwnedArray<LetterState>()
+    package var letterStates = OwnedArray<LetterState>()
     /// Where its counts go: a cell of its own, or, while an arm counts into its part's ledger,
     /// that ledger's (WorldLedgerCell.swift). Starts as the shared placeholder: a world made per
     /// device (the coupled path) would otherwise allocate and zero a latency histogram it never uses.
@@ -120,7 +136,7 @@ package struct DeviceWorld: ~Copyable {
         nonmutating _modify { yield &ledgerCell.ledger }
     }
     /// This arm's load so far (docs/model.md §14), folded into `ledger.load` when the arm ends.
-    let loadLog = LoadLog()
+    var loadLog = LoadLog()
 
     package init(scenario: Scenario, shortcuts: ShortcutPolicy = .taken) {
         self.init(parameters: ChainParameters(scenario), shortcuts: shortcuts)
@@ -133,11 +149,8 @@ package struct DeviceWorld: ~Copyable {
         self.parameters = parameters
         self.shortcuts = shortcuts
         self.ledgerCell = ledgerCell
-        // FCM holds normal-priority messages while the device dozes: for the channel, a doze
-        // window is a window offline (docs/model.md §12, FCM). One array for every world made
-        // with these parameters (ChainParameters.sharedWindows).
-        self.draws = DeviceDraws(windows: parameters.sharedWindows)
-        self.clock = WorldClock(runEnd: parameters.scenario.end.microseconds)
+        self.draws = DeviceDraws()
+        self.clock = WorldClock(runEnd: parameters.runEnd)
     }
 
     /// Draws everything about a device that both arms share.
@@ -150,12 +163,21 @@ package struct DeviceWorld: ~Copyable {
         } else {
             draws.letters.generate(scenario, device: device)
         }
-        draws.timeline.generate(scenario, device: device, windows: draws.windows, scratch: &draws.scratchIntervals,
-                          deviceScratch: &draws.deviceWindowScratch)
+        if let shared = parameters.sharedTimeline {
+            draws.timeline = shared
+        } else {
+            // FCM holds normal-priority messages while the device dozes: for the channel, a doze
+            // window is a window offline (docs/model.md §12, FCM). One array for every world made
+            // with these parameters (ChainParameters.sharedWindows).
+            let scratch = draws.drawScratch()
+            draws.timeline.generate(scenario, device: device, windows: parameters.sharedWindows, scratch: &scratch.intervals,
+                                    deviceScratch: &scratch.deviceWindows)
+        }
         var rng = RandomStream(seed: scenario.seed, device: device, purpose: .device)
         draws.alertsOff = rng.chance(scenario.device.alertsOff)
-        clock.end = parameters.uninstallRate > 0 ? min(clock.runEnd, uninstallTime()) : clock.runEnd
-        clock.horizon = parameters.binary && clock.end < clock.runEnd ? min(clock.runEnd, later(clock.end, parameters.feedbackDelay)) : clock.end
+        let runEnd = parameters.runEnd
+        clock.end = parameters.uninstallRate > 0 ? min(runEnd, uninstallTime()) : runEnd
+        clock.horizon = parameters.binary && clock.end < runEnd ? min(runEnd, later(clock.end, parameters.feedbackDelay)) : clock.end
         prepareMechanisms(device: device)
     }
 
@@ -164,7 +186,7 @@ package struct DeviceWorld: ~Copyable {
 
     /// Quantity q of the load series happened at `time` for letter i, noted when the letter
     /// counts (the series counts what the ledger counts, docs/model.md §14).
-    @inline(__always) func noteLoad(_ q: LoadLog.Entry, letter i: Int, at time: Int64) {
+    @inline(__always) mutating func noteLoad(_ q: LoadLog.Entry, letter i: Int, at time: Int64) {
         if i >= armState.firstCounted { loadLog.note(q, at: time) }
     }
 
@@ -296,8 +318,8 @@ package struct DeviceWorld: ~Copyable {
         if _slowPath(draws.letters.isDrawing) { drawLetters(until: warmup) }
         armState.firstCounted = warmup <= 0 ? 0 : draws.letters.firstIndex { $0.time >= warmup } ?? draws.letters.count
         letterStates.reset(repeating: LetterState(), count: draws.letters.count)
-        xiva = XivaNumbering(reusing: xiva.letterAtPosition)
-        ext = ExtensionState(reusing: ext.runs, ext.requests)
+        xiva.reset()
+        ext.reset()
         extensionLog?.startArm()
         armState.streams = ArmStreams(seed: scenario.seed, device: armState.device, parameters: parameters,
                                       checksGaps: armState.checksGaps, appOpens: mechanisms.catchUp.enabled,
@@ -350,7 +372,7 @@ package struct DeviceWorld: ~Copyable {
         if let stored = apnsStore.copy {
             let copy = copies[stored]
             // On an uninstalled device (end < runEnd) a stored copy is under way, whatever its expiry.
-            if clock.end < copy.expiry || clock.end < clock.runEnd {
+            if clock.end < copy.expiry || clock.end < parameters.runEnd {
                 if !copy.isSecondCopy { letterStates[copy.letter].unfinished = true }
             } else {
                 copyLost(stored, .apnsExpired)
@@ -374,7 +396,7 @@ package struct DeviceWorld: ~Copyable {
         // histogram is allocated or copied.
         var account = ledger
         ledger = DeviceWorld.placeholderLedger
-        if _slowPath(clock.end < clock.runEnd) {
+        if _slowPath(clock.end < parameters.runEnd) {
             account.record(letters: armState.firstCounted..<draws.letters.count) { fateAfterUninstall(of: $0) }
         } else {
             account.record(letters: armState.firstCounted..<draws.letters.count) { chainFate(of: $0) }
@@ -408,7 +430,7 @@ package struct DeviceWorld: ~Copyable {
 
     /// The fate of letter i: its chain's, unless the app was uninstalled (docs/model.md §9).
     package func fate(of i: Int) -> LetterFate {
-        _slowPath(clock.end < clock.runEnd) ? fateAfterUninstall(of: i) : chainFate(of: i)
+        _slowPath(clock.end < parameters.runEnd) ? fateAfterUninstall(of: i) : chainFate(of: i)
     }
 
     /// The fate of letter i on a device whose app was uninstalled at `end` (docs/model.md §9,

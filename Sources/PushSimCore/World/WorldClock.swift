@@ -2,18 +2,21 @@
 
 /// When things happen in one arm: the event list merged with the letters and the flips, the
 /// clock, the run's end for this device, and the cursors over the connectivity timeline.
-struct WorldClock {
+struct WorldClock: ~Copyable {
     /// When this device's run stops: the run's end, or its app's uninstall if earlier
     /// (docs/model.md §9, Unregistered); set by `prepare`.
     var end: Int64
-    let runEnd: Int64
     /// When this device's world stops taking steps: `end`, except over the binary interface
     /// after an uninstall, when XIVA goes on writing to the token until it reads the feedback
     /// list (docs/model.md §11, Feedback); steps in `[end, horizon)` are only XIVA's.
     var horizon: Int64
     /// The instant of the step being taken (the last arm leaves it at the end; traces read it).
     var currentTime: Int64 = 0
-    let queue: EventQueue<ChainEvent>
+    /// The event heap (the agenda's: one reference, not two, in every world).
+    var queue: EventQueue<ChainEvent> {
+        @inline(__always) _read { yield agenda.queue }
+        @inline(__always) _modify { yield &agenda.queue }
+    }
     /// The heap merged with the letters (first stream) and the connectivity flips (second).
     var agenda: Agenda<ChainEvent>
     var flipsPassed = 0
@@ -26,10 +29,8 @@ struct WorldClock {
 
     init(runEnd: Int64) {
         self.end = runEnd
-        self.runEnd = runEnd
         self.horizon = runEnd
-        self.queue = EventQueue<ChainEvent>()
-        self.agenda = Agenda(queue: queue)
+        self.agenda = Agenda(queue: EventQueue<ChainEvent>())
     }
 
     /// Starts an arm's time again: an empty agenda at time 0, the cursors at the start.

@@ -41,12 +41,9 @@ extension DeviceWorld {
     /// beside the others of its partition, drawing in `scratch`'s buffers: each world grew its
     /// own from empty, a dozen allocations and copies a phone (docs/performance.md).
     package mutating func prepareBesidePartition(device: Int, scratch: DrawScratch) {
-        swap(&draws.scratchIntervals, &scratch.intervals)
-        swap(&draws.deviceWindowScratch, &scratch.deviceWindows)
+        draws.scratch = scratch
         swap(&draws.timeline.flips, &scratch.flips)
         prepare(device: device, lettersOnDemand: true)
-        swap(&draws.scratchIntervals, &scratch.intervals)
-        swap(&draws.deviceWindowScratch, &scratch.deviceWindows)
         // The grown flips go back to the scratch once `fitDrawsToSize` has given the world its
         // copy at their size (fitting them here as well copied them twice).
         scratch.flips = draws.timeline.flips
@@ -71,9 +68,9 @@ extension DeviceWorld {
             draws.letters.instants = []
             draws.letters.burstScratch = []
         }
-        draws.timeline.flips = Self.fitted(draws.timeline.flips)
-        draws.scratchIntervals = []
-        draws.deviceWindowScratch = []
+        // Flips every device shares stay the one array of the parameters.
+        if parameters.sharedTimeline == nil { draws.timeline.flips = Self.fitted(draws.timeline.flips) }
+        draws.scratch = nil
         // A world's heap and load log start with room for a chunk's busiest device; beside its
         // partition's other worlds each starts small and grows as it needs (the same order:
         // room is not order).

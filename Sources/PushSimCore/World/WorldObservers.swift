@@ -2,12 +2,35 @@
 // (`run --logs`). Neither changes what happens; both are nil in plain runs, so every hook
 // that feeds them is one untaken branch.
 
-/// The observers of one world, kept as one owner so the world's state stays its own.
+/// The observers of one world, kept as one owner so the world's state stays its own. Both
+/// live in one object made when the first is set: inline they were 24 bytes of every world of
+/// a shared partition, which never has either (issue 26, item 1); a run tests one reference.
 package struct WorldObservers {
+    private final class Watchers {
+        var tracer: ((TraceEntry) -> Void)?
+        var extensionLog: ExtensionLogRecorder?
+    }
+    private var watchers: Watchers?
+
     /// Receives a line for everything that happens, when set; nil in runs.
-    package var tracer: ((TraceEntry) -> Void)?
+    package var tracer: ((TraceEntry) -> Void)? {
+        @inline(__always) get { watchers?.tracer }
+        set { watching().tracer = newValue }
+    }
     /// Collects the extension's log rows of the queue arm, when set; nil otherwise.
-    package var extensionLog: ExtensionLogRecorder?
+    package var extensionLog: ExtensionLogRecorder? {
+        @inline(__always) get { watchers?.extensionLog }
+        set { watching().extensionLog = newValue }
+    }
+
+    /// The watchers' object, made on first use (a copy of the observers shares it: each world
+    /// is given its own observers, never a copy of another's).
+    private mutating func watching() -> Watchers {
+        if let watchers { return watchers }
+        let made = Watchers()
+        watchers = made
+        return made
+    }
 
     package init() {}
 }

@@ -3,14 +3,15 @@
 import PushSimPrefetch
 
 /// The memory a stopped world touches first when the stepper takes it again: its heap's and
-/// arrays' objects and elements, its connectivity timeline where it stands, the count of
-/// `joining`, the letters it reads next. In a partition of 10 000 phones a world has left the
-/// caches by the time it runs again, and each of these was a miss it waited for, one after the
-/// other: the world, then an array's object, then its elements. The stepper knows which worlds
-/// come next (``StoppedWorlds/likelyNext()``), so it fetches each link one step ahead of the
-/// next: the world itself three worlds ahead, what the world points to two ahead, what those
-/// objects point to one ahead — each read from memory the step before brought into the caches
-/// (``CoupledWorlds``; docs/performance.md, The coupled rung's first touches fetched ahead).
+/// arrays' elements, its connectivity timeline where it stands, the count of `joining`, the
+/// letters it reads next. In a partition of 10 000 phones a world has left the caches by the
+/// time it runs again, and each of these was a miss it waited for, one after the other: the
+/// world, then what it points to. The stepper knows which worlds come next
+/// (``StoppedWorlds/likelyNext()``), so it fetches each link one step ahead of the next: the
+/// world itself three worlds ahead, what the world points to two and one ahead — each read
+/// from memory the step before brought into the caches (``CoupledWorlds``;
+/// docs/performance.md, The coupled rung's first touches fetched ahead). The heap and the
+/// owned arrays keep their headers in the world itself (no object of their own).
 ///
 /// Only addresses are formed and prefetched: a guess that turns out wrong (the world taken now
 /// stops again before the ones foreseen) costs lines fetched for nothing, never a result.
@@ -24,17 +25,10 @@ enum HotMemory {
     }
 
     /// Two worlds ahead: what the world's own fields point to (read from the world, in the
-    /// caches since the step before) — its arrays' and heap's objects, the counts of its
-    /// Swift arrays (in the 32 bytes before their elements), and the elements those lead to
-    /// directly: its timeline where it stands, the letters it reads next.
+    /// caches since the step before) — the counts of its Swift arrays (in the 32 bytes before
+    /// their elements), and the elements those lead to directly: its timeline where it stands,
+    /// the letters it reads next. Its heap and owned arrays keep their counts in the world.
     static func fetchObjects(of world: borrowing DeviceWorld) {
-        func object(_ o: AnyObject) { pushsim_prefetch(UnsafeRawPointer(Unmanaged.passUnretained(o).toOpaque())) }
-        object(world.clock.queue)
-        object(world.copies)
-        object(world.letterStates)
-        object(world.ext.runs)
-        object(world.ext.requests)
-        object(world.xiva.letterAtPosition)
         world.draws.timeline.flips.withUnsafeBufferPointer {
             guard let base = $0.baseAddress else { return }
             pushsim_prefetch(UnsafeRawPointer(base) - 32)
@@ -51,8 +45,7 @@ enum HotMemory {
         pushsim_prefetch_range(start, min(max(bytes, 1), bytesPerArray))
     }
 
-    /// One world ahead: the elements of its heap and arrays (their objects in the caches since
-    /// the step before), up to ``bytesPerArray`` of each.
+    /// One world ahead: the elements of its heap and owned arrays, up to ``bytesPerArray`` of each.
     static func fetchElements(of world: borrowing DeviceWorld) {
         func elements(_ range: (start: UnsafeRawPointer, bytes: Int)) { fetchElements(from: range.start, bytes: range.bytes) }
         elements(world.clock.queue.elementBytes)

@@ -10,13 +10,13 @@
 /// The arrays an arm grows, with the room the largest world so far needed; lent to one world
 /// at a time (one thread runs a partition).
 package final class ArmRoom {
-    let copies = OwnedArray<PushCopy>(capacity: 0)
-    let letterStates = OwnedArray<LetterState>(capacity: 0)
-    let runs = OwnedArray<ExtensionRun>(capacity: 0)
-    let requests = OwnedArray<ReRequest>(capacity: 0)
-    let positions = OwnedArray<LetterIndex>(capacity: 0)
-    let loadEntries = OwnedArray<Int64>(capacity: 0)
-    let events = EventQueue<ChainEvent>(capacity: 16)
+    var copies = OwnedArray<PushCopy>(capacity: 0)
+    var letterStates = OwnedArray<LetterState>(capacity: 0)
+    var runs = OwnedArray<ExtensionRun>(capacity: 0)
+    var requests = OwnedArray<ReRequest>(capacity: 0)
+    var positions = OwnedArray<LetterIndex>(capacity: 0)
+    var loadEntries = OwnedArray<Int64>(capacity: 0)
+    var events = EventQueue<ChainEvent>(capacity: 16)
     /// A script drawn on demand grows here, and the world keeps an exact copy of it.
     var letters: [LetterDraws] = []
     package init() {}
@@ -49,12 +49,12 @@ extension DeviceWorld {
     }
 
     private mutating func tradeArrays(with room: ArmRoom) {
-        copies.swapStorage(with: room.copies)
-        letterStates.swapStorage(with: room.letterStates)
-        ext.runs.swapStorage(with: room.runs)
-        ext.requests.swapStorage(with: room.requests)
-        xiva.letterAtPosition.swapStorage(with: room.positions)
-        loadLog.entries.swapStorage(with: room.loadEntries)
-        clock.queue.swapStorage(with: room.events)
+        copies.swapStorage(with: &room.copies)
+        letterStates.swapStorage(with: &room.letterStates)
+        ext.runs.swapStorage(with: &room.runs)
+        ext.requests.swapStorage(with: &room.requests)
+        xiva.letterAtPosition.swapStorage(with: &room.positions)
+        loadLog.entries.swapStorage(with: &room.loadEntries)
+        clock.queue.swapStorage(with: &room.events)
     }
 }

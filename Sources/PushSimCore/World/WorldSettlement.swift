@@ -130,10 +130,11 @@ extension DeviceWorld {
         armState.firstCounted = max(0, firstCounted - end)
         // Positions at or below the saved one are never asked for again; the rest are of letters
         // after `end` (every letter before it is at or below), renumbered with them.
-        let table = xiva.letterAtPosition
-        table.removeFirst(Int(saved + 1 - xiva.firstPosition))
+        xiva.letterAtPosition.removeFirst(Int(saved + 1 - xiva.firstPosition))
         xiva.firstPosition = saved + 1
-        for k in 0..<table.count { table[k] = LetterIndex(table[k].offset - end) }
+        for k in 0..<xiva.letterAtPosition.count {
+            xiva.letterAtPosition[k] = LetterIndex(xiva.letterAtPosition[k].offset - end)
+        }
         return end
     }
 

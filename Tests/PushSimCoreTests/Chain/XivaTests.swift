@@ -14,7 +14,7 @@ import PushSimTestSupport
             #expect(w.fate(1) == .lost(.xivaDrop))
             #expect(ledger.count(of: .xivaDrop) == 1 && ledger.delivered == 2)
             #expect(ledger.reRequests == 0 && ledger.gapsDetected == 0)
-            #expect(w.world.letterStates.map(\.position) == [1, 0, 2])
+            #expect(w.world.letterStates.elements.map(\.position) == [1, 0, 2])
         }
     }
 

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct EventQueueTests {
     @Test func eventsComeOutInTimeOrder() {
-        let queue = EventQueue<Int>()
+        var queue = EventQueue<Int>()
         for (i, t) in [50, 10, 40, 20, 30].enumerated() { queue.schedule(at: Int64(t), i) }
         var times: [Int64] = []
         while let e = queue.popNext() { times.append(e.time) }
@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func simultaneousEventsRunInSchedulingOrder() {
-        let queue = EventQueue<Int>()
+        var queue = EventQueue<Int>()
         for i in 0..<100 { queue.schedule(at: 7, i) }
         var payloads: [Int] = []
         while let e = queue.popNext() { payloads.append(e.payload) }
@@ -23,7 +23,7 @@ import Testing
     @Test func randomInterleavingsMatchASortedReference() {
         for seed in UInt64(1)...10 {
             var rng = RandomStream(seed: seed)
-            let queue = EventQueue<Int>()
+            var queue = EventQueue<Int>()
             var reference: [(time: Int64, id: Int)] = []
             var nextId = 0
             var popped: [Int] = [], expected: [Int] = []
@@ -54,19 +54,21 @@ import Testing
 
     @Test func heapInvariantHoldsAfterEveryOperation() {
         var rng = RandomStream(seed: 99)
-        let queue = EventQueue<Int>()
+        var queue = EventQueue<Int>()
         for i in 0..<1_000 {
             queue.schedule(at: Int64(rng.next() % 1_000), i)
-            #expect(queue.satisfiesHeapInvariant)
+            let wellFormed = queue.satisfiesHeapInvariant
+            #expect(wellFormed)
         }
         while !queue.isEmpty {
             _ = queue.popNext()
-            #expect(queue.satisfiesHeapInvariant)
+            let wellFormed = queue.satisfiesHeapInvariant
+            #expect(wellFormed)
         }
     }
 
     @Test func popBeforeLimitLeavesLaterEvents() {
-        let queue = EventQueue<String>()
+        var queue = EventQueue<String>()
         queue.schedule(at: 5, "a")
         queue.schedule(at: 10, "b")
         #expect(queue.popNext(before: 10)?.payload == "a")
@@ -78,11 +80,11 @@ import Testing
     }
 
     @Test func removeAllRestartsTheSchedulingOrder() {
-        let queue = EventQueue<Int>()
+        var queue = EventQueue<Int>()
         queue.schedule(at: 1, 0)
         queue.schedule(at: 1, 1)
         queue.removeAll()
-        #expect(queue.isEmpty)
+        #expect(queue.count == 0)
         queue.schedule(at: 3, 2)
         let e = queue.popNext()!
         #expect(e.sequence == 0)

@@ -22,7 +22,7 @@ import PushSimTestSupport
         ])
         for arm in Arm.allCases {
             let ledger = w.run(arm)
-            #expect(w.world.letterStates.map(\.position) == [1, 2, 3, 4, 5])
+            #expect(w.world.letterStates.elements.map(\.position) == [1, 2, 3, 4, 5])
             #expect(w.fate(0) == .delivered(latency: 350 * ms))
             #expect(w.fate(1) == .delivered(latency: 50 * minute + 350 * ms))
             #expect(w.fate(2) == .delivered(latency: 40 * minute + 350 * ms))
@@ -55,7 +55,7 @@ import PushSimTestSupport
         ])
         for arm in Arm.allCases {
             let ledger = w.run(arm)
-            #expect(w.world.letterStates.map(\.position) == [1, 0, 0, 2])
+            #expect(w.world.letterStates.elements.map(\.position) == [1, 0, 0, 2])
             #expect(w.fate(1) == .lost(.xivaOutage) && w.fate(2) == .lost(.xivaDrop))
             #expect(ledger.count(of: .xivaOutage) == 1 && ledger.count(of: .xivaDrop) == 1 && ledger.delivered == 2)
             #expect(ledger.gapsDetected == 0)

@@ -112,14 +112,13 @@ import PushSimTestSupport
 
     @Test func worldsPreparedBesideTheirPartitionDrawWhatAWorldDrawsAlone() throws {
         // prepareBesidePartition (WorldMemory.swift) draws in buffers lent from world to world:
-        // the same letters and flips as preparing alone, the flips kept at their size, and the
-        // partition's worlds reading one array of shared windows (ChainParameters.sharedWindows).
+        // the same letters and flips as preparing alone, the flips kept at their size, and no
+        // scratch kept by the world (a lonely world keeps its own).
         let random = ["connectivity.online=exponential(6h)", "connectivity.offline=exponential(10m)"]
         for extra in [random, random + ["connectivity.windows=[{start: 1h, end: 2h, every: 1d, spread: 30m}, {start: 10h, end: 12h}]"]] {
             let scenario = try herd(days: 3, extra: extra)
             let parameters = ChainParameters(scenario)
             let scratch = DrawScratch()
-            var bases: Set<UInt> = []
             for device in 0..<12 {
                 var alone = DeviceWorld(parameters: parameters)
                 alone.prepare(device: device, lettersOnDemand: true)
@@ -137,14 +136,39 @@ import PushSimTestSupport
                 aloneRoom.flips = 0
                 #expect(besideRoom == aloneRoom)
                 #expect(scratch.flips.capacity >= beside.draws.timeline.flips.count)
-                beside.draws.windows.withUnsafeBufferPointer { bases.insert(UInt(bitPattern: $0.baseAddress)) }
                 var a = Ledger(), b = Ledger()
                 alone.run(.on, into: &a)
                 beside.run(.on, into: &b)
                 #expect(a == b, "\(extra) device \(device)")
+                #expect(beside.draws.scratch == nil)
             }
             #expect(!parameters.sharedWindows.isEmpty)
-            #expect(bases.count == 1)
+            #expect(parameters.sharedTimeline == nil)
+        }
+    }
+
+    @Test func devicesWhoseConnectivityIsOnlySharedWindowsShareOneTimeline() throws {
+        // ChainParameters.sharedTimeline: with only windows every device shares, every world
+        // holds the one array of flips the parameters laid out, the same flips a device draws
+        // alone; a window drawn per device, or the alternating process, gives each its own.
+        let scenario = try herd(days: 3)
+        let parameters = ChainParameters(scenario)
+        let shared = try #require(parameters.sharedTimeline)
+        #expect(shared.flips.count == 2 && shared.onlineAtStart)
+        let scratch = DrawScratch()
+        for device in 0..<6 {
+            var drawn = ConnectivityTimeline(), intervals: [Range<Int64>] = [], windows: [Range<Int64>] = []
+            drawn.generate(scenario, device: device, windows: parameters.sharedWindows, scratch: &intervals, deviceScratch: &windows)
+            var beside = DeviceWorld(parameters: parameters)
+            beside.prepareBesidePartition(device: device, scratch: scratch)
+            #expect(beside.draws.timeline.flips == drawn.flips && beside.draws.timeline.onlineAtStart == drawn.onlineAtStart)
+            beside.draws.timeline.flips.withUnsafeBufferPointer { a in
+                shared.flips.withUnsafeBufferPointer { b in #expect(a.baseAddress == b.baseAddress) }
+            }
+        }
+        for extra in [["connectivity.windows=[{start: 10h, end: 12h, every: 1d, spread: 30m}]"],
+                      ["connectivity.online=exponential(6h)", "connectivity.offline=exponential(10m)"]] {
+            #expect(ChainParameters(try herd(days: 3, extra: extra)).sharedTimeline == nil, "\(extra)")
         }
     }
 
@@ -245,8 +269,13 @@ import PushSimTestSupport
         // The ledger in a cell (WorldLedgerCell.swift) and the mechanisms' streams out of line
         // (ArmStreams.swift) took 1 208 off: 1 008. The mechanisms' states that only their own
         // mechanism reads, out of line (MechanismStates), 96 more: 920. Flags moved beside
-        // flags (five 8-byte paddings gone): 880.
-        #expect(MemoryLayout<DeviceWorld>.size <= 880)
+        // flags (five 8-byte paddings gone): 880. The heap and the owned arrays inline, their
+        // headers in the world instead of an object each (+16 a header, seven headers, one of
+        // them the binary outbox's), the clock's second reference to the heap gone (-8), the
+        // observers in one object made when one is set (-16), the run's end and the shared
+        // windows read from the parameters (-16), the drawing scratch lent (-8), the timeline's
+        // flag in its tail (-8): 960, and about 330 bytes a phone fewer on the heap.
+        #expect(MemoryLayout<DeviceWorld>.size <= 960)
         struct Sink: DeviceLedgerSink {
             var ledger = Ledger()
             var parameters: [ObjectIdentifier] = []

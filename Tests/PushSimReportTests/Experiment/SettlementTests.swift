@@ -138,9 +138,9 @@ import PushSimClient
     }
 
     @Test func theMechanismsOwnStatesAreMadeOnlyWhileOneIsOn() throws {
-        // Out of line (MechanismStates): a world without such a mechanism holds none, reads
-        // each as fresh, and reads the one empty binary outbox every such world shares; a
-        // mechanism that keeps one makes it, and the binary interface an outbox of its own.
+        // Out of line (MechanismStates): a world without such a mechanism holds none and reads
+        // each as fresh, and its binary outbox holds no room; a mechanism that keeps one makes
+        // it, and the binary interface gives the outbox room.
         let plain = try herd(days: 1)
         var world = DeviceWorld(scenario: plain)
         world.prepare(device: 2)
@@ -150,19 +150,19 @@ import PushSimClient
         other.begin(.off)
         #expect(!world.mechanisms.hasRareStates && !other.mechanisms.hasRareStates)
         #expect(!world.mechanisms.catchUp.enabled && world.mechanisms.pushKit.callKitFailures == 0)
-        #expect(world.mechanisms.binaryLink.outbox === other.mechanisms.binaryLink.outbox)
-        #expect(world.mechanisms.binaryLink.outbox.isEmpty)
+        #expect(world.mechanisms.binaryLink.outbox.capacity == 0 && other.mechanisms.binaryLink.outbox.capacity == 0)
+        #expect(world.mechanisms.binaryLink.outbox.count == 0)
         let pushKit = try herd(days: 1, extra: ["channel=pushkit"])
         world = DeviceWorld(scenario: pushKit)
         world.prepare(device: 2)
         world.begin(.on)
-        #expect(world.mechanisms.hasRareStates)
+        #expect(world.mechanisms.hasRareStates == true)
         let binary = try herd(days: 1, extra: ["apns.interface=binary"])
         world = DeviceWorld(scenario: binary)
         world.prepare(device: 2)
         world.begin(.on)
-        #expect(world.mechanisms.binaryLink.outbox !== other.mechanisms.binaryLink.outbox)
-        #expect(!world.mechanisms.hasRareStates)
+        #expect(world.mechanisms.binaryLink.outbox.capacity >= 4)
+        #expect(world.mechanisms.hasRareStates == false)
     }
 
     @Test func aTracedWorldKeepsEveryLetter() throws {
@@ -175,15 +175,15 @@ import PushSimClient
     }
 
     @Test func anOwnedArrayRenumbersWhatItKeepsWhenItDropsItsFirstElements() {
-        let array = OwnedArray<Int>()
+        var array = OwnedArray<Int>()
         for i in 0..<40 { array.append(i * 10) }
         array.removeFirst(25)
-        #expect(array.count == 15 && Array(array) == (25..<40).map { $0 * 10 })
+        #expect(array.count == 15 && array.elements == (25..<40).map { $0 * 10 })
         array.append(400)
         #expect(array[15] == 400 && array.count == 16)
         array.removeFirst(16)
-        #expect(array.isEmpty)
+        #expect(array.count == 0)
         array.append(7)
-        #expect(Array(array) == [7])
+        #expect(array.elements == [7])
     }
 }

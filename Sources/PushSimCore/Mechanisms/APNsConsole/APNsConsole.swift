@@ -50,7 +50,7 @@ struct ConsoleMark {
 
 extension DeviceWorld {
     /// The copy's status when it is lost with `cause`.
-    @inline(__always) func consoleStatus(of c: CopyIndex, lostWith cause: LossCause) {
+    @inline(__always) mutating func consoleStatus(of c: CopyIndex, lostWith cause: LossCause) {
         if let status = ConsoleMark.Status(lostWith: cause) { copies[c].console.set(status) }
     }
 
@@ -62,7 +62,7 @@ extension DeviceWorld {
         guard parameters.channel == .apns else { return }
         var counts = ledger.apns
         countConsoleCategories(copies: 0..<copies.count, into: &counts)
-        if clock.end < clock.runEnd && !parameters.binary && pushAnsweredUnregisteredIsCounted() {
+        if clock.end < parameters.runEnd && !parameters.binary && pushAnsweredUnregisteredIsCounted() {
             counts.sent += 1
             counts.discardedTokenUnregistered += 1
         }
@@ -73,7 +73,7 @@ extension DeviceWorld {
     /// the end of the arm, or when a world of a shared partition settles them in flight
     /// (WorldSettlement.swift).
     @inline(__always) mutating func countConsoleCategories(copies range: Range<Int>, into counts: inout APNsConsoleCounters) {
-        let uninstalled = clock.end < clock.runEnd
+        let uninstalled = clock.end < parameters.runEnd
         for c in range {
             let copy = copies[c]
             guard copy.letter.offset >= armState.firstCounted else { continue }

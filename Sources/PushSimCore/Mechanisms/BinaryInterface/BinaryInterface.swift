@@ -15,14 +15,13 @@ struct BinaryDiscard {
 }
 
 /// The binary interface's state in one arm of one world (docs/model.md §11).
-struct BinaryLinkState {
+struct BinaryLinkState: ~Copyable {
     /// Writes and buffer checks of the current instant, in the order they came up; the
     /// partition's ``BinaryConnectionServer`` takes them when the world stops. An owned array
     /// (no copy-on-write check per push; the server reads it in place). Every world reads it at
-    /// every send; until an arm with the interface on starts (`reset`), it is one empty outbox
-    /// that all worlds share and none writes: an outbox of its own was an object and room for
-    /// four in every world of a shared partition, about 100 bytes a phone (issue 26, item 1).
-    private(set) var outbox = BinaryLinkState.noOutbox
+    /// every send; until an arm with the interface on starts (`reset`), it holds no room: room
+    /// for four in every world of a shared partition was about 50 bytes a phone (issue 26, item 1).
+    var outbox = OwnedArray<BinaryOutboxItem>(capacity: 0)
     /// Discarded writes waiting for their check, in the order their checks come: an error can
     /// only happen on an open connection, so the errors' instants never go back, and writes
     /// are decided in the order they were written.
@@ -30,11 +29,8 @@ struct BinaryLinkState {
     var discardsChecked = 0
 
     /// A fresh arm, keeping the arrays' memory.
-    /// The outbox of every world whose arms run without the interface: read, never written.
-    nonisolated(unsafe) private static let noOutbox = OwnedArray<BinaryOutboxItem>(capacity: 0)
-
     mutating func reset() {
-        if outbox === BinaryLinkState.noOutbox { outbox = OwnedArray(capacity: 4) }
+        outbox.reserve(4)
         outbox.removeAll()
         discards.removeAll(keepingCapacity: true)
         discardsChecked = 0
@@ -139,7 +135,7 @@ extension DeviceWorld {
         switch outcome {
         case .accepted(let at), .rejected(let at, _), .discarded(let at, _, _): arrival = at
         }
-        let counts = arrival < clock.runEnd ? counted(letter) : 0
+        let counts = arrival < parameters.runEnd ? counted(letter) : 0
         ledger.binary.written += counts
         switch outcome {
         case .accepted:
