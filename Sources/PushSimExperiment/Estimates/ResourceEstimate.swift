@@ -220,14 +220,28 @@ package struct ResourceEstimate: Sendable, Equatable {
         let held = lettersHeldSettling(scenario, lettersPerDevice: lettersPerDevice)
         let keptScripts = scenario.arms.count > 1
             ? min(Double(CoupledRun.keptScriptBytes), largest * lettersPerDevice * Double(MemoryLayout<LetterDraws>.stride)) : 0
-        return threads * (largest * (bytesPerLetter * held + bytesPerFlip * flipsPerDevice + bytesPerWorld) + keptScripts)
+        let perWorld = bytesPerHeldLetter * held + bytesPerKeptFlip * flipsPerDevice + bytesPerSettlingWorld
+        return threads * (largest * perWorld + keptScripts)
     }
+
+    /// A letter a world settling in flight holds: its draws (40 bytes), its state (24), its
+    /// position at XIVA (4), its copies (24 each) and extension runs (32 each), in arrays grown
+    /// by half again; 256 (``bytesPerLetter``) until 2026-12-05, which estimated a million-phone
+    /// partition at four to six times what it took, and refused `commuters.yaml`'s by default.
+    package static let bytesPerHeldLetter = 160.0
+    /// A flip such a world keeps: its instant, in an array at its size (the drawing's buffers
+    /// are the partition's, ``DrawScratch``), with room to spare.
+    package static let bytesPerKeptFlip = 16.0
+    /// Such a world beside its letters and flips: the `DeviceWorld` value (960 bytes), its
+    /// heap's and arrays' first room, the allocator's share; about twice what was measured.
+    package static let bytesPerSettlingWorld = 2048.0
 
     /// Letters a world settling in flight holds at once, on average (WorldSettlement.swift):
     /// those of its longest offline stretch (the longest window, plus ten mean offline periods
     /// for the drawn ones), twice over, and the letters between two settlements and those drawn
     /// ahead (4 and 4; 8 and 8 until 2026-12-04); never more than its letters. Measured on
-    /// `thundering-herd.yaml` in one partition, 1 000 000 phones × 7 days: 2.4 GiB at the peak.
+    /// `thundering-herd.yaml` in one partition, 1 000 000 phones × 7 days: 1.88 GiB at the peak
+    /// (estimated 4.7 GB); `commuters.yaml` with the coupled rung's XIVA, the same size: 2.72 GiB.
     static func lettersHeldSettling(_ scenario: Scenario, lettersPerDevice: Double) -> Double {
         let duration = Double(max(1, scenario.duration.microseconds))
         let longestWindow = scenario.connectivity.windows.map { window in
