@@ -56,6 +56,15 @@ struct Agenda<Payload>: ~Copyable {
         second = NextInStream(time: time, sequence: queue.takeSequence(), index: Int32(index))
     }
 
+    /// The index of the second stream's next entry; nil when it has none.
+    var secondStreamIndex: Int? { second.index >= 0 ? Int(second.index) : nil }
+
+    /// Numbers the second stream's next entry `by` lower, its time and place in the order kept:
+    /// for a stream whose first entries were taken off its front (a timeline drawn on demand).
+    mutating func renumberSecondStream(down by: Int) {
+        if second.index >= 0 { second.index -= Int32(by) }
+    }
+
     /// Removes and returns the earliest item if it happens before `end`; nil when nothing does.
     @inline(__always) mutating func next(before end: Int64) -> (time: Int64, item: AgendaItem<Payload>)? {
         let (heapTime, heapSequence) = queue.nextKey

@@ -4,6 +4,9 @@
 package struct ConnectivityTimeline {
     /// Flip instants, strictly increasing; the state alternates from `onlineAtStart`.
     package var flips: [Int64] = []
+    /// Where the drawing stands, when the flips are drawn a few at a time
+    /// (ConnectivityOnDemand.swift); nil when `flips` is the whole timeline.
+    var onDemand: TimelineDrawing? = nil
     /// After the flips: the world's next one-byte field then fits in the timeline's tail
     /// rather than after 7 bytes of padding.
     package var onlineAtStart = true
@@ -43,6 +46,7 @@ package struct ConnectivityTimeline {
             ConnectivityTimeline.deviceWindowIntervals(scenario, device: device, shared: sharedWindows, into: &deviceScratch)
             windows = deviceScratch
         }
+        onDemand = nil
         flips.removeAll(keepingCapacity: true)
         scratch.removeAll(keepingCapacity: true)
         let end = scenario.end.microseconds

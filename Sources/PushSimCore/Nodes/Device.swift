@@ -4,6 +4,7 @@ extension DeviceWorld {
     mutating func connectivityFlips(index k: Int, at now: Int64) {
         let online = deviceIsOnline(at: now)
         note(.device, nil, .connectivity(online: online))
+        if _slowPath(k + 1 >= draws.timeline.flips.count && draws.timeline.onDemand != nil) { drawMoreFlips() }
         if k + 1 < draws.timeline.flips.count {
             clock.agenda.followInSecondStream(time: draws.timeline.flips[k + 1], index: k + 1)
         }

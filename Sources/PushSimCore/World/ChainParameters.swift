@@ -52,6 +52,10 @@ package final class ChainParameters {
     let mayHold: Bool
     /// Priority-5 pushes may meet a sleeping device (docs/model.md §10): both keys are set.
     let sleeps: Bool
+    /// The connectivity process's laws (online, offline), for a timeline drawn on demand
+    /// (ConnectivityOnDemand.swift); nil without the process. Read here at every draw: through
+    /// `scenario` each draw copied the scenario (a retain and release of each of its arrays).
+    let connectivityProcess: ConnectivityProcess?
     /// Some phones go into Low Power Mode (docs/model.md §10, Low Power Mode).
     let lowPower: Bool
     /// Device id changes per microsecond (docs/model.md §8, Device id change).
@@ -190,6 +194,7 @@ package final class ChainParameters {
         backoff = (scenario.xiva.retry?.backoff ?? .constant(.zero)).sampler
         uninstallRate = scenario.device.uninstallRatePerMicrosecond
         sleeps = scenario.device.sleep != nil && scenario.apns.lowPriorityShare > 0
+        connectivityProcess = ConnectivityProcess(scenario)
         lowPower = scenario.channel == .apns && (scenario.device.lowPower?.share ?? 0) > 0
         mayHold = sleeps || lowPower
         measuresSeenLatency = scenario.measuresSeenLatency

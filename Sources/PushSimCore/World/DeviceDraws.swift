@@ -7,6 +7,12 @@ package struct DeviceDraws {
     package internal(set) var letters = LetterScript()
     package internal(set) var timeline = ConnectivityTimeline()
     package internal(set) var alertsOff = false
+    /// Whether the timeline is drawn a few flips at a time (ConnectivityOnDemand.swift): set by
+    /// `prepare` for a world of a shared partition whose phone draws its own connectivity.
+    var timelineOnDemand = false
+    /// Whether `timeline.flips` starts at the timeline's first flip (none dropped since it was
+    /// last started): an arm may then read it from there, drawing on where the drawing stands.
+    var timelineFromStart = true
     /// When the device sleeps while online (docs/model.md §10); empty unless `device.sleep` and priority 5 meet.
     var sleepTimeline = SleepTimeline()
     /// When the device is in Low Power Mode (docs/model.md §10); empty unless it is one of `device.low_power`'s share.

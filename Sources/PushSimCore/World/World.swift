@@ -163,8 +163,12 @@ package struct DeviceWorld: ~Copyable {
         } else {
             draws.letters.generate(scenario, device: device)
         }
+        draws.timelineOnDemand = false
         if let shared = parameters.sharedTimeline {
             draws.timeline = shared
+        } else if lettersOnDemand && mayDrawTimelineOnDemand {
+            draws.timelineOnDemand = draws.timeline.drawOnDemand(scenario, device: device, windows: parameters.sharedWindows)
+            draws.timelineFromStart = true
         } else {
             // FCM holds normal-priority messages while the device dozes: for the channel, a doze
             // window is a window offline (docs/model.md §12, FCM). One array for every world made
@@ -314,6 +318,7 @@ package struct DeviceWorld: ~Copyable {
         // every step then runs as an event (docs/model.md §9, §10). Each mechanism states its own
         // permission (ChainMechanism); the gap check, an arm's design, forbids it here.
         clock.settleAtOnce = shortcuts == .taken && !armState.checksGaps && parameters.mechanismsPermitSettlingDueCopies
+        if _slowPath(draws.timelineOnDemand) { restartTimeline() }
         let warmup = scenario.warmup.microseconds
         if _slowPath(draws.letters.isDrawing) { drawLetters(until: warmup) }
         armState.firstCounted = warmup <= 0 ? 0 : draws.letters.firstIndex { $0.time >= warmup } ?? draws.letters.count

@@ -76,6 +76,7 @@ extension DeviceWorld {
     package mutating func releaseScriptBeforeSettling() {
         guard maySettleInFlight else { return }
         draws.letters.removeAll()
+        releaseTimeline()
     }
 
     /// Whether this world's queue arm settles in flight when its driver gives it a ledger: its
@@ -121,6 +122,9 @@ extension DeviceWorld {
         settled.record(letters: counted) { settledFate(of: $0) }
         settled.addLoad { foldLoad(letters: counted, into: &$0) }
         settled.addConsoleCategories { countConsoleCategories(copies: 0..<copies.count, into: &$0) }
+        // A timeline still drawn on demand drops what it passed; one kept whole from an
+        // earlier arm is kept as it is (its room would stay all the same).
+        if draws.timeline.onDemand != nil { dropPassedFlips() }
         // Nothing is under way: every copy, run and re-request is over, and no index to one is kept.
         copies.removeAll()
         ext.runs.removeAll()

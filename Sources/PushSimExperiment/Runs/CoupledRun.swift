@@ -86,8 +86,9 @@ enum CoupledRun {
                 // back: the arm's arrays, and after the last arm everything (WorldMemory.swift).
                 let lastArm = a == arms.count - 1
                 // When the next arm settles its letters in flight (WorldSettlement.swift), up to
-                // `keptScriptBytes` of the partition's scripts stay for it; past that, every
-                // world's script is given back and drawn again.
+                // `keptScriptBytes` of the partition's scripts (and timelines drawn whole for this
+                // arm, ConnectivityOnDemand.swift) stay for it; past that, every world's script
+                // and timeline is given back and drawn again.
                 let nextSettles = !lastArm && sink.takesSettledLetters && sharesQueue(arms[a + 1])
                 var scriptBytes = 0
                 var scriptsGivenBack = false
@@ -95,7 +96,7 @@ enum CoupledRun {
                     worlds.with(i) {
                         if lastArm { $0.releaseMemory(); return }
                         $0.releaseArmMemory()
-                        scriptBytes += $0.draws.letters.count * MemoryLayout<LetterDraws>.stride
+                        scriptBytes += $0.draws.letters.count * MemoryLayout<LetterDraws>.stride + $0.timelineBytes
                     }
                     guard nextSettles && (scriptsGivenBack || scriptBytes > keptScriptBytes) else { return }
                     for earlier in (scriptsGivenBack ? i : 0)...i { worlds.with(earlier) { $0.releaseScriptBeforeSettling() } }
