@@ -32,9 +32,7 @@ package struct ConnectivityTimeline {
     /// Whether every device of `scenario` has the same timeline: no alternating process and no
     /// window laid out per device, only windows that every device shares.
     static func isSameForEveryDevice(_ scenario: Scenario) -> Bool {
-        let connectivity = scenario.connectivity
-        if let offline = connectivity.offline, connectivity.online != nil, offline.mean > 0 { return false }
-        return connectivity.windows.allSatisfy(\.isSameForEveryDevice)
+        ConnectivityProcess(scenario) == nil && scenario.connectivity.windows.allSatisfy(\.isSameForEveryDevice)
     }
 
     /// Builds the timeline of one device: the alternating process, merged with the windows
@@ -50,10 +48,9 @@ package struct ConnectivityTimeline {
         flips.removeAll(keepingCapacity: true)
         scratch.removeAll(keepingCapacity: true)
         let end = scenario.end.microseconds
-        if let online = scenario.connectivity.online, let offline = scenario.connectivity.offline,
-           offline.mean > 0 {
+        if let process = ConnectivityProcess(scenario) {
             var rng = RandomStream(seed: scenario.seed, device: device, purpose: .connectivity)
-            AlternatingProcess.intervalsOfSecondState(first: online, second: offline, rng: &rng, end: end, into: &scratch)
+            AlternatingProcess.intervalsOfSecondState(first: process.online, second: process.offline, rng: &rng, end: end, into: &scratch)
         }
         // Union of the two sorted lists of offline intervals.
         var merged: [Range<Int64>] = []

@@ -11,7 +11,8 @@
 /// 8 bytes a flip, about 0.85 KB a phone for a week of `commuters.yaml`, growing with the days
 /// (issue 26, item 1). An object, made only for such a world: inline it would be 100 bytes of
 /// every world, the herd's too.
-/// The laws of a phone's own connectivity process (`connectivity.online`, `offline`).
+/// The laws of a phone's own connectivity process (`connectivity.online`, `offline`): the one
+/// test of whether a scenario draws one (`generate`, `isSameForEveryDevice`, the drawing on demand).
 struct ConnectivityProcess {
     let online: Distribution
     let offline: Distribution
