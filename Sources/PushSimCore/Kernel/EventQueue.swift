@@ -52,6 +52,12 @@ package struct EventQueue<Payload>: ~Copyable {
 
     package var isEmpty: Bool { storage.count == 0 }
 
+    /// Gives back room above `room` events when more than a quarter as much again is unused
+    /// (``GrowableStorage/trim(toHold:)``); the events and the scheduling order stay.
+    package mutating func trimRoom(toHold room: Int) {
+        storage.trim(toHold: room)
+    }
+
     /// Where its events are and how many bytes they take, for a prefetch only: never read
     /// through (WorldPrefetch.swift).
     @inline(__always) var elementBytes: (start: UnsafeRawPointer, bytes: Int) { storage.elementBytes }

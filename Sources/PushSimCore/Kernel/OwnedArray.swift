@@ -44,6 +44,19 @@ struct GrowableStorage<Element> {
         count = 0
     }
 
+    /// Gives back the room above `room` elements (never below the count) when more than a
+    /// quarter as much again is unused: a world of a shared partition held room for the most
+    /// letters it ever held otherwise, which grows with the simulated days (WorldRoomTrim.swift).
+    mutating func trim(toHold room: Int) {
+        let kept = Swift.max(count, room)
+        guard capacity > kept + Swift.max(kept / 4, 1) else { return }
+        var smaller = GrowableStorage(capacity: kept)
+        smaller.base.moveInitialize(from: base, count: count)
+        smaller.count = count
+        if capacity > 0 { base.deallocate() }
+        self = smaller
+    }
+
     /// Drops the first `n` elements, moving the rest to the front (the room stays).
     mutating func removeFirst(_ n: Int) {
         let kept = count - n
@@ -180,6 +193,12 @@ package struct OwnedArray<Element>: ~Copyable {
     package mutating func releaseMemory() {
         storage.release()
         storage = GrowableStorage(capacity: 0)
+    }
+
+    /// Gives back room above `room` elements when more than a quarter as much again is
+    /// unused (``GrowableStorage/trim(toHold:)``).
+    package mutating func trimRoom(toHold room: Int) {
+        storage.trim(toHold: room)
     }
 
     /// Trades memory and elements with `other` (a world borrowing room for an arm, WorldRoom.swift).

@@ -286,10 +286,11 @@ struct LetterLaws {
 /// Where the drawing of one device's letters stands: its four streams, the Poisson clock (or the
 /// next laid-out instant), and whether the duration is over.
 package struct LetterCursor {
-    /// How many letters a script drawn on demand draws at a time. Four, not eight: with
-    /// ``DeviceWorld/lettersBetweenSettlements`` at four too, a settling world's arrays hold
-    /// eight letters and no more while it is online (room for 8 instead of 18), 20 % off the
-    /// herd's memory a phone for 3 % more instructions (docs/performance.md, Fewer letters held).
+    /// How many letters a script drawn on demand draws at a time. Four, not eight: a settling
+    /// world settles when it reaches the last letter drawn (WorldSettlement.swift), so its
+    /// arrays hold that letter and four more while it is online (eight when it settled every
+    /// fourth letter after drawing, 18 with eight at a time: docs/performance.md, Fewer letters
+    /// held). Two held 0.15 KB a phone less and cost the herd 17 % more instructions.
     package static let lettersPerDraw = 4
 
     var arrivals: RandomStream

@@ -10,6 +10,9 @@ struct ArmState {
     /// given) rather than its own: the run then adds nothing at the world's end. Beside the
     /// other flag: a field's padding is multiplied by a partition's phones (issue 26, item 1).
     var countsIntoPart = false
+    /// The most letters this arm's world held since it last gave back room (WorldRoomTrim.swift):
+    /// 16 bits in the flags' padding, so the world grows by nothing.
+    var mostHeld: UInt16 = 0
     /// Warm-up letters with a position that this arm settled in flight (WorldSettlement.swift):
     /// the telemetry takes the warm-up's positions off, and those letters are no longer held.
     var settledWarmupPositions: Int32 = 0

@@ -160,10 +160,11 @@ extension DeviceWorld {
         letterStates.append(repeating: LetterState(), count: draws.letters.count - before)
     }
 
-    /// `array`'s elements in an array of exactly their room.
-    static func fitted<Element>(_ array: [Element]) -> [Element] {
-        guard array.capacity > array.count else { return array }
-        return [Element](unsafeUninitializedCapacity: array.count) { buffer, count in
+    /// `array`'s elements in an array of exactly their room, or of room for `room` when more.
+    static func fitted<Element>(_ array: [Element], room: Int = 0) -> [Element] {
+        let kept = max(array.count, room)
+        guard array.capacity > kept else { return array }
+        return [Element](unsafeUninitializedCapacity: kept) { buffer, count in
             _ = buffer.initialize(from: array)
             count = array.count
         }

@@ -27,11 +27,10 @@ package final class SettledLetters {
 }
 
 extension DeviceWorld {
-    /// Letters not yet settled that a world holds before it looks for settled ones again: a
-    /// settlement records, drops and moves what it keeps to the front of each array, so it is
-    /// worth it every few letters, not every one. Four, with ``LetterCursor/lettersPerDraw``:
-    /// the letters between settlements and those drawn ahead are what a world holds on top of
-    /// its letters in flight (eight and eight held twice the memory; two saves nothing more).
+    /// Letters not yet settled that a world busy at its last settlement holds before it looks
+    /// for settled ones at every letter: a settlement records, drops and moves what it keeps to
+    /// the front of each array, so it is worth it every few letters, not every one. A world at
+    /// rest settles when it reaches the last letter drawn so far (``settleInFlight(reaching:)``).
     package static let lettersBetweenSettlements = 4
 
     /// At the start of an arm: this arm settles its letters in flight into `settled` when
@@ -44,6 +43,7 @@ extension DeviceWorld {
     mutating func startSettlement(into settled: SettledLetters?) {
         armState.settled = nil
         armState.settledWarmupPositions = 0
+        armState.mostHeld = 0
         // Given a part's ledger, the world counts into it whether or not it settles letters: a
         // ledger per world was 816 bytes of every world of the partition.
         armState.countsIntoPart = settled != nil
@@ -88,9 +88,16 @@ extension DeviceWorld {
     }
 
     /// Letter i reaches XIVA in an arm that settles in flight: letters settled if the time has
-    /// come; returns letter i's number after the settlement.
+    /// come; returns letter i's number after the settlement. The time comes at the last letter
+    /// drawn so far, just before the next few are drawn: the world then holds the letter it
+    /// reaches and those, room for 5 letters rather than 8 when it settled every fourth letter
+    /// after drawing (about 0.4 KB a phone of `commuters.yaml`, for as many settlements:
+    /// docs/performance.md, Settled before drawing). A world that was busy then tries again at
+    /// every letter once it holds ``lettersBetweenSettlements`` and a draw's more.
     @inline(never) mutating func settleInFlight(reaching i: Int) -> Int {
-        i >= Self.lettersBetweenSettlements ? i - settleFinalLetters(before: i) : i
+        let lastDrawn = i + 1 == draws.letters.count
+        guard (lastDrawn && i > 0) || i >= Self.lettersBetweenSettlements + LetterCursor.lettersPerDraw else { return i }
+        return i - settleFinalLetters(before: i)
     }
 
     /// Letter i reaches XIVA: when the world is at rest (nothing scheduled, nothing stored at
@@ -104,6 +111,7 @@ extension DeviceWorld {
     /// letter i minus that). Renumbering, rather than a window over absolute numbers, leaves
     /// every other path's indexing as it was (a window's offset cost the lonely path 3 %).
     @inline(never) mutating func settleFinalLetters(before i: Int) -> Int {
+        noteLettersHeld()
         guard clock.queue.isEmpty && apnsStore.copy == nil && mechanisms.joining.isEmpty,
               let settled = armState.settled else { return 0 }
         // On a device whose extension never runs (alerts off) no gap is ever checked: every
@@ -134,11 +142,13 @@ extension DeviceWorld {
         armState.firstCounted = max(0, firstCounted - end)
         // Positions at or below the saved one are never asked for again; the rest are of letters
         // after `end` (every letter before it is at or below), renumbered with them.
+        let firstPositionBefore = xiva.firstPosition
         xiva.letterAtPosition.removeFirst(Int(saved + 1 - xiva.firstPosition))
         xiva.firstPosition = saved + 1
         for k in 0..<xiva.letterAtPosition.count {
             xiva.letterAtPosition[k] = LetterIndex(xiva.letterAtPosition[k].offset - end)
         }
+        trimRoomIfDue(firstPositionBefore: firstPositionBefore)
         return end
     }
 

@@ -79,6 +79,45 @@ import PushSimTestSupport
         #expect(array.elements == ["c"])
     }
 
+    @Test func trimmingGivesBackRoomAboveWhatItKeepsAndNothingElse() {
+        var array = OwnedArray<Int>(capacity: 0)
+        for i in 0..<100 { array.append(i) }
+        array.removeFirst(97)
+        let grown = array.capacity
+        #expect(grown >= 100)
+        // Room for 8 kept: the 3 elements stay, in order, and the room comes down to 8.
+        array.trimRoom(toHold: 8)
+        #expect(array.capacity == 8 && array.elements == [97, 98, 99])
+        // Within a growth step of what it keeps (8 + 8/4): nothing moves.
+        array.trimRoom(toHold: 7)
+        #expect(array.capacity == 8)
+        // Never below the count; to nothing when empty.
+        array.trimRoom(toHold: 0)
+        #expect(array.capacity == 3 && array.elements == [97, 98, 99])
+        array.removeAll()
+        array.trimRoom(toHold: 0)
+        #expect(array.capacity == 0 && array.isEmpty)
+        // An array trimmed to nothing grows again as any other.
+        for i in 0..<10 { array.append(i) }
+        #expect(array.elements == Array(0..<10))
+    }
+
+    @Test func aTrimmedHeapKeepsItsEventsAndTheirOrder() {
+        var queue = EventQueue<Int>(capacity: 4)
+        for i in 0..<200 { queue.schedule(at: Int64(i % 7), i) }
+        for _ in 0..<190 { _ = queue.popNext() }
+        #expect(queue.capacity >= 200)
+        queue.trimRoom(toHold: 4)
+        #expect(queue.capacity == 10 && queue.count == 10)
+        // Events scheduled after the trim still come after those scheduled before at the same instant.
+        queue.schedule(at: 6, 1_000)
+        var out: [Int] = []
+        while let e = queue.popNext() { out.append(e.payload) }
+        var reference = Array(0..<200).sorted { ($0 % 7, $0) < ($1 % 7, $1) }.suffix(10).map { $0 }
+        reference.append(1_000)
+        #expect(out == reference)
+    }
+
     /// A reference-counted element, to see whether the array's death lets it go.
     final class Tracked {}
 
