@@ -5,14 +5,16 @@ enum ExtensionAction: UInt8 {
     case show, summary, reRequest
 }
 
-/// One run of the extension for one arriving push.
+/// One run of the extension for one arriving push. The 64-bit field first, the 32-bit ones,
+/// then the bytes: 24 bytes a run rather than 32 (a settling world holds room for a few runs,
+/// and every phone of a shared partition a settling world: issue 26, item 1).
 struct ExtensionRun {
-    var copy: CopyIndex
     var arrival: Int64
-    var action: ExtensionAction
+    var copy: CopyIndex
     /// The gap's positions, inclusive; empty when gapLow > gapHigh.
     var gapLow: Int32
     var gapHigh: Int32
+    var action: ExtensionAction
     /// Whether its own processing finished (so a summary or re-request was made).
     var processed: Bool
 }
@@ -87,7 +89,7 @@ extension DeviceWorld {
             settleRunWithoutQueue(letter: letter, arrival: now, processing: processing)
             return
         }
-        var run = ExtensionRun(copy: c, arrival: now, action: .show, gapLow: 1, gapHigh: 0, processed: false)
+        var run = ExtensionRun(arrival: now, copy: c, gapLow: 1, gapHigh: 0, action: .show, processed: false)
         if armState.checksGaps {
             if mechanisms.idChange.next <= now { deviceIdChanged(position: letterStates[letter].position, letter: letter, at: now) }
             if _slowPath(parameters.reinstallRate > 0) && isForeignPush(position: letterStates[letter].position, letter: letter, at: now) {
