@@ -3,8 +3,8 @@
 // A growable array keeps the room of the most elements it ever held. A world of a shared
 // partition that settles its letters in flight (WorldSettlement.swift) holds a handful of
 // letters at a time, but its arrays kept room for the most it held at any moment of the run,
-// and that most grows with the simulated days: a commuter's phone took 2 066 bytes at 2 days
-// and 2 734 at 14 (issue 26, item 1; docs/performance.md, Room given back as letters are
+// and that most grows with the simulated days: a commuter's phone took 2 072 bytes at 2 days
+// and 2 735 at 14 (issue 26, item 1; docs/performance.md, Room given back as letters are
 // settled). So, every ``positionsBetweenTrims`` positions settled, each array keeps room only
 // for the most letters held since the last time: a world's room follows what it held lately,
 // not ever. Every so many letters rather than at every settlement: giving room back at each
