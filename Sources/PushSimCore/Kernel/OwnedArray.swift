@@ -31,12 +31,17 @@ struct GrowableStorage<Element> {
     /// least 4 was 27 bytes a phone more at the herd's peak (docs/performance.md).
     mutating func reserve(_ needed: Int) {
         guard needed > capacity else { return }
-        let newCapacity = Swift.max(needed, capacity + Swift.max(capacity / 2, 2))
-        let bigger = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-        bigger.moveInitialize(from: base, count: count)
+        moveElements(toRoomFor: Swift.max(needed, capacity + Swift.max(capacity / 2, 2)))
+    }
+
+    /// The elements moved to memory with room for `newCapacity` (none allocated for 0), the
+    /// old memory freed: how the storage grows and how it gives room back.
+    @inline(__always) private mutating func moveElements(toRoomFor newCapacity: Int) {
+        var moved = GrowableStorage(capacity: newCapacity)
+        moved.base.moveInitialize(from: base, count: count)
+        moved.count = count
         if capacity > 0 { base.deallocate() }
-        base = bigger
-        capacity = newCapacity
+        self = moved
     }
 
     @inline(__always) mutating func removeAll() {
@@ -50,11 +55,7 @@ struct GrowableStorage<Element> {
     mutating func trim(toHold room: Int) {
         let kept = Swift.max(count, room)
         guard capacity > kept + Swift.max(kept / 4, 1) else { return }
-        var smaller = GrowableStorage(capacity: kept)
-        smaller.base.moveInitialize(from: base, count: count)
-        smaller.count = count
-        if capacity > 0 { base.deallocate() }
-        self = smaller
+        moveElements(toRoomFor: kept)
     }
 
     /// Drops the first `n` elements, moving the rest to the front (the room stays).
