@@ -5,19 +5,30 @@
 /// object, no reference count, no run-time exclusivity check.
 struct GrowableStorage<Element> {
     var base: UnsafeMutablePointer<Element>
-    var count = 0
-    var capacity: Int
+    /// The count and the room in 32 bits each: the header is 16 bytes, not 24, in every owner,
+    /// eight of them in every world of a shared partition (issue 26, item 1). 2^32 elements of
+    /// the smallest element a world keeps (a position, 4 bytes) would be 16 GiB of one phone's
+    /// array; ``moveElements(toRoomFor:)`` refuses more rather than wrap.
+    private var storedCount: UInt32 = 0
+    private var storedCapacity: UInt32
+
+    var count: Int {
+        @inline(__always) get { Int(storedCount) }
+        @inline(__always) set { storedCount = UInt32(truncatingIfNeeded: newValue) }
+    }
+    var capacity: Int { @inline(__always) get { Int(storedCapacity) } }
 
     /// Room for `capacity` elements; none allocated for 0 (the pointer is then never read
     /// or freed: a world of a shared partition gives back its arrays' memory between arms,
     /// and a one-element allocation for each was 14 calls into the allocator a phone).
     init(capacity: Int) {
         if capacity <= 0, let dangling = UnsafeMutablePointer<Element>(bitPattern: MemoryLayout<Element>.alignment) {
-            self.capacity = 0
+            storedCapacity = 0
             base = dangling
         } else {
-            self.capacity = Swift.max(capacity, 1)
-            base = UnsafeMutablePointer.allocate(capacity: self.capacity)
+            precondition(capacity <= Int(UInt32.max), "a world's array grows past 2^32 elements")
+            storedCapacity = UInt32(Swift.max(capacity, 1))
+            base = UnsafeMutablePointer.allocate(capacity: Int(storedCapacity))
         }
     }
 

@@ -156,28 +156,29 @@ extension Ledger {
 /// The state the optional mechanisms keep in one arm. A mechanism writes only its own field;
 /// `resetMechanisms` starts each afresh.
 ///
-/// Inline: what every world reads on its hot path (the shared queue's `joining`, the provider's
-/// `firstCopiesSettle` at every push, the reinstalls' `watchFrom` at every letter, the id
-/// change's next instant at every extension run, the binary outbox at every send, FCM's store
-/// at every push on its channel). The rest lives
-/// out of line (``RareMechanismStates``), made the first time one of them is written: inline, it
-/// was 104 of the 1 016 bytes of every world of a shared partition (issue 26, item 1). Read before it exists, each reads as its
+/// Inline: what every world reads on its hot path (the shared queue's `joining`, whether first
+/// copies settle when sent at every push, the reinstalls' watch instant at every letter, the
+/// id change's next instant at every extension run, the binary outbox at every send). The rest
+/// lives out of line (``RareMechanismStates``), made the first time one of them is written:
+/// inline, it was 104 bytes, then the provider's, the reinstalls' and FCM's 88 more, of every
+/// world of a shared partition (issue 26, item 1). Read before it exists, each reads as its
 /// fresh state, which is what `resetMechanisms` would have written.
 struct MechanismStates: ~Copyable {
     /// Re-requests sent at the current instant, waiting to join the shared XIVA queue once
-    /// the instant's other steps are done (docs/model.md §6); empty with capacity forever.
+    /// the instant's other steps are done (docs/model.md §6); its room is given back with the others' (WorldRoomTrim.swift).
     var joining: [XivaJoin] = []
-    /// The provider's side of APNs (docs/model.md §9, §10): token limit, held pushes.
-    var provider = ProviderState()
-    /// App reinstalls (`device.reinstall`); `reinstalls.watchFrom` is Int64.max without them.
-    var reinstalls = ReinstallState()
+    /// Whether a first copy's arrival at APNs is settled when it is sent (see `firstCopyTravels`):
+    /// not with the provider's answers, which need every arrival in time order (docs/model.md §9).
+    var firstCopiesSettle = true
+    /// The first instant at which a letter or a run must look at the app's reinstalls
+    /// (``ReinstallState``): the next reinstall, or at once while XIVA does not know the
+    /// current token. Int64.max: never (without `device.reinstall`).
+    var reinstallsWatchFrom = Int64.max
     /// Device id changes (`device.id_change`, queue arm): read at every extension run.
     var idChange = IdChangeState()
     /// The binary interface (docs/model.md §11): writes waiting for the connection, discarded
     /// ones waiting for the buffer check. Its outbox is read at every send of every world.
     var binaryLink = BinaryLinkState()
-    /// FCM's store (docs/model.md §12): read at every push on the channel.
-    var fcm = FCMStore()
     /// The mechanisms' states read only while their mechanism is on; nil until one is written.
     private var rare: RareMechanismStates? = nil
 
@@ -192,6 +193,21 @@ struct MechanismStates: ~Copyable {
         return made
     }
 
+    /// The provider's side of APNs (docs/model.md §9, §10): token limit, held pushes.
+    var provider: ProviderState {
+        get { rare?.provider ?? ProviderState() }
+        _modify { let states = rareStates(); yield &states.provider }
+    }
+    /// App reinstalls (`device.reinstall`), but for their watch instant (above).
+    var reinstalls: ReinstallState {
+        get { rare?.reinstalls ?? ReinstallState() }
+        _modify { let states = rareStates(); yield &states.reinstalls }
+    }
+    /// FCM's store (docs/model.md §12): read at every push on the channel.
+    var fcm: FCMStore {
+        get { rare?.fcm ?? FCMStore() }
+        _modify { let states = rareStates(); yield &states.fcm }
+    }
     /// The client catch-up (docs/model.md §7, Client catch-up).
     var catchUp: CatchUpState {
         get { rare?.catchUp ?? CatchUpState() }
@@ -218,6 +234,9 @@ struct MechanismStates: ~Copyable {
 /// (``MechanismStates``). Written in place through `MechanismStates`' accessors, by the one
 /// world that owns it: no run-time exclusivity check per access.
 final class RareMechanismStates {
+    @exclusivity(unchecked) var provider = ProviderState()
+    @exclusivity(unchecked) var reinstalls = ReinstallState()
+    @exclusivity(unchecked) var fcm = FCMStore()
     @exclusivity(unchecked) var catchUp = CatchUpState()
     @exclusivity(unchecked) var backgroundSync = BackgroundSyncState()
     @exclusivity(unchecked) var lowPower = LowPowerState()
@@ -327,13 +346,14 @@ extension DeviceWorld {
     /// Reset, first part: each mechanism's state afresh for `arm`, before the arm's streams
     /// are seeded (which read whether the catch-up runs).
     @inline(__always) mutating func resetMechanisms(_ arm: Arm) {
-        mechanisms.provider = ProviderState(parameters, shortcuts: shortcuts, reusing: mechanisms.provider)
+        mechanisms.firstCopiesSettle = shortcuts == .taken && parameters.mechanismsPermitSettlingFirstCopies
         mechanisms.joining.removeAll(keepingCapacity: true)
         if parameters.binary { mechanisms.binaryLink.reset() }
         mechanisms.idChange.next = Int64.max
-        if parameters.channel != .apns { mechanisms.fcm.removeAll() }
         // Out-of-line states that do not exist yet read as fresh: made only when one is on.
         guard _slowPath(parameters.keepsRareMechanismStates || mechanisms.hasRareStates) else { return }
+        mechanisms.provider.reset(parameters)
+        if parameters.channel != .apns { mechanisms.fcm.removeAll() }
         mechanisms.catchUp.enabled = arm == .on && scenario.recovery == .catchUp && scenario.device.appOpen != nil
         mechanisms.catchUp.mark = 0
         mechanisms.backgroundSync.enabled = arm == .on && scenario.recovery == .backgroundSync

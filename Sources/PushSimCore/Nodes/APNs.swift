@@ -34,7 +34,7 @@ extension DeviceWorld {
     /// these). What is recorded is what the arrival event would have recorded, at its time.
     /// With shortcuts off it is scheduled like a re-sent copy's.
     @inline(__always) mutating func firstCopyTravels(copy c: CopyIndex, letter i: Int, reachingAPNsAt arrival: Int64) {
-        guard mechanisms.provider.firstCopiesSettle else {
+        guard mechanisms.firstCopiesSettle else {
             // Over the binary interface the push first joins its connection (docs/model.md §11).
             clock.queue.schedule(at: arrival, parameters.binary ? .binaryJoin(c) : .apnsArrival(c))
             return

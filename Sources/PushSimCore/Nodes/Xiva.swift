@@ -44,7 +44,7 @@ extension DeviceWorld {
             noteLoad(.lettersIn, letter: i, at: now)
             return
         }
-        if _slowPath(now >= mechanisms.reinstalls.watchFrom) && xivaDropsForOldToken(letter: i, at: now) {
+        if _slowPath(now >= mechanisms.reinstallsWatchFrom) && xivaDropsForOldToken(letter: i, at: now) {
             noteLoad(.lettersIn, letter: i, at: now)
             return
         }

@@ -13,7 +13,7 @@ struct XivaJoin {
 package struct XivaPartitionServer: SharedServer {
     package private(set) var server: XivaServer
     package private(set) var watch: XivaQueueWatch
-    /// The segment of each world of the partition (by its index there); nil without segments.
+    /// The segment of each world of the partition (by its index there); empty or nils without segments.
     private let segments: [Int?]
 
     /// The server of a partition of `scenario`'s run, whose worlds are of the segments `segments`.

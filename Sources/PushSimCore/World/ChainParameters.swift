@@ -229,10 +229,13 @@ package final class ChainParameters {
 
     /// Whether an arm starts the mechanisms' out-of-line states (``MechanismStates``): one of
     /// the mechanisms that keep one is on (catch-up and background sync in their queue arm only,
-    /// but their state is reset in both). The one list of which mechanisms those are.
+    /// but their state is reset in both; the provider's for its answers and for the copies
+    /// held by sleep and Low Power Mode; FCM's store on a channel other than APNs; the
+    /// reinstalls'). The one list of which mechanisms those are.
     var keepsRareMechanismStates: Bool {
-        lowPower || channel == .pushkit || scenario.recovery == .backgroundSync
+        lowPower || channel != .apns || scenario.recovery == .backgroundSync
             || (scenario.recovery == .catchUp && scenario.device.appOpen != nil)
+            || providerAnswers || sleeps || reinstallRate > 0
     }
 
     /// Whether the queue arm's worlds of this part settle their letters in flight when their

@@ -119,11 +119,7 @@ extension DeviceWorld {
         releaseArrays(keepingRoom: false)
         draws.letters = LetterScript()
         draws.timeline = ConnectivityTimeline()
-        draws.sleepTimeline = SleepTimeline()
-        draws.lowPowerTimeline = LowPowerTimeline()
-        draws.holding = HoldingDraws()
-        draws.fcmKeys = []
-        draws.mediaBytes = []
+        draws.removeMechanismDraws()
         extensionLog = nil
     }
 

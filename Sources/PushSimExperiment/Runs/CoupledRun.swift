@@ -56,13 +56,23 @@ enum CoupledRun {
             let range = unit.firstDevice(ofUnit: u, in: devices)..<unit.firstDevice(ofUnit: u + 1, in: devices)
             // Each device's segment and its part's chain parameters with its scenario (a part's
             // worlds share one object: a scenario and parameters per world cost 2.9 KB a phone).
+            // Without segments, no segment per device: an array of nils was 16 bytes of every
+            // phone of a partition, 26 with its growth (issue 26, item 1). Both arrays are made
+            // at their size.
             var segmentOf: [Int?] = []
             var partOf: [Int32] = []
+            partOf.reserveCapacity(range.count)
+            if segmentCount > 0 { segmentOf.reserveCapacity(range.count) }
             var parameters: [ChainParameters] = []
             for part in Simulator.parts(of: scenario, devices: range) {
-                for _ in part.devices { segmentOf.append(part.segment); partOf.append(Int32(parameters.count)) }
+                for _ in part.devices {
+                    if segmentCount > 0 { segmentOf.append(part.segment) }
+                    partOf.append(Int32(parameters.count))
+                }
                 parameters.append(ChainParameters(part.scenario))
             }
+            /// The segment of the unit's device i (nil without segments).
+            func segment(ofDevice i: Int) -> Int? { segmentOf.isEmpty ? nil : segmentOf[i] }
             // Between arms, the worlds of a run that adds counts up share one cell: an arm run
             // world by world swaps each device's account in and out of it, and an arm that settles
             // counts into its part's ledger (WorldLedgerCell.swift).
@@ -108,7 +118,7 @@ enum CoupledRun {
                     let room = ArmRoom()
                     for i in 0..<worlds.count {
                         worlds.with(i) { $0.borrowRoom(room) }
-                        sink.account(device: range.lowerBound + i, segment: segmentOf[i], arm: a) { ledger in
+                        sink.account(device: range.lowerBound + i, segment: segment(ofDevice: i), arm: a) { ledger in
                             worlds.with(i) { $0.run(arm, into: &ledger) }
                         }
                         worlds.with(i) { sink.finished(device: range.lowerBound + i, arm: a, world: $0) }
@@ -131,7 +141,7 @@ enum CoupledRun {
                     }
                 }
                 func finishWorld(_ i: Int) {
-                    sink.account(device: range.lowerBound + i, segment: segmentOf[i], arm: a) { ledger in
+                    sink.account(device: range.lowerBound + i, segment: segment(ofDevice: i), arm: a) { ledger in
                         worlds.with(i) { $0.finish(into: &ledger) }
                     }
                     worlds.with(i) { sink.finished(device: range.lowerBound + i, arm: a, world: $0) }
@@ -148,7 +158,7 @@ enum CoupledRun {
                 }
                 for (part, ledger) in settled.enumerated() {
                     guard let i = partOf.firstIndex(of: Int32(part)) else { continue }
-                    sink.account(device: range.lowerBound + i, segment: segmentOf[i], arm: a) { $0.merge(ledger.ledger) }
+                    sink.account(device: range.lowerBound + i, segment: segment(ofDevice: i), arm: a) { $0.merge(ledger.ledger) }
                 }
                 guard var watch = server.xiva?.watch else { continue }
                 watch.finish(end: end)

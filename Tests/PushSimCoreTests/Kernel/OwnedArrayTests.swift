@@ -38,6 +38,20 @@ import PushSimTestSupport
         #expect(empty.popNext()?.payload == 30 && empty.popNext()?.payload == 31)
     }
 
+    @Test func itsHeaderIsAPointerAndTwo32BitCounts() {
+        // 16 bytes in its owner, not 24: a world of a shared partition holds eight (issue 26).
+        #expect(MemoryLayout<OwnedArray<LetterState>>.size == 16)
+        #expect(MemoryLayout<EventQueue<ChainEvent>>.size == 24)
+        var array = OwnedArray<UInt8>(capacity: 0)
+        array.append(repeating: 7, count: 70_000)
+        array.append(8)
+        let count = array.count, last = array[70_000], capacity = array.capacity
+        #expect(count == 70_001 && last == 8 && capacity >= 70_001)
+        array.removeFirst(70_000)
+        let left = array.count, first = array[0]
+        #expect(left == 1 && first == 8)
+    }
+
     @Test func growsByHalfNotDouble() {
         // Every coupled world holds its arrays at once: room grows half as much again (at least
         // 2), so a third of it at most is unused (doubling left half).

@@ -165,6 +165,46 @@ import PushSimClient
         #expect(world.mechanisms.hasRareStates == false)
     }
 
+    @Test func theProviderReinstallAndFCMStatesAndTheMechanismsDrawsAreMadeOnlyWhileOneIsOn() throws {
+        // Out of line but for their hot fields (MechanismStates, DeviceDraws): a world without
+        // these mechanisms holds none of them, settles first copies when sent and never looks
+        // at reinstalls; each mechanism makes what it needs, and its hot field says so.
+        func started(_ extra: [String], arm: Arm = .on) throws -> DeviceWorld {
+            var world = DeviceWorld(scenario: try herd(days: 1, extra: extra))
+            world.prepare(device: 2)
+            world.begin(arm)
+            return world
+        }
+        let plain = try started([])
+        #expect(!plain.mechanisms.hasRareStates && !plain.draws.hasMechanismDraws)
+        #expect(plain.mechanisms.firstCopiesSettle && plain.mechanisms.reinstallsWatchFrom == Int64.max)
+        #expect(plain.mechanisms.provider.tokenAccepts.isEmpty && plain.draws.sleepTimeline.asleep.isEmpty)
+        let tokens = try started(["apns.token_limit=5"])
+        #expect(tokens.mechanisms.hasRareStates && !tokens.mechanisms.firstCopiesSettle)
+        #expect(tokens.mechanisms.provider.tokenAccepts == Array(repeating: Int64.min, count: 5))
+        let reinstalls = try started(["device.reinstall=1/2h"], arm: .off)
+        #expect(reinstalls.mechanisms.hasRareStates && reinstalls.mechanisms.reinstallsWatchFrom < Int64.max)
+        #expect(reinstalls.mechanisms.reinstallsWatchFrom == reinstalls.mechanisms.reinstalls.next)
+        let fcm = try started(["channel=fcm"])
+        #expect(fcm.mechanisms.hasRareStates && fcm.mechanisms.fcm.copies.isEmpty)
+        let sleeping = try started(["apns.priority=5", "device.sleep={awake: exponential(1h), asleep: exponential(20m)}"])
+        #expect(sleeping.draws.hasMechanismDraws && !sleeping.draws.sleepTimeline.asleep.isEmpty)
+        #expect(sleeping.draws.lowPowerTimeline.intervals.isEmpty)
+    }
+
+    @Test func aCopyOfTheDrawsKeepsItsMechanismsDrawsWhenTheOriginalChanges() {
+        var original = DeviceDraws()
+        original.fcmKeys = [1, 2]
+        original.mediaBytes = [10]
+        let copy = original
+        original.fcmKeys.append(3)
+        original.mediaBytes = []
+        #expect(copy.fcmKeys == [1, 2] && copy.mediaBytes == [10])
+        #expect(original.fcmKeys == [1, 2, 3] && original.mediaBytes.isEmpty)
+        original.removeMechanismDraws()
+        #expect(!original.hasMechanismDraws && original.fcmKeys.isEmpty && copy.hasMechanismDraws)
+    }
+
     @Test func aTracedWorldKeepsEveryLetter() throws {
         let scenario = try herd(days: 2, extra: ["queue.mode=on"])
         var world = DeviceWorld(scenario: scenario)

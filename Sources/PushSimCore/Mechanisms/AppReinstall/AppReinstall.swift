@@ -4,10 +4,9 @@
 /// token from 1; the world keeps one run-wide position per letter, so a token's numbering is
 /// the run-wide positions from the token's first one on (`firstPositions`): gap checks never mix
 /// two installs, so only differences of positions reach a result and the offset changes nothing.
+/// When a letter or a run must look at them is `MechanismStates.reinstallsWatchFrom`, inline:
+/// this state is out of line, read only from then on.
 struct ReinstallState {
-    /// The first instant at which a letter or a run must look at the reinstalls: the next
-    /// reinstall, or at once while XIVA does not know the current token. Int64.max: never.
-    var watchFrom = Int64.max
     /// When the next reinstall happens.
     var next = Int64.max
     /// Until when XIVA does not know the current install's token: letters reaching it before are dropped.
@@ -36,7 +35,7 @@ extension DeviceWorld {
         swap(&state.firstPositions, &mechanisms.reinstalls.firstPositions)
         state.firstPositions.removeAll(keepingCapacity: true)
         state.next = nextReinstall(after: 0)
-        state.watchFrom = state.next
+        mechanisms.reinstallsWatchFrom = state.next
         mechanisms.reinstalls = state
     }
 
@@ -59,7 +58,7 @@ extension DeviceWorld {
             note(.device, nil, .appReinstalled(tokenKnownAt: SimTime(microseconds: mechanisms.reinstalls.tokenKnownAt)), at: at)
             if armState.checksGaps { forgetPositionAtReinstall(letter: letter) }
         }
-        mechanisms.reinstalls.watchFrom = now < mechanisms.reinstalls.tokenKnownAt ? now : mechanisms.reinstalls.next
+        mechanisms.reinstallsWatchFrom = now < mechanisms.reinstalls.tokenKnownAt ? now : mechanisms.reinstalls.next
     }
 
     /// The saved position goes with the app. The old install's positions after it (or all of
@@ -93,7 +92,7 @@ extension DeviceWorld {
     /// gap when the check, reading its token's position against this install's saved one,
     /// would have found a gap.
     @inline(never) mutating func isForeignPush(position p: Int32, letter: Int, at now: Int64) -> Bool {
-        if now >= mechanisms.reinstalls.watchFrom { reinstallsPassed(at: now, letter: letter) }
+        if now >= mechanisms.reinstallsWatchFrom { reinstallsPassed(at: now, letter: letter) }
         let current = mechanisms.reinstalls.currentFirst
         guard p < current else { return false }
         ledger.appReinstalls.foreignPushes += counted(letter)

@@ -1,12 +1,9 @@
 // The provider's side of APNs: what APNs answers XIVA (413, 429, 5xx, a lost answer), XIVA's retries, the uninstall.
 
-/// The provider's state in one arm (docs/model.md §9, §10), one assignment per arm.
+/// The provider's state in one arm (docs/model.md §9, §10), out of line (``MechanismStates``);
+/// whether first copies settle when sent is the inline `MechanismStates.firstCopiesSettle`.
 struct ProviderState {
-    /// Whether a first copy's arrival at APNs is settled when it is sent (see `firstCopyTravels`):
-    /// not with the provider's answers, which need every arrival in time order.
-    var firstCopiesSettle = true
-    /// Whether a wake is scheduled for the priority-5 copies held (`held` below); beside the
-    /// other flag, so that neither pads the state to another 8 bytes.
+    /// Whether a wake is scheduled for the priority-5 copies held (`held` below).
     var wakeScheduled = false
     /// The token limit: the instants of the last accepted pushes, a ring whose slot `tokenOldest` holds the oldest.
     var tokenAccepts: [Int64] = []
@@ -17,12 +14,11 @@ struct ProviderState {
     init() {}
 
     /// A fresh arm's state, keeping the arrays' memory.
-    init(_ parameters: ChainParameters, shortcuts: ShortcutPolicy, reusing old: ProviderState) {
-        firstCopiesSettle = shortcuts == .taken && parameters.mechanismsPermitSettlingFirstCopies
-        tokenAccepts = old.tokenAccepts
+    mutating func reset(_ parameters: ChainParameters) {
+        wakeScheduled = false
+        tokenOldest = 0
         tokenAccepts.removeAll(keepingCapacity: true)
         if parameters.tokenLimit > 0 { tokenAccepts.append(contentsOf: repeatElement(Int64.min, count: parameters.tokenLimit)) }
-        held = old.held
         held.removeAll(keepingCapacity: true)
     }
 }
