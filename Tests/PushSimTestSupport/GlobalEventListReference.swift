@@ -94,7 +94,7 @@ package enum GlobalEventListReference {
                     }
                 }
                 let sent = worlds.with(entry.device) { world -> [XivaJoin] in
-                    defer { world.mechanisms.joining.removeAll() }
+                    defer { world.mechanisms.removeJoining() }
                     return world.mechanisms.joining
                 }
                 for join in sent { sentThisInstant.append((entry.device, order, join)); order += 1 }

@@ -165,11 +165,13 @@ extension Ledger {
 /// fresh state, which is what `resetMechanisms` would have written.
 struct MechanismStates: ~Copyable {
     /// Re-requests sent at the current instant, waiting to join the shared XIVA queue once
-    /// the instant's other steps are done (docs/model.md §6); its room is given back with the others' (WorldRoomTrim.swift).
-    var joining: [XivaJoin] = []
-    /// Whether a first copy's arrival at APNs is settled when it is sent (see `firstCopyTravels`):
-    /// not with the provider's answers, which need every arrival in time order (docs/model.md §9).
-    var firstCopiesSettle = true
+    /// the instant's other steps are done (docs/model.md §6): the first inline, any more in
+    /// `moreJoining`. A world holds one while it waits for the partition's clock, and at a busy
+    /// moment most worlds of a partition do: in an array of its own each was an allocation of
+    /// 64 bytes (issue 26, item 1).
+    private var firstJoin = XivaJoin(request: RequestIndex(0), sentAt: 0, latency: 0)
+    private(set) var joiningCount: Int32 = 0
+    private var moreJoining: [XivaJoin] = []
     /// The first instant at which a letter or a run must look at the app's reinstalls
     /// (``ReinstallState``): the next reinstall, or at once while XIVA does not know the
     /// current token. Int64.max: never (without `device.reinstall`).
@@ -179,8 +181,33 @@ struct MechanismStates: ~Copyable {
     /// The binary interface (docs/model.md §11): writes waiting for the connection, discarded
     /// ones waiting for the buffer check. Its outbox is read at every send of every world.
     var binaryLink = BinaryLinkState()
+    /// Whether a first copy's arrival at APNs is settled when it is sent (see `firstCopyTravels`):
+    /// not with the provider's answers, which need every arrival in time order (docs/model.md §9).
+    /// In the binary link's tail.
+    var firstCopiesSettle = true
     /// The mechanisms' states read only while their mechanism is on; nil until one is written.
     private var rare: RareMechanismStates? = nil
+
+    /// Whether re-requests wait to join the shared queue.
+    var isJoining: Bool { @inline(__always) get { joiningCount > 0 } }
+
+    /// Re-request `join` waits to join the shared queue, after those already waiting.
+    mutating func join(_ join: XivaJoin) {
+        if joiningCount == 0 { firstJoin = join } else { moreJoining.append(join) }
+        joiningCount += 1
+    }
+
+    /// The k-th re-request waiting to join (from 0, in sending order).
+    func join(at k: Int32) -> XivaJoin { k == 0 ? firstJoin : moreJoining[Int(k) - 1] }
+
+    /// Every re-request waiting, in sending order (for tests and references).
+    var joining: [XivaJoin] { (0..<joiningCount).map { join(at: $0) } }
+
+    /// None waits any more; `givingBackRoom` frees the room for more than one.
+    mutating func removeJoining(givingBackRoom: Bool = false) {
+        joiningCount = 0
+        if givingBackRoom { moreJoining = [] } else { moreJoining.removeAll(keepingCapacity: true) }
+    }
 
     /// Whether a mechanism's out-of-line state exists (then `resetMechanisms` starts it afresh).
     var hasRareStates: Bool { rare != nil }
@@ -347,7 +374,7 @@ extension DeviceWorld {
     /// are seeded (which read whether the catch-up runs).
     @inline(__always) mutating func resetMechanisms(_ arm: Arm) {
         mechanisms.firstCopiesSettle = shortcuts == .taken && parameters.mechanismsPermitSettlingFirstCopies
-        mechanisms.joining.removeAll(keepingCapacity: true)
+        mechanisms.removeJoining()
         if parameters.binary { mechanisms.binaryLink.reset() }
         mechanisms.idChange.next = Int64.max
         // Out-of-line states that do not exist yet read as fresh: made only when one is on.

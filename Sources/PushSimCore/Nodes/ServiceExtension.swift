@@ -202,7 +202,7 @@ extension DeviceWorld {
                 // answer is scheduled then (XivaSharedServer.swift, `xivaQueueAnswers`).
                 let q: RequestIndex = ext.requests.nextIndex()
                 ext.requests.append(ReRequest(run: r, failed: failed, extensionWaiting: false))
-                mechanisms.joining.append(XivaJoin(request: q, sentAt: now, latency: latency))
+                mechanisms.join(XivaJoin(request: q, sentAt: now, latency: latency))
                 note(.device, nil, .reRequestQueued(low: run.gapLow, high: run.gapHigh))
                 return
             } else {

@@ -3,9 +3,16 @@
 /// A re-request waiting to join its partition's queue: the request, when it was sent, and its
 /// `request_latency` (drawn when it was sent, so the streams stay in step with capacity forever).
 struct XivaJoin {
-    var request: RequestIndex
+    // Ordered by size: 20 bytes, so a count fits beside the one a world holds inline (MechanismStates).
     var sentAt: Int64
     var latency: Int64
+    var request: RequestIndex
+
+    init(request: RequestIndex, sentAt: Int64, latency: Int64) {
+        self.request = request
+        self.sentAt = sentAt
+        self.latency = latency
+    }
 }
 
 /// One partition's server as the worlds of the partition share it (docs/model.md §6): the
@@ -30,8 +37,10 @@ package struct XivaPartitionServer: SharedServer {
 
     /// The re-requests world `device` sent at `now` join the queue, in sending order.
     package mutating func collect(from world: inout DeviceWorld, device: Int, at now: Int64) {
-        guard !world.mechanisms.joining.isEmpty else { return }
-        for join in world.mechanisms.joining {
+        let count = world.mechanisms.joiningCount
+        guard count > 0 else { return }
+        for k in 0..<count {
+            let join = world.mechanisms.join(at: k)
             let outcome = server.join(sentAt: join.sentAt)
             let counts = world.xivaQueueAnswers(join, outcome)
             // Tagged with the device's segment (0 without segments); untagged when its letter is not counted.
@@ -42,7 +51,7 @@ package struct XivaPartitionServer: SharedServer {
             case .timedOut(let givenUp): watch.joined(sentAt: join.sentAt, leavesAt: givenUp, tag: tag, timedOut: true)
             }
         }
-        world.mechanisms.joining.removeAll(keepingCapacity: true)
+        world.mechanisms.removeJoining()
     }
 }
 

@@ -267,7 +267,7 @@ package struct DeviceWorld: ~Copyable {
         while let (now, item) = clock.agenda.next(before: end) {
             handleShared(item, at: now)
             processed += 1
-            if sentAt == nil && (!mechanisms.joining.isEmpty || !mechanisms.binaryLink.outbox.isEmpty) {
+            if sentAt == nil && (mechanisms.isJoining || !mechanisms.binaryLink.outbox.isEmpty) {
                 sentAt = now
                 end = now + 1
             }
@@ -449,7 +449,10 @@ package struct DeviceWorld: ~Copyable {
     }
 
     /// The fate of letter i through the chain, by the contract's order of causes for this arm.
-    func chainFate(of i: Int) -> LetterFate {
+    /// Always inlined: a settlement calls it from a closure of a `mutating` method, and called
+    /// there the compiler copied the whole world to the stack for each settlement (760 bytes,
+    /// +1.6 % instructions on the coupled herd when the world's layout changed).
+    @inline(__always) func chainFate(of i: Int) -> LetterFate {
         if letterStates[i].delivered { return .delivered(latency: letterStates[i].firstDelivery - draws.letters[i].time) }
         if letterStates[i].summarized { return .summarized }
         if draws.letters[i].dropped || letterStates[i].droppedForOldToken { return .lost(.xivaDrop) }

@@ -108,7 +108,7 @@ extension DeviceWorld {
         loadLog.entries.releaseMemory()
         clock.agenda.removeAll()
         clock.queue.releaseMemory(keepingRoom: keepingRoom)
-        mechanisms.joining = []
+        mechanisms.removeJoining(givingBackRoom: true)
     }
 
     /// After the world's last arm, once its accounts are closed and read: everything it grew

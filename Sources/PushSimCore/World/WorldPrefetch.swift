@@ -3,10 +3,9 @@
 import PushSimPrefetch
 
 /// The memory a stopped world touches first when the stepper takes it again: its heap's and
-/// arrays' elements, its connectivity timeline where it stands, the count of `joining`, the
-/// letters it reads next. In a partition of 10 000 phones a world has left the caches by the
-/// time it runs again, and each of these was a miss it waited for, one after the other: the
-/// world, then what it points to. The stepper knows which worlds come next
+/// arrays' elements, its connectivity timeline where it stands, the letters it reads next. In
+/// a partition of 10 000 phones a world has left the caches by the time it runs again, and
+/// each of these was a miss it waited for, one after the other: the world, then what it points to. The stepper knows which worlds come next
 /// (``StoppedWorlds/likelyNext()``), so it fetches each link one step ahead of the next: the
 /// world itself three worlds ahead, what the world points to two and one ahead — each read
 /// from memory the step before brought into the caches (``CoupledWorlds``;
@@ -33,9 +32,6 @@ enum HotMemory {
             guard let base = $0.baseAddress else { return }
             pushsim_prefetch(UnsafeRawPointer(base) - 32)
             if world.clock.flipsPassed < $0.count { pushsim_prefetch(base + world.clock.flipsPassed) }
-        }
-        world.mechanisms.joining.withUnsafeBufferPointer {
-            if let base = $0.baseAddress { pushsim_prefetch(UnsafeRawPointer(base) - 32) }
         }
         world.draws.letters.fetchNextLetters()
     }

@@ -49,7 +49,7 @@ extension DeviceWorld {
         loadLog.entries.trimRoom(toHold: room)
         Self.trim(&draws.letters.letters, toHold: room)
         // Re-requests waiting to join the shared queue: none at rest, and seldom any.
-        mechanisms.joining = []
+        mechanisms.removeJoining(givingBackRoom: true)
         // A timeline kept whole from an earlier arm is read whole: only one drawn on demand drops flips.
         if draws.timeline.onDemand != nil { Self.trim(&draws.timeline.flips, toHold: room) }
         armState.mostHeld = UInt16(clamping: letterStates.count)

@@ -113,7 +113,7 @@ extension DeviceWorld {
     /// every other path's indexing as it was (a window's offset cost the lonely path 3 %).
     @inline(never) mutating func settleFinalLetters(before i: Int) -> Int {
         noteLettersHeld()
-        guard clock.queue.isEmpty && apnsStore.copy == nil && mechanisms.joining.isEmpty,
+        guard clock.queue.isEmpty && apnsStore.copy == nil && !mechanisms.isJoining,
               let settled = armState.settled else { return 0 }
         // On a device whose extension never runs (alerts off) no gap is ever checked: every
         // letter that reached XIVA has its fate. Elsewhere, nothing is settled before the

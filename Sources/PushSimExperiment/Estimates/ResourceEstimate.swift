@@ -232,7 +232,7 @@ package struct ResourceEstimate: Sendable, Equatable {
     /// A flip such a world keeps: its instant, in an array at its size (the drawing's buffers
     /// are the partition's, ``DrawScratch``), with room to spare.
     package static let bytesPerKeptFlip = 16.0
-    /// Such a world beside its letters and flips: the `DeviceWorld` value (960 bytes), its
+    /// Such a world beside its letters and flips: the `DeviceWorld` value (760 bytes), its
     /// heap's and arrays' first room, the allocator's share; about twice what was measured.
     package static let bytesPerSettlingWorld = 2048.0
 

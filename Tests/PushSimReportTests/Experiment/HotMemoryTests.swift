@@ -28,7 +28,7 @@ import PushSimTestSupport
             while world.runUntilItSends() != nil {        // stopped at each re-request
                 stoppedOnce = true
                 fetchEverything(&world)
-                world.mechanisms.joining.removeAll()
+                world.mechanisms.removeJoining()
             }
             var account = Ledger()
             world.finish(into: &account)
