@@ -3,7 +3,7 @@
 /// Everything about one device that both arms share (its letters, when it is online, whether
 /// its alerts are off, when it sleeps, its letters' FCM keys and attachment sizes): `prepare`
 /// writes it, the arms only read it, so the two arms see the same device.
-package struct DeviceDraws {
+package struct DeviceDraws: ~Copyable {
     package internal(set) var letters = LetterScript()
     package internal(set) var timeline = ConnectivityTimeline()
     package internal(set) var alertsOff = false
@@ -17,13 +17,31 @@ package struct DeviceDraws {
     /// FCM's keys, attachments), out of line: nil until one of them is drawn. Inline they were
     /// 64 bytes of every world of a shared partition, where none of them is ever drawn (a
     /// scenario with one of them draws its letters whole, ``DeviceWorld/allowsLettersOnDemand``).
-    private var mechanismDraws: MechanismDraws? = nil
+    /// Plain memory these draws own (they cannot be copied), freed in `deinit` and reached
+    /// through addressors: through a class reference each read retained and released it
+    /// (+6 % instructions on `sleeping-phones.yaml`, which reads the sleep timeline at every push).
+    private var mechanismDraws: UnsafeMutablePointer<MechanismDraws>? = nil
 
-    /// The mechanisms' draws, made on first write, and made again if a copy of these draws
-    /// shares them (a copy of a world's draws must not change when the world's do).
-    private mutating func ownMechanismDraws() -> MechanismDraws {
-        if isKnownUniquelyReferenced(&mechanismDraws), let mechanismDraws { return mechanismDraws }
-        let made = mechanismDraws.map { $0.copy() } ?? MechanismDraws()
+    package init() {}
+
+    deinit {
+        if let mechanismDraws {
+            mechanismDraws.deinitialize(count: 1)
+            mechanismDraws.deallocate()
+        }
+    }
+
+    /// The mechanisms' draws to read: this device's, or empty ones every device reads until it
+    /// draws its own (never written through).
+    private var readableMechanismDraws: UnsafeMutablePointer<MechanismDraws> {
+        @inline(__always) get { mechanismDraws ?? noMechanismDraws }
+    }
+
+    /// The mechanisms' draws, made on first write.
+    @inline(__always) private mutating func ownMechanismDraws() -> UnsafeMutablePointer<MechanismDraws> {
+        if let mechanismDraws { return mechanismDraws }
+        let made = UnsafeMutablePointer<MechanismDraws>.allocate(capacity: 1)
+        made.initialize(to: MechanismDraws())
         mechanismDraws = made
         return made
     }
@@ -32,33 +50,38 @@ package struct DeviceDraws {
     var hasMechanismDraws: Bool { mechanismDraws != nil }
 
     /// Gives every mechanism's draws back (they read as empty again).
-    mutating func removeMechanismDraws() { mechanismDraws = nil }
+    mutating func removeMechanismDraws() {
+        guard let mechanismDraws else { return }
+        mechanismDraws.deinitialize(count: 1)
+        mechanismDraws.deallocate()
+        self.mechanismDraws = nil
+    }
 
     /// When the device sleeps while online (docs/model.md §10); empty unless `device.sleep` and priority 5 meet.
     var sleepTimeline: SleepTimeline {
-        get { mechanismDraws?.sleepTimeline ?? SleepTimeline() }
-        _modify { let draws = ownMechanismDraws(); yield &draws.sleepTimeline }
+        unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableMechanismDraws.pointee.sleepTimeline) { $0 }) }
+        unsafeMutableAddress { withUnsafeMutablePointer(to: &ownMechanismDraws().pointee.sleepTimeline) { $0 } }
     }
     /// When the device is in Low Power Mode (docs/model.md §10); empty unless it is one of `device.low_power`'s share.
     var lowPowerTimeline: LowPowerTimeline {
-        get { mechanismDraws?.lowPowerTimeline ?? LowPowerTimeline() }
-        _modify { let draws = ownMechanismDraws(); yield &draws.lowPowerTimeline }
+        unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableMechanismDraws.pointee.lowPowerTimeline) { $0 }) }
+        unsafeMutableAddress { withUnsafeMutablePointer(to: &ownMechanismDraws().pointee.lowPowerTimeline) { $0 } }
     }
     /// The user's summary, Focus and time-sensitive setting, and each letter's level (docs/model.md §10,
     /// Focus and the scheduled summary); empty unless the run measures the latency seen.
     var holding: HoldingDraws {
-        get { mechanismDraws?.holding ?? HoldingDraws() }
-        _modify { let draws = ownMechanismDraws(); yield &draws.holding }
+        unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableMechanismDraws.pointee.holding) { $0 }) }
+        unsafeMutableAddress { withUnsafeMutablePointer(to: &ownMechanismDraws().pointee.holding) { $0 } }
     }
     /// Each letter's FCM collapse key (docs/model.md §12, FCM); empty unless the channel has keys.
     var fcmKeys: [UInt16] {
-        get { mechanismDraws?.fcmKeys ?? [] }
-        _modify { let draws = ownMechanismDraws(); yield &draws.fcmKeys }
+        unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableMechanismDraws.pointee.fcmKeys) { $0 }) }
+        unsafeMutableAddress { withUnsafeMutablePointer(to: &ownMechanismDraws().pointee.fcmKeys) { $0 } }
     }
     /// Each letter's attachment size in bytes (0: none; docs/model.md §8, Media attachments).
     var mediaBytes: [Int64] {
-        get { mechanismDraws?.mediaBytes ?? [] }
-        _modify { let draws = ownMechanismDraws(); yield &draws.mediaBytes }
+        unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableMechanismDraws.pointee.mediaBytes) { $0 }) }
+        unsafeMutableAddress { withUnsafeMutablePointer(to: &ownMechanismDraws().pointee.mediaBytes) { $0 } }
     }
     /// Buffers the timeline's generation reuses from device to device: a lonely world's own,
     /// made at its first device; a world of a shared partition borrows its partition's while it
@@ -74,23 +97,19 @@ package struct DeviceDraws {
     }
 }
 
-/// The draws only some mechanisms make per device (``DeviceDraws``), in one object.
-final class MechanismDraws {
+/// Empty mechanism draws, read by every device that has not drawn its own: made once, never
+/// written, never freed.
+nonisolated(unsafe) private let noMechanismDraws: UnsafeMutablePointer<MechanismDraws> = {
+    let empty = UnsafeMutablePointer<MechanismDraws>.allocate(capacity: 1)
+    empty.initialize(to: MechanismDraws())
+    return empty
+}()
+
+/// The draws only some mechanisms make per device (``DeviceDraws``), in one block.
+struct MechanismDraws {
     var sleepTimeline = SleepTimeline()
     var lowPowerTimeline = LowPowerTimeline()
     var holding = HoldingDraws()
     var fcmKeys: [UInt16] = []
     var mediaBytes: [Int64] = []
-
-    init() {}
-
-    func copy() -> MechanismDraws {
-        let made = MechanismDraws()
-        made.sleepTimeline = sleepTimeline
-        made.lowPowerTimeline = lowPowerTimeline
-        made.holding = holding
-        made.fcmKeys = fcmKeys
-        made.mediaBytes = mediaBytes
-        return made
-    }
 }

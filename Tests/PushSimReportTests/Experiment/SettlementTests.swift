@@ -192,17 +192,21 @@ import PushSimClient
         #expect(sleeping.draws.lowPowerTimeline.intervals.isEmpty)
     }
 
-    @Test func aCopyOfTheDrawsKeepsItsMechanismsDrawsWhenTheOriginalChanges() {
-        var original = DeviceDraws()
-        original.fcmKeys = [1, 2]
-        original.mediaBytes = [10]
-        let copy = original
-        original.fcmKeys.append(3)
-        original.mediaBytes = []
-        #expect(copy.fcmKeys == [1, 2] && copy.mediaBytes == [10])
-        #expect(original.fcmKeys == [1, 2, 3] && original.mediaBytes.isEmpty)
-        original.removeMechanismDraws()
-        #expect(!original.hasMechanismDraws && original.fcmKeys.isEmpty && copy.hasMechanismDraws)
+    @Test func theMechanismsDrawsAreWrittenInPlaceAndGivenBack() {
+        // Out of line (DeviceDraws): read as empty until drawn, written in place, and empty
+        // again once given back; a device never drawn holds none.
+        var draws = DeviceDraws()
+        #expect(!draws.hasMechanismDraws && draws.fcmKeys.isEmpty && draws.sleepTimeline.asleep.isEmpty)
+        draws.fcmKeys = [1, 2]
+        draws.fcmKeys.append(3)
+        draws.mediaBytes = [10]
+        #expect(draws.hasMechanismDraws && draws.fcmKeys == [1, 2, 3] && draws.mediaBytes == [10])
+        var other = DeviceDraws()
+        #expect(!other.hasMechanismDraws && other.fcmKeys.isEmpty)
+        other.sleepTimeline.asleep = [0..<5]
+        #expect(draws.sleepTimeline.asleep.isEmpty && other.sleepTimeline.asleep == [0..<5])
+        draws.removeMechanismDraws()
+        #expect(!draws.hasMechanismDraws && draws.fcmKeys.isEmpty && draws.mediaBytes.isEmpty)
     }
 
     @Test func aTracedWorldKeepsEveryLetter() throws {

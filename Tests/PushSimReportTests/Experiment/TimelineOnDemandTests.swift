@@ -68,7 +68,8 @@ import PushSimTestSupport
                 let settled = SettledLetters()
                 var world = DeviceWorld(parameters: parameters)
                 world.prepare(device: device, lettersOnDemand: true)
-                #expect(world.draws.timelineOnDemand)
+                let drawnOnDemand = world.draws.timelineOnDemand
+                #expect(drawnOnDemand)
                 world.begin(.on, settlingInto: settled)
                 var server = PartitionServers(
                     xiva: XivaPartitionServer(parameters: parameters, end: world.clock.end, segments: [nil], seriesWanted: false),
