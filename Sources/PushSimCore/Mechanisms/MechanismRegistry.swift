@@ -185,21 +185,12 @@ struct MechanismStates: ~Copyable {
     /// not with the provider's answers, which need every arrival in time order (docs/model.md §9).
     /// In the binary link's tail.
     var firstCopiesSettle = true
-    /// The mechanisms' states read only while their mechanism is on; nil until one is written.
-    /// Plain memory this value owns (it cannot be copied), freed in `deinit`, reached through
-    /// addressors: through a class reference each access retained and released it (+12.6 %
-    /// instructions on `provider-answers.yaml`, whose token limit is read and written at every
-    /// push), through `_read` coroutines each access was a call (+13.9 %).
-    private var rare: UnsafeMutablePointer<RareMechanismStates>? = nil
+    /// The mechanisms' states read only while their mechanism is on; none until one is written.
+    /// Reached through addressors: through `_read` coroutines each access was a call (+13.9 %
+    /// instructions on `provider-answers.yaml`, whose token limit is read and written at every push).
+    private var rare = OutOfLine<RareMechanismStates>()
 
     init() {}
-
-    deinit {
-        if let rare {
-            rare.deinitialize(count: 1)
-            rare.deallocate()
-        }
-    }
 
     /// Whether re-requests wait to join the shared queue.
     var isJoining: Bool { @inline(__always) get { joiningCount > 0 } }
@@ -223,67 +214,59 @@ struct MechanismStates: ~Copyable {
     }
 
     /// Whether a mechanism's out-of-line state exists (then `resetMechanisms` starts it afresh).
-    var hasRareStates: Bool { rare != nil }
+    var hasRareStates: Bool { rare.exists }
 
     /// The out-of-line states to read: this world's, or fresh ones every world reads until it
     /// writes its own (never written through: writes go through ``rareStates()``).
     private var readableStates: UnsafeMutablePointer<RareMechanismStates> {
-        @inline(__always) get { rare ?? freshRareMechanismStates }
+        @inline(__always) get { rare.readable(orFresh: freshRareMechanismStates) }
     }
 
     /// The out-of-line states, made on first write.
     @inline(__always) private mutating func rareStates() -> UnsafeMutablePointer<RareMechanismStates> {
-        if let rare { return rare }
-        let made = UnsafeMutablePointer<RareMechanismStates>.allocate(capacity: 1)
-        made.initialize(to: RareMechanismStates())
-        rare = made
-        return made
+        rare.writable(orMake: RareMechanismStates())
     }
 
     /// The provider's side of APNs (docs/model.md §9, §10): token limit, held pushes.
     var provider: ProviderState {
-        unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableStates.pointee.provider) { $0 }) }
-        unsafeMutableAddress { withUnsafeMutablePointer(to: &rareStates().pointee.provider) { $0 } }
+        @inline(__always) unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableStates.pointee.provider) { $0 }) }
+        @inline(__always) unsafeMutableAddress { withUnsafeMutablePointer(to: &rareStates().pointee.provider) { $0 } }
     }
     /// App reinstalls (`device.reinstall`), but for their watch instant (above).
     var reinstalls: ReinstallState {
-        unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableStates.pointee.reinstalls) { $0 }) }
-        unsafeMutableAddress { withUnsafeMutablePointer(to: &rareStates().pointee.reinstalls) { $0 } }
+        @inline(__always) unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableStates.pointee.reinstalls) { $0 }) }
+        @inline(__always) unsafeMutableAddress { withUnsafeMutablePointer(to: &rareStates().pointee.reinstalls) { $0 } }
     }
     /// FCM's store (docs/model.md §12): read at every push on the channel.
     var fcm: FCMStore {
-        unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableStates.pointee.fcm) { $0 }) }
-        unsafeMutableAddress { withUnsafeMutablePointer(to: &rareStates().pointee.fcm) { $0 } }
+        @inline(__always) unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableStates.pointee.fcm) { $0 }) }
+        @inline(__always) unsafeMutableAddress { withUnsafeMutablePointer(to: &rareStates().pointee.fcm) { $0 } }
     }
     /// The client catch-up (docs/model.md §7, Client catch-up).
     var catchUp: CatchUpState {
-        unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableStates.pointee.catchUp) { $0 }) }
-        unsafeMutableAddress { withUnsafeMutablePointer(to: &rareStates().pointee.catchUp) { $0 } }
+        @inline(__always) unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableStates.pointee.catchUp) { $0 }) }
+        @inline(__always) unsafeMutableAddress { withUnsafeMutablePointer(to: &rareStates().pointee.catchUp) { $0 } }
     }
     /// Background-push sync (docs/model.md §7, Background-push sync).
     var backgroundSync: BackgroundSyncState {
-        unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableStates.pointee.backgroundSync) { $0 }) }
-        unsafeMutableAddress { withUnsafeMutablePointer(to: &rareStates().pointee.backgroundSync) { $0 } }
+        @inline(__always) unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableStates.pointee.backgroundSync) { $0 }) }
+        @inline(__always) unsafeMutableAddress { withUnsafeMutablePointer(to: &rareStates().pointee.backgroundSync) { $0 } }
     }
     /// Low Power Mode (docs/model.md §10): whether a window's end is scheduled, the release order's stream.
     var lowPower: LowPowerState {
-        unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableStates.pointee.lowPower) { $0 }) }
-        unsafeMutableAddress { withUnsafeMutablePointer(to: &rareStates().pointee.lowPower) { $0 } }
+        @inline(__always) unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableStates.pointee.lowPower) { $0 }) }
+        @inline(__always) unsafeMutableAddress { withUnsafeMutablePointer(to: &rareStates().pointee.lowPower) { $0 } }
     }
     /// PushKit (docs/model.md §12): the app's CallKit failures so far.
     var pushKit: PushKitState {
-        unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableStates.pointee.pushKit) { $0 }) }
-        unsafeMutableAddress { withUnsafeMutablePointer(to: &rareStates().pointee.pushKit) { $0 } }
+        @inline(__always) unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableStates.pointee.pushKit) { $0 }) }
+        @inline(__always) unsafeMutableAddress { withUnsafeMutablePointer(to: &rareStates().pointee.pushKit) { $0 } }
     }
 }
 
 /// Fresh out-of-line states, read by every world that has not written its own: made once,
 /// never written, never freed.
-nonisolated(unsafe) private let freshRareMechanismStates: UnsafeMutablePointer<RareMechanismStates> = {
-    let fresh = UnsafeMutablePointer<RareMechanismStates>.allocate(capacity: 1)
-    fresh.initialize(to: RareMechanismStates())
-    return fresh
-}()
+nonisolated(unsafe) private let freshRareMechanismStates = OutOfLine.madeOnce(RareMechanismStates())
 
 /// The optional mechanisms' states that only their own mechanism reads, out of line
 /// (``MechanismStates``), in memory the one world that owns them allocates and frees.
