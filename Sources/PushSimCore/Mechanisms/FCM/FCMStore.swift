@@ -77,9 +77,8 @@ extension DeviceWorld {
                 }
             }
         } else {
-            let keysOfLetters = draws.fcmKeys
-            let key = keysOfLetters[letter]
-            if let same = mechanisms.fcm.copies.firstIndex(where: { keysOfLetters[copies[$0].letter.offset] == key }) {
+            let key = draws.fcmKeys[letter]
+            if let same = mechanisms.fcm.copies.firstIndex(where: { draws.fcmKeys[copies[$0].letter.offset] == key }) {
                 let previous = mechanisms.fcm.copies.remove(at: same)
                 ledger.fcm.collapsed += counted(copies[previous].letter.offset)
                 copyLost(previous, .apnsReplaced, at: now)
@@ -179,11 +178,7 @@ extension DeviceWorld {
     @inline(never) mutating func drawCollapseKeys() {
         var rng = RandomStream(seed: scenario.seed, device: armState.device, purpose: .fcmCollapseKeys)
         let k = UInt64(parameters.fcmCollapseKeys)
-        // The draws' own buffer, taken out and put back (as the attachments' sizes, MediaDownload.swift).
-        var keys: [UInt16] = []
-        swap(&keys, &draws.fcmKeys)
-        keys.removeAll(keepingCapacity: true)
-        for _ in 0..<draws.letters.count { keys.append(UInt16(truncatingIfNeeded: rng.next() % k)) }
-        swap(&keys, &draws.fcmKeys)
+        draws.fcmKeys.removeAll(keepingCapacity: true)
+        for _ in 0..<draws.letters.count { draws.fcmKeys.append(UInt16(truncatingIfNeeded: rng.next() % k)) }
     }
 }

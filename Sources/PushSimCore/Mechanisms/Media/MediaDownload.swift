@@ -6,15 +6,10 @@ extension DeviceWorld {
     @inline(never) mutating func drawAttachments() {
         guard let media = parameters.media, let size = parameters.mediaSize else { return }
         var rng = RandomStream(seed: scenario.seed, device: armState.device, purpose: .mediaLetters)
-        // Drawn into the draws' own buffer taken out and put back: its room is kept from device
-        // to device, and each append does not go through the draws' out-of-line object.
-        var bytes: [Int64] = []
-        swap(&bytes, &draws.mediaBytes)
-        bytes.removeAll(keepingCapacity: true)
+        draws.mediaBytes.removeAll(keepingCapacity: true)
         for _ in 0..<draws.letters.count {
-            bytes.append(rng.chance(media.share) ? max(1, size.sample(&rng)) : 0)
+            draws.mediaBytes.append(rng.chance(media.share) ? max(1, size.sample(&rng)) : 0)
         }
-        swap(&bytes, &draws.mediaBytes)
     }
 
     /// A run's processing with its attachment's download added (docs/model.md §8): a run of a
@@ -25,23 +20,21 @@ extension DeviceWorld {
     /// the run's start to its decoding, the end of its download (at once when cached): the system
     /// kills the run then (MemoryLimit.swift).
     @inline(never) mutating func withMediaDownload(_ processing: Int64, letter: Int, at now: Int64, killedAfter: inout Int64) -> Int64 {
-        let sizes = draws.mediaBytes
-        guard letter < sizes.count, sizes[letter] > 0, let media = parameters.media,
+        guard letter < draws.mediaBytes.count, draws.mediaBytes[letter] > 0, let media = parameters.media,
               let bandwidth = parameters.mediaBandwidth else { return processing }
-        let bytes = sizes[letter]
-        let overLimit = media.exceedsMemoryLimit(bytes: bytes)
+        let overLimit = media.exceedsMemoryLimit(bytes: draws.mediaBytes[letter])
         if armState.streams.mechanismStreams.mediaDownloads.chance(media.cacheHit) {
             ledger.media.cacheHits += counted(letter)
             if overLimit { killedAfter = 0 }
             return processing
         }
         let bitsPerSecond = max(1, bandwidth.sample(&armState.streams.mechanismStreams.mediaDownloads))
-        let download = SimTime.rounding(Double(bytes) * 8 / Double(bitsPerSecond) * Double(SimTime.second)).microseconds
+        let download = SimTime.rounding(Double(draws.mediaBytes[letter]) * 8 / Double(bitsPerSecond) * Double(SimTime.second)).microseconds
         let total = later(processing, download)
         ledger.media.downloads += counted(letter)
         let deadline = parameters.deadline.microseconds
         if processing <= deadline && total > deadline { ledger.media.overruns += counted(letter) }
-        note(.device, letter, .attachmentDownloaded(bytes: bytes, in: SimTime(microseconds: download)), at: now)
+        note(.device, letter, .attachmentDownloaded(bytes: draws.mediaBytes[letter], in: SimTime(microseconds: download)), at: now)
         if overLimit { killedAfter = download }
         return total
     }
