@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // PushSim: a deterministic discrete-event simulator of the mail push chain.
 // The targets are the stages of docs/architecture.md; each imports only the ones before it:
 // Client ← Core ← ScenarioFile ← Experiment ← Report ← CLI ← pushsim; PushSimClientRunner, the public
@@ -17,7 +17,10 @@ let package = Package(
         .target(name: "PushSimClient", path: "Sources/PushSimClient"),
         // A prefetch instruction for the coupled stepper, which Swift does not reach on its own.
         .target(name: "PushSimPrefetch", path: "Sources/PushSimPrefetch"),
-        .target(name: "PushSimCore", dependencies: ["PushSimClient", "PushSimPrefetch"], path: "Sources/PushSimCore"),
+        // The engine. Compiled with strict memory safety, its diagnostics errors: raw memory is
+        // written only in Sources/PushSimCore/Memory/ (checked by .ci/memory-fence).
+        .target(name: "PushSimCore", dependencies: ["PushSimClient", "PushSimPrefetch"], path: "Sources/PushSimCore",
+                swiftSettings: [.strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error)]),
         .target(name: "PushSimScenarioFile", dependencies: ["PushSimCore"], path: "Sources/PushSimScenarioFile"),
         .target(name: "PushSimExperiment", dependencies: ["PushSimCore", "PushSimScenarioFile"],
                 path: "Sources/PushSimExperiment"),

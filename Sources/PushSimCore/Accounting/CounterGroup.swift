@@ -36,10 +36,9 @@ package struct Counter: @unchecked Sendable {
     package let checked: Bool
     /// A sweep metric: the count per letter, where the group is shown.
     package let perLetter: String?
-    /// Where the count sits inside `MechanismCounts` (nil if a component of its path were not a
-    /// stored property): a world's ledger is merged once per device and arm on the coupled
-    /// path, and merging by offset skips the key-path machinery (``MechanismCounts/merge(into:from:)``).
-    let offsetInCounts: Int?
+    /// Its path inside `MechanismCounts`: a world's ledger is merged once per device and arm
+    /// on the coupled path, by the fields' offsets (``MechanismCounts/merge(into:from:)``).
+    let pathInCounts: WritableKeyPath<MechanismCounts, Int>
 
     /// `path` is a mechanism's counter, from `MechanismCounts` (Mechanisms/MechanismRegistry.swift):
     /// joined to the ledger's stored field, every component stays a stored one, so reading and
@@ -48,7 +47,7 @@ package struct Counter: @unchecked Sendable {
                  merge: CounterMerge = .sum, arms: CounterArms = .both, checked: Bool = false, perLetter: String? = nil) {
         self.key = key; self.path = Ledger.mechanismCountsPath.appending(path: path); self.json = json; self.label = label
         self.merge = merge; self.arms = arms; self.checked = checked; self.perLetter = perLetter
-        self.offsetInCounts = MemoryLayout<MechanismCounts>.offset(of: path)
+        self.pathInCounts = path
     }
 
     /// Adds `other`'s count to `ledger`'s by the counter's rule.

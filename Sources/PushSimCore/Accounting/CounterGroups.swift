@@ -8,7 +8,7 @@ extension Ledger {
     /// The counts every run has (the letters' fates, the queue's work, XIVA's server, the
     /// telemetry view, the channels), by their keys in partial results; the causes, the latency
     /// histogram and the XIVA queue series are written apart.
-    nonisolated(unsafe) package static let coreCounts: [(key: String, path: WritableKeyPath<Ledger, Int>, merge: CounterMerge)] = [
+    package static var coreCounts: [(key: String, path: WritableKeyPath<Ledger, Int>, merge: CounterMerge)] {[
         ("letters", \.letters, .sum), ("delivered", \.delivered, .sum), ("summarized", \.summarized, .sum),
         ("lost", \.lost, .sum), ("duplicates", \.duplicates, .sum), ("events", \.events, .sum),
         ("re_requests", \.reRequests, .sum), ("resent", \.resent, .sum), ("summaries", \.summaries, .sum),
@@ -20,7 +20,7 @@ extension Ledger {
         ("missed_in_gaps", \.missedInGaps, .sum), ("letters_on_visible_devices", \.lettersOnVisibleDevices, .sum),
         ("positions_known_to_telemetry", \.positionsKnownToTelemetry, .sum), ("held_in_outage", \.heldInOutage, .sum),
         ("callkit_failures", \.callKitFailures, .sum), ("devices_cut_off", \.devicesCutOff, .sum),
-    ] + MechanismCounts.fieldTableCounts
+    ] + MechanismCounts.fieldTableCounts }
 
     /// Every integer count of the ledger but the causes and the histogram, with its key and
     /// rule: the core counts, then each group's.

@@ -65,10 +65,9 @@ package struct LoggedPush: Equatable, Sendable {
 /// so a run without it pays one nil check per extension run). Rows are in the order the
 /// extension saw the pushes; a row's answer is filled in by the step that decides it.
 package final class ExtensionLogRecorder {
-    // One world uses a recorder, on one thread: no access needs a dynamic exclusivity check.
-    @exclusivity(unchecked) package private(set) var rows: [LoggedPush] = []
+    package private(set) var rows: [LoggedPush] = []
     /// Each extension run's row in `rows`, or -1 for a run that logs nothing (a warm-up letter's).
-    @exclusivity(unchecked) private var rowOfRun: [Int32] = []
+    private var rowOfRun: [Int32] = []
 
     package init() {}
 

@@ -64,20 +64,18 @@ package struct Ledger: Equatable, Sendable {
         var causeCounts: [Int] = []
         swap(&causeCounts, &causes)
         latency.recording { recordLatency in
-            causeCounts.withUnsafeMutableBufferPointer { causeCounts in
-                for i in letters {
-                    switch fate(i) {
-                    case .delivered(let latencyMicroseconds):
-                        deliveredNow += 1
-                        recordLatency(latencyMicroseconds)
-                    case .summarized:
-                        summarizedNow += 1
-                    case .undeliverable:
-                        undeliverableNow += 1
-                    case .lost(let cause):
-                        lostNow += 1
-                        causeCounts[cause.rawValue] += 1
-                    }
+            for i in letters {
+                switch fate(i) {
+                case .delivered(let latencyMicroseconds):
+                    deliveredNow += 1
+                    recordLatency(latencyMicroseconds)
+                case .summarized:
+                    summarizedNow += 1
+                case .undeliverable:
+                    undeliverableNow += 1
+                case .lost(let cause):
+                    lostNow += 1
+                    causeCounts[cause.rawValue] += 1
                 }
             }
         }

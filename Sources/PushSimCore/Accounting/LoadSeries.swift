@@ -82,12 +82,7 @@ package struct LoadSeries: Equatable, Sendable {
         guard !other.counts.isEmpty else { return }
         guard !counts.isEmpty else { self = other; return }
         grow(toBins: other.bins)
-        other.counts.withUnsafeBufferPointer { theirs in
-            counts.withUnsafeMutableBufferPointer { mine in
-                guard let m = mine.baseAddress, let t = theirs.baseAddress, mine.count >= theirs.count else { return }
-                for i in 0..<theirs.count { m[i] &+= t[i] }
-            }
-        }
+        for i in other.counts.indices { counts[i] &+= other.counts[i] }
     }
 
     /// The count of quantity q in every bin, in bin order (zeros included).
@@ -109,9 +104,9 @@ package struct LoadSeries: Equatable, Sendable {
     /// Grows the series to `bins` bins at least and hands its counts to `body`.
     /// The test inline: a settling world adds to its part's series every few letters, and the
     /// series seldom needs to grow.
-    @inline(__always) mutating func withCounts(bins: Int, _ body: (UnsafeMutableBufferPointer<Int>) -> Void) {
+    @inline(__always) mutating func withCounts(bins: Int, _ body: (inout [Int]) -> Void) {
         if counts.count < bins * LoadSeries.quantityCount { grow(toBins: bins) }
-        counts.withUnsafeMutableBufferPointer { body($0) }
+        body(&counts)
     }
 }
 
@@ -120,7 +115,7 @@ package struct LoadSeries: Equatable, Sendable {
 /// hot path only appends a word (no division, no copy-on-write check), and only for what the
 /// letters' states do not tell: a numbered letter's arrival and first send are read from its
 /// position at the end, so most letters note nothing. A value holding its array, not an object
-/// of its own: one object less in every world of a shared partition (issue 26, item 1).
+/// of its own.
 struct LoadLog: ~Copyable {
     /// A word's low bits: a quantity, or one of two entries that stand for two.
     enum Entry: Int64 {
@@ -159,14 +154,14 @@ extension DeviceWorld {
     /// settles letters in flight (WorldSettlement.swift).
     @inline(__always) mutating func foldLoad(letters: Range<Int>, into series: inout LoadSeries) {
         let width = parameters.loadBinWidth
-        let entries = loadLog.entries.unsafeElements
-        guard width > 0, !letters.isEmpty || entries.count > 0 else { loadLog.removeAll(); return }
+        let entries = loadLog.entries.count
+        guard width > 0, !letters.isEmpty || entries > 0 else { loadLog.removeAll(); return }
         // The bins to hold: up to the latest letter's (letters are in time order) or entry's.
         // Not the run's end: a run as long as the clock's range would ask for terabytes of bins
         // its letters never reach; the series grows geometrically, so later devices rarely grow it.
         var bins = 0
         if !letters.isEmpty { bins = Int(draws.letters[letters.upperBound - 1].time / width) + 1 }
-        for i in 0..<entries.count { bins = max(bins, Int((entries[i] >> LoadLog.entryBits) / width) + 1) }
+        for i in 0..<entries { bins = max(bins, Int((loadLog.entries[i] >> LoadLog.entryBits) / width) + 1) }
         let stride = LoadSeries.quantityCount
         series.withCounts(bins: bins) { counts in
             for i in letters where letterStates[i].position > 0 {
@@ -174,8 +169,8 @@ extension DeviceWorld {
                 counts[slot &+ LoadQuantity.lettersIn.rawValue] &+= 1
                 counts[slot &+ LoadQuantity.pushesSent.rawValue] &+= 1
             }
-            for i in 0..<entries.count {
-                let word = entries[i]
+            for i in 0..<entries {
+                let word = loadLog.entries[i]
                 let slot = Int((word >> LoadLog.entryBits) / width) &* stride
                 switch LoadLog.Entry(rawValue: word & LoadLog.entryMask) {
                 case .resentAndSent:

@@ -87,7 +87,7 @@ package struct DistributionSampler: Sendable {
     // The lazily built tables, fetched once here rather than on every draw.
     let normalTable = ZigguratTable.normal
     let exponentialTable = ZigguratTable.exponential
-    nonisolated(unsafe) let powersOfTwo = PortableMath.PowersOfTwo.sixtyFourths
+    let powersOfTwo = PortableMath.PowersOfTwo.sixtyFourths
 
     package init(_ distribution: Distribution) {
         self.distribution = distribution

@@ -14,26 +14,18 @@ package struct ScheduledEvent<Payload> {
 /// A priority queue of events. Events at the same instant come out in the order they were
 /// scheduled, so a run never depends on how the heap happens to break ties.
 ///
-/// Plain memory that cannot be copied, held inline by the one world that schedules into it:
-/// every heap step is then a plain load or store, with no per-element bounds check and no
-/// copy-on-write uniqueness check (those cost ~1/3 of the time of an array-based heap, and
-/// the uniqueness check alone ~4 % of a run). A class until issue 26: an object of 48 bytes
-/// in every world of a shared partition, and a load more to reach the heap.
+/// It cannot be copied: it is held inline by the one world that schedules into it, and every
+/// heap step is a plain load or store on its ``OwnedArray``, with no copy-on-write check.
 ///
 /// The kernel knows nothing of pushes: the payload is whatever the model dispatches on.
 /// - Complexity: `schedule` and `popNext` are O(log n); `removeAll` keeps the storage.
 package struct EventQueue<Payload>: ~Copyable {
     /// The heap and the scheduling counter (see ``GrowableStorage``).
-    private var storage: GrowableStorage<ScheduledEvent<Payload>>
+    private var storage: OwnedArray<ScheduledEvent<Payload>>
     private var nextSequence: UInt64 = 0
 
     package init(capacity: Int = 64) {
-        storage = GrowableStorage(capacity: Swift.max(capacity, 16))
-    }
-
-    deinit {
-        var storage = storage
-        storage.release()
+        storage = OwnedArray(capacity: Swift.max(capacity, 16))
     }
 
     package var count: Int { storage.count }
@@ -41,13 +33,11 @@ package struct EventQueue<Payload>: ~Copyable {
     package var capacity: Int { storage.capacity }
 
     /// Forgets every event and gives the heap's memory back, keeping room for 1: for a world
-    /// that waits beside its partition's other worlds with an event or two due (room for 16
-    /// was 0.3 KB of every such world, room for 4 about 40 bytes more than 1 at the herd's
-    /// peak; the heap grows as it needs, in the same order).
-    /// With `keepingRoom: false`, no room at all: for a world that will not run again.
+    /// that waits beside its partition's other worlds with an event or two due (the heap grows
+    /// as it needs, in the same order). With `keepingRoom: false`, no room at all: for a world
+    /// that will not run again.
     package mutating func releaseMemory(keepingRoom: Bool = true) {
-        storage.release()
-        storage = GrowableStorage(capacity: keepingRoom ? 1 : 0)
+        storage.releaseMemory(keepingRoom: keepingRoom ? 1 : 0)
     }
 
     package var isEmpty: Bool { storage.count == 0 }
@@ -55,31 +45,30 @@ package struct EventQueue<Payload>: ~Copyable {
     /// Gives back room above `room` events when more than a quarter as much again is unused
     /// (``GrowableStorage/trim(toHold:)``); the events and the scheduling order stay.
     package mutating func trimRoom(toHold room: Int) {
-        storage.trim(toHold: room)
+        storage.trimRoom(toHold: room)
     }
 
-    /// Where its events are and how many bytes they take, for a prefetch only: never read
-    /// through (WorldPrefetch.swift).
-    @inline(__always) var elementBytes: (start: UnsafeRawPointer, bytes: Int) { storage.elementBytes }
+    /// Asks the processor to bring the first events, at most `maxBytes` of them, into its
+    /// caches: a hint that changes nothing.
+    @inline(__always) func prefetchEvents(maxBytes: Int) { storage.prefetchElements(maxBytes: maxBytes) }
 
     /// Trades heaps and scheduling orders with `other` (a world borrowing room for an arm,
     /// WorldRoom.swift).
     package mutating func swapStorage(with other: inout EventQueue<Payload>) {
-        swap(&storage, &other.storage)
+        storage.swapStorage(with: &other.storage)
         swap(&nextSequence, &other.nextSequence)
     }
 
     /// The heap in array order (for invariant checks and end-of-run accounting).
-    var heap: [ScheduledEvent<Payload>] { Array(UnsafeBufferPointer(start: storage.base, count: count)) }
+    var heap: [ScheduledEvent<Payload>] { (0..<storage.count).map { storage[$0] } }
 
     /// The time of the earliest pending event.
-    package var nextTime: Int64? { isEmpty ? nil : storage.base[0].time }
+    package var nextTime: Int64? { isEmpty ? nil : storage[0].time }
 
     /// The earliest pending event's time and scheduling order, or (`Int64.max`, `UInt64.max`)
     /// when there is none; for a caller that merges the heap with streams of its own.
     @inline(__always) package var nextKey: (time: Int64, sequence: UInt64) {
-        let top = storage.base
-        return storage.count == 0 ? (Int64.max, UInt64.max) : (top[0].time, top[0].sequence)
+        storage.count == 0 ? (Int64.max, UInt64.max) : (storage[0].time, storage[0].sequence)
     }
 
     /// Takes the next place in the scheduling order without scheduling anything: for an event
@@ -101,26 +90,22 @@ package struct EventQueue<Payload>: ~Copyable {
     }
 
     @inline(__always) private mutating func insert(_ moving: ScheduledEvent<Payload>) {
-        let count = storage.count
-        if count == storage.capacity { storage.reserve(count + 1) }
-        // Sift up from the new last slot, moving parents down into the hole.
-        let base = storage.base
-        var child = count
+        // Sift up from a new last slot, moving parents down into the hole.
+        var child = storage.count
+        storage.append(moving)
         while child > 0 {
             let parent = (child - 1) >> 1
-            if !moving.precedes(base[parent]) { break }
-            (base + child).initialize(to: base[parent])
-            (base + parent).deinitialize(count: 1)
+            if !moving.precedes(storage[parent]) { break }
+            storage[child] = storage[parent]
             child = parent
         }
-        (base + child).initialize(to: moving)
-        storage.count = count + 1
+        storage[child] = moving
     }
 
     /// Removes and returns the earliest event if it happens before `limit`.
     @inline(__always)
     package mutating func popNext(before limit: Int64) -> ScheduledEvent<Payload>? {
-        guard !isEmpty, storage.base[0].time < limit else { return nil }
+        guard !isEmpty, storage[0].time < limit else { return nil }
         return popAny()
     }
 
@@ -131,12 +116,10 @@ package struct EventQueue<Payload>: ~Copyable {
 
     /// Removes the root; the heap must not be empty.
     mutating func popAny() -> ScheduledEvent<Payload> {
-        let base = storage.base
-        let first = (base + 0).move()
-        let count = storage.count - 1
-        storage.count = count
+        let first = storage[0]
+        let moving = storage.removeLast()
+        let count = storage.count
         if count > 0 {
-            let moving = (base + count).move()
             // Sift the former last element down from the root's hole.
             var parent = 0
             while true {
@@ -144,12 +127,12 @@ package struct EventQueue<Payload>: ~Copyable {
                 if left >= count { break }
                 var best = left
                 let right = left + 1
-                if right < count && base[right].precedes(base[left]) { best = right }
-                if !base[best].precedes(moving) { break }
-                (base + parent).initialize(to: (base + best).move())
+                if right < count && storage[right].precedes(storage[left]) { best = right }
+                if !storage[best].precedes(moving) { break }
+                storage[parent] = storage[best]
                 parent = best
             }
-            (base + parent).initialize(to: moving)
+            storage[parent] = moving
         }
         return first
     }

@@ -17,6 +17,20 @@ package enum FNV1a {
         return hash
     }
 
+    /// The hash of 64-bit words, each as its 8 bytes in little-endian order (how an array of
+    /// 64-bit integers is stored on every platform Swift on Linux runs on), following `hash`.
+    package static func hash<Words: Sequence>(words: Words, continuing hash: UInt64 = offsetBasis) -> UInt64
+        where Words.Element == UInt64 {
+        var hash = hash
+        for word in words {
+            for k in 0..<8 {
+                hash ^= (word >> (8 * UInt64(k))) & 0xFF
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+        }
+        return hash
+    }
+
     /// The hash as 16 lower-case hex digits.
     package static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         let hex = String(hash(bytes), radix: 16)

@@ -13,14 +13,12 @@
 /// Generating Random Variables", 2000) with `PortableMath`, so they are the same bits on every
 /// platform and so are the draws.
 ///
-/// The two tables live for the whole program and are never written after they are built, so
-/// they sit in plain memory (no reference counting or bounds checks on the hot path) and are
-/// safe to share between threads.
-package struct ZigguratTable: @unchecked Sendable {
+/// The two tables are never written after they are built, so threads share them.
+package struct ZigguratTable: Sendable {
     /// edge[0] = v / f(r), edge[1] = r, decreasing to edge[layers] = 0.
-    let edge: UnsafePointer<Double>
+    let edge: [Double]
     /// density[i] = f(edge[i]); density[layers] = f(0) = 1.
-    let density: UnsafePointer<Double>
+    let density: [Double]
     let layers: Int
     let tailStart: Double
 
@@ -33,12 +31,8 @@ package struct ZigguratTable: @unchecked Sendable {
             edge[i + 1] = inverse(v / edge[i] + f(edge[i]))
         }
         edge[layers] = 0
-        let edges = UnsafeMutablePointer<Double>.allocate(capacity: layers + 1)
-        edges.initialize(from: edge, count: layers + 1)
-        let densities = UnsafeMutablePointer<Double>.allocate(capacity: layers + 1)
-        densities.initialize(from: edge.map(f), count: layers + 1)
-        self.edge = UnsafePointer(edges)
-        self.density = UnsafePointer(densities)
+        self.edge = edge
+        self.density = edge.map(f)
         self.layers = layers
         self.tailStart = r
     }

@@ -70,42 +70,26 @@ package struct MechanismCounts: Equatable, Sendable {
             }
             return
         }
-        // The same groups and rules, by offset: through each `CounterGroup` and key path this
-        // cost about 9 000 instructions a merge (a copy of every group, retains, the key-path
-        // runtime), and the coupled path merges once per device and arm.
-        var theirs = other.mechanismCounts
-        withUnsafeBytes(of: &theirs) { from in
-            withUnsafeMutableBytes(of: &ledger.mechanismCounts) { into in
-                for group in plan where !group.isEmpty(other) {
-                    for step in group.steps {
-                        let mine = into.load(fromByteOffset: step.offset, as: Int.self)
-                        let added = from.load(fromByteOffset: step.offset, as: Int.self)
-                        into.storeBytes(of: step.largest ? max(mine, added) : mine + added, toByteOffset: step.offset, as: Int.self)
-                    }
-                }
-            }
+        for group in plan where !group.isEmpty(other) {
+            group.fields.merge(into: &ledger.mechanismCounts, from: other.mechanismCounts)
         }
     }
 
-    /// A group of ``Ledger/ownStorageGroups`` as the merge reads it: its emptiness test, and each
-    /// counter's offset in `MechanismCounts` with its rule.
+    /// A group of ``Ledger/ownStorageGroups`` as the merge reads it: its emptiness test, and its
+    /// counters' fields in `MechanismCounts` with their rules.
     struct GroupMerge: Sendable {
         let isEmpty: @Sendable (Ledger) -> Bool
-        let steps: [(offset: Int, largest: Bool)]
+        let fields: IntFieldMerge<MechanismCounts>
     }
 
-    /// Every own-storage group's merge by offset; nil if some counter has no offset (then the
-    /// merge goes through the key paths).
+    /// Every own-storage group's merge by its fields; nil if some counter is not a stored field
+    /// (then the merge goes through the key paths).
     static let mergePlan: [GroupMerge]? = {
         var plan: [GroupMerge] = []
         for group in Ledger.ownStorageGroups {
-            guard let isEmpty = group.isEmpty else { return nil }
-            var steps: [(offset: Int, largest: Bool)] = []
-            for counter in group.counters {
-                guard let offset = counter.offsetInCounts else { return nil }
-                steps.append((offset, counter.merge == .largest))
-            }
-            plan.append(GroupMerge(isEmpty: isEmpty, steps: steps))
+            guard let isEmpty = group.isEmpty,
+                  let fields = IntFieldMerge(group.counters.map { ($0.pathInCounts, $0.merge == .largest) }) else { return nil }
+            plan.append(GroupMerge(isEmpty: isEmpty, fields: fields))
         }
         return plan
     }()
@@ -117,12 +101,12 @@ package struct MechanismCounts: Equatable, Sendable {
 }
 
 /// The ledger reaches each mechanism's counters as its own (`ledger.sleep.held`): plain
-/// accessors, one per field above, which the optimizer sees through (a dynamic member lookup
-/// went through key paths and cost 2.5 % of a run). Sets of plain counts are read and written
+/// accessors, one per field above, which the optimizer sees through (no key path at run
+/// time). Sets of plain counts are read and written
 /// whole (nothing to copy on write); the one with a histogram is modified in place.
 extension Ledger {
     /// Where the mechanisms' counters are stored: the root of every declared counter's path.
-    nonisolated(unsafe) static let mechanismCountsPath: WritableKeyPath<Ledger, MechanismCounts> = \.mechanismCounts
+    static var mechanismCountsPath: WritableKeyPath<Ledger, MechanismCounts> { \.mechanismCounts }
 
     package var catchUp: CatchUpCounters { @inline(__always) get { mechanismCounts.catchUp } @inline(__always) set { mechanismCounts.catchUp = newValue } }
     package var backgroundSync: BackgroundSyncCounters { @inline(__always) get { mechanismCounts.backgroundSync } @inline(__always) set { mechanismCounts.backgroundSync = newValue } }
@@ -159,16 +143,14 @@ extension Ledger {
 /// Inline: what every world reads on its hot path (the shared queue's `joining`, whether first
 /// copies settle when sent at every push, the reinstalls' watch instant at every letter, the
 /// id change's next instant at every extension run, the binary outbox at every send). The rest
-/// lives out of line (``RareMechanismStates``), made the first time one of them is written:
-/// inline, it was 104 bytes, then the provider's, the reinstalls' and FCM's 88 more, of every
-/// world of a shared partition (issue 26, item 1). Read before it exists, each reads as its
-/// fresh state, which is what `resetMechanisms` would have written.
+/// lives out of line (``RareMechanismStates``), made the first time one of them is written, so
+/// a world of a shared partition with none of them on holds none. Read before it exists, each
+/// reads as its fresh state, which is what `resetMechanisms` would have written.
 struct MechanismStates: ~Copyable {
     /// Re-requests sent at the current instant, waiting to join the shared XIVA queue once
     /// the instant's other steps are done (docs/model.md §6): the first inline, any more in
     /// `moreJoining`. A world holds one while it waits for the partition's clock, and at a busy
-    /// moment most worlds of a partition do: in an array of its own each was an allocation of
-    /// 64 bytes (issue 26, item 1).
+    /// moment most worlds of a partition do, so the first one needs no allocation.
     private var firstJoin = XivaJoin(request: RequestIndex(0), sentAt: 0, latency: 0)
     private(set) var joiningCount: Int32 = 0
     private var moreJoining: [XivaJoin] = []
@@ -185,9 +167,8 @@ struct MechanismStates: ~Copyable {
     /// not with the provider's answers, which need every arrival in time order (docs/model.md §9).
     /// In the binary link's tail.
     var firstCopiesSettle = true
-    /// The mechanisms' states read only while their mechanism is on; none until one is written.
-    /// Reached through addressors: through `_read` coroutines each access was a call (+13.9 %
-    /// instructions on `provider-answers.yaml`, whose token limit is read and written at every push).
+    /// The mechanisms' states read only while their mechanism is on; none until one is written
+    /// (each field below reads the shared fresh states until then).
     private var rare = OutOfLine<RareMechanismStates>()
 
     init() {}
@@ -216,57 +197,45 @@ struct MechanismStates: ~Copyable {
     /// Whether a mechanism's out-of-line state exists (then `resetMechanisms` starts it afresh).
     var hasRareStates: Bool { rare.exists }
 
-    /// The out-of-line states to read: this world's, or fresh ones every world reads until it
-    /// writes its own (never written through: writes go through ``rareStates()``).
-    private var readableStates: UnsafeMutablePointer<RareMechanismStates> {
-        @inline(__always) get { rare.readable(orFresh: freshRareMechanismStates) }
-    }
-
-    /// The out-of-line states, made on first write.
-    @inline(__always) private mutating func rareStates() -> UnsafeMutablePointer<RareMechanismStates> {
-        rare.writable(orMake: RareMechanismStates())
-    }
-
     /// The provider's side of APNs (docs/model.md §9, §10): token limit, held pushes.
     var provider: ProviderState {
-        @inline(__always) unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableStates.pointee.provider) { $0 }) }
-        @inline(__always) unsafeMutableAddress { withUnsafeMutablePointer(to: &rareStates().pointee.provider) { $0 } }
+        @inline(__always) _read { yield rare[orFresh: freshRareMechanismStates].provider }
+        @inline(__always) _modify { yield &rare[orFresh: freshRareMechanismStates].provider }
     }
     /// App reinstalls (`device.reinstall`), but for their watch instant (above).
     var reinstalls: ReinstallState {
-        @inline(__always) unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableStates.pointee.reinstalls) { $0 }) }
-        @inline(__always) unsafeMutableAddress { withUnsafeMutablePointer(to: &rareStates().pointee.reinstalls) { $0 } }
+        @inline(__always) _read { yield rare[orFresh: freshRareMechanismStates].reinstalls }
+        @inline(__always) _modify { yield &rare[orFresh: freshRareMechanismStates].reinstalls }
     }
     /// FCM's store (docs/model.md §12): read at every push on the channel.
     var fcm: FCMStore {
-        @inline(__always) unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableStates.pointee.fcm) { $0 }) }
-        @inline(__always) unsafeMutableAddress { withUnsafeMutablePointer(to: &rareStates().pointee.fcm) { $0 } }
+        @inline(__always) _read { yield rare[orFresh: freshRareMechanismStates].fcm }
+        @inline(__always) _modify { yield &rare[orFresh: freshRareMechanismStates].fcm }
     }
     /// The client catch-up (docs/model.md §7, Client catch-up).
     var catchUp: CatchUpState {
-        @inline(__always) unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableStates.pointee.catchUp) { $0 }) }
-        @inline(__always) unsafeMutableAddress { withUnsafeMutablePointer(to: &rareStates().pointee.catchUp) { $0 } }
+        @inline(__always) _read { yield rare[orFresh: freshRareMechanismStates].catchUp }
+        @inline(__always) _modify { yield &rare[orFresh: freshRareMechanismStates].catchUp }
     }
     /// Background-push sync (docs/model.md §7, Background-push sync).
     var backgroundSync: BackgroundSyncState {
-        @inline(__always) unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableStates.pointee.backgroundSync) { $0 }) }
-        @inline(__always) unsafeMutableAddress { withUnsafeMutablePointer(to: &rareStates().pointee.backgroundSync) { $0 } }
+        @inline(__always) _read { yield rare[orFresh: freshRareMechanismStates].backgroundSync }
+        @inline(__always) _modify { yield &rare[orFresh: freshRareMechanismStates].backgroundSync }
     }
     /// Low Power Mode (docs/model.md §10): whether a window's end is scheduled, the release order's stream.
     var lowPower: LowPowerState {
-        @inline(__always) unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableStates.pointee.lowPower) { $0 }) }
-        @inline(__always) unsafeMutableAddress { withUnsafeMutablePointer(to: &rareStates().pointee.lowPower) { $0 } }
+        @inline(__always) _read { yield rare[orFresh: freshRareMechanismStates].lowPower }
+        @inline(__always) _modify { yield &rare[orFresh: freshRareMechanismStates].lowPower }
     }
     /// PushKit (docs/model.md §12): the app's CallKit failures so far.
     var pushKit: PushKitState {
-        @inline(__always) unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableStates.pointee.pushKit) { $0 }) }
-        @inline(__always) unsafeMutableAddress { withUnsafeMutablePointer(to: &rareStates().pointee.pushKit) { $0 } }
+        @inline(__always) _read { yield rare[orFresh: freshRareMechanismStates].pushKit }
+        @inline(__always) _modify { yield &rare[orFresh: freshRareMechanismStates].pushKit }
     }
 }
 
-/// Fresh out-of-line states, read by every world that has not written its own: made once,
-/// never written, never freed.
-nonisolated(unsafe) private let freshRareMechanismStates = OutOfLine.madeOnce(RareMechanismStates())
+/// Fresh out-of-line states, read by every world that has not written its own.
+private let freshRareMechanismStates = OutOfLine<RareMechanismStates>.Fresh(RareMechanismStates())
 
 /// The optional mechanisms' states that only their own mechanism reads, out of line
 /// (``MechanismStates``), in memory the one world that owns them allocates and frees.
@@ -280,16 +249,19 @@ struct RareMechanismStates {
     var pushKit = PushKitState()
 }
 
-/// Every mechanism the chain can switch on, each stating for itself whether the two shortcuts
-/// stay valid while it is on. The statement is a `switch` without a default: a mechanism added
-/// here must say yes or no to each shortcut before the code compiles, instead of inheriting a
-/// permission it never argued for (the permission used to be a list of exclusions, which a
-/// mechanism that forgot to add itself passed silently).
+/// Every mechanism the chain can switch on, each with one declaration of what it needs from
+/// the world (``MechanismDeclaration``): the streams it draws from, whether it keeps an
+/// out-of-line state, whether letters may be drawn on demand while it is on, and whether the
+/// two shortcuts stay valid. The declaration is a `switch` without a default: a mechanism added
+/// here must answer each question before the code compiles, instead of inheriting an answer it
+/// never argued for (a list of exceptions, which a mechanism that forgot to add itself passed
+/// silently, decided these before).
 enum ChainMechanism: CaseIterable {
     case secondCopies, providerAnswers, sleep, lowPower, pushKit, fcm, media, binary, focusSummary
     case keepOlder, outages, sharedServer, earlyKill, idChange, reinstall, parallelRuns, uninstall
     // The arm's designs (the queue's gap check, which forbids settling due copies, and the
-    // catch-up, which permits both) are stated per arm in `DeviceWorld.resetArm`.
+    // catch-up, which permits both) are stated per arm in `DeviceWorld.resetArm`; the designs'
+    // own states and streams (catch-up, background sync) in `ChainParameters` and `resetArm`.
 
     /// Whether the scenario behind `p` switches the mechanism on.
     func isOn(_ p: ChainParameters) -> Bool {
@@ -314,33 +286,104 @@ enum ChainMechanism: CaseIterable {
         }
     }
 
-    /// Whether, in the off arm, a copy due at an online device and its extension run may still
-    /// settle at once: nothing but the letter's own copy may touch it meanwhile.
-    var permitsSettlingDueCopies: Bool {
+    /// What the mechanism needs from the world under the scenario behind `p` (off, it needs
+    /// nothing: no stream, no state, and it forbids nothing).
+    func declaration(_ p: ChainParameters) -> MechanismDeclaration {
         switch self {
-        // A second copy, a retry or a held push can reach the device in between; a channel's
-        // own store and a download change what the run does and when.
-        // A push held in Low Power Mode waits for its window's end, as a sleeping device's does.
-        case .secondCopies, .providerAnswers, .sleep, .lowPower, .pushKit, .fcm, .media, .binary: return false
-        // Each acts before the copy is due (the store, XIVA) or only in the queue arm, or ends
-        // the device's run as a whole (the uninstall: handled at the end).
-        case .keepOlder, .outages, .sharedServer, .earlyKill, .idChange, .reinstall, .parallelRuns, .uninstall: return true
-        // Focus and the summary move only when the user sees a letter, worked out at the end of
-        // the arm from its first presentation, which a settled step leaves where it was.
-        case .focusSummary: return true
+        case .secondCopies:
+            // A second copy can reach the device between a copy and its run.
+            return MechanismDeclaration(streams: p.duplicate > 0 ? [.duplicates] : [], keepsState: false,
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: true)
+        case .providerAnswers:
+            // APNs' answers (a refusal, a retry, the token limit) act between XIVA's send and APNs, in time order.
+            return MechanismDeclaration(streams: MechanismStreamSet(p.serverError > 0 || p.answerLoss > 0 ? [.answers] : []).union(p.attempts > 1 ? [.retries] : []),
+                                        keepsState: p.providerAnswers,
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: false)
+        case .sleep:
+            // A held push waits for the wake, in the provider's state; sleep acts only where a copy is due.
+            return MechanismDeclaration(streams: [], keepsState: p.sleeps,
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: true)
+        case .lowPower:
+            // A push held in Low Power Mode waits for its window's end, as a sleeping device's does.
+            return MechanismDeclaration(streams: [], keepsState: p.lowPower,
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: true)
+        case .pushKit:
+            // The channel's own rules change what a run does and when.
+            return MechanismDeclaration(streams: p.callKitFailure > 0 ? [.callKit] : [], keepsState: p.channel == .pushkit,
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: true)
+        case .fcm:
+            // FCM's store changes what reaches the device; its collapse keys are drawn per letter, all at once.
+            return MechanismDeclaration(streams: p.fcmCollapseKeys > FCMStore.maxCollapseKeys ? [.fcmStore] : [],
+                                        keepsState: p.channel == .fcm,
+                                        permitsLettersOnDemand: p.fcmCollapseKeys == 0, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: true)
+        case .media:
+            // A download changes what a run does and when; attachment sizes are drawn per letter, all at once.
+            return MechanismDeclaration(streams: p.hasMedia ? [.mediaDownloads] : [], keepsState: false,
+                                        permitsLettersOnDemand: p.media == nil, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: true)
+        case .binary:
+            // The connection's order decides every arrival at APNs.
+            return MechanismDeclaration(streams: p.binary ? [.binaryErrors] : [], keepsState: false,
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: false)
+        case .focusSummary:
+            // Focus and the summary move only when the user sees a letter, worked out at the end of
+            // the arm from its first presentation, which a settled step leaves where it was; each
+            // letter's level is drawn for every letter at once.
+            return MechanismDeclaration(streams: [], keepsState: false,
+                                        permitsLettersOnDemand: !p.measuresSeenLatency, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true)
+        case .keepOlder:
+            // The store acts before a copy is due.
+            return MechanismDeclaration(streams: p.keepOlder > 0 ? [.store] : [], keepsState: false,
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true)
+        case .earlyKill:
+            return MechanismDeclaration(streams: p.earlyKill > 0 ? [.kills] : [], keepsState: false,
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true)
+        case .idChange:
+            // Only in the arm that checks gaps.
+            return MechanismDeclaration(streams: [], gapCheckingArmStreams: p.idChangeRate > 0 ? [.idChanges] : [], keepsState: false,
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true)
+        case .parallelRuns:
+            // Only in the arm that checks gaps.
+            return MechanismDeclaration(streams: [], gapCheckingArmStreams: p.saveDelay != nil ? [.saveDelays] : [], keepsState: false,
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true)
+        case .reinstall:
+            return MechanismDeclaration(streams: p.reinstallRate > 0 ? [.reinstalls] : [], keepsState: p.reinstallRate > 0,
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true)
+        case .outages, .sharedServer:
+            // Each acts at XIVA, before a copy is sent.
+            return MechanismDeclaration(streams: [], keepsState: false,
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true)
+        case .uninstall:
+            // Ends the device's run as a whole, handled at the end.
+            return MechanismDeclaration(streams: [], keepsState: false,
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true)
         }
     }
+}
 
+/// What one mechanism needs from the world while it is on (``ChainMechanism/declaration(_:)``).
+struct MechanismDeclaration {
+    /// The per-device streams it draws from in both arms: each is seeded only when some
+    /// mechanism declares it (a stream nobody draws from costs nothing and moves nothing).
+    var streams: MechanismStreamSet
+    /// The streams it draws from only in the arm that checks gaps.
+    var gapCheckingArmStreams: MechanismStreamSet = []
+    /// Whether it keeps a state out of line in ``MechanismStates`` (made only when one does).
+    var keepsState: Bool
+    /// Whether a world may draw its letters a few at a time with the same result: nothing it
+    /// draws per letter is drawn for every letter at once.
+    var permitsLettersOnDemand: Bool
+    /// Whether, in the off arm, a copy due at an online device and its extension run may still
+    /// settle at once: nothing but the letter's own copy may touch it meanwhile.
+    var permitsSettlingDueCopies: Bool
     /// Whether a first copy's arrival at APNs may settle with its letter (its loss and latency
     /// drawn then): nothing between XIVA's send and APNs may change what happens there.
-    var permitsSettlingFirstCopies: Bool {
-        switch self {
-        // APNs answers (a refusal, a retry, the token limit) and the connection's order do.
-        case .providerAnswers, .binary: return false
-        // Low Power Mode acts only where a copy is due at the device.
-        case .secondCopies, .sleep, .lowPower, .pushKit, .fcm, .media, .keepOlder, .outages, .sharedServer, .earlyKill,
-             .idChange, .reinstall, .parallelRuns, .uninstall, .focusSummary: return true
-        }
+    var permitsSettlingFirstCopies: Bool
+
+    init(streams: MechanismStreamSet, gapCheckingArmStreams: MechanismStreamSet = [], keepsState: Bool,
+         permitsLettersOnDemand: Bool, permitsSettlingDueCopies: Bool, permitsSettlingFirstCopies: Bool) {
+        self.streams = streams; self.gapCheckingArmStreams = gapCheckingArmStreams; self.keepsState = keepsState
+        self.permitsLettersOnDemand = permitsLettersOnDemand
+        self.permitsSettlingDueCopies = permitsSettlingDueCopies; self.permitsSettlingFirstCopies = permitsSettlingFirstCopies
     }
 }
 

@@ -74,9 +74,9 @@ package final class MailTrace: Sendable {
 
     package init(path: String, offsets: [Int], times: [Int64]) {
         self.path = path; self.offsets = offsets; self.times = times
-        // The arrays' bytes as stored: 64-bit little-endian on every platform Swift on Linux runs on.
-        let ofOffsets = offsets.withUnsafeBytes { FNV1a.hash($0) }
-        digest = times.withUnsafeBytes { FNV1a.hash($0, continuing: ofOffsets) }
+        // The arrays' words as stored: 64-bit little-endian.
+        let ofOffsets = FNV1a.hash(words: offsets.lazy.map { UInt64(bitPattern: Int64($0)) })
+        digest = FNV1a.hash(words: times.lazy.map { UInt64(bitPattern: $0) }, continuing: ofOffsets)
     }
 
     /// Device d's letter instants, sorted.

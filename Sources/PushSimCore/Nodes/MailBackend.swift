@@ -1,6 +1,5 @@
 // The mail backend: Poisson letters for one device, with the draws of their first send.
 
-import PushSimPrefetch
 
 /// One letter and every random draw of its first send.
 package struct LetterDraws: Equatable, Sendable {
@@ -72,7 +71,7 @@ package struct LetterScript: RandomAccessCollection {
     private(set) var onDemand = false
     /// Whether letters were taken off its front (``removeFirst(_:)``, ``removeAll()``): the
     /// script must be drawn again before an arm reads it from its first letter. The script's
-    /// flags sit together after the cursor: a flag between two arrays padded it to 8 bytes.
+    /// flags sit together after the cursor, never between two arrays (no padding).
     private(set) var lacksFirstLetters = false
 
     /// Draws the letters in [0, duration) of one device.
@@ -106,8 +105,8 @@ package struct LetterScript: RandomAccessCollection {
 
     /// Whether letters remain to be drawn on demand (or handed out from `replay`).
     /// Kept as it changes rather than computed: a world asks each time it reaches the last
-    /// letter drawn so far, and `cursor != nil` copied the whole cursor (145 bytes) and read the
-    /// kept script's buffer, memory long out of the caches (docs/performance.md).
+    /// letter drawn so far, and the answer must not copy the cursor or read the kept script's
+    /// buffer, memory long out of the caches (docs/performance.md).
     private(set) var isDrawing = false
 
     private mutating func noteWhetherDrawing() {
@@ -135,25 +134,15 @@ package struct LetterScript: RandomAccessCollection {
     /// letters handed out so far, from the first, and while a kept script is handed out again,
     /// its count (in the 32 bytes before its elements) and the next letters to hand out.
     func fetchNextLetters() {
-        letters.withUnsafeBufferPointer {
-            HotMemory.fetchElements(from: $0.baseAddress.map(UnsafeRawPointer.init), bytes: $0.count * MemoryLayout<LetterDraws>.stride)
-        }
+        Prefetch.elements(of: letters, from: 0, bytes: HotMemory.bytesPerArray)
         guard replayNext < replay.count else { return }
-        replay.withUnsafeBufferPointer {
-            guard let base = $0.baseAddress else { return }
-            pushsim_prefetch(UnsafeRawPointer(base) - 32)
-            pushsim_prefetch_range(base + replayNext, LetterCursor.lettersPerDraw * MemoryLayout<LetterDraws>.stride)
-        }
+        Prefetch.headerAndElements(of: replay, from: replayNext, bytes: LetterCursor.lettersPerDraw * MemoryLayout<LetterDraws>.stride)
     }
 
     /// The next few letters of `replay`; it is given back once every letter is out.
     private mutating func handOutMore() {
         let next = Swift.min(replay.count, replayNext + LetterCursor.lettersPerDraw)
-        // From the kept script's memory directly: through a slice, each hand-out retained and
-        // released the script and checked it for uniqueness.
-        replay.withUnsafeBufferPointer { kept in
-            letters.append(contentsOf: UnsafeBufferPointer(rebasing: kept[replayNext..<next]))
-        }
+        letters.append(contentsOf: replay[replayNext..<next])
         replayNext = next
         if replayNext == replay.count {
             replay = []
@@ -256,7 +245,7 @@ package struct LetterScript: RandomAccessCollection {
 /// What the drawing of a device's letters reads and never changes: the samplers of the
 /// first-send draws and the traffic's constants, the same for every device of a scenario.
 /// Apart from ``LetterCursor``: a world drawing on demand reads them from its part's shared
-/// ``ChainParameters`` instead of holding them (about 430 bytes a world on the coupled path).
+/// ``ChainParameters`` instead of holding them.
 struct LetterLaws {
     /// Version 2's traffic (profile, bursts, trace): instants laid out first, not drawn.
     let laidOut: Bool
@@ -286,11 +275,10 @@ struct LetterLaws {
 /// Where the drawing of one device's letters stands: its four streams, the Poisson clock (or the
 /// next laid-out instant), and whether the duration is over.
 package struct LetterCursor {
-    /// How many letters a script drawn on demand draws at a time. Four, not eight: a settling
-    /// world settles when it reaches the last letter drawn (WorldSettlement.swift), so its
-    /// arrays hold that letter and four more while it is online (eight when it settled every
-    /// fourth letter after drawing, 18 with eight at a time: docs/performance.md, Fewer letters
-    /// held). Two held 0.15 KB a phone less and cost the herd 17 % more instructions.
+    /// How many letters a script drawn on demand draws at a time: a settling world settles when
+    /// it reaches the last letter drawn (WorldSettlement.swift), so its arrays hold that letter
+    /// and four more while it is online (the trade of memory against draws is measured in
+    /// docs/performance.md, Fewer letters held).
     package static let lettersPerDraw = 4
 
     var arrivals: RandomStream
@@ -299,8 +287,7 @@ package struct LetterCursor {
     var ext: RandomStream
     var clock = 0.0
     /// The next laid-out instant, in 32 bits as the agenda's letter index (a letter's index
-    /// already fits one there): the script's flags then fill the cursor's tail, 8 bytes fewer
-    /// in every world of a shared partition (issue 26, item 1).
+    /// already fits one there), so the script's flags fill the cursor's tail.
     var next: Int32 = 0
     var exhausted = false
 

@@ -29,7 +29,7 @@ extension DeviceWorld {
         ledger.summaries += counted(current)
         noteLoad(.summaries, letter: current, at: now)
         letterStates[current].summarized = true
-        for letter in gapLetters(of: run) { letterStates[letter].summarized = true }
+        for slot in gapSlots(of: run) { letterStates[xiva.letterAtPosition[slot]].summarized = true }
         note(.user, current, .summaryShown(letters: run.gapHigh - run.gapLow + 2))
     }
 

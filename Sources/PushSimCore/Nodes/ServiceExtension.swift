@@ -245,22 +245,17 @@ extension DeviceWorld {
         note(.device, copies[run.copy].letter.offset, .deadlineHit(waitingForAnswer: run.processed))
         present(letter: copies[run.copy].letter.offset, at: now)
         if !run.processed && run.action != .show {
-            for letter in gapLetters(of: run) { letterStates[letter].gapFate = .extensionTimeout }
+            for slot in gapSlots(of: run) { letterStates[xiva.letterAtPosition[slot]].gapFate = .extensionTimeout }
         }
     }
 
-    /// The letter index of every position in the run's gap, in order. A sequence rather than
-    /// a call with a closure: a closure that writes the world while a method of the world
-    /// runs is an overlapping access, now that the world cannot be copied. It reads XIVA's
-    /// table in place, so a loop over it must not number or settle letters (none does: they
-    /// mark letters, count them and schedule re-sent copies).
-    @inline(__always) func gapLetters(of run: ExtensionRun) -> LazyMapSequence<Range<Int32>, Int> {
-        let positions = run.gapLow <= run.gapHigh ? run.gapLow..<(run.gapHigh + 1) : 0..<0
-        let table = xiva.letterAtPosition.unsafeElements, first = xiva.firstPosition
-        return positions.lazy.map {
-            let k = Int($0 - first)
-            precondition(UInt(bitPattern: k) < UInt(bitPattern: table.count), "OwnedArray index out of range")
-            return table[k].offset
-        }
+    /// The slots of XIVA's table (`xiva.letterAtPosition`) that hold the run's gap, in order:
+    /// a loop reads each slot's letter when it comes to it, so it may mark letters, count them
+    /// and schedule re-sent copies as it goes (but not number or settle letters, which moves
+    /// the table).
+    @inline(__always) func gapSlots(of run: ExtensionRun) -> Range<Int> {
+        guard run.gapLow <= run.gapHigh else { return 0..<0 }
+        let first = xiva.firstPosition
+        return Int(run.gapLow - first)..<(Int(run.gapHigh - first) + 1)
     }
 }

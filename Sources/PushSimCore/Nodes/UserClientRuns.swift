@@ -6,8 +6,7 @@ extension DeviceWorld {
     /// and saved state: a fixed function of the device and the install, the same in both arms,
     /// so an install's pushes carry its hash and another install's never do.
     func deviceIdHash(install: Int) -> UInt32 {
-        var words = (UInt64(truncatingIfNeeded: armState.device), UInt64(truncatingIfNeeded: install))
-        let hash = withUnsafeBytes(of: &words) { FNV1a.hash($0) }
+        let hash = FNV1a.hash(words: [UInt64(truncatingIfNeeded: armState.device), UInt64(truncatingIfNeeded: install)])
         return UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
     }
 

@@ -123,13 +123,14 @@ extension DeviceWorld {
                 showSummary(for: run, at: now)
             } else {
                 // The summary would have been made now, but the extension is gone.
-                for letter in gapLetters(of: run) { letterStates[letter].gapFate = .extensionTimeout }
+                for slot in gapSlots(of: run) { letterStates[xiva.letterAtPosition[slot]].gapFate = .extensionTimeout }
             }
             return
         }
         note(.xiva, nil, .reRequestAnswered(low: run.gapLow, high: run.gapHigh))
         let arrival = later(now, parameters.resendLatency.sample(&armState.streams.requests))
-        for letter in gapLetters(of: run) {
+        for slot in gapSlots(of: run) {
+            let letter = xiva.letterAtPosition[slot].offset
             if xivaRetains(letter: letter, at: now) {
                 let copy: CopyIndex = copies.nextIndex()
                 copies.append(PushCopy(letter: LetterIndex(letter), isResend: true, expiry: 0))

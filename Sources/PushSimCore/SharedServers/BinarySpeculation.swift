@@ -32,32 +32,30 @@ struct UnusualWrite {
 /// One world's side of running ahead, for one arm: its unusual forecasts, and every decision
 /// made for it so far (a plain accept is what a replay assumes, so only the others are kept).
 final class BinarySpeculation {
-    // One thread steps a partition and nothing holds two accesses at once: no runtime
-    // exclusivity checks (they were 14 % of a run that stops at nearly every write).
     /// Each run again from the arm's start makes the world's earlier sweep entries stale.
-    @exclusivity(unchecked) var generation: Int32 = 0
+    var generation: Int32 = 0
     /// Forecast writes with an unusual outcome, in the world's order, not yet checked;
     /// `firstUnusualForecast` is the first still waiting.
-    @exclusivity(unchecked) var unusualForecasts: [UnusualForecast] = []
-    @exclusivity(unchecked) var firstUnusualForecast = 0
+    var unusualForecasts: [UnusualForecast] = []
+    var firstUnusualForecast = 0
     /// Decisions made for the world this arm, for a replay: unusual writes by sequence, and
     /// every buffer check's answer in order.
-    @exclusivity(unchecked) var unusualWrites: [UnusualWrite] = []
-    @exclusivity(unchecked) var checkAnswers: [Bool] = []
+    var unusualWrites: [UnusualWrite] = []
+    var checkAnswers: [Bool] = []
     /// Writes and checks the world has taken this arm (in a replay, so far).
-    @exclusivity(unchecked) var writesTaken = 0
-    @exclusivity(unchecked) var checksTaken = 0
+    var writesTaken = 0
+    var checksTaken = 0
     /// After a wrong forecast: writes before this sequence are replayed, and the instant that
     /// holds it is decided by the connection.
-    @exclusivity(unchecked) var replayBefore = 0
-    @exclusivity(unchecked) var catchingUp = false
-    @exclusivity(unchecked) var unusualReplayed = 0
+    var replayBefore = 0
+    var catchingUp = false
+    var unusualReplayed = 0
     /// The last instant the world has taken every step of; `Int64.max` once it has run out.
-    @exclusivity(unchecked) var ranTo: Int64 = Int64.min
+    var ranTo: Int64 = Int64.min
     /// Whether it waits at `ranTo` for what only the connection decides (a sweep entry says when).
-    @exclusivity(unchecked) var waiting = false
+    var waiting = false
     /// Whether the stepper has handed it to `finished`.
-    @exclusivity(unchecked) var finished = false
+    var finished = false
 
     /// Whether the world's next instant of writes and checks was decided before, in part or
     /// whole: it is replayed from the record, and what is new decided by the connection.
@@ -98,8 +96,7 @@ final class BinarySpeculation {
 /// ahead, or a world's forecaster. Deciders hold the cell, so nothing copies the connection
 /// per write.
 final class ConnectionCell {
-    /// One thread steps a partition: no runtime exclusivity checks.
-    @exclusivity(unchecked) var connection: BinaryConnection
+    var connection: BinaryConnection
 
     init(_ connection: BinaryConnection) { self.connection = connection }
 }
@@ -177,9 +174,8 @@ extension DeviceWorld {
     /// Whether the instant's outbox holds only first sends' writes: what a world may write on
     /// a forecast. A re-send, a rewrite or a buffer check waits for the connection.
     var binaryOutboxHoldsOnlyFirstSends: Bool {
-        let outbox = mechanisms.binaryLink.outbox.unsafeElements
-        for k in 0..<outbox.count {
-            guard case .write(let c) = outbox[k], !copies[c].isResend else { return false }
+        for k in mechanisms.binaryLink.outbox.indices {
+            guard case .write(let c) = mechanisms.binaryLink.outbox[k], !copies[c].isResend else { return false }
         }
         return true
     }

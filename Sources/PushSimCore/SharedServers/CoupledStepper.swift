@@ -1,7 +1,5 @@
 // Runs the device worlds of one coupling unit around a server they share, in the order one global (time, device, sequence) list would give.
 
-import PushSimPrefetch
-
 /// A server that the devices of a coupling unit share (an XIVA partition's re-request queue).
 /// A world hands it what it sent at an instant once it has taken every other step of that
 /// instant; the server answers by scheduling events in that world. A world stops for its
@@ -22,24 +20,17 @@ package protocol SharedServer {
 /// docs/performance.md, The coupled path).
 package final class CoupledWorlds {
     package let count: Int
-    let worlds: UnsafeMutablePointer<DeviceWorld>
+    let worlds: Slab<DeviceWorld>
 
     /// `count` worlds, world i made by `make(i)`.
     package init(count: Int, _ make: (Int) -> DeviceWorld) {
         self.count = count
-        worlds = UnsafeMutablePointer<DeviceWorld>.allocate(capacity: max(1, count))
-        for i in 0..<count { (worlds + i).initialize(to: make(i)) }
-    }
-
-    deinit {
-        worlds.deinitialize(count: count)
-        worlds.deallocate()
+        worlds = Slab(count: count, make)
     }
 
     /// Calls `body` with world i, in place.
     package func with<R>(_ i: Int, _ body: (inout DeviceWorld) -> R) -> R {
-        precondition(i >= 0 && i < count, "world index out of range")
-        return body(&worlds[i])
+        body(&worlds[i])
     }
 
     /// ``step(server:finished:)`` with a partition's servers, the product's one server: a
@@ -56,7 +47,7 @@ package final class CoupledWorlds {
         // The worlds stopped at a send, by (instant, world index). Over the binary interface
         // every push stops its world, so this heap is on the hot path: the first world goes
         // back in with one sift down (``StoppedWorlds``).
-        let stopped = StoppedWorlds(capacity: count)
+        var stopped = StoppedWorlds(capacity: count)
         for i in 0..<count {
             if let t = worlds[i].runUntilItSends() { stopped.insert(time: t, world: i) } else { finished(i) }
         }
@@ -65,7 +56,7 @@ package final class CoupledWorlds {
             // What the worlds taken next touch first, fetched while this one runs: each link of
             // the chain world → object → elements a step before the next (WorldPrefetch.swift).
             let (likely, second, third) = stopped.likelyNext()
-            if third >= 0 { HotMemory.fetchWorld(worlds + third) }
+            if third >= 0 { HotMemory.fetchWorld(third, of: worlds) }
             if second >= 0 { HotMemory.fetchObjects(of: worlds[second]) }
             if likely >= 0 { HotMemory.fetchElements(of: worlds[likely]) }
             server.collect(from: &worlds[i], device: i, at: next.time)

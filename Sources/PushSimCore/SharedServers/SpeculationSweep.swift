@@ -35,24 +35,23 @@ struct SweepEntry {
 /// in through a small heap of their heads. Entries at or after the window's end wait for a later
 /// window.
 final class SpeculationSweep {
-    // One thread sweeps a partition: no runtime exclusivity checks on these arrays.
-    @exclusivity(unchecked) private(set) var windowStart = Int64.min
-    @exclusivity(unchecked) private(set) var windowEnd = Int64.min
-    @exclusivity(unchecked) private var window: [SweepEntry] = []
-    @exclusivity(unchecked) private var scratch: [SweepEntry] = []
-    @exclusivity(unchecked) private var nextInWindow = 0
+    private(set) var windowStart = Int64.min
+    private(set) var windowEnd = Int64.min
+    private var window: [SweepEntry] = []
+    private var scratch: [SweepEntry] = []
+    private var nextInWindow = 0
     /// Entries made while sweeping, run after run; `runs` are the unfinished runs' next
     /// entry and end, a heap by their next entry.
-    @exclusivity(unchecked) private var late: [SweepEntry] = []
-    @exclusivity(unchecked) private var runs: [LateRun] = []
-    @exclusivity(unchecked) private var openRunStart = 0
+    private var late: [SweepEntry] = []
+    private var runs: [LateRun] = []
+    private var openRunStart = 0
     /// The first run gave its last entry: it leaves the heap, replaced by the run the world
     /// makes next if it makes one (one sift, as a world stopped again takes the first's place).
-    @exclusivity(unchecked) private var firstRunSpent = false
-    @exclusivity(unchecked) private var carried: [SweepEntry] = []
-    @exclusivity(unchecked) private var sweeping = false
+    private var firstRunSpent = false
+    private var carried: [SweepEntry] = []
+    private var sweeping = false
     /// Worlds that ran out during this window: finished once the window is swept.
-    @exclusivity(unchecked) var ranOut: [Int] = []
+    var ranOut: [Int] = []
 
     /// A run's next entry (kept here, so the heap compares without reading `late`), where
     /// the entry after it is, and the run's end.
@@ -172,15 +171,16 @@ final class SpeculationSweep {
             for entry in window { counts[Int((key(entry) >> shift) & UInt64(buckets - 1))] += 1 }
             var total = 0
             for b in 0..<buckets { let c = counts[b]; counts[b] = total; total += c }
-            window.withUnsafeBufferPointer { source in
-                scratch.withUnsafeMutableBufferPointer { target in
-                    for entry in source {
-                        let b = Int((key(entry) >> shift) & UInt64(buckets - 1))
-                        target[counts[b]] = entry
-                        counts[b] += 1
-                    }
-                }
+            // Into a local array taken out of the sweep for the while: not shared, so no copy
+            // on write, and no access to the sweep's own storage inside the loop.
+            var target: [SweepEntry] = []
+            swap(&target, &scratch)
+            for entry in window {
+                let b = Int((key(entry) >> shift) & UInt64(buckets - 1))
+                target[counts[b]] = entry
+                counts[b] += 1
             }
+            swap(&target, &scratch)
             swap(&window, &scratch)
             shift += digitBits
         }

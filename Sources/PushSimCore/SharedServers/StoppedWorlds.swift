@@ -8,12 +8,10 @@
 /// on the hot path (docs/performance.md, The binary interface on the coupled path).
 ///
 /// Not an ``EventQueue``: its entries are 16 bytes (the world is the tie-break), not 24, so a
-/// partition's heap spans a third less memory (callgrind's cache model: 0.57 M → 0.38 M
-/// last-level misses on 5 000 phones × 1 day), and its sift down is the kernel's (duplicated on
-/// purpose, on another element). A class over plain memory, owned by one stepper: no
-/// copy-on-write checks. Holds at most `capacity` worlds (the unit's count: each world is in
-/// it at most once).
-final class StoppedWorlds {
+/// partition's heap spans a third less memory, and its sift down is the kernel's on another
+/// element. Owned by one stepper and never copied. Holds at most `capacity` worlds (the unit's
+/// count: each world is in it at most once).
+struct StoppedWorlds: ~Copyable {
     struct Stop {
         var time: Int64
         var world: Int
@@ -23,21 +21,17 @@ final class StoppedWorlds {
         }
     }
 
-    private let base: UnsafeMutablePointer<Stop>
+    private var stops: OwnedArray<Stop>
     private let capacity: Int
-    private(set) var count = 0
+    var count: Int { stops.count }
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
-        base = UnsafeMutablePointer<Stop>.allocate(capacity: self.capacity)
-    }
-
-    deinit {
-        base.deallocate()
+        stops = OwnedArray(capacity: self.capacity)
     }
 
     /// The first stopped world, if any.
-    @inline(__always) var first: Stop? { count > 0 ? base[0] : nil }
+    @inline(__always) var first: Stop? { count > 0 ? stops[0] : nil }
 
     /// The three worlds most likely to be taken after the first, in order, as world indices
     /// (-1 for none): the three earliest of the rest. Exact for the heap as it stands: a slot
@@ -46,48 +40,48 @@ final class StoppedWorlds {
     /// some of them. For prefetching only (WorldPrefetch.swift).
     func likelyNext() -> (next: Int, second: Int, third: Int) {
         var a = -1, b = -1, c = -1   // slots of the earliest, second and third so far
-        for slot in 1..<Swift.min(15, count) {
-            let stop = base[slot]
-            if a < 0 || stop.precedes(base[a]) { (a, b, c) = (slot, a, b) }
-            else if b < 0 || stop.precedes(base[b]) { (b, c) = (slot, b) }
-            else if c < 0 || stop.precedes(base[c]) { c = slot }
+        for slot in 1..<Swift.max(1, Swift.min(15, count)) {
+            let stop = stops[slot]
+            if a < 0 || stop.precedes(stops[a]) { (a, b, c) = (slot, a, b) }
+            else if b < 0 || stop.precedes(stops[b]) { (b, c) = (slot, b) }
+            else if c < 0 || stop.precedes(stops[c]) { c = slot }
         }
-        func world(_ slot: Int) -> Int { slot < 0 ? -1 : base[slot].world }
+        func world(_ slot: Int) -> Int { slot < 0 ? -1 : stops[slot].world }
         return (world(a), world(b), world(c))
     }
 
     /// Puts world `world`, stopped at `time`, among the others.
-    func insert(time: Int64, world: Int) {
+    mutating func insert(time: Int64, world: Int) {
         InternalChecks.require(count < capacity, "more stopped worlds than the unit holds")
         guard count < capacity else { return }
         let moving = Stop(time: time, world: world)
         var child = count
+        stops.append(moving)
         while child > 0 {
             let parent = (child - 1) >> 1
-            if !moving.precedes(base[parent]) { break }
-            base[child] = base[parent]
+            if !moving.precedes(stops[parent]) { break }
+            stops[child] = stops[parent]
             child = parent
         }
-        base[child] = moving
-        count += 1
+        stops[child] = moving
     }
 
     /// The first world stopped again, now at `time` (not before its last stop): it sinks to
     /// its place.
-    @inline(__always) func replaceFirst(time: Int64) {
+    @inline(__always) mutating func replaceFirst(time: Int64) {
         guard count > 0 else { return }
-        siftDown(Stop(time: time, world: base[0].world))
+        siftDown(Stop(time: time, world: stops[0].world))
     }
 
     /// The first world has finished: it leaves.
-    func removeFirst() {
+    mutating func removeFirst() {
         guard count > 0 else { return }
-        count -= 1
-        if count > 0 { siftDown(base[count]) }
+        let last = stops.removeLast()
+        if count > 0 { siftDown(last) }
     }
 
     /// Puts `moving` in the root's hole and sifts it down.
-    @inline(__always) private func siftDown(_ moving: Stop) {
+    @inline(__always) private mutating func siftDown(_ moving: Stop) {
         let count = self.count
         var parent = 0
         while true {
@@ -95,11 +89,11 @@ final class StoppedWorlds {
             if left >= count { break }
             var best = left
             let right = left + 1
-            if right < count && base[right].precedes(base[left]) { best = right }
-            if !base[best].precedes(moving) { break }
-            base[parent] = base[best]
+            if right < count && stops[right].precedes(stops[left]) { best = right }
+            if !stops[best].precedes(moving) { break }
+            stops[parent] = stops[best]
             parent = best
         }
-        base[parent] = moving
+        stops[parent] = moving
     }
 }

@@ -2,13 +2,13 @@
 
 /// The arm being run: the device, whether the arm runs the gap check, its random streams, and
 /// the first letter it counts.
-struct ArmState {
+struct ArmState: ~Copyable {
     var device = 0
     /// Whether this arm runs the gap check: the queue arm of the queue design (`recovery: queue`).
     var checksGaps = false
     /// Whether this arm counts into its part's ledger (the cell of the ``SettledLetters`` it was
-    /// given) rather than its own: the run then adds nothing at the world's end. Beside the
-    /// other flag: a field's padding is multiplied by a partition's phones (issue 26, item 1).
+    /// given) rather than its own: the run then adds nothing at the world's end. Kept beside the
+    /// other flags, in their padding.
     var countsIntoPart = false
     /// The most letters this arm's world held since it last gave back room (WorldRoomTrim.swift):
     /// 16 bits in the flags' padding, so the world grows by nothing.

@@ -5,97 +5,86 @@
 /// mechanism that is off costs nothing), and are never drawn from.
 ///
 /// The chain's own four streams are held here; the mechanisms' thirteen are held out of line
-/// (``MechanismStreamValues``), only while a mechanism that draws from one is on: inline they were
-/// 416 of the 2 216 bytes of every world of a shared partition (issue 26, item 1).
-struct ArmStreams {
+/// (``MechanismStreamValues``), only while a mechanism that draws from one is on.
+struct ArmStreams: ~Copyable {
     /// When the user clears a notification.
-    var user: RandomStream
+    var user = RandomStream(seed: 0)
     /// The latency of a stored push sent when its device comes back online.
-    var redelivery: RandomStream
+    var redelivery = RandomStream(seed: 0)
     /// Re-requests: their latency, their errors, the re-sends' latency.
-    var requests: RandomStream
+    var requests = RandomStream(seed: 0)
     /// Re-sent copies: loss and latency at APNs, the extension's processing.
-    var resends: RandomStream
-    /// The mechanisms' streams; nil while none is seeded. Held for ownership; every draw goes
-    /// through `mechanismValues`, a plain pointer into it (through the reference each draw
-    /// retained and released it: +6 % instructions on `provider-answers.yaml`).
-    private(set) var mechanismStorage: MechanismStreams?
-    private var mechanismValues: UnsafeMutablePointer<MechanismStreamValues>?
+    var resends = RandomStream(seed: 0)
+    /// The mechanisms' streams; none while none is seeded (they then read as unseeded).
+    private var mechanismValues = OutOfLine<MechanismStreamValues>()
 
-    init() {
-        user = RandomStream(seed: 0); redelivery = user; requests = user; resends = user
-        mechanismStorage = nil
-        mechanismValues = nil
-    }
+    init() {}
 
-    /// `reusing`: the out-of-line streams of this world's previous arm, seeded again in place
-    /// (a world runs arm after arm, device after device: no allocation per arm).
-    init(seed: UInt64, device: Int, keepOlder: Bool, duplicate: Bool, appOpens catchUp: Bool = false, kills: Bool = false,
-         idChanges: Bool = false, saveDelays: Bool = false, answers: Bool = false, retries: Bool = false,
-         callKit: Bool = false, fcmStore: Bool = false, mediaDownloads: Bool = false,
-         reinstalls: Bool = false, binaryErrors: Bool = false, reusing previous: MechanismStreams? = nil) {
+    /// Seeds the streams of one arm of a device afresh: the chain's four, and of the
+    /// mechanisms' those in `streams` (the others stay unseeded: a stream nobody draws from
+    /// costs nothing and moves nothing). The mechanisms' streams reuse this world's block from
+    /// arm to arm; with none to seed, the block is given back.
+    mutating func seed(_ seed: UInt64, device: Int, streams: MechanismStreamSet) {
         user = RandomStream(seed: seed, device: device, purpose: .user)
         redelivery = RandomStream(seed: seed, device: device, purpose: .redelivery)
         requests = RandomStream(seed: seed, device: device, purpose: .requests)
         resends = RandomStream(seed: seed, device: device, purpose: .resends)
-        func stream(_ on: Bool, _ purpose: StreamPurpose) -> RandomStream {
-            on ? RandomStream(seed: seed, device: device, purpose: purpose) : RandomStream(seed: 0)
-        }
-        guard keepOlder || duplicate || catchUp || kills || idChanges || saveDelays || answers || retries || callKit
-                || fcmStore || mediaDownloads || reinstalls || binaryErrors else {
-            mechanismStorage = nil
-            mechanismValues = nil
+        guard !streams.isEmpty else {
+            mechanismValues.release()
             return
         }
-        let streams = previous ?? MechanismStreams()
-        let values = streams.values
-        values.pointee.store = stream(keepOlder, .apnsStore)
-        values.pointee.duplicates = stream(duplicate, .duplicates)
-        values.pointee.appOpens = stream(catchUp, .appOpens)
-        values.pointee.kills = stream(kills, .extensionKills)
-        values.pointee.idChanges = stream(idChanges, .deviceIdChanges)
-        values.pointee.saveDelays = stream(saveDelays, .saveDelays)
-        values.pointee.answers = stream(answers, .apnsAnswers)
-        values.pointee.retries = stream(retries, .retries)
-        values.pointee.callKit = stream(callKit, .callKitReports)
-        values.pointee.fcmStore = stream(fcmStore, .fcmStore)
-        values.pointee.mediaDownloads = stream(mediaDownloads, .mediaDownloads)
-        values.pointee.reinstalls = stream(reinstalls, .reinstalls)
-        values.pointee.binaryErrors = stream(binaryErrors, .binaryErrors)
-        mechanismStorage = streams
-        mechanismValues = values
+        func stream(_ member: MechanismStreamSet, _ purpose: StreamPurpose) -> RandomStream {
+            streams.contains(member) ? RandomStream(seed: seed, device: device, purpose: purpose) : RandomStream(seed: 0)
+        }
+        var values = MechanismStreamValues()
+        values.store = stream(.store, .apnsStore)
+        values.duplicates = stream(.duplicates, .duplicates)
+        values.appOpens = stream(.appOpens, .appOpens)
+        values.kills = stream(.kills, .extensionKills)
+        values.idChanges = stream(.idChanges, .deviceIdChanges)
+        values.saveDelays = stream(.saveDelays, .saveDelays)
+        values.answers = stream(.answers, .apnsAnswers)
+        values.retries = stream(.retries, .retries)
+        values.callKit = stream(.callKit, .callKitReports)
+        values.fcmStore = stream(.fcmStore, .fcmStore)
+        values.mediaDownloads = stream(.mediaDownloads, .mediaDownloads)
+        values.reinstalls = stream(.reinstalls, .reinstalls)
+        values.binaryErrors = stream(.binaryErrors, .binaryErrors)
+        mechanismValues[orFresh: unseededMechanismStreams] = values
     }
 
-    /// The streams of one arm of a device: each seeded only when the mechanism that draws
-    /// from it is on (a stream nobody draws from costs nothing and moves nothing).
-    init(seed: UInt64, device: Int, parameters: ChainParameters, checksGaps: Bool, appOpens: Bool,
-         reusing previous: MechanismStreams? = nil) {
-        self.init(seed: seed, device: device, keepOlder: parameters.keepOlder > 0,
-                  duplicate: parameters.duplicate > 0, appOpens: appOpens,
-                  kills: parameters.earlyKill > 0, idChanges: parameters.idChangeRate > 0 && checksGaps,
-                  saveDelays: parameters.saveDelay != nil && checksGaps,
-                  answers: parameters.serverError > 0 || parameters.answerLoss > 0, retries: parameters.attempts > 1,
-                  callKit: parameters.callKitFailure > 0,
-                  fcmStore: parameters.fcmCollapseKeys > FCMStore.maxCollapseKeys,
-                  mediaDownloads: parameters.hasMedia,
-                  reinstalls: parameters.reinstallRate > 0, binaryErrors: parameters.binary, reusing: previous)
-    }
+    /// Whether the mechanisms' streams are held (some mechanism that draws is on).
+    var holdsMechanismStreams: Bool { mechanismValues.exists }
 
     /// The mechanisms' streams (`armState.streams.mechanismStreams.kills`), drawn from in place.
+    /// A stream nobody seeded is never drawn from, but if it were, it would draw what an
+    /// unseeded stream draws.
     var mechanismStreams: MechanismStreamValues {
-        get { mechanismValues?.pointee ?? MechanismStreamValues() }
-        mutating _modify { let values = outOfLine(); yield &values.pointee }
+        @inline(__always) _read { yield mechanismValues[orFresh: unseededMechanismStreams] }
+        @inline(__always) _modify { yield &mechanismValues[orFresh: unseededMechanismStreams] }
     }
+}
 
-    /// The out-of-line streams, made (all unseeded) if none were: a stream nobody seeded is
-    /// never drawn from, but if it were, it would draw what an unseeded stream drew before.
-    private mutating func outOfLine() -> UnsafeMutablePointer<MechanismStreamValues> {
-        if let values = mechanismValues { return values }
-        let streams = MechanismStreams()
-        mechanismStorage = streams
-        mechanismValues = streams.values
-        return streams.values
-    }
+/// Unseeded mechanism streams, read by every arm that seeded none.
+private let unseededMechanismStreams = OutOfLine<MechanismStreamValues>.Fresh(MechanismStreamValues())
+
+/// Which of the mechanisms' streams an arm seeds: one member for each field of
+/// ``MechanismStreamValues`` (each mechanism declares its own, ``MechanismDeclaration``).
+struct MechanismStreamSet: OptionSet, Sendable {
+    let rawValue: UInt16
+    static let store = MechanismStreamSet(rawValue: 1 << 0)
+    static let duplicates = MechanismStreamSet(rawValue: 1 << 1)
+    static let appOpens = MechanismStreamSet(rawValue: 1 << 2)
+    static let kills = MechanismStreamSet(rawValue: 1 << 3)
+    static let idChanges = MechanismStreamSet(rawValue: 1 << 4)
+    static let saveDelays = MechanismStreamSet(rawValue: 1 << 5)
+    static let answers = MechanismStreamSet(rawValue: 1 << 6)
+    static let retries = MechanismStreamSet(rawValue: 1 << 7)
+    static let callKit = MechanismStreamSet(rawValue: 1 << 8)
+    static let fcmStore = MechanismStreamSet(rawValue: 1 << 9)
+    static let mediaDownloads = MechanismStreamSet(rawValue: 1 << 10)
+    static let reinstalls = MechanismStreamSet(rawValue: 1 << 11)
+    static let binaryErrors = MechanismStreamSet(rawValue: 1 << 12)
 }
 
 /// The mechanisms' streams of an arm (``ArmStreams``), each unseeded until its mechanism's arm seeds it.
@@ -126,17 +115,4 @@ struct MechanismStreamValues {
     var reinstalls = RandomStream(seed: 0)
     /// `apns.interface: binary`: whether a written notification is malformed, its error's round trip.
     var binaryErrors = RandomStream(seed: 0)
-}
-
-/// The memory of an arm's ``MechanismStreamValues``, freed with the last ``ArmStreams`` that holds it.
-final class MechanismStreams {
-    let values: UnsafeMutablePointer<MechanismStreamValues>
-    init() {
-        values = .allocate(capacity: 1)
-        values.initialize(to: MechanismStreamValues())
-    }
-    deinit {
-        values.deinitialize(count: 1)
-        values.deallocate()
-    }
 }

@@ -1,15 +1,14 @@
 // The scenario's values that the chain reads on every event, worked out once per part and shared by its worlds.
 
 /// What the event handlers need from the scenario, flattened into plain fields with the
-/// samplers' derived parameters precomputed. Reading `scenario.device.clearAfter` on every
-/// presentation made the compiler copy nested scenario structs (a `memcpy` per letter, 5 % of
-/// a run), and `Distribution.sample` recomputes a lognormal's sigma (a logarithm) per draw.
+/// samplers' derived parameters precomputed: a step reads a plain field, never a nested
+/// scenario struct (which the compiler may copy whole), and no draw recomputes a lognormal's
+/// sigma (a logarithm).
 /// Every draw here is bit-for-bit what `Distribution.sample` gives.
 ///
 /// A final class with `let` fields, holding the scenario too: the same for every device of a
 /// part (a segment, or the whole scenario) and never written, so the worlds of a part share
-/// one. Inline in `DeviceWorld` the two were 2.9 KB of every world (1 680 and 1 184 bytes),
-/// and on the coupled path every world of a partition is alive at once (docs/performance.md,
+/// one: on the coupled path every world of a partition is alive at once (docs/performance.md,
 /// Memory of the coupled path). A read is one more load, through a reference the steps keep
 /// in a register; no copy and no exclusivity check.
 package final class ChainParameters {
@@ -53,8 +52,8 @@ package final class ChainParameters {
     /// Priority-5 pushes may meet a sleeping device (docs/model.md §10): both keys are set.
     let sleeps: Bool
     /// The connectivity process's laws (online, offline), for a timeline drawn on demand
-    /// (ConnectivityOnDemand.swift); nil without the process. Read here at every draw: through
-    /// `scenario` each draw copied the scenario (a retain and release of each of its arrays).
+    /// (ConnectivityOnDemand.swift); nil without the process. Read here at every draw, never
+    /// through `scenario` (no copy of the scenario per draw).
     let connectivityProcess: ConnectivityProcess?
     /// Some phones go into Low Power Mode (docs/model.md §10, Low Power Mode).
     let lowPower: Bool
@@ -109,9 +108,8 @@ package final class ChainParameters {
     private(set) lazy var doze: [Range<Int64>] = scenario.channel == .fcm && scenario.fcm.priority == .normal
         ? ConnectivityTimeline.windowIntervals(scenario.device.doze, end: scenario.end.microseconds) : []
     /// The offline windows every device shares, doze windows merged in on FCM (docs/model.md
-    /// §12): computed once, and one buffer for every world made with these parameters (a
-    /// partition's worlds each computed and kept their own, 10 000 instructions and their bytes
-    /// a phone). Lazily, when the first world is made: the resource estimate makes parameters
+    /// §12): computed once, and one buffer for every world made with these parameters, not one
+    /// per world. Lazily, when the first world is made: the resource estimate makes parameters
     /// before the guard refuses a run whose windows would number in the billions.
     private(set) lazy var sharedWindows: [Range<Int64>] = {
         let windows = ConnectivityTimeline.windowIntervals(scenario)
@@ -119,9 +117,8 @@ package final class ChainParameters {
     }()
     /// The connectivity timeline of every device when all share it (only windows every device
     /// shares: ``ConnectivityTimeline/isSameForEveryDevice(_:)``), one array of flips for every
-    /// world made with these parameters; nil when each device draws its own. Each world of a
-    /// shared partition held a copy of the same flips, 40 bytes a phone with their header
-    /// (issue 26, item 1). Lazily, as `sharedWindows`.
+    /// world made with these parameters, not a copy in each; nil when each device draws its
+    /// own. Lazily, as `sharedWindows`.
     private(set) lazy var sharedTimeline: ConnectivityTimeline? = {
         guard ConnectivityTimeline.isSameForEveryDevice(scenario) else { return nil }
         var timeline = ConnectivityTimeline(), scratch: [Range<Int64>] = [], deviceScratch: [Range<Int64>] = []
@@ -147,7 +144,7 @@ package final class ChainParameters {
     /// per device, not per step.
     let scenario: Scenario
     /// The run's end (`duration` + `drain`) in µs: each world's clock reads it here rather than
-    /// keeping a copy (8 bytes of every world of a shared partition, issue 26, item 1).
+    /// keeping a copy of its own.
     let runEnd: Int64
     /// The laws of the letter script, for a world that draws its letters on demand (MailBackend.swift).
     let letterLaws: LetterLaws
@@ -215,10 +212,19 @@ package final class ChainParameters {
         errorDelay = scenario.apns.errorDelay.sampler
         feedbackDelay = scenario.apns.feedbackDelay.microseconds
         loadBinWidth = scenario.loadBin.microseconds
-        // Each mechanism that is on says whether the shortcuts stay valid (ShortcutPolicy.swift).
+        // Each mechanism declares what it needs (Mechanisms/MechanismRegistry.swift); one that is
+        // on says whether the shortcuts stay valid (ShortcutPolicy.swift).
         let on = ChainMechanism.allCases.filter { $0.isOn(self) }
-        mechanismsPermitSettlingDueCopies = on.allSatisfy(\.permitsSettlingDueCopies)
-        mechanismsPermitSettlingFirstCopies = on.allSatisfy(\.permitsSettlingFirstCopies)
+        let declarations = ChainMechanism.allCases.map { $0.declaration(self) }
+        mechanismsPermitSettlingDueCopies = on.allSatisfy { $0.declaration(self).permitsSettlingDueCopies }
+        mechanismsPermitSettlingFirstCopies = on.allSatisfy { $0.declaration(self).permitsSettlingFirstCopies }
+        mechanismsPermitLettersOnDemand = declarations.allSatisfy(\.permitsLettersOnDemand)
+        mechanismStreams = declarations.reduce(into: []) { $0.formUnion($1.streams) }
+        gapCheckingArmMechanismStreams = declarations.reduce(into: mechanismStreams) { $0.formUnion($1.gapCheckingArmStreams) }
+        // The designs' own states (catch-up and background sync, in their queue arm only, but
+        // reset in both) beside the mechanisms'.
+        keepsRareMechanismStates = declarations.contains(where: \.keepsState) || scenario.recovery == .backgroundSync
+            || (scenario.recovery == .catchUp && scenario.device.appOpen != nil)
         // Settling letters in flight (WorldSettlement.swift) relies on the gap check alone
         // reaching old letters: a built-in client, whose saved position never goes down, and
         // no mechanism but the shared server's queue; and letters that can be drawn on demand
@@ -227,16 +233,17 @@ package final class ChainParameters {
             && scenario.recovery == .queue && scenario.mail.payloadSize == nil && scenario.apns.lowPriorityShare == 0
     }
 
-    /// Whether an arm starts the mechanisms' out-of-line states (``MechanismStates``): one of
-    /// the mechanisms that keep one is on (catch-up and background sync in their queue arm only,
-    /// but their state is reset in both; the provider's for its answers and for the copies
-    /// held by sleep and Low Power Mode; FCM's store on a channel other than APNs; the
-    /// reinstalls'). The one list of which mechanisms those are.
-    var keepsRareMechanismStates: Bool {
-        lowPower || channel != .apns || scenario.recovery == .backgroundSync
-            || (scenario.recovery == .catchUp && scenario.device.appOpen != nil)
-            || providerAnswers || sleeps || reinstallRate > 0
-    }
+    /// Whether an arm starts the mechanisms' out-of-line states (``MechanismStates``): some
+    /// mechanism declares one, or a design that keeps one (catch-up, background sync) is chosen.
+    private(set) var keepsRareMechanismStates = false
+
+    /// Whether every mechanism lets a world draw its letters a few at a time (each declares it).
+    private(set) var mechanismsPermitLettersOnDemand = false
+
+    /// The mechanisms' streams an arm seeds: those some mechanism declares, in both arms, and
+    /// with those it declares for the arm that checks gaps.
+    private(set) var mechanismStreams: MechanismStreamSet = []
+    private(set) var gapCheckingArmMechanismStreams: MechanismStreamSet = []
 
     /// Whether the queue arm's worlds of this part settle their letters in flight when their
     /// driver lets them (WorldSettlement.swift; the resource estimate counts their memory so).

@@ -14,25 +14,12 @@ package struct DeviceDraws: ~Copyable {
     /// last started): an arm may then read it from there, drawing on where the drawing stands.
     var timelineFromStart = true
     /// What only some mechanisms draw per device (sleep, Low Power Mode, Focus and the summary,
-    /// FCM's keys, attachments), out of line: none until one of them is drawn. Inline they were
-    /// 64 bytes of every world of a shared partition, where none of them is ever drawn (a
-    /// scenario with one of them draws its letters whole, ``DeviceWorld/allowsLettersOnDemand``).
-    /// Reached through addressors: through a class reference each read retained and released
-    /// it (+6 % instructions on `sleeping-phones.yaml`, which reads the sleep timeline at every push).
+    /// FCM's keys, attachments), out of line: none until one of them is drawn, so a world where
+    /// none is ever drawn holds only the empty reference. Each field below reads the shared
+    /// empty draws until the device draws its own.
     private var mechanismDraws = OutOfLine<MechanismDraws>()
 
     package init() {}
-
-    /// The mechanisms' draws to read: this device's, or empty ones every device reads until it
-    /// draws its own (never written through).
-    private var readableMechanismDraws: UnsafeMutablePointer<MechanismDraws> {
-        @inline(__always) get { mechanismDraws.readable(orFresh: noMechanismDraws) }
-    }
-
-    /// The mechanisms' draws, made on first write.
-    @inline(__always) private mutating func ownMechanismDraws() -> UnsafeMutablePointer<MechanismDraws> {
-        mechanismDraws.writable(orMake: MechanismDraws())
-    }
 
     /// Whether a mechanism's draws exist out of line (for the memory's tests).
     var hasMechanismDraws: Bool { mechanismDraws.exists }
@@ -42,29 +29,29 @@ package struct DeviceDraws: ~Copyable {
 
     /// When the device sleeps while online (docs/model.md §10); empty unless `device.sleep` and priority 5 meet.
     var sleepTimeline: SleepTimeline {
-        @inline(__always) unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableMechanismDraws.pointee.sleepTimeline) { $0 }) }
-        @inline(__always) unsafeMutableAddress { withUnsafeMutablePointer(to: &ownMechanismDraws().pointee.sleepTimeline) { $0 } }
+        @inline(__always) _read { yield mechanismDraws[orFresh: noMechanismDraws].sleepTimeline }
+        @inline(__always) _modify { yield &mechanismDraws[orFresh: noMechanismDraws].sleepTimeline }
     }
     /// When the device is in Low Power Mode (docs/model.md §10); empty unless it is one of `device.low_power`'s share.
     var lowPowerTimeline: LowPowerTimeline {
-        @inline(__always) unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableMechanismDraws.pointee.lowPowerTimeline) { $0 }) }
-        @inline(__always) unsafeMutableAddress { withUnsafeMutablePointer(to: &ownMechanismDraws().pointee.lowPowerTimeline) { $0 } }
+        @inline(__always) _read { yield mechanismDraws[orFresh: noMechanismDraws].lowPowerTimeline }
+        @inline(__always) _modify { yield &mechanismDraws[orFresh: noMechanismDraws].lowPowerTimeline }
     }
     /// The user's summary, Focus and time-sensitive setting, and each letter's level (docs/model.md §10,
     /// Focus and the scheduled summary); empty unless the run measures the latency seen.
     var holding: HoldingDraws {
-        @inline(__always) unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableMechanismDraws.pointee.holding) { $0 }) }
-        @inline(__always) unsafeMutableAddress { withUnsafeMutablePointer(to: &ownMechanismDraws().pointee.holding) { $0 } }
+        @inline(__always) _read { yield mechanismDraws[orFresh: noMechanismDraws].holding }
+        @inline(__always) _modify { yield &mechanismDraws[orFresh: noMechanismDraws].holding }
     }
     /// Each letter's FCM collapse key (docs/model.md §12, FCM); empty unless the channel has keys.
     var fcmKeys: [UInt16] {
-        @inline(__always) unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableMechanismDraws.pointee.fcmKeys) { $0 }) }
-        @inline(__always) unsafeMutableAddress { withUnsafeMutablePointer(to: &ownMechanismDraws().pointee.fcmKeys) { $0 } }
+        @inline(__always) _read { yield mechanismDraws[orFresh: noMechanismDraws].fcmKeys }
+        @inline(__always) _modify { yield &mechanismDraws[orFresh: noMechanismDraws].fcmKeys }
     }
     /// Each letter's attachment size in bytes (0: none; docs/model.md §8, Media attachments).
     var mediaBytes: [Int64] {
-        @inline(__always) unsafeAddress { UnsafePointer(withUnsafeMutablePointer(to: &readableMechanismDraws.pointee.mediaBytes) { $0 }) }
-        @inline(__always) unsafeMutableAddress { withUnsafeMutablePointer(to: &ownMechanismDraws().pointee.mediaBytes) { $0 } }
+        @inline(__always) _read { yield mechanismDraws[orFresh: noMechanismDraws].mediaBytes }
+        @inline(__always) _modify { yield &mechanismDraws[orFresh: noMechanismDraws].mediaBytes }
     }
     /// Buffers the timeline's generation reuses from device to device: a lonely world's own,
     /// made at its first device; a world of a shared partition borrows its partition's while it
@@ -80,9 +67,8 @@ package struct DeviceDraws: ~Copyable {
     }
 }
 
-/// Empty mechanism draws, read by every device that has not drawn its own: made once, never
-/// written, never freed.
-nonisolated(unsafe) private let noMechanismDraws = OutOfLine.madeOnce(MechanismDraws())
+/// Empty mechanism draws, read by every device that has not drawn its own.
+private let noMechanismDraws = OutOfLine<MechanismDraws>.Fresh(MechanismDraws())
 
 /// The draws only some mechanisms make per device (``DeviceDraws``), in one block.
 struct MechanismDraws {

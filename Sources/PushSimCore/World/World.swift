@@ -326,9 +326,9 @@ package struct DeviceWorld: ~Copyable {
         xiva.reset()
         ext.reset()
         extensionLog?.startArm()
-        armState.streams = ArmStreams(seed: scenario.seed, device: armState.device, parameters: parameters,
-                                      checksGaps: armState.checksGaps, appOpens: mechanisms.catchUp.enabled,
-                                      reusing: armState.streams.mechanismStorage)
+        armState.streams.seed(scenario.seed, device: armState.device,
+                              streams: (armState.checksGaps ? parameters.gapCheckingArmMechanismStreams : parameters.mechanismStreams)
+                                .union(mechanisms.catchUp.enabled ? [.appOpens] : []))
         scheduleMechanismsFirstEvents()
     }
 
@@ -427,7 +427,7 @@ package struct DeviceWorld: ~Copyable {
 
     mutating func markUnfinished(run: ExtensionRun, includingGap: Bool, includingCurrent: Bool = true) {
         if includingCurrent && !copies[run.copy].isSecondCopy { letterStates[copies[run.copy].letter].unfinished = true }
-        if includingGap { for letter in gapLetters(of: run) { letterStates[letter].unfinished = true } }
+        if includingGap { for slot in gapSlots(of: run) { letterStates[xiva.letterAtPosition[slot]].unfinished = true } }
     }
 
     /// The letters the ledger records (docs/model.md §5, Warm-up): the warm-up's are simulated, not counted.

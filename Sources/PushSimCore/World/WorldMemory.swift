@@ -91,8 +91,7 @@ extension DeviceWorld {
     package mutating func releaseArmMemory() {
         releaseArrays(keepingRoom: true)
         // The arm's close drew the rest of a script drawn on demand: the next arm reads it
-        // whole rather than drawing it again (drawing twice cost the bench's coupled rung 29 %
-        // more instructions), kept at its size.
+        // whole rather than drawing it again, kept at its size.
         if draws.letters.onDemand && !draws.letters.isDrawing { draws.letters.letters = Self.fitted(draws.letters.letters) }
     }
 
@@ -124,12 +123,12 @@ extension DeviceWorld {
     }
 
     /// Whether this scenario's letters can be drawn on demand with the same result: nothing is
-    /// drawn per letter for all letters at once beyond the first-send draws (payload sizes,
-    /// priorities, FCM keys, attachments, the latency seen), and no recovery design but the
-    /// queue's, which never looks at letters ahead of the clock.
+    /// drawn per letter for all letters at once beyond the first-send draws (the traffic's
+    /// payload sizes and priorities, and whatever a mechanism declares), and no recovery design
+    /// but the queue's, which never looks at letters ahead of the clock.
     var allowsLettersOnDemand: Bool {
         scenario.recovery == .queue && scenario.mail.payloadSize == nil && scenario.apns.lowPriorityShare == 0
-            && !parameters.measuresSeenLatency && parameters.fcmCollapseKeys == 0 && parameters.media == nil
+            && parameters.mechanismsPermitLettersOnDemand
     }
 
     /// Letter i has reached XIVA and is the last drawn so far: the next ones are drawn, each
@@ -160,9 +159,9 @@ extension DeviceWorld {
     static func fitted<Element>(_ array: [Element], room: Int = 0) -> [Element] {
         let kept = max(array.count, room)
         guard array.capacity > kept else { return array }
-        return [Element](unsafeUninitializedCapacity: kept) { buffer, count in
-            _ = buffer.initialize(from: array)
-            count = array.count
-        }
+        var fitted: [Element] = []
+        fitted.reserveCapacity(kept)
+        fitted.append(contentsOf: array)
+        return fitted
     }
 }

@@ -1,7 +1,5 @@
 // What a world of a shared partition touches first when it runs again, fetched ahead in three steps while other worlds run.
 
-import PushSimPrefetch
-
 /// The memory a stopped world touches first when the stepper takes it again: its heap's and
 /// arrays' elements, its connectivity timeline where it stands, the letters it reads next. In
 /// a partition of 10 000 phones a world has left the caches by the time it runs again, and
@@ -19,36 +17,25 @@ enum HotMemory {
     static let bytesPerArray = 256
 
     /// Three worlds ahead: the world's own lines.
-    @inline(__always) static func fetchWorld(_ world: UnsafeMutablePointer<DeviceWorld>) {
-        pushsim_prefetch_range(world, MemoryLayout<DeviceWorld>.size)
+    @inline(__always) static func fetchWorld(_ i: Int, of worlds: Slab<DeviceWorld>) {
+        worlds.prefetch(i)
     }
 
     /// Two worlds ahead: what the world's own fields point to (read from the world, in the
-    /// caches since the step before) — the counts of its Swift arrays (in the 32 bytes before
-    /// their elements), and the elements those lead to directly: its timeline where it stands,
-    /// the letters it reads next. Its heap and owned arrays keep their counts in the world.
+    /// caches since the step before): its timeline's header and the flip where it stands, the
+    /// letters it reads next. Its heap and owned arrays keep their counts in the world.
     static func fetchObjects(of world: borrowing DeviceWorld) {
-        world.draws.timeline.flips.withUnsafeBufferPointer {
-            guard let base = $0.baseAddress else { return }
-            pushsim_prefetch(UnsafeRawPointer(base) - 32)
-            if world.clock.flipsPassed < $0.count { pushsim_prefetch(base + world.clock.flipsPassed) }
-        }
+        Prefetch.header(of: world.draws.timeline.flips, element: world.clock.flipsPassed)
         world.draws.letters.fetchNextLetters()
-    }
-
-    /// The first line of `bytes` bytes of elements from `start`, and more up to ``bytesPerArray``.
-    @inline(__always) static func fetchElements(from start: UnsafeRawPointer?, bytes: Int) {
-        pushsim_prefetch_range(start, min(max(bytes, 1), bytesPerArray))
     }
 
     /// One world ahead: the elements of its heap and owned arrays, up to ``bytesPerArray`` of each.
     static func fetchElements(of world: borrowing DeviceWorld) {
-        func elements(_ range: (start: UnsafeRawPointer, bytes: Int)) { fetchElements(from: range.start, bytes: range.bytes) }
-        elements(world.clock.queue.elementBytes)
-        elements(world.copies.elementBytes)
-        elements(world.letterStates.elementBytes)
-        elements(world.ext.runs.elementBytes)
-        elements(world.ext.requests.elementBytes)
-        elements(world.xiva.letterAtPosition.elementBytes)
+        world.clock.queue.prefetchEvents(maxBytes: bytesPerArray)
+        world.copies.prefetchElements(maxBytes: bytesPerArray)
+        world.letterStates.prefetchElements(maxBytes: bytesPerArray)
+        world.ext.runs.prefetchElements(maxBytes: bytesPerArray)
+        world.ext.requests.prefetchElements(maxBytes: bytesPerArray)
+        world.xiva.letterAtPosition.prefetchElements(maxBytes: bytesPerArray)
     }
 }

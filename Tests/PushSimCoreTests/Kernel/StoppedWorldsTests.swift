@@ -9,7 +9,7 @@ import Testing
         for seed in UInt64(1)...20 {
             var rng = RandomStream(seed: seed)
             let count = 1 + Int(rng.next() % 200)
-            let heap = StoppedWorlds(capacity: count)
+            var heap = StoppedWorlds(capacity: count)
             var reference: [(time: Int64, world: Int)] = []
             for w in 0..<count {
                 let t = Int64(rng.next() % 50)
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func anEmptyHeapHasNoFirstAndIgnoresRemovals() {
-        let heap = StoppedWorlds(capacity: 0)
+        var heap = StoppedWorlds(capacity: 0)
         #expect(heap.first == nil)
         heap.removeFirst()
         heap.replaceFirst(time: 5)

@@ -8,7 +8,6 @@ import PushSimTestSupport
     /// must not move (a prefetch forms addresses, it never reads or writes through them).
     func fetchEverything(_ world: inout DeviceWorld) {
         let before = (world.memoryFootprint, world.ledger, world.draws.letters.count, world.letterStates.count)
-        withUnsafeMutablePointer(to: &world) { HotMemory.fetchWorld($0) }
         HotMemory.fetchObjects(of: world)
         HotMemory.fetchElements(of: world)
         #expect(world.memoryFootprint == before.0)
@@ -37,6 +36,18 @@ import PushSimTestSupport
             fetchEverything(&world)
         }
         #expect(stoppedOnce)
+    }
+
+    @Test func fetchingAWorldOfASlabChangesNothing() throws {
+        let scenario = try CoupledRunTests().herd(devices: 4, extra: ["duration=1d"])
+        let worlds = Slab(count: 4) { i in
+            var world = DeviceWorld(scenario: scenario)
+            world.prepare(device: i)
+            return world
+        }
+        let before = (0..<4).map { worlds[$0].memoryFootprint }
+        for i in -1...4 { HotMemory.fetchWorld(i, of: worlds) }   // out of range: ignored
+        #expect((0..<4).map { worlds[$0].memoryFootprint } == before)
     }
 
     @Test func aScriptHandedOutAgainIsFetchedWithoutMovingIt() throws {

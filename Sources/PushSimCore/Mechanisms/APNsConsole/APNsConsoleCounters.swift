@@ -29,7 +29,7 @@ package struct APNsConsoleCounters: CounterSet {
     package init() {}
 
     /// The categories, in the table's order: each push is in exactly one.
-    nonisolated(unsafe) package static let categories: [WritableKeyPath<APNsConsoleCounters, Int>] = [
+    package static let categories: [WritableKeyPath<APNsConsoleCounters, Int> & Sendable] = [
         \.delivered, \.deliveredFromStorage, \.storedDeviceOffline, \.storedPowerConsiderations,
         \.discardedTokenUnregistered, \.discardedExpired, \.discardedDisabled,
         \.replacedInStorage, \.notReachingAPNs, \.refused, \.underWay,

@@ -13,7 +13,8 @@ extension DeviceWorld {
         note(.device, letter, .extensionKilledForMemory, at: now)
         present(letter: letter, at: now)
         guard run.action != .show else { return }
-        for gapLetter in gapLetters(of: run) {
+        for slot in gapSlots(of: run) {
+            let gapLetter = xiva.letterAtPosition[slot].offset
             letterStates[gapLetter].gapFate = .memoryKill
             ledger.media.recoveriesLost += counted(gapLetter)
         }

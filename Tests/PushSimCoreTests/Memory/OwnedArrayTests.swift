@@ -39,7 +39,7 @@ import PushSimTestSupport
     }
 
     @Test func itsHeaderIsAPointerAndTwo32BitCounts() {
-        // 16 bytes in its owner, not 24: a world of a shared partition holds eight (issue 26).
+        // 16 bytes in its owner, not 24: a world of a shared partition holds eight .
         #expect(MemoryLayout<OwnedArray<LetterState>>.size == 16)
         #expect(MemoryLayout<EventQueue<ChainEvent>>.size == 24)
         var array = OwnedArray<UInt8>(capacity: 0)
@@ -154,5 +154,25 @@ import PushSimTestSupport
         }
         #expect(inArray == nil)
         #expect(inQueue == nil)
+    }
+
+    @Test func behavesAsAnArrayUnderRandomOperationsAndKeepsItsInvariants() {
+        var stream = RandomStream(seed: 11)
+        var owned = OwnedArray<Int>(capacity: 0)
+        var shadow: [Int] = []
+        for step in 0..<5_000 {
+            switch stream.next() % 8 {
+            case 0, 1, 2: owned.append(step); shadow.append(step)
+            case 3: if !shadow.isEmpty { #expect(owned.removeLast() == shadow.removeLast()) }
+            case 4: let n = shadow.isEmpty ? 0 : Int(stream.next() % UInt64(shadow.count + 1))
+                owned.removeFirst(n); shadow.removeFirst(n)
+            case 5: owned.trimRoom(toHold: Int(stream.next() % 8))
+            case 6: if !shadow.isEmpty { let i = Int(stream.next() % UInt64(shadow.count)); owned[i] += 1; shadow[i] += 1 }
+            default: if stream.next() % 50 == 0 { owned.releaseMemory(keepingRoom: 1); shadow = [] }
+            }
+            owned._checkInvariants()
+            #expect(owned.count == shadow.count && owned.capacity >= owned.count)
+        }
+        #expect(owned.elements == shadow)
     }
 }

@@ -1,0 +1,260 @@
+// The memory layer: a growable array that cannot be copied, for the state one world owns and mutates per event.
+
+import PushSimPrefetch
+
+/// An index that names the array it indexes: its `Element` is that array's, so an index into
+/// one array cannot be used on another (a compile error, not a wrong element).
+package protocol TypedIndex {
+    associatedtype Element
+    /// The position in the array, from 0.
+    var offset: Int { get }
+}
+
+/// An array that one owner mutates in place, event after event.
+///
+/// The world's arrays are never shared, so this one cannot be copied (`~Copyable`): it is
+/// written through its owner, in place, with no copy-on-write check before each write, and
+/// its header (where, how many, how much room) lives inline in the owner
+/// (``GrowableStorage``). Indexing is bounds-checked.
+package struct OwnedArray<Element>: ~Copyable {
+    private var storage: GrowableStorage<Element>
+
+    package init(capacity: Int = 16) {
+        storage = GrowableStorage(capacity: capacity)
+    }
+
+    package var isEmpty: Bool { storage.count == 0 }
+    package var indices: Range<Int> { 0..<storage.count }
+    package var count: Int { storage.count }
+
+    /// Element i, read or updated in place.
+    package subscript(i: Int) -> Element {
+        @inline(__always) unsafeAddress { unsafe UnsafePointer(storage.address(of: i)) }
+        @inline(__always) mutating unsafeMutableAddress { unsafe storage.address(of: i) }
+    }
+
+    /// Element i, for an index typed by this array's element.
+    package subscript<Index: TypedIndex>(i: Index) -> Element where Index.Element == Element {
+        @inline(__always) unsafeAddress { unsafe UnsafePointer(storage.address(of: i.offset)) }
+        @inline(__always) mutating unsafeMutableAddress { unsafe storage.address(of: i.offset) }
+    }
+
+    @inline(__always) package mutating func append(_ element: Element) {
+        storage.append(element)
+    }
+
+    /// Appends `count` copies of `value` at once.
+    package mutating func append(repeating value: Element, count added: Int) {
+        storage.append(repeating: value, count: added)
+    }
+
+    /// Removes and returns the last element; the array must not be empty.
+    @inline(__always) package mutating func removeLast() -> Element {
+        storage.removeLast()
+    }
+
+    /// Drops the first `n` elements: the rest move to the front, each index down by `n`.
+    @inline(__always) package mutating func removeFirst(_ n: Int) {
+        storage.removeFirst(n)
+    }
+
+    /// The elements, copied into an array (for tests and accounts, not the hot path).
+    package var elements: [Element] { (0..<storage.count).map { self[$0] } }
+
+    /// Makes room for at least `needed` elements.
+    package mutating func reserve(_ needed: Int) {
+        storage.reserve(needed)
+    }
+
+    /// Empties the array, keeping its memory.
+    package mutating func removeAll() {
+        storage.removeAll()
+    }
+
+    /// How many elements its memory holds (for the coupled path's memory accounts).
+    package var capacity: Int { storage.capacity }
+
+    /// Asks the processor to bring the first elements, at most `maxBytes` of them, into its
+    /// caches: a hint that changes nothing.
+    @inline(__always) func prefetchElements(maxBytes: Int) { storage.prefetchElements(maxBytes: maxBytes) }
+
+    /// Empties the array and gives its memory back, keeping room for `room` elements (none by
+    /// default): for a world that will not run again, or one that waits beside its partition.
+    package mutating func releaseMemory(keepingRoom room: Int = 0) {
+        storage.release(keepingRoom: room)
+    }
+
+    /// Gives back room above `room` elements when more than a quarter as much again is
+    /// unused (``GrowableStorage/trim(toHold:)``).
+    package mutating func trimRoom(toHold room: Int) {
+        storage.trim(toHold: room)
+    }
+
+    /// Trades memory and elements with `other` (a world borrowing room for an arm).
+    package mutating func swapStorage(with other: inout OwnedArray<Element>) {
+        storage.swapContents(with: &other.storage)
+    }
+
+    /// Makes the array `count` copies of `value`, keeping its memory when it is large enough.
+    package mutating func reset(repeating value: Element, count newCount: Int) {
+        storage.reset(repeating: value, count: newCount)
+    }
+
+    /// Checks the storage's invariants (tests, and builds with internal checks).
+    func _checkInvariants() { storage._checkInvariants() }
+}
+
+/// The memory of a growable container: where its elements are, how many, and how much room.
+/// Held inline by its one owner, an ``OwnedArray``; it cannot be copied, so its memory
+/// has one owner and needs no object, no reference count and no run-time exclusivity check,
+/// and it frees its memory when it ends. Every element is reached through a bounds-checked
+/// address; no pointer leaves this file.
+///
+/// Invariants (``_checkInvariants()``): `count <= capacity`; the first `count` slots are
+/// initialized, the rest are not; with no room the pointer is never read, written or freed.
+@safe fileprivate struct GrowableStorage<Element>: ~Copyable {
+    private var base: UnsafeMutablePointer<Element>
+    /// The count and the room in 32 bits each, so the header is 16 bytes; growing past 2^32
+    /// elements stops with a message rather than wrap.
+    private var storedCount: UInt32 = 0
+    private var storedCapacity: UInt32
+
+    var count: Int { @inline(__always) get { Int(storedCount) } }
+    var capacity: Int { @inline(__always) get { Int(storedCapacity) } }
+
+    /// Room for `capacity` elements; none allocated for 0.
+    init(capacity: Int) {
+        storedCapacity = UInt32(Self.roomFor(capacity))
+        unsafe base = Self.allocate(Int(storedCapacity))
+    }
+
+    deinit {
+        unsafe base.deinitialize(count: count)
+        if capacity > 0 { unsafe base.deallocate() }
+    }
+
+    /// The room `capacity` asks for: 0, or at least 1 and at most 2^32 - 1.
+    private static func roomFor(_ capacity: Int) -> Int {
+        precondition(capacity <= Int(UInt32.max), "a world's array grows past 2^32 elements")
+        return capacity <= 0 ? 0 : capacity
+    }
+
+    /// Memory for `room` elements; for no room, an aligned address that is never read, written or freed.
+    private static func allocate(_ room: Int) -> UnsafeMutablePointer<Element> {
+        if room == 0, let dangling = unsafe UnsafeMutablePointer<Element>(bitPattern: MemoryLayout<Element>.alignment) {
+            return unsafe dangling
+        }
+        return UnsafeMutablePointer.allocate(capacity: Swift.max(room, 1))
+    }
+
+    /// Whether i is a valid index: one unsigned comparison covers both ends.
+    @inline(__always) func contains(_ i: Int) -> Bool {
+        UInt(bitPattern: i) < UInt(bitPattern: count)
+    }
+
+    /// Where element i is; i must be below the count. For the owner's addressors only: the
+    /// address is valid until the storage next grows, shrinks or is given back.
+    @inline(__always) func address(of i: Int) -> UnsafeMutablePointer<Element> {
+        precondition(contains(i), "OwnedArray index out of range")
+        return unsafe base + i
+    }
+
+    /// Makes room for at least `needed` elements, half as much again at a time (at least 2):
+    /// on the coupled path every world of a partition holds its arrays at once, so room grows
+    /// in small steps.
+    mutating func reserve(_ needed: Int) {
+        guard needed > capacity else { return }
+        moveElements(toRoomFor: Swift.max(needed, capacity + Swift.max(capacity / 2, 2)))
+    }
+
+    /// The elements moved to memory with room for `newCapacity` (none allocated for 0), the
+    /// old memory freed: how the storage grows and how it gives room back.
+    @inline(__always) private mutating func moveElements(toRoomFor newCapacity: Int) {
+        precondition(newCapacity >= count, "room for fewer elements than held")
+        let room = Self.roomFor(newCapacity)
+        let moved = unsafe Self.allocate(room)
+        unsafe moved.moveInitialize(from: base, count: count)
+        if capacity > 0 { unsafe base.deallocate() }
+        unsafe base = moved
+        storedCapacity = UInt32(room)
+    }
+
+    /// Adds `element` after the last, growing when full.
+    @inline(__always) mutating func append(_ element: Element) {
+        let count = self.count
+        if count == capacity { reserve(count + 1) }
+        unsafe (base + count).initialize(to: element)
+        storedCount = UInt32(truncatingIfNeeded: count + 1)
+    }
+
+    /// Adds `added` copies of `value` after the last.
+    mutating func append(repeating value: Element, count added: Int) {
+        guard added > 0 else { return }
+        let count = self.count
+        reserve(count + added)
+        unsafe (base + count).initialize(repeating: value, count: added)
+        storedCount = UInt32(truncatingIfNeeded: count + added)
+    }
+
+    /// Removes and returns the last element; the storage must not be empty.
+    @inline(__always) mutating func removeLast() -> Element {
+        precondition(count > 0, "removeLast on empty storage")
+        let last = count - 1
+        storedCount = UInt32(truncatingIfNeeded: last)
+        return unsafe (base + last).move()
+    }
+
+    @inline(__always) mutating func removeAll() {
+        unsafe base.deinitialize(count: count)
+        storedCount = 0
+    }
+
+    /// Gives back the room above `room` elements (never below the count) when more than a
+    /// quarter as much again is unused.
+    mutating func trim(toHold room: Int) {
+        let kept = Swift.max(count, room)
+        guard capacity > kept + Swift.max(kept / 4, 1) else { return }
+        moveElements(toRoomFor: kept)
+    }
+
+    /// Drops the first `n` elements, moving the rest to the front (the room stays).
+    mutating func removeFirst(_ n: Int) {
+        precondition(n >= 0 && n <= count, "removes more than it holds")
+        let kept = count - n
+        unsafe base.deinitialize(count: n)
+        unsafe base.moveInitialize(from: base + n, count: kept)
+        storedCount = UInt32(truncatingIfNeeded: kept)
+    }
+
+    /// Makes the storage `newCount` copies of `value`, keeping its memory when large enough.
+    mutating func reset(repeating value: Element, count newCount: Int) {
+        removeAll()
+        append(repeating: value, count: newCount)
+    }
+
+    /// Empties the storage and frees its memory, leaving room for `room` elements.
+    mutating func release(keepingRoom room: Int = 0) {
+        removeAll()
+        if capacity > 0 { unsafe base.deallocate() }
+        storedCapacity = UInt32(Self.roomFor(room))
+        unsafe base = Self.allocate(room)
+    }
+
+    /// Trades memory and elements with `other`.
+    mutating func swapContents(with other: inout GrowableStorage<Element>) {
+        swap(&self, &other)
+    }
+
+    /// Asks the processor to bring the first elements (at most `maxBytes` of them, at least
+    /// one line) into its caches: a hint that reads nothing and changes nothing.
+    @inline(__always) func prefetchElements(maxBytes: Int) {
+        let bytes = count &* MemoryLayout<Element>.stride
+        unsafe pushsim_prefetch_range(UnsafeRawPointer(base), Swift.min(Swift.max(bytes, 1), maxBytes))
+    }
+
+    /// Checks the invariants above (tests, and builds with internal checks).
+    func _checkInvariants() {
+        precondition(storedCount <= storedCapacity, "count above capacity")
+        precondition(capacity > 0 || count == 0, "elements without room")
+    }
+}
