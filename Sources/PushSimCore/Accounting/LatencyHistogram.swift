@@ -40,19 +40,17 @@ package struct LatencyHistogram: Equatable, Sendable {
         recording { record in record(value) }
     }
 
-    /// Lets `body` record any number of values, into the bucket array taken out of the
-    /// histogram for the while (so it is not shared, and not copied on write).
+    /// Lets `body` record any number of values, with the bucket array opened once (its
+    /// elements in place) rather than checked for sharing per value.
     @inline(__always)
     mutating func recording(_ body: (_ record: (Int64) -> Void) -> Void) {
         var total = self.total, maximum = self.maximum
-        var buckets: [UInt64] = []
-        swap(&buckets, &counts)
+        var buckets = counts.mutableSpan
         body { value in
             buckets[LatencyHistogram.index(of: value)] &+= 1
             total &+= 1
             if value > maximum { maximum = value }
         }
-        swap(&buckets, &counts)
         self.total = total
         self.maximum = maximum
     }

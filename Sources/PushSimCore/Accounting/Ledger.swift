@@ -58,28 +58,32 @@ package struct Ledger: Equatable, Sendable {
 
     /// Records the end states of the letters `letters`, `fate(i)` each: the same as `record`
     /// for each, with the ledger's arrays opened once instead of checked for sharing per letter.
-    package mutating func record(letters: Range<Int>, _ fate: (Int) -> LetterFate) {
+    @inline(__always) package mutating func record(letters: Range<Int>, _ fate: (Int) -> LetterFate) {
         var deliveredNow = 0, summarizedNow = 0, lostNow = 0, undeliverableNow = 0
-        // Taken out rather than copied: a second reference made every call copy the array.
-        var causeCounts: [Int] = []
-        swap(&causeCounts, &causes)
-        latency.recording { recordLatency in
-            for i in letters {
-                switch fate(i) {
-                case .delivered(let latencyMicroseconds):
-                    deliveredNow += 1
-                    recordLatency(latencyMicroseconds)
-                case .summarized:
-                    summarizedNow += 1
-                case .undeliverable:
-                    undeliverableNow += 1
-                case .lost(let cause):
-                    lostNow += 1
-                    causeCounts[cause.rawValue] += 1
+        // Taken out of the ledger for the while and opened once, in place: not checked for
+        // sharing per letter.
+        var causeArray: [Int] = []
+        swap(&causeArray, &causes)
+        do {
+            var causeCounts = causeArray.mutableSpan
+            latency.recording { recordLatency in
+                for i in letters {
+                    switch fate(i) {
+                    case .delivered(let latencyMicroseconds):
+                        deliveredNow += 1
+                        recordLatency(latencyMicroseconds)
+                    case .summarized:
+                        summarizedNow += 1
+                    case .undeliverable:
+                        undeliverableNow += 1
+                    case .lost(let cause):
+                        lostNow += 1
+                        causeCounts[cause.rawValue] += 1
+                    }
                 }
             }
         }
-        causes = causeCounts
+        causes = causeArray
         self.letters += letters.count - undeliverableNow
         uninstall.undeliverable += undeliverableNow
         delivered += deliveredNow

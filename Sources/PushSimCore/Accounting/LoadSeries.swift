@@ -82,7 +82,9 @@ package struct LoadSeries: Equatable, Sendable {
         guard !other.counts.isEmpty else { return }
         guard !counts.isEmpty else { self = other; return }
         grow(toBins: other.bins)
-        for i in other.counts.indices { counts[i] &+= other.counts[i] }
+        var mine = counts.mutableSpan
+        let theirs = other.counts.span
+        for i in theirs.indices { mine[i] &+= theirs[i] }
     }
 
     /// The count of quantity q in every bin, in bin order (zeros included).
@@ -104,9 +106,10 @@ package struct LoadSeries: Equatable, Sendable {
     /// Grows the series to `bins` bins at least and hands its counts to `body`.
     /// The test inline: a settling world adds to its part's series every few letters, and the
     /// series seldom needs to grow.
-    @inline(__always) mutating func withCounts(bins: Int, _ body: (inout [Int]) -> Void) {
+    @inline(__always) mutating func withCounts(bins: Int, _ body: (inout MutableSpan<Int>) -> Void) {
         if counts.count < bins * LoadSeries.quantityCount { grow(toBins: bins) }
-        body(&counts)
+        var span = counts.mutableSpan
+        body(&span)
     }
 }
 

@@ -90,16 +90,7 @@ package struct EventQueue<Payload>: ~Copyable {
     }
 
     @inline(__always) private mutating func insert(_ moving: ScheduledEvent<Payload>) {
-        // Sift up from a new last slot, moving parents down into the hole.
-        var child = storage.count
-        storage.append(moving)
-        while child > 0 {
-            let parent = (child - 1) >> 1
-            if !moving.precedes(storage[parent]) { break }
-            storage[child] = storage[parent]
-            child = parent
-        }
-        storage[child] = moving
+        storage.heapInsert(moving) { $0.precedes($1) }
     }
 
     /// Removes and returns the earliest event if it happens before `limit`.
@@ -116,25 +107,7 @@ package struct EventQueue<Payload>: ~Copyable {
 
     /// Removes the root; the heap must not be empty.
     mutating func popAny() -> ScheduledEvent<Payload> {
-        let first = storage[0]
-        let moving = storage.removeLast()
-        let count = storage.count
-        if count > 0 {
-            // Sift the former last element down from the root's hole.
-            var parent = 0
-            while true {
-                let left = 2 * parent + 1
-                if left >= count { break }
-                var best = left
-                let right = left + 1
-                if right < count && storage[right].precedes(storage[left]) { best = right }
-                if !storage[best].precedes(moving) { break }
-                storage[parent] = storage[best]
-                parent = best
-            }
-            storage[parent] = moving
-        }
-        return first
+        storage.heapRemoveFirst { $0.precedes($1) }
     }
 
     /// The pending events in no particular order (for accounting at the end of a run).

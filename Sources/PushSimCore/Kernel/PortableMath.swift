@@ -63,7 +63,7 @@ package enum PortableMath {
     /// same accuracy (within a few units in the last place, tested), and the same portability:
     /// basic operations only.
     @inline(__always)
-    package static func tableExp(_ x: Double, _ powers: [Double] = PowersOfTwo.sixtyFourths) -> Double {
+    package static func tableExp(_ x: Double, _ powers: PowersOfTwo = PowersOfTwo.sixtyFourths) -> Double {
         // One test sends NaN, infinities and the edges of the range to the careful path.
         guard x.magnitude < 700 else { return tableExpOutsideTheCore(x, powers) }
         // The nearest integer to x·64/ln 2 (|·| < 2^16); a tie going to even only picks the
@@ -80,7 +80,7 @@ package enum PortableMath {
 
     /// ``tableExp(_:_:)`` for |x| ≥ 700, NaN and infinities: overflow, underflow, subnormals.
     @inline(never)
-    static func tableExpOutsideTheCore(_ x: Double, _ powers: [Double]) -> Double {
+    static func tableExpOutsideTheCore(_ x: Double, _ powers: PowersOfTwo) -> Double {
         if x.isNaN { return .nan }
         if x > 709.782712893384 { return .infinity }
         if x < -745.1332191019412 { return 0 }
@@ -94,11 +94,21 @@ package enum PortableMath {
     }
 
     /// 2^(j/64) for j in 0..<64, computed once by the series ``exp(_:)``. A hot loop passes
-    /// it to ``tableExp(_:_:)`` itself, fetching the lazily built table once.
-    package enum PowersOfTwo {
-        package static let sixtyFourths: [Double] = (0..<64).map { j in
-            j == 0 ? 1 : PortableMath.exp(Double(j) * (ln2High + ln2Low) / 64)
+    /// it to ``tableExp(_:_:)`` itself, fetching the lazily built table once. Fixed-size, so
+    /// an index masked to 6 bits is within it without a bounds check.
+    /// It copies as a plain value (a sampler that holds it stays trivially copyable).
+    package struct PowersOfTwo: Sendable {
+        private let values: Immortal<InlineArray<64, Double>>
+
+        private init() {
+            var values = InlineArray<64, Double>(repeating: 1)
+            for j in 1..<64 { values[j] = PortableMath.exp(Double(j) * (ln2High + ln2Low) / 64) }
+            self.values = Immortal(values)
         }
+
+        package static let sixtyFourths = PowersOfTwo()
+
+        @inline(__always) subscript(j: Int) -> Double { values.value[j] }
     }
 
     /// The integer nearest to y (ties to even), as an integer and as a double, for |y| < 2^51,

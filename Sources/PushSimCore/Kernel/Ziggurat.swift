@@ -13,12 +13,25 @@
 /// Generating Random Variables", 2000) with `PortableMath`, so they are the same bits on every
 /// platform and so are the draws.
 ///
-/// The two tables are never written after they are built, so threads share them.
+/// The two tables are never written after they are built, so threads share them, and the
+/// table copies as a plain value (a sampler that holds one stays trivially copyable). They are
+/// fixed-size (room for 256 strips and the edge at 0), so a strip index taken from a draw's
+/// low bits is within them by its mask, and the hot path reads them without a bounds check.
 package struct ZigguratTable: Sendable {
-    /// edge[0] = v / f(r), edge[1] = r, decreasing to edge[layers] = 0.
-    let edge: [Double]
-    /// density[i] = f(edge[i]); density[layers] = f(0) = 1.
-    let density: [Double]
+    /// The most strips a table has.
+    static let maxLayers = 256
+    /// The strips' edges and densities, made once for the program.
+    private let strips: Immortal<Strips>
+    struct Strips {
+        /// edge[0] = v / f(r), edge[1] = r, decreasing to edge[layers] = 0 (0 beyond).
+        var edge: InlineArray<257, Double>
+        /// density[i] = f(edge[i]); density[layers] = f(0) = 1 (1 beyond).
+        var density: InlineArray<257, Double>
+    }
+    /// edge[i], read in place.
+    var edge: InlineArray<257, Double> { @inline(__always) _read { yield strips.value.edge } }
+    /// density[i], read in place.
+    var density: InlineArray<257, Double> { @inline(__always) _read { yield strips.value.density } }
     let layers: Int
     let tailStart: Double
 
@@ -31,8 +44,14 @@ package struct ZigguratTable: Sendable {
             edge[i + 1] = inverse(v / edge[i] + f(edge[i]))
         }
         edge[layers] = 0
-        self.edge = edge
-        self.density = edge.map(f)
+        precondition(layers <= Self.maxLayers, "a ziggurat of more than \(Self.maxLayers) strips")
+        var edges = InlineArray<257, Double>(repeating: 0)
+        var densities = InlineArray<257, Double>(repeating: f(0))
+        for i in 0...layers {
+            edges[i] = edge[i]
+            densities[i] = f(edge[i])
+        }
+        strips = Immortal(Strips(edge: edges, density: densities))
         self.layers = layers
         self.tailStart = r
     }

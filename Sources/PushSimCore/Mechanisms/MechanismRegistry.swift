@@ -235,7 +235,7 @@ struct MechanismStates: ~Copyable {
 }
 
 /// Fresh out-of-line states, read by every world that has not written its own.
-private let freshRareMechanismStates = OutOfLine<RareMechanismStates>.Fresh(RareMechanismStates())
+private let freshRareMechanismStates = Immortal<RareMechanismStates>(RareMechanismStates())
 
 /// The optional mechanisms' states that only their own mechanism reads, out of line
 /// (``MechanismStates``), in memory the one world that owns them allocates and frees.

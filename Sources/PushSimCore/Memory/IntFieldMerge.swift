@@ -24,8 +24,7 @@
 
     /// `into`'s fields merged with `other`'s by each field's rule.
     @inline(__always) func merge(into root: inout Root, from other: Root) {
-        var theirs = other
-        unsafe withUnsafeBytes(of: &theirs) { from in
+        unsafe withUnsafeBytes(of: other) { from in
             unsafe withUnsafeMutableBytes(of: &root) { into in
                 for step in steps {
                     let mine = unsafe into.load(fromByteOffset: step.offset, as: Int.self)

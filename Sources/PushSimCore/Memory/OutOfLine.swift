@@ -3,8 +3,8 @@
 /// A value that only some owners ever need, kept out of line: no memory until it is first
 /// written, then one block the owner allocates and frees with itself. It cannot be copied, so
 /// the block has one owner and needs no reference count. Until it is written, the owner reads
-/// a shared fresh value (``Fresh``) instead; the first write copies that value into the
-/// owner's own block, so the shared one is never written through.
+/// a shared fresh value (an ``Immortal`` every owner shares) instead; the first write copies
+/// that value into the owner's own block, so the shared one is never written through.
 ///
 /// Invariant (``_checkInvariants()``): a block, once made, belongs to this value alone and is
 /// freed exactly once, when the value ends or ``release()`` is called.
@@ -26,10 +26,10 @@
     /// The value: read from the owner's block, or from `fresh` before it has one; written to
     /// the owner's block, made from `fresh`'s value on the first write. `fresh` is evaluated
     /// only when there is no block.
-    subscript(orFresh fresh: @autoclosure () -> Fresh) -> Value {
+    subscript(orFresh fresh: @autoclosure () -> Immortal<Value>) -> Value {
         @inline(__always) unsafeAddress {
             if let block = unsafe block { return unsafe UnsafePointer(block) }
-            return unsafe fresh().address
+            return unsafe fresh().readOnlyAddress
         }
         @inline(__always) mutating unsafeMutableAddress {
             if let block = unsafe block { return unsafe block }
@@ -38,7 +38,7 @@
     }
 
     /// The owner's block, made now from `fresh`'s value.
-    @inline(never) private mutating func made(from fresh: Fresh) -> UnsafeMutablePointer<Value> {
+    @inline(never) private mutating func made(from fresh: Immortal<Value>) -> UnsafeMutablePointer<Value> {
         let made = UnsafeMutablePointer<Value>.allocate(capacity: 1)
         unsafe made.initialize(to: fresh.value)
         unsafe block = made
@@ -53,35 +53,9 @@
         unsafe self.block = nil
     }
 
-    /// The fresh value every owner reads before it writes its own: made once (a global),
-    /// and never written (it hands out only a read-only address, and a write goes to the
-    /// owner's own copy).
-    @safe final class Fresh {
-        private let block: UnsafeMutablePointer<Value>
-
-        init(_ value: Value) {
-            unsafe block = .allocate(capacity: 1)
-            unsafe block.initialize(to: value)
-        }
-
-        deinit {
-            unsafe block.deinitialize(count: 1)
-            unsafe block.deallocate()
-        }
-
-        /// Where the value is, read-only.
-        fileprivate var address: UnsafePointer<Value> { @inline(__always) get { unsafe UnsafePointer(block) } }
-
-        /// A copy of the value.
-        var value: Value { unsafe block.pointee }
-    }
-
     /// Checks the invariant above (tests, and builds with internal checks): a block is one
     /// value's own, never the shared fresh one.
-    func _checkInvariants(fresh: Fresh) {
-        if let block = unsafe block { precondition(unsafe UnsafePointer(block) != fresh.address, "an owner writes the shared fresh value") }
+    func _checkInvariants(fresh: Immortal<Value>) {
+        if let block = unsafe block { precondition(unsafe UnsafePointer(block) != fresh.readOnlyAddress, "an owner writes the shared fresh value") }
     }
 }
-
-/// The fresh value is only ever read, so threads may share it when the value itself may be shared.
-extension OutOfLine.Fresh: @unchecked Sendable where Value: Sendable {}

@@ -44,7 +44,7 @@ package struct OwnedArray<Element>: ~Copyable {
     }
 
     /// Appends `count` copies of `value` at once.
-    package mutating func append(repeating value: Element, count added: Int) {
+    @inline(__always) package mutating func append(repeating value: Element, count added: Int) {
         storage.append(repeating: value, count: added)
     }
 
@@ -96,12 +96,38 @@ package struct OwnedArray<Element>: ~Copyable {
     }
 
     /// Makes the array `count` copies of `value`, keeping its memory when it is large enough.
-    package mutating func reset(repeating value: Element, count newCount: Int) {
+    @inline(__always) package mutating func reset(repeating value: Element, count newCount: Int) {
         storage.reset(repeating: value, count: newCount)
     }
 
     /// Checks the storage's invariants (tests, and builds with internal checks).
     func _checkInvariants() { storage._checkInvariants() }
+}
+
+/// The array as a binary min-heap ordered by `precedes` (a strict order: no two elements
+/// equal, so the order elements come out in does not depend on how the heap breaks ties):
+/// element 0 is the first, and every element precedes neither of its children (2i+1, 2i+2).
+/// The event heap and the coupled stepper's stopped worlds share these steps. Each moves
+/// elements into a hole, touching only slots the heap's own arithmetic keeps below the count.
+extension OwnedArray {
+    /// Puts `element` among the others: sifted up from a new last slot, parents moving down
+    /// into the hole.
+    @inline(__always) package mutating func heapInsert(_ element: Element, precedes: (Element, Element) -> Bool) {
+        let count = storage.count
+        if count == storage.capacity { storage.reserve(count + 1) }
+        storage.heapInsert(element, count: count, precedes: precedes)
+    }
+
+    /// Removes and returns the first element; the heap must not be empty.
+    @inline(__always) package mutating func heapRemoveFirst(precedes: (Element, Element) -> Bool) -> Element {
+        storage.heapRemoveFirst(precedes: precedes)
+    }
+
+    /// Replaces the first element by `element` and sifts it down to its place; the heap must
+    /// not be empty.
+    @inline(__always) package mutating func heapReplaceFirst(_ element: Element, precedes: (Element, Element) -> Bool) {
+        storage.heapReplaceFirst(element, precedes: precedes)
+    }
 }
 
 /// The memory of a growable container: where its elements are, how many, and how much room.
@@ -188,7 +214,7 @@ package struct OwnedArray<Element>: ~Copyable {
     }
 
     /// Adds `added` copies of `value` after the last.
-    mutating func append(repeating value: Element, count added: Int) {
+    @inline(__always) mutating func append(repeating value: Element, count added: Int) {
         guard added > 0 else { return }
         let count = self.count
         reserve(count + added)
@@ -227,7 +253,7 @@ package struct OwnedArray<Element>: ~Copyable {
     }
 
     /// Makes the storage `newCount` copies of `value`, keeping its memory when large enough.
-    mutating func reset(repeating value: Element, count newCount: Int) {
+    @inline(__always) mutating func reset(repeating value: Element, count newCount: Int) {
         removeAll()
         append(repeating: value, count: newCount)
     }
@@ -250,6 +276,54 @@ package struct OwnedArray<Element>: ~Copyable {
     @inline(__always) func prefetchElements(maxBytes: Int) {
         let bytes = count &* MemoryLayout<Element>.stride
         unsafe pushsim_prefetch_range(UnsafeRawPointer(base), Swift.min(Swift.max(bytes, 1), maxBytes))
+    }
+
+    /// ``OwnedArray/heapInsert(_:precedes:)`` with room for one more already made.
+    @inline(__always) mutating func heapInsert(_ moving: Element, count: Int, precedes: (Element, Element) -> Bool) {
+        precondition(count == self.count && count < capacity, "no room to insert")
+        var child = count
+        while child > 0 {
+            let parent = (child - 1) >> 1
+            if !precedes(moving, unsafe base[parent]) { break }
+            unsafe (base + child).initialize(to: (base + parent).move())
+            child = parent
+        }
+        unsafe (base + child).initialize(to: moving)
+        storedCount = UInt32(truncatingIfNeeded: count + 1)
+    }
+
+    /// ``OwnedArray/heapRemoveFirst(precedes:)``.
+    @inline(__always) mutating func heapRemoveFirst(precedes: (Element, Element) -> Bool) -> Element {
+        precondition(count > 0, "removeFirst on an empty heap")
+        let first = unsafe base.move()
+        let count = self.count - 1
+        storedCount = UInt32(truncatingIfNeeded: count)
+        if count > 0 { siftDown(unsafe (base + count).move(), count: count, precedes: precedes) }
+        return first
+    }
+
+    /// ``OwnedArray/heapReplaceFirst(_:precedes:)``.
+    @inline(__always) mutating func heapReplaceFirst(_ moving: Element, precedes: (Element, Element) -> Bool) {
+        precondition(count > 0, "replaceFirst on an empty heap")
+        unsafe base.deinitialize(count: 1)
+        siftDown(moving, count: count, precedes: precedes)
+    }
+
+    /// Puts `moving` in the root's hole (slot 0, uninitialized) of a heap of `count` and sifts
+    /// it down: children move up into the hole while one precedes it.
+    @inline(__always) private mutating func siftDown(_ moving: Element, count: Int, precedes: (Element, Element) -> Bool) {
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            if left >= count { break }
+            var best = left
+            let right = left + 1
+            if right < count && precedes(unsafe base[right], unsafe base[left]) { best = right }
+            if !precedes(unsafe base[best], moving) { break }
+            unsafe (base + parent).initialize(to: (base + best).move())
+            parent = best
+        }
+        unsafe (base + parent).initialize(to: moving)
     }
 
     /// Checks the invariants above (tests, and builds with internal checks).

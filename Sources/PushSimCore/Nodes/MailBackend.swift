@@ -134,9 +134,9 @@ package struct LetterScript: RandomAccessCollection {
     /// letters handed out so far, from the first, and while a kept script is handed out again,
     /// its count (in the 32 bytes before its elements) and the next letters to hand out.
     func fetchNextLetters() {
-        Prefetch.elements(of: letters, from: 0, bytes: HotMemory.bytesPerArray)
+        letters.prefetchElements(from: 0, bytes: HotMemory.bytesPerArray)
         guard replayNext < replay.count else { return }
-        Prefetch.headerAndElements(of: replay, from: replayNext, bytes: LetterCursor.lettersPerDraw * MemoryLayout<LetterDraws>.stride)
+        replay.prefetchHeaderAndElements(from: replayNext, bytes: LetterCursor.lettersPerDraw * MemoryLayout<LetterDraws>.stride)
     }
 
     /// The next few letters of `replay`; it is given back once every letter is out.

@@ -32,30 +32,89 @@ struct UnusualWrite {
 /// One world's side of running ahead, for one arm: its unusual forecasts, and every decision
 /// made for it so far (a plain accept is what a replay assumes, so only the others are kept).
 final class BinarySpeculation {
+    /// Its state, in a slab of one: one thread steps a partition and nothing holds two
+    /// accesses at once, so the state is read and written in place with no run-time
+    /// exclusivity check.
+    private struct State {
+        var generation: Int32 = 0
+        var unusualForecasts: [UnusualForecast] = []
+        var firstUnusualForecast: Int = 0
+        var unusualWrites: [UnusualWrite] = []
+        var checkAnswers: [Bool] = []
+        var writesTaken: Int = 0
+        var checksTaken: Int = 0
+        var replayBefore: Int = 0
+        var catchingUp: Bool = false
+        var unusualReplayed: Int = 0
+        var ranTo: Int64 = Int64.min
+        var waiting: Bool = false
+        var finished: Bool = false
+    }
+    private let state = Slab<State>(count: 1) { _ in State() }
+
     /// Each run again from the arm's start makes the world's earlier sweep entries stale.
-    var generation: Int32 = 0
+    var generation: Int32 {
+        @inline(__always) _read { yield state[0].generation }
+        @inline(__always) _modify { yield &state[0].generation }
+    }
     /// Forecast writes with an unusual outcome, in the world's order, not yet checked;
     /// `firstUnusualForecast` is the first still waiting.
-    var unusualForecasts: [UnusualForecast] = []
-    var firstUnusualForecast = 0
+    var unusualForecasts: [UnusualForecast] {
+        @inline(__always) _read { yield state[0].unusualForecasts }
+        @inline(__always) _modify { yield &state[0].unusualForecasts }
+    }
+    var firstUnusualForecast: Int {
+        @inline(__always) _read { yield state[0].firstUnusualForecast }
+        @inline(__always) _modify { yield &state[0].firstUnusualForecast }
+    }
     /// Decisions made for the world this arm, for a replay: unusual writes by sequence, and
     /// every buffer check's answer in order.
-    var unusualWrites: [UnusualWrite] = []
-    var checkAnswers: [Bool] = []
+    var unusualWrites: [UnusualWrite] {
+        @inline(__always) _read { yield state[0].unusualWrites }
+        @inline(__always) _modify { yield &state[0].unusualWrites }
+    }
+    var checkAnswers: [Bool] {
+        @inline(__always) _read { yield state[0].checkAnswers }
+        @inline(__always) _modify { yield &state[0].checkAnswers }
+    }
     /// Writes and checks the world has taken this arm (in a replay, so far).
-    var writesTaken = 0
-    var checksTaken = 0
+    var writesTaken: Int {
+        @inline(__always) _read { yield state[0].writesTaken }
+        @inline(__always) _modify { yield &state[0].writesTaken }
+    }
+    var checksTaken: Int {
+        @inline(__always) _read { yield state[0].checksTaken }
+        @inline(__always) _modify { yield &state[0].checksTaken }
+    }
     /// After a wrong forecast: writes before this sequence are replayed, and the instant that
     /// holds it is decided by the connection.
-    var replayBefore = 0
-    var catchingUp = false
-    var unusualReplayed = 0
+    var replayBefore: Int {
+        @inline(__always) _read { yield state[0].replayBefore }
+        @inline(__always) _modify { yield &state[0].replayBefore }
+    }
+    var catchingUp: Bool {
+        @inline(__always) _read { yield state[0].catchingUp }
+        @inline(__always) _modify { yield &state[0].catchingUp }
+    }
+    var unusualReplayed: Int {
+        @inline(__always) _read { yield state[0].unusualReplayed }
+        @inline(__always) _modify { yield &state[0].unusualReplayed }
+    }
     /// The last instant the world has taken every step of; `Int64.max` once it has run out.
-    var ranTo: Int64 = Int64.min
+    var ranTo: Int64 {
+        @inline(__always) _read { yield state[0].ranTo }
+        @inline(__always) _modify { yield &state[0].ranTo }
+    }
     /// Whether it waits at `ranTo` for what only the connection decides (a sweep entry says when).
-    var waiting = false
+    var waiting: Bool {
+        @inline(__always) _read { yield state[0].waiting }
+        @inline(__always) _modify { yield &state[0].waiting }
+    }
     /// Whether the stepper has handed it to `finished`.
-    var finished = false
+    var finished: Bool {
+        @inline(__always) _read { yield state[0].finished }
+        @inline(__always) _modify { yield &state[0].finished }
+    }
 
     /// Whether the world's next instant of writes and checks was decided before, in part or
     /// whole: it is replayed from the record, and what is new decided by the connection.
@@ -96,9 +155,16 @@ final class BinarySpeculation {
 /// ahead, or a world's forecaster. Deciders hold the cell, so nothing copies the connection
 /// per write.
 final class ConnectionCell {
-    var connection: BinaryConnection
+    /// The connection, in a slab of one: read and written in place at every write, with no
+    /// run-time exclusivity check (one thread steps a partition).
+    private let slot: Slab<BinaryConnection>
 
-    init(_ connection: BinaryConnection) { self.connection = connection }
+    init(_ connection: BinaryConnection) { slot = Slab(count: 1) { _ in connection } }
+
+    var connection: BinaryConnection {
+        @inline(__always) _read { yield slot[0] }
+        @inline(__always) _modify { yield &slot[0] }
+    }
 }
 
 /// Decides a world's writes on its forecast, and hands each one to the sweep to be checked.

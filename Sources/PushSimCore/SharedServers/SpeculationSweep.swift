@@ -35,23 +35,77 @@ struct SweepEntry {
 /// in through a small heap of their heads. Entries at or after the window's end wait for a later
 /// window.
 final class SpeculationSweep {
-    private(set) var windowStart = Int64.min
-    private(set) var windowEnd = Int64.min
-    private var window: [SweepEntry] = []
-    private var scratch: [SweepEntry] = []
-    private var nextInWindow = 0
+    /// Its state, in a slab of one: one thread sweeps a partition, and the state is read and
+    /// written in place with no run-time exclusivity check.
+    private struct State {
+        var windowStart: Int64 = Int64.min
+        var windowEnd: Int64 = Int64.min
+        var window: [SweepEntry] = []
+        var scratch: [SweepEntry] = []
+        var nextInWindow: Int = 0
+        var late: [SweepEntry] = []
+        var runs: [LateRun] = []
+        var openRunStart: Int = 0
+        var firstRunSpent: Bool = false
+        var carried: [SweepEntry] = []
+        var sweeping: Bool = false
+        var ranOut: [Int] = []
+    }
+    private let state = Slab<State>(count: 1) { _ in State() }
+
+    private(set) var windowStart: Int64 {
+        @inline(__always) _read { yield state[0].windowStart }
+        @inline(__always) _modify { yield &state[0].windowStart }
+    }
+    private(set) var windowEnd: Int64 {
+        @inline(__always) _read { yield state[0].windowEnd }
+        @inline(__always) _modify { yield &state[0].windowEnd }
+    }
+    private var window: [SweepEntry] {
+        @inline(__always) _read { yield state[0].window }
+        @inline(__always) _modify { yield &state[0].window }
+    }
+    private var scratch: [SweepEntry] {
+        @inline(__always) _read { yield state[0].scratch }
+        @inline(__always) _modify { yield &state[0].scratch }
+    }
+    private var nextInWindow: Int {
+        @inline(__always) _read { yield state[0].nextInWindow }
+        @inline(__always) _modify { yield &state[0].nextInWindow }
+    }
     /// Entries made while sweeping, run after run; `runs` are the unfinished runs' next
     /// entry and end, a heap by their next entry.
-    private var late: [SweepEntry] = []
-    private var runs: [LateRun] = []
-    private var openRunStart = 0
+    private var late: [SweepEntry] {
+        @inline(__always) _read { yield state[0].late }
+        @inline(__always) _modify { yield &state[0].late }
+    }
+    private var runs: [LateRun] {
+        @inline(__always) _read { yield state[0].runs }
+        @inline(__always) _modify { yield &state[0].runs }
+    }
+    private var openRunStart: Int {
+        @inline(__always) _read { yield state[0].openRunStart }
+        @inline(__always) _modify { yield &state[0].openRunStart }
+    }
     /// The first run gave its last entry: it leaves the heap, replaced by the run the world
     /// makes next if it makes one (one sift, as a world stopped again takes the first's place).
-    private var firstRunSpent = false
-    private var carried: [SweepEntry] = []
-    private var sweeping = false
+    private var firstRunSpent: Bool {
+        @inline(__always) _read { yield state[0].firstRunSpent }
+        @inline(__always) _modify { yield &state[0].firstRunSpent }
+    }
+    private var carried: [SweepEntry] {
+        @inline(__always) _read { yield state[0].carried }
+        @inline(__always) _modify { yield &state[0].carried }
+    }
+    private var sweeping: Bool {
+        @inline(__always) _read { yield state[0].sweeping }
+        @inline(__always) _modify { yield &state[0].sweeping }
+    }
     /// Worlds that ran out during this window: finished once the window is swept.
-    var ranOut: [Int] = []
+    var ranOut: [Int] {
+        @inline(__always) _read { yield state[0].ranOut }
+        @inline(__always) _modify { yield &state[0].ranOut }
+    }
 
     /// A run's next entry (kept here, so the heap compares without reading `late`), where
     /// the entry after it is, and the run's end.
@@ -171,16 +225,16 @@ final class SpeculationSweep {
             for entry in window { counts[Int((key(entry) >> shift) & UInt64(buckets - 1))] += 1 }
             var total = 0
             for b in 0..<buckets { let c = counts[b]; counts[b] = total; total += c }
-            // Into a local array taken out of the sweep for the while: not shared, so no copy
-            // on write, and no access to the sweep's own storage inside the loop.
-            var target: [SweepEntry] = []
-            swap(&target, &scratch)
-            for entry in window {
-                let b = Int((key(entry) >> shift) & UInt64(buckets - 1))
-                target[counts[b]] = entry
-                counts[b] += 1
+            do {
+                // Into the scratch array's elements in place, opened once.
+                var target = scratch.mutableSpan
+                var bucketStarts = counts.mutableSpan
+                for entry in window {
+                    let b = Int((key(entry) >> shift) & UInt64(buckets - 1))
+                    target[bucketStarts[b]] = entry
+                    bucketStarts[b] += 1
+                }
             }
-            swap(&target, &scratch)
             swap(&window, &scratch)
             shift += digitBits
         }

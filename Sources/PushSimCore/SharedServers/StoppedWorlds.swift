@@ -8,8 +8,8 @@
 /// on the hot path (docs/performance.md, The binary interface on the coupled path).
 ///
 /// Not an ``EventQueue``: its entries are 16 bytes (the world is the tie-break), not 24, so a
-/// partition's heap spans a third less memory, and its sift down is the kernel's on another
-/// element. Owned by one stepper and never copied. Holds at most `capacity` worlds (the unit's
+/// partition's heap spans a third less memory; its steps are the event heap's
+/// (``OwnedArray/heapInsert(_:precedes:)`` and the others). Owned by one stepper and never copied. Holds at most `capacity` worlds (the unit's
 /// count: each world is in it at most once).
 struct StoppedWorlds: ~Copyable {
     struct Stop {
@@ -54,46 +54,19 @@ struct StoppedWorlds: ~Copyable {
     mutating func insert(time: Int64, world: Int) {
         InternalChecks.require(count < capacity, "more stopped worlds than the unit holds")
         guard count < capacity else { return }
-        let moving = Stop(time: time, world: world)
-        var child = count
-        stops.append(moving)
-        while child > 0 {
-            let parent = (child - 1) >> 1
-            if !moving.precedes(stops[parent]) { break }
-            stops[child] = stops[parent]
-            child = parent
-        }
-        stops[child] = moving
+        stops.heapInsert(Stop(time: time, world: world)) { $0.precedes($1) }
     }
 
     /// The first world stopped again, now at `time` (not before its last stop): it sinks to
     /// its place.
     @inline(__always) mutating func replaceFirst(time: Int64) {
         guard count > 0 else { return }
-        siftDown(Stop(time: time, world: stops[0].world))
+        stops.heapReplaceFirst(Stop(time: time, world: stops[0].world)) { $0.precedes($1) }
     }
 
     /// The first world has finished: it leaves.
     mutating func removeFirst() {
         guard count > 0 else { return }
-        let last = stops.removeLast()
-        if count > 0 { siftDown(last) }
-    }
-
-    /// Puts `moving` in the root's hole and sifts it down.
-    @inline(__always) private mutating func siftDown(_ moving: Stop) {
-        let count = self.count
-        var parent = 0
-        while true {
-            let left = 2 * parent + 1
-            if left >= count { break }
-            var best = left
-            let right = left + 1
-            if right < count && stops[right].precedes(stops[left]) { best = right }
-            if !stops[best].precedes(moving) { break }
-            stops[parent] = stops[best]
-            parent = best
-        }
-        stops[parent] = moving
+        _ = stops.heapRemoveFirst { $0.precedes($1) }
     }
 }

@@ -66,7 +66,7 @@ struct ArmStreams: ~Copyable {
 }
 
 /// Unseeded mechanism streams, read by every arm that seeded none.
-private let unseededMechanismStreams = OutOfLine<MechanismStreamValues>.Fresh(MechanismStreamValues())
+private let unseededMechanismStreams = Immortal<MechanismStreamValues>(MechanismStreamValues())
 
 /// Which of the mechanisms' streams an arm seeds: one member for each field of
 /// ``MechanismStreamValues`` (each mechanism declares its own, ``MechanismDeclaration``).

@@ -68,7 +68,7 @@ package struct DeviceDraws: ~Copyable {
 }
 
 /// Empty mechanism draws, read by every device that has not drawn its own.
-private let noMechanismDraws = OutOfLine<MechanismDraws>.Fresh(MechanismDraws())
+private let noMechanismDraws = Immortal<MechanismDraws>(MechanismDraws())
 
 /// The draws only some mechanisms make per device (``DeviceDraws``), in one block.
 struct MechanismDraws {

@@ -25,7 +25,7 @@ enum HotMemory {
     /// caches since the step before): its timeline's header and the flip where it stands, the
     /// letters it reads next. Its heap and owned arrays keep their counts in the world.
     static func fetchObjects(of world: borrowing DeviceWorld) {
-        Prefetch.header(of: world.draws.timeline.flips, element: world.clock.flipsPassed)
+        world.draws.timeline.flips.prefetchHeader(element: world.clock.flipsPassed)
         world.draws.letters.fetchNextLetters()
     }
 

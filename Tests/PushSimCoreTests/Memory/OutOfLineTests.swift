@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct OutOfLineTests {
     @Test func readsTheFreshValueUntilWrittenThenItsOwn() {
-        let fresh = OutOfLine<[Int]>.Fresh([])
+        let fresh = Immortal<[Int]>([])
         var value = OutOfLine<[Int]>()
         let existsBefore = value.exists, readBefore = value[orFresh: fresh]
         #expect(!existsBefore && readBefore.isEmpty)
@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func eachOwnerHasItsOwnBlock() {
-        let fresh = OutOfLine<Int>.Fresh(5)
+        let fresh = Immortal<Int>(5)
         var first = OutOfLine<Int>(), second = OutOfLine<Int>()
         first[orFresh: fresh] += 10
         second[orFresh: fresh] += 20
@@ -37,9 +37,9 @@ import Testing
     }
 
     @Test func freshIsEvaluatedOnlyWithoutABlock() {
-        let fresh = OutOfLine<Int>.Fresh(1)
+        let fresh = Immortal<Int>(1)
         var asked = 0
-        func counted() -> OutOfLine<Int>.Fresh { asked += 1; return fresh }
+        func counted() -> Immortal<Int> { asked += 1; return fresh }
         var value = OutOfLine<Int>()
         _ = value[orFresh: counted()]
         value[orFresh: counted()] = 7

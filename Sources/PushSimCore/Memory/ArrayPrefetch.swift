@@ -2,33 +2,33 @@
 
 import PushSimPrefetch
 
-/// Prefetch hints for the standard library's arrays: each asks the processor to bring some of
+/// Prefetch hints for the standard library's arrays (an extension, not a type of the layer): each asks the processor to bring some of
 /// an array's memory into its caches, and reads and changes nothing, so a wrong guess costs
 /// lines fetched for nothing, never a result. (The world's own containers have their own:
 /// ``OwnedArray/prefetchElements(maxBytes:)``, ``Slab/prefetch(_:)``.)
-@safe enum Prefetch {
-    /// The line holding `array`'s header (just before its elements) and the line of element
+extension Array {
+    /// The line holding the array's header (just before its elements) and the line of element
     /// `index`, when the array has one there.
-    @inline(__always) static func header<Element>(of array: [Element], element index: Int) {
-        unsafe array.withUnsafeBufferPointer { elements in
+    @inline(__always) func prefetchHeader(element index: Int) {
+        unsafe withUnsafeBufferPointer { elements in
             guard let first = elements.baseAddress else { return }
             unsafe pushsim_prefetch(UnsafeRawPointer(first) - 32)
             if index >= 0 && index < elements.count { unsafe pushsim_prefetch(first + index) }
         }
     }
 
-    /// `bytes` bytes of `array`'s elements from element `index` (those the array has).
-    @inline(__always) static func elements<Element>(of array: [Element], from index: Int, bytes: Int) {
-        unsafe array.withUnsafeBufferPointer { elements in
+    /// `bytes` bytes of the array's elements from element `index` (those the array has).
+    @inline(__always) func prefetchElements(from index: Int, bytes: Int) {
+        unsafe withUnsafeBufferPointer { elements in
             guard let first = elements.baseAddress, index >= 0, index < elements.count else { return }
             let held = (elements.count - index) &* MemoryLayout<Element>.stride
             unsafe pushsim_prefetch_range(first + index, Swift.min(bytes, held))
         }
     }
 
-    /// The line before `array`'s elements (its header) and `bytes` bytes from element `index`.
-    @inline(__always) static func headerAndElements<Element>(of array: [Element], from index: Int, bytes: Int) {
-        unsafe array.withUnsafeBufferPointer { elements in
+    /// The line before the array's elements (its header) and `bytes` bytes from element `index`.
+    @inline(__always) func prefetchHeaderAndElements(from index: Int, bytes: Int) {
+        unsafe withUnsafeBufferPointer { elements in
             guard let first = elements.baseAddress else { return }
             unsafe pushsim_prefetch(UnsafeRawPointer(first) - 32)
             unsafe pushsim_prefetch_range(first + index, bytes)
