@@ -7,11 +7,11 @@ struct ArmState {
     /// Whether this arm runs the gap check: the queue arm of the queue design (`recovery: queue`).
     var checksGaps = false
     /// Whether this arm counts into its part's ledger (the cell of the ``SettledLetters`` it was
-    /// given) rather than its own: the run then adds nothing at the world's end. Beside the
-    /// other flag: a field's padding is multiplied by a partition's phones (issue 26, item 1).
+    /// given) rather than its own: the run then adds nothing at the world's end. Kept beside the
+    /// other flag, so the two share their padding: a world's size is multiplied by its partition's phones.
     var countsIntoPart = false
-    /// The most letters this arm's world held since it last gave back room (WorldRoomTrim.swift):
-    /// 16 bits in the flags' padding, so the world grows by nothing.
+    /// The most letters this arm's world held since it last gave back room (WorldRoomTrim.swift);
+    /// 16 bits, so it fits the flags' padding.
     var mostHeld: UInt16 = 0
     /// Warm-up letters with a position that this arm settled in flight (WorldSettlement.swift):
     /// the telemetry takes the warm-up's positions off, and those letters are no longer held.
