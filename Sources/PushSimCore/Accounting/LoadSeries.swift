@@ -67,7 +67,7 @@ package struct LoadSeries: Equatable, Sendable {
     }
 
     /// Grows geometrically: devices reach later bins one after another, and growing to each
-    /// exactly copied the whole series every time (a quadratic cost, 10 % of a run).
+    /// exactly would copy the whole series every time (a quadratic cost).
     private mutating func grow(toBins bins: Int) {
         let needed = bins * LoadSeries.quantityCount
         guard counts.count < needed else { return }
@@ -118,7 +118,7 @@ package struct LoadSeries: Equatable, Sendable {
 /// hot path only appends a word (no division, no copy-on-write check), and only for what the
 /// letters' states do not tell: a numbered letter's arrival and first send are read from its
 /// position at the end, so most letters note nothing. A value holding its array, not an object
-/// of its own.
+/// of its own: no extra object in every world of a shared partition.
 struct LoadLog: ~Copyable {
     /// A word's low bits: a quantity, or one of two entries that stand for two.
     enum Entry: Int64 {
@@ -147,7 +147,7 @@ extension DeviceWorld {
     /// arrived and was sent in the bin of its time (`xivaReceives`), then the log's entries.
     /// The series grows to the latest bin this arm reached, by at least doubling its capacity:
     /// a driver's ledger keeps it, so later devices rarely grow it (growing to each device's
-    /// latest entry exactly copied the series time after time, 10 % of a run).
+    /// latest entry exactly would copy the series time after time).
     mutating func foldLoad(into series: inout LoadSeries) {
         foldLoad(letters: armState.firstCounted..<draws.letters.count, into: &series)
     }

@@ -119,7 +119,7 @@ package enum PortableMath {
         return (Int64(bitPattern: shifted.bitPattern &- 0x4338_0000_0000_0000), shifted - 0x1.8p52)
     }
 
-    /// `y.rounded()` without its libm call (1.4 % of a run): for |y| < 2^52 both the
+    /// `y.rounded()` without its libm call (a hot path): for |y| < 2^52 both the
     /// truncation and the fraction it leaves are exact, so this is the same value.
     @inline(__always) static func roundedHalfAwayFromZero(_ y: Double) -> Double {
         Double(nearestInteger(y))

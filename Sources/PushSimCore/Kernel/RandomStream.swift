@@ -15,7 +15,8 @@ package struct StreamPurpose: Hashable, Sendable {
     /// A purpose added from now on: its identity derives from its name alone.
     package init(named name: String) { identity = FNV1a.hash(name.utf8) }
 
-    /// A purpose whose stream was numbered before names were: its number stays as it was.
+    /// A purpose whose stream was numbered before names were: it keeps its number, so its draws
+    /// never change.
     private init(frozen identity: UInt64) { self.identity = identity }
 
     package static let letters = StreamPurpose(frozen: 1)          // letter arrival times

@@ -34,8 +34,8 @@ package struct SimTime: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// into the past.
     @inline(__always) package static func saturatingSum(_ a: Int64, _ b: Int64) -> Int64 {
         let (sum, overflow) = a.addingReportingOverflow(b)
-        // Two instructions where no overflow happens (add, branch): choosing the end to
-        // saturate at on every call cost 1 % of a run's instructions (docs/performance.md).
+        // Only an add and a branch where no overflow happens: the end to saturate at is
+        // chosen only on overflow, never on every call (a hot path).
         if _fastPath(!overflow) { return sum }
         return a < 0 ? Int64.min : Int64.max
     }
@@ -62,7 +62,7 @@ package struct SimTime: Hashable, Comparable, Sendable, CustomStringConvertible 
     @inline(never) static func roundingOutsideTheCore(_ us: Double) -> SimTime {
         if !(us < 9.2e18) { return us.isNaN ? .zero : .forever }
         if us <= 0 { return .zero }
-        // Half away from zero, exactly as `us.rounded()`, without its libm call (3 % of a run):
+        // Half away from zero, exactly as `us.rounded()`, without its libm call (a hot path):
         // for 0 < us < 2^63 the truncation and the fraction left over are both exact.
         let whole = Int64(us)
         return SimTime(microseconds: us - Double(whole) >= 0.5 ? whole + 1 : whole)

@@ -7,8 +7,8 @@ package struct ConnectivityTimeline {
     /// Where the drawing stands, when the flips are drawn a few at a time
     /// (ConnectivityOnDemand.swift); nil when `flips` is the whole timeline.
     var onDemand: TimelineDrawing? = nil
-    /// After the flips: the world's next one-byte field then fits in the timeline's tail
-    /// rather than after 7 bytes of padding.
+    /// After the flips, so that the world's next one-byte field fits in the timeline's tail
+    /// padding.
     package var onlineAtStart = true
 
     package init() {}

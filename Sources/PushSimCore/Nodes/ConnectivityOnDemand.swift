@@ -7,10 +7,9 @@
 /// in the same order: the process is drawn period after period from its own stream, and an
 /// interval of the union is handed out once the next one starts after it ends.
 ///
-/// A world of a shared partition kept its whole timeline from `prepare` to its last arm:
-/// 8 bytes a flip, about 0.85 KB a phone for a week of `commuters.yaml`, growing with the days
-/// (issue 26, item 1). An object, made only for such a world: inline it would be 100 bytes of
-/// every world, the herd's too.
+/// A world of a shared partition draws its timeline this way rather than keeping it whole from
+/// `prepare` to its last arm, which would grow with the simulated days. An object, made only
+/// for such a world: inline, every world would carry it, the herd's too.
 /// The laws of a phone's own connectivity process (`connectivity.online`, `offline`): the one
 /// test of whether a scenario draws one (`generate`, `isSameForEveryDevice`, the drawing on demand).
 struct ConnectivityProcess {
@@ -34,8 +33,7 @@ final class TimelineDrawing {
     private var periodEnd: Int64
     /// The process's next offline interval, drawn but not merged yet, and the union's interval
     /// being extended, not handed out yet; ``none`` for neither. Stored without an optional's
-    /// tag byte, which padded each to 24 bytes: the object is 112 bytes with the allocator's
-    /// header, not 128, in every world of a shared partition (issue 26, item 1).
+    /// tag byte, which would pad each range: every world of a shared partition holds one.
     private var storedPendingOffline = TimelineDrawing.none
     private var storedCurrent = TimelineDrawing.none
     /// No interval: every real one starts at or after time 0.
@@ -53,8 +51,8 @@ final class TimelineDrawing {
     private var nextWindow: Int32 = 0
     private var inOnline: Bool
     private var processDone = false
-    // The laws, the windows and the run's end are the parameters', passed in at each draw: kept
-    // here, they were 90 bytes more of every such world.
+    // The laws, the windows and the run's end are the parameters', passed in at each draw: no
+    // copy of them here.
 
     /// The drawing of `device`'s timeline from time 0; nil when the device draws no process
     /// (its timeline is then the windows', which ``ChainParameters/sharedTimeline`` lays out).

@@ -6,8 +6,8 @@ enum ExtensionAction: UInt8 {
 }
 
 /// One run of the extension for one arriving push. The 64-bit field first, the 32-bit ones,
-/// then the bytes: 24 bytes a run rather than 32 (a settling world holds room for a few runs,
-/// and every phone of a shared partition a settling world: issue 26, item 1).
+/// then the bytes, so that no field is padded (a settling world holds room for a few runs,
+/// and every phone of a shared partition is a settling world).
 struct ExtensionRun {
     var arrival: Int64
     var copy: CopyIndex
@@ -146,8 +146,8 @@ extension DeviceWorld {
 
     /// The scenario's client's check of a push numbered for this install (``GapCheck``).
     /// `mutating` although it writes nothing: every caller holds the world `inout`, and with
-    /// a borrowing call here (and in `userGapCheck`) the compiler copied the whole world to
-    /// the stack at every push (2.6 KB, +11 % on a run).
+    /// a borrowing call here (and in `userGapCheck`) the compiler copies the whole world to
+    /// the stack at every push.
     @inline(__always) mutating func gapCheck(saved: Int32, position p: Int32) -> GapCheck {
         if _slowPath(parameters.client == .user) { return userGapCheck(saved: saved, position: p) }
         return GapCheck.check(saved: saved, position: p, intendedClient: parameters.client == .intended,

@@ -11,7 +11,7 @@ extension DeviceWorld {
     }
 
     /// The user's client's check of a push numbered for this install: both hashes this
-    /// install's. Out of line, so the built-in clients' inlined check stays as small as it was;
+    /// install's. Out of line, so that the built-in clients' inlined check stays small;
     /// `mutating` for its caller's sake (``gapCheck(saved:position:)``).
     @inline(never) mutating func userGapCheck(saved: Int32, position p: Int32) -> GapCheck {
         guard let client = scenario.queue.userClient?.client else { return GapCheck(outcome: .noGap, saved: saved) }

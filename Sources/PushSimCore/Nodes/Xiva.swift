@@ -7,7 +7,7 @@ struct XivaNumbering: ~Copyable {
     var nextPosition: Int32 = 1
     /// The position of the table's first entry: 0, unless a world settling its letters in
     /// flight dropped the positions no re-request can ask for again (WorldSettlement.swift).
-    /// Beside the other 32-bit position: 16 bytes in all rather than 24.
+    /// Beside the other 32-bit position, so the two share one word.
     var firstPosition: Int32 = 0
     /// Position → letter: entry k is position `firstPosition + k` (position 0 unused).
     var letterAtPosition = OwnedArray<LetterIndex>()
@@ -69,7 +69,7 @@ extension DeviceWorld {
     /// now, the end of the outage holding it (`delay`), or never (nil: dropped in `drop` mode,
     /// or held past the end of the run). Numbering at once keeps the positions the outage's end
     /// would give (held letters, in letter order, come before any letter after the outage);
-    /// only the send and the retention move. Out of line: the fast path stays as it was.
+    /// only the send and the retention move. Out of line, so that the fast path stays small.
     @inline(never) mutating func sendTimeAfterOutages(letter i: Int, at now: Int64) -> Int64? {
         guard let outageEnd = outageEnd(containing: now) else { return now }
         if parameters.outageDrops {

@@ -11,11 +11,10 @@ package struct SpeculationCounts: Equatable, Sendable {
     /// Up to how many events into its arm a world writes on a forecast. A wrong forecast costs
     /// a replay of the world's arm so far; a stop costs a resume. So a world forecasts while
     /// the chance of a wrong forecast (the partition's so far, from a prior of 1 in 200) times
-    /// its events so far stays under about what a resume costs, taken as 8 events: on the
-    /// bench's binary rung (3 wrong in 1 000) every write is forecast; on
-    /// `scenarios/binary-interface.yaml` (a slow connection, 6 in 100 wrong) forecasting paid
-    /// 5.7 times the CPU time of stopping at every write, and stops once a world is past its
-    /// first 130 or so events.
+    /// its events so far stays under about what a resume costs, taken as 8 events: where
+    /// forecasts are rarely wrong every write is forecast; on a slow connection, where many
+    /// are, a world stops forecasting after its first events (docs/performance.md, Worlds
+    /// running ahead of the binary connection).
     var eventsWorthAForecast: Int {
         Int(8 * Double(forecasts + 200) / Double(wrongForecasts + 1))
     }
@@ -24,7 +23,8 @@ package struct SpeculationCounts: Equatable, Sendable {
 extension CoupledWorlds {
     /// How far the worlds run ahead of the connection's checks: each world is resumed about
     /// once a window (and once per stop), and a window's entries are held and sorted at once.
-    /// A day: on the bench's binary rung, 6 hours cost 7 % more CPU time, 3 days no less.
+    /// A day (docs/performance.md, Worlds running ahead of the binary connection, for the
+    /// windows measured).
     package static let speculationWindow: Int64 = 86_400 * 1_000_000
 
     /// Runs one arm of every world (already begun, with `arm`) to its end around the binary
@@ -69,7 +69,7 @@ extension CoupledWorlds {
                 let i = Int(entry.world)
                 guard entry.generation == generations[i] else { continue }
                 if entry.kind != .stop { counts.forecasts += 1 }
-                // A plain forecast needs nothing of the world's record (not even a retain of it).
+                // A plain forecast needs nothing of the world's record, not even a reference to it.
                 if entry.kind == .plainForecast && partition.connection.writeIfAcceptedAtOnce(joiningAt: entry.time) { continue }
                 let s = speculations[i]
                 switch entry.kind {

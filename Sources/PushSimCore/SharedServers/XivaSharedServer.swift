@@ -3,7 +3,7 @@
 /// A re-request waiting to join its partition's queue: the request, when it was sent, and its
 /// `request_latency` (drawn when it was sent, so the streams stay in step with capacity forever).
 struct XivaJoin {
-    // Ordered by size: 20 bytes, so a count fits beside the one a world holds inline (MechanismStates).
+    // Ordered by size, so that a count fits in the tail padding of the one a world holds inline (MechanismStates).
     var sentAt: Int64
     var latency: Int64
     var request: RequestIndex

@@ -10,8 +10,8 @@ struct ArmState: ~Copyable {
     /// given) rather than its own: the run then adds nothing at the world's end. Kept beside the
     /// other flags, in their padding.
     var countsIntoPart = false
-    /// The most letters this arm's world held since it last gave back room (WorldRoomTrim.swift):
-    /// 16 bits in the flags' padding, so the world grows by nothing.
+    /// The most letters this arm's world held since it last gave back room (WorldRoomTrim.swift);
+    /// 16 bits, so it fits the flags' padding.
     var mostHeld: UInt16 = 0
     /// Warm-up letters with a position that this arm settled in flight (WorldSettlement.swift):
     /// the telemetry takes the warm-up's positions off, and those letters are no longer held.

@@ -4,8 +4,8 @@
 // catch-all, and the compiler asks for its case in each.
 
 /// One thing that happens in the chain and waits in the event heap. The payload is a typed index
-/// into the world's arrays (a push copy, an extension run or a re-request), so events stay
-/// 8 bytes. The letters and the connectivity flips, which come one after another, wait beside
+/// into the world's arrays (a push copy, an extension run or a re-request), so an event stays
+/// one machine word. The letters and the connectivity flips, which come one after another, wait beside
 /// the heap instead (see ``Agenda``).
 enum ChainEvent: Equatable, Sendable {
     /// A re-sent push copy reaches APNs from XIVA. (A first copy needs no arrival event: see

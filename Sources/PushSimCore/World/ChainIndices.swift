@@ -1,6 +1,6 @@
 // The typed indices of the world's per-arm arrays: a copy, an extension run, a re-request, a letter.
 
-/// An index into the world's array of `Element`s, 32 bits so that events stay 8 bytes. The
+/// An index into the world's array of `Element`s, 32 bits so that an event stays one word. The
 /// element type makes an index into one array a compile error on another.
 struct ChainIndex<Element>: TypedIndex, Equatable, Sendable {
     var raw: Int32

@@ -57,12 +57,11 @@ package struct LetterState: Sendable {
     package var shownUntil: Int64 = 0
     /// Its XIVA position; 0 when dropped.
     package var position: Int32 = 0
-    /// The five flags below, one bit each: as five Bools they made the state 28 bytes, 32 in
-    /// an array; in one byte it is 24. A world of a shared partition holds a state per letter
-    /// in flight, multiplied by the partition's phones (issue 26, item 1).
+    /// The five flags below, one bit each, packed into one byte: a world of a shared partition
+    /// holds a state per letter in flight, multiplied by the partition's phones.
     private var flags = Flags()
     /// How the first copy, a re-sent copy, and its gap's recovery were lost; nil for none.
-    /// (One byte each, as the codes they replace were.)
+    /// (One byte each.)
     var firstCopyFate: LossCause? = nil
     var resentCopyFate: LossCause? = nil
     var gapFate: LossCause? = nil
@@ -111,8 +110,8 @@ package struct DeviceWorld: ~Copyable {
     package internal(set) var draws: DeviceDraws
     /// The clock, the agenda and this device's end.
     var clock: WorldClock
-    /// Whether handlers may settle steps without scheduling them (see ``ShortcutPolicy``). In
-    /// the clock's tail padding: one byte here rather than eight at the top.
+    /// Whether handlers may settle steps without scheduling them (see ``ShortcutPolicy``). Kept
+    /// right after the clock, so that it fills the clock's tail padding.
     let shortcuts: ShortcutPolicy
     /// Which arm runs: the device, the gap check, the streams, the first counted letter.
     var armState = ArmState()
@@ -221,8 +220,8 @@ package struct DeviceWorld: ~Copyable {
 
     /// A device run on its own with a finite XIVA capacity or over the binary interface (a
     /// hand-built world): it is alone in its partition and on its connection. Runs, checks,
-    /// traces and `find` run a whole partition (``CoupledWorlds``). Out of line: inlined, it made `run` so large that
-    /// the compiler stopped inlining `handle` into the hot loop (4 % of a run).
+    /// traces and `find` run a whole partition (``CoupledWorlds``). Out of line, so that `run`
+    /// stays small enough for the compiler to inline `handle` into the hot loop.
     @inline(never) mutating func runAloneOnSharedServers() {
         var server = PartitionServers(
             xiva: sharesServer ? XivaPartitionServer(parameters: parameters, end: clock.end, segments: [nil], seriesWanted: false) : nil,
@@ -255,11 +254,9 @@ package struct DeviceWorld: ~Copyable {
     /// answer may add steps at the same instant (a deadline): the next call takes them.
     ///
     /// One loop, as `run`'s: once a step has sent, the loop's end narrows to the end of that
-    /// instant. The same steps as finding each instant and then taking it (what this did
-    /// before), because nothing but a server's `collect` (or a new arm) empties `joining` or the
-    /// outbox: once a step has filled one, it is still full when the instant ends. Finding each
-    /// instant first cost a `nextTime` and a failed `next` per instant (docs/performance.md,
-    /// The coupled path).
+    /// instant. The same steps as finding each instant and then taking it, because nothing but
+    /// a server's `collect` (or a new arm) empties `joining` or the outbox: once a step has
+    /// filled one, it is still full when the instant ends.
     package mutating func runUntilItSends() -> Int64? {
         var end = clock.horizon
         var sentAt: Int64? = nil
@@ -395,8 +392,8 @@ package struct DeviceWorld: ~Copyable {
             ledger.positionsKnownToTelemetry += max(0, Int(ext.highestPositionSeen) - warmupPositions)
         }
         if tracer != nil { for i in 0..<draws.letters.count { note(.user, i, .endOfRun(fate(of: i))) } }
-        // Recording into a local ledger: through the stored property the compiler copied the
-        // whole Ledger in and out for every letter (a memcpy per letter, 5 % of a run).
+        // Recording into a local ledger, never through the stored property (through it, the
+        // compiler copies the whole Ledger in and out for every letter).
         // The placeholder shares its buffers, so `account` stays their only owner and no
         // histogram is allocated or copied.
         var account = ledger
@@ -450,8 +447,7 @@ package struct DeviceWorld: ~Copyable {
 
     /// The fate of letter i through the chain, by the contract's order of causes for this arm.
     /// Always inlined: a settlement calls it from a closure of a `mutating` method, and called
-    /// there the compiler copied the whole world to the stack for each settlement (760 bytes,
-    /// +1.6 % instructions on the coupled herd when the world's layout changed).
+    /// there out of line the compiler copies the whole world to the stack for each settlement.
     @inline(__always) func chainFate(of i: Int) -> LetterFate {
         if letterStates[i].delivered { return .delivered(latency: letterStates[i].firstDelivery - draws.letters[i].time) }
         if letterStates[i].summarized { return .summarized }

@@ -20,8 +20,7 @@ struct WorldClock: ~Copyable {
     /// The heap merged with the letters (first stream) and the connectivity flips (second).
     var agenda: Agenda<ChainEvent>
     /// The two flip cursors in 32 bits each, as the agenda's own stream indices (a flip's index
-    /// already fits one there): they fill the agenda's tail, 16 bytes fewer in every world of
-    /// a shared partition (issue 26, item 1).
+    /// already fits one there), so that they fill the agenda's tail padding.
     private var storedFlipsPassed: Int32 = 0
     private var storedLookaheadFlipCursor: Int32 = 0
     /// Flips at or before the clock.

@@ -3,8 +3,8 @@
 // that feeds them is one untaken branch.
 
 /// The observers of one world, kept as one owner so the world's state stays its own. Both
-/// live in one object made when the first is set: inline they were 24 bytes of every world of
-/// a shared partition, which never has either (issue 26, item 1); a run tests one reference.
+/// live in one object made when the first is set, not inline: a world of a shared partition
+/// never has either; a run tests one reference.
 package struct WorldObservers {
     private final class Watchers {
         var tracer: ((TraceEntry) -> Void)?

@@ -1,11 +1,10 @@
 // Room that the worlds of a shared partition borrow, one after another, for an arm they run alone.
 //
 // On the coupled path an arm without a shared server (the off arm beside a queue arm with a
-// finite XIVA capacity) runs world after world, each to its end. Each world started its arrays
-// empty (WorldMemory.swift) and grew them letter by letter, a dozen times each over a week, then
-// gave them back: about 50 calls into the allocator a phone, and the copies, about a tenth of
-// the coupled rung's time (docs/performance.md, Room borrowed for an arm run alone). A lonely
-// world keeps its room from device to device; these worlds now share one room the same way.
+// finite XIVA capacity) runs world after world, each to its end. Rather than each world growing
+// its arrays from empty (WorldMemory.swift) and giving them back, these worlds share one room,
+// as a lonely world keeps its room from device to device (docs/performance.md, Room borrowed
+// for an arm run alone).
 
 /// The arrays an arm grows, with the room the largest world so far needed; lent to one world
 /// at a time (one thread runs a partition).
@@ -26,8 +25,7 @@ extension DeviceWorld {
     /// Before an arm the world runs alone to its end: its arrays traded for the room's (the
     /// arm starts each afresh, so what either held before does not matter), and a script
     /// drawn on demand moved into the room's and drawn to its end there at once (the arm reads
-    /// every letter; drawing eight at a time as the arm reached them cost the coupled bench
-    /// chain 2.4 % more instructions).
+    /// every letter, so there is nothing to gain by drawing them as the arm reaches them).
     package mutating func borrowRoom(_ room: ArmRoom) {
         tradeArrays(with: room)
         guard draws.letters.onDemand else { return }
@@ -40,7 +38,7 @@ extension DeviceWorld {
     /// After that arm, once its accounts are read: the room given back with what the arm
     /// left in it, and the world's script an exact copy of the one grown there when another
     /// arm follows (`keepingScript`); after the last arm the world is given back whole, and
-    /// the copy was an allocation and 11 KB copied per phone of the bench for nothing.
+    /// no copy is made.
     package mutating func giveRoomBack(_ room: ArmRoom, keepingScript: Bool = true) {
         tradeArrays(with: room)
         guard draws.letters.onDemand else { return }

@@ -2,20 +2,18 @@
 //
 // A growable array keeps the room of the most elements it ever held. A world of a shared
 // partition that settles its letters in flight (WorldSettlement.swift) holds a handful of
-// letters at a time, but its arrays kept room for the most it held at any moment of the run,
-// and that most grows with the simulated days: a commuter's phone took 2 072 bytes at 2 days
-// and 2 735 at 14 (issue 26, item 1; docs/performance.md, Room given back as letters are
-// settled). So, every ``positionsBetweenTrims`` positions settled, each array keeps room only
-// for the most letters held since the last time: a world's room follows what it held lately,
-// not ever. Every so many letters rather than at every settlement: giving room back at each
-// one cost the coupled herd 3 % more instructions (the checks, and arrays grown again to the
-// same size over and over); keeping the most held lately rather than what the world holds
-// now lets a world that holds as much every day keep its room instead of growing it again.
+// letters at a time, but its arrays would keep room for the most it held at any moment of the
+// run, and that most grows with the simulated days (docs/performance.md, Room given back as
+// letters are settled). So, every ``positionsBetweenTrims`` positions settled, each array keeps
+// room only for the most letters held since the last time: a world's room follows what it held
+// lately, not ever. Every so many letters rather than at every settlement, so that arrays are
+// not grown again to the same size over and over; the most held lately rather than what the
+// world holds at that moment, so that a world that holds as much every day keeps its room
+// instead of growing it again.
 
 extension DeviceWorld {
     /// Positions settled between two times a world gives back room: 16, about ten hours of a
-    /// commuter's mail (40 a day). Every 64, keeping room for at least 8 letters and half as
-    /// many again, left `commuters.yaml`'s phone 240 bytes larger at 14 days.
+    /// commuter's mail (40 a day).
     static let positionsBetweenTrims: Int32 = 16
 
     /// The least room in letters a world keeps: what it holds between two settlements.

@@ -1,8 +1,8 @@
 // A world of a shared partition settles each letter whose fate is final, so that it keeps only what is still in flight.
 //
 // On the coupled path every world of a partition is alive at once (docs/model.md §6), and a
-// world that kept every letter it reached held a week of per-letter arrays by the end of a
-// week (issue 26, item 1). A letter's record in the ledger is a sum over letters, so it can
+// world that kept every letter it reached would hold a week of per-letter arrays by the end
+// of a week. A letter's record in the ledger is a sum over letters, so it can
 // be added as soon as the letter's fate can no longer change, and its arrays dropped: the
 // same counts, the same bytes, less memory (docs/performance.md, Letters settled in flight).
 
@@ -44,15 +44,15 @@ extension DeviceWorld {
         armState.settled = nil
         armState.settledWarmupPositions = 0
         armState.mostHeld = 0
-        // Given a part's ledger, the world counts into it whether or not it settles letters: a
-        // ledger per world was 816 bytes of every world of the partition.
+        // Given a part's ledger, the world counts into it whether or not it settles letters:
+        // no world of a partition holds a ledger of its own.
         armState.countsIntoPart = settled != nil
         if let settled { ledgerCell = settled.counts }
         let settles = settled != nil && armState.checksGaps && maySettleInFlight
         // A script that an earlier arm settled, or gave back, lacks its first letters: drawn
         // again, on demand. One drawn whole and kept (CoupledRun keeps a partition's scripts up
-        // to a budget: drawing them again cost the bench's coupled rung 18 % more instructions)
-        // is handed out a few letters at a time instead, as if drawn on demand, so that the
+        // to a budget, rather than drawing them again) is handed out a few letters at a time
+        // instead, as if drawn on demand, so that the
         // world holds only the letters it reached, as its states.
         if draws.letters.lacksFirstLetters {
             draws.letters.drawOnDemand(scenario, parameters.letterLaws, device: armState.device)
@@ -89,10 +89,8 @@ extension DeviceWorld {
 
     /// Letter i reaches XIVA in an arm that settles in flight: letters settled if the time has
     /// come; returns letter i's number after the settlement. The time comes at the last letter
-    /// drawn so far, just before the next few are drawn: the world then holds the letter it
-    /// reaches and those, room for 5 letters rather than 8 when it settled every fourth letter
-    /// after drawing (90 bytes off a phone of `commuters.yaml` at 14 days, for as many
-    /// settlements: docs/performance.md, Room given back as letters are settled). A world that
+    /// drawn so far, just before the next few are drawn: the world then holds only the letter
+    /// it reaches and those (docs/performance.md, Room given back as letters are settled). A world that
     /// was busy then tries again at every letter once it holds ``lettersBetweenSettlements``
     /// and a draw's more.
     @inline(never) mutating func settleInFlight(reaching i: Int) -> Int {
@@ -110,7 +108,7 @@ extension DeviceWorld {
     /// and re-request, and the positions at or below the saved one. The letters kept are
     /// numbered again from 0: returns by how much their numbers went down (letter i is now
     /// letter i minus that). Renumbering, rather than a window over absolute numbers, leaves
-    /// every other path's indexing as it was (a window's offset cost the lonely path 3 %).
+    /// every other path's indexing untouched (no offset on the lonely path).
     @inline(never) mutating func settleFinalLetters(before i: Int) -> Int {
         noteLettersHeld()
         guard clock.queue.isEmpty && apnsStore.copy == nil && !mechanisms.isJoining,
@@ -155,7 +153,7 @@ extension DeviceWorld {
 
     /// ``chainFate(of:)`` for a settlement's closures. `mutating` although it writes nothing,
     /// as ``foldLoad(letters:into:)`` and ``countConsoleCategories(copies:into:)``: called from
-    /// a closure of a `mutating` method, a borrowing method made the compiler copy the whole
-    /// world to the stack at every call (two 2 KB copies per settlement).
+    /// a closure of a `mutating` method, a borrowing method makes the compiler copy the whole
+    /// world to the stack at every call.
     @inline(__always) mutating func settledFate(of i: Int) -> LetterFate { chainFate(of: i) }
 }

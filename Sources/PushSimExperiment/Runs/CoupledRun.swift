@@ -55,10 +55,9 @@ enum CoupledRun {
         for u in unit.units(in: devices) {
             let range = unit.firstDevice(ofUnit: u, in: devices)..<unit.firstDevice(ofUnit: u + 1, in: devices)
             // Each device's segment and its part's chain parameters with its scenario (a part's
-            // worlds share one object: a scenario and parameters per world cost 2.9 KB a phone).
-            // Without segments, no segment per device: an array of nils was 16 bytes of every
-            // phone of a partition, 26 with its growth (issue 26, item 1). Both arrays are made
-            // at their size.
+            // worlds share one object: no copy of the scenario or the parameters per world).
+            // Without segments, no segment per device: no array of nils beside every phone of a
+            // partition. Both arrays are made at their size.
             var segmentOf: [Int?] = []
             var partOf: [Int32] = []
             partOf.reserveCapacity(range.count)

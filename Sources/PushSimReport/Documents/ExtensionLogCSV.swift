@@ -7,7 +7,7 @@ import PushSimCore
 /// ``ExtensionLogSummary`` one line an hour.
 package enum ExtensionLogCSV {
     /// The rows file: the header, then one push a line. Built as bytes, digit by digit: string
-    /// interpolation took three quarters of a logged run's instructions.
+    /// interpolation would dominate a logged run's time.
     package static func rows(_ rows: [LoggedPush]) -> String {
         var bytes = Array((LoggedPush.columns.joined(separator: ",") + "\n").utf8)
         bytes.reserveCapacity(bytes.count + rows.count * 32)

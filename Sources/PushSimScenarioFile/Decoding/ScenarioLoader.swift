@@ -74,7 +74,7 @@ package enum ScenarioLoader {
         // no more memory than a scenario may have, and the reader still names the size itself.
         // A sweep loads the file once per point: the tree read last is reused while the file
         // is the same regular file (``FileIdentity``), so a large file
-        // is not read and parsed again per point (a 4 MB file took 0.5 s a load in debug).
+        // is not read and parsed again per point.
         let identity = FileIdentity.stable(path).map { "\($0.identity) \(path)" }
         if let identity, let root = lastDocument.root(identity) { return root }
         let bytes: [UInt8]

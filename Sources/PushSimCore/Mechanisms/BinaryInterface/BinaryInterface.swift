@@ -19,15 +19,15 @@ struct BinaryLinkState: ~Copyable {
     /// Writes and buffer checks of the current instant, in the order they came up; the
     /// partition's ``BinaryConnectionServer`` takes them when the world stops. An owned array
     /// (no copy-on-write check per push; the server reads it in place). Every world reads it at
-    /// every send; until an arm with the interface on starts (`reset`), it holds no room: room
-    /// for four in every world of a shared partition was about 50 bytes a phone (issue 26, item 1).
+    /// every send; until an arm with the interface on starts (`reset`), it holds no room, so a
+    /// world of a shared partition that never writes to the interface pays nothing for it.
     var outbox = OwnedArray<BinaryOutboxItem>(capacity: 0)
     /// Discarded writes waiting for their check, in the order their checks come: an error can
     /// only happen on an open connection, so the errors' instants never go back, and writes
     /// are decided in the order they were written.
     var discards: [BinaryDiscard] = []
-    /// In 32 bits (the discards of one instant are far fewer): the state is 28 bytes, and a
-    /// world's flag fills its tail (issue 26, item 1).
+    /// In 32 bits (the discards of one instant are far fewer), so that a world's flag fills the
+    /// state's tail padding.
     var discardsChecked: Int32 = 0
 
     /// A fresh arm, keeping the arrays' memory.
@@ -67,8 +67,8 @@ extension DeviceWorld {
     /// The instant's writes and buffer checks, in the order they came up, each decided by
     /// `decider`: every draw is this world's, in its own order, and each outcome is scheduled
     /// in its future. The outbox is read in place and emptied once; read through the world at
-    /// each item rather than held in a local, which the compiler retained and released per
-    /// push (a local reference lives across the `inout` world).
+    /// each item, never held in a local (a local reference lives across the `inout` world, and
+    /// the compiler would retain and release it at every push).
     mutating func settleBinaryOutbox<Decider: BinaryDecider>(at now: Int64, with decider: inout Decider) {
         let count = mechanisms.binaryLink.outbox.count
         guard count > 0 else { return }

@@ -11,8 +11,8 @@ struct CatchUpState {
 extension DeviceWorld {
     /// The first opening, from the residual law, so the openings are in equilibrium at time 0
     /// as connectivity is (docs/model.md §7, Client catch-up).
-    // Kept out of line (as userOpensApp): inlined into the world's loop, they cost every run
-    // +3 % instructions (the heap's pop was no longer inlined there), catch-up or not.
+    // Kept out of line (as userOpensApp): inlined into the world's loop, they would keep the
+    // compiler from inlining the heap's pop there, in every run, catch-up or not.
     @inline(never) mutating func scheduleFirstAppOpen() {
         guard let law = scenario.device.appOpen else { return }
         let first = law.sampleResidual(&armState.streams.mechanismStreams.appOpens)

@@ -40,8 +40,8 @@ package struct FCMOutcomes: Equatable, Sendable {
     ] }
 
     package mutating func merge(_ other: FCMOutcomes) {
-        // Key paths cost hundreds of instructions each, and the coupled path merges once per
-        // device: outside FCM runs every device's outcomes are zero.
+        // Key paths are slow, and the coupled path merges once per device: outside FCM runs
+        // every device's outcomes are zero, so those merges are skipped.
         guard other != FCMOutcomes() else { return }
         for (_, path) in FCMOutcomes.counts { self[keyPath: path] += other[keyPath: path] }
     }
