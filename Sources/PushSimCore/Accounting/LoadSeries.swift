@@ -149,7 +149,23 @@ extension DeviceWorld {
     /// a driver's ledger keeps it, so later devices rarely grow it (growing to each device's
     /// latest entry exactly would copy the series time after time).
     mutating func foldLoad(into series: inout LoadSeries) {
+        if _slowPath(clock.horizon < parameters.runEnd) { noteLettersAfterUninstall() }
         foldLoad(letters: armState.firstCounted..<draws.letters.count, into: &series)
+    }
+
+    /// On an uninstalled device (docs/model.md §9, §14) the letters written once its world
+    /// stopped (the uninstall, or XIVA reading the feedback list over the binary interface)
+    /// still reach XIVA, which drops them or writes to the dead token: each counts in
+    /// `letters_in` at its time, and the first one XIVA sends on HTTP/2, the push APNs answers
+    /// 410, in `pushes_sent`, as the console counts it.
+    @inline(never) mutating func noteLettersAfterUninstall() {
+        let first = firstLetter(atOrAfter: clock.horizon)
+        for i in first..<draws.letters.count { noteLoad(.lettersIn, letter: i, at: draws.letters[i].time) }
+        if parameters.channel == .apns && !parameters.binary && pushAnsweredUnregisteredIsCounted() {
+            var i = first
+            while draws.letters[i].dropped { i += 1 }
+            noteLoad(.pushesSent, letter: i, at: draws.letters[i].time)
+        }
     }
 
     /// ``foldLoad(into:)`` for the counted letters `letters` and

@@ -27,14 +27,16 @@ extension ScenarioDecoder {
     }
 
     /// A summary's times of the day: a non-empty list, each from 0h to before 24h (`18h`, or
-    /// `18:00` as a clock reads), sorted and kept once each. A bad one is refused where it is written.
+    /// `18:00` as a clock reads, quoted or not), sorted and kept once each. A bad one is refused
+    /// where it is written.
     static func summaryTimes(_ node: YAMLNode, _ listPath: String) throws -> [SimTime] {
         guard case .sequence(let items) = node.kind, !items.isEmpty else {
             throw ScenarioError(location: node.location, message: "`\(listPath)`: expected a list of times of the day such as `[8h, 18h]`, found \(node.foundDescription)")
         }
         var times: [SimTime] = []
         for (index, item) in items.enumerated() {
-            times.append(try value(item, "\(listPath)[\(index)]", "a time of the day from 0h to before 24h", timeOfDay))
+            // Quoted too: YAML 1.1 reads a plain `12:30` as a number (750), so files often quote it.
+            times.append(try value(item, "\(listPath)[\(index)]", "a time of the day from 0h to before 24h", anyStyle: true, timeOfDay))
         }
         return Array(Set(times)).sorted { $0.microseconds < $1.microseconds }
     }

@@ -39,6 +39,18 @@ import PushSimTestSupport
         #expect(s.device.notificationSummary?.times.map(\.microseconds) == [7 * hour + 30 * minute, 8 * hour + 15 * minute, 18 * hour])
     }
 
+    /// A quoted time of the day reads as the unquoted one (YAML 1.1 tools quote `12:30`, which
+    /// they would read as a number); a quoted time outside the day is refused where it is written.
+    @Test func aQuotedTimeOfDayIsAccepted() throws {
+        let quoted = try ScenarioLoader.parse(text: Self.device + "notification_summary: {share: 30%, times: [\"12:30\", '8h']}\n", file: "t.yaml")
+        let plain = try ScenarioLoader.parse(text: Self.device + "notification_summary: {share: 30%, times: [12:30, 8h]}\n", file: "t.yaml")
+        #expect(quoted.device.notificationSummary?.times == plain.device.notificationSummary?.times)
+        #expect(quoted.device.notificationSummary?.times.map(\.microseconds) == [8 * hour, 12 * hour + 30 * minute])
+        let error = scenarioError(Self.device + "notification_summary: {share: 30%, times: [\"25:00\"]}\n")
+        #expect(place(error) == "t.yaml:5:46" && error?.message.contains("a time of the day from 0h to before 24h") == true,
+                "\(place(error)): \(error?.message ?? "accepted")")
+    }
+
     /// Through the command line: exit 2, the place on standard error, no results folder.
     @Test func theCommandRefusesWithStatus2AndWritesNothing() throws {
         try expectRefusedThroughTheCommandLine([Self.cases[0], Self.cases[5], Self.cases[9]].map { ($0.text, $0.place) }, label: "focus")

@@ -79,7 +79,8 @@ import PushSimTestSupport
         var both = world([at(17 * hour + 5 * minute)], summary: [18 * hour], focus: [17 * hour + 30 * minute..<18 * hour + 30 * minute])
         let b = both.run(.off)
         #expect(b.focusSummary.seenLatency?.maximum == 1 * hour + 25 * minute)
-        #expect(b.focusSummary.heldInSummary == 1 && b.focusSummary.heldByFocus == 1)
+        // Counted once, under the Focus whose end showed it (the summary was silenced).
+        #expect(b.focusSummary.heldInSummary == 0 && b.focusSummary.heldByFocus == 1)
     }
 
     /// A phone whose display is off shows nothing to hold: seen when delivered (on arrival, 150 ms).
@@ -143,5 +144,21 @@ import PushSimTestSupport
         var w = ScriptedWorld(tinyScenario(on: .apns), letters: [at(17 * hour)])
         let l = w.run(.on)
         #expect(l.focusSummary == FocusSummaryCounters() && !w.world.parameters.measuresSeenLatency)
+    }
+
+    /// A summary at 30 min inside a Focus of 29–31 min: a letter delivered at 15 min is seen at
+    /// 31 min, when the Focus ends. It counts once, under the Focus (the summary was silenced);
+    /// the three counts never add up to more than the delivered letters.
+    @Test func aSummarySilencedByAFocusCountsTheLetterUnderTheFocus() throws {
+        var w = world([at(15 * minute - 350 * ms + 1 * sec)], summary: [30 * minute], focus: [29 * minute..<31 * minute])
+        let l = w.run(.off)
+        #expect(w.firstDelivery(0) == 15 * minute + 1 * sec)
+        let seen = try #require(l.focusSummary.seenLatency)
+        #expect(seen.maximum == 31 * minute - (15 * minute - 350 * ms + 1 * sec))
+        #expect(l.focusSummary.heldInSummary == 0 && l.focusSummary.heldByFocus == 1 && l.focusSummary.brokeThrough == 0)
+        // Outside the Focus, the same summary counts it.
+        var shown = world([at(15 * minute)], summary: [30 * minute], focus: [40 * minute..<50 * minute])
+        let s = shown.run(.off)
+        #expect(s.focusSummary.heldInSummary == 1 && s.focusSummary.heldByFocus == 0)
     }
 }

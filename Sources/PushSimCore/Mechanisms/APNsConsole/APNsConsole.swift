@@ -105,13 +105,19 @@ extension DeviceWorld {
     /// subscription. Not simulated as a copy (the device's run ends at the uninstall), so an
     /// outage or a reinstall's old token at that instant is not looked at.
     func pushAnsweredUnregisteredIsCounted() -> Bool {
+        var i = firstLetter(atOrAfter: clock.end)
+        while i < draws.letters.count && draws.letters[i].dropped { i += 1 }
+        return i < draws.letters.count && i >= armState.firstCounted
+    }
+
+    /// The index of the first letter written at or after t (the letters' count if none is).
+    func firstLetter(atOrAfter t: Int64) -> Int {
         var i = draws.letters.count
         var low = 0
         while low < i {
             let mid = (low + i) / 2
-            if draws.letters[mid].time < clock.end { low = mid + 1 } else { i = mid }
+            if draws.letters[mid].time < t { low = mid + 1 } else { i = mid }
         }
-        while i < draws.letters.count && draws.letters[i].dropped { i += 1 }
-        return i < draws.letters.count && i >= armState.firstCounted
+        return i
     }
 }

@@ -116,21 +116,23 @@ extension DeviceWorld {
         for i in 0..<draws.letters.count {
             let letter = draws.letters[i]
             if letter.dropped || letterStates[i].droppedInOutage || letterStates[i].droppedForOldToken { continue }
-            let sent = later(letter.time, scenario.xiva.latency.sample(&rng).microseconds)
+            // XIVA sends it with the letter (counted in the load then, as an alert push's
+            // first send); it reaches APNs a XIVA latency later, and expires from there.
+            let atAPNs = later(letter.time, scenario.xiva.latency.sample(&rng).microseconds)
             let lost = rng.chance(scenario.apns.loss)
             let latency = scenario.apns.latency.sample(&rng).microseconds
             if i >= armState.firstCounted {
                 ledger.backgroundSync.pushes += 1
-                loadLog.note(.pushesSent, at: sent)
+                loadLog.note(.pushesSent, at: letter.time)
             }
             if lost { continue }
-            let due = later(sent, latency)
+            let due = later(atAPNs, latency)
             if draws.timeline.isOnline(at: due, cursor: &cursor) {
                 arrivals.append(due)
                 continue
             }
             // Offline: `cursor` flips are at or before `due`, so the next one brings it back online.
-            guard cursor < flips.count, flips[cursor] < later(sent, parameters.apnsExpiration.microseconds) else { continue }
+            guard cursor < flips.count, flips[cursor] < later(atAPNs, parameters.apnsExpiration.microseconds) else { continue }
             let handedOver = later(flips[cursor], scenario.apns.latency.sample(&rng).microseconds)
             if storedFlip == cursor {
                 // A newer push replaces the one stored for the same return online.

@@ -175,6 +175,7 @@ extension DeviceWorld {
         let again: CopyIndex = copies.nextIndex()
         copies.append(PushCopy(letter: copy.letter, isResend: copy.isResend, isSecondCopy: copy.isSecondCopy, expiry: 0))
         ledger.binary.rewritten += counted(copy.letter.offset)
+        noteLoad(.pushesSent, letter: copy.letter.offset, at: now)
         note(.xiva, copy.letter.offset, .rewrittenAfterError, at: now)
         return again
     }

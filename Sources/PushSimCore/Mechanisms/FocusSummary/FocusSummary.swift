@@ -97,7 +97,8 @@ extension HoldingDraws {
     /// (docs/model.md §10, Focus and the scheduled summary). A time-sensitive notification
     /// breaks through both unless the user turned that off; otherwise the summary holds it
     /// until its next time, and a Focus window holding that instant until the window ends (a
-    /// summary due inside a Focus is silenced with the rest). Only for a user who holds.
+    /// summary due inside a Focus is silenced with the rest, and the letter counts as the
+    /// Focus's, not the summary's). Only for a user who holds.
     func seen(letter i: Int, deliveredAt delivered: Int64) -> (time: Int64, summary: Bool, focus: Bool, brokeThrough: Bool) {
         let wouldHold = !summary.isEmpty || focus.interval(holding: delivered) != nil
         if wouldHold && timeSensitiveBreaks && i < timeSensitive.count && timeSensitive[i] {
@@ -106,9 +107,10 @@ extension HoldingDraws {
         var t = delivered
         let inSummary = !summary.isEmpty
         if inSummary { t = nextSummary(atOrAfter: t) }
-        let window = focus.interval(holding: t)
-        if let window { t = window.upperBound }
-        return (t, inSummary, window != nil, false)
+        // Counted once, under the hold that showed it: a summary silenced by a Focus showed
+        // nothing, the Focus's end did.
+        guard let window = focus.interval(holding: t) else { return (t, inSummary, false, false) }
+        return (window.upperBound, false, true, false)
     }
 }
 

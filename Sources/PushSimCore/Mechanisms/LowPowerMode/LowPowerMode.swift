@@ -64,6 +64,8 @@ extension DeviceWorld {
         if parameters.lowPower, let window = draws.lowPowerTimeline.interval(holding: now) {
             let letter = copies[c].letter.offset
             mechanisms.provider.held.append(c)
+            // The console's Stored – Power Considerations, then Delivered (From Storage).
+            copies[c].console.held()
             ledger.lowPower.held += counted(letter)
             if !draws.letters[letter].lowPriority { ledger.lowPower.heldPriority10 += counted(letter) }
             note(.apns, letter, .heldInLowPowerMode, at: now)

@@ -33,7 +33,9 @@ extension DeviceWorld {
         let total = later(processing, download)
         ledger.media.downloads += counted(letter)
         let deadline = parameters.deadline.microseconds
-        if processing <= deadline && total > deadline { ledger.media.overruns += counted(letter) }
+        // Killed at the download's end (at or before the deadline), the run never times out.
+        let killed = overLimit && download <= deadline
+        if processing <= deadline && total > deadline && !killed { ledger.media.overruns += counted(letter) }
         note(.device, letter, .attachmentDownloaded(bytes: draws.mediaBytes[letter], in: SimTime(microseconds: download)), at: now)
         if overLimit { killedAfter = download }
         return total
