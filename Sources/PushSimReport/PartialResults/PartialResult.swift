@@ -269,6 +269,10 @@ package struct PartialResult: Equatable, Sendable {
         // A load row counts something that happened during the run: its bin holds an instant
         // before the run's end (duration + drain).
         let runBins = SimTime.binCount(span: Int64(duration) + Int64(drain), bin: Int64(loadBin))
+        // The merged load.csv writes every bin of the run: no more than a part's series may hold.
+        guard runBins <= PartialResult.maxQueueMinutes else {
+            throw fields.error("`load_frame.bin_us`: bins of \(loadBin) µs cut the run (size.duration_us + size.drain_us) into \(runBins) bins, more than the \(PartialResult.maxQueueMinutes) a part's load series may hold; the part is damaged, or its run's --load-bin far too narrow")
+        }
         for (path, armList) in [("arms", arms)] + segments.enumerated().map({ ("segments[\($0.offset)].arms", $0.element.arms) }) {
             for (a, arm) in armList.enumerated() where arm.ledger.load.bins > runBins {
                 throw fields.error("`\(path)[\(a)].load`: a row at bin \(arm.ledger.load.bins - 1), past the run's \(runBins) bins of \(SimTime(microseconds: Int64(loadBin))) (`load_frame.bin_us` over size.duration_us + size.drain_us); the part is damaged")

@@ -308,3 +308,30 @@ private func sparse(_ duration: String) -> String {
         #expect(merged.err.contains("cannot merge shards of 'base' run with different --load-bin: 1m"), "\(merged.err)")
     }
 }
+
+/// The round's own hunt, on the command side.
+@Suite struct HostileRoundFourHuntCommandTests {
+    /// `xiva.partitions: +500` was read by Swift's Int (a sign is no digit of the grammar) and
+    /// quoted back as `500`.
+    @Test func partitionsFollowTheOneIntegerGrammar() {
+        let dir = TemporaryDirectory()
+        let scenario = dir.write("base.yaml", base)
+        let signed = runPushsim(["validate", scenario, "--set", "xiva.partitions=+500"])
+        #expect(signed.status == 2)
+        #expect(signed.err.contains("expected an integer (decimal digits), found `+500`"), "\(signed.err)")
+        let many = runPushsim(["validate", scenario, "--set", "xiva.partitions=500"])
+        #expect(many.err.contains("found `500`: a partition holds at least one device"), "\(many.err)")
+    }
+
+    /// A link to the results folder and the folder's own path name one place.
+    @Test func aLogNamedThroughALinkToTheResultsIsRefused() throws {
+        let dir = TemporaryDirectory()
+        let scenario = dir.write("base.yaml", base)
+        #expect(runPushsim(["run", scenario, "--out", dir.file("o1")]).status == 0)
+        try FileManager.default.createSymbolicLink(atPath: dir.file("link"), withDestinationPath: dir.file("o1"))
+        let before = snapshot(dir.file("o1"))
+        let result = runPushsim(["run", scenario, "--out", dir.file("link"), "--logs", dir.file("o1/load.csv")])
+        #expect(result.status == 2 && result.err.contains("it is the results' 'load.csv'"), "\(result.err)")
+        #expect(snapshot(dir.file("o1")) == before)
+    }
+}

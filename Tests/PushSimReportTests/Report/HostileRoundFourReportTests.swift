@@ -128,3 +128,21 @@ import PushSimTestSupport
         #expect(damaged { _ in } == nil)
     }
 }
+
+/// The round's own hunt, on the readers.
+@Suite struct HostileRoundFourHuntReportTests {
+    /// A part whose bin cuts its run into 10^18 bins made merge write a load.csv of that many rows.
+    @Test func aPartWhoseBinCutsTheRunIntoTooManyBinsIsRefused() throws {
+        let parts = try HostileParts.parts()
+        let narrow = { (part: PartialResult) in
+            HostileParts.forge(part) { top in
+                var root = JSONValue.object(top)
+                HostileParts.set(.int(1), at: ["load_frame", "bin_us"], in: &root)
+                HostileParts.set(.int(Int.max / 2), at: ["size", "duration_us"], in: &root)
+                if case .object(let changed) = root { top = changed }
+            }
+        }
+        let refusal = HostileParts.refusal([narrow(parts[0]), narrow(parts[1])])
+        #expect(refusal?.contains("more than the 10000000 a part's load series may hold") == true, "\(refusal ?? "merged")")
+    }
+}
