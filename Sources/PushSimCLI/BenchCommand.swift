@@ -127,6 +127,10 @@ enum BenchCommand {
             let comparisons = report.compare(baseline: baseline, tolerancePercent: tolerance)
             comparisonText = BenchReport.comparisonText(comparisons, source: path, tolerancePercent: tolerance)
             if comparisons.contains(where: \.regressed) { status = 1 }
+            // A gate that compared nothing passed nothing: no rung had a figure above 0 on both sides.
+            if comparisons.isEmpty {
+                throw InputError.refused("--baseline \(path): no rung could be compared (no rung of this ladder has letters per second above 0 in the baseline and now); a gate that compares nothing passes nothing: give a baseline `pushsim bench --json` wrote for this ladder")
+            }
         }
         if arguments.flag("json") {
             console.out(report.json.prettyText + "\n")

@@ -63,22 +63,17 @@ enum CalibrateCommand {
         let overrides = arguments.values("set") + (arguments.value("seed").map { ["seed=\($0)"] } ?? [])
         let jobs = try arguments.integer("jobs") ?? ScenarioInput.defaultJobs
         let limits = try ResourceGuard.limits(arguments)
-        let observedPath = try arguments.valueWithDefault("observed")
-        let observations = try ObservationFile.read(path: observedPath)
-        let parameters = try arguments.values("fit").map { try FitParameter.read($0, in: base) }
-        if let clash = FitParameter.clash(parameters) { throw InputError.usage(clash) }
-        let prepared = try ScenarioLoader.prepare(path: path, overrides: overrides, traceMemoryLimit: limits.maxMemoryBytes)
-        // Both ends of every range must make a scenario: a bound outside the key's domain is the user's to fix.
-        for parameter in parameters {
-            for (bound, column) in [(parameter.low, parameter.lowColumn), (parameter.high, parameter.highColumn)] {
-                do { _ = try ScenarioLoader.load(prepared, overrides: [parameter.override(bound)]) } catch let error as ScenarioError {
-                    throw ScenarioError(location: SourceLocation(file: FitParameter.argumentFile, line: 1, column: column),
-                                        message: "--fit `\(parameter.path)`: `\(parameter.text(bound))` is outside the key's domain: \(error.message)")
-                }
-            }
-        }
+        // The scenario as given first: a run too big is refused before any --fit is read or resolved.
         let estimate = ResourceEstimate(base, jobs: jobs)
         if let refusal = estimate.refusal(under: limits, name: base.name) { throw InputError.refused(refusal) }
+        let observedPath = try arguments.valueWithDefault("observed")
+        let observations = try ObservationFile.read(path: observedPath, memoryLimit: limits.maxMemoryBytes)
+        let entries = ScenarioPrinter.entries(base)
+        let parameters = try arguments.values("fit").map { try FitParameter.read($0, in: base, entries: entries) }
+        if let clash = FitParameter.clash(parameters) { throw InputError.usage(clash) }
+        let prepared = try ScenarioLoader.prepare(path: path, overrides: overrides, traceMemoryLimit: limits.maxMemoryBytes)
+        // Every candidate lies in the box: its bounds must make scenarios, and its heaviest corner fit the limits.
+        try CalibrationBox.check(parameters, prepared: prepared, jobs: jobs, limits: limits, name: base.name)
         // A covariance needs two runs; the range declared stays 1… as every command's counts do.
         if try arguments.integerWithDefault("replications") < 2 {
             throw InputError.usage("--replications must be at least 2 (the intervals need the moments' spread), got \(try arguments.integerWithDefault("replications"))")

@@ -41,8 +41,9 @@ package final class Interruption: @unchecked Sendable {
     /// unless nothing is written, installs the handlers, and announces the task, so an
     /// interruption can say what was not finished. Pair with `end()`.
     package func beginWriting(_ task: String, total: Int, unit: String, directory: String, writes: Bool,
-                              names: Set<String>, family: Set<String> = []) throws {
-        if writes { try ResultsWriter.checkDestination(directory, createParents: true, names: names, family: family) }
+                              names: Set<String>, family: Set<String> = [],
+                              files: [(path: String, option: String)] = []) throws {
+        try ResultsWriter.checkOutputs(folder: writes ? directory : nil, names: names, family: family, files: files)
         install()
         begin(task, total: total, unit: unit,
               consequence: writes ? "no results were written; '\(directory)' is as it was" : "nothing was written")
@@ -173,8 +174,14 @@ package final class Interruption: @unchecked Sendable {
     private func stop(signal: Int32) -> Never {
         // Waits for a results commit under way, removes what is left, and keeps further writes out.
         TemporaryFiles.shared.removeAll(keepingWritesOut: true)
-        let text = Array(message(signal: signal).utf8)
-        text.withUnsafeBytes { buffer in
+        Interruption.writeToStandardError(message(signal: signal))
+        _exit(Interruption.exitStatus(signal: signal))
+    }
+
+    /// Writes `text` straight to the descriptor of standard error (no buffering: the process
+    /// ends right after), the whole of it unless the descriptor refuses.
+    static func writeToStandardError(_ text: String) {
+        Array(text.utf8).withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count, let base = buffer.baseAddress {
                 let n = write(STDERR_FILENO, base + offset, buffer.count - offset)
@@ -182,7 +189,6 @@ package final class Interruption: @unchecked Sendable {
                 offset += n
             }
         }
-        _exit(Interruption.exitStatus(signal: signal))
     }
 }
 

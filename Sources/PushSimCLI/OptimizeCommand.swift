@@ -45,8 +45,8 @@ enum OptimizeCommand {
                 the chosen value is within δ of the best with probability ≥ P
                 (50 % ≤ P < 100 %; `95%` or `0.95`)
                 """),
-            CommandOption("first-stage", .value("N"), default: .value("10"), range: 1...10_000,
-                          help: "replications of every candidate before any is dropped (n₀)"),
+            CommandOption("first-stage", .value("N"), default: .value("10"), range: 2...10_000,
+                          help: "replications of every candidate before any is dropped (n₀; at least 2, for a variance)"),
             CommandOption("max-replications", .value("N"), default: .value("100"), range: 1...100_000, help: """
                 the most replications of any candidate; reaching it ends the
                 procedure without its guarantee (the files say so)
@@ -72,7 +72,7 @@ enum OptimizeCommand {
         let baseOverrides = arguments.values("set") + (arguments.value("seed").map { ["seed=\($0)"] } ?? [])
         let jobs = try arguments.integer("jobs") ?? ScenarioInput.defaultJobs
         let limits = try ResourceGuard.limits(arguments)
-        let varied = try arguments.values("over").map(SweepGrid.readVary)
+        let varied = try arguments.values("over").map { try SweepGrid.readVary($0, option: "--over") }
         let fixed = Set(arguments.values("set").compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) })
         // The candidates are what the user asked for: --over alone, never joined by the file's axes.
         let axes = SweepGrid.axes(file: varied.isEmpty ? fileAxes : [], commandLine: varied.map(\.axis), fixed: fixed)
@@ -103,7 +103,7 @@ enum OptimizeCommand {
                                       directory: directory, writes: writes, names: OptimizeResult.files)
         defer { interruption.end() }
         let plan = try SweepCommand.checkedPlan(path: path, overrides: baseOverrides, varied: varied, axes: axes,
-                                                replications: 1, reference: [], limits: limits)
+                                                replications: 1, reference: [], limits: limits, option: "--over")
         if let refusal = SweepCommand.refusal(plan, jobs: jobs, limits: limits) {
             throw InputError.refused(refusal)
         }

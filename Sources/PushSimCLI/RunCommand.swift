@@ -37,26 +37,31 @@ enum RunCommand {
         let logsPath = arguments.value("logs")
         if let logsPath {
             if shard != nil { throw InputError.usage("--logs is not written by a --shard run: run the whole scenario with --logs") }
-            // Both files are checked before any work, so a path that cannot be written costs no run.
-            try ResultsWriter.checkFileDestination(logsPath)
-            try ResultsWriter.checkFileDestination(ExtensionLogCSV.hourlyPath(for: logsPath))
         }
+        // Both log files are checked with the results folder before any work (beginWriting), so a
+        // path that cannot be written, or that is one of the results, costs no run.
+        let logFiles = logsPath.map { [($0, "--logs"), (ExtensionLogCSV.hourlyPath(for: $0), "--logs, its hourly summary")] } ?? []
         // A shard holds whole coupling units (XIVA partitions when capacity is finite).
         if let shard, let refusal = CouplingUnit.of(scenario).refusal(shards: shard.count) { throw InputError.usage(refusal) }
         let jobs = try ShardOption.jobs(arguments, scenario: scenario, shard: shard)
         // Refuse what the machine cannot do (for a shard: its devices), before any work (docs/errors.md).
         let limits = try ResourceGuard.limits(arguments)
-        let estimate = ResourceEstimate(scenario, jobs: jobs, devices: shard.map { $0.devices(of: scenario.devices, unit: .of(scenario)).count })
+        let estimate = ResourceEstimate(scenario, jobs: jobs, devices: shard.map { $0.devices(of: scenario.devices, unit: .of(scenario)).count },
+                                        logs: logsPath != nil)
         if let refusal = estimate.refusal(under: limits, name: scenario.name) {
             throw InputError.refused(refusal)
         }
+        // A user's client's answers make work no estimate sees: counted while the run runs.
+        let userClient = scenario.queue.userClient?.name
+        let budget: ClientBudget?
+        (scenario, budget) = shard == nil ? ClientBudget.guarded(scenario, estimate: estimate, limits: limits) : (scenario, nil)
         if let shard { return try ShardOption.run(scenario, shard: shard, jobs: jobs, arguments: arguments, console: console) }
         let outDirectory = arguments.value("out") ?? "results/\(scenario.name)"
         let interruption = Interruption.shared
         // Missing parents of the folder are created, as `pushsim check` and scripts rely on.
         try interruption.beginWriting("the run of '\(scenario.name)'", total: scenario.devices, unit: "devices",
                                       directory: outDirectory, writes: !arguments.flag("no-write"),
-                                      names: RunSummary.alwaysWritten, family: RunSummary.family)
+                                      names: RunSummary.alwaysWritten, family: RunSummary.family, files: logFiles)
         defer { interruption.end() }
         let started = DispatchTime.now().uptimeNanoseconds
         // Progress only for a person watching: never into a pipe or a log, never with --json.
@@ -67,6 +72,9 @@ enum RunCommand {
             progress?.advance(devices: devices, events: events)
         })
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        if let budget, let userClient, let refusal = budget.refusal(name: scenario.name, client: userClient) {
+            throw InputError.refused(refusal)
+        }
         result.loadFrame.fleet = fleet
         // Standard output keeps the contract's document, the same bytes `pushsim merge` prints;
         // summary.json adds how it was made (RunSummary).

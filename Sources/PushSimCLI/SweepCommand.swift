@@ -66,7 +66,7 @@ enum SweepCommand {
         let replications = try arguments.integerWithDefault("replications")
         let jobs = try arguments.integer("jobs") ?? ScenarioInput.defaultJobs
         let limits = try ResourceGuard.limits(arguments)
-        let varied = try arguments.values("vary").map(SweepGrid.readVary)
+        let varied = try arguments.values("vary").map { try SweepGrid.readVary($0) }
         let fixed = Set(arguments.values("set").compactMap { $0.split(separator: "=", maxSplits: 1).first.map(String.init) })
         let onlyVary = arguments.flag("only-vary")
         if onlyVary && varied.isEmpty { throw InputError.usage("--only-vary needs at least one --vary axis") }
@@ -161,11 +161,12 @@ extension SweepCommand {
     /// only its own values), each --vary value tried alone first so that a bad one is reported
     /// where it is typed (`--vary:1:N`), then every point decoded; any error is an input error.
     static func checkedPlan(path: String, overrides: [String], varied: [VaryArgument], axes: [SweepAxis],
-                            replications: Int, reference: [SweepSetting], limits: ResourceEstimate.Limits) throws -> SweepPlan {
+                            replications: Int, reference: [SweepSetting], limits: ResourceEstimate.Limits,
+                            option: String = SweepGrid.varyFile) throws -> SweepPlan {
         let prepared = try ScenarioLoader.prepare(path: path, overrides: overrides, traceMemoryLimit: limits.maxMemoryBytes)
         for argument in varied {
             for (value, column) in zip(argument.axis.values, argument.columns) {
-                try VaryLocation.relocating(argument.axis.path, column: column) {
+                try VaryLocation.relocating(argument.axis.path, column: column, option: option) {
                     _ = try ScenarioLoader.load(prepared, overrides: ["\(argument.axis.path)=\(value)"],
                                                 traceMemoryLimit: limits.maxMemoryBytes)
                 }
@@ -204,12 +205,18 @@ enum ETA {
 /// Moves an error in one `--vary` value from the `--set` it was applied as to where the value
 /// is typed: `--vary:1:COLUMN`.
 enum VaryLocation {
-    static func relocating(_ path: String, column: Int, _ body: () throws -> Void) throws {
+    /// Runs `body`, which applies one value of `path` typed at `column` of `option`, to a file
+    /// that read fine without it: whatever it refuses is that value's doing, so the error is
+    /// located in the option (a rule across keys the file states is named beside it).
+    static func relocating(_ path: String, column: Int, option: String = SweepGrid.varyFile, _ body: () throws -> Void) throws {
         do { try body() } catch let error as ScenarioError {
-            guard let location = error.location, location.file == ScenarioError.overrideFile else { throw error }
+            guard let location = error.location, location.file == ScenarioError.overrideFile else {
+                throw ScenarioError(location: SourceLocation(file: option, line: 1, column: column),
+                                    message: error.message + (error.location.map { " (with the file's key at \($0.file):\($0.line):\($0.column))" } ?? ""))
+            }
             // The value started at column path + 2 of the `PATH=VALUE` it was applied as.
             let inValue = max(0, location.column - (path.unicodeScalars.count + 2))
-            throw ScenarioError(location: SourceLocation(file: SweepGrid.varyFile, line: 1, column: column + inValue),
+            throw ScenarioError(location: SourceLocation(file: option, line: 1, column: column + inValue),
                                 message: error.message)
         }
     }

@@ -49,3 +49,12 @@ device:
 queue:
   repeat_max_count: 5
 """
+
+/// Every file below `folder` with its contents, to compare before and after a command.
+package func snapshot(_ folder: String) -> [String: Data] {
+    var files: [String: Data] = [:]
+    for path in FileManager.default.subpaths(atPath: folder) ?? [] {
+        files[path] = FileManager.default.contents(atPath: folder + "/" + path) ?? Data()
+    }
+    return files
+}

@@ -229,11 +229,11 @@ package struct LoadFrame: Equatable, Sendable {
 
     /// The bins wholly inside the measured window (at least one, when the window is shorter than a bin).
     package var measuredBins: Range<Int> {
-        let first = Int((warmup + bin - 1) / bin)
+        let first = SimTime.binCount(span: warmup, bin: bin)
         let last = Int(duration / bin)
         return last > first ? first..<last : Int(warmup / bin)..<(Int(warmup / bin) + 1)
     }
 
     /// Every bin of the run, up to the one holding its end.
-    package var runBins: Int { Int((end + bin - 1) / bin) }
+    package var runBins: Int { SimTime.binCount(span: end, bin: bin) }
 }

@@ -89,3 +89,26 @@ package struct SimTime: Hashable, Comparable, Sendable, CustomStringConvertible 
         return text
     }
 }
+
+/// The checked arithmetic of instants and bins: every product or rounding up of a time the
+/// reports compute goes through these, so none traps near the clock's end (`Int64.max` µs,
+/// about 292 000 years) whatever the bin width or the span a file or an option gives.
+extension SimTime {
+    /// `a × b` in microseconds, saturating at the ends instead of trapping.
+    @inline(__always) package static func saturatingProduct(_ a: Int64, _ b: Int64) -> Int64 {
+        let (product, overflow) = a.multipliedReportingOverflow(by: b)
+        if _fastPath(!overflow) { return product }
+        return (a < 0) != (b < 0) ? Int64.min : Int64.max
+    }
+
+    /// The bins of width `bin` (at least 1 µs) that [0, span) touches: ⌈span / bin⌉, computed
+    /// without `span + bin - 1`, which passes `Int64.max` for a bin near the clock's end.
+    package static func binCount(span: Int64, bin: Int64) -> Int {
+        span <= 0 ? 0 : Int((span - 1) / max(1, bin) + 1)
+    }
+
+    /// The instant bin `b` of width `bin` starts at, saturating at the clock's end.
+    package static func binStart(_ b: Int, bin: Int64) -> Int64 {
+        saturatingProduct(Int64(b), bin)
+    }
+}

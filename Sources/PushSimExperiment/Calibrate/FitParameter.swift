@@ -113,7 +113,10 @@ package struct FitParameter: Equatable, Sendable {
 
     /// Reads `PATH=LOW..HIGH` against the resolved `scenario` (which gives the starting value
     /// and, for a distribution's argument, its other arguments). Errors are located `--fit:1:COLUMN`.
-    package static func read(_ argument: String, in scenario: Scenario) throws -> FitParameter {
+    /// `entries`: the scenario's printed entries when the caller has them (many `--fit` read
+    /// against one scenario print it once).
+    package static func read(_ argument: String, in scenario: Scenario,
+                             entries given: [ScenarioPrinter.Entry]? = nil) throws -> FitParameter {
         func fail(_ column: Int, _ message: String) -> ScenarioError {
             ScenarioError(location: SourceLocation(file: argumentFile, line: 1, column: column), message: message)
         }
@@ -130,7 +133,7 @@ package struct FitParameter: Equatable, Sendable {
             throw fail(1, "--fit `\(path)`: \(path == "seed" ? "the seed is the common random numbers, not a parameter" : "the number of phones simulated is not a parameter of the fleet (set it with --set devices=N)")")
         }
         var keyPath = path, prefix = "", suffix = ""
-        let entries = ScenarioPrinter.entries(scenario)
+        let entries = given ?? ScenarioPrinter.entries(scenario)
         var baseText: String?
         if let listAt = segments.indices.first(where: { $0 > 0 && ScenarioSchema.listItemKeys(Array(segments[..<$0])) != nil }) {
             // One value of one item of a list replaced whole (`connectivity.windows.0.length.mean`):
@@ -146,12 +149,28 @@ package struct FitParameter: Equatable, Sendable {
             keyPath = segments.dropLast().joined(separator: ".")
             guard let value = scalar(at: Array(segments.dropLast()), in: entries), let open = value.firstIndex(of: "("),
                   value.hasSuffix(")"), let names = arguments[String(value[..<open])] else {
-                throw fail(1, "--fit `\(path)`: `\(keyPath)` is not a distribution with named arguments here (its value is `\(scalar(at: Array(segments.dropLast()), in: entries) ?? "not set")`); "
-                    + "fit `\(keyPath)` itself, or give it as exponential(MEAN), uniform(MIN, MAX) or lognormal(MEDIAN, P99) first")
+                let given = scalar(at: Array(segments.dropLast()), in: entries)
+                // The key itself is suggested only where it can be fitted: not a size, nor a key not given.
+                let fix: String
+                if given == nil {
+                    fix = "the scenario does not give `\(keyPath)`; give it as exponential(MEAN), uniform(MIN, MAX) or lognormal(MEDIAN, P99) first"
+                } else if let given, (try? number(given, { ScenarioError(location: nil, message: $0) })) == nil {
+                    fix = "its value is `\(given)`, which is not fitted (a bound is a number, a duration or a rate); give it as exponential(MEAN), uniform(MIN, MAX) or lognormal(MEDIAN, P99) to fit an argument"
+                } else {
+                    fix = "its value is `\(given ?? "")`; fit `\(keyPath)` itself, or give it as exponential(MEAN), uniform(MIN, MAX) or lognormal(MEDIAN, P99) first"
+                }
+                throw fail(1, "--fit `\(path)`: `\(keyPath)` is not a distribution with named arguments here: \(fix)")
             }
             (prefix, suffix, baseText) = try distributionArgument(argumentName, of: value, open: open, names: names, path: path, keyPath: keyPath, fail: fail)
         } else {
             baseText = scalar(at: segments, in: entries)
+            // A key of a section the scenario does not give: fitting it alone would make the
+            // section without its required keys, at every candidate.
+            if baseText == nil, segments.count >= 3, node(at: Array(segments.dropLast(2)), in: entries) != nil,
+               node(at: Array(segments.dropLast()), in: entries) == nil {
+                let section = segments.dropLast().joined(separator: ".")
+                throw fail(1, "--fit `\(path)`: the scenario has no `\(section)`, so there is nothing of it to fit; give `\(section)` with its keys in the file (or with --set) first")
+            }
         }
         let (low, lowUnit) = try number(lowText) { fail(lowColumn, "--fit `\(path)`: LOW \($0)") }
         let (high, highUnit) = try number(highText) { fail(highColumn, "--fit `\(path)`: HIGH \($0)") }
@@ -159,6 +178,11 @@ package struct FitParameter: Equatable, Sendable {
         let unit = lowUnit == .number && low == 0 ? highUnit : lowUnit
         if highUnit != unit && !(highUnit == .number && high == 0) {
             throw fail(highColumn, "--fit `\(path)`: LOW `\(lowText)` and HIGH `\(highText)` are not the same kind of value (a number, a duration or a rate)")
+        }
+        // Past 2^53 a Double no longer holds every whole number: the bound would be quoted back as another.
+        for (bound, text, column, name) in [(low, lowText, lowColumn, "LOW"), (high, highText, highColumn, "HIGH")]
+        where unit == .number && bound.magnitude > 9_007_199_254_740_992 {
+            throw fail(column, "--fit `\(path)`: \(name) `\(text)` is more than 2^53 (9007199254740992), past which a bound is not kept exactly; expected a bound of at most that")
         }
         guard low < high else {
             throw fail(lowColumn, "--fit `\(path)`: the range `\(lowText)..\(highText)` is empty; LOW must be below HIGH")

@@ -81,7 +81,13 @@ package struct ResourceEstimate: Sendable, Equatable {
     package var mechanisms: [Mechanism] = []
 
     /// Estimates a run of `scenario` on `jobs` threads; `devices` overrides the count (a shard).
-    package init(_ scenario: Scenario, jobs: Int = 1, devices deviceCount: Int? = nil) {
+    /// Bytes one row of `run --logs` takes until it is written: the row (40 B) in arrays that
+    /// double as they are gathered, and its line of text.
+    package static let bytesPerLogRow = 192.0
+
+    /// `logs`: the run keeps the extension's log (`run --logs`): a row per push the queue
+    /// arm's extensions see, every device's, until the end.
+    package init(_ scenario: Scenario, jobs: Int = 1, devices deviceCount: Int? = nil, logs: Bool = false) {
         devices = Double(max(0, deviceCount ?? scenario.devices))
         arms = scenario.arms.count
         // One population, or one per segment, each with its own letters, windows and
@@ -190,6 +196,11 @@ package struct ResourceEstimate: Sendable, Equatable {
         if coupledBytes > 0 {
             list.append(Mechanism(key: "xiva.partitions", events: 0, bytes: coupledBytes,
                                   fix: "raise xiva.partitions (fewer devices share a server), or use fewer --jobs"))
+        }
+        if logs && armList.contains(.on) {
+            // A push the extension sees per letter, and as many again re-sent (a bound with room).
+            list.append(Mechanism(key: "--logs", events: 0, bytes: ResourceEstimate.finite(2 * letters * ResourceEstimate.bytesPerLogRow),
+                                  fix: "run without --logs, or with fewer devices or a shorter duration"))
         }
         mechanisms = list
         events = ResourceEstimate.finite(list.reduce(0) { $0 + $1.events })

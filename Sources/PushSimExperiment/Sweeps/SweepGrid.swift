@@ -72,12 +72,13 @@ package enum SweepGrid {
     /// Like ``parseVary(_:)``, also giving where each value starts in `text` (a column counted
     /// in characters from 1), so an error in a value can point into the argument. Errors are
     /// located `--vary:1:COLUMN`.
-    package static func readVary(_ text: String) throws -> VaryArgument {
+    /// `option`: the option as the user typed it (`optimize --over`), which errors name.
+    package static func readVary(_ text: String, option: String = varyFile) throws -> VaryArgument {
         func fail(_ column: Int, _ message: String) -> ScenarioError {
-            ScenarioError(location: SourceLocation(file: varyFile, line: 1, column: column), message: message)
+            ScenarioError(location: SourceLocation(file: option, line: 1, column: column), message: message)
         }
         guard let equals = text.firstIndex(of: "=") else {
-            throw fail(1, "--vary expects PATH=V1,V2,… (such as `queue.repeat_max_count=0,5,10`), found `\(text)`")
+            throw fail(1, "\(option) expects PATH=V1,V2,… (such as `queue.repeat_max_count=0,5,10`), found `\(text)`")
         }
         let pathText = String(text[..<equals])
         let segments = pathText.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
@@ -85,12 +86,14 @@ package enum SweepGrid {
             throw fail(1 + segments.prefix(index).reduce(0) { $0 + $1.unicodeScalars.count + 1 }, message)
         }
         if pathText == "seed" {
-            throw fail(1, "a sweep cannot vary `seed`: replications already run with derived seeds (use --replications N)")
+            throw fail(1, option == varyFile
+                ? "a sweep cannot vary `seed`: replications already run with derived seeds (use --replications N)"
+                : "\(option) cannot vary `seed`: every candidate already runs on the same derived seeds, as many as --first-stage and --max-replications allow")
         }
         let offset = pathText.unicodeScalars.count + 2   // the column of the first character after `=`
         let values = splitValuesWithColumns(String(text[text.index(after: equals)...]))
         for value in values where value.text.isEmpty {
-            throw fail(offset + value.column, "--vary `\(pathText)`: expected a comma-separated list of values with none empty, found \(values.count == 1 ? "nothing after `=`" : "an empty value")")
+            throw fail(offset + value.column, "\(option) `\(pathText)`: expected a comma-separated list of values with none empty, found \(values.count == 1 ? "nothing after `=`" : "an empty value")")
         }
         return VaryArgument(axis: SweepAxis(path: pathText, values: values.map(\.text)),
                             columns: values.map { offset + $0.column })

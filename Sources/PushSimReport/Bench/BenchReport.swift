@@ -133,7 +133,7 @@ package struct BenchReport: Sendable {
 
     package var json: JSONValue {
         var object: [String: JSONValue] = [
-            "format": .string("pushsim-bench/1"),
+            "format": .string(BenchReport.benchFormat),
             "command": .string("swift run -c release pushsim bench --json --million > results/bench.json"),
             "workload": .string(rungs.first?.rung.file == nil ? "Bench.workload: commuters-like chain, realistic latencies, both arms, seed 1" : workloadLine),
             "statistic": .string("median of repetitions (wall clock; *_cpu_s from the process's CPU time, which --baseline gates on); letters counted once though both arms simulate them"),
@@ -283,10 +283,27 @@ package struct BenchReport: Sendable {
         guard case .object(let top) = value, case .array(let baseRungs)? = top["rungs"] else {
             throw BenchBaselineError(message: "\(source): not a `pushsim bench --json` document (no \"rungs\" array)")
         }
+        if let format = top["format"], format != .string(benchFormat) {
+            throw BenchBaselineError(message: "\(source): `format`: expected \"\(benchFormat)\", found \(BenchReport.shortText(format)); a baseline is a document `pushsim bench --json` wrote")
+        }
         var baseline: [String: BenchBaselineRung] = [:]
-        for item in baseRungs + (top["parallel"].map { [$0] } ?? []) {
+        let items = baseRungs.enumerated().map { ("rungs[\($0.offset)]", $0.element) } + (top["parallel"].map { [("parallel", $0)] } ?? [])
+        for (path, item) in items {
             guard case .object(let rung) = item, case .string(let name)? = rung["name"] else {
-                throw BenchBaselineError(message: "\(source): a rung without a \"name\"")
+                throw BenchBaselineError(message: "\(source): `\(path).name`: a rung without a \"name\"")
+            }
+            // A figure given must be a finite number ≥ 0 and below ``maxFigure``: a damaged one is refused, never read as absent.
+            for key in figureKeys {
+                if let figure = rung[key], !isFigure(figure) {
+                    throw BenchBaselineError(message: "\(source): `\(path).\(key)`: expected a number from 0 to 10^15, found \(BenchReport.shortText(figure))")
+                }
+            }
+            if case .object(let two)? = rung["two_jobs"] {
+                for key in figureKeys {
+                    if let figure = two[key], !isFigure(figure) {
+                        throw BenchBaselineError(message: "\(source): `\(path).two_jobs.\(key)`: expected a number from 0 to 10^15, found \(BenchReport.shortText(figure))")
+                    }
+                }
             }
             guard let letters = number(rung["letters_per_s"]) else {
                 throw BenchBaselineError(message: "\(source): rung '\(name)' has no numeric \"letters_per_s\"")
@@ -307,6 +324,26 @@ package struct BenchReport: Sendable {
             throw BenchBaselineError(message: "\(source): no rung in common with this ladder (\(ladder.joined(separator: ", "))); the baseline has \(theirs.isEmpty ? "none" : theirs)")
         }
         return baseline
+    }
+
+    /// The format a bench document names.
+    static let benchFormat = "pushsim-bench/1"
+
+    /// The figures of a rung a baseline is read for.
+    static let figureKeys = ["letters_per_s", "letters_per_cpu_s", "events_per_cpu_s", "events", "letters", "jobs", "seconds_median"]
+
+    /// The largest figure a baseline may give: a million times the fastest rung's letters a
+    /// second; a larger one is damage, and would print hundreds of digits.
+    static let maxFigure = 1e15
+
+    static func isFigure(_ value: JSONValue) -> Bool {
+        number(value).map { $0 >= 0 && $0 <= maxFigure } ?? false
+    }
+
+    /// A value as a message quotes it: at most 40 characters.
+    static func shortText(_ value: JSONValue) -> String {
+        let text = value.text
+        return text.count <= 40 ? text : String(text.prefix(37)) + "…"
     }
 
     static func number(_ value: JSONValue?) -> Double? {

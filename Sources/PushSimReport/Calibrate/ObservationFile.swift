@@ -25,7 +25,7 @@ package enum ObservationFile {
     /// The most bytes an observation file may have: it is a handful of numbers.
     package static let maxBytes = 1 << 20
 
-    package static func read(path: String) throws -> CalibrationObservations {
+    package static func read(path: String, memoryLimit: Double = .infinity) throws -> CalibrationObservations {
         let bytes: [UInt8]
         do { bytes = try BoundedInput.read(path: path, limit: maxBytes + 1, role: "the observation file") } catch {
             throw ScenarioError(location: nil, message: "\(path): cannot read the observation file: \(error.reason)")
@@ -34,15 +34,16 @@ package enum ObservationFile {
             throw ScenarioError(location: SourceLocation(file: path, line: 1, column: 1),
                                 message: "the observation file is larger than \(maxBytes / 1024) KB: expected a few observed figures")
         }
-        return try parse(text: String(decoding: bytes, as: UTF8.self), file: path)
+        return try parse(text: String(decoding: bytes, as: UTF8.self), file: path, memoryLimit: memoryLimit)
     }
 
-    package static func parse(text: String, file: String) throws -> CalibrationObservations {
+    /// `memoryLimit`: the most bytes reading the extension log it names may take (`--max-memory`).
+    package static func parse(text: String, file: String, memoryLimit: Double = .infinity) throws -> CalibrationObservations {
         let root: JSONValue
         do { root = try JSONValue.parse(text) } catch let error as JSONReadError {
             throw ScenarioError(location: SourceLocation(file: file, line: error.line, column: error.column), message: error.message)
         }
-        var reader = Reader(text: text, file: file)
+        var reader = Reader(text: text, file: file, memoryLimit: memoryLimit)
         return try reader.observations(root)
     }
 
@@ -58,6 +59,7 @@ package enum ObservationFile {
     struct Reader {
         let text: String
         let file: String
+        var memoryLimit: Double = .infinity
 
         func fail(_ path: [JSONStep], _ message: String) -> ScenarioError {
             let at = JSONValue.location(of: path, in: text) ?? (1, 1)
@@ -73,11 +75,17 @@ package enum ObservationFile {
             return members
         }
 
+        /// The largest figure an observation may give (a count of pushes, a rate a minute):
+        /// past it the moments' weights overflow and no candidate could be scored.
+        static let maxFigure = 1e15
+
         func number(_ value: JSONValue?, _ path: [JSONStep], _ what: String) throws -> Double {
             switch value {
-            case .int(let n)?: return Double(n)
-            case .uint(let n)?: return Double(n)
-            case .double(let x)? where x.isFinite: return x
+            case .int(let n)? where Double(n).magnitude <= Reader.maxFigure: return Double(n)
+            case .uint(let n)? where Double(n) <= Reader.maxFigure: return Double(n)
+            case .double(let x)? where x.isFinite && x.magnitude <= Reader.maxFigure: return x
+            case .int?, .uint?, .double?:
+                throw fail(path, "expected \(what), of at most 10^15 (no observation counts more), found \(value.map { String($0.text.prefix(40)) } ?? "")")
             case nil: throw fail(Array(path.dropLast()), "missing `\(path.last.map { if case .key(let k) = $0 { return k } else { return "" } } ?? "")`: expected \(what)")
             default: throw fail(path, "expected \(what), found something else")
             }
@@ -176,7 +184,7 @@ package enum ObservationFile {
                     throw fail([.key(key)], "`\(key)` is read from `extension_log` here: give one or the other")
                 }
                 let rows: [LoggedPush]
-                do { rows = try ExtensionLogReader.read(path: ObservationFile.resolve(logPath, from: file)) } catch let error as ScenarioError where error.location == nil {
+                do { rows = try ExtensionLogReader.read(path: ObservationFile.resolve(logPath, from: file), memoryLimit: memoryLimit) } catch let error as ScenarioError where error.location == nil {
                     throw fail(at, error.message)
                 }
                 let fromLog = CalibrationObservations.fromLog(ExtensionLogSummary(rows))

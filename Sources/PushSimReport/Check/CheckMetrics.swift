@@ -211,8 +211,21 @@ package struct CheckSnapshot: Equatable, Sendable {
                 }
                 values[metric.key] = number
             }
+            // The load series, when given, is an object whose bin is a width above 0: a damaged
+            // one would compare its peaks as "identical" to anything.
             var loadBin: Double?
-            if case .object(let load)? = fields["load"] { loadBin = load["bin_s"]?.number }
+            switch fields["load"] {
+            case nil: break
+            case .object(let load)?:
+                if let bin = load["bin_s"] {
+                    guard let seconds = bin.number, seconds.isFinite, seconds > 0 else {
+                        throw CheckInputError("\(source): runs[\(n)] (queue \(queue)): 'load.bin_s' should be a width in seconds above 0, found \(bin.text.prefix(40))")
+                    }
+                    loadBin = seconds
+                }
+            case let other?:
+                throw CheckInputError("\(source): runs[\(n)] (queue \(queue)): 'load' should be an object (the load series), found \(other.kindName)")
+            }
             arms.append(Arm(queue: queue, values: values, loadBinSeconds: loadBin))
         }
         if arms.map(\.queue) != ["off"] && arms.map(\.queue) != ["on"] && arms.map(\.queue) != ["off", "on"] {

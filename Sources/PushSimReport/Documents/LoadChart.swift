@@ -29,7 +29,7 @@ package struct LoadChart {
         let frame = result.loadFrame
         let bins = max(frame.runBins, arm?.ledger.load.bins ?? 0, 1)
         bin = frame.bin
-        end = max(frame.end, Int64(bins) * frame.bin)
+        end = max(frame.end, SimTime.binStart(bins, bin: frame.bin))
         lines = LoadChart.quantities.map { q in (q.label, (0..<bins).map { arm?.ledger.load.count(bin: $0, q) ?? 0 }) }
         marked = lines[2].values.contains { $0 > 0 } ? 2 : 1
         title = "\(result.scenario): load per \(SimTime(microseconds: frame.bin))"
@@ -50,31 +50,54 @@ package struct LoadChart {
         return chosen
     }
 
-    /// The label of the instant t (µs from the start): days, then the time of day where the step is below a day.
+    /// A year of simulated time: 365 days (the model has no calendar).
+    static let year = 365 * SimTime.day
+
+    /// The label of the instant t (µs from the start): years where the step is whole years,
+    /// else days, then the time of day where the step is below a day.
     static func timeLabel(_ t: Int64, step: Int64) -> String {
+        if step >= year && step % year == 0 { return "year \(t / year)" }
         let day = t / SimTime.day, rest = t % SimTime.day
         if step >= SimTime.day && step % SimTime.day == 0 { return "day \(day)" }
         return String(format: "d%lld %02lld:%02lld", day, rest / SimTime.hour, (rest % SimTime.hour) / SimTime.minute)
     }
 
-    /// The tick step: the smallest whole step whose labels, at their estimated width plus a gap, fit between ticks.
-    static func tickStep(span: Int64) -> Int64 {
-        let steps: [Int64] = [1, 2, 5, 10, 15, 30].map { $0 * SimTime.minute } + [1, 2, 3, 6, 12].map { $0 * SimTime.hour }
+    /// The steps a tick may take: minutes, hours, days, then 1, 2, 5 × 10ⁿ years up to the clock's end.
+    static let steps: [Int64] = {
+        var steps: [Int64] = [1, 2, 5, 10, 15, 30].map { $0 * SimTime.minute } + [1, 2, 3, 6, 12].map { $0 * SimTime.hour }
             + [1, 2, 7, 14, 28, 56, 112, 364].map { $0 * SimTime.day }
+        var years: Int64 = 1
+        while SimTime.saturatingProduct(years, year) < Int64.max {
+            for k: Int64 in [1, 2, 5] where SimTime.saturatingProduct(k * years, year) < Int64.max {
+                steps.append(k * years * year)
+            }
+            years *= 10
+        }
+        return steps
+    }()
+
+    /// The most ticks the axis takes.
+    static let maxTicks: Int64 = 40
+
+    /// The tick step: the smallest whole step whose labels, at their estimated width plus a gap,
+    /// fit between ticks; at most ``maxTicks`` ticks whatever the span (a run of centuries
+    /// takes steps of years).
+    static func tickStep(span: Int64) -> Int64 {
         for step in steps {
             let ticks = span / step + 1
-            guard ticks <= 40 else { continue }
-            let widest = (0...min(ticks, 40)).map { SVGText.estimatedWidth(timeLabel($0 * step, step: step), fontSize: tickSize) }.max() ?? 0
+            guard ticks <= maxTicks else { continue }
+            let widest = (0...ticks).map { SVGText.estimatedWidth(timeLabel(SimTime.saturatingProduct($0, step), step: step), fontSize: tickSize) }.max() ?? 0
             if Double(step) / Double(max(span, 1)) * plotWidth >= widest + 12 { return step }
         }
-        return steps.last ?? SimTime.day
+        // No step's labels fit (only near the clock's end): the fewest ticks.
+        return steps.last { span / $0 + 1 >= 2 } ?? steps.last ?? SimTime.day
     }
 
     package var svg: String {
         let left = LoadChart.left, right = left + LoadChart.plotWidth, top = LoadChart.top, bottom = top + LoadChart.plotHeight
         let names = lines.map(\.name)
         let worstBins = worst
-        let notes = worstBins.map { "\(LoadChart.timeLabel(Int64($0.bin) * bin, step: SimTime.minute)): \($0.count) \(lines[marked].name)" }
+        let notes = worstBins.map { "\(LoadChart.timeLabel(SimTime.binStart($0.bin, bin: bin), step: SimTime.minute)): \($0.count) \(lines[marked].name)" }
         let legendWidth = (names + notes + ["worst bins:"]).map { SVGText.estimatedWidth($0, fontSize: LoadChart.legendSize) }.max() ?? 0
         let width = (max(right + 24 + 36 + legendWidth, left + SVGText.estimatedWidth(title, fontSize: 17, bold: true),
                          left + SVGText.estimatedWidth(subtitle, fontSize: 12)) + 20).rounded(.up)
@@ -107,13 +130,14 @@ package struct LoadChart {
         }
         out += SVGText.axes(left: left, right: right, top: top, bottom: bottom)
         let step = LoadChart.tickStep(span: end)
-        var t: Int64 = 0
-        while t <= end {
+        // Counted, not stepped past the end: `t += step` would pass the clock's end.
+        for i in 0...(end / step) {
+            let t = i * step
             out += "<line x1=\"\(f(x(t)))\" y1=\"\(f(bottom))\" x2=\"\(f(x(t)))\" y2=\"\(f(bottom + 5))\" stroke=\"#333333\"/>\n"
             out += "<text class=\"tick\" x=\"\(f(x(t)))\" y=\"\(f(bottom + 20))\" text-anchor=\"middle\">\(SVGText.escape(LoadChart.timeLabel(t, step: step)))</text>\n"
-            t += step
         }
-        out += "<text class=\"x-label\" x=\"\(f((left + right) / 2))\" y=\"\(f(bottom + 48))\" text-anchor=\"middle\" font-size=\"13\">simulated time (day and time of day)</text>\n"
+        let axis = step >= LoadChart.year && step % LoadChart.year == 0 ? "years of 365 days" : "day and time of day"
+        out += "<text class=\"x-label\" x=\"\(f((left + right) / 2))\" y=\"\(f(bottom + 48))\" text-anchor=\"middle\" font-size=\"13\">simulated time (\(axis))</text>\n"
         let yMid = (top + bottom) / 2
         out += "<text class=\"y-label\" x=\"22\" y=\"\(f(yMid))\" text-anchor=\"middle\" font-size=\"13\" transform=\"rotate(-90 22 \(f(yMid)))\">count per bin</text>\n"
         for (s, values) in columns.enumerated() {

@@ -148,7 +148,7 @@ package enum LoadReport {
         let bins = max(frame.runBins, result.arms.map(\.ledger.load.bins).max() ?? 0)
         let columns = result.arms.flatMap { arm in LoadQuantity.allCases.map { arm.ledger.load.values($0) } }
         for b in 0..<bins {
-            text += "\(b),\(SVGNumber.text(Double(Int64(b) * frame.bin) / 1e6))"
+            text += "\(b),\(SVGNumber.text(Double(b) * Double(frame.bin) / 1e6))"
             for column in columns { text += ",\(b < column.count ? column[b] : 0)" }
             text += "\n"
         }

@@ -62,7 +62,65 @@ package enum ResultsWriter {
         if let problem = OutputTarget.problem(at: path) {
             throw ResultsWriteError(description: "cannot write '\(path)': \(problem)")
         }
-        try checkDestination(FilePath.parent(of: path), createParents: true)
+        let folder = FilePath.parent(of: path)
+        do {
+            try checkDestination(folder, createParents: true)
+        } catch let error as ResultsWriteError {
+            // The folder's problem, told of the file the user named (not of a results folder or `--out`).
+            let prefix = "cannot write results to '\(folder)': "
+            guard error.description.hasPrefix(prefix) else { throw error }
+            var why = String(error.description.dropFirst(prefix.count))
+            if why.hasPrefix("it is ") { why = "'\(folder)' is " + why.dropFirst("it is ".count) }
+            why = why.replacingOccurrences(of: "; choose another --out", with: "; give another path")
+                .replacingOccurrences(of: " or choose another --out", with: " or give another path")
+            throw ResultsWriteError(description: "cannot write '\(path)': \(why)")
+        }
+    }
+
+    /// Checks, before any work, every place a command writes: the results folder `folder` (nil
+    /// when none is written) with its files `names` and the stale results `family` it removes,
+    /// and the single files `files`, each with the option that names it. Besides what each
+    /// check alone refuses, no file may be the results folder, hold it, or be one of the
+    /// results' files (the results would be written over the file, or the file over them),
+    /// and no two files may be one.
+    package static func checkOutputs(folder: String?, names: Set<String> = [], family: Set<String> = [],
+                                     files: [(path: String, option: String)]) throws {
+        if let folder { try checkDestination(folder, createParents: true, names: names, family: family) }
+        var seen: [(place: String, path: String, option: String)] = []
+        let results = folder.map { (place: physical($0), given: $0) }
+        for file in files {
+            try checkFileDestination(file.path)
+            let place = FilePath.join(physical(FilePath.parent(of: file.path)), FilePath.lastComponent(of: file.path))
+            if let results {
+                if place == results.place || results.place.hasPrefix(place + "/") {
+                    throw ResultsWriteError(description: "cannot write '\(file.path)' (\(file.option)): it is \(place == results.place ? "" : "a folder holding ")the results folder '\(results.given)' this command writes; give a path outside it")
+                }
+                let name = FilePath.lastComponent(of: place)
+                if FilePath.parent(of: place) == results.place && names.union(family).contains(name) {
+                    throw ResultsWriteError(description: "cannot write '\(file.path)' (\(file.option)): it is the results' '\(name)' in '\(results.given)', which this command writes; give another path")
+                }
+            }
+            if let other = seen.first(where: { $0.place == place }) {
+                throw ResultsWriteError(description: "cannot write '\(file.path)' (\(file.option)): it is the file '\(other.path)' (\(other.option)) also writes; give two paths")
+            }
+            seen.append((place, file.path, file.option))
+        }
+    }
+
+    /// Where `path` is on disk: the real path of its deepest existing ancestor (symbolic links
+    /// resolved), then the rest as written; two paths of one place compare equal.
+    static func physical(_ path: String) -> String {
+        var rest: [String] = []
+        var current = FilePath.normalized(path.isEmpty ? "." : path)
+        while true {
+            if let real = ResultsDestination.realPath(current) {
+                return rest.reversed().reduce(real) { FilePath.join($0, $1) }
+            }
+            let up = FilePath.parent(of: current)
+            guard up != current else { return FilePath.normalized(path) }
+            rest.append(FilePath.lastComponent(of: current))
+            current = up
+        }
     }
 
     /// The file name `path` ends with; refuses a path that cannot name a file (empty, `.`,

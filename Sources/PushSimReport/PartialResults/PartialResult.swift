@@ -262,6 +262,22 @@ package struct PartialResult: Equatable, Sendable {
         guard loadBin > 0, loadWarmup <= duration else {
             throw fields.error("`load_frame`: expected 0 < bin_us and warmup_us ≤ size.duration_us")
         }
+        // 2^63 - 1 µs is `forever`, which no --load-bin gives.
+        guard Int64(loadBin) < SimTime.forever.microseconds else {
+            throw fields.error("`load_frame.bin_us`: expected a bin width below \(SimTime.forever.microseconds) µs (forever, which no --load-bin gives), found \(loadBin); the part is damaged")
+        }
+        // A load row counts something that happened during the run: its bin holds an instant
+        // before the run's end (duration + drain).
+        let runBins = SimTime.binCount(span: Int64(duration) + Int64(drain), bin: Int64(loadBin))
+        // The merged load.csv writes every bin of the run: no more than a part's series may hold.
+        guard runBins <= PartialResult.maxQueueMinutes else {
+            throw fields.error("`load_frame.bin_us`: bins of \(loadBin) µs cut the run (size.duration_us + size.drain_us) into \(runBins) bins, more than the \(PartialResult.maxQueueMinutes) a part's load series may hold; the part is damaged, or its run's --load-bin far too narrow")
+        }
+        for (path, armList) in [("arms", arms)] + segments.enumerated().map({ ("segments[\($0.offset)].arms", $0.element.arms) }) {
+            for (a, arm) in armList.enumerated() where arm.ledger.load.bins > runBins {
+                throw fields.error("`\(path)[\(a)].load`: a row at bin \(arm.ledger.load.bins - 1), past the run's \(runBins) bins of \(SimTime(microseconds: Int64(loadBin))) (`load_frame.bin_us` over size.duration_us + size.drain_us); the part is damaged")
+            }
+        }
         var coupling = CouplingUnit.oneDevice
         if let couplingValue = top["coupling"] {
             let partitions = try fields.count(try fields.object(couplingValue, "coupling"), "coupling.xiva_partitions")
@@ -328,6 +344,12 @@ package struct PartialMerge {
         guard p.seed == f.seed else {
             throw PartialResultError("cannot merge shards of '\(f.scenario)' run with different seeds: \(f.seed) and \(p.seed) (\(source))")
         }
+        // The bin is no key of the resolved scenario: named here, not as two fingerprints.
+        guard p.loadFrame.bin == f.loadFrame.bin else {
+            throw PartialResultError("cannot merge shards of '\(f.scenario)' run with different --load-bin: "
+                + "\(SimTime(microseconds: f.loadFrame.bin)) (\(firstSource)) and \(SimTime(microseconds: p.loadFrame.bin)) (\(source)); "
+                + "run every shard with the same --load-bin")
+        }
         guard part.fingerprint == first.fingerprint, p.totalDevices == f.totalDevices, part.size == first.size else {
             // Name the keys the two resolved scenarios differ in; the fingerprints only when
             // they hash a difference the resolved scenario does not show.
@@ -339,6 +361,14 @@ package struct PartialMerge {
         }
         guard p.arms.map(\.arm) == f.arms.map(\.arm) else {
             throw PartialResultError("cannot merge shards of '\(f.scenario)' with different queue arms (\(source))")
+        }
+        // Every shard of one run records the latency seen on the lock screen, or none does.
+        // (A segment's arms may be empty in a shard without its devices: only the totals are compared.)
+        for (a, (arm, other)) in zip(p.arms, f.arms).enumerated()
+        where !p.devices.isEmpty && !f.devices.isEmpty
+            && (arm.ledger.focusSummary.seenLatency == nil) != (other.ledger.focusSummary.seenLatency == nil) {
+            let has = arm.ledger.focusSummary.seenLatency != nil
+            throw PartialResultError("\(source): `arms[\(a)].latency_seen`: \(has ? "present" : "missing"), while \(firstSource) \(has ? "has none" : "has it"): the shards of one run all record it or none does; the part is damaged")
         }
         guard p.segments.map(\.name) == f.segments.map(\.name), p.segments.map(\.devices) == f.segments.map(\.devices) else {
             throw PartialResultError("cannot merge shards of '\(f.scenario)' with different segments (\(source))")

@@ -77,11 +77,13 @@ package struct TraceSVG {
                               6 * SimTime.hour, SimTime.day, 7 * SimTime.day]
         let step = steps.first { span / $0 <= 10 } ?? (span / 8)
         out += "<line x1=\"\(f(Self.left))\" y1=\"\(f(bottom))\" x2=\"\(f(Self.right))\" y2=\"\(f(bottom))\" stroke=\"#333333\"/>\n"
-        var tick = (from + step - 1) / step * step
-        while step > 0 && tick <= to {
+        // The multiples of the step in [from, to], counted: stepping past `to` could pass the clock's end.
+        let firstTick = step > 0 ? Int64(SimTime.binCount(span: max(0, from), bin: step)) : 1
+        let lastTick = step > 0 ? to / step : 0
+        for k in stride(from: firstTick, through: lastTick, by: 1) {
+            let tick = k * step
             out += "<line x1=\"\(f(x(tick)))\" y1=\"\(f(bottom))\" x2=\"\(f(x(tick)))\" y2=\"\(f(bottom + 5))\" stroke=\"#333333\"/>\n"
             out += "<text x=\"\(f(x(tick)))\" y=\"\(f(bottom + 18))\" text-anchor=\"middle\">\(SVGText.escape(TraceSVG.tickLabel(tick, step: step)))</text>\n"
-            tick += step
         }
         out += "<text x=\"\(f((Self.left + Self.right) / 2))\" y=\"\(f(bottom + 42))\" text-anchor=\"middle\" font-size=\"12\">time (day, time of day; time 0 is midnight)</text>\n"
         // Arrows: a letter's consecutive events that change lane.

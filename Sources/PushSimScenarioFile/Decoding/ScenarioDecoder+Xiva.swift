@@ -24,8 +24,10 @@ extension ScenarioDecoder {
         if let node = fields.value("partitions") {
             let devices = scenario.devices
             xiva.partitions = try value(node, fields.fullPath("partitions"), "an integer from 1 to devices (\(devices))") { (t) throws(ValueParsers.Failure) in
-                guard let n = Int(t), n > devices else { return try ValueParsers.integer(t, in: 1...Int.max) }
-                throw ValueParsers.Failure("expected at most one partition per device (devices: \(devices)), found `\(n)`: a partition holds at least one device")
+                // Read in the one integer grammar first (`+500` is no integer), then compared.
+                let n = try ValueParsers.integer(t, in: 1...Int.max)
+                guard n > devices else { return n }
+                throw ValueParsers.Failure("expected at most one partition per device (devices: \(devices)), found `\(t)`: a partition holds at least one device")
             }
         }
         try retry(fields, into: &xiva)

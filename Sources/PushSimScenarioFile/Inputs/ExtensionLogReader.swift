@@ -1,5 +1,11 @@
 // Reading an extension log CSV (`run --logs`, or a team's own) back into rows, every bad row a located error.
+import Foundation
 import PushSimCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads the rows of an extension log (docs/scenarios.md, "The extension's log"): the header
 /// `device,time_us,position,gap_found,gap_size,answer`, then one push a row. Its summary,
@@ -17,8 +23,26 @@ package enum ExtensionLogReader {
         var message: String
     }
 
-    /// Reads the log at `path`.
-    package static func read(path: String) throws -> [LoggedPush] {
+    /// The shortest row (`0,0,1,0,0,none` and its line end): a log holds at most its size over this many rows.
+    package static let shortestRowBytes = 15
+    /// Bytes one row read takes: the row (40 B) in an array that may double, and the summary's share.
+    package static let bytesPerRow = 96
+
+    /// The most memory reading a log of `fileBytes` can take: the file and its rows.
+    package static func memoryNeeded(fileBytes: Int64) -> Double {
+        Double(fileBytes) + Double(fileBytes) / Double(shortestRowBytes) * Double(bytesPerRow)
+    }
+
+    /// Reads the log at `path`; refused unread, from its size alone (as a mail trace is), when
+    /// reading it could take more than `memoryLimit` bytes (`--max-memory`).
+    package static func read(path: String, memoryLimit: Double = .infinity) throws -> [LoggedPush] {
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size <= off_t(maxBytes) {
+            let needed = memoryNeeded(fileBytes: Int64(info.st_size))
+            if needed > memoryLimit {
+                throw ScenarioError(location: nil, message: "the extension log \(YAMLNode.doubleQuoted(path)) is \(info.st_size) bytes: reading it could take \(MailTraceReader.sizeText(needed)) of memory (the file and \(bytesPerRow) bytes a row), over the limit of \(MailTraceReader.sizeText(memoryLimit)) (--max-memory); expected a smaller log (a sample of its devices), or a larger --max-memory")
+            }
+        }
         let bytes: [UInt8]
         do {
             bytes = try BoundedInput.readRegularFile(path: path, limit: maxBytes, role: "the extension log")
@@ -45,12 +69,32 @@ package enum ExtensionLogReader {
 
     private static func rows(_ bytes: UnsafeBufferPointer<UInt8>) throws -> [LoggedPush] {
         var rows: [LoggedPush] = []
+        // The summary adds the gap sizes (an hour's `missed`, the log's total): their sum must
+        // be a count, so a log whose sizes add past 2^63 - 1 is refused at the row that passes it.
+        var missed = 0
         try CSVText.forEachRow(bytes, header: header, wrongHeader: { line, found in
             RowError(line: line, fieldStart: 0, message: "expected the header `\(header)` on the first line of an extension log, found \(found)")
         }) { line, start, end in
-            rows.append(try row(bytes, start, end, line: line))
+            let pushed = try row(bytes, start, end, line: line)
+            let (sum, overflow) = missed.addingReportingOverflow(pushed.gapSize)
+            if overflow {
+                throw RowError(line: line, fieldStart: gapSizeStart(bytes, start, end),
+                               message: "`gap_size`: the gap sizes of the log add up past \(Int.max), more positions than a log can miss; expected the sizes of real gaps, found \(pushed.gapSize) after \(missed) in the rows above")
+            }
+            missed = sum
+            rows.append(pushed)
         }
         return rows
+    }
+
+    /// Where the fifth field (`gap_size`) of a row starts, from the row's start.
+    private static func gapSizeStart(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        var commas = 0
+        for i in start..<end where bytes[i] == 0x2C {
+            commas += 1
+            if commas == 4 { return i + 1 - start }
+        }
+        return 0
     }
 
     /// One row: its six fields, each checked, and the rules across them.

@@ -24,6 +24,10 @@ package enum CostTerms {
         CostTerm(name: "latency_p99", metric: "latency_s.p99", meaning: "an hour of p99 latency", isLatency: true),
     ]
 
+    /// The largest weight: with every metric at most the clock's span in seconds (about 9.2e12)
+    /// or a count a letter, the nine weighted terms add to far less than a Double's range.
+    package static let maxWeight = 1e12
+
     /// Seconds in each unit a latency's weight may be written per.
     package static let units: [(name: String, seconds: Double)] = [("s", 1), ("min", 60), ("h", 3600), ("d", 86400)]
 
@@ -44,8 +48,17 @@ package enum CostTerms {
         } else if term.isLatency {
             throw ValueParsers.Failure("a latency's weight needs a unit of time, such as `\(text)/h`")
         }
-        guard let amount = Double(value), amount.isFinite, amount >= 0 else {
-            throw ValueParsers.Failure("expected a weight ≥ 0 (a cost, not a reward), found `\(value)`")
+        // The number grammar of every decimal in a scenario (`daily_profile`'s): digits with an
+        // optional fraction, no sign, exponent or hexadecimal.
+        guard let amount = ValueParsers.decimal(String(value)) else {
+            throw ValueParsers.Failure(value.hasPrefix("-")
+                ? "expected a weight ≥ 0 (a cost, not a reward), found `\(value)`"
+                : "expected a weight ≥ 0 written in decimal digits such as `0.3` (no sign, exponent or hexadecimal), found `\(value)`")
+        }
+        // Only the weights' ratios choose anything; a bound keeps their weighted sum finite
+        // whatever the metrics (a latency of the clock's whole span, a re-request count a letter).
+        guard amount <= maxWeight else {
+            throw ValueParsers.Failure("expected a weight of at most \(ScenarioPrinter.decimal(maxWeight)) (only the weights' ratios matter: divide them all by the same number), found `\(value)`")
         }
         return Scenario.Objective.Weight(term: term.name, amount: amount, unit: unit)
     }

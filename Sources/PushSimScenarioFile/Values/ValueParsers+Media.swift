@@ -46,7 +46,11 @@ extension ScenarioDecoder {
         try fields.decode("memory_limit", "a size greater than 0", { (t) throws(ValueParsers.Failure) in
             // A limit of 0 would kill every run with an attachment before it starts: no extension has none.
             let bytes = try ValueParsers.byteSize(t)
-            guard bytes > 0 else { throw ValueParsers.Failure("expected a memory limit greater than 0 such as `24MB`, found `\(t)`", outOfRange: true) }
+            guard bytes > 0 else {
+                // Held in whole bytes: `0.4B` is 0, as a distribution's argument says of itself.
+                let whole = ValueParsers.decimal(String(t.prefix { $0.isNumber || $0 == "." })).map { $0 > 0 } ?? false
+                throw ValueParsers.Failure("expected a memory limit greater than 0 such as `24MB`, found `\(t)`" + (whole ? " (0 in whole bytes)" : ""), outOfRange: true)
+            }
             return bytes
         }) { media.memoryLimit = $0 }
         try fields.decode("decode_factor", "a number from 0.01 to 1000", { (t) throws(ValueParsers.Failure) in

@@ -32,14 +32,6 @@ private func pushsim(_ arguments: [String], environment: [String: String] = [:],
 private let quickstart = SmallScenarios.path("quickstart")
 private let small = ["--set", "devices=6", "--jobs", "1"]
 
-/// Every file below `folder` with its bytes.
-private func snapshot(_ folder: String) -> [String: Data] {
-    var files: [String: Data] = [:]
-    for path in FileManager.default.subpaths(atPath: folder) ?? [] {
-        files[path] = FileManager.default.contents(atPath: folder + "/" + path) ?? Data()
-    }
-    return files
-}
 
 @Suite(.serialized) struct HostileCommandTests {
     @Test func aFullStandardOutputIsReportedNotATrap() throws {

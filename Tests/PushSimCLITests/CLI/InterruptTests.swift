@@ -45,14 +45,6 @@ final class PushsimChild {
     }
 }
 
-/// Every file below `folder` with its contents, to compare before and after.
-private func snapshot(_ folder: String) -> [String: Data] {
-    var files: [String: Data] = [:]
-    for path in FileManager.default.subpaths(atPath: folder) ?? [] {
-        files[path] = FileManager.default.contents(atPath: folder + "/" + path) ?? Data()
-    }
-    return files
-}
 
 
 @Suite(.serialized) struct InterruptTests {

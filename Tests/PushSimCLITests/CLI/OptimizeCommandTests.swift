@@ -95,7 +95,7 @@ import PushSimTestSupport
             (["--indifference", "0.01", "--first-stage", "1"], "--first-stage"),
             (["--indifference", "0.01", "--first-stage", "5", "--max-replications", "3"], "--max-replications"),
             (["--indifference", "0.01", "--over", "queue.repeat_max_count=5"], "two candidate values"),
-            (["--indifference", "0.01", "--over", "queue.repeat_max_count=1,lots"], "--vary:1:"),
+            (["--indifference", "0.01", "--over", "queue.repeat_max_count=1,lots"], "--over:1:"),
             (["--indifference", "0.01", "--objective", "lost=-1"], "--objective:1:"),
             (["--indifference", "0.01", "--cost", "lost=1", "--metric", "loss_rate"], "is given twice"),
             (["--indifference", "0.01", "--objective", "no_such_metric"], "--objective `no_such_metric`"),
