@@ -1,5 +1,6 @@
 // The command line's entry: finds the command, runs it, turns errors into messages and exit codes.
 import Foundation
+import PushSimExperiment
 import PushSimScenarioFile
 
 package enum PushSimTool {
@@ -37,6 +38,7 @@ package enum PushSimTool {
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
     package static func main(_ arguments: [String], console: Console) -> Int32 {
         WriterTestHooks.install()
+        SpeedGateSpin.install(environment: ProcessInfo.processInfo.environment)
         if arguments.first == "help", arguments.count == 2, let command = commands.first(where: { $0.name == arguments[1] }) {
             // `pushsim help run` is `pushsim run --help`.
             console.out(command.help + "\n")

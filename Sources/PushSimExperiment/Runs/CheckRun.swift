@@ -187,17 +187,18 @@ package enum CheckRun {
         -> (result: RunResult, spreads: [CheckSpread]) {
         let range = 0..<scenario.devices
         let arms = scenario.arms
-        let chunks = Simulator.inChunks(of: range, jobs: jobs, unit: .of(scenario)) { devices in
-            var sink = CheckSink(run: SegmentedLedgerSink(ledgers: SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)),
-                                 spreads: arms.map { _ in CheckSpread() }, thresholds: thresholds)
+        // One sink per thread, every chunk it takes adding into it (Simulator.run says why).
+        let sinks = Simulator.inChunks(of: range, jobs: jobs, unit: .of(scenario), accumulator: {
+            CheckSink(run: SegmentedLedgerSink(ledgers: SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)),
+                      spreads: arms.map { _ in CheckSpread() }, thresholds: thresholds)
+        }) { sink, devices in
             Simulator.simulate(scenario, devices: devices, arms: arms, into: &sink)
-            return (sink.run.finished(), sink.spreads)
-        }
-        var total = SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)
-        var spreads = arms.map { _ in CheckSpread() }
-        for (ledgers, chunkSpreads) in chunks {
-            total.merge(ledgers)
-            for a in spreads.indices { spreads[a].merge(chunkSpreads[a]) }
+        }.accumulators
+        var total = sinks[0].run.finished()
+        var spreads = sinks[0].spreads
+        for sink in sinks.dropFirst() {
+            total.merge(sink.run.finished())
+            for a in spreads.indices { spreads[a].merge(sink.spreads[a]) }
         }
         return (total.result(scenario, arms: arms, devices: range), spreads)
     }

@@ -78,6 +78,7 @@ enum CoupledRun {
             let restingCell = sink.takesSettledLetters ? LedgerCell() : nil
             let scratch = DrawScratch()
             let worlds = CoupledWorlds(count: range.count) { i in
+                for _ in arms { SpeedGateSpin.spin(device: range.lowerBound + i) }
                 var world = DeviceWorld(parameters: parameters[Int(partOf[i])], shortcuts: shortcuts,
                                         ledgerCell: restingCell ?? LedgerCell())
                 world.prepareBesidePartition(device: range.lowerBound + i, scratch: scratch)

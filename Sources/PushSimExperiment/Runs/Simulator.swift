@@ -62,6 +62,12 @@ package struct SegmentedLedgers: Sendable {
         self.segments = (0..<segments).map { _ in (0..<arms).map { _ in Ledger() } }
     }
 
+    /// Kernel events counted, in the totals and the segments: in a sink's ledgers, before
+    /// `finished()` adds the segments to the totals, each event is in one of them.
+    var events: Int {
+        totals.reduce(0) { $0 + $1.events } + segments.reduce(0) { $0 + $1.reduce(0) { $0 + $1.events } }
+    }
+
     mutating func merge(_ other: SegmentedLedgers) {
         for a in totals.indices { totals[a].merge(other.totals[a]) }
         for s in segments.indices { for a in segments[s].indices { segments[s][a].merge(other.segments[s][a]) } }
@@ -104,16 +110,23 @@ package enum Simulator {
         -> (result: RunResult, logs: [LoggedPush]) {
         let range = devices ?? 0..<scenario.devices
         let arms = scenario.arms
-        let chunks = inChunks(of: range, jobs: jobs, unit: .of(scenario)) { devices in
-            var sink = LogCollectingSink(SegmentedLedgerSink(ledgers: SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)))
+        // One sink per thread, which every chunk the thread takes adds into: a fresh one per
+        // chunk cost each chunk its own ledgers (a load series of 400 KB a week per arm, fresh
+        // memory the kernel hands out page by page), which at 1 000 phones was a quarter of the run.
+        let (sinks, rows) = inChunks(of: range, jobs: jobs, unit: .of(scenario), accumulator: {
+            SegmentedLedgerSink(ledgers: SegmentedLedgers(arms: arms.count, segments: scenario.segments.count))
+        }) { ledgers, devices in
+            var sink = LogCollectingSink(SegmentedLedgerSink(ledgers: SegmentedLedgers(arms: 0, segments: 0)))
+            swap(&sink.inner, &ledgers)
+            let before = sink.inner.ledgers.events
             simulate(scenario, devices: devices, arms: arms, logging: logs, into: &sink)
-            let ledgers = sink.inner.finished()
-            progress?(devices.count, ledgers.totals.reduce(0) { $0 + $1.events })
-            return (ledgers, sink.rows)
+            progress?(devices.count, sink.inner.ledgers.events - before)
+            swap(&sink.inner, &ledgers)
+            return sink.rows
         }
-        var total = SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)
-        for (ledgers, _) in chunks { total.merge(ledgers) }
-        return (total.result(scenario, arms: arms, devices: range), chunks.flatMap(\.1))
+        var total = sinks[0].finished()
+        for sink in sinks.dropFirst() { total.merge(sink.finished()) }
+        return (total.result(scenario, arms: arms, devices: range), rows.flatMap { $0 })
     }
 
     /// The parts of `devices` that live in one scenario each: one per segment they meet (with
@@ -133,22 +146,42 @@ package enum Simulator {
     /// coupling units (fixed-size ones counted from the range's start).
     static func inChunks<Part>(of range: Range<Int>, jobs: Int, unit: CouplingUnit = .oneDevice,
                                _ body: @escaping @Sendable (Range<Int>) -> Part) -> [Part] {
+        inChunks(of: range, jobs: jobs, unit: unit, accumulator: {}) { _, devices in body(devices) }.parts
+    }
+
+    /// ``inChunks(of:jobs:unit:_:)`` where each thread also keeps one `accumulator` that every
+    /// chunk it takes is given: what the chunks add up is made once per thread, not per chunk.
+    /// Threads take the chunks in turn, so which thread adds up which chunk varies: what they
+    /// add must not depend on it (integer sums, maxima). The accumulators come back one per
+    /// thread that ran (at least one), the parts in chunk order.
+    static func inChunks<Accumulator, Part>(of range: Range<Int>, jobs: Int, unit: CouplingUnit = .oneDevice,
+                                            accumulator: @escaping @Sendable () -> Accumulator,
+                                            _ body: @escaping @Sendable (inout Accumulator, Range<Int>) -> Part)
+        -> (accumulators: [Accumulator], parts: [Part]) {
         let units = unit.units(in: range)
         let chunkCount = max(1, min(units.count, max(1, jobs) * 16))
-        let slots = ResultSlots<Part>(count: chunkCount)
-        let work: @Sendable (Int) -> Void = { chunk in
+        @Sendable func devices(ofChunk chunk: Int) -> Range<Int> {
             let inUnits = chunkRange(units, chunk, of: chunkCount)
             // The first chunk starts at the range's start, the last ends at its end.
             let lower = chunk == 0 ? range.lowerBound : unit.firstDevice(ofUnit: inUnits.lowerBound, in: range)
             let upper = chunk == chunkCount - 1 ? range.upperBound : unit.firstDevice(ofUnit: inUnits.upperBound, in: range)
-            slots[chunk] = body(lower..<upper)
+            return lower..<upper
         }
         if jobs <= 1 {
-            for chunk in 0..<chunkCount { work(chunk) }
-        } else {
-            DispatchQueue.concurrentPerform(iterations: chunkCount, execute: work)
+            var sum = accumulator()
+            let parts = (0..<chunkCount).map { body(&sum, devices(ofChunk: $0)) }
+            return ([sum], parts)
         }
-        return (0..<chunkCount).compactMap { slots[$0] }
+        let workers = min(jobs, chunkCount)
+        let slots = ResultSlots<Part>(count: chunkCount)
+        let sums = ResultSlots<Accumulator>(count: workers)
+        let next = ChunkCounter()
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var sum = accumulator()
+            while let chunk = next.take(below: chunkCount) { slots[chunk] = body(&sum, devices(ofChunk: chunk)) }
+            sums[worker] = sum
+        }
+        return ((0..<workers).compactMap { sums[$0] }, (0..<chunkCount).compactMap { slots[$0] })
     }
 
     /// The chunk-th of `count` near-equal contiguous parts of `range`, computed without any
@@ -196,6 +229,7 @@ package enum Simulator {
                 if let tracing { world.tracer = tracing.device == device ? tracing.tracer : nil }
                 world.prepare(device: device)
                 for (a, arm) in arms.enumerated() {
+                    SpeedGateSpin.spin(device: device)
                     sink.account(device: device, segment: part.segment, arm: a) { world.run(arm, into: &$0) }
                     sink.finished(device: device, arm: a, world: world)
                 }
@@ -245,6 +279,18 @@ private struct OneDeviceSink: DeviceLedgerSink {
 
 /// Collects trace entries from the world's tracer closure.
 final class TraceLog { var entries: [TraceEntry] = [] }
+
+/// The next chunk for whichever thread asks, each once.
+final class ChunkCounter: @unchecked Sendable {
+    private var next = 0
+    private let lock = NSLock()
+    func take(below count: Int) -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard next < count else { return nil }
+        next += 1
+        return next - 1
+    }
+}
 
 /// Fixed slots that concurrent workers fill, one slot each, under a lock.
 final class ResultSlots<Value>: @unchecked Sendable {
