@@ -1,6 +1,7 @@
 // The command line's entry: finds the command, runs it, turns errors into messages and exit codes.
 import Foundation
 import PushSimScenarioFile
+import PushSimReport
 
 package enum PushSimTool {
     /// The subcommands, in the order help lists them.
@@ -28,7 +29,8 @@ package enum PushSimTool {
       pushsim run scenarios/quickstart.yaml
       pushsim run scenarios/commuters.yaml --json --set queue.repeat_max_count=5
 
-    `pushsim <command> --help` (or `pushsim help <command>`) shows a command's options.
+    `pushsim <command> --help` (or `pushsim help <command>`) shows a command's options;
+    `pushsim --version` the version, the commit it was built from and the Swift toolchain.
 
     Exit status:
     \(ExitStatus.helpLines.joined(separator: "\n"))
@@ -37,6 +39,10 @@ package enum PushSimTool {
     /// Runs the command line `arguments` (without the program name) and returns the exit status.
     package static func main(_ arguments: [String], console: Console) -> Int32 {
         WriterTestHooks.install()
+        if arguments == ["--version"] || arguments == ["version"] {
+            console.out(PushSimVersion.description)
+            return finish("", status: ExitStatus.success.code, console: console)
+        }
         if arguments.first == "help", arguments.count == 2, let command = commands.first(where: { $0.name == arguments[1] }) {
             // `pushsim help run` is `pushsim run --help`.
             console.out(command.help + "\n")

@@ -37,10 +37,11 @@ package enum RunSummary {
     package static let alwaysWritten: Set<String> = ["summary.json", "summary.md", LoadReport.csvName, LoadReport.svgName]
 
     /// The run's JSON document (the contract's fields) with its provenance beside them:
-    /// `pushsim_version` and `resolved_scenario`.
+    /// `pushsim_version`, `pushsim_commit` and `resolved_scenario`.
     package static func document(_ result: RunResult, provenance: Provenance) -> JSONValue {
         guard case .object(var members) = result.json else { return result.json }
         members["pushsim_version"] = .string(provenance.version)
+        members["pushsim_commit"] = .string(provenance.commit)
         members["resolved_scenario"] = provenance.scenario
         return .object(members)
     }
@@ -52,7 +53,8 @@ package enum RunSummary {
     /// summary.md: the table (with the run's size in its title), then how it was made.
     package static func markdown(_ result: RunResult, size: RunSize, provenance: Provenance) -> String {
         ReportTable(result, size: size).markdown + "\n" + provenanceMarkdown(yaml: provenance.yaml, seed: provenance.seed,
-                                                                            version: provenance.version)
+                                                                            version: provenance.version,
+                                                                            commit: provenance.commit)
     }
 
     /// A Markdown section naming the version and holding the resolved scenario.
@@ -61,8 +63,9 @@ package enum RunSummary {
     }
 
     /// The same from the resolved scenario's text.
-    package static func provenanceMarkdown(yaml: String, seed: UInt64, version: String = PushSimVersion.current) -> String {
-        "## How this was made\n\nPushSim \(version), seed \(seed). "
+    package static func provenanceMarkdown(yaml: String, seed: UInt64, version: String = PushSimVersion.current,
+                                           commit: String = PushSimVersion.commit) -> String {
+        "## How this was made\n\nPushSim \(version) (commit \(commit)), seed \(seed). "
             + "The resolved scenario (every key, defaults included, overrides applied; "
             + "`pushsim validate FILE --print` prints the same):\n\n```yaml\n" + yaml + "```\n"
     }
@@ -93,12 +96,15 @@ package enum RunSummary {
 /// carry it, so a merged result records the same.
 package struct Provenance: Equatable, Sendable {
     package var version: String
+    /// The commit the build came from (``PushSimVersion/commit``), or `unknown`.
+    package var commit: String
     package var seed: UInt64
     package var yaml: String
     package var scenario: JSONValue
 
-    package init(version: String = PushSimVersion.current, seed: UInt64, yaml: String, scenario: JSONValue) {
-        self.version = version; self.seed = seed; self.yaml = yaml; self.scenario = scenario
+    package init(version: String = PushSimVersion.current, commit: String = PushSimVersion.commit, seed: UInt64,
+                 yaml: String, scenario: JSONValue) {
+        self.version = version; self.commit = commit; self.seed = seed; self.yaml = yaml; self.scenario = scenario
     }
 
     package init(_ scenario: Scenario) {
