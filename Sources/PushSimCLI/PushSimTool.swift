@@ -14,6 +14,7 @@ package enum PushSimTool {
         FindCommand.spec,
         CheckCommand.spec,
         MergeCommand.spec,
+        ReportCommand.spec,
         BenchCommand.spec,
     ]
 
@@ -79,13 +80,25 @@ package enum PushSimTool {
         Interruption.shared.begin("pushsim \(name)", total: 0, unit: "", consequence: "nothing was written")
         let status: Int32
         do {
-            status = try command.run(try Arguments(rest, declared: command.options), console)
+            status = try HTMLReport.$commandLine.withValue(commandLine(arguments)) {
+                try command.run(try Arguments(rest, declared: command.options), console)
+            }
         } catch {
             let failure = InputError(error)
             console.err(failure.text(command: command))
             status = failure.exitStatus
         }
         return finish(name, status: status, console: console)
+    }
+
+    /// The command as a shell would take it back, for report.html's "How this was made".
+    static func commandLine(_ arguments: [String]) -> String {
+        (["pushsim"] + arguments.map { argument in
+            let plain = !argument.isEmpty && argument.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_./=,:%+@".unicodeScalars.contains($0)
+            }
+            return plain ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }).joined(separator: " ")
     }
 
     /// A command whose output could not be written has not done its job, whatever it returned

@@ -125,7 +125,7 @@ enum SweepCommand {
                                 consequence: "'\(directory)' holds either the earlier results or the new ones, whole")
             let files = [("sweep.csv", result.csv), ("sweep.json", result.json.prettyText + "\n"), ("sweep.md", result.markdown)]
                 + result.charts.map { ($0.name, $0.svg) }
-            try ResultsWriter.write(files, to: directory, replacing: SweepResult.family(segments: base.segments.map(\.name)))
+            try ResultsWriter.write(HTMLReport.adding(to: files), to: directory, replacing: SweepResult.family(segments: base.segments.map(\.name)))
         }
         if arguments.flag("json") {
             console.out(result.json.text + "\n")

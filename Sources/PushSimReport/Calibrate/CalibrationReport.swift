@@ -6,7 +6,7 @@ import PushSimScenarioFile
 
 extension CalibrationResult {
     /// The files `calibrate` writes (and replaces, whole).
-    package static let files: Set<String> = ["calibrate.json", "calibrate.md", "calibrated.yaml"]
+    package static let files: Set<String> = ["calibrate.json", "calibrate.md", "calibrated.yaml", HTMLReport.name]
 
     /// The method in one sentence, as both files state it.
     static let method = "simulated method of moments on common random numbers (every candidate on the scenario's own seed), "

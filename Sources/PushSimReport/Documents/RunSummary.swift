@@ -30,11 +30,12 @@ package enum RunSummary {
     /// sweep's files, notes a person put there).
     /// The queue's files belong to the set, so a run without a finite capacity removes stale ones.
     package static let family: Set<String> = ["summary.json", "summary.md", XivaQueueReport.csvName, XivaQueueReport.svgName,
-                                              LoadReport.csvName, LoadReport.svgName]
+                                              LoadReport.csvName, LoadReport.svgName, HTMLReport.name]
     /// The files every run's set holds, whatever the scenario: checked before a run, so a FIFO or
     /// a folder where one of them goes is refused before any simulated time is spent (the queue's
     /// files, written only with a finite capacity, are checked when the set is written).
-    package static let alwaysWritten: Set<String> = ["summary.json", "summary.md", LoadReport.csvName, LoadReport.svgName]
+    package static let alwaysWritten: Set<String> = ["summary.json", "summary.md", LoadReport.csvName, LoadReport.svgName,
+                                                     HTMLReport.name]
 
     /// The run's JSON document (the contract's fields) with its provenance beside them:
     /// `pushsim_version`, `pushsim_commit` and `resolved_scenario`.
@@ -72,7 +73,8 @@ package enum RunSummary {
 
     /// summary.json and summary.md, as `pushsim run` writes them. `merge --out` passes the size
     /// and provenance its parts carry, so its files are the same bytes as a single run's.
-    /// With `sharedServer` (a finite XIVA capacity) the queue's series and chart come too.
+    /// With `sharedServer` (a finite XIVA capacity) the queue's series and chart come too;
+    /// report.html, made from them, last.
     package static func files(_ result: RunResult, size: RunSize, provenance: Provenance,
                              sharedServer: Bool = false) -> [(name: String, contents: String)] {
         var files = [("summary.json", document(result, provenance: provenance).prettyText + "\n"),
@@ -82,7 +84,7 @@ package enum RunSummary {
             files.append((XivaQueueReport.csvName, XivaQueueReport.csv(queueArm.ledger.xivaQueue)))
             files.append((XivaQueueReport.svgName, XivaQueueReport.svg(queueArm.ledger.xivaQueue, scenario: result.scenario)))
         }
-        return files
+        return HTMLReport.adding(to: files)
     }
 
     package static func files(_ result: RunResult, scenario: Scenario) -> [(name: String, contents: String)] {

@@ -20,7 +20,7 @@ extension OptimizeRunner {
 
 extension OptimizeResult {
     /// The files `optimize` writes (and replaces, whole).
-    package static let files: Set<String> = ["optimize.json", "optimize.md", "optimize.svg"]
+    package static let files: Set<String> = ["optimize.json", "optimize.md", "optimize.svg", HTMLReport.name]
 
     package var chosen: SweepPoint { points[selection.best] }
 

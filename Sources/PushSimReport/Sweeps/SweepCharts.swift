@@ -157,6 +157,6 @@ extension SweepResult {
     package static func family(segments: [String]) -> Set<String> {
         let specs = chartSpecs + capacityChartSpecs
         let perSegment = segments.enumerated().flatMap { index, segment in specs.map { segmentSpec($0, segment: segment, index: index).file } }
-        return Set(["sweep.csv", "sweep.json", "sweep.md"] + specs.map(\.file) + perSegment)
+        return Set(["sweep.csv", "sweep.json", "sweep.md", HTMLReport.name] + specs.map(\.file) + perSegment)
     }
 }
