@@ -112,9 +112,11 @@ extension SweepResult {
         let subtitle = "\(scenario) · \(n) replication\(n == 1 ? "" : "s") per point · mean"
             + (n > 1 ? " with 95 % confidence band (Student t)" : " (one replication: no band)")
             + "\n" + provenanceLine
-        return SVGChart(title: spec.title, subtitle: subtitle,
-                        xLabel: xAxis.map { SweepCharts.axisLabel($0.path) } ?? "scenario as written",
-                        yLabel: spec.yLabel, categories: categories, series: series, percent: spec.percent)
+        var chart = SVGChart(title: spec.title, subtitle: subtitle,
+                             xLabel: xAxis.map { SweepCharts.axisLabel($0.path) } ?? "scenario as written",
+                             yLabel: spec.yLabel, categories: categories, series: series, percent: spec.percent)
+        chart.xAxis = .byValue
+        return chart
     }
 }
 
