@@ -77,9 +77,9 @@ extension SweepResult {
         writtenChartSpecs.map { ($0.file, chart($0).svg) }
     }
 
-    /// One chart: x is the first axis, in the order given (evenly spaced, so 0, 1, 2, 5, 10, 50
-    /// stay readable); each arm that has the metric is a line (queue off dashed), and every
-    /// combination of the other axes' values gets lines of its own.
+    /// One chart: x is the first axis (numbers in proportion to their values, names as
+    /// categories: SVGChart.XAxis.byValue); each arm that has the metric is a series (queue off
+    /// dashed), and every combination of the other axes' values gets series of its own.
     package func chart(_ spec: SweepChartSpec) -> SVGChart {
         let xAxis = axes.first
         let categories = xAxis?.values ?? ["base"]
@@ -103,6 +103,10 @@ extension SweepResult {
                     high.append(metric.map { spec.percent ? min(1, $0.mean + ($0.ci95 ?? 0)) : $0.mean + ($0.ci95 ?? 0) })
                 }
                 guard values.contains(where: { $0 != nil }) else { continue }
+                // What only the queue does (summaries, re-sends) cannot happen without it: no
+                // line at 0 for that arm, unless something in it did give a value.
+                if arm == "off" && SweepCharts.queueOnlyMetrics.contains(spec.metric)
+                    && values.allSatisfy({ ($0 ?? 0) == 0 }) && high.allSatisfy({ ($0 ?? 0) == 0 }) { continue }
                 var name = "queue \(arm)"
                 if !combination.isEmpty { name += " · " + combination.map(\.override).joined(separator: ", ") }
                 series.append(SVGChart.Series(name: name, values: values, low: low, high: high, dashed: arm == "off"))
@@ -132,6 +136,9 @@ extension SweepResult {
 }
 
 enum SweepCharts {
+    /// Metrics only the queue arm can have: summaries and re-sends.
+    static let queueOnlyMetrics: Set<String> = ["summaries_per_letter", "summarized_rate", "resent_per_letter"]
+
     /// An axis title with its unit, for the keys whose unit the value does not carry itself.
     static func axisLabel(_ path: String) -> String {
         let units: [String: String] = [

@@ -56,4 +56,28 @@ import PushSimTestSupport
         #expect(two.status == 2 && two.err.contains("expected one results folder, got 2"))
         #expect(runPushsim(["--version"]).out == PushSimVersion.description)
     }
+
+    /// A sweep's charts: no queue-off series where only the queue can give a value, both arms
+    /// where both can, and the repeat_max_count axis in proportion to its values.
+    @Test func sweepChartsDrawNoArmWhereTheMetricCannotExist() throws {
+        let dir = TemporaryDirectory()
+        let file = dir.write("page.yaml", Self.scenario)
+        let sweep = runPushsim(["sweep", file, "--vary", "queue.repeat_max_count=0,5,50", "--replications", "2",
+                                "--out", dir.file("sweep"), "--jobs", "1"])
+        #expect(sweep.status == 0, "\(sweep.err)")
+        let summarized = try String(contentsOfFile: dir.file("sweep/summarized_rate.svg"), encoding: .utf8)
+        let loss = try String(contentsOfFile: dir.file("sweep/loss_rate.svg"), encoding: .utf8)
+        #expect(!summarized.contains("data-series=\"queue off\"") && summarized.contains("data-series=\"queue on\""))
+        #expect(loss.contains("data-series=\"queue off\"") && loss.contains("data-series=\"queue on\""))
+        // Ticks at 0, 5 and 50: the second a tenth of the way.
+        let ticks = loss.components(separatedBy: "<text x=\"").dropFirst().compactMap { part -> (Double, String)? in
+            guard let x = Double(part.prefix { $0 != "\"" }), let open = part.firstIndex(of: ">"),
+                  let close = part.firstIndex(of: "<") else { return nil }
+            return (x, String(part[part.index(after: open)..<close]))
+        }.filter { ["0", "5", "50"].contains($0.1) && $0.0 > 100 }
+        let x = Dictionary(ticks.map { ($0.1, $0.0) }, uniquingKeysWith: { a, _ in a })
+        if let x0 = x["0"], let x5 = x["5"], let x50 = x["50"] {
+            #expect(abs((x5 - x0) / (x50 - x0) - 0.1) < 0.01)
+        } else { Issue.record("ticks 0, 5 and 50 not found: \(ticks)") }
+    }
 }
