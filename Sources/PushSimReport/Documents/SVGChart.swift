@@ -32,6 +32,9 @@ package struct SVGChart {
     /// no line from one to the next.
     package enum XAxis: Sendable { case evenly, byValue }
     package var xAxis = XAxis.evenly
+    /// The style for a paper: no title and subtitle (the caption says them), text 25 % larger.
+    package var plain = false
+    var fontScale: Double { plain ? 1.25 : 1 }
 
     /// The categories' values when the axis places them by value and every one is a number,
     /// strictly increasing; nil otherwise.
@@ -72,12 +75,13 @@ package struct SVGChart {
         var width: Double
         var height: Double
 
-        init(title: String, subtitle: String, legend: [String], legendNote: String) {
-            subtitleLines = subtitle.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            top = 48 + 16 * Double(max(subtitleLines.count - 1, 0)) + 24
-            let legendText = max(legend.map { SVGText.estimatedWidth($0, fontSize: Layout.legendSize) }.max() ?? 0,
-                                 SVGText.estimatedWidth(legendNote, fontSize: Layout.noteSize) - 36)
-            let heading = max(SVGText.estimatedWidth(title, fontSize: Layout.titleSize, bold: true),
+        init(title: String, subtitle: String, legend: [String], legendNote: String, plain: Bool = false) {
+            let scale = plain ? 1.25 : 1
+            subtitleLines = plain ? [] : subtitle.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            top = plain ? 24 : 48 + 16 * Double(max(subtitleLines.count - 1, 0)) + 24
+            let legendText = max(legend.map { SVGText.estimatedWidth($0, fontSize: Layout.legendSize * scale) }.max() ?? 0,
+                                 SVGText.estimatedWidth(legendNote, fontSize: Layout.noteSize * scale) - 36)
+            let heading = plain ? 0 : max(SVGText.estimatedWidth(title, fontSize: Layout.titleSize, bold: true),
                               subtitleLines.map { SVGText.estimatedWidth($0, fontSize: Layout.subtitleSize) }.max() ?? 0)
             width = (max(Layout.left + Layout.plotWidth + 24 + 36 + legendText, Layout.left + heading) + 20).rounded(.up)
             let legendBottom = top + 6 + 22 * Double(legend.count) + 8 + 12
@@ -91,7 +95,9 @@ package struct SVGChart {
 
     package var svg: String {
         let note = isCategorical && self.note == SVGChart.legendNote ? "point: mean; bar: 95 % CI" : self.note
-        let layout = Layout(title: title, subtitle: subtitle, legend: series.map(\.name), legendNote: note)
+        let layout = Layout(title: title, subtitle: subtitle, legend: series.map(\.name), legendNote: note, plain: plain)
+        let scale = fontScale
+        func size(_ points: Double) -> String { plain ? f(points * scale) : String(Int(points)) }
         let left = Layout.left, right = layout.right, top = layout.top, bottom = layout.bottom
         let (yMin, yMax, step) = yScale()
         let n = categories.count
@@ -103,11 +109,11 @@ package struct SVGChart {
             return n <= 1 ? (left + right) / 2 : left + 24 + Double(i) * Layout.categoryAxisWidth / Double(n - 1)
         }
         func y(_ v: Double) -> Double { bottom - (v - yMin) / (yMax - yMin) * (bottom - top) }
-        var out = SVGText.documentStart(width: Int(layout.width), height: Int(layout.height), title: title, fontSize: 12) + """
+        var out = SVGText.documentStart(width: Int(layout.width), height: Int(layout.height), title: title, fontSize: plain ? 15 : 12) + """
         <rect x="0" y="0" width="\(Int(layout.width))" height="\(Int(layout.height))" fill="#ffffff"/>
-        <text x="\(f(left))" y="28" font-size="17" font-weight="bold">\(SVGText.escape(title))</text>
 
         """
+        if !plain { out += "<text x=\"\(f(left))\" y=\"28\" font-size=\"17\" font-weight=\"bold\">\(SVGText.escape(title))</text>\n" }
         for (i, line) in layout.subtitleLines.enumerated() {
             out += "<text x=\"\(f(left))\" y=\"\(f(48 + 16 * Double(i)))\" font-size=\"12\" fill=\"#555555\">\(SVGText.escape(line))</text>\n"
         }
@@ -124,8 +130,8 @@ package struct SVGChart {
         // before are left out (the last is always labelled, dropping the one before it instead).
         var labelled: [Int] = []
         for i in categories.indices {
-            let half = SVGText.estimatedWidth(categories[i], fontSize: Layout.tickSize) / 2
-            let clear = { (j: Int) in x(j) + SVGText.estimatedWidth(self.categories[j], fontSize: Layout.tickSize) / 2 + 4 <= x(i) - half }
+            let half = SVGText.estimatedWidth(categories[i], fontSize: Layout.tickSize * scale) / 2
+            let clear = { (j: Int) in x(j) + SVGText.estimatedWidth(self.categories[j], fontSize: Layout.tickSize * scale) / 2 + 4 <= x(i) - half }
             if positions == nil || labelled.last.map(clear) ?? true {
                 labelled.append(i)
             } else if i == categories.count - 1 {
@@ -139,9 +145,9 @@ package struct SVGChart {
                 out += "<text x=\"\(f(x(i)))\" y=\"\(f(bottom + 20))\" text-anchor=\"middle\">\(SVGText.escape(category))</text>\n"
             }
         }
-        out += "<text class=\"x-label\" x=\"\(f((left + right) / 2))\" y=\"\(f(bottom + 48))\" text-anchor=\"middle\" font-size=\"13\">\(SVGText.escape(xLabel))</text>\n"
+        out += "<text class=\"x-label\" x=\"\(f((left + right) / 2))\" y=\"\(f(bottom + 48))\" text-anchor=\"middle\" font-size=\"\(size(13))\">\(SVGText.escape(xLabel))</text>\n"
         let yMid = (top + bottom) / 2
-        out += "<text class=\"y-label\" x=\"22\" y=\"\(f(yMid))\" text-anchor=\"middle\" font-size=\"13\" transform=\"rotate(-90 22 \(f(yMid)))\">\(SVGText.escape(yLabel))</text>\n"
+        out += "<text class=\"y-label\" x=\"22\" y=\"\(f(yMid))\" text-anchor=\"middle\" font-size=\"\(size(13))\" transform=\"rotate(-90 22 \(f(yMid)))\">\(SVGText.escape(yLabel))</text>\n"
         // Bands first, then lines over them, so no band hides a line.
         for (s, series) in series.enumerated() where !categorical {
             let color = Self.palette[s % Self.palette.count]
@@ -190,7 +196,7 @@ package struct SVGChart {
             out += "<text x=\"\(f(lx + 36))\" y=\"\(f(ly + 2))\">\(SVGText.escape(series.name))</text>\n"
             ly += 22
         }
-        out += "<text x=\"\(f(lx))\" y=\"\(f(ly + 8))\" fill=\"#555555\" font-size=\"11\">\(SVGText.escape(note))</text>\n"
+        out += "<text x=\"\(f(lx))\" y=\"\(f(ly + 8))\" fill=\"#555555\" font-size=\"\(size(11))\">\(SVGText.escape(note))</text>\n"
         out += "</g>\n</svg>\n"
         return out
     }

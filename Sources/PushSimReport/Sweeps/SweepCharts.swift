@@ -74,7 +74,16 @@ extension SweepResult {
 
     /// Every chart as (file name, SVG text).
     package var charts: [(name: String, svg: String)] {
-        writtenChartSpecs.map { ($0.file, chart($0).svg) }
+        charts(plain: false).map { (name: $0.name, svg: $0.contents) }
+    }
+
+    /// The same, in the plain style for a paper when `plain` (SVGChart.plain).
+    package func charts(plain: Bool) -> [(name: String, contents: String)] {
+        writtenChartSpecs.map { spec in
+            var chart = chart(spec)
+            chart.plain = plain
+            return (spec.file, chart.svg)
+        }
     }
 
     /// One chart: x is the first axis (numbers in proportion to their values, names as

@@ -72,4 +72,19 @@ import PushSimTestSupport
         #expect(abs((xs[2] - xs[1]) - (xs[1] - xs[0])) < 0.2)
         #expect(svg.contains("<polyline"))
     }
+
+    @Test func thePlainStyleHasNoTitleAndLargerText() throws {
+        var chart = SVGChart(title: "Letters lost", subtitle: "quickstart · 5 replications", xLabel: "x", yLabel: "loss rate",
+                             categories: ["0", "1", "2", "5", "50"],
+                             series: [SVGChart.Series(name: "queue on", values: [0.1, 0.05, 0.02, 0.01, 0.01], low: [0.09, 0.04, 0.01, 0, 0],
+                                                      high: [0.11, 0.06, 0.03, 0.02, 0.02])], percent: true)
+        chart.xAxis = .byValue
+        let styled = chart.svg
+        chart.plain = true
+        let plain = chart.svg
+        #expect(styled.contains(">Letters lost</text>") && !plain.contains(">Letters lost</text>"))
+        #expect(!plain.contains("quickstart · 5 replications"))
+        #expect(plain.contains("font-size=\"15\"") && plain.contains("font-size=\"16.2\""))
+        #expect(SVGTextBoxes.overlaps(plain)?.isEmpty == true, "\(SVGTextBoxes.overlaps(plain) ?? [])")
+    }
 }
