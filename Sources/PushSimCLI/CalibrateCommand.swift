@@ -46,7 +46,7 @@ enum CalibrateCommand {
             CommandOption.set.help("override a key at every candidate (--set devices=500 for a quicker, coarser fit)"),
             CommandOption.seed.help("the seed every candidate runs on (common random numbers)"),
             CommandOption("out", .value("DIR"), default: .described("results/<name>/"),
-                          help: "where to write calibrate.json, calibrate.md and calibrated.yaml"),
+                          help: "where to write calibrate.json, calibrate.md, calibrated.yaml and report.html"),
             .noWrite,
             CommandOption.json.help("print calibrate.json instead of calibrate.md"),
             CommandOption.jobs.help("threads per run; never changes the result"),
@@ -109,8 +109,8 @@ enum CalibrateCommand {
             let calibrated = try ScenarioLoader.load(prepared, overrides: result.overrides)
             interruption.update(phase: "writing the results",
                                 consequence: "'\(directory)' holds either the earlier results or the new ones, whole")
-            try ResultsWriter.write([("calibrate.json", json.prettyText + "\n"), ("calibrate.md", markdown),
-                                     ("calibrated.yaml", result.scenarioFile(calibrated, observed: observedPath))],
+            try ResultsWriter.write(HTMLReport.adding(to: [("calibrate.json", json.prettyText + "\n"), ("calibrate.md", markdown),
+                                     ("calibrated.yaml", result.scenarioFile(calibrated, observed: observedPath))]),
                                     to: directory, replacing: CalibrationResult.files)
         }
         console.out(arguments.flag("json") ? json.text + "\n" : markdown)

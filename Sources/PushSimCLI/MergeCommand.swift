@@ -19,7 +19,7 @@ enum MergeCommand {
         seed; otherwise nothing is printed and the exit status is 2.
         """,
         options: [
-            CommandOption("out", .value("DIR"), default: .described("write nothing"), help: "also write summary.json and summary.md there"),
+            CommandOption("out", .value("DIR"), default: .described("write nothing"), help: "also write summary.json, summary.md and report.html there"),
             LoadOptions.fleet,
         ],
         examples: [

@@ -54,7 +54,7 @@ enum OptimizeCommand {
             CommandOption.set.help("override a key at every candidate"),
             CommandOption.seed.help("the scenario seed the replication seeds derive from"),
             CommandOption("out", .value("DIR"), default: .described("results/<name>/"),
-                          help: "where to write optimize.json, optimize.md and optimize.svg"),
+                          help: "where to write optimize.json, optimize.md, optimize.svg and report.html"),
             .noWrite,
             CommandOption.json.help("print optimize.json instead of optimize.md"),
             CommandOption.jobs.help("threads per run; never changes the result"),
@@ -137,8 +137,8 @@ enum OptimizeCommand {
         if writes {
             interruption.update(phase: "writing the results",
                                 consequence: "'\(directory)' holds either the earlier results or the new ones, whole")
-            try ResultsWriter.write([("optimize.json", result.json.prettyText + "\n"), ("optimize.md", result.markdown),
-                                     ("optimize.svg", result.chart.svg)],
+            try ResultsWriter.write(HTMLReport.adding(to: [("optimize.json", result.json.prettyText + "\n"), ("optimize.md", result.markdown),
+                                     ("optimize.svg", result.chart.svg)]),
                                     to: directory, replacing: OptimizeResult.files)
         }
         console.out(arguments.flag("json") ? result.json.text + "\n" : result.markdown)

@@ -2,6 +2,7 @@
 import Foundation
 import PushSimExperiment
 import PushSimScenarioFile
+import PushSimReport
 
 package enum PushSimTool {
     /// The subcommands, in the order help lists them.
@@ -14,6 +15,7 @@ package enum PushSimTool {
         FindCommand.spec,
         CheckCommand.spec,
         MergeCommand.spec,
+        ReportCommand.spec,
         BenchCommand.spec,
     ]
 
@@ -29,7 +31,8 @@ package enum PushSimTool {
       pushsim run scenarios/quickstart.yaml
       pushsim run scenarios/commuters.yaml --json --set queue.repeat_max_count=5
 
-    `pushsim <command> --help` (or `pushsim help <command>`) shows a command's options.
+    `pushsim <command> --help` (or `pushsim help <command>`) shows a command's options;
+    `pushsim --version` the version, the commit it was built from and the Swift toolchain.
 
     Exit status:
     \(ExitStatus.helpLines.joined(separator: "\n"))
@@ -39,6 +42,10 @@ package enum PushSimTool {
     package static func main(_ arguments: [String], console: Console) -> Int32 {
         WriterTestHooks.install()
         SpeedGateSpin.install(environment: ProcessInfo.processInfo.environment)
+        if arguments == ["--version"] || arguments == ["version"] {
+            console.out(PushSimVersion.description)
+            return finish("", status: ExitStatus.success.code, console: console)
+        }
         if arguments.first == "help", arguments.count == 2, let command = commands.first(where: { $0.name == arguments[1] }) {
             // `pushsim help run` is `pushsim run --help`.
             console.out(command.help + "\n")
@@ -75,13 +82,25 @@ package enum PushSimTool {
         Interruption.shared.begin("pushsim \(name)", total: 0, unit: "", consequence: "nothing was written")
         let status: Int32
         do {
-            status = try command.run(try Arguments(rest, declared: command.options), console)
+            status = try HTMLReport.$commandLine.withValue(commandLine(arguments)) {
+                try command.run(try Arguments(rest, declared: command.options), console)
+            }
         } catch {
             let failure = InputError(error)
             console.err(failure.text(command: command))
             status = failure.exitStatus
         }
         return finish(name, status: status, console: console)
+    }
+
+    /// The command as a shell would take it back, for report.html's "How this was made".
+    static func commandLine(_ arguments: [String]) -> String {
+        (["pushsim"] + arguments.map { argument in
+            let plain = !argument.isEmpty && argument.unicodeScalars.allSatisfy {
+                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "-_./=,:%+@".unicodeScalars.contains($0)
+            }
+            return plain ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }).joined(separator: " ")
     }
 
     /// A command whose output could not be written has not done its job, whatever it returned

@@ -19,7 +19,7 @@ enum RunCommand {
         options: [
             .json, .set, .seed,
             CommandOption("out", .value("DIR"), default: .described("results/<name>/"),
-                          help: "where to write summary.json and summary.md"),
+                          help: "where to write summary.json, summary.md, the charts and report.html"),
             CommandOption("logs", .value("FILE.csv"),
                           help: "also write the extension's log rows (queue arm) to FILE.csv and their hourly summary to FILE.hourly.csv"),
             CommandOption.noWrite.help("write no results folder (--logs is still written)"), .jobs, ShardOption.option,

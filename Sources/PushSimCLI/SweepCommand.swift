@@ -28,6 +28,9 @@ enum SweepCommand {
             CommandOption("segment-charts", .flag, help: """
                 draw every chart for each segment too (segmentN-NAME-METRIC.svg)
                 """),
+            CommandOption("plain", .flag, help: """
+                charts for a paper: no title or subtitle, text 25 % larger
+                """),
             CommandOption("reference", .value("PATH=VALUE"), repeatable: true, help: """
                 the point every other is compared with, seed by seed (one value
                 per axis; default: the file's own values, else the lowest mean
@@ -124,8 +127,8 @@ enum SweepCommand {
             interruption.update(phase: "writing the results",
                                 consequence: "'\(directory)' holds either the earlier results or the new ones, whole")
             let files = [("sweep.csv", result.csv), ("sweep.json", result.json.prettyText + "\n"), ("sweep.md", result.markdown)]
-                + result.charts.map { ($0.name, $0.svg) }
-            try ResultsWriter.write(files, to: directory, replacing: SweepResult.family(segments: base.segments.map(\.name)))
+                + result.charts(plain: arguments.flag("plain"))
+            try ResultsWriter.write(HTMLReport.adding(to: files), to: directory, replacing: SweepResult.family(segments: base.segments.map(\.name)))
         }
         if arguments.flag("json") {
             console.out(result.json.text + "\n")

@@ -6,7 +6,7 @@ import PushSimScenarioFile
 
 extension CalibrationResult {
     /// The files `calibrate` writes (and replaces, whole).
-    package static let files: Set<String> = ["calibrate.json", "calibrate.md", "calibrated.yaml"]
+    package static let files: Set<String> = ["calibrate.json", "calibrate.md", "calibrated.yaml", HTMLReport.name]
 
     /// The method in one sentence, as both files state it.
     static let method = "simulated method of moments on common random numbers (every candidate on the scenario's own seed), "
@@ -17,6 +17,7 @@ extension CalibrationResult {
     package func json(observed: String) -> JSONValue {
         func number(_ x: Double) -> JSONValue { x.isFinite ? .double(x) : .null }
         return .object([
+            "pushsim_commit": .string(PushSimVersion.commit),
             "pushsim_version": .string(PushSimVersion.current),
             "scenario": .string(scenario), "seed": .uint(seed), "devices": .int(devices),
             "observed": .string(observed),
@@ -59,7 +60,7 @@ extension CalibrationResult {
 
     package func markdown(observed: String) -> String {
         var out = "# Calibration of `\(scenario)` to `\(observed)`\n\n"
-        out += "PushSim \(PushSimVersion.current), seed \(seed), \(devices) phones per candidate; "
+        out += "PushSim \(PushSimVersion.current) (commit \(PushSimVersion.commit)), seed \(seed), \(devices) phones per candidate; "
             + "\(evaluations) candidates searched\(converged ? " (the simplex closed)" : " (the evaluation budget ran out)"), "
             + "\(simulations) simulations in all. Method: \(Self.method).\n\n"
         out += "## Fitted parameters\n\n"

@@ -30,17 +30,19 @@ package enum RunSummary {
     /// sweep's files, notes a person put there).
     /// The queue's files belong to the set, so a run without a finite capacity removes stale ones.
     package static let family: Set<String> = ["summary.json", "summary.md", XivaQueueReport.csvName, XivaQueueReport.svgName,
-                                              LoadReport.csvName, LoadReport.svgName]
+                                              LoadReport.csvName, LoadReport.svgName, HTMLReport.name]
     /// The files every run's set holds, whatever the scenario: checked before a run, so a FIFO or
     /// a folder where one of them goes is refused before any simulated time is spent (the queue's
     /// files, written only with a finite capacity, are checked when the set is written).
-    package static let alwaysWritten: Set<String> = ["summary.json", "summary.md", LoadReport.csvName, LoadReport.svgName]
+    package static let alwaysWritten: Set<String> = ["summary.json", "summary.md", LoadReport.csvName, LoadReport.svgName,
+                                                     HTMLReport.name]
 
     /// The run's JSON document (the contract's fields) with its provenance beside them:
-    /// `pushsim_version` and `resolved_scenario`.
+    /// `pushsim_version`, `pushsim_commit` and `resolved_scenario`.
     package static func document(_ result: RunResult, provenance: Provenance) -> JSONValue {
         guard case .object(var members) = result.json else { return result.json }
         members["pushsim_version"] = .string(provenance.version)
+        members["pushsim_commit"] = .string(provenance.commit)
         members["resolved_scenario"] = provenance.scenario
         return .object(members)
     }
@@ -52,7 +54,8 @@ package enum RunSummary {
     /// summary.md: the table (with the run's size in its title), then how it was made.
     package static func markdown(_ result: RunResult, size: RunSize, provenance: Provenance) -> String {
         ReportTable(result, size: size).markdown + "\n" + provenanceMarkdown(yaml: provenance.yaml, seed: provenance.seed,
-                                                                            version: provenance.version)
+                                                                            version: provenance.version,
+                                                                            commit: provenance.commit)
     }
 
     /// A Markdown section naming the version and holding the resolved scenario.
@@ -61,15 +64,17 @@ package enum RunSummary {
     }
 
     /// The same from the resolved scenario's text.
-    package static func provenanceMarkdown(yaml: String, seed: UInt64, version: String = PushSimVersion.current) -> String {
-        "## How this was made\n\nPushSim \(version), seed \(seed). "
+    package static func provenanceMarkdown(yaml: String, seed: UInt64, version: String = PushSimVersion.current,
+                                           commit: String = PushSimVersion.commit) -> String {
+        "## How this was made\n\nPushSim \(version) (commit \(commit)), seed \(seed). "
             + "The resolved scenario (every key, defaults included, overrides applied; "
             + "`pushsim validate FILE --print` prints the same):\n\n```yaml\n" + yaml + "```\n"
     }
 
     /// summary.json and summary.md, as `pushsim run` writes them. `merge --out` passes the size
     /// and provenance its parts carry, so its files are the same bytes as a single run's.
-    /// With `sharedServer` (a finite XIVA capacity) the queue's series and chart come too.
+    /// With `sharedServer` (a finite XIVA capacity) the queue's series and chart come too;
+    /// report.html, made from them, last.
     package static func files(_ result: RunResult, size: RunSize, provenance: Provenance,
                              sharedServer: Bool = false) -> [(name: String, contents: String)] {
         var files = [("summary.json", document(result, provenance: provenance).prettyText + "\n"),
@@ -79,7 +84,7 @@ package enum RunSummary {
             files.append((XivaQueueReport.csvName, XivaQueueReport.csv(queueArm.ledger.xivaQueue)))
             files.append((XivaQueueReport.svgName, XivaQueueReport.svg(queueArm.ledger.xivaQueue, scenario: result.scenario)))
         }
-        return files
+        return HTMLReport.adding(to: files)
     }
 
     package static func files(_ result: RunResult, scenario: Scenario) -> [(name: String, contents: String)] {
@@ -93,12 +98,15 @@ package enum RunSummary {
 /// carry it, so a merged result records the same.
 package struct Provenance: Equatable, Sendable {
     package var version: String
+    /// The commit the build came from (``PushSimVersion/commit``), or `unknown`.
+    package var commit: String
     package var seed: UInt64
     package var yaml: String
     package var scenario: JSONValue
 
-    package init(version: String = PushSimVersion.current, seed: UInt64, yaml: String, scenario: JSONValue) {
-        self.version = version; self.seed = seed; self.yaml = yaml; self.scenario = scenario
+    package init(version: String = PushSimVersion.current, commit: String = PushSimVersion.commit, seed: UInt64,
+                 yaml: String, scenario: JSONValue) {
+        self.version = version; self.commit = commit; self.seed = seed; self.yaml = yaml; self.scenario = scenario
     }
 
     package init(_ scenario: Scenario) {

@@ -25,6 +25,29 @@ package struct SVGChart {
     package var series: [Series]
     /// Tick labels as percentages (values are fractions).
     package var percent: Bool
+    /// How the x axis reads its categories: `.evenly` (in the order given, equally spaced: a
+    /// time series' bins), or `.byValue`, where categories that are all numbers are placed in
+    /// proportion to their values (0, 1, 2, 5, 50 spaced as numbers are) and categories that
+    /// are names (designs, channels) are drawn as categories: a point with its interval each,
+    /// no line from one to the next.
+    package enum XAxis: Sendable { case evenly, byValue }
+    package var xAxis = XAxis.evenly
+    /// The style for a paper: no title and subtitle (the caption says them), text 25 % larger.
+    package var plain = false
+    var fontScale: Double { plain ? 1.25 : 1 }
+
+    /// The categories' values when the axis places them by value and every one is a number,
+    /// strictly increasing; nil otherwise.
+    var numericPositions: [Double]? {
+        guard xAxis == .byValue, categories.count > 1 else { return nil }
+        let values = categories.compactMap { Double($0) }
+        guard values.count == categories.count, values.allSatisfy(\.isFinite),
+              zip(values, values.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+        return values
+    }
+
+    /// Whether the categories are names, drawn without a line between them.
+    var isCategorical: Bool { xAxis == .byValue && categories.count > 1 && numericPositions == nil }
 
     package init(title: String, subtitle: String, xLabel: String, yLabel: String, categories: [String],
                 series: [Series], percent: Bool) {
@@ -52,12 +75,13 @@ package struct SVGChart {
         var width: Double
         var height: Double
 
-        init(title: String, subtitle: String, legend: [String], legendNote: String) {
-            subtitleLines = subtitle.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            top = 48 + 16 * Double(max(subtitleLines.count - 1, 0)) + 24
-            let legendText = max(legend.map { SVGText.estimatedWidth($0, fontSize: Layout.legendSize) }.max() ?? 0,
-                                 SVGText.estimatedWidth(legendNote, fontSize: Layout.noteSize) - 36)
-            let heading = max(SVGText.estimatedWidth(title, fontSize: Layout.titleSize, bold: true),
+        init(title: String, subtitle: String, legend: [String], legendNote: String, plain: Bool = false) {
+            let scale = plain ? 1.25 : 1
+            subtitleLines = plain ? [] : subtitle.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            top = plain ? 24 : 48 + 16 * Double(max(subtitleLines.count - 1, 0)) + 24
+            let legendText = max(legend.map { SVGText.estimatedWidth($0, fontSize: Layout.legendSize * scale) }.max() ?? 0,
+                                 SVGText.estimatedWidth(legendNote, fontSize: Layout.noteSize * scale) - 36)
+            let heading = plain ? 0 : max(SVGText.estimatedWidth(title, fontSize: Layout.titleSize, bold: true),
                               subtitleLines.map { SVGText.estimatedWidth($0, fontSize: Layout.subtitleSize) }.max() ?? 0)
             width = (max(Layout.left + Layout.plotWidth + 24 + 36 + legendText, Layout.left + heading) + 20).rounded(.up)
             let legendBottom = top + 6 + 22 * Double(legend.count) + 8 + 12
@@ -70,19 +94,26 @@ package struct SVGChart {
     public var note = SVGChart.legendNote
 
     package var svg: String {
-        let layout = Layout(title: title, subtitle: subtitle, legend: series.map(\.name), legendNote: note)
+        let note = isCategorical && self.note == SVGChart.legendNote ? "point: mean; bar: 95 % CI" : self.note
+        let layout = Layout(title: title, subtitle: subtitle, legend: series.map(\.name), legendNote: note, plain: plain)
+        let scale = fontScale
+        func size(_ points: Double) -> String { plain ? f(points * scale) : String(Int(points)) }
         let left = Layout.left, right = layout.right, top = layout.top, bottom = layout.bottom
         let (yMin, yMax, step) = yScale()
         let n = categories.count
+        let positions = numericPositions, categorical = isCategorical
         func x(_ i: Int) -> Double {
-            n <= 1 ? (left + right) / 2 : left + 24 + Double(i) * Layout.categoryAxisWidth / Double(n - 1)
+            if let positions, let first = positions.first, let last = positions.last {
+                return left + 24 + (positions[i] - first) / (last - first) * Layout.categoryAxisWidth
+            }
+            return n <= 1 ? (left + right) / 2 : left + 24 + Double(i) * Layout.categoryAxisWidth / Double(n - 1)
         }
         func y(_ v: Double) -> Double { bottom - (v - yMin) / (yMax - yMin) * (bottom - top) }
-        var out = SVGText.documentStart(width: Int(layout.width), height: Int(layout.height), title: title, fontSize: 12) + """
+        var out = SVGText.documentStart(width: Int(layout.width), height: Int(layout.height), title: title, fontSize: plain ? 15 : 12) + """
         <rect x="0" y="0" width="\(Int(layout.width))" height="\(Int(layout.height))" fill="#ffffff"/>
-        <text x="\(f(left))" y="28" font-size="17" font-weight="bold">\(SVGText.escape(title))</text>
 
         """
+        if !plain { out += "<text x=\"\(f(left))\" y=\"28\" font-size=\"17\" font-weight=\"bold\">\(SVGText.escape(title))</text>\n" }
         for (i, line) in layout.subtitleLines.enumerated() {
             out += "<text x=\"\(f(left))\" y=\"\(f(48 + 16 * Double(i)))\" font-size=\"12\" fill=\"#555555\">\(SVGText.escape(line))</text>\n"
         }
@@ -95,15 +126,30 @@ package struct SVGChart {
         }
         // Axes, x ticks and axis labels.
         out += SVGText.axes(left: left, right: right, top: top, bottom: bottom)
+        // Every category has its tick; on a proportional axis, labels that would touch the one
+        // before are left out (the last is always labelled, dropping the one before it instead).
+        var labelled: [Int] = []
+        for i in categories.indices {
+            let half = SVGText.estimatedWidth(categories[i], fontSize: Layout.tickSize * scale) / 2
+            let clear = { (j: Int) in x(j) + SVGText.estimatedWidth(self.categories[j], fontSize: Layout.tickSize * scale) / 2 + 4 <= x(i) - half }
+            if positions == nil || labelled.last.map(clear) ?? true {
+                labelled.append(i)
+            } else if i == categories.count - 1 {
+                labelled.removeLast()
+                if labelled.last.map(clear) ?? true { labelled.append(i) }
+            }
+        }
         for (i, category) in categories.enumerated() {
             out += "<line x1=\"\(f(x(i)))\" y1=\"\(f(bottom))\" x2=\"\(f(x(i)))\" y2=\"\(f(bottom + 5))\" stroke=\"#333333\"/>\n"
-            out += "<text x=\"\(f(x(i)))\" y=\"\(f(bottom + 20))\" text-anchor=\"middle\">\(SVGText.escape(category))</text>\n"
+            if labelled.contains(i) {
+                out += "<text x=\"\(f(x(i)))\" y=\"\(f(bottom + 20))\" text-anchor=\"middle\">\(SVGText.escape(category))</text>\n"
+            }
         }
-        out += "<text class=\"x-label\" x=\"\(f((left + right) / 2))\" y=\"\(f(bottom + 48))\" text-anchor=\"middle\" font-size=\"13\">\(SVGText.escape(xLabel))</text>\n"
+        out += "<text class=\"x-label\" x=\"\(f((left + right) / 2))\" y=\"\(f(bottom + 48))\" text-anchor=\"middle\" font-size=\"\(size(13))\">\(SVGText.escape(xLabel))</text>\n"
         let yMid = (top + bottom) / 2
-        out += "<text class=\"y-label\" x=\"22\" y=\"\(f(yMid))\" text-anchor=\"middle\" font-size=\"13\" transform=\"rotate(-90 22 \(f(yMid)))\">\(SVGText.escape(yLabel))</text>\n"
+        out += "<text class=\"y-label\" x=\"22\" y=\"\(f(yMid))\" text-anchor=\"middle\" font-size=\"\(size(13))\" transform=\"rotate(-90 22 \(f(yMid)))\">\(SVGText.escape(yLabel))</text>\n"
         // Bands first, then lines over them, so no band hides a line.
-        for (s, series) in series.enumerated() {
+        for (s, series) in series.enumerated() where !categorical {
             let color = Self.palette[s % Self.palette.count]
             for segment in segments(series) where segment.count > 0 {
                 let upper = segment.map { "\(f(x($0))),\(f(y(series.high[$0] ?? series.values[$0] ?? 0)))" }
@@ -114,16 +160,27 @@ package struct SVGChart {
         for (s, series) in series.enumerated() {
             let color = Self.palette[s % Self.palette.count]
             out += "<g class=\"series\" data-series=\"\(SVGText.escape(series.name))\">\n"
+            // Categories side by side: each series a little apart, so intervals do not hide each other.
+            let shift = categorical ? (Double(s) - Double(self.series.count - 1) / 2) * 8 : 0
             for segment in segments(series) {
-                let points = segment.map { "\(f(x($0))),\(f(y(series.values[$0] ?? 0)))" }.joined(separator: " ")
-                out += "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"\(series.dashed ? " stroke-dasharray=\"6 4\"" : "")/>\n"
+                // A point alone (a one-point sweep, a value between gaps) has no band to show its
+                // interval: it gets a bar, as categories do.
+                if categorical || segment.count == 1 {
+                    for i in segment {
+                        let lo = series.low[i] ?? series.values[i] ?? 0, hi = series.high[i] ?? series.values[i] ?? 0
+                        out += "<line class=\"interval\" x1=\"\(f(x(i) + shift))\" y1=\"\(f(y(lo)))\" x2=\"\(f(x(i) + shift))\" y2=\"\(f(y(hi)))\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
+                    }
+                } else {
+                    let points = segment.map { "\(f(x($0))),\(f(y(series.values[$0] ?? 0)))" }.joined(separator: " ")
+                    out += "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"2\"\(series.dashed ? " stroke-dasharray=\"6 4\"" : "")/>\n"
+                }
                 for i in segment {
                     let value = series.values[i] ?? 0
                     var tip = "\(series.name), \(categories[i]): \(label(value, step: step / 100))"
                     if let lo = series.low[i], let hi = series.high[i] {
                         tip += " (95 % CI \(label(lo, step: step / 100)) – \(label(hi, step: step / 100)))"
                     }
-                    out += "<circle cx=\"\(f(x(i)))\" cy=\"\(f(y(value)))\" r=\"3.5\" fill=\"\(color)\"><title>\(SVGText.escape(tip))</title></circle>\n"
+                    out += "<circle cx=\"\(f(x(i) + shift))\" cy=\"\(f(y(value)))\" r=\"3.5\" fill=\"\(color)\"><title>\(SVGText.escape(tip))</title></circle>\n"
                 }
             }
             out += "</g>\n"
@@ -139,7 +196,7 @@ package struct SVGChart {
             out += "<text x=\"\(f(lx + 36))\" y=\"\(f(ly + 2))\">\(SVGText.escape(series.name))</text>\n"
             ly += 22
         }
-        out += "<text x=\"\(f(lx))\" y=\"\(f(ly + 8))\" fill=\"#555555\" font-size=\"11\">\(SVGText.escape(note))</text>\n"
+        out += "<text x=\"\(f(lx))\" y=\"\(f(ly + 8))\" fill=\"#555555\" font-size=\"\(size(11))\">\(SVGText.escape(note))</text>\n"
         out += "</g>\n</svg>\n"
         return out
     }

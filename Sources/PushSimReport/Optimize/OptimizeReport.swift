@@ -20,7 +20,7 @@ extension OptimizeRunner {
 
 extension OptimizeResult {
     /// The files `optimize` writes (and replaces, whole).
-    package static let files: Set<String> = ["optimize.json", "optimize.md", "optimize.svg"]
+    package static let files: Set<String> = ["optimize.json", "optimize.md", "optimize.svg", HTMLReport.name]
 
     package var chosen: SweepPoint { points[selection.best] }
 
@@ -78,6 +78,7 @@ extension OptimizeResult {
             return .object(members)
         }
         return .object([
+            "pushsim_commit": .string(PushSimVersion.commit),
             "pushsim_version": .string(PushSimVersion.current),
             "scenario": .string(scenario),
             "axes": .array(axes.map { .object(["path": .string($0.path), "values": .array($0.values.map(JSONValue.string))]) }),
@@ -166,7 +167,7 @@ extension OptimizeResult {
         out += "\nDifferences: " + Self.comparisonMethod + ".\n"
         out += "\nMCB: " + Self.comparisonsWithTheBestMethod + ".\n"
         out += "\n![Each candidate against the chosen one](optimize.svg)\n"
-        out += "\n## How this was made\n\nPushSim \(PushSimVersion.current) · seeds \(seeds.map(String.init).joined(separator: ", "))"
+        out += "\n## How this was made\n\nPushSim \(PushSimVersion.current) (commit \(PushSimVersion.commit)) · seeds \(seeds.map(String.init).joined(separator: ", "))"
         let sets = overrides.filter { !$0.hasPrefix("seed=") }
         out += sets.isEmpty ? " · the file as written" : " · --set " + sets.joined(separator: " --set ")
         if !objective.isEmpty { out += " · --objective \(objective)" }

@@ -68,6 +68,7 @@ package struct PartialResult: Equatable, Sendable {
         var content: [String: JSONValue] = [
             "format": .string(PartialResult.format),
             "version": .string(version),
+            "commit": .string(provenance.commit),
             "scenario": .string(result.scenario),
             "seed": .uint(result.seed),
             "fingerprint": .string(fingerprint),
@@ -255,7 +256,10 @@ package struct PartialResult: Equatable, Sendable {
         guard case .object? = top["resolved_scenario"] else {
             throw fields.error("`resolved_scenario`: missing, or not an object")
         }
-        let provenance = Provenance(version: version, seed: seed, yaml: try fields.string(top, "resolved_scenario_text"),
+        // Parts written before the commit was recorded name none.
+        var commit = "unknown"
+        if case .string(let named)? = top["commit"] { commit = named }
+        let provenance = Provenance(version: version, commit: commit, seed: seed, yaml: try fields.string(top, "resolved_scenario_text"),
                                     scenario: top["resolved_scenario"] ?? .object([:]))
         let loadObject = try fields.object(top["load_frame"], "load_frame")
         let loadBin = try fields.count(loadObject, "load_frame.bin_us"), loadWarmup = try fields.count(loadObject, "load_frame.warmup_us")

@@ -74,12 +74,21 @@ extension SweepResult {
 
     /// Every chart as (file name, SVG text).
     package var charts: [(name: String, svg: String)] {
-        writtenChartSpecs.map { ($0.file, chart($0).svg) }
+        charts(plain: false).map { (name: $0.name, svg: $0.contents) }
     }
 
-    /// One chart: x is the first axis, in the order given (evenly spaced, so 0, 1, 2, 5, 10, 50
-    /// stay readable); each arm that has the metric is a line (queue off dashed), and every
-    /// combination of the other axes' values gets lines of its own.
+    /// The same, in the plain style for a paper when `plain` (SVGChart.plain).
+    package func charts(plain: Bool) -> [(name: String, contents: String)] {
+        writtenChartSpecs.map { spec in
+            var chart = chart(spec)
+            chart.plain = plain
+            return (spec.file, chart.svg)
+        }
+    }
+
+    /// One chart: x is the first axis (numbers in proportion to their values, names as
+    /// categories: SVGChart.XAxis.byValue); each arm that has the metric is a series (queue off
+    /// dashed), and every combination of the other axes' values gets series of its own.
     package func chart(_ spec: SweepChartSpec) -> SVGChart {
         let xAxis = axes.first
         let categories = xAxis?.values ?? ["base"]
@@ -103,6 +112,10 @@ extension SweepResult {
                     high.append(metric.map { spec.percent ? min(1, $0.mean + ($0.ci95 ?? 0)) : $0.mean + ($0.ci95 ?? 0) })
                 }
                 guard values.contains(where: { $0 != nil }) else { continue }
+                // What only the queue does (summaries, re-sends) cannot happen without it: no
+                // line at 0 for that arm, unless something in it did give a value.
+                if arm == "off" && SweepCharts.queueOnlyMetrics.contains(spec.metric)
+                    && values.allSatisfy({ ($0 ?? 0) == 0 }) && high.allSatisfy({ ($0 ?? 0) == 0 }) { continue }
                 var name = "queue \(arm)"
                 if !combination.isEmpty { name += " · " + combination.map(\.override).joined(separator: ", ") }
                 series.append(SVGChart.Series(name: name, values: values, low: low, high: high, dashed: arm == "off"))
@@ -112,9 +125,11 @@ extension SweepResult {
         let subtitle = "\(scenario) · \(n) replication\(n == 1 ? "" : "s") per point · mean"
             + (n > 1 ? " with 95 % confidence band (Student t)" : " (one replication: no band)")
             + "\n" + provenanceLine
-        return SVGChart(title: spec.title, subtitle: subtitle,
-                        xLabel: xAxis.map { SweepCharts.axisLabel($0.path) } ?? "scenario as written",
-                        yLabel: spec.yLabel, categories: categories, series: series, percent: spec.percent)
+        var chart = SVGChart(title: spec.title, subtitle: subtitle,
+                             xLabel: xAxis.map { SweepCharts.axisLabel($0.path) } ?? "scenario as written",
+                             yLabel: spec.yLabel, categories: categories, series: series, percent: spec.percent)
+        chart.xAxis = .byValue
+        return chart
     }
 }
 
@@ -130,6 +145,9 @@ extension SweepResult {
 }
 
 enum SweepCharts {
+    /// Metrics only the queue arm can have: summaries and re-sends.
+    static let queueOnlyMetrics: Set<String> = ["summaries_per_letter", "summarized_rate", "resent_per_letter"]
+
     /// An axis title with its unit, for the keys whose unit the value does not carry itself.
     static func axisLabel(_ path: String) -> String {
         let units: [String: String] = [
@@ -157,6 +175,6 @@ extension SweepResult {
     package static func family(segments: [String]) -> Set<String> {
         let specs = chartSpecs + capacityChartSpecs
         let perSegment = segments.enumerated().flatMap { index, segment in specs.map { segmentSpec($0, segment: segment, index: index).file } }
-        return Set(["sweep.csv", "sweep.json", "sweep.md"] + specs.map(\.file) + perSegment)
+        return Set(["sweep.csv", "sweep.json", "sweep.md", HTMLReport.name] + specs.map(\.file) + perSegment)
     }
 }

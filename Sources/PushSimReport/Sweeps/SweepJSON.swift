@@ -13,6 +13,7 @@ extension SweepResult {
     /// differences point − reference, seed by seed: `{"mean", "ci95"}` of the differences.
     package var json: JSONValue {
         var root: [String: JSONValue] = [
+            "pushsim_commit": .string(PushSimVersion.commit),
             "pushsim_version": .string(PushSimVersion.current),
             "resolved_scenario": RunSummary.scenarioJSON(resolvedScenario),
             "scenario": .string(scenario),

@@ -22,7 +22,7 @@ import PushSimTestSupport
                                                    "--set", "devices=100", "--max-evaluations", "8", "--jobs", "1", "--out", out])
         #expect(status == 0, "\(stderr)")
         #expect(stdout.contains("## Fitted parameters") && stdout.contains("`device.alerts_off`"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["calibrate.json", "calibrate.md", "calibrated.yaml"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["calibrate.json", "calibrate.md", "calibrated.yaml", "report.html"])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/calibrate.json"))) as? [String: Any])
         let parameters = try #require(json["parameters"] as? [[String: Any]])
         #expect(parameters.first?["path"] as? String == "device.alerts_off")

@@ -32,7 +32,7 @@ import PushSimTestSupport
             let difference = try #require(loser["difference_from_chosen"] as? [String: Any])
             #expect((difference["mean"] as? Double ?? 0) > 0.01)
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["optimize.json", "optimize.md", "optimize.svg"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["optimize.json", "optimize.md", "optimize.svg", "report.html"])
         let svg = try String(contentsOfFile: out + "/optimize.svg", encoding: .utf8)
         #expect(svg.contains("indifference zone δ") && svg.contains("<polygon class=\"band\""))
         let markdown = try String(contentsOfFile: out + "/optimize.md", encoding: .utf8)

@@ -34,7 +34,7 @@ struct TemporaryScenario {
         #expect(points.compactMap { ($0["set"] as? [String: Any])?["queue.repeat_max_count"] as? Int } == [1, 3])
         #expect(console.standardError.isEmpty, "no progress when standard error is not a terminal")
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-        #expect(files == (["sweep.csv", "sweep.json", "sweep.md"] + SweepResult.chartSpecs.map(\.file)).sorted())
+        #expect(files == (["report.html", "sweep.csv", "sweep.json", "sweep.md"] + SweepResult.chartSpecs.map(\.file)).sorted())
         let written = try String(contentsOfFile: out + "/sweep.json", encoding: .utf8)
         let reparsed = try JSONSerialization.jsonObject(with: Data(written.utf8)) as? [String: Any]
         #expect((reparsed?["points"] as? [Any])?.count == 2)

@@ -117,6 +117,8 @@ import PushSimTestSupport
         let scenario = try ScenarioLoader.parse(text: CheckTestSupport.scenarioText(devices: 5), file: "t.yaml")
         var snapshot = try CheckSnapshot(json: RunSummary.document(Simulator.run(scenario), scenario: scenario), source: "b")
         #expect(snapshot.version == PushSimVersion.current)
+        #expect(try CheckBaselineScenario.versionWarning(snapshot, path: "b", current: PushSimVersion.current) == nil)
+        snapshot.version = "2.0.0"
         #expect(try CheckBaselineScenario.versionWarning(snapshot, path: "b", current: "2.0.0") == nil)
         snapshot.version = "2.1.0"
         #expect(try CheckBaselineScenario.versionWarning(snapshot, path: "b", current: "2.0.0")?.contains("2.1.0") == true)

@@ -1,0 +1,83 @@
+// End-to-end tests of `pushsim report DIR` and of the report.html the result commands write:
+// the page of a folder is the page its command wrote but for the command line; merged shards
+// give the page of one run; bad folders are refused with exit 2 and nothing written.
+import Foundation
+import Testing
+@testable import PushSimCLI
+@testable import PushSimReport
+import PushSimTestSupport
+
+@Suite struct ReportCommandTests {
+    static let scenario = "name: page\nduration: 1d\ndevices: 12\n"
+
+    @Test func aFoldersPageIsTheRunsPageAndTheMergedShardsPage() throws {
+        let dir = TemporaryDirectory()
+        let file = dir.write("page.yaml", Self.scenario)
+        let run = runPushsim(["run", file, "--out", dir.file("run"), "--jobs", "1"])
+        #expect(run.status == 0, "\(run.err)")
+        let written = try String(contentsOfFile: dir.file("run/report.html"), encoding: .utf8)
+        #expect(written.contains("<code>pushsim run \(file) --out \(dir.file("run")) --jobs 1</code>"))
+        // Shards merged into a folder: the same page as the run's, made by `merge --out` and by `report`.
+        var parts: [String] = []
+        for k in 0..<2 {
+            let part = runPushsim(["run", file, "--shard", "\(k)/2", "--json", "--jobs", "1"])
+            #expect(part.status == 0, "\(part.err)")
+            parts.append(dir.write("part-\(k).json", part.out))
+        }
+        #expect(runPushsim(["merge"] + parts + ["--out", dir.file("merged")]).status == 0)
+        for folder in ["run", "merged"] {
+            let made = runPushsim(["report", dir.file(folder)])
+            #expect(made.status == 0, "\(made.err)")
+            #expect(made.out == dir.file(folder) + "/report.html\n")
+        }
+        let fromRun = try String(contentsOfFile: dir.file("run/report.html"), encoding: .utf8)
+        let fromMerge = try String(contentsOfFile: dir.file("merged/report.html"), encoding: .utf8)
+        #expect(fromRun == fromMerge)
+        #expect(fromRun.contains("not recorded: this page was made from the folder by <code>pushsim report</code>"))
+        // But for the command row, the page `run` wrote.
+        let commandRow = #"<tr><th scope="row">command</th><td>.*?</td></tr>"#
+        #expect(written.replacingOccurrences(of: commandRow, with: "", options: .regularExpression)
+                == fromRun.replacingOccurrences(of: commandRow, with: "", options: .regularExpression))
+    }
+
+    @Test func badFoldersAreRefusedWithNothingWritten() throws {
+        let dir = TemporaryDirectory()
+        let missing = runPushsim(["report", dir.file("nowhere")])
+        #expect(missing.status == 2 && missing.err.contains("pushsim report: \(dir.file("nowhere")): not a folder"))
+        try FileManager.default.createDirectory(atPath: dir.file("empty"), withIntermediateDirectories: true)
+        let empty = runPushsim(["report", dir.file("empty")])
+        #expect(empty.status == 2 && empty.err.contains("no results here: expected one of summary.json, sweep.json, optimize.json, calibrate.json"))
+        try FileManager.default.createDirectory(atPath: dir.file("bad"), withIntermediateDirectories: true)
+        dir.write("bad/summary.json", "{\"runs\": [")
+        let bad = runPushsim(["report", dir.file("bad")])
+        #expect(bad.status == 2 && bad.err.contains("summary.json: not a JSON document PushSim wrote: line 1"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("bad")) == ["summary.json"])
+        let two = runPushsim(["report", dir.file("bad"), dir.file("empty")])
+        #expect(two.status == 2 && two.err.contains("expected one results folder, got 2"))
+        #expect(runPushsim(["--version"]).out == PushSimVersion.description)
+    }
+
+    /// A sweep's charts: no queue-off series where only the queue can give a value, both arms
+    /// where both can, and the repeat_max_count axis in proportion to its values.
+    @Test func sweepChartsDrawNoArmWhereTheMetricCannotExist() throws {
+        let dir = TemporaryDirectory()
+        let file = dir.write("page.yaml", Self.scenario)
+        let sweep = runPushsim(["sweep", file, "--vary", "queue.repeat_max_count=0,5,50", "--replications", "2",
+                                "--out", dir.file("sweep"), "--jobs", "1"])
+        #expect(sweep.status == 0, "\(sweep.err)")
+        let summarized = try String(contentsOfFile: dir.file("sweep/summarized_rate.svg"), encoding: .utf8)
+        let loss = try String(contentsOfFile: dir.file("sweep/loss_rate.svg"), encoding: .utf8)
+        #expect(!summarized.contains("data-series=\"queue off\"") && summarized.contains("data-series=\"queue on\""))
+        #expect(loss.contains("data-series=\"queue off\"") && loss.contains("data-series=\"queue on\""))
+        // Ticks at 0, 5 and 50: the second a tenth of the way.
+        let ticks = loss.components(separatedBy: "<text x=\"").dropFirst().compactMap { part -> (Double, String)? in
+            guard let x = Double(part.prefix { $0 != "\"" }), let open = part.firstIndex(of: ">"),
+                  let close = part.firstIndex(of: "<") else { return nil }
+            return (x, String(part[part.index(after: open)..<close]))
+        }.filter { ["0", "5", "50"].contains($0.1) && $0.0 > 100 }
+        let x = Dictionary(ticks.map { ($0.1, $0.0) }, uniquingKeysWith: { a, _ in a })
+        if let x0 = x["0"], let x5 = x["5"], let x50 = x["50"] {
+            #expect(abs((x5 - x0) / (x50 - x0) - 0.1) < 0.01)
+        } else { Issue.record("ticks 0, 5 and 50 not found: \(ticks)") }
+    }
+}
