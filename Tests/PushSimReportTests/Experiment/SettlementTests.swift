@@ -121,18 +121,21 @@ import PushSimClient
         var world = DeviceWorld(scenario: plain)
         world.prepare(device: 2)
         world.begin(.on)
-        #expect(!world.armState.streams.holdsMechanismStreams)
+        let heldWithout = world.armState.streams.holdsMechanismStreams
+        #expect(!heldWithout)
         let duplicating = try herd(days: 1, extra: ["apns.duplicate=5%"])
         world = DeviceWorld(scenario: duplicating)
         world.prepare(device: 2)
         world.begin(.off)
-        #expect(world.armState.streams.holdsMechanismStreams)
+        let heldWith = world.armState.streams.holdsMechanismStreams
+        #expect(heldWith)
         var seeded = RandomStream(seed: duplicating.seed, device: 2, purpose: .duplicates)
         #expect(world.armState.streams.mechanismStreams.duplicates.next() == seeded.next())
         var unseeded = RandomStream(seed: 0)
         #expect(world.armState.streams.mechanismStreams.kills.next() == unseeded.next())
         world.begin(.on)
-        #expect(world.armState.streams.holdsMechanismStreams)
+        let heldAgain = world.armState.streams.holdsMechanismStreams
+        #expect(heldAgain)
         seeded = RandomStream(seed: duplicating.seed, device: 2, purpose: .duplicates)
         #expect(world.armState.streams.mechanismStreams.duplicates.next() == seeded.next())
     }
