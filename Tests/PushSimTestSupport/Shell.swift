@@ -6,10 +6,10 @@ package enum Shell {
     package static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
 
-    /// A folder holding a `pushsim` link to the built tool, to put first on PATH; nil when the
+    /// A folder holding a `pushsim` link to the built tool, to put first on PATH; throws when the
     /// tool was not built.
-    package static func toolFolder(in directory: TemporaryDirectory) -> String? {
-        guard let tool = BuiltTool.url else { return nil }
+    package static func toolFolder(in directory: TemporaryDirectory) throws -> String {
+        let tool = try BuiltTool.required()
         let bin = directory.file("bin")
         try? FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         try? FileManager.default.createSymbolicLink(atPath: bin + "/pushsim", withDestinationPath: tool.path)

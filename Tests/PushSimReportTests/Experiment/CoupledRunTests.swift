@@ -132,7 +132,7 @@ import PushSimTestSupport
     @Test func theQueueSeriesHoldsTheMostWaitingEachMinute() {
         // Service 2 s: 40 sent at 3h + 300 ms; 39 wait at once in minute 180. As minute 181
         // starts (59.7 s later) those starting after it are k = 30…39 (k·2 s > 59.7 s): 10.
-        var (_, _, server, _) = herdAtOneInstant(40, perSecond: 0.5)
+        let (_, _, server, _) = herdAtOneInstant(40, perSecond: 0.5)
         var watch = server.watch
         watch.finish(end: 2 * day)
         #expect(watch.series.minutes == [180, 181] && watch.series.waiting == [39, 10])
