@@ -130,8 +130,8 @@ import PushSimTestSupport
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         // Output to files, so a chatty case cannot fill a pipe and stall.
         let outPath = folder + "/out.txt", errPath = folder + "/err.txt"
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         process.standardOutput = FileHandle(forWritingAtPath: outPath)
         process.standardError = FileHandle(forWritingAtPath: errPath)
         process.standardInput = FileHandle.nullDevice
@@ -247,7 +247,7 @@ import PushSimTestSupport
         _ = try BuiltTool.required()
         let folder = TemporaryDirectory()
         let trace = folder.file("huge.csv")
-        FileManager.default.createFile(atPath: trace, contents: Data("time,device\n".utf8))
+        _ = FileManager.default.createFile(atPath: trace, contents: Data("time,device\n".utf8))
         let handle = try #require(FileHandle(forWritingAtPath: trace))
         try handle.truncate(atOffset: 1 << 30)
         try handle.close()
