@@ -9,6 +9,7 @@ package enum BuiltTool {
     package static let url: URL? = {
         var candidates: [URL] = []
         if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
+        candidates.append(Bundle.main.bundleURL)
         candidates.append(Bundle.main.bundleURL.deletingLastPathComponent())
         let argument0 = URL(fileURLWithPath: CommandLine.arguments.first ?? "")
         candidates.append(argument0.deletingLastPathComponent())
@@ -22,9 +23,18 @@ package enum BuiltTool {
         return nil
     }()
 
+    /// The built tool, or an error saying it is missing: a test that needs the tool throws it
+    /// and so fails, rather than passing without having run (`swift test` builds the tool).
+    package static func required() throws -> URL {
+        guard let url else {
+            throw InputError.refused("the pushsim executable was not found next to the tests: build it first (swift build)")
+        }
+        return url
+    }
+
     /// Runs the tool; returns its exit status and standard output.
     package static func run(_ arguments: [String], input: Data? = nil, in directory: String? = nil) throws -> (status: Int32, output: String, error: String) {
-        guard let url else { throw InputError.refused("the pushsim executable was not found next to the tests: build it first (swift build)") }
+        let url = try required()
         let process = Process()
         process.executableURL = url
         process.arguments = arguments

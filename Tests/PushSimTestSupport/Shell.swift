@@ -6,10 +6,10 @@ package enum Shell {
     package static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
 
-    /// A folder holding a `pushsim` link to the built tool, to put first on PATH; nil when the
+    /// A folder holding a `pushsim` link to the built tool, to put first on PATH; throws when the
     /// tool was not built.
-    package static func toolFolder(in directory: TemporaryDirectory) -> String? {
-        guard let tool = BuiltTool.url else { return nil }
+    package static func toolFolder(in directory: TemporaryDirectory) throws -> String {
+        let tool = try BuiltTool.required()
         let bin = directory.file("bin")
         try? FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         try? FileManager.default.createSymbolicLink(atPath: bin + "/pushsim", withDestinationPath: tool.path)
@@ -19,7 +19,7 @@ package enum Shell {
     /// Writes an executable script `name` into `folder`.
     package static func installScript(_ name: String, _ text: String, in folder: String) {
         let path = folder + "/" + name
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o755])
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o755])
     }
 
     /// Runs `bash arguments…` in `directory` with `path` before the inherited PATH.
@@ -35,7 +35,7 @@ package enum Shell {
         process.environment = env
         // Standard error goes to a file, so a chatty script cannot fill a pipe and stall.
         let errorFile = NSTemporaryDirectory() + "pushsim-shell-\(UUID().uuidString).err"
-        FileManager.default.createFile(atPath: errorFile, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: errorFile) }
         let out = Pipe()
         process.standardOutput = out

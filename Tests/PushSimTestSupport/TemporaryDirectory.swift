@@ -17,7 +17,7 @@ package final class TemporaryDirectory {
     @discardableResult
     package func write(_ name: String, _ text: String) -> String {
         let file = (path as NSString).appendingPathComponent(name)
-        FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
         return file
     }
 

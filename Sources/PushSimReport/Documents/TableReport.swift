@@ -83,7 +83,7 @@ package struct ReportTable {
         })
         rows += groupRows(.queueBlock)
         rows += ReportTable.channelRows(arms)
-        if arms.contains { $0.arm == .on } {
+        if arms.contains(where: { $0.arm == .on }) {
             rows.append(["what the extension's logs would show"])
             rows.append(queueRow("  pushes seen") { $0.pushesSeenByExtensions })
             rows.append(queueRow("  gaps detected") { $0.gapsDetected })

@@ -143,8 +143,7 @@ struct ResultsDestination {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let n = readlink(path, &buffer, buffer.count - 1)
         guard n >= 0 else { return "?" }
-        buffer[n] = 0
-        return String(cString: buffer)
+        return String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The first part of `path` that exists and is not a folder.

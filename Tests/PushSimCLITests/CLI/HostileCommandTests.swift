@@ -9,7 +9,7 @@ import PushSimTestSupport
 /// Runs the built `pushsim` with an environment and, optionally, standard output sent to a file.
 private func pushsim(_ arguments: [String], environment: [String: String] = [:], stdoutPath: String? = nil,
                      stdinPath: String? = nil) throws -> (status: Int32, output: String, error: String) {
-    guard let url = BuiltTool.url else { throw InputError.refused("pushsim is not built") }
+    let url = try BuiltTool.required()
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
@@ -46,7 +46,8 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
 
 @Suite(.serialized) struct HostileCommandTests {
     @Test func aFullStandardOutputIsReportedNotATrap() throws {
-        guard BuiltTool.url != nil, FileManager.default.fileExists(atPath: "/dev/full") else { return }
+        _ = try BuiltTool.required()
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
         for extra in [["--json", "--no-write"], ["--json", "--shard", "0/2"], ["--no-write"]] {
             let run = try pushsim(["run", quickstart] + small + extra, stdoutPath: "/dev/full")
             #expect(run.status == 2, "\(extra): \(run.status) \(run.error)")
@@ -56,7 +57,7 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
 
     @Test(arguments: ["0", "1"])
     func aKillBetweenAnyTwoStepsLeavesOneWholeSet(noExchange: String) throws {
-        guard BuiltTool.url != nil else { return }
+        _ = try BuiltTool.required()
         let dir = TemporaryDirectory()
         let out = dir.file("out")
         #expect(try pushsim(["run", quickstart, "--out", out, "--seed", "1"] + small).status == 0)
@@ -86,7 +87,7 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
     }
 
     @Test func aSweepKilledMidwayLeavesTheOldSetWithItsCharts() throws {
-        guard BuiltTool.url != nil else { return }
+        _ = try BuiltTool.required()
         let dir = TemporaryDirectory()
         let out = dir.file("out")
         let sweep = ["sweep", quickstart, "--out", out, "--vary", "apns.loss=0,0.1"] + small
@@ -99,7 +100,7 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
     }
 
     @Test func sigtermWhileMergeOrCheckUpdateWritesFinishesTheSetThenExits143() throws {
-        guard BuiltTool.url != nil else { return }
+        _ = try BuiltTool.required()
         let dir = TemporaryDirectory()
         var parts: [String] = []
         for k in 0..<2 {
@@ -122,7 +123,7 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
     }
 
     @Test func mergeWritesTheSameSummaryMarkdownAsRun() throws {
-        guard BuiltTool.url != nil else { return }
+        _ = try BuiltTool.required()
         let dir = TemporaryDirectory()
         #expect(try pushsim(["run", quickstart, "--out", dir.file("run")] + small).status == 0)
         var parts: [String] = []
@@ -135,7 +136,7 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
     }
 
     @Test func mergeOfAnEndlessStreamStopsAtTheCap() throws {
-        guard BuiltTool.url != nil else { return }
+        _ = try BuiltTool.required()
         let started = Date()
         let flood = try pushsim(["merge", "-"], stdinPath: "/dev/zero")
         #expect(flood.status == 2)
@@ -146,7 +147,7 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
     }
 
     @Test func concurrentWritersIntoOneFolderNeverMixTheirFiles() throws {
-        guard BuiltTool.url != nil, let url = BuiltTool.url else { return }
+        let url = try BuiltTool.required()
         let dir = TemporaryDirectory()
         let out = dir.file("out")
         for trial in 0..<6 {
@@ -207,7 +208,7 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
     }
 
     @Test func sigintWhileTheGridIsBuiltSaysSo() throws {
-        guard let url = BuiltTool.url else { return }
+        let url = try BuiltTool.required()
         let dir = TemporaryDirectory()
         let file = dir.write("g.yaml", "name: g\nduration: 1h\ndrain: 0\ndevices: 1\nmail:\n  rate: 1/h\n")
         let hundred = (0..<100).map { "\($0)" }.joined(separator: ",")

@@ -5,28 +5,13 @@ import Testing
 @testable import PushSimCore
 import PushSimTestSupport
 
-/// The `pushsim` executable SwiftPM built next to this test bundle.
-enum PushsimExecutable {
-    static let path: String? = {
-        var folders: [URL] = []
-        if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
-        folders.append(Bundle.main.bundleURL)
-        folders.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        folders.append(URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent())
-        folders.append(URL(fileURLWithPath: FuzzCorpus.repositoryRoot + "/.build/debug"))
-        return folders.map { $0.appendingPathComponent("pushsim").path }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
-}
-
 /// A child `pushsim` process with its standard error captured (other suites signal one too).
 final class PushsimChild {
     let process = Process()
     private let errorPipe = Pipe()
 
     init(_ arguments: [String]) throws {
-        let executable = try #require(PushsimExecutable.path, "the pushsim executable was not built next to the tests")
-        process.executableURL = URL(fileURLWithPath: executable)
+        process.executableURL = try BuiltTool.required()
         process.arguments = arguments
         process.standardError = errorPipe
         process.standardOutput = FileHandle.nullDevice

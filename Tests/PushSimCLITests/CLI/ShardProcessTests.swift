@@ -12,7 +12,7 @@ import PushSimTestSupport
 
     @Test(arguments: ["quickstart", "flaky-network", "field-mix"])
     func shardProcessesMergeIntoTheSingleRunsBytes(name: String) throws {
-        guard BuiltTool.url != nil else { return }
+        _ = try BuiltTool.required()
         let path = SmallScenarios.path(name)
         let common = ["--set", "devices=30", "--json"]
         let single = try BuiltTool.run(["run", path, "--no-write", "--jobs", "1"] + common)
@@ -42,7 +42,7 @@ import PushSimTestSupport
     }
 
     @Test func runsInSeparateProcessesAreIdentical() throws {
-        guard BuiltTool.url != nil else { return }
+        _ = try BuiltTool.required()
         let arguments = ["run", SmallScenarios.path("commuters"), "--set", "devices=60", "--json", "--no-write"]
         let a = try BuiltTool.run(arguments + ["--jobs", "1"])
         let b = try BuiltTool.run(arguments + ["--jobs", "2"])

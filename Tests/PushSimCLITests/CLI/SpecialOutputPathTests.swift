@@ -14,7 +14,7 @@ import PushSimTestSupport
 /// Runs the built `pushsim` with nothing on standard input and its output dropped; killed
 /// after 60 s, so a command that opens a FIFO it should have refused fails instead of hanging.
 private func pushsim(_ arguments: [String]) throws -> (status: Int32, error: String) {
-    guard let url = BuiltTool.url else { throw InputError.refused("pushsim is not built") }
+    let url = try BuiltTool.required()
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
@@ -77,7 +77,7 @@ private let small = ["--set", "devices=4"]
 
 @Suite(.serialized) struct SpecialOutputPathTests {
     @Test func traceSvgRefusesEveryPathThatIsNotARegularFile() throws {
-        guard BuiltTool.url != nil else { return }
+        _ = try BuiltTool.required()
         let dir = TemporaryDirectory()
         try makeFIFO(dir.file("fifo"))
         try makeSocket(dir.file("socket"))
@@ -106,7 +106,7 @@ private let small = ["--set", "devices=4"]
     }
 
     @Test func checkUpdateRefusesANodeAsTheBaseline() throws {
-        guard BuiltTool.url != nil else { return }
+        _ = try BuiltTool.required()
         let dir = TemporaryDirectory()
         try makeFIFO(dir.file("fifo.json"))
         try FileManager.default.createDirectory(atPath: dir.file("base"), withIntermediateDirectories: false)
@@ -125,7 +125,7 @@ private let small = ["--set", "devices=4"]
     }
 
     @Test func aRunOrSweepKeepsEveryNodeOfTheFolderItDidNotWrite() throws {
-        guard BuiltTool.url != nil else { return }
+        _ = try BuiltTool.required()
         let dir = TemporaryDirectory()
         let out = dir.file("out")
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
@@ -146,7 +146,7 @@ private let small = ["--set", "devices=4"]
     }
 
     @Test func aNodeWhereAResultFileGoesIsRefusedAndKept() throws {
-        guard BuiltTool.url != nil else { return }
+        _ = try BuiltTool.required()
         let dir = TemporaryDirectory()
         let out = dir.file("out")
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
@@ -171,7 +171,7 @@ private let small = ["--set", "devices=4"]
     /// Every run writes its load series: a FIFO where `load.csv` goes is refused with the others,
     /// before the run, and kept; nothing else is written.
     @Test func aNodeWhereTheLoadSeriesGoesIsRefusedAndKept() throws {
-        guard BuiltTool.url != nil else { return }
+        _ = try BuiltTool.required()
         let dir = TemporaryDirectory()
         let out = dir.file("out")
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
@@ -187,7 +187,7 @@ private let small = ["--set", "devices=4"]
     /// trace, a part) was renamed over it: `trace q.yaml --svg q.yaml` replaced the scenario, a
     /// trace named `xiva-queue.csv` in its `--out` was removed as a stale queue report.
     @Test func noResultIsWrittenOverAnInputOfTheCommand() throws {
-        guard BuiltTool.url != nil else { return }
+        _ = try BuiltTool.required()
         let dir = TemporaryDirectory()
         let scenarioText = try String(contentsOfFile: quickstart, encoding: .utf8)
         let scenario = dir.write("q.yaml", scenarioText)
@@ -233,7 +233,7 @@ private let small = ["--set", "devices=4"]
 
 /// The partial result `run FILE --shard 0/1 --json` prints.
 private func shardJSON(_ file: String, _ extra: [String]) throws -> String {
-    guard let url = BuiltTool.url else { throw InputError.refused("pushsim is not built") }
+    let url = try BuiltTool.required()
     let process = Process()
     process.executableURL = url
     process.arguments = ["run", file, "--shard", "0/1", "--json", "--jobs", "1"] + extra

@@ -13,17 +13,17 @@ import PushSimTestSupport
 private let quickstart = SmallScenarios.path("quickstart")
 private let small = "--set devices=4 --jobs 1"
 
-/// Runs `script` in bash with the built `pushsim` first on PATH; nil when it is not built.
+/// Runs `script` in bash with the built `pushsim` first on PATH; throws when it is not built.
 /// Every command in a script runs under `timeout`, so a hang fails the test instead of stalling it.
-private func bash(_ script: String, in dir: TemporaryDirectory) -> (status: Int32, output: String, error: String)? {
-    guard let bin = Shell.toolFolder(in: dir) else { return nil }
+private func bash(_ script: String, in dir: TemporaryDirectory) throws -> (status: Int32, output: String, error: String) {
+    let bin = try Shell.toolFolder(in: dir)
     return Shell.bash(["-c", script], in: dir.path, path: [bin])
 }
 
 @Suite(.serialized) struct StreamsAndSignalsTests {
     @Test func mergeOfAClosedStandardInputIsRefusedAtOnce() throws {
         let dir = TemporaryDirectory()
-        guard let result = bash("timeout -k 5 20 pushsim merge - <&-; echo \"status $?\"", in: dir) else { return }
+        let result = try bash("timeout -k 5 20 pushsim merge - <&-; echo \"status $?\"", in: dir)
         // 124 would be the timeout: the old hang, the signal pipe read as standard input.
         #expect(result.output == "status 2\n", "\(result.output) \(result.error)")
         #expect(result.error.contains("pushsim merge: standard input: cannot read the partial result: standard input is closed"), "\(result.error)")
@@ -31,13 +31,11 @@ private func bash(_ script: String, in dir: TemporaryDirectory) -> (status: Int3
 
     @Test func closedOrFullOutputEndsEveryCommandWithStatus2() throws {
         let dir = TemporaryDirectory()
-        guard let prepared = bash("""
+        let prepared = try bash("""
             pushsim run \(quickstart) \(small) --shard 0/1 --json > part.json &&
             pushsim run \(quickstart) \(small) --out base > /dev/null 2>&1 && echo ready
-            """, in: dir), prepared.output == "ready\n" else {
-            #expect(BuiltTool.url == nil, "could not prepare the inputs")
-            return
-        }
+            """, in: dir)
+        try #require(prepared.output == "ready\n", "could not prepare the inputs: \(prepared.error)")
         let commands = [
             "run \(quickstart) \(small) --no-write",
             "run \(quickstart) \(small) --out out",
@@ -51,20 +49,20 @@ private func bash(_ script: String, in dir: TemporaryDirectory) -> (status: Int3
         ]
         for command in commands {
             // Exit statuses 240, 242, 227 were the signal pipe reading the output as a "signal".
-            let closedBoth = try #require(bash("timeout -k 5 60 pushsim \(command) >&- 2>&-; echo $?", in: dir))
+            let closedBoth = try bash("timeout -k 5 60 pushsim \(command) >&- 2>&-; echo $?", in: dir)
             #expect(closedBoth.output == "2\n", "\(command) >&- 2>&-: \(closedBoth.output)")
-            let closedOutput = try #require(bash("timeout -k 5 60 pushsim \(command) >&-; echo $?", in: dir))
+            let closedOutput = try bash("timeout -k 5 60 pushsim \(command) >&-; echo $?", in: dir)
             #expect(closedOutput.output == "2\n", "\(command) >&-: \(closedOutput.output)")
             #expect(closedOutput.error.contains("cannot write to standard output: Bad file descriptor; the output is incomplete"),
                     "\(command): \(closedOutput.error)")
             if FileManager.default.fileExists(atPath: "/dev/full") {
-                let full = try #require(bash("timeout -k 5 60 pushsim \(command) > /dev/full; echo $?", in: dir))
+                let full = try bash("timeout -k 5 60 pushsim \(command) > /dev/full; echo $?", in: dir)
                 #expect(full.output == "2\n", "\(command) > /dev/full: \(full.output)")
                 #expect(full.error.contains("cannot write to standard output: No space left on device"), "\(command): \(full.error)")
             }
         }
         // A closed standard error alone loses only the messages: the status is the command's.
-        let quiet = try #require(bash("timeout -k 5 60 pushsim validate \(quickstart) 2>&-; echo $?", in: dir))
+        let quiet = try bash("timeout -k 5 60 pushsim validate \(quickstart) 2>&-; echo $?", in: dir)
         #expect(quiet.output.contains(": ok — 'quickstart'") && quiet.output.hasSuffix("\n0\n"), "\(quiet.output)")
     }
 
@@ -72,7 +70,7 @@ private func bash(_ script: String, in dir: TemporaryDirectory) -> (status: Int3
         guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
         let dir = TemporaryDirectory()
         for command in ["help run", "--help", "run --help", "help"] {
-            guard let result = bash("timeout -k 5 20 pushsim \(command) > /dev/full; echo $?", in: dir) else { return }
+            let result = try bash("timeout -k 5 20 pushsim \(command) > /dev/full; echo $?", in: dir)
             #expect(result.output == "2\n", "\(command): \(result.output)")
             #expect(result.error.contains("cannot write to standard output: No space left on device"), "\(command): \(result.error)")
         }
@@ -80,7 +78,6 @@ private func bash(_ script: String, in dir: TemporaryDirectory) -> (status: Int3
 
     /// Starts `arguments`, signals it after a second, and expects the interruption's exit status and message.
     private func interrupt(_ arguments: [String], with signal: Int32, message: String) throws {
-        guard PushsimExecutable.path != nil else { return }
         let child = try PushsimChild(arguments)
         usleep(1_000_000)
         #expect(child.process.isRunning, "\(arguments) ended before it could be interrupted")
@@ -119,7 +116,7 @@ private func bash(_ script: String, in dir: TemporaryDirectory) -> (status: Int3
         for (file, reason) in cases {
             // A 1M-device rung takes minutes in a debug build: a refusal after the ladder would time out.
             let started = Date()
-            guard let result = bash("timeout -k 5 30 pushsim bench --devices 1000000 --baseline \(file); echo $?", in: dir) else { return }
+            let result = try bash("timeout -k 5 30 pushsim bench --devices 1000000 --baseline \(file); echo $?", in: dir)
             #expect(Date().timeIntervalSince(started) < 10, "\(file)")
             #expect(result.output == "2\n", "\(file): \(result.output)")
             #expect(result.error.contains(reason), "\(file): \(result.error)")

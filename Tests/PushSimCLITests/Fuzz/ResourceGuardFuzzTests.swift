@@ -122,7 +122,7 @@ import PushSimTestSupport
 
     /// Runs the built tool with `arguments` under the caps, polling its resident memory.
     static func run(_ arguments: [String], in folder: String) throws -> Outcome {
-        guard let tool = BuiltTool.url else { throw InputError.refused("pushsim is not built") }
+        let tool = try BuiltTool.required()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         // `exec` keeps the process id, so /proc/PID/status is the tool's own.
@@ -130,8 +130,8 @@ import PushSimTestSupport
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         // Output to files, so a chatty case cannot fill a pipe and stall.
         let outPath = folder + "/out.txt", errPath = folder + "/err.txt"
-        FileManager.default.createFile(atPath: outPath, contents: nil)
-        FileManager.default.createFile(atPath: errPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath, contents: nil)
         process.standardOutput = FileHandle(forWritingAtPath: outPath)
         process.standardError = FileHandle(forWritingAtPath: errPath)
         process.standardInput = FileHandle.nullDevice
@@ -179,7 +179,7 @@ import PushSimTestSupport
     }
 
     @Test func everyCaseIsRefusedQuicklyOrRunsWithinItsEstimate() throws {
-        guard BuiltTool.url != nil else { return }
+        _ = try BuiltTool.required()
         let folder = TemporaryDirectory()
         let file = folder.write("fuzz.yaml", Self.base)
         var rng = RandomStream(seed: Self.seed)
@@ -244,10 +244,10 @@ import PushSimTestSupport
     /// The mail trace case: a 1 GiB trace (sparse, so it costs no disk) is refused from
     /// its size, in milliseconds, not read whole first.
     @Test func aHugeTraceIsRefusedUnread() throws {
-        guard BuiltTool.url != nil else { return }
+        _ = try BuiltTool.required()
         let folder = TemporaryDirectory()
         let trace = folder.file("huge.csv")
-        FileManager.default.createFile(atPath: trace, contents: Data("time,device\n".utf8))
+        _ = FileManager.default.createFile(atPath: trace, contents: Data("time,device\n".utf8))
         let handle = try #require(FileHandle(forWritingAtPath: trace))
         try handle.truncate(atOffset: 1 << 30)
         try handle.close()

@@ -18,7 +18,7 @@ struct JSONMutator {
 
     static let extremes: [JSONValue] = [
         .int(Int.max), .int(Int.min), .int(-1), .int(0), .uint(UInt64.max), .double(1e300), .double(-0.5),
-        .double(9_007_199_254_740_993), .string("9"), .string("\u{1B}[31m\u{202E}"), .array([]), .object([:]), .null, .bool(true),
+        .double(9_007_199_254_740_992), .string("9"), .string("\u{1B}[31m\u{202E}"), .array([]), .object([:]), .null, .bool(true),
         .array([.array([.int(7295), .int(Int.max)])]), .array([.array([.int(-1), .int(1)])]),
     ]
 

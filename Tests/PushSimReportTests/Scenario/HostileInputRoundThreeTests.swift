@@ -34,7 +34,7 @@ import PushSimTestSupport
     /// Weights whose mean underflows still put the mail where they say: `[5e-324, 0, …]` is all
     /// of it in hour 0, as `[1, 0, …]` is (it used to spread over the whole day).
     @Test func profileWeightsTooSmallToAverageKeepTheirShape() throws {
-        let tiny = DailyProfile(weights: [5e-324] + Array(repeating: 0, count: 23))
+        let tiny = DailyProfile(weights: [Double.leastNonzeroMagnitude] + Array(repeating: 0, count: 23))
         let plain = DailyProfile(weights: [1] + Array(repeating: 0, count: 23))
         #expect(tiny.factor == plain.factor)
         // 5e-324 in the plain digits the reader takes (it reads no exponent).

@@ -38,7 +38,7 @@ import PushSimTestSupport
 @Suite(.serialized) struct RelativeOutTests {
     @Test(arguments: ["r", "o/deep", "./x", "a//b/"])
     func aRelativeOutWritesItsResults(out: String) throws {
-        _ = try #require(BuiltTool.url, "build the pushsim executable first (swift build)")
+        _ = try BuiltTool.required()
         let dir = TemporaryDirectory()
         let file = dir.write("small.yaml", smallScenarioText)
         let result = try BuiltTool.run(["run", file, "--out", out, "--jobs", "1"], in: dir.path)
