@@ -22,7 +22,8 @@ import PushSimTestSupport
     static func words(giving option: CommandOption) -> [String] {
         switch option.kind {
         case .flag: return ["--\(option.name)"]
-        case .value: return ["--\(option.name)", "1"]
+        // A value the option accepts: the least of its range, or 1.
+        case .value: return ["--\(option.name)", String(option.range?.lowerBound ?? 1)]
         }
     }
 
