@@ -3,8 +3,14 @@ import Testing
 @testable import PushSimCore
 
 @Suite struct OutOfLineTests {
+    // Fresh values live for the program (an `Immortal` is never freed), so they are globals
+    // here as in the engine: one made per test would be a leak by design.
+    static let emptyArray = Immortal<[Int]>([])
+    static let five = Immortal<Int>(5)
+    static let one = Immortal<Int>(1)
+
     @Test func readsTheFreshValueUntilWrittenThenItsOwn() {
-        let fresh = Immortal<[Int]>([])
+        let fresh = Self.emptyArray
         var value = OutOfLine<[Int]>()
         let existsBefore = value.exists, readBefore = value[orFresh: fresh]
         #expect(!existsBefore && readBefore.isEmpty)
@@ -26,7 +32,7 @@ import Testing
     }
 
     @Test func eachOwnerHasItsOwnBlock() {
-        let fresh = Immortal<Int>(5)
+        let fresh = Self.five
         var first = OutOfLine<Int>(), second = OutOfLine<Int>()
         first[orFresh: fresh] += 10
         second[orFresh: fresh] += 20
@@ -37,7 +43,7 @@ import Testing
     }
 
     @Test func freshIsEvaluatedOnlyWithoutABlock() {
-        let fresh = Immortal<Int>(1)
+        let fresh = Self.one
         var asked = 0
         func counted() -> Immortal<Int> { asked += 1; return fresh }
         var value = OutOfLine<Int>()
