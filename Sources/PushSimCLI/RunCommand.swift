@@ -35,8 +35,8 @@ enum RunCommand {
         let fleet = try LoadOptions.fleet(arguments)
         let shard = try ShardOption.parse(arguments)
         let logsPath = arguments.value("logs")
-        if let logsPath {
-            if shard != nil { throw InputError.usage("--logs is not written by a --shard run: run the whole scenario with --logs") }
+        if logsPath != nil, shard != nil {
+            throw InputError.usage("--logs is not written by a --shard run: run the whole scenario with --logs")
         }
         // Both log files are checked with the results folder before any work (beginWriting), so a
         // path that cannot be written, or that is one of the results, costs no run.
