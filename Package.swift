@@ -53,10 +53,13 @@ let package = Package(
         // here too, so the CLI tests run it in-process; .ci/run builds the example itself.
         .target(name: "ExampleMailGapClient", dependencies: ["PushSimClient"],
                 path: "examples/client-gate/Sources/MailGapClient"),
+        // The team's client of protocol version 2 (examples/team-client), likewise.
+        .target(name: "ExampleTeamGapClient", dependencies: ["PushSimClient"],
+                path: "examples/team-client/Sources/TeamGapClient"),
         .testTarget(name: "PushSimCLITests",
                     dependencies: ["PushSimCore", "PushSimScenarioFile", "PushSimExperiment", "PushSimReport",
                                    "PushSimCLI", "PushSimTestSupport", "PushSimClient", "PushSimClientRunner",
-                                   "ExampleMailGapClient"],
+                                   "ExampleMailGapClient", "ExampleTeamGapClient"],
                     path: "Tests/PushSimCLITests", exclude: ["Golden"]),
     ]
 )

@@ -57,7 +57,12 @@ final class ClientBudget: @unchecked Sendable {
         guard let user = scenario.queue.userClient, limits.maxEvents.isFinite else { return (scenario, nil) }
         let budget = ClientBudget(counted: estimate.letters, estimated: estimate.events, limit: limits.maxEvents)
         var guarded = scenario
-        guarded.queue.userClient = UserClient(CountedClient(inner: user.client, budget: budget), name: user.name)
+        let counted: UserClient.Logic
+        switch user.logic {
+        case .decision(let inner): counted = .decision(CountedClient(inner: inner, budget: budget))
+        case .stateful(let inner): counted = .stateful(CountedStatefulClient(inner: inner, budget: budget))
+        }
+        guarded.queue.userClient = UserClient(logic: counted, name: user.name, version: user.version, rules: user.rules)
         return (guarded, budget)
     }
 }
@@ -73,5 +78,24 @@ struct CountedClient: ExtensionClient {
             return ClientStep(.show, saved: SavedState(position: max(saved.position, push.position), deviceIdHash: saved.deviceIdHash))
         }
         return inner.decide(push, saved: saved, limits: limits)
+    }
+}
+
+/// A version-2 client, each answer counted; past the budget every push is shown as is (a
+/// wait ends at once with the push shown), so that the run ends.
+struct CountedStatefulClient: StatefulClientLogic {
+    let inner: any StatefulClientLogic
+    let budget: ClientBudget
+
+    func freshStateBox() -> any ClientStateBox { inner.freshStateBox() }
+
+    func pushArrived(_ push: ArrivingPush, box: any ClientStateBox) -> ExtensionAnswer {
+        guard budget.count() else { return .show }
+        return inner.pushArrived(push, box: box)
+    }
+
+    func woke(_ push: ArrivingPush, at now: ClientTime, box: any ClientStateBox) -> ExtensionAnswer {
+        guard budget.count() else { return .show }
+        return inner.woke(push, at: now, box: box)
     }
 }

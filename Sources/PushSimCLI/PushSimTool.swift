@@ -80,17 +80,30 @@ package enum PushSimTool {
         // Until the command names its task: an interruption while it reads its input (a
         // scenario, a mail trace, a FIFO that never opens) says which command stopped.
         Interruption.shared.begin("pushsim \(name)", total: 0, unit: "", consequence: "nothing was written")
-        let status: Int32
+        var status: Int32
         do {
             status = try HTMLReport.$commandLine.withValue(commandLine(arguments)) {
-                try command.run(try Arguments(rest, declared: command.options), console)
+                try ResultsWriter.$refusal.withValue(clientRuleRefusal) {
+                    try command.run(try Arguments(rest, declared: command.options), console)
+                }
             }
         } catch {
             let failure = InputError(error)
             console.err(failure.text(command: command))
             status = failure.exitStatus
         }
+        // A user's client that broke a rule of its protocol fails the command, whatever it
+        // found; the writer refused every file since (docs/client.md).
+        if status != ExitStatus.badInput.code, let refusal = clientRuleRefusal() {
+            console.err(InputError.refused(refusal).text(command: command))
+            status = ExitStatus.badInput.code
+        }
         return finish(name, status: status, console: console)
+    }
+
+    /// Why nothing may be written: the user's client broke a rule of its protocol.
+    @Sendable static func clientRuleRefusal() -> String? {
+        ScenarioLoader.userClient.flatMap { $0.rules.refusal(client: $0.label) }
     }
 
     /// The command as a shell would take it back, for report.html's "How this was made".

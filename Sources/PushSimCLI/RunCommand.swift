@@ -75,6 +75,7 @@ enum RunCommand {
         if let budget, let userClient, let refusal = budget.refusal(name: scenario.name, client: userClient) {
             throw InputError.refused(refusal)
         }
+        if let user = scenario.queue.userClient, let refusal = user.rules.refusal(client: user.label) { throw InputError.refused(refusal) }
         result.loadFrame.fleet = fleet
         // Standard output keeps the contract's document, the same bytes `pushsim merge` prints;
         // summary.json adds how it was made (RunSummary).

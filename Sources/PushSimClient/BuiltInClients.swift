@@ -46,3 +46,39 @@ public enum BuiltInGapRule {
         return ClientStep(missed > limits.repeatMaxCount ? .summarize(positions: gap) : .reRequest(positions: gap), saved: next)
     }
 }
+
+/// The built-in clients in version 2 of the protocol (``ServiceExtensionClient``): the state is
+/// the saved position, a push numbered for another install is shown as is, and a device id
+/// change forgets the position. Run as a user's client they give the built-in clients' own
+/// numbers (a test holds them to it).
+public struct BuiltInServiceExtensionClient: ServiceExtensionClient {
+    /// Whether a push without a gap moves the saved position (the intended client) or not (the literal one).
+    public let advancesWithoutGap: Bool
+
+    public static let intended = BuiltInServiceExtensionClient(advancesWithoutGap: true)
+    public static let literal = BuiltInServiceExtensionClient(advancesWithoutGap: false)
+
+    public init(advancesWithoutGap: Bool) { self.advancesWithoutGap = advancesWithoutGap }
+
+    public func freshState() -> Int32 { 0 }
+
+    public func pushArrived(_ push: ArrivingPush, state: inout Int32) -> ExtensionAnswer {
+        BuiltInGapRule.answer(push, saved: &state, advancesWithoutGap: advancesWithoutGap)
+    }
+}
+
+extension BuiltInGapRule {
+    /// The rule of ``decide(_:saved:limits:advancesWithoutGap:)`` on a saved position kept by
+    /// the client itself (protocol version 2).
+    public static func answer(_ push: ArrivingPush, saved: inout Int32, advancesWithoutGap: Bool) -> ExtensionAnswer {
+        if push.deviceIdChanged { saved = 0 }
+        let step = decide(push.payload, saved: SavedState(position: saved, deviceIdHash: push.installDeviceIdHash),
+                          limits: ClientLimits(repeatMaxCount: push.repeatMaxCount), advancesWithoutGap: advancesWithoutGap)
+        saved = step.saved.position
+        switch step.decision {
+        case .show: return .show
+        case .reRequest(let positions): return .reRequest([positions])
+        case .summarize(let positions): return .summarize([positions])
+        }
+    }
+}

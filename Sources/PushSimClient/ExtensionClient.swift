@@ -71,6 +71,10 @@ public struct ClientStep: Equatable, Sendable {
 /// - The positions of a re-request or a summary lie before the push's own position
 ///   (`1 ... position - 1`); the simulator keeps the part of a range inside that span, and a
 ///   range with nothing inside it is shown as is.
+///
+/// This is version 1 of the client protocol; version 2 (``ServiceExtensionClient``) sees the
+/// clock and the deadline, keeps a state of the team's own type, waits and answers several
+/// ranges. Both run as they are.
 public protocol ExtensionClient: Sendable {
     func decide(_ push: PushPayload, saved: SavedState, limits: ClientLimits) -> ClientStep
 }

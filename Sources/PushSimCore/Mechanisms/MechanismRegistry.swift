@@ -232,6 +232,11 @@ struct MechanismStates: ~Copyable {
         @inline(__always) _read { yield rare[orFresh: freshRareMechanismStates].pushKit }
         @inline(__always) _modify { yield &rare[orFresh: freshRareMechanismStates].pushKit }
     }
+    /// A version-2 client's state for this install (StatefulClientRuns.swift); nil until asked.
+    var client: StatefulClientState {
+        @inline(__always) _read { yield rare[orFresh: freshRareMechanismStates].client }
+        @inline(__always) _modify { yield &rare[orFresh: freshRareMechanismStates].client }
+    }
 }
 
 /// Fresh out-of-line states, read by every world that has not written its own.
@@ -247,6 +252,7 @@ struct RareMechanismStates {
     var backgroundSync = BackgroundSyncState()
     var lowPower = LowPowerState()
     var pushKit = PushKitState()
+    var client = StatefulClientState()
 }
 
 /// Every mechanism the chain can switch on, each with one declaration of what it needs from
@@ -439,6 +445,7 @@ extension DeviceWorld {
         mechanisms.backgroundSync.enabled = arm == .on && scenario.recovery == .backgroundSync
         if _slowPath(parameters.lowPower) { mechanisms.lowPower = LowPowerState(seed: scenario.seed, device: armState.device) }
         if parameters.channel == .pushkit { mechanisms.pushKit.callKitFailures = 0 }
+        if parameters.client == .stateful { mechanisms.client = StatefulClientState() }
     }
 
     /// Reset, second part: each mechanism's first event, once the arm's streams are seeded.

@@ -12,12 +12,55 @@ package enum ClientVariant: String, Sendable, CaseIterable {
     case literal
 }
 
-/// A client the one who runs the scenario supplies in Swift (PushSimClient's ``ExtensionClient``):
-/// it decides in the queue arm instead of `queue.client`. The name is for messages.
+/// A client the one who runs the scenario supplies in Swift (docs/client.md): it decides in the
+/// queue arm instead of `queue.client`. The name and version are the team's, for messages and
+/// for every result it makes; `rules` records the first rule of the protocol it breaks.
 package struct UserClient: Sendable {
-    package let client: any ExtensionClient
+    /// The client's code, in the protocol version it was written for.
+    package enum Logic: Sendable {
+        /// Version 1: one pure decision on a saved position (``ExtensionClient``).
+        case decision(any ExtensionClient)
+        /// Version 2: a state of the team's own type, the clock, waits, several ranges
+        /// (``ServiceExtensionClient``), its state's type erased (``StatefulClientLogic``).
+        case stateful(any StatefulClientLogic)
+    }
+
+    package let logic: Logic
     package let name: String
-    package init(_ client: any ExtensionClient, name: String) { self.client = client; self.name = name }
+    /// The version or hash the team gives its client; nil when it gave none.
+    package let version: String?
+    package let rules: ClientRuleBook
+
+    package init(_ client: any ExtensionClient, name: String, version: String? = nil, rules: ClientRuleBook = ClientRuleBook()) {
+        logic = .decision(client); self.name = name; self.version = version; self.rules = rules
+    }
+
+    package init<Client: ServiceExtensionClient>(stateful client: Client, name: String, version: String? = nil,
+                                                 rules: ClientRuleBook = ClientRuleBook()) {
+        logic = .stateful(StatefulClientAdapter(client)); self.name = name; self.version = version; self.rules = rules
+    }
+
+    package init(logic: Logic, name: String, version: String?, rules: ClientRuleBook) {
+        self.logic = logic; self.name = name; self.version = version; self.rules = rules
+    }
+
+    /// The version-1 client, or nil for a version-2 one.
+    package var client: (any ExtensionClient)? {
+        if case .decision(let client) = logic { return client }
+        return nil
+    }
+
+    /// The version-2 client, or nil for a version-1 one.
+    package var stateful: (any StatefulClientLogic)? {
+        if case .stateful(let client) = logic { return client }
+        return nil
+    }
+
+    /// The client protocol's version the client is written for.
+    package var protocolVersion: Int { stateful == nil ? 1 : 2 }
+
+    /// How a result names the client: "name version" or the name alone.
+    package var label: String { version.map { "\(name) \($0)" } ?? name }
 }
 
 /// An offline window: offline in [start + k·every, end + k·every) for every device, or, with

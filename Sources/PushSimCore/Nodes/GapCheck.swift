@@ -9,7 +9,10 @@ import PushSimClient
 enum ChainClient {
     case intended
     case literal
+    /// A user's client of protocol version 1 (``ExtensionClient``).
     case user
+    /// A user's client of protocol version 2 (``ServiceExtensionClient``, StatefulClientRuns.swift).
+    case stateful
 }
 
 /// What the extension decides about the position of an arriving push (docs/model.md §1, the

@@ -24,13 +24,21 @@ extension DeviceWorld {
 
     /// A summary replaces the current push's content; it covers the current letter and the
     /// gap's letters, and is its own notification (rule 8).
-    mutating func showSummary(for run: ExtensionRun, at now: Int64) {
+    mutating func showSummary(forRun r: RunIndex, at now: Int64) {
+        let run = ext.runs[r]
         let current = copies[run.copy].letter.offset
         ledger.summaries += counted(current)
         noteLoad(.summaries, letter: current, at: now)
         letterStates[current].summarized = true
         for slot in gapSlots(of: run) { letterStates[xiva.letterAtPosition[slot]].summarized = true }
-        note(.user, current, .summaryShown(letters: run.gapHigh - run.gapLow + 2))
+        var letters = run.gapHigh - run.gapLow + 2
+        if _slowPath(parameters.client == .stateful) {
+            for slots in moreGapSlots(ofRun: r) {
+                for slot in slots { letterStates[xiva.letterAtPosition[slot]].summarized = true }
+                letters += Int32(slots.count)
+            }
+        }
+        note(.user, current, .summaryShown(letters: letters))
     }
 
     /// Traces the moment the user will clear letter i's notification (if within the run).

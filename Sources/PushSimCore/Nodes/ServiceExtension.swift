@@ -3,6 +3,8 @@
 /// What an extension run decided at the gap check.
 enum ExtensionAction: UInt8 {
     case show, summary, reRequest
+    /// A version-2 client asked to wait: it decides again when woken (StatefulClientRuns.swift).
+    case waiting
 }
 
 /// One run of the extension for one arriving push. The 64-bit field first, the 32-bit ones,
@@ -90,7 +92,9 @@ extension DeviceWorld {
             return
         }
         var run = ExtensionRun(arrival: now, copy: c, gapLow: 1, gapHigh: 0, action: .show, processed: false)
-        if armState.checksGaps {
+        if _slowPath(parameters.client == .stateful) && armState.checksGaps {
+            statefulClientRunStarts(letter: letter, run: &run, at: now)
+        } else if armState.checksGaps {
             if mechanisms.idChange.next <= now { deviceIdChanged(position: letterStates[letter].position, letter: letter, at: now) }
             if _slowPath(parameters.reinstallRate > 0) && isForeignPush(position: letterStates[letter].position, letter: letter, at: now) {
                 // Numbered for an earlier install: its device-id hash does not match. The built-in
@@ -177,15 +181,26 @@ extension DeviceWorld {
     /// The extension's own processing is done: show, summarize, or send the re-request.
     mutating func extensionProcessed(run r: RunIndex, at now: Int64) {
         ext.runs[r].processed = true
+        extensionActs(run: r, at: now)
+    }
+
+    /// A processed run does what it decided: show, summarize, or send the re-request (a run
+    /// still waiting does it when its client decides, StatefulClientRuns.swift).
+    mutating func extensionActs(run r: RunIndex, at now: Int64) {
         let run = ext.runs[r]
         switch run.action {
+        case .waiting:
+            return
         case .show:
             present(letter: copies[run.copy].letter.offset, at: now)
         case .summary:
             if _slowPath(extensionLog != nil) { logAnswer(r, .summarized) }
-            showSummary(for: run, at: now)
+            showSummary(forRun: r, at: now)
         case .reRequest:
             if _slowPath(extensionLog != nil) { logAnswer(r, .pending) }
+            if _slowPath(parameters.client == .stateful) && tracer != nil {
+                for gap in mechanisms.client.moreGaps where gap.run == r { note(.device, nil, .reRequestAlsoAsksFor(low: gap.low, high: gap.high)) }
+            }
             let counts = counted(copies[run.copy].letter.offset)
             ledger.reRequests += counts
             noteLoad(.reRequests, letter: copies[run.copy].letter.offset, at: now)
@@ -246,7 +261,12 @@ extension DeviceWorld {
         present(letter: copies[run.copy].letter.offset, at: now)
         if !run.processed && run.action != .show {
             for slot in gapSlots(of: run) { letterStates[xiva.letterAtPosition[slot]].gapFate = .extensionTimeout }
+            if _slowPath(parameters.client == .stateful) {
+                for slots in moreGapSlots(ofRun: r) { for slot in slots { letterStates[xiva.letterAtPosition[slot]].gapFate = .extensionTimeout } }
+            }
         }
+        // A run still waiting for its client ends here: a wake after this finds nothing to do.
+        if run.action == .waiting { ext.runs[r].action = .show }
     }
 
     /// The slots of XIVA's table (`xiva.letterAtPosition`) that hold the run's gap, in order:

@@ -13,7 +13,8 @@ extension DeviceWorld {
             log.started(run: r.offset, nil)
             return
         }
-        let gapSize = run.gapLow <= run.gapHigh ? Int(run.gapHigh) - Int(run.gapLow) + 1 : 0
+        var gapSize = run.gapLow <= run.gapHigh ? Int(run.gapHigh) - Int(run.gapLow) + 1 : 0
+        if _slowPath(parameters.client == .stateful) { gapSize += morePositions(ofRun: r) }
         log.started(run: r.offset, LoggedPush(device: armState.device, time: now, position: Int(letterStates[letter].position),
                                               gapSize: gapSize, answer: gapSize > 0 ? .notSent : .none))
     }

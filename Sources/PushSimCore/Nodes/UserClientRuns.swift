@@ -10,6 +10,11 @@ extension DeviceWorld {
         return UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
     }
 
+    /// Which install (0: the first) XIVA numbered position p for.
+    func install(numbering p: Int32) -> Int {
+        (mechanisms.reinstalls.firstPositions.lastIndex { $0 <= p }).map { $0 + 1 } ?? 0
+    }
+
     /// The user's client's check of a push numbered for this install: both hashes this
     /// install's. Out of line, so that the built-in clients' inlined check stays small;
     /// `mutating` for its caller's sake (``gapCheck(saved:position:)``).
@@ -25,7 +30,7 @@ extension DeviceWorld {
     /// where there is none, and that is applied like any other.
     @inline(never) mutating func userClientChecksForeignPush(position p: Int32, letter: Int, run: inout ExtensionRun) {
         guard let client = scenario.queue.userClient?.client else { return }
-        let install = (mechanisms.reinstalls.firstPositions.lastIndex { $0 <= p }).map { $0 + 1 } ?? 0
+        let install = install(numbering: p)
         let current = mechanisms.reinstalls.installs
         var check = GapCheck.check(client, push: PushPayload(position: p, deviceIdHash: deviceIdHash(install: install)),
                                    saved: SavedState(position: ext.lastPosition, deviceIdHash: deviceIdHash(install: current)),

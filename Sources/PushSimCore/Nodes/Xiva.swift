@@ -120,29 +120,39 @@ extension DeviceWorld {
         if request.failed {
             note(.xiva, nil, .reRequestAnsweredWithError)
             if request.extensionWaiting {
-                showSummary(for: run, at: now)
+                showSummary(forRun: request.run, at: now)
             } else {
                 // The summary would have been made now, but the extension is gone.
                 for slot in gapSlots(of: run) { letterStates[xiva.letterAtPosition[slot]].gapFate = .extensionTimeout }
+                if _slowPath(parameters.client == .stateful) {
+                    for slots in moreGapSlots(ofRun: request.run) { for slot in slots { letterStates[xiva.letterAtPosition[slot]].gapFate = .extensionTimeout } }
+                }
             }
             return
         }
         note(.xiva, nil, .reRequestAnswered(low: run.gapLow, high: run.gapHigh))
         let arrival = later(now, parameters.resendLatency.sample(&armState.streams.requests))
-        for slot in gapSlots(of: run) {
-            let letter = xiva.letterAtPosition[slot].offset
-            if xivaRetains(letter: letter, at: now) {
-                let copy: CopyIndex = copies.nextIndex()
-                copies.append(PushCopy(letter: LetterIndex(letter), isResend: true, expiry: 0))
-                clock.queue.schedule(at: arrival, parameters.binary ? .binaryJoin(copy) : .apnsArrival(copy))
-                ledger.resent += counted(letter)
-                noteLoad(.resentAndSent, letter: letter, at: now)
-                note(.xiva, letter, .resent(position: letterStates[letter].position))
-            } else {
-                letterStates[letter].gapFate = .retentionExpired
-                note(.xiva, letter, .noLongerRetained(position: letterStates[letter].position))
-            }
+        for slot in gapSlots(of: run) { resend(slot: slot, arriving: arrival, at: now) }
+        if _slowPath(parameters.client == .stateful) {
+            for slots in moreGapSlots(ofRun: request.run) { for slot in slots { resend(slot: slot, arriving: arrival, at: now) } }
         }
         if request.extensionWaiting { present(letter: copies[run.copy].letter.offset, at: now) }
+    }
+
+    /// The letter in slot `slot` of XIVA's table is sent again, to arrive at APNs at `arrival`,
+    /// if XIVA still retains it.
+    @inline(__always) mutating func resend(slot: Int, arriving arrival: Int64, at now: Int64) {
+        let letter = xiva.letterAtPosition[slot].offset
+        if xivaRetains(letter: letter, at: now) {
+            let copy: CopyIndex = copies.nextIndex()
+            copies.append(PushCopy(letter: LetterIndex(letter), isResend: true, expiry: 0))
+            clock.queue.schedule(at: arrival, parameters.binary ? .binaryJoin(copy) : .apnsArrival(copy))
+            ledger.resent += counted(letter)
+            noteLoad(.resentAndSent, letter: letter, at: now)
+            note(.xiva, letter, .resent(position: letterStates[letter].position))
+        } else {
+            letterStates[letter].gapFate = .retentionExpired
+            note(.xiva, letter, .noLongerRetained(position: letterStates[letter].position))
+        }
     }
 }

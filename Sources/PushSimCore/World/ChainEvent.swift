@@ -21,6 +21,8 @@ enum ChainEvent: Equatable, Sendable {
     case extensionKilledForMemory(RunIndex)
     /// XIVA's answer to a re-request is back at the extension.
     case answer(RequestIndex)
+    /// A run whose client asked to wait is woken to decide again (StatefulClientRuns.swift).
+    case extensionWakes(RunIndex)
     /// A step of an optional mechanism that carries no index (``MechanismStep``, declared with
     /// its dispatch in Mechanisms/MechanismRegistry.swift).
     case mechanism(MechanismStep)
@@ -47,6 +49,7 @@ extension DeviceWorld {
         case .event(.extensionDeadline(let r)): extensionDeadline(run: r, at: now)
         case .event(.extensionKilledForMemory(let r)): extensionKilledForMemory(run: r, at: now)
         case .event(.answer(let q)): xivaAnswers(request: q, at: now)
+        case .event(.extensionWakes(let r)): statefulClientWakes(run: r, at: now)
         case .event(.mechanism(let step)): take(step, at: now)
         // Every event kind is named (no catch-all): a new kind that is not handled is a
         // compile error, not an event silently dropped.
@@ -61,16 +64,15 @@ extension DeviceWorld {
         switch event {
         case .apnsArrival(let c), .due(let c), .binaryJoin(let c), .binaryRejected(let c), .binaryCheck(let c):
             if !copies[c].isSecondCopy { letterStates[copies[c].letter].unfinished = true }
-        case .extensionProcessed(let r), .extensionKilledForMemory(let r):
-            markUnfinished(run: ext.runs[r], includingGap: true)
+        case .extensionProcessed(let r), .extensionKilledForMemory(let r), .extensionWakes(let r):
+            markUnfinished(run: r, includingGap: true)
         case .extensionDeadline(let r):
             let run = ext.runs[r]
             // Without a processed event the summary or re-request was never made.
-            markUnfinished(run: run, includingGap: !run.processed)
+            markUnfinished(run: r, includingGap: !run.processed)
         case .answer(let q):
             let request = ext.requests[q]
-            let run = ext.runs[request.run]
-            markUnfinished(run: run, includingGap: true, includingCurrent: request.extensionWaiting)
+            markUnfinished(run: request.run, includingGap: true, includingCurrent: request.extensionWaiting)
         case .mechanism:
             // A mechanism's own step carries no letter (MechanismStep).
             break
@@ -97,7 +99,8 @@ extension DeviceWorld {
             // Past the uninstall nothing reaches the app, and a rejection's copy was already
             // written off as under way: every other kind ends here, each named so that a new
             // kind has to be decided on.
-            case .apnsArrival, .due, .extensionProcessed, .extensionDeadline, .extensionKilledForMemory, .answer, .mechanism, .binaryRejected:
+            case .apnsArrival, .due, .extensionProcessed, .extensionDeadline, .extensionKilledForMemory, .answer, .extensionWakes,
+                 .mechanism, .binaryRejected:
                 break
             }
         }

@@ -165,7 +165,8 @@ package final class ChainParameters {
         resendLatency = scenario.xiva.resendLatency.sampler
         clearAfter = scenario.device.clearAfter?.sampler
         collapseId = scenario.queue.collapseId
-        client = scenario.queue.userClient != nil ? .user : scenario.queue.client == .intended ? .intended : .literal
+        client = scenario.queue.userClient.map { $0.stateful == nil ? .user : .stateful }
+            ?? (scenario.queue.client == .intended ? .intended : .literal)
         repeatMaxCount = scenario.queue.repeatMaxCount
         keepOlder = scenario.apns.keepOlder
         keepWindow = scenario.apns.keepWindow.microseconds
@@ -229,7 +230,7 @@ package final class ChainParameters {
         // reaching old letters: a built-in client, whose saved position never goes down, and
         // no mechanism but the shared server's queue; and letters that can be drawn on demand
         // (`DeviceWorld.allowsLettersOnDemand`: nothing drawn for every letter at once).
-        settlesInFlight = sharedServer && client != .user && on.allSatisfy { $0 == .sharedServer }
+        settlesInFlight = sharedServer && (client == .intended || client == .literal) && on.allSatisfy { $0 == .sharedServer }
             && scenario.recovery == .queue && scenario.mail.payloadSize == nil && scenario.apns.lowPriorityShare == 0
     }
 

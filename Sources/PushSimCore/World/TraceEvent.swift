@@ -81,6 +81,13 @@ package enum TraceEvent: Equatable, Sendable {
     case extensionStarted(CopyRole, processing: SimTime, overDeadline: SimTime?)
     case savedFirstPosition(Int32)
     case foundGap(low: Int32, high: Int32, summary: Bool)
+    /// A version-2 client (docs/client.md) asked its run to wait until `until`, or was woken.
+    case clientWaits(until: SimTime)
+    case clientWoken
+    /// A version-2 client's re-request names more than one range: each after the first.
+    case reRequestAlsoAsksFor(low: Int32, high: Int32)
+    /// A user's client broke a rule of the client protocol: the command will be refused.
+    case clientBrokeRule(String)
     case reRequestSentDuringOutage
     /// `lateDeadline` is the deadline (from the run's arrival) when the answer comes after it.
     case reRequestSent(low: Int32, high: Int32, answerIn: SimTime, lateDeadline: SimTime?)
@@ -116,7 +123,7 @@ package enum TraceEvent: Equatable, Sendable {
         switch self {
         case .droppedUnknownSubscription, .droppedXivaOut, .droppedBeforeNewToken, .copyLost, .refused: return .loss
         case .reRequestAnsweredWithError, .reRequestAnswered, .resent, .foundGap, .reRequestSentDuringOutage,
-             .reRequestSent, .reRequestQueued, .reRequestServed, .reRequestTimedOut, .deadlineHit, .summaryShown, .caughtUp, .synced:
+             .clientWaits, .clientWoken, .reRequestAlsoAsksFor, .reRequestSent, .reRequestQueued, .reRequestServed, .reRequestTimedOut, .deadlineHit, .summaryShown, .caughtUp, .synced:
             return .queueWork
         case .extensionStarted(let role, _, let overDeadline): return role == .resend || overDeadline != nil ? .queueWork : .other
         case .presented, .presentedAgain: return .shown
@@ -131,7 +138,8 @@ package enum TraceEvent: Equatable, Sendable {
              .extensionKilledEarly, .parallelRead, .savedFirstPosition, .collapsed, .cleared, .willClear,
              .openedAppOffline, .syncedOffline, .appReinstalled, .foreignPushShownAsIs, .unclassified, .answerLost, .sentAgain, .heldWhileAsleep, .wokenByPriority10, .awake, .heldInLowPowerMode, .lowPowerModeEnded,
              .joinedConnection, .errorPacket, .discardedByClosedConnection, .rewrittenAfterError,
-             .storedByFCM, .droppedByFCM, .storedMessageSentByFCM, .toldOfDroppedMessages, .voipPushNotReported, .attachmentDownloaded, .extensionKilledForMemory:
+             .storedByFCM, .droppedByFCM, .storedMessageSentByFCM, .toldOfDroppedMessages, .voipPushNotReported, .attachmentDownloaded, .extensionKilledForMemory,
+             .clientBrokeRule:
             return .other
         }
     }
@@ -191,6 +199,10 @@ package enum TraceEvent: Equatable, Sendable {
         case .savedFirstPosition(let p): return "extension saved first position \(p)"
         case .foundGap(let low, let high, let summary):
             return "extension found gap \(low)...\(high) (\(Int(high) - Int(low) + 1) missed): " + (summary ? "summary" : "re-request")
+        case .clientWaits(let until): return "the client waits until \(until), then decides again"
+        case .clientWoken: return "the client is woken to decide again"
+        case .reRequestAlsoAsksFor(let low, let high): return "the same re-request also asks for positions \(low)...\(high)"
+        case .clientBrokeRule(let rule): return "the client broke a rule: \(rule)"
         case .reRequestSentDuringOutage: return "re-request sent while XIVA is out: it will be answered with an error"
         case .reRequestSent(let low, let high, let answerIn, let late):
             return "re-request sent for positions \(low)...\(high), answer in \(answerIn)"

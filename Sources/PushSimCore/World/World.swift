@@ -422,9 +422,14 @@ package struct DeviceWorld: ~Copyable {
 
     package static let placeholderLedger = Ledger()
 
-    mutating func markUnfinished(run: ExtensionRun, includingGap: Bool, includingCurrent: Bool = true) {
+    mutating func markUnfinished(run r: RunIndex, includingGap: Bool, includingCurrent: Bool = true) {
+        let run = ext.runs[r]
         if includingCurrent && !copies[run.copy].isSecondCopy { letterStates[copies[run.copy].letter].unfinished = true }
-        if includingGap { for slot in gapSlots(of: run) { letterStates[xiva.letterAtPosition[slot]].unfinished = true } }
+        guard includingGap else { return }
+        for slot in gapSlots(of: run) { letterStates[xiva.letterAtPosition[slot]].unfinished = true }
+        if _slowPath(parameters.client == .stateful) {
+            for slots in moreGapSlots(ofRun: r) { for slot in slots { letterStates[xiva.letterAtPosition[slot]].unfinished = true } }
+        }
     }
 
     /// The letters the ledger records (docs/model.md §5, Warm-up): the warm-up's are simulated, not counted.

@@ -160,6 +160,8 @@ package struct CheckSnapshot: Equatable, Sendable {
     package var version: String?
     /// The scenario as the run resolved it (`resolved_scenario`), when the document holds it.
     package var resolvedScenario: JSONValue?
+    /// The client that made it (`client`, ``ClientProvenance``), when the document names one.
+    package var client: JSONValue?
 
     /// Reads the metrics from a `pushsim run --json` document (or a summary.json); `source`
     /// names the document in messages. Unknown keys are ignored (the contract may add fields);
@@ -174,6 +176,7 @@ package struct CheckSnapshot: Equatable, Sendable {
         scenario = name
         if case .string(let v)? = top["pushsim_version"] { version = v }
         if case .object? = top["resolved_scenario"] { resolvedScenario = top["resolved_scenario"] }
+        if case .object? = top["client"] { client = top["client"] }
         switch top["seed"] {
         case .int(let s)? where s >= 0: seed = UInt64(s)
         case .uint(let s)?: seed = s

@@ -11,6 +11,9 @@ package struct CheckReport: Sendable {
     package var pairing: CheckPairing
     /// The resolved scenario's keys that differ from the baseline's (old → new).
     package var scenarioChanges: [ScenarioChange] = []
+    /// The client that made the baseline and the one that decided now, when they differ
+    /// ("client MailGapClient 1.3 (protocol 1) → MailGapClient 1.4 (protocol 1)").
+    package var clientChange: String?
     /// The PushSim versions of the baseline (nil: not named) and of this run.
     package var baselineVersion: String?
     package var version: String = PushSimVersion.current
@@ -41,7 +44,8 @@ package struct CheckReport: Sendable {
             let improved = better.isEmpty ? "" : "; better: " + better.map(\.name).joined(separator: ", ")
             return "\(scenario): ok — \(moved) metric\(moved == 1 ? "" : "s") moved, none worse beyond tolerance\(improved)"
         case .regression:
-            let changed = scenarioChanges.isEmpty ? "" : " [scenario: " + scenarioChanges.map(\.text).joined(separator: ", ") + "]"
+            let changes = scenarioChanges.map(\.text) + (clientChange.map { [$0] } ?? [])
+            let changed = changes.isEmpty ? "" : " [changed: " + changes.joined(separator: ", ") + "]"
             return "\(scenario): WORSE\(changed) — " + worse.map { row in
                 "\(row.name) \(CheckReport.format(row.baseline, row.metric)) → \(CheckReport.format(row.now, row.metric)) (tolerance \(CheckReport.format(row.tolerance ?? 0, row.metric)))"
             }.joined(separator: "; ")
@@ -57,6 +61,7 @@ package struct CheckReport: Sendable {
         if !scenarioChanges.isEmpty {
             out += "what changed in the scenario:\n" + scenarioChanges.map { "  " + $0.text + "\n" }.joined()
         }
+        if let clientChange { out += "what changed in the extension: \(clientChange)\n" }
         out += "noise: " + pairing.description + "\n"
         let header = ["metric", "baseline", "now", "change", "tolerance", "verdict"]
         var lines: [[String]] = []
@@ -155,6 +160,7 @@ package struct CheckReport: Sendable {
                 .object(["key": .string(change.key), "baseline": change.old.map { .string($0) } ?? .null,
                          "now": change.new.map { .string($0) } ?? .null])
             }),
+            "client_change": clientChange.map { .string($0) } ?? .null,
             "baseline_version": baselineVersion.map { .string($0) } ?? .null,
             "version": .string(version),
             "version_warning": versionWarning.map { .string($0) } ?? .null,

@@ -25,6 +25,7 @@ package enum CheckSession {
         var report = try CheckComparison.compare(baseline: baseline, baselinePath: baselinePath, now: result, spreads: spreads,
                                                  paired: paired, pairing: pairing, tolerances: tolerances)
         report.scenarioChanges = baseline.resolvedScenario.map { CheckBaselineScenario.changes(baseline: $0, now: resolved) } ?? []
+        report.clientChange = ClientProvenance.change(from: baseline.client, to: ClientProvenance.json(scenario))
         report.baselineVersion = baseline.version
         report.versionWarning = versionWarning
         return (report, result)

@@ -43,6 +43,7 @@ package enum RunSummary {
         guard case .object(var members) = result.json else { return result.json }
         members["pushsim_version"] = .string(provenance.version)
         members["pushsim_commit"] = .string(provenance.commit)
+        members["client"] = provenance.client
         members["resolved_scenario"] = provenance.scenario
         return .object(members)
     }
@@ -55,7 +56,8 @@ package enum RunSummary {
     package static func markdown(_ result: RunResult, size: RunSize, provenance: Provenance) -> String {
         ReportTable(result, size: size).markdown + "\n" + provenanceMarkdown(yaml: provenance.yaml, seed: provenance.seed,
                                                                             version: provenance.version,
-                                                                            commit: provenance.commit)
+                                                                            commit: provenance.commit,
+                                                                            client: ClientProvenance.label(provenance.client))
     }
 
     /// A Markdown section naming the version and holding the resolved scenario.
@@ -65,8 +67,9 @@ package enum RunSummary {
 
     /// The same from the resolved scenario's text.
     package static func provenanceMarkdown(yaml: String, seed: UInt64, version: String = PushSimVersion.current,
-                                           commit: String = PushSimVersion.commit) -> String {
-        "## How this was made\n\nPushSim \(version) (commit \(commit)), seed \(seed). "
+                                           commit: String = PushSimVersion.commit, client: String? = nil) -> String {
+        "## How this was made\n\nPushSim \(version) (commit \(commit)), seed \(seed)"
+            + (client.map { ", the extension's client \($0)" } ?? "") + ". "
             + "The resolved scenario (every key, defaults included, overrides applied; "
             + "`pushsim validate FILE --print` prints the same):\n\n```yaml\n" + yaml + "```\n"
     }
@@ -103,14 +106,18 @@ package struct Provenance: Equatable, Sendable {
     package var seed: UInt64
     package var yaml: String
     package var scenario: JSONValue
+    /// The client that decided in the queue arm (``ClientProvenance``).
+    package var client: JSONValue
 
     package init(version: String = PushSimVersion.current, commit: String = PushSimVersion.commit, seed: UInt64,
-                 yaml: String, scenario: JSONValue) {
+                 yaml: String, scenario: JSONValue, client: JSONValue? = nil) {
         self.version = version; self.commit = commit; self.seed = seed; self.yaml = yaml; self.scenario = scenario
+        self.client = client ?? ClientProvenance.builtIn(named: scenario)
     }
 
     package init(_ scenario: Scenario) {
-        self.init(seed: scenario.seed, yaml: ScenarioPrinter.yaml(scenario), scenario: RunSummary.scenarioJSON(scenario))
+        self.init(seed: scenario.seed, yaml: ScenarioPrinter.yaml(scenario), scenario: RunSummary.scenarioJSON(scenario),
+                  client: ClientProvenance.json(scenario))
     }
 
     /// Whether the scenario gives XIVA a finite capacity (the resolved scenario names

@@ -166,8 +166,15 @@ struct HTMLPage {
             ["PushSim version", text("pushsim_version")],
             ["commit", value("pushsim_commit") == nil ? "not recorded (made before 2.1.0)" : text("pushsim_commit")],
         ]
-        let client = value("resolved_scenario.queue.client") == nil ? "—" : text("resolved_scenario.queue.client")
-        rows.append(["the extension's client (queue.client)", client])
+        if string("client.name") != nil {
+            // The client that decided: a built-in one, or a team's own with the version it gave.
+            let version = string("client.version") == nil ? "" : " " + text("client.version")
+            let kind = string("client.kind") == "user" ? " (the team's own, protocol " + number("client.protocol", .plain(0)) + ")" : " (built-in)"
+            rows.append(["the extension's client", text("client.name") + version + kind])
+        } else {
+            let client = value("resolved_scenario.queue.client") == nil ? "—" : text("resolved_scenario.queue.client")
+            rows.append(["the extension's client (queue.client)", client])
+        }
         rows.append(["command", command.map { "<code>\(HTMLText.escape($0))</code>" }
             ?? "not recorded: this page was made from the folder by <code>pushsim report</code>; the resolved scenario below, run at its seed, gives these results"])
         if double("seed") != nil { rows.append(["seed", number("seed", .plain(0))]) }

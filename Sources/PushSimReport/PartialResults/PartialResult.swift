@@ -69,6 +69,7 @@ package struct PartialResult: Equatable, Sendable {
             "format": .string(PartialResult.format),
             "version": .string(version),
             "commit": .string(provenance.commit),
+            "client": provenance.client,
             "scenario": .string(result.scenario),
             "seed": .uint(result.seed),
             "fingerprint": .string(fingerprint),
@@ -259,8 +260,11 @@ package struct PartialResult: Equatable, Sendable {
         // Parts written before the commit was recorded name none.
         var commit = "unknown"
         if case .string(let named)? = top["commit"] { commit = named }
+        // Parts written before the client was recorded name the built-in one of their scenario.
+        var client: JSONValue?
+        if case .object? = top["client"] { client = top["client"] }
         let provenance = Provenance(version: version, commit: commit, seed: seed, yaml: try fields.string(top, "resolved_scenario_text"),
-                                    scenario: top["resolved_scenario"] ?? .object([:]))
+                                    scenario: top["resolved_scenario"] ?? .object([:]), client: client)
         let loadObject = try fields.object(top["load_frame"], "load_frame")
         let loadBin = try fields.count(loadObject, "load_frame.bin_us"), loadWarmup = try fields.count(loadObject, "load_frame.warmup_us")
         guard loadBin > 0, loadWarmup <= duration else {

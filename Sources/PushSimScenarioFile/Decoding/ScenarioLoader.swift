@@ -121,6 +121,14 @@ package enum ScenarioLoader {
         let context = DecodingContext(scenarioFile: file, traceMemoryLimit: traceMemoryLimit)
         var scenario = try ScenarioDecoder.decode(root, context: context)
         scenario.queue.userClient = userClient
+        if userClient?.stateful != nil {
+            let parallel = scenario.extension.concurrency == .parallel
+                || scenario.segments.indices.contains { scenario.scenario(forSegment: $0).extension.concurrency == .parallel }
+            if parallel {
+                throw ScenarioError(location: root["extension"]?["concurrency"]?.location ?? start,
+                                    message: "`extension.concurrency: parallel` is not simulated with a client of protocol version 2: its state is written when it decides, so runs in parallel see each other's writes at once; use `serial`, or a client of version 1 (docs/client.md)")
+            }
+        }
         let sweep = try ScenarioDecoder.decodeSweep(root, base: root, context: context)
         return (scenario, sweep)
     }

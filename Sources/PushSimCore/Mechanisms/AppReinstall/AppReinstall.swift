@@ -73,6 +73,8 @@ extension DeviceWorld {
         ext.pendingSaves.removeAll()
         ext.serialPosition = 0
         mechanisms.reinstalls.awaitingFirstSave = true
+        // A version-2 client's state is the app group's storage: it goes with the app too.
+        if parameters.client == .stateful { mechanisms.client.box = nil }
     }
 
     /// Letter i reaches XIVA at `now`, at or after a reinstall or inside a token's delay:
@@ -97,9 +99,13 @@ extension DeviceWorld {
         guard p < current else { return false }
         ledger.appReinstalls.foreignPushes += counted(letter)
         let ownPosition = p - mechanisms.reinstalls.firstPosition(holding: p) + 1
-        let saved = ext.lastPosition > 0 ? ext.lastPosition - current + 1 : 0
-        let check = gapCheck(saved: saved, position: ownPosition)
-        if case .gap = check.outcome { ledger.appReinstalls.falseGaps += counted(letter) }
+        // A version-2 client is asked about the push itself (StatefulClientRuns.swift), and its
+        // false gap counted from its answer.
+        if parameters.client != .stateful {
+            let saved = ext.lastPosition > 0 ? ext.lastPosition - current + 1 : 0
+            let check = gapCheck(saved: saved, position: ownPosition)
+            if case .gap = check.outcome { ledger.appReinstalls.falseGaps += counted(letter) }
+        }
         note(.device, letter, .foreignPushShownAsIs)
         return true
     }

@@ -12,11 +12,19 @@ extension DeviceWorld {
         ledger.media.memoryKills += counted(letter)
         note(.device, letter, .extensionKilledForMemory, at: now)
         present(letter: letter, at: now)
+        // A run still waiting for its client ends here: a wake after this finds nothing to do.
+        if run.action == .waiting { ext.runs[r].action = .show }
         guard run.action != .show else { return }
-        for slot in gapSlots(of: run) {
-            let gapLetter = xiva.letterAtPosition[slot].offset
-            letterStates[gapLetter].gapFate = .memoryKill
-            ledger.media.recoveriesLost += counted(gapLetter)
+        for slot in gapSlots(of: run) { recoveryLostToMemoryKill(slot: slot) }
+        if _slowPath(parameters.client == .stateful) {
+            for slots in moreGapSlots(ofRun: r) { for slot in slots { recoveryLostToMemoryKill(slot: slot) } }
         }
+    }
+
+    /// The letter in slot `slot` of XIVA's table was in the gap of a killed run: never asked for.
+    mutating func recoveryLostToMemoryKill(slot: Int) {
+        let gapLetter = xiva.letterAtPosition[slot].offset
+        letterStates[gapLetter].gapFate = .memoryKill
+        ledger.media.recoveriesLost += counted(gapLetter)
     }
 }

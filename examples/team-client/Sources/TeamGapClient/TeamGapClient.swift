@@ -1,0 +1,68 @@
+// A mail team's Notification Service Extension as it really is: it batches gaps for 2 s into one
+// re-request, asks at most 3 times a minute, and summarizes a gap of more than 20 positions.
+import Foundation
+import PushSimClient
+
+/// The team's gap logic, written against PushSim's client protocol version 2.
+public struct TeamGapClient: ServiceExtensionClient {
+    /// What the app group's storage holds.
+    public struct State: Sendable, Equatable {
+        /// The newest position seen (0: none yet under this device id).
+        public var saved: Int32 = 0
+        /// Gaps found and not yet asked for, waiting for the batch to close.
+        public var pending: [ClosedRange<Int32>] = []
+        /// When the open batch closes (a run waits until then), or nil when none is open.
+        public var batchCloses: ClientTime?
+        /// When the re-requests of the last minute were sent.
+        public var recentRequests: [ClientTime] = []
+    }
+
+    /// How long a batch stays open for more gaps, in seconds.
+    public var batchWindow: Double
+    /// Re-requests allowed in any 60 s.
+    public var requestsPerMinute: Int
+    /// A gap of more positions than this is summarized at once.
+    public var summarizeAbove: Int
+
+    public init(batchWindow: Double = 2, requestsPerMinute: Int = 3, summarizeAbove: Int = 20) {
+        self.batchWindow = batchWindow; self.requestsPerMinute = requestsPerMinute; self.summarizeAbove = summarizeAbove
+    }
+
+    public func freshState() -> State { State() }
+
+    public func pushArrived(_ push: ArrivingPush, state: inout State) -> ExtensionAnswer {
+        if push.deviceIdChanged { state.saved = 0; state.pending = [] }
+        // A push numbered for an earlier install says nothing about this one's positions.
+        guard push.payload.deviceIdHash == push.installDeviceIdHash else { return .show }
+        let position = push.payload.position
+        guard state.saved > 0 else {
+            state.saved = position
+            return .show
+        }
+        guard position > state.saved + 1 else {
+            state.saved = max(state.saved, position)
+            return .show
+        }
+        let gap = (state.saved + 1)...(position - 1)
+        state.saved = position
+        if gap.count > summarizeAbove { return .summarize([gap]) }
+        state.pending.append(gap)
+        // A batch already open takes this gap: the run that opened it asks for both.
+        if let closes = state.batchCloses, closes > push.arrival { return .show }
+        let closes = min(push.arrival.adding(seconds: batchWindow), push.deadline)
+        state.batchCloses = closes
+        return .wait(until: closes)
+    }
+
+    public func woke(_ push: ArrivingPush, at now: ClientTime, state: inout State) -> ExtensionAnswer {
+        let gaps = state.pending
+        state.pending = []
+        state.batchCloses = nil
+        guard !gaps.isEmpty else { return .show }
+        state.recentRequests.removeAll { now.seconds(since: $0) >= 60 }
+        // Over the cap the missed letters are summarized rather than asked for.
+        guard state.recentRequests.count < requestsPerMinute else { return .summarize(gaps) }
+        state.recentRequests.append(now)
+        return .reRequest(gaps)
+    }
+}
