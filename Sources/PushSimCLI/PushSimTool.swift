@@ -83,9 +83,7 @@ package enum PushSimTool {
         var status: Int32
         do {
             status = try HTMLReport.$commandLine.withValue(commandLine(arguments)) {
-                try ResultsWriter.$refusal.withValue(clientRuleRefusal) {
-                    try command.run(try Arguments(rest, declared: command.options), console)
-                }
+                try command.run(try Arguments(rest, declared: command.options), console)
             }
         } catch {
             let failure = InputError(error)
@@ -102,9 +100,7 @@ package enum PushSimTool {
     }
 
     /// Why nothing may be written: the user's client broke a rule of its protocol.
-    @Sendable static func clientRuleRefusal() -> String? {
-        ScenarioLoader.userClient.flatMap { $0.rules.refusal(client: $0.label) }
-    }
+    static func clientRuleRefusal() -> String? { ResultsWriter.refusal() }
 
     /// The command as a shell would take it back, for report.html's "How this was made".
     static func commandLine(_ arguments: [String]) -> String {

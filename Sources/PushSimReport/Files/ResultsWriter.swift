@@ -30,9 +30,11 @@ package enum ResultsWriteStep: String, Sendable, CaseIterable {
 }
 
 package enum ResultsWriter {
-    /// Asked before every write: a reason not to write anything (a user's client that broke a
-    /// rule of its protocol during the command), or nil.
-    @TaskLocal package static var refusal: (@Sendable () -> String?)?
+    /// Asked before every write: a reason not to write anything (the user's client of the
+    /// command broke a rule of its protocol, docs/client.md), or nil.
+    package static func refusal() -> String? {
+        ScenarioLoader.userClient.flatMap { $0.rules.refusal(client: $0.label) }
+    }
 
     /// Called at each step of a write; a test makes it throw (a failure) or kill the process.
     nonisolated(unsafe) package static var stepHook: ((ResultsWriteStep) throws -> Void)?
@@ -154,7 +156,7 @@ package enum ResultsWriter {
     /// waits for a write under way (``TemporaryFiles/removeAll(keepingWritesOut:)``).
     package static func write(_ files: [(name: String, contents: String)], to directory: String,
                              replacing family: Set<String> = []) throws {
-        if let why = refusal?() { throw ResultsWriteError(description: why) }
+        if let why = refusal() { throw ResultsWriteError(description: why) }
         for file in files where file.name.isEmpty || file.name == "." || file.name == ".." || file.name.contains("/") {
             throw ResultsWriteError(description: "cannot write '\(FilePath.join(directory, file.name))': a result file's name must be one file name")
         }
@@ -184,7 +186,7 @@ package enum ResultsWriter {
     /// Writes one file atomically (a temporary file in the same folder, flushed, renamed over
     /// the old one), under the same lock and orphan cleaning as a set.
     package static func writeFile(_ contents: String, to path: String) throws {
-        if let why = refusal?() { throw ResultsWriteError(description: why) }
+        if let why = refusal() { throw ResultsWriteError(description: why) }
         let name = try fileName(of: path)
         try write(single: contents, name: name, folder: FilePath.parent(of: path), given: path)
     }

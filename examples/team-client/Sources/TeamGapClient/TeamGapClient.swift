@@ -23,9 +23,13 @@ public struct TeamGapClient: ServiceExtensionClient {
     public var requestsPerMinute: Int
     /// A gap of more positions than this is summarized at once.
     public var summarizeAbove: Int
+    /// A seeded bug for the gate's demonstration: the batch asks only for its first gap and
+    /// forgets the ones that joined it.
+    public var forgetsJoinedGaps: Bool
 
-    public init(batchWindow: Double = 2, requestsPerMinute: Int = 3, summarizeAbove: Int = 20) {
+    public init(batchWindow: Double = 2, requestsPerMinute: Int = 3, summarizeAbove: Int = 20, forgetsJoinedGaps: Bool = false) {
         self.batchWindow = batchWindow; self.requestsPerMinute = requestsPerMinute; self.summarizeAbove = summarizeAbove
+        self.forgetsJoinedGaps = forgetsJoinedGaps
     }
 
     public func freshState() -> State { State() }
@@ -55,7 +59,7 @@ public struct TeamGapClient: ServiceExtensionClient {
     }
 
     public func woke(_ push: ArrivingPush, at now: ClientTime, state: inout State) -> ExtensionAnswer {
-        let gaps = state.pending
+        let gaps = forgetsJoinedGaps ? Array(state.pending.prefix(1)) : state.pending
         state.pending = []
         state.batchCloses = nil
         guard !gaps.isEmpty else { return .show }
