@@ -92,18 +92,21 @@ extension DeviceWorld {
             return
         }
         var run = ExtensionRun(arrival: now, copy: c, gapLow: 1, gapHigh: 0, action: .show, processed: false)
-        if _slowPath(parameters.client == .stateful) && armState.checksGaps {
-            statefulClientRunStarts(letter: letter, run: &run, at: now)
-        } else if armState.checksGaps {
-            if mechanisms.idChange.next <= now { deviceIdChanged(position: letterStates[letter].position, letter: letter, at: now) }
-            if _slowPath(parameters.reinstallRate > 0) && isForeignPush(position: letterStates[letter].position, letter: letter, at: now) {
-                // Numbered for an earlier install: its device-id hash does not match. The built-in
-                // clients show it as is; a user's client is asked (UserClientRuns.swift).
-                if parameters.client == .user { userClientChecksForeignPush(position: letterStates[letter].position, letter: letter, run: &run) }
-            } else if parameters.saveDelay == nil {
-                checkForGap(position: letterStates[letter].position, letter: letter, run: &run)
+        if armState.checksGaps {
+            if _slowPath(parameters.client == .stateful) {
+                // A client of protocol version 2 decides on its own state (StatefulClientRuns.swift).
+                statefulClientRunStarts(letter: letter, run: &run, at: now)
             } else {
-                checkForGapInParallel(position: letterStates[letter].position, letter: letter, run: &run, at: now)
+                if mechanisms.idChange.next <= now { deviceIdChanged(position: letterStates[letter].position, letter: letter, at: now) }
+                if _slowPath(parameters.reinstallRate > 0) && isForeignPush(position: letterStates[letter].position, letter: letter, at: now) {
+                    // Numbered for an earlier install: its device-id hash does not match. The built-in
+                    // clients show it as is; a user's client is asked (UserClientRuns.swift).
+                    if parameters.client == .user { userClientChecksForeignPush(position: letterStates[letter].position, letter: letter, run: &run) }
+                } else if parameters.saveDelay == nil {
+                    checkForGap(position: letterStates[letter].position, letter: letter, run: &run)
+                } else {
+                    checkForGapInParallel(position: letterStates[letter].position, letter: letter, run: &run, at: now)
+                }
             }
         }
         let r: RunIndex = ext.runs.nextIndex()
@@ -186,7 +189,7 @@ extension DeviceWorld {
 
     /// A processed run does what it decided: show, summarize, or send the re-request (a run
     /// still waiting does it when its client decides, StatefulClientRuns.swift).
-    mutating func extensionActs(run r: RunIndex, at now: Int64) {
+    @inline(__always) mutating func extensionActs(run r: RunIndex, at now: Int64) {
         let run = ext.runs[r]
         switch run.action {
         case .waiting:
