@@ -110,6 +110,7 @@ struct DeviceCounts: Sendable {
         counts = CheckSpread.counts(l)
         below = thresholds.map { CheckSpread.belowCounts(l, $0) } ?? []
     }
+    init(counts: [Int], below: [Int]) { self.counts = counts; self.below = below }
 }
 
 extension CheckRun {

@@ -1,5 +1,6 @@
 // The baseline's own scenario: read back from its `resolved_scenario`, compared key by key with this one, and its version.
 import PushSimCore
+import PushSimExperiment
 import PushSimScenarioFile
 
 /// Whether a check compared device by device with the baseline's replay, and if not, why.
@@ -8,16 +9,25 @@ package enum CheckPairing: Equatable, Sendable {
     /// ran on the same devices with the same draws, and the replay gave the baseline's numbers
     /// exactly: noise is the spread of the per-device differences.
     case paired
+    /// The baseline's counts per device, kept beside it (`check --update`), paired with this
+    /// run's device by device: the same devices meet the same worlds whatever client or build
+    /// decides, so noise is measured on per-device differences.
+    case pairedWithStoredCounts
     /// The two cannot be paired (the reason): noise is that of two independent runs.
     case independent(String)
 
-    package var isPaired: Bool { self == .paired }
+    package var isPaired: Bool {
+        if case .independent = self { return false }
+        return true
+    }
 
     /// One line for the report.
     package var description: String {
         switch self {
         case .paired:
             return "paired: the baseline's scenario replayed at its seed gives its numbers, so noise is measured on per-device differences (common random numbers)"
+        case .pairedWithStoredCounts:
+            return "paired per device: this run's devices against the baseline's own counts per device (\(StoredDeviceCounts.fileName) beside it), on the same seed's worlds (common random numbers)"
         case .independent(let why):
             return "independent: \(why); noise is that of two independent runs, measured over devices"
         }

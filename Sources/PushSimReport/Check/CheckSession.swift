@@ -20,8 +20,9 @@ package enum CheckSession {
         let versionWarning = try CheckBaselineScenario.versionWarning(baseline, path: baselinePath)
         let thresholds = CheckComparison.thresholds(baseline)
         let resolved = RunSummary.scenarioJSON(scenario)
-        let (result, spreads, paired, pairing) = run(scenario, resolved: resolved, baseline: baseline, thresholds: thresholds,
-                                                     jobs: jobs, file: file ?? FilePath.join(FilePath.parent(of: baselinePath), "baseline.yaml"))
+        let (result, spreads, paired, pairing) = try run(scenario, resolved: resolved, baseline: baseline, thresholds: thresholds,
+                                                     jobs: jobs, file: file ?? FilePath.join(FilePath.parent(of: baselinePath), "baseline.yaml"),
+                                                     baselinePath: baselinePath)
         var report = try CheckComparison.compare(baseline: baseline, baselinePath: baselinePath, now: result, spreads: spreads,
                                                  paired: paired, pairing: pairing, tolerances: tolerances)
         report.scenarioChanges = baseline.resolvedScenario.map { CheckBaselineScenario.changes(baseline: $0, now: resolved) } ?? []
@@ -35,15 +36,26 @@ package enum CheckSession {
     /// the same resolved scenario needs no replay (every device's difference is then what the
     /// run itself shows against the baseline's totals); another one is replayed beside it.
     static func run(_ scenario: Scenario, resolved: JSONValue, baseline: CheckSnapshot, thresholds: [CheckThresholds],
-                    jobs: Int, file: String)
-        -> (RunResult, [CheckSpread], [PairedSpread]?, CheckPairing) {
+                    jobs: Int, file: String, baselinePath: String)
+        throws -> (RunResult, [CheckSpread], [PairedSpread]?, CheckPairing) {
         func independent(_ why: String) -> (RunResult, [CheckSpread], [PairedSpread]?, CheckPairing) {
             let (result, spreads) = CheckRun.run(scenario, thresholds: thresholds, jobs: jobs)
             return (result, spreads, nil, .independent(why))
         }
-        let notReproduced = "this build's replay of the baseline's scenario does not give the baseline's numbers (another PushSim build or client made it), so its devices' counts are unknown"
+        let notReproduced = "this build's replay of the baseline's scenario does not give the baseline's numbers (another PushSim build or client made it), so its devices' counts are unknown; `check --update` keeps them beside the baseline (docs/ci.md)"
         if baseline.seed != scenario.seed {
             return independent("this run's seed (\(scenario.seed)) is not the baseline's (\(baseline.seed.map(String.init) ?? "unnamed")): no draws in common")
+        }
+        // The baseline's own counts per device, when kept beside it: no replay needed, and a
+        // changed client or build is paired all the same.
+        switch try storedCounts(for: baseline, scenario: scenario, beside: baselinePath) {
+        case .pairs(let stored):
+            let paired = CheckRun.runPaired(scenario, stored: stored, thresholds: thresholds, jobs: jobs)
+            return (paired.result, paired.spreads, paired.paired, .pairedWithStoredCounts)
+        case .none:
+            break
+        case .cannotPair(let why):
+            return independent(why)
         }
         if resolved == baseline.resolvedScenario {
             // The baseline's own scenario: if this run gives its numbers, every device did exactly
@@ -62,6 +74,40 @@ package enum CheckSession {
         let paired = CheckRun.runPaired(now: scenario, then: then, thresholds: thresholds, jobs: jobs)
         guard reproduces(paired.baseline, baseline) else { return (paired.result, paired.spreads, nil, .independent(notReproduced)) }
         return (paired.result, paired.spreads, paired.paired, .paired)
+    }
+
+    /// The counts per device kept beside a summary.json baseline (``StoredDeviceCounts``): nil
+    /// when there are none; a failure (why not) when they cannot pair this run: another device
+    /// count or arms, devices that share a server, or counts that do not add up to the
+    /// baseline's totals (the summary was rewritten without them). A malformed file is bad input.
+    enum StoredCounts {
+        case none
+        case pairs(StoredDeviceCounts)
+        case cannotPair(String)
+    }
+
+    static func storedCounts(for baseline: CheckSnapshot, scenario: Scenario, beside baselinePath: String) throws -> StoredCounts {
+        guard FilePath.lastComponent(of: baselinePath) == "summary.json" else { return .none }
+        let path = FilePath.join(FilePath.parent(of: baselinePath), StoredDeviceCounts.fileName)
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return .none }
+        let stored: StoredDeviceCounts
+        do { stored = try StoredDeviceCounts(csv: text, path: path, arms: baseline.arms.map(\.queue)) } catch {
+            throw CheckInputError(error.description)
+        }
+        if stored.devices != scenario.devices { return .cannotPair("the device count changed (\(stored.devices) → \(scenario.devices))") }
+        if baseline.arms.map(\.queue) != scenario.arms.map(\.rawValue) { return .cannotPair("the arms changed") }
+        if CouplingUnit.of(scenario) != .oneDevice {
+            return .cannotPair("devices share a server (finite XIVA capacity or the binary interface), so they are not independent pairs")
+        }
+        for (a, arm) in baseline.arms.enumerated() {
+            for (k, key) in CheckSpread.countKeys.enumerated() {
+                let sum = stored.counts[a].reduce(0) { $0 + (k < $1.count ? $1[k] : 0) }
+                if let total = arm.values[key], abs(total - Double(sum)) > 0.5 {
+                    return .cannotPair("\(StoredDeviceCounts.fileName) beside the baseline does not add up to it (\(arm.queue).\(key): \(sum) against \(Int(total))): the summary was rewritten without it")
+                }
+            }
+        }
+        return .pairs(stored)
     }
 
     /// Whether a replay gives the baseline's numbers: every metric equal (to a part in 10¹²,
@@ -90,11 +136,19 @@ package enum CheckSession {
 
     /// Rewrites the baseline at `baselinePath` with `result`: a summary.json with its twin as
     /// one set (``ResultsWriter/write(_:to:replacing:)``), any other name as one atomic file.
-    package static func update(_ result: RunResult, scenario: Scenario, baselinePath: String) throws {
-        let files = baselineFiles(result, scenario: scenario, baselinePath: baselinePath)
+    package static func update(_ result: RunResult, scenario: Scenario, baselinePath: String, jobs: Int = 1) throws {
+        var files = baselineFiles(result, scenario: scenario, baselinePath: baselinePath)
         if files.count == 1, let file = files.first {
             try ResultsWriter.writeFile(file.contents, to: baselinePath)
         } else {
+            // Beside a summary.json, its counts per device, so that a later check pairs a changed
+            // client or build device by device: for independent devices, up to a size the file
+            // keeps small (about 40 bytes a device and arm).
+            if CouplingUnit.of(scenario) == .oneDevice && scenario.devices <= StoredDeviceCounts.largestKept,
+               let snapshot = try? CheckSnapshot(json: result.json, source: baselinePath) {
+                let stored = StoredDeviceCounts.record(scenario, thresholds: CheckComparison.thresholds(snapshot), jobs: jobs)
+                files.append((StoredDeviceCounts.fileName, stored.csv))
+            }
             try ResultsWriter.write(files, to: FilePath.parent(of: baselinePath), replacing: RunSummary.family)
         }
     }
@@ -115,7 +169,7 @@ package enum CheckSession {
                 : "the old baseline cannot be compared (\(error.description)); writing a new one"
             result = CheckRun.run(scenario, thresholds: [], jobs: jobs).result
         }
-        try update(result, scenario: scenario, baselinePath: baselinePath)
+        try update(result, scenario: scenario, baselinePath: baselinePath, jobs: jobs)
         return (report, note)
     }
 

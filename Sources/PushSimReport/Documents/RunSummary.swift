@@ -29,8 +29,10 @@ package enum RunSummary {
     /// The files of a run's set: a set write replaces these and keeps the folder's others (a
     /// sweep's files, notes a person put there).
     /// The queue's files belong to the set, so a run without a finite capacity removes stale ones.
+    /// A run's set removes a baseline's counts per device (written by `check --update`): they
+    /// belong to the summary they were made with.
     package static let family: Set<String> = ["summary.json", "summary.md", XivaQueueReport.csvName, XivaQueueReport.svgName,
-                                              LoadReport.csvName, LoadReport.svgName, HTMLReport.name]
+                                              LoadReport.csvName, LoadReport.svgName, HTMLReport.name, StoredDeviceCounts.fileName]
     /// The files every run's set holds, whatever the scenario: checked before a run, so a FIFO or
     /// a folder where one of them goes is refused before any simulated time is spent (the queue's
     /// files, written only with a finite capacity, are checked when the set is written).

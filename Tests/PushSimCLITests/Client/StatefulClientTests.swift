@@ -168,3 +168,67 @@ import Testing
         #expect(builtIn.out.contains("client team-gap 1.3 (protocol 2) → intended (built-in)"), "\(builtIn.out)")
     }
 }
+
+/// `check` against a baseline another client made: paired device by device on the counts
+/// `check --update` keeps beside the baseline, where a replay cannot reproduce it.
+@Suite struct ClientChangePairingTests {
+    typealias S = CheckTestSupport
+
+    static let team = FuzzCorpus.repositoryRoot + "/examples/team-client/pushsim/scenarios/team.yaml"
+
+    @Test func aChangedClientIsPairedPerDeviceOnTheStoredCountsAndItsRegressionFails() throws {
+        let folder = try S.temporaryFolder()
+        defer { S.remove(folder) }
+        let results = folder + "/results"
+        let sets = ["--set", "devices=400"]
+        let made = PushSim.command(["check", Self.team, "--results", results, "--update"] + sets, client: TeamGapClient(), version: "1.3")
+        #expect(made.status == 0, "\(made.errors)")
+        let stored = results + "/team/" + "device-counts.csv"
+        #expect(FileManager.default.fileExists(atPath: stored))
+        // The same client: every device's difference is 0, and the check says identical.
+        let same = PushSim.command(["check", Self.team, "--results", results] + sets, client: TeamGapClient(), version: "1.3")
+        #expect(same.status == 0 && same.output.contains("paired per device"), "\(same.output)")
+        // The seeded batching bug: paired, its lost letters fail the gate, the change is named.
+        let buggy = PushSim.command(["check", Self.team, "--results", results] + sets,
+                                    client: TeamGapClient(forgetsJoinedGaps: true), version: "1.3+bug")
+        #expect(buggy.status == 1, "\(buggy.output)\(buggy.errors)")
+        #expect(buggy.output.contains("paired per device"), "\(buggy.output)")
+        #expect(buggy.output.contains("on.lost"), "the lost letters themselves fail, not only their cause: \(buggy.output)")
+        #expect(buggy.output.contains("client TeamGapClient 1.3 (protocol 2) → TeamGapClient 1.3+bug (protocol 2)"))
+        // Without the stored counts the same check cannot pair, and says why.
+        try FileManager.default.removeItem(atPath: stored)
+        let unpaired = PushSim.command(["check", Self.team, "--results", results] + sets,
+                                       client: TeamGapClient(forgetsJoinedGaps: true), version: "1.3+bug")
+        #expect(unpaired.output.contains("independent:"), "\(unpaired.output)")
+    }
+
+    @Test func storedCountsThatNoLongerAddUpAreNotUsedAndAMalformedFileIsBadInput() throws {
+        let (folder, scenario, baseline) = try S.scenarioWithBaseline(S.scenarioText(name: "stale", devices: 120), name: "stale")
+        defer { S.remove(folder) }
+        let results = (baseline as NSString).deletingLastPathComponent
+        let updated = S.pushsim(["check", scenario, "--results", (results as NSString).deletingLastPathComponent, "--update"])
+        #expect(updated.status == 0, "\(updated.err)")
+        let stored = results + "/device-counts.csv"
+        let text = try String(contentsOfFile: stored, encoding: .utf8)
+        // One device's letters changed by hand: the counts no longer add up to the summary.
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let row = try #require(lines.firstIndex { $0.hasPrefix("on,") })
+        var fields = lines[row].split(separator: ",").map(String.init)
+        fields[2] = String((Int(fields[2]) ?? 0) + 1)
+        lines[row] = fields.joined(separator: ",")
+        try lines.joined(separator: "\n").write(toFile: stored, atomically: true, encoding: .utf8)
+        let stale = S.pushsim(["check", scenario, "--results", (results as NSString).deletingLastPathComponent])
+        #expect(stale.out.contains("does not add up to it"), "\(stale.out)")
+        // A count that is not a number: exit 2, the file, line and column.
+        fields[3] = "x"
+        lines[row] = fields.joined(separator: ",")
+        try lines.joined(separator: "\n").write(toFile: stored, atomically: true, encoding: .utf8)
+        let bad = S.pushsim(["check", scenario, "--results", (results as NSString).deletingLastPathComponent])
+        #expect(bad.status == 2)
+        #expect(bad.err.contains("device-counts.csv:\(row + 1):"), "\(bad.err)")
+        // A run into the folder replaces the summary and removes the counts made with the old one.
+        let rerun = S.pushsim(["run", scenario, "--out", results])
+        #expect(rerun.status == 0, "\(rerun.err)")
+        #expect(!FileManager.default.fileExists(atPath: stored))
+    }
+}

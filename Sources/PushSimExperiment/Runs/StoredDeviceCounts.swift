@@ -1,0 +1,151 @@
+// A baseline's counts per device, kept beside it, so that `check` pairs a run of another client or build device by device.
+import PushSimCore
+
+/// Every device's counts in every arm of one run (``DeviceCounts``: `CheckSpread.countKeys`,
+/// then the letters delivered below each of the run's own latency percentiles). Streams are
+/// per device and purpose, so a device meets the same world whatever the client decides: a
+/// run of a changed client or build, paired with these device by device, measures its noise
+/// on per-device differences (common random numbers) even though it cannot replay the
+/// baseline. Written beside a baseline by `check --update` (docs/ci.md).
+package struct StoredDeviceCounts: Equatable, Sendable {
+    /// The arms, in the run's order (`off`, `on`).
+    package var arms: [String]
+    package var devices: Int
+    /// Per arm, per device: the counts, then the below-threshold counts.
+    package var counts: [[[Int]]]
+
+    package static let fileName = "device-counts.csv"
+    /// The most devices a baseline keeps counts for (the file grows by about 40 bytes a device and arm).
+    package static let largestKept = 50_000
+
+    /// Records `scenario`'s run device by device, with `thresholds` (one per arm: the run's own
+    /// latency percentiles) for the below-threshold counts.
+    package static func record(_ scenario: Scenario, thresholds: [CheckThresholds?], jobs: Int = 1) -> StoredDeviceCounts {
+        let arms = scenario.arms
+        let chunks = Simulator.inChunks(of: 0..<scenario.devices, jobs: jobs, unit: .oneDevice) { devices in
+            var recorder = DeviceCountRecorder(run: SegmentedLedgerSink(ledgers: SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)),
+                                               first: devices.lowerBound, count: devices.count, arms: arms.count, thresholds: thresholds)
+            Simulator.simulate(scenario, devices: devices, arms: arms, into: &recorder)
+            return (devices, recorder.devices)
+        }
+        var counts = arms.map { _ in [[Int]](repeating: [], count: scenario.devices) }
+        for (devices, recorded) in chunks {
+            for device in devices {
+                for a in arms.indices {
+                    let slot = (device - devices.lowerBound) * arms.count + a
+                    if slot < recorded.count, let c = recorded[slot] { counts[a][device] = c.counts + c.below }
+                }
+            }
+        }
+        return StoredDeviceCounts(arms: arms.map(\.rawValue), devices: scenario.devices, counts: counts)
+    }
+
+    /// The counts of one device and arm as the pairing reads them.
+    func deviceCounts(arm: Int, device: Int) -> DeviceCounts? {
+        guard arm < counts.count, device < counts[arm].count else { return nil }
+        let values = counts[arm][device]
+        let n = CheckSpread.countKeys.count
+        let padded = values + Array(repeating: 0, count: max(0, n + CheckSpread.latencySlots.count - values.count))
+        return DeviceCounts(counts: Array(padded.prefix(n)), below: Array(padded.dropFirst(n)))
+    }
+
+    /// The file's text: a comment, the keys, then one row per device and arm that counted
+    /// anything (`arm,device,values…`; trailing zeros left out).
+    package var csv: String {
+        var text = "# pushsim check: this baseline's counts per device and arm (docs/ci.md, \"Pairing a changed client\")\n"
+        text += "keys," + (CheckSpread.countKeys + CheckSpread.latencySlots.map { "below." + $0.key }).joined(separator: ",") + "\n"
+        text += "devices,\(devices)\n"
+        for (a, arm) in arms.enumerated() {
+            for device in 0..<devices {
+                var values = counts[a][device]
+                while values.last == 0 { values.removeLast() }
+                guard !values.isEmpty else { continue }
+                text += "\(arm),\(device)," + values.map(String.init).joined(separator: ",") + "\n"
+            }
+        }
+        return text
+    }
+
+    /// Reads `text` (the file `path`); a malformed file is an error naming `path:line:column`.
+    package init(csv text: String, path: String, arms: [String]) throws(StoredDeviceCountsError) {
+        self.arms = arms
+        var devices: Int?
+        var counts: [[[Int]]] = []
+        let keys = CheckSpread.countKeys.count + CheckSpread.latencySlots.count
+        for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            func error(_ column: Int, _ message: String) -> StoredDeviceCountsError {
+                StoredDeviceCountsError(description: "\(path):\(n + 1):\(column): \(message)")
+            }
+            guard let first = fields.first, !first.isEmpty, !first.hasPrefix("#") else { continue }
+            switch first {
+            case "keys":
+                guard fields.count - 1 == keys else {
+                    throw error(1, "expected \(keys) keys (this version's counts), found \(fields.count - 1): the file was written by another version; rewrite it with `check --update`")
+                }
+            case "devices":
+                guard fields.count == 2, let d = Int(fields[1]), d > 0, d <= 100_000_000 else { throw error(9, "expected `devices,N` with 0 < N ≤ 100000000") }
+                devices = d
+                counts = arms.map { _ in [[Int]](repeating: [], count: d) }
+            default:
+                guard let d = devices else { throw error(1, "a device's row before the `devices` line") }
+                guard let a = arms.firstIndex(of: first) else { throw error(1, "unknown arm `\(first)` (this baseline's arms: \(arms.joined(separator: ", ")))") }
+                guard fields.count >= 2, let device = Int(fields[1]), device >= 0, device < d else {
+                    throw error(first.count + 2, "expected a device from 0 to \(d - 1)")
+                }
+                guard fields.count - 2 <= keys else { throw error(1, "more than \(keys) values") }
+                var values: [Int] = []
+                var column = first.count + fields[1].count + 3
+                for field in fields.dropFirst(2) {
+                    guard let v = Int(field), v >= 0 else { throw error(column, "expected a count (a whole number ≥ 0), found `\(field)`") }
+                    values.append(v)
+                    column += field.count + 1
+                }
+                counts[a][device] = values
+            }
+        }
+        guard let devices else { throw StoredDeviceCountsError(description: "\(path): no `devices` line") }
+        self.devices = devices
+        self.counts = counts
+    }
+
+    package init(arms: [String], devices: Int, counts: [[[Int]]]) {
+        self.arms = arms; self.devices = devices; self.counts = counts
+    }
+}
+
+package struct StoredDeviceCountsError: Error, CustomStringConvertible {
+    package var description: String
+}
+
+extension CheckRun {
+    /// Runs `scenario` and pairs each device's counts with `stored` (a baseline's, made by
+    /// another client or build at the same seed over the same devices and arms): the result,
+    /// its spreads and the paired spreads. Call only when the scenario's devices are
+    /// independent (one device a unit) and match the stored ones.
+    package static func runPaired(_ scenario: Scenario, stored: StoredDeviceCounts, thresholds: [CheckThresholds?], jobs: Int = 1)
+        -> (result: RunResult, spreads: [CheckSpread], paired: [PairedSpread]) {
+        let range = 0..<scenario.devices
+        let arms = scenario.arms
+        let chunks = Simulator.inChunks(of: range, jobs: jobs, unit: .oneDevice) { devices in
+            var recorder = DeviceCountRecorder(run: SegmentedLedgerSink(ledgers: SegmentedLedgers(arms: 0, segments: 0)),
+                                               first: devices.lowerBound, count: devices.count, arms: arms.count, thresholds: thresholds)
+            for device in devices {
+                for a in arms.indices { recorder.devices[(device - devices.lowerBound) * arms.count + a] = stored.deviceCounts(arm: a, device: device) }
+            }
+            var pairer = PairingSink(check: CheckSink(run: SegmentedLedgerSink(ledgers: SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)),
+                                                      spreads: arms.map { _ in CheckSpread() }, thresholds: thresholds),
+                                     recorded: recorder, paired: arms.map { _ in PairedSpread() })
+            Simulator.simulate(scenario, devices: devices, arms: arms, into: &pairer)
+            return (pairer.check.run.finished(), pairer.check.spreads, pairer.paired)
+        }
+        var total = SegmentedLedgers(arms: arms.count, segments: scenario.segments.count)
+        var spreads = arms.map { _ in CheckSpread() }
+        var paired = arms.map { _ in PairedSpread() }
+        for (ledgers, chunkSpreads, chunkPaired) in chunks {
+            total.merge(ledgers)
+            for a in spreads.indices { spreads[a].merge(chunkSpreads[a]); paired[a].merge(chunkPaired[a]) }
+        }
+        return (total.result(scenario, arms: arms, devices: range), spreads, paired)
+    }
+}
