@@ -97,8 +97,12 @@ extension SweepResult {
         var combinations: [[SweepSetting]] = []
         for point in points where !combinations.contains(rest(point.point)) { combinations.append(rest(point.point)) }
         let armNames = points.first?.summaries.map(\.queue) ?? []
+        let designOnAxis = xAxis?.path == SweepCharts.recoveryKey
         var series: [SVGChart.Series] = []
-        for combination in combinations {
+        for (c, combination) in combinations.enumerated() {
+            // The design is named in the arm's name, so the rest of the combination names the series.
+            let design = combination.first { $0.path == SweepCharts.recoveryKey }?.value ?? baseRecovery
+            let others = combination.filter { $0.path != SweepCharts.recoveryKey }
             for (a, arm) in armNames.enumerated() {
                 var values: [Double?] = [], low: [Double?] = [], high: [Double?] = []
                 for category in categories {
@@ -116,14 +120,18 @@ extension SweepResult {
                 // line at 0 for that arm, unless something in it did give a value.
                 if arm == "off" && SweepCharts.queueOnlyMetrics.contains(spec.metric)
                     && values.allSatisfy({ ($0 ?? 0) == 0 }) && high.allSatisfy({ ($0 ?? 0) == 0 }) { continue }
-                var name = "queue \(arm)"
-                if !combination.isEmpty { name += " · " + combination.map(\.override).joined(separator: ", ") }
-                series.append(SVGChart.Series(name: name, values: values, low: low, high: high, dashed: arm == "off"))
+                var name = SweepCharts.armName(arm, design: designOnAxis ? nil : design)
+                if !others.isEmpty { name += " · " + others.map(\.override).joined(separator: ", ") }
+                // The off arm runs without recovery whatever the design: drawn once, not once per design.
+                if arm == "off", series.contains(where: { $0.name == name && $0.values == values }) { continue }
+                // Each arm keeps its colour whether or not the other is drawn.
+                series.append(SVGChart.Series(name: name, values: values, low: low, high: high, dashed: arm == "off",
+                                              color: c * armNames.count + a))
             }
         }
         let n = seeds.count
         let subtitle = "\(scenario) · \(n) replication\(n == 1 ? "" : "s") per point · mean"
-            + (n > 1 ? " with 95 % confidence band (Student t)" : " (one replication: no band)")
+            + (n > 1 ? " with its 95 % confidence interval (Student t)" : " (one replication: no interval)")
             + "\n" + provenanceLine
         var chart = SVGChart(title: spec.title, subtitle: subtitle,
                              xLabel: xAxis.map { SweepCharts.axisLabel($0.path) } ?? "scenario as written",
@@ -144,7 +152,29 @@ extension SweepResult {
     }
 }
 
+extension SweepResult {
+    /// The base scenario's recovery design (`recovery`, docs/scenarios.md), `queue` when not known.
+    var baseRecovery: String {
+        guard let entry = resolvedScenario.first(where: { $0.key == SweepCharts.recoveryKey }),
+              case .scalar(let value) = entry.value else { return "queue" }
+        return value
+    }
+}
+
 enum SweepCharts {
+    static let recoveryKey = "recovery"
+
+    /// What an arm is, for a legend: the off arm runs without recovery; the on arm is the
+    /// design (`recovery`), or, with `design` nil (the designs are the x axis), each design
+    /// named under its point.
+    static func armName(_ arm: String, design: String?) -> String {
+        guard arm == "on" else { return arm == "off" ? "no recovery (off arm)" : "arm \(arm)" }
+        guard let design else { return "each design (on arm)" }
+        let names = ["queue": "push queue", "catch_up": "client catch-up", "background_sync": "background-push sync",
+                     "none": "recovery: none"]
+        return "\(names[design] ?? design) (on arm)"
+    }
+
     /// Metrics only the queue arm can have: summaries and re-sends.
     static let queueOnlyMetrics: Set<String> = ["summaries_per_letter", "summarized_rate", "resent_per_letter"]
 

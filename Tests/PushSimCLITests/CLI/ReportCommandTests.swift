@@ -67,8 +67,8 @@ import PushSimTestSupport
         #expect(sweep.status == 0, "\(sweep.err)")
         let summarized = try String(contentsOfFile: dir.file("sweep/summarized_rate.svg"), encoding: .utf8)
         let loss = try String(contentsOfFile: dir.file("sweep/loss_rate.svg"), encoding: .utf8)
-        #expect(!summarized.contains("data-series=\"queue off\"") && summarized.contains("data-series=\"queue on\""))
-        #expect(loss.contains("data-series=\"queue off\"") && loss.contains("data-series=\"queue on\""))
+        #expect(!summarized.contains("data-series=\"no recovery (off arm)\"") && summarized.contains("data-series=\"push queue (on arm)\""))
+        #expect(loss.contains("data-series=\"no recovery (off arm)\"") && loss.contains("data-series=\"push queue (on arm)\""))
         // Ticks at 0, 5 and 50: the second a tenth of the way.
         let ticks = loss.components(separatedBy: "<text x=\"").dropFirst().compactMap { part -> (Double, String)? in
             guard let x = Double(part.prefix { $0 != "\"" }), let open = part.firstIndex(of: ">"),
