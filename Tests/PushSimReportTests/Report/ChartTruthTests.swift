@@ -249,4 +249,82 @@ import PushSimTestSupport
             try Self.designsSweep.chart(SweepResult.chartSpecs[0]).svg.write(toFile: folder + "/designs-test.svg", atomically: true, encoding: .utf8)
         }
     }
+
+    /// A one-axis sweep of `repeat_max_count` whose queue arm loses `scale` times 1 %, 0.5 %, 0.1 % and
+    /// summarizes 2 %, 1 %, 0.2 %, with segments `a` and `b` (b twice a's figures).
+    static func population(_ name: String, scale: Double, values: [String] = ["0", "5", "50"]) -> SweepResult {
+        let loss = [0.01, 0.005, 0.001], summarized = [0.02, 0.01, 0.002]
+        let points = values.indices.map { i in
+            var on: [String: MetricSummary] = [:], off: [String: MetricSummary] = [:]
+            for (prefix, factor) in [("", 1.0), ("segments.a.", 1.0), ("segments.b.", 2.0)] {
+                on[prefix + "loss_rate"] = MetricSummary(mean: scale * factor * loss[i], ci95: 0.0001, count: 5)
+                on[prefix + "summarized_rate"] = MetricSummary(mean: scale * factor * summarized[i], ci95: 0.0001, count: 5)
+                off[prefix + "loss_rate"] = MetricSummary(mean: scale * factor * 0.06, ci95: 0.001, count: 5)
+                off[prefix + "summarized_rate"] = MetricSummary(mean: 0, ci95: 0, count: 5)
+            }
+            return SweepPointResult(point: SweepPoint(settings: [SweepSetting(path: "queue.repeat_max_count", value: values[i])]),
+                                    replications: [], summaries: [ArmSummary(queue: "off", metrics: off), ArmSummary(queue: "on", metrics: on)])
+        }
+        var result = SweepResult(scenario: name, axes: [SweepAxis(path: "queue.repeat_max_count", values: values)],
+                                 seeds: [1, 2, 3, 4, 5], points: points)
+        result.segments = ["a", "b"]
+        return result
+    }
+
+    @Test func aSweepReadBackFromItsJSONDrawsTheSameCharts() throws {
+        for original in [Self.designsSweep, Self.population("office", scale: 1)] {
+            let read = try #require(SweepResult(sweepJSON: try JSONValue.parse(original.json.text)))
+            for spec in SweepResult.chartSpecs {
+                #expect(read.chart(spec).svg == original.chart(spec).svg, "\(original.scenario): \(spec.file)")
+            }
+        }
+        #expect(SweepResult(sweepJSON: .object(["scenario": .string("x")])) == nil)
+    }
+
+    @Test func populationsShareOneFigureALinePerPopulationAndArm() throws {
+        let overlay = SweepOverlay(sources: [SweepOverlay.Source(name: "office", result: Self.population("office", scale: 1)),
+                                             SweepOverlay.Source(name: "nights", result: Self.population("nights", scale: 3,
+                                                                                                         values: ["0", "10", "50"]))],
+                                   kind: "populations")
+        #expect(overlay.refusal == nil)
+        let loss = overlay.chart(SweepResult.chartSpecs[0]).svg
+        let probe = try #require(SVGProbe.parse(loss))
+        #expect(probe.series == ["office · no recovery (off arm)", "office · push queue (on arm)",
+                                 "nights · no recovery (off arm)", "nights · push queue (on arm)"])
+        // One colour per population: both of its arms in it.
+        let colour = { (series: String) -> String? in
+            guard let group = loss.range(of: "<g class=\"series\" data-series=\"\(series)\">") else { return nil }
+            return loss[group.upperBound...].firstMatch(of: /fill="(#[0-9a-f]{6})"/).map { String($0.1) }
+        }
+        #expect(colour("office · no recovery (off arm)") == colour("office · push queue (on arm)"))
+        #expect(colour("office · push queue (on arm)") != colour("nights · push queue (on arm)"))
+        // The axis is every value of both, in order, in proportion: 0, 5, 10, 50.
+        let office = Self.pointXs(loss, series: "office · push queue (on arm)"), nights = Self.pointXs(loss, series: "nights · push queue (on arm)")
+        try #require(office.count == 3 && nights.count == 3)
+        #expect(abs((office[1] - office[0]) / (office[2] - office[0]) - 0.1) < 0.002)
+        #expect(abs((nights[1] - nights[0]) / (nights[2] - nights[0]) - 0.2) < 0.002)
+        // No off-arm line where the metric cannot exist.
+        let summarized = try #require(SweepResult.chartSpecs.first { $0.metric == "summarized_rate" })
+        #expect(try #require(SVGProbe.parse(overlay.chart(summarized).svg)).series == ["office · push queue (on arm)", "nights · push queue (on arm)"])
+        #expect(SVGTextBoxes.overlaps(loss)?.isEmpty == true, "\(SVGTextBoxes.overlaps(loss) ?? [])")
+        // Sweeps of other axes are refused.
+        var other = Self.population("field", scale: 2)
+        other.axes = [SweepAxis(path: "apns.loss", values: ["0"])]
+        #expect(SweepOverlay(sources: overlay.sources + [SweepOverlay.Source(name: "field", result: other)], kind: "populations")
+                    .refusal?.contains("share their axis") == true)
+    }
+
+    @Test func aSweepsSegmentsShareOneFigure() throws {
+        let overlay = Self.population("office", scale: 1).segmentOverlay
+        let files = overlay.charts(plain: false).map(\.name)
+        #expect(files.first == "segments-loss_rate.svg" && files.allSatisfy { SweepResult.segmentOverlayFiles.contains($0) })
+        let loss = overlay.chart(SweepResult.chartSpecs[0]).svg
+        #expect(try #require(SVGProbe.parse(loss)).series
+                == ["a · no recovery (off arm)", "a · push queue (on arm)", "b · no recovery (off arm)", "b · push queue (on arm)"])
+        // Segment b's points sit a factor 2 above a's on the log axis: the same distance at every value.
+        let a = Self.pointYs(loss, series: "a · push queue (on arm)"), b = Self.pointYs(loss, series: "b · push queue (on arm)")
+        try #require(a.count == 3 && b.count == 3)
+        for i in 0..<3 { #expect(abs((a[i] - b[i]) - (a[0] - b[0])) < 0.2 && a[i] > b[i]) }
+        #expect(loss.contains("log scale"))
+    }
 }
