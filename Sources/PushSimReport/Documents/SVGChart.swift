@@ -148,7 +148,7 @@ package struct SVGChart {
         for tick in vertical.ticks {
             out += SVGText.gridLine(y: y(tick), left: left, right: right, label: vertical.tickLabel(tick))
         }
-        if vertical.isLog {
+        if vertical.hasZeroRow {
             // The axis is broken between 0 and the lowest decade: two short strokes across it.
             let gap = bottom - SVGChart.zeroRow / 2
             out += "<path class=\"axis-break\" d=\"M\(f(left - 5)) \(f(gap + 1)) L\(f(left + 5)) \(f(gap - 3)) M\(f(left - 5)) \(f(gap + 5)) L\(f(left + 5)) \(f(gap + 1))\" stroke=\"#333333\" fill=\"none\"/>\n"
@@ -268,23 +268,25 @@ package struct SVGChart {
 
     /// The y axis as drawn: where a value goes, its ticks and their labels.
     struct YScale {
-        enum Kind { case linear(min: Double, max: Double, step: Double), log(lowDecade: Int, highDecade: Int) }
+        /// `zero`: a value or an interval's end is 0, so the log axis has a row for it.
+        enum Kind { case linear(min: Double, max: Double, step: Double), log(lowDecade: Int, highDecade: Int, zero: Bool) }
         var kind: Kind
         var top: Double
         var bottom: Double
         var percent: Bool
 
         var isLog: Bool { if case .log = kind { return true } else { return false } }
+        var hasZeroRow: Bool { if case .log(_, _, true) = kind { return true } else { return false } }
 
         func y(_ v: Double) -> Double {
             switch kind {
             case let .linear(yMin, yMax, _):
                 return bottom - (v - yMin) / (yMax - yMin) * (bottom - top)
-            case let .log(low, high):
+            case let .log(low, high, zero):
                 // 0 and below sit on the zero row; a positive value under the lowest decade
                 // (an interval's end) is held at that decade's line.
                 guard v > 0, v.isFinite else { return bottom }
-                let decades = Double(high - low), base = bottom - SVGChart.zeroRow
+                let decades = Double(high - low), base = bottom - (zero ? SVGChart.zeroRow : 0)
                 let t = min(max((log10(v) - Double(low)) / decades, 0), 1)
                 return base - t * (base - top)
             }
@@ -297,13 +299,13 @@ package struct SVGChart {
                 var tick = yMin
                 while tick <= yMax + step / 1000 { out.append(tick); tick += step }
                 return out
-            case let .log(low, high):
-                return [0] + (low...high).map { pow(10, Double($0)) }
+            case let .log(low, high, zero):
+                return (zero ? [0] : []) + (low...high).map { pow(10, Double($0)) }
             }
         }
 
         var minorTicks: [Double] {
-            guard case let .log(low, high) = kind, low < high else { return [] }
+            guard case let .log(low, high, _) = kind, low < high else { return [] }
             return (low..<high).flatMap { k in [2.0, 5.0].map { $0 * pow(10, Double(k)) } }
         }
 
@@ -334,7 +336,7 @@ package struct SVGChart {
     /// Whether the y axis is drawn logarithmic (``YAxis``), and its decades: from the one at
     /// or below the smallest positive mean (an interval's lower end may take it one further)
     /// to the one at or above the highest value drawn.
-    func logDecades() -> (Int, Int)? {
+    func logDecades() -> (low: Int, high: Int, zero: Bool)? {
         guard yAxis == .automatic else { return nil }
         var means: [Double] = [], all: [Double] = []
         for s in series {
@@ -349,12 +351,12 @@ package struct SVGChart {
         let lowestMean = Int(floor(log10(smallest) + 1e-9))
         let lowestEnd = all.filter { $0 > 0 }.min().map { Int(floor(log10($0) + 1e-9)) } ?? lowestMean
         let low = max(lowestEnd, lowestMean - 1)
-        return (low, max(Int(ceil(log10(highest) - 1e-9)), low + 1))
+        return (low, max(Int(ceil(log10(highest) - 1e-9)), low + 1), all.contains { $0 <= 0 })
     }
 
     func yScaleFor(top: Double, bottom: Double) -> YScale {
-        if let (low, high) = logDecades() {
-            return YScale(kind: .log(lowDecade: low, highDecade: high), top: top, bottom: bottom, percent: percent)
+        if let (low, high, zero) = logDecades() {
+            return YScale(kind: .log(lowDecade: low, highDecade: high, zero: zero), top: top, bottom: bottom, percent: percent)
         }
         let (yMin, yMax, step) = yScale()
         return YScale(kind: .linear(min: yMin, max: yMax, step: step), top: top, bottom: bottom, percent: percent)

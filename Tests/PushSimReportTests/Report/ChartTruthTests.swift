@@ -135,6 +135,8 @@ import PushSimTestSupport
             let expected = ticks[0] - (log10(v! * 100) - log10(0.001)) * decade
             #expect(abs(y - expected) < 0.3, "\(v!) at \(y), expected \(expected)")
         }
+        // Nothing is 0: no row for it, no break in the axis.
+        #expect(!svg.contains("axis-break") && Self.tickY(svg, label: "0 %") == nil)
         // 0.021 % and 0.011 % are told apart by more than a few pixels.
         #expect(ys[2] - ys[1] > 0.25 * decade)
         #expect(!svg.contains("<polyline"), "a line across designs")
@@ -326,5 +328,27 @@ import PushSimTestSupport
         try #require(a.count == 3 && b.count == 3)
         for i in 0..<3 { #expect(abs((a[i] - b[i]) - (a[0] - b[0])) < 0.2 && a[i] > b[i]) }
         #expect(loss.contains("log scale"))
+    }
+
+    @Test func aSecondAxisOfDesignsNamesEachDesignAndDrawsTheOffArmOnce() throws {
+        let channels = ["apns", "fcm"], designs = ["queue", "catch_up"]
+        var points: [SweepPointResult] = []
+        for channel in channels {
+            for (d, design) in designs.enumerated() {
+                let off = MetricSummary(mean: channel == "apns" ? 0.12 : 0.08, ci95: 0.001, count: 5)
+                points.append(SweepPointResult(point: SweepPoint(settings: [SweepSetting(path: "channel", value: channel),
+                                                                            SweepSetting(path: "recovery", value: design)]),
+                                               replications: [], summaries: [
+                                                ArmSummary(queue: "off", metrics: ["loss_rate": off]),
+                                                ArmSummary(queue: "on", metrics: ["loss_rate": MetricSummary(mean: 0.0002 * Double(d + 1), ci95: 0.00005, count: 5)]),
+                                               ]))
+            }
+        }
+        let result = SweepResult(scenario: "designs", axes: [SweepAxis(path: "channel", values: channels),
+                                                             SweepAxis(path: "recovery", values: designs)],
+                                 seeds: [1, 2, 3, 4, 5], points: points)
+        let svg = result.chart(SweepResult.chartSpecs[0]).svg
+        #expect(try #require(SVGProbe.parse(svg)).series == ["no recovery (off arm)", "push queue (on arm)", "client catch-up (on arm)"])
+        #expect(!svg.contains("<polyline"), "a line across channels")
     }
 }
