@@ -1,9 +1,11 @@
-// A line chart drawn as SVG by hand: series of means over categories, with confidence bands.
+// A chart drawn as SVG by hand: series of means over categories or numbers, each with its interval, on a linear or log axis.
 import Foundation
 
-/// A line chart with one line per series over evenly spaced categories (the values of a sweep
-/// axis in the order given), each with a shaded band from `low` to `high`. Self-contained SVG
-/// 1.1 text: opens in any browser, no script, no external font or stylesheet.
+/// A chart with one series per line or set of points over the categories (the values of a
+/// sweep axis; ``XAxis`` says how they are placed), each mean with its interval from `low` to
+/// `high`: a shaded band along a line, a bar at a point alone or at a category. The y axis is
+/// linear or, over more than two decades, logarithmic (``YAxis``). Self-contained SVG 1.1
+/// text: opens in any browser, no script, no external font or stylesheet.
 package struct SVGChart {
     package struct Series {
         package var name: String
