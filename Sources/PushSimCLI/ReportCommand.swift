@@ -1,33 +1,53 @@
 // `pushsim report`: report.html for a results folder that `run`, `sweep`, `optimize`,
 // `calibrate` or `merge --out` wrote (folders written before report.html existed included).
 import Foundation
+import PushSimExperiment
 import PushSimScenarioFile
 import PushSimReport
 
 enum ReportCommand {
     static let spec = CommandSpec(
         name: "report", summary: "write report.html for a results folder",
-        operands: "DIR",
+        operands: "DIR…",
         operandHelp: [("DIR", """
             a folder holding summary.json (run, merge --out), sweep.json, optimize.json or
-            calibrate.json, and the charts written beside it
+            calibrate.json, and the charts written beside it; several folders of sweeps
+            with --out: their charts drawn together
             """)],
         about: """
         Writes DIR/report.html: one self-contained page (no network, no other file, no
         script) with the answer in words, the key table, the charts, and how the results
         were made. `run`, `sweep`, `optimize` and `calibrate` write the same page with
         their results; this makes it for a folder they wrote earlier or `merge --out` filled.
+        With several folders, each a sweep of the same one axis (a population each), it
+        writes to --out every sweep chart once, with a line per folder (named by its
+        scenario; its off arm dashed): one figure for a paper instead of one per population.
         """,
-        options: [],
-        examples: ["pushsim report results/quickstart"],
+        options: [
+            CommandOption("out", .value("DIR"), help: """
+                with several sweep folders: where their figures go (loss_rate.svg, …; the folder is created)
+                """),
+            CommandOption("plain", .flag, help: """
+                with several sweep folders: the figures in the plain style for a paper
+                """),
+        ],
+        examples: ["pushsim report results/quickstart",
+                   "pushsim report results/repeat-max-count/office results/repeat-max-count/nights --out figures"],
         run: run)
 
     /// The most a results file is read: larger is not a folder PushSim wrote.
     static let maxFileBytes = 256 << 20
 
     static func run(_ arguments: Arguments, _ console: Console) throws -> Int32 {
+        if arguments.positionals.count > 1, let out = arguments.value("out") {
+            return try together(arguments.positionals, out: out, plain: arguments.flag("plain"), console)
+        }
         guard arguments.positionals.count == 1 else {
-            throw InputError.usage("expected one results folder, got \(arguments.positionals.count)")
+            throw InputError.usage("expected one results folder, got \(arguments.positionals.count) "
+                                   + "(several sweep folders are drawn together with --out DIR)")
+        }
+        if arguments.value("out") != nil || arguments.flag("plain") {
+            throw InputError.usage("--out and --plain draw several sweep folders together; give two or more")
         }
         let directory = arguments.positionals[0]
         guard FileTree.isFolder(directory) else {
@@ -53,6 +73,39 @@ enum ReportCommand {
         guard let html else { throw InputError.refused("\(directory): no results here") }
         try ResultsWriter.write([(HTMLReport.name, html)], to: directory, replacing: [HTMLReport.name])
         console.out("\((directory as NSString).appendingPathComponent(HTMLReport.name))\n")
+        return ExitStatus.success.code
+    }
+
+    /// `report DIR DIR… --out OUT`: the sweeps' charts with a line per folder.
+    static func together(_ directories: [String], out: String, plain: Bool, _ console: Console) throws -> Int32 {
+        var sources: [SweepOverlay.Source] = []
+        for directory in directories {
+            let path = (directory as NSString).appendingPathComponent("sweep.json")
+            guard FileTree.isFolder(directory), FileManager.default.fileExists(atPath: path) else {
+                throw InputError.refused("\(directory): no sweep.json here (give folders `pushsim sweep --out` wrote)")
+            }
+            let bytes: [UInt8]
+            do { bytes = try BoundedInput.read(path: path, limit: maxFileBytes, role: "a results file") } catch {
+                throw InputError.refused("\(path): cannot read it: \(error.reason)")
+            }
+            let document: JSONValue
+            do { document = try JSONValue.parse(String(decoding: bytes, as: UTF8.self)) } catch {
+                throw InputError.refused("\(path): not a JSON document PushSim wrote: \(error)")
+            }
+            guard let result = SweepResult(sweepJSON: document) else {
+                throw InputError.refused("\(path): not a sweep's JSON document (no scenario, axes and points)")
+            }
+            // Two folders of one scenario are told apart by their folder's name.
+            let folder = (directory as NSString).standardizingPath.split(separator: "/").last.map(String.init) ?? directory
+            let name = sources.contains { $0.name == result.scenario } || directories.count != Set(directories).count
+                ? folder : result.scenario
+            sources.append(SweepOverlay.Source(name: sources.contains { $0.name == name } ? directory : name, result: result))
+        }
+        let overlay = SweepOverlay(sources: sources, kind: "populations")
+        if let refusal = overlay.refusal { throw InputError.refused("cannot draw these sweeps together: \(refusal)") }
+        let files = overlay.charts(plain: plain)
+        try ResultsWriter.write(files, to: out, replacing: Set(files.map(\.name)))
+        for file in files { console.out((out as NSString).appendingPathComponent(file.name) + "\n") }
         return ExitStatus.success.code
     }
 }

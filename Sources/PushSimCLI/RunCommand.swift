@@ -18,6 +18,11 @@ enum RunCommand {
         """,
         options: [
             .json, .set, .seed,
+            CommandOption("long", .flag, help: """
+                print every row of the table (latency quantiles, the extension's logs, the load at peak, \
+                each mechanism's counts, the segments, events); by default the table fits one screen: \
+                the answer, loss, summarized, duplicates, the causes that are not zero, the queue at work
+                """),
             CommandOption("out", .value("DIR"), default: .described("results/<name>/"),
                           help: "where to write summary.json, summary.md, the charts and report.html"),
             CommandOption("logs", .value("FILE.csv"),
@@ -80,7 +85,8 @@ enum RunCommand {
         // Standard output keeps the contract's document, the same bytes `pushsim merge` prints;
         // summary.json adds how it was made (RunSummary).
         let json = result.json
-        let table = ReportTable(result, scenario: scenario)
+        // One screen by default; every row with --long (summary.md always has them all).
+        let table = arguments.flag("long") ? ReportTable(result, scenario: scenario) : ReportTable.short(result, scenario: scenario)
         if !arguments.flag("no-write") {
             interruption.update(phase: "writing the results",
                                 consequence: "'\(outDirectory)' holds either the earlier results or the new ones, whole")

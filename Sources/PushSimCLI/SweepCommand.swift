@@ -28,6 +28,10 @@ enum SweepCommand {
             CommandOption("segment-charts", .flag, help: """
                 draw every chart for each segment too (segmentN-NAME-METRIC.svg)
                 """),
+            CommandOption("segments-together", .flag, help: """
+                draw every chart once more with a line per segment, in one figure
+                (segments-METRIC.svg): a colour per segment, its off arm dashed
+                """),
             CommandOption("plain", .flag, help: """
                 charts for a paper: no title or subtitle, text 25 % larger
                 """),
@@ -103,6 +107,13 @@ enum SweepCommand {
                                          estimates: plan.scenarios.map { ResourceEstimate($0, jobs: jobs) }) {
             console.err(note)
         }
+        let together = arguments.flag("segments-together")
+        if together && axes.count > 1 {
+            throw InputError.usage("--segments-together draws a sweep of one axis; this one varies \(axes.count) (\(axes.map(\.path).joined(separator: ", ")))")
+        }
+        if together && base.segments.isEmpty {
+            console.err("pushsim: note: --segments-together: '\(plan.scenarioName)' has no segments, so there is no figure of segments\n")
+        }
         interruption.begin("the sweep of '\(plan.scenarioName)'", total: plan.runCount, unit: "runs",
                            consequence: arguments.flag("no-write") ? "nothing was written" : "no results were written; '\(directory)' is as it was")
         let started = DispatchTime.now().uptimeNanoseconds
@@ -128,6 +139,7 @@ enum SweepCommand {
                                 consequence: "'\(directory)' holds either the earlier results or the new ones, whole")
             let files = [("sweep.csv", result.csv), ("sweep.json", result.json.prettyText + "\n"), ("sweep.md", result.markdown)]
                 + result.charts(plain: arguments.flag("plain"))
+                + (together && !result.segments.isEmpty ? result.segmentOverlay.charts(plain: arguments.flag("plain")) : [])
             try ResultsWriter.write(HTMLReport.adding(to: files), to: directory, replacing: SweepResult.family(segments: base.segments.map(\.name)))
         }
         if arguments.flag("json") {

@@ -100,6 +100,7 @@ package struct SweepReplication: Equatable, Sendable {
 package struct ArmSummary: Equatable, Sendable {
     package var queue: String
     package var metrics: [String: MetricSummary]
+    package init(queue: String, metrics: [String: MetricSummary]) { self.queue = queue; self.metrics = metrics }
 }
 
 package struct SweepPointResult: Equatable, Sendable {
@@ -107,6 +108,9 @@ package struct SweepPointResult: Equatable, Sendable {
     package var replications: [SweepReplication]
     /// One per arm, in the contract's order (off, on).
     package var summaries: [ArmSummary]
+    package init(point: SweepPoint, replications: [SweepReplication], summaries: [ArmSummary]) {
+        self.point = point; self.replications = replications; self.summaries = summaries
+    }
 }
 
 package struct SweepResult: Equatable, Sendable {
@@ -125,6 +129,12 @@ package struct SweepResult: Equatable, Sendable {
     package var segments: [String] = []
     /// Whether every chart is drawn for each segment too (`sweep --segment-charts`).
     package var chartsPerSegment = false
+
+    package init(scenario: String, axes: [SweepAxis], seeds: [UInt64], points: [SweepPointResult],
+                 resolvedScenario: [ScenarioPrinter.Entry] = [], comparison: SweepComparison? = nil) {
+        self.scenario = scenario; self.axes = axes; self.seeds = seeds; self.points = points
+        self.resolvedScenario = resolvedScenario; self.comparison = comparison
+    }
 }
 
 package enum SweepRunner {

@@ -1,9 +1,11 @@
-// A line chart drawn as SVG by hand: series of means over categories, with confidence bands.
+// A chart drawn as SVG by hand: series of means over categories or numbers, each with its interval, on a linear or log axis.
 import Foundation
 
-/// A line chart with one line per series over evenly spaced categories (the values of a sweep
-/// axis in the order given), each with a shaded band from `low` to `high`. Self-contained SVG
-/// 1.1 text: opens in any browser, no script, no external font or stylesheet.
+/// A chart with one series per line or set of points over the categories (the values of a
+/// sweep axis; ``XAxis`` says how they are placed), each mean with its interval from `low` to
+/// `high`: a shaded band along a line, a bar at a point alone or at a category. The y axis is
+/// linear or, over more than two decades, logarithmic (``YAxis``). Self-contained SVG 1.1
+/// text: opens in any browser, no script, no external font or stylesheet.
 package struct SVGChart {
     package struct Series {
         package var name: String
@@ -12,10 +14,32 @@ package struct SVGChart {
         package var low: [Double?]
         package var high: [Double?]
         package var dashed: Bool
-        package init(name: String, values: [Double?], low: [Double?], high: [Double?], dashed: Bool = false) {
-            self.name = name; self.values = values; self.low = low; self.high = high; self.dashed = dashed
+        /// The palette entry drawn, when it is not the series' place (a segment's two arms share one).
+        package var color: Int?
+        /// Points with their intervals, never a line from one to the next (candidates picked
+        /// out of several, as optimize's within δ and beyond it).
+        package var pointsOnly = false
+        package init(name: String, values: [Double?], low: [Double?], high: [Double?], dashed: Bool = false, color: Int? = nil) {
+            self.name = name; self.values = values; self.low = low; self.high = high; self.dashed = dashed; self.color = color
         }
     }
+
+    /// A shaded horizontal band across the plot, behind the series, named in the legend:
+    /// optimize's indifference zone, from the chosen value (0) to δ.
+    package struct Zone: Sendable {
+        package var low: Double
+        package var high: Double
+        package var name: String
+        package init(low: Double, high: Double, name: String) { self.low = low; self.high = high; self.name = name }
+    }
+    package var zone: Zone?
+
+    /// How the y axis is scaled: `.automatic` draws it logarithmic when the means drawn are
+    /// none below 0 and the positive ones span more than two decades (the largest more than
+    /// 100 times the smallest), so 6 % and 0.001 % are both readable, and linear otherwise;
+    /// `.linear` always linear (a time series of counts, where 0 is the common state).
+    package enum YAxis: Sendable { case automatic, linear }
+    package var yAxis = YAxis.automatic
 
     package var title: String
     package var subtitle: String
@@ -95,11 +119,13 @@ package struct SVGChart {
 
     package var svg: String {
         let note = isCategorical && self.note == SVGChart.legendNote ? "point: mean; bar: 95 % CI" : self.note
-        let layout = Layout(title: title, subtitle: subtitle, legend: series.map(\.name), legendNote: note, plain: plain)
+        let layout = Layout(title: title, subtitle: subtitle, legend: series.map(\.name) + (zone.map { [$0.name] } ?? []),
+                            legendNote: note, plain: plain)
         let scale = fontScale
         func size(_ points: Double) -> String { plain ? f(points * scale) : String(Int(points)) }
         let left = Layout.left, right = layout.right, top = layout.top, bottom = layout.bottom
-        let (yMin, yMax, step) = yScale()
+        let vertical = yScaleFor(top: top, bottom: bottom)
+        let y = vertical.y
         let n = categories.count
         let positions = numericPositions, categorical = isCategorical
         func x(_ i: Int) -> Double {
@@ -108,7 +134,6 @@ package struct SVGChart {
             }
             return n <= 1 ? (left + right) / 2 : left + 24 + Double(i) * Layout.categoryAxisWidth / Double(n - 1)
         }
-        func y(_ v: Double) -> Double { bottom - (v - yMin) / (yMax - yMin) * (bottom - top) }
         var out = SVGText.documentStart(width: Int(layout.width), height: Int(layout.height), title: title, fontSize: plain ? 15 : 12) + """
         <rect x="0" y="0" width="\(Int(layout.width))" height="\(Int(layout.height))" fill="#ffffff"/>
 
@@ -118,11 +143,17 @@ package struct SVGChart {
             out += "<text x=\"\(f(left))\" y=\"\(f(48 + 16 * Double(i)))\" font-size=\"12\" fill=\"#555555\">\(SVGText.escape(line))</text>\n"
         }
         out += "<rect class=\"plot-area\" x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(right - left))\" height=\"\(f(bottom - top))\" fill=\"none\"/>\n"
-        // Grid and y ticks.
-        var tick = yMin
-        while tick <= yMax + step / 1000 {
-            out += SVGText.gridLine(y: y(tick), left: left, right: right, label: label(tick, step: step))
-            tick += step
+        // Grid and y ticks; on a log axis, lighter lines at 2 and 5 of each decade.
+        for minor in vertical.minorTicks {
+            out += "<line class=\"minor\" x1=\"\(f(left))\" y1=\"\(f(y(minor)))\" x2=\"\(f(right))\" y2=\"\(f(y(minor)))\" stroke=\"#f0f0f0\"/>\n"
+        }
+        for tick in vertical.ticks {
+            out += SVGText.gridLine(y: y(tick), left: left, right: right, label: vertical.tickLabel(tick))
+        }
+        if vertical.hasZeroRow {
+            // The axis is broken between 0 and the lowest decade: two short strokes across it.
+            let gap = bottom - SVGChart.zeroRow / 2
+            out += "<path class=\"axis-break\" d=\"M\(f(left - 5)) \(f(gap + 1)) L\(f(left + 5)) \(f(gap - 3)) M\(f(left - 5)) \(f(gap + 5)) L\(f(left + 5)) \(f(gap + 1))\" stroke=\"#333333\" fill=\"none\"/>\n"
         }
         // Axes, x ticks and axis labels.
         out += SVGText.axes(left: left, right: right, top: top, bottom: bottom)
@@ -147,10 +178,15 @@ package struct SVGChart {
         }
         out += "<text class=\"x-label\" x=\"\(f((left + right) / 2))\" y=\"\(f(bottom + 48))\" text-anchor=\"middle\" font-size=\"\(size(13))\">\(SVGText.escape(xLabel))</text>\n"
         let yMid = (top + bottom) / 2
-        out += "<text class=\"y-label\" x=\"22\" y=\"\(f(yMid))\" text-anchor=\"middle\" font-size=\"\(size(13))\" transform=\"rotate(-90 22 \(f(yMid)))\">\(SVGText.escape(yLabel))</text>\n"
+        let yTitle = vertical.isLog ? yLabel + ", log scale" : yLabel
+        out += "<text class=\"y-label\" x=\"22\" y=\"\(f(yMid))\" text-anchor=\"middle\" font-size=\"\(size(13))\" transform=\"rotate(-90 22 \(f(yMid)))\">\(SVGText.escape(yTitle))</text>\n"
+        if let zone {
+            let upper = y(max(zone.low, zone.high)), lower = y(min(zone.low, zone.high))
+            out += "<rect class=\"zone\" x=\"\(f(left))\" y=\"\(f(upper))\" width=\"\(f(right - left))\" height=\"\(f(max(lower - upper, 1)))\" fill=\"#2ca02c\" fill-opacity=\"0.15\" stroke=\"#2ca02c\" stroke-opacity=\"0.6\" stroke-dasharray=\"4 3\"/>\n"
+        }
         // Bands first, then lines over them, so no band hides a line.
-        for (s, series) in series.enumerated() where !categorical {
-            let color = Self.palette[s % Self.palette.count]
+        for (s, series) in series.enumerated() where !categorical && !series.pointsOnly {
+            let color = Self.palette[(series.color ?? s) % Self.palette.count]
             for segment in segments(series) where segment.count > 0 {
                 let upper = segment.map { "\(f(x($0))),\(f(y(series.high[$0] ?? series.values[$0] ?? 0)))" }
                 let lower = segment.reversed().map { "\(f(x($0))),\(f(y(series.low[$0] ?? series.values[$0] ?? 0)))" }
@@ -158,14 +194,15 @@ package struct SVGChart {
             }
         }
         for (s, series) in series.enumerated() {
-            let color = Self.palette[s % Self.palette.count]
+            let color = Self.palette[(series.color ?? s) % Self.palette.count]
             out += "<g class=\"series\" data-series=\"\(SVGText.escape(series.name))\">\n"
             // Categories side by side: each series a little apart, so intervals do not hide each other.
             let shift = categorical ? (Double(s) - Double(self.series.count - 1) / 2) * 8 : 0
+            let apart = categorical || series.pointsOnly
             for segment in segments(series) {
                 // A point alone (a one-point sweep, a value between gaps) has no band to show its
                 // interval: it gets a bar, as categories do.
-                if categorical || segment.count == 1 {
+                if apart || segment.count == 1 {
                     for i in segment {
                         let lo = series.low[i] ?? series.values[i] ?? 0, hi = series.high[i] ?? series.values[i] ?? 0
                         out += "<line class=\"interval\" x1=\"\(f(x(i) + shift))\" y1=\"\(f(y(lo)))\" x2=\"\(f(x(i) + shift))\" y2=\"\(f(y(hi)))\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
@@ -176,9 +213,9 @@ package struct SVGChart {
                 }
                 for i in segment {
                     let value = series.values[i] ?? 0
-                    var tip = "\(series.name), \(categories[i]): \(label(value, step: step / 100))"
+                    var tip = "\(series.name), \(categories[i]): \(vertical.valueLabel(value))"
                     if let lo = series.low[i], let hi = series.high[i] {
-                        tip += " (95 % CI \(label(lo, step: step / 100)) – \(label(hi, step: step / 100)))"
+                        tip += " (\(intervalName) \(vertical.valueLabel(lo)) – \(vertical.valueLabel(hi)))"
                     }
                     out += "<circle cx=\"\(f(x(i) + shift))\" cy=\"\(f(y(value)))\" r=\"3.5\" fill=\"\(color)\"><title>\(SVGText.escape(tip))</title></circle>\n"
                 }
@@ -190,10 +227,20 @@ package struct SVGChart {
         let lx = layout.legendX
         out += "<g class=\"legend\">\n"
         for (s, series) in series.enumerated() {
-            let color = Self.palette[s % Self.palette.count]
-            out += "<rect x=\"\(f(lx))\" y=\"\(f(ly - 9))\" width=\"28\" height=\"14\" fill=\"\(color)\" fill-opacity=\"0.18\"/>\n"
-            out += "<line x1=\"\(f(lx))\" y1=\"\(f(ly - 2))\" x2=\"\(f(lx + 28))\" y2=\"\(f(ly - 2))\" stroke=\"\(color)\" stroke-width=\"2\"\(series.dashed ? " stroke-dasharray=\"6 4\"" : "")/>\n"
+            let color = Self.palette[(series.color ?? s) % Self.palette.count]
+            if categorical || series.pointsOnly {
+                out += "<line x1=\"\(f(lx + 14))\" y1=\"\(f(ly - 9))\" x2=\"\(f(lx + 14))\" y2=\"\(f(ly + 5))\" stroke=\"\(color)\" stroke-width=\"2\"/>\n"
+                out += "<circle cx=\"\(f(lx + 14))\" cy=\"\(f(ly - 2))\" r=\"3.5\" fill=\"\(color)\"/>\n"
+            } else {
+                out += "<rect x=\"\(f(lx))\" y=\"\(f(ly - 9))\" width=\"28\" height=\"14\" fill=\"\(color)\" fill-opacity=\"0.18\"/>\n"
+                out += "<line x1=\"\(f(lx))\" y1=\"\(f(ly - 2))\" x2=\"\(f(lx + 28))\" y2=\"\(f(ly - 2))\" stroke=\"\(color)\" stroke-width=\"2\"\(series.dashed ? " stroke-dasharray=\"6 4\"" : "")/>\n"
+            }
             out += "<text x=\"\(f(lx + 36))\" y=\"\(f(ly + 2))\">\(SVGText.escape(series.name))</text>\n"
+            ly += 22
+        }
+        if let zone {
+            out += "<rect x=\"\(f(lx))\" y=\"\(f(ly - 9))\" width=\"28\" height=\"14\" fill=\"#2ca02c\" fill-opacity=\"0.15\" stroke=\"#2ca02c\" stroke-opacity=\"0.6\" stroke-dasharray=\"4 3\"/>\n"
+            out += "<text x=\"\(f(lx + 36))\" y=\"\(f(ly + 2))\">\(SVGText.escape(zone.name))</text>\n"
             ly += 22
         }
         out += "<text x=\"\(f(lx))\" y=\"\(f(ly + 8))\" fill=\"#555555\" font-size=\"\(size(11))\">\(SVGText.escape(note))</text>\n"
@@ -214,11 +261,115 @@ package struct SVGChart {
         return result
     }
 
+    /// What the tooltip calls a point's interval.
+    package var intervalName = "95 % CI"
+
+    /// The height of the row under a log axis where values of 0 (and interval ends clipped to
+    /// 0) are drawn, below a break in the axis.
+    static let zeroRow = 22.0
+
+    /// The y axis as drawn: where a value goes, its ticks and their labels.
+    struct YScale {
+        /// `zero`: a value or an interval's end is 0, so the log axis has a row for it.
+        enum Kind { case linear(min: Double, max: Double, step: Double), log(lowDecade: Int, highDecade: Int, zero: Bool) }
+        var kind: Kind
+        var top: Double
+        var bottom: Double
+        var percent: Bool
+
+        var isLog: Bool { if case .log = kind { return true } else { return false } }
+        var hasZeroRow: Bool { if case .log(_, _, true) = kind { return true } else { return false } }
+
+        func y(_ v: Double) -> Double {
+            switch kind {
+            case let .linear(yMin, yMax, _):
+                return bottom - (v - yMin) / (yMax - yMin) * (bottom - top)
+            case let .log(low, high, zero):
+                // 0 and below sit on the zero row; a positive value under the lowest decade
+                // (an interval's end) is held at that decade's line.
+                guard v > 0, v.isFinite else { return bottom }
+                let decades = Double(high - low), base = bottom - (zero ? SVGChart.zeroRow : 0)
+                let t = min(max((log10(v) - Double(low)) / decades, 0), 1)
+                return base - t * (base - top)
+            }
+        }
+
+        var ticks: [Double] {
+            switch kind {
+            case let .linear(yMin, yMax, step):
+                var out: [Double] = []
+                var tick = yMin
+                while tick <= yMax + step / 1000 { out.append(tick); tick += step }
+                return out
+            case let .log(low, high, zero):
+                return (zero ? [0] : []) + (low...high).map { pow(10, Double($0)) }
+            }
+        }
+
+        var minorTicks: [Double] {
+            guard case let .log(low, high, _) = kind, low < high else { return [] }
+            return (low..<high).flatMap { k in [2.0, 5.0].map { $0 * pow(10, Double(k)) } }
+        }
+
+        func tickLabel(_ value: Double) -> String {
+            switch kind {
+            case let .linear(_, _, step): return SVGChart.label(value, step: step, percent: percent)
+            case .log:
+                guard value > 0 else { return percent ? "0 %" : "0" }
+                let exponent = Int(floor(log10(value) + 1e-9)) + (percent ? 2 : 0)
+                let scaled = percent ? value * 100 : value
+                return String(format: "%.\(max(0, -exponent))f", scaled) + (percent ? " %" : "")
+            }
+        }
+
+        /// A value as a tooltip gives it: as precise as the axis, three significant digits on a log axis.
+        func valueLabel(_ value: Double) -> String {
+            switch kind {
+            case let .linear(_, _, step): return SVGChart.label(value, step: step / 100, percent: percent)
+            case .log:
+                let scaled = percent ? value * 100 : value
+                guard scaled != 0, scaled.isFinite else { return percent ? "0 %" : "0" }
+                let decimals = max(0, min(9, 2 - Int(floor(log10(abs(scaled))))))
+                return String(format: "%.\(decimals)f", scaled) + (percent ? " %" : "")
+            }
+        }
+    }
+
+    /// Whether the y axis is drawn logarithmic (``YAxis``), and its decades: from the one at
+    /// or below the smallest positive mean (an interval's lower end may take it one further)
+    /// to the one at or above the highest value drawn.
+    func logDecades() -> (low: Int, high: Int, zero: Bool)? {
+        guard yAxis == .automatic else { return nil }
+        var means: [Double] = [], all: [Double] = []
+        for s in series {
+            means += s.values.compactMap { $0 }.filter(\.isFinite)
+            all += (s.values + s.low + s.high).compactMap { $0 }.filter(\.isFinite)
+        }
+        if let zone { all += [zone.low, zone.high] }
+        guard !all.contains(where: { $0 < 0 }) else { return nil }
+        let positive = means.filter { $0 > 0 }
+        guard let smallest = positive.min(), let largest = positive.max(), largest > 100 * smallest,
+              let highest = all.max() else { return nil }
+        let lowestMean = Int(floor(log10(smallest) + 1e-9))
+        let lowestEnd = all.filter { $0 > 0 }.min().map { Int(floor(log10($0) + 1e-9)) } ?? lowestMean
+        let low = max(lowestEnd, lowestMean - 1)
+        return (low, max(Int(ceil(log10(highest) - 1e-9)), low + 1), all.contains { $0 <= 0 })
+    }
+
+    func yScaleFor(top: Double, bottom: Double) -> YScale {
+        if let (low, high, zero) = logDecades() {
+            return YScale(kind: .log(lowDecade: low, highDecade: high, zero: zero), top: top, bottom: bottom, percent: percent)
+        }
+        let (yMin, yMax, step) = yScale()
+        return YScale(kind: .linear(min: yMin, max: yMax, step: step), top: top, bottom: bottom, percent: percent)
+    }
+
     /// A y range from 0 (or the lowest value, if negative) to a round number above the highest
     /// band, with a 1-2-5 tick step.
     func yScale() -> (Double, Double, Double) {
         var values: [Double] = []
         for s in series { values += (s.values + s.low + s.high).compactMap { $0 }.filter(\.isFinite) }
+        if let zone { values += [zone.low, zone.high] }
         let low = min(0, values.min() ?? 0)
         var high = max(values.max() ?? 1, low)
         if high - low <= 0 { high = low + (percent ? 0.01 : 1) }
@@ -229,7 +380,7 @@ package struct SVGChart {
     }
 
     /// A tick or value label, with as many decimals as the step needs.
-    func label(_ value: Double, step: Double) -> String {
+    static func label(_ value: Double, step: Double, percent: Bool) -> String {
         let scaled = percent ? value * 100 : value
         let scaledStep = percent ? step * 100 : step
         guard scaledStep > 0 else { return String(format: "%.2f", scaled) + (percent ? " %" : "") }

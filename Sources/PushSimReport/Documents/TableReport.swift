@@ -9,6 +9,10 @@ package struct ReportTable {
     package var title: String
     package var header: [String]
     package var rows: [[String]]   // a row with one cell is a section heading
+    /// Lines under the title, before the table (the short table's answer in words).
+    package var lead: [String] = []
+    /// A line after the table (the short table's pointer to the rest).
+    package var footer: String?
 
     package init(_ result: RunResult, scenario: Scenario? = nil, size: RunSize? = nil) {
         title = "PushSim · \(result.scenario) · seed \(result.seed)"
@@ -127,7 +131,7 @@ package struct ReportTable {
         let widths = (0..<header.count).map { column in
             ([header] + rows).filter { $0.count > 1 }.map { $0[column].count }.max() ?? 0
         }
-        var out = title + "\n\n"
+        var out = title + "\n" + lead.map { $0 + "\n" }.joined() + "\n"
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { i, cell in
                 let pad = String(repeating: " ", count: max(0, widths[i] - cell.count))
@@ -136,6 +140,7 @@ package struct ReportTable {
         }
         out += line(header) + "\n"
         for cells in rows { out += (cells.count == 1 ? cells[0] : line(cells)) + "\n" }
+        if let footer { out += "\n" + footer + "\n" }
         return out
     }
 

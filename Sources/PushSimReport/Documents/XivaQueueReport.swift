@@ -39,6 +39,8 @@ package enum XivaQueueReport {
                                      high: values.map { _ in nil })],
             percent: false)
         chart.note = "one run: no band"
+        // A count over time, 0 most of the time: linear, so a burst reads as its size.
+        chart.yAxis = .linear
         return chart.svg
     }
 }

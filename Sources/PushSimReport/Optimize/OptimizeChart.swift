@@ -4,30 +4,33 @@ import PushSimExperiment
 extension OptimizeResult {
     /// The decision as a picture: for every candidate, the mean of (candidate − chosen) over
     /// the replications both have, with its simultaneous interval (the chosen one sits at 0),
-    /// and a dashed line at δ. A candidate whose band lies above the line is worse beyond the
-    /// indifference zone; one whose band reaches below it cannot be told apart from the chosen.
+    /// over the indifference zone from 0 to δ, shaded. A candidate whose interval reaches into
+    /// the zone cannot be told apart from the chosen by more than δ and is drawn as within δ;
+    /// one whose interval lies wholly above it is worse beyond the indifference zone. Points,
+    /// never a line: candidates are choices, and one axis of numbers is spaced by value.
     package var chart: SVGChart {
         let categories = points.map { point in
             point.settings.isEmpty ? "base" : point.settings.map(\.value).joined(separator: ", ")
         }
-        var values: [Double?] = [], low: [Double?] = [], high: [Double?] = []
+        let delta = settings.delta
+        var within = SVGChart.Series(name: "within δ of the chosen", values: [], low: [], high: [], color: 2)
+        var beyond = SVGChart.Series(name: "worse by more than δ", values: [], low: [], high: [], color: 1)
         for i in points.indices {
+            var value: Double?, low: Double?, high: Double?
             if i == selection.best {
-                values.append(0); low.append(0); high.append(0)
+                value = 0; low = 0; high = 0
             } else if let d = differences.first(where: { $0.system == i }) {
-                values.append(d.mean)
-                low.append(d.halfWidth.map { d.mean - $0 })
-                high.append(d.halfWidth.map { d.mean + $0 })
-            } else {
-                values.append(nil); low.append(nil); high.append(nil)
+                value = d.mean
+                low = d.halfWidth.map { d.mean - $0 }
+                high = d.halfWidth.map { d.mean + $0 }
             }
+            let isWithin = value.map { (low ?? $0) <= delta } ?? false
+            within.values.append(isWithin ? value : nil); within.low.append(isWithin ? low : nil); within.high.append(isWithin ? high : nil)
+            beyond.values.append(isWithin ? nil : value); beyond.low.append(isWithin ? nil : low); beyond.high.append(isWithin ? nil : high)
         }
+        within.pointsOnly = true
+        beyond.pointsOnly = true
         let confidence = JSONValue.format((1 - settings.alpha) * 100)
-        let series = [
-            SVGChart.Series(name: "candidate − chosen (paired)", values: values, low: low, high: high),
-            SVGChart.Series(name: "indifference zone δ", values: points.map { _ in settings.delta },
-                            low: points.map { _ in nil }, high: points.map { _ in nil }, dashed: true),
-        ]
         let runs = selection.replications.reduce(0, +)
         var subtitle = "\(scenario) · chosen \(chosen.label) · \(runs) runs"
         if let fixed = fixedSampleReplications { subtitle += " (a fixed sample of the same guarantee: \(fixed * points.count))" }
@@ -35,8 +38,12 @@ extension OptimizeResult {
         var chart = SVGChart(title: "Which value? Each candidate against the chosen one", subtitle: subtitle,
                              xLabel: axes.map { SweepCharts.axisLabel($0.path) }.joined(separator: " × "),
                              yLabel: "\(settings.metric), candidate − chosen", categories: categories,
-                             series: series, percent: false)
-        chart.note = "band: Bonferroni \(confidence) % (simultaneous)"
+                             series: [within, beyond].filter { $0.values.contains { $0 != nil } }, percent: false)
+        chart.zone = SVGChart.Zone(low: 0, high: delta, name: "indifference zone, 0 to δ = \(JSONValue.format(delta))")
+        // One axis of numbers is spaced by value; several axes' combinations are categories.
+        chart.xAxis = axes.count == 1 ? .byValue : .evenly
+        chart.note = "bar: Bonferroni \(confidence) % (simultaneous)"
+        chart.intervalName = "Bonferroni \(confidence) %"
         return chart
     }
 }

@@ -97,33 +97,29 @@ extension SweepResult {
         var combinations: [[SweepSetting]] = []
         for point in points where !combinations.contains(rest(point.point)) { combinations.append(rest(point.point)) }
         let armNames = points.first?.summaries.map(\.queue) ?? []
+        let designOnAxis = xAxis?.path == SweepCharts.recoveryKey
         var series: [SVGChart.Series] = []
-        for combination in combinations {
+        for (c, combination) in combinations.enumerated() {
+            // The design is named in the arm's name, so the rest of the combination names the series.
+            let design = combination.first { $0.path == SweepCharts.recoveryKey }?.value ?? baseRecovery
+            let others = combination.filter { $0.path != SweepCharts.recoveryKey }
             for (a, arm) in armNames.enumerated() {
-                var values: [Double?] = [], low: [Double?] = [], high: [Double?] = []
-                for category in categories {
-                    let point = points.first { xValue($0.point) == category && rest($0.point) == combination }
-                    let metric = point.flatMap { a < $0.summaries.count ? $0.summaries[a].metrics[spec.metric] : nil }
-                    values.append(metric?.mean)
-                    // Every charted metric is a count, rate or time, and a percentage a share of
-                    // a whole: a band below 0 or above 100 % would only stretch the axis to
-                    // values that cannot happen.
-                    low.append(metric.map { max(0, $0.mean - ($0.ci95 ?? 0)) })
-                    high.append(metric.map { spec.percent ? min(1, $0.mean + ($0.ci95 ?? 0)) : $0.mean + ($0.ci95 ?? 0) })
-                }
-                guard values.contains(where: { $0 != nil }) else { continue }
-                // What only the queue does (summaries, re-sends) cannot happen without it: no
-                // line at 0 for that arm, unless something in it did give a value.
-                if arm == "off" && SweepCharts.queueOnlyMetrics.contains(spec.metric)
-                    && values.allSatisfy({ ($0 ?? 0) == 0 }) && high.allSatisfy({ ($0 ?? 0) == 0 }) { continue }
-                var name = "queue \(arm)"
-                if !combination.isEmpty { name += " · " + combination.map(\.override).joined(separator: ", ") }
-                series.append(SVGChart.Series(name: name, values: values, low: low, high: high, dashed: arm == "off"))
+                guard let (values, low, high) = SweepCharts.armLine(arm: a, armName: arm, metric: spec.metric, percent: spec.percent,
+                                                                    categories: categories, point: { category in
+                    points.first { xValue($0.point) == category && rest($0.point) == combination }
+                }) else { continue }
+                var name = SweepCharts.armName(arm, design: designOnAxis ? nil : design)
+                if !others.isEmpty { name += " · " + others.map(\.override).joined(separator: ", ") }
+                // The off arm runs without recovery whatever the design: drawn once, not once per design.
+                if arm == "off", series.contains(where: { $0.name == name && $0.values == values }) { continue }
+                // Each arm keeps its colour whether or not the other is drawn.
+                series.append(SVGChart.Series(name: name, values: values, low: low, high: high, dashed: arm == "off",
+                                              color: c * armNames.count + a))
             }
         }
         let n = seeds.count
         let subtitle = "\(scenario) · \(n) replication\(n == 1 ? "" : "s") per point · mean"
-            + (n > 1 ? " with 95 % confidence band (Student t)" : " (one replication: no band)")
+            + (n > 1 ? " with its 95 % confidence interval (Student t)" : " (one replication: no interval)")
             + "\n" + provenanceLine
         var chart = SVGChart(title: spec.title, subtitle: subtitle,
                              xLabel: xAxis.map { SweepCharts.axisLabel($0.path) } ?? "scenario as written",
@@ -144,7 +140,50 @@ extension SweepResult {
     }
 }
 
+extension SweepResult {
+    /// The base scenario's recovery design (`recovery`, docs/scenarios.md), `queue` when not known.
+    var baseRecovery: String {
+        guard let entry = resolvedScenario.first(where: { $0.key == SweepCharts.recoveryKey }),
+              case .scalar(let value) = entry.value else { return "queue" }
+        return value
+    }
+}
+
 enum SweepCharts {
+    static let recoveryKey = "recovery"
+
+    /// One arm's means and 95 % intervals at each category (`point` finds the category's
+    /// point), or nil when the arm has no value there or cannot have one: what only the queue
+    /// does (summaries, re-sends) draws no off-arm line at 0, unless something in it did give a value.
+    static func armLine(arm a: Int, armName: String, metric name: String, percent: Bool, categories: [String],
+                        point: (String) -> SweepPointResult?) -> (values: [Double?], low: [Double?], high: [Double?])? {
+        var values: [Double?] = [], low: [Double?] = [], high: [Double?] = []
+        for category in categories {
+            let metric = point(category).flatMap { a < $0.summaries.count ? $0.summaries[a].metrics[name] : nil }
+            values.append(metric?.mean)
+            // Every charted metric is a count, rate or time, and a percentage a share of a
+            // whole: a band below 0 or above 100 % would only stretch the axis to values that
+            // cannot happen.
+            low.append(metric.map { max(0, $0.mean - ($0.ci95 ?? 0)) })
+            high.append(metric.map { percent ? min(1, $0.mean + ($0.ci95 ?? 0)) : $0.mean + ($0.ci95 ?? 0) })
+        }
+        guard values.contains(where: { $0 != nil }) else { return nil }
+        let queueOnly = queueOnlyMetrics.contains { name == $0 || name.hasSuffix("." + $0) }
+        if armName == "off" && queueOnly && values.allSatisfy({ ($0 ?? 0) == 0 }) && high.allSatisfy({ ($0 ?? 0) == 0 }) { return nil }
+        return (values, low, high)
+    }
+
+    /// What an arm is, for a legend: the off arm runs without recovery; the on arm is the
+    /// design (`recovery`), or, with `design` nil (the designs are the x axis), each design
+    /// named under its point.
+    static func armName(_ arm: String, design: String?) -> String {
+        guard arm == "on" else { return arm == "off" ? "no recovery (off arm)" : "arm \(arm)" }
+        guard let design else { return "each design (on arm)" }
+        let names = ["queue": "push queue", "catch_up": "client catch-up", "background_sync": "background-push sync",
+                     "none": "recovery: none"]
+        return "\(names[design] ?? design) (on arm)"
+    }
+
     /// Metrics only the queue arm can have: summaries and re-sends.
     static let queueOnlyMetrics: Set<String> = ["summaries_per_letter", "summarized_rate", "resent_per_letter"]
 
@@ -175,6 +214,6 @@ extension SweepResult {
     package static func family(segments: [String]) -> Set<String> {
         let specs = chartSpecs + capacityChartSpecs
         let perSegment = segments.enumerated().flatMap { index, segment in specs.map { segmentSpec($0, segment: segment, index: index).file } }
-        return Set(["sweep.csv", "sweep.json", "sweep.md", HTMLReport.name] + specs.map(\.file) + perSegment)
+        return Set(["sweep.csv", "sweep.json", "sweep.md", HTMLReport.name] + specs.map(\.file) + perSegment + segmentOverlayFiles)
     }
 }

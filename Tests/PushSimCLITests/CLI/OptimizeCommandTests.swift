@@ -34,7 +34,7 @@ import PushSimTestSupport
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["optimize.json", "optimize.md", "optimize.svg", "report.html"])
         let svg = try String(contentsOfFile: out + "/optimize.svg", encoding: .utf8)
-        #expect(svg.contains("indifference zone δ") && svg.contains("<polygon class=\"band\""))
+        #expect(svg.contains("indifference zone, 0 to δ") && svg.contains("<rect class=\"zone\"") && svg.contains("class=\"interval\"") && !svg.contains("<polyline"))
         let markdown = try String(contentsOfFile: out + "/optimize.md", encoding: .utf8)
         #expect(markdown.contains("**Chosen: `queue.repeat_max_count=50`**"))
         // The chosen one's MCB interval says it is the best (upper bound 0); the others' that they are not (lower bound 0).

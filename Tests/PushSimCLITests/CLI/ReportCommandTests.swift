@@ -67,8 +67,8 @@ import PushSimTestSupport
         #expect(sweep.status == 0, "\(sweep.err)")
         let summarized = try String(contentsOfFile: dir.file("sweep/summarized_rate.svg"), encoding: .utf8)
         let loss = try String(contentsOfFile: dir.file("sweep/loss_rate.svg"), encoding: .utf8)
-        #expect(!summarized.contains("data-series=\"queue off\"") && summarized.contains("data-series=\"queue on\""))
-        #expect(loss.contains("data-series=\"queue off\"") && loss.contains("data-series=\"queue on\""))
+        #expect(!summarized.contains("data-series=\"no recovery (off arm)\"") && summarized.contains("data-series=\"push queue (on arm)\""))
+        #expect(loss.contains("data-series=\"no recovery (off arm)\"") && loss.contains("data-series=\"push queue (on arm)\""))
         // Ticks at 0, 5 and 50: the second a tenth of the way.
         let ticks = loss.components(separatedBy: "<text x=\"").dropFirst().compactMap { part -> (Double, String)? in
             guard let x = Double(part.prefix { $0 != "\"" }), let open = part.firstIndex(of: ">"),
@@ -79,5 +79,33 @@ import PushSimTestSupport
         if let x0 = x["0"], let x5 = x["5"], let x50 = x["50"] {
             #expect(abs((x5 - x0) / (x50 - x0) - 0.1) < 0.01)
         } else { Issue.record("ticks 0, 5 and 50 not found: \(ticks)") }
+    }
+
+    /// Several sweep folders drawn together: a line per folder in each chart, written to --out;
+    /// a folder that is not a sweep's, or sweeps of other axes, are refused with nothing written.
+    @Test func sweepsOfSeveralFoldersShareOneFigure() throws {
+        let dir = TemporaryDirectory()
+        let small = dir.write("small.yaml", Self.scenario)
+        let other = dir.write("other.yaml", "name: other\nduration: 1d\ndevices: 8\n")
+        for (file, folder) in [(small, "small"), (other, "other")] {
+            let sweep = runPushsim(["sweep", file, "--vary", "queue.repeat_max_count=0,5", "--replications", "2",
+                                    "--out", dir.file(folder), "--jobs", "1"])
+            #expect(sweep.status == 0, "\(sweep.err)")
+        }
+        let together = runPushsim(["report", dir.file("small"), dir.file("other"), "--out", dir.file("figures")])
+        #expect(together.status == 0, "\(together.err)")
+        #expect(together.out.hasPrefix(dir.file("figures") + "/loss_rate.svg\n"))
+        let loss = try String(contentsOfFile: dir.file("figures/loss_rate.svg"), encoding: .utf8)
+        #expect(loss.contains("data-series=\"page · push queue (on arm)\"") && loss.contains("data-series=\"other · push queue (on arm)\""))
+        // Not a sweep's folder, or another axis: refused, nothing written.
+        let refused = runPushsim(["report", dir.file("small"), dir.file("nowhere"), "--out", dir.file("none")])
+        #expect(refused.status == 2 && refused.err.contains("no sweep.json here"))
+        let sweep = runPushsim(["sweep", small, "--vary", "apns.loss=0,5%", "--out", dir.file("loss"), "--jobs", "1"])
+        #expect(sweep.status == 0, "\(sweep.err)")
+        let axes = runPushsim(["report", dir.file("small"), dir.file("loss"), "--out", dir.file("none")])
+        #expect(axes.status == 2 && axes.err.contains("share their axis"), "\(axes.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("none")))
+        let alone = runPushsim(["report", dir.file("small"), "--out", dir.file("none")])
+        #expect(alone.status == 2 && alone.err.contains("give two or more"))
     }
 }

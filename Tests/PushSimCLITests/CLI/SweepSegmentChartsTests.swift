@@ -42,4 +42,29 @@ import PushSimTestSupport
                                  console: again) == 0, "\(again.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasPrefix("segment") }.isEmpty)
     }
+
+    /// `--segments-together`: each chart once more with a line per segment, removed by a later
+    /// sweep without the flag; a grid of two axes is refused before it runs.
+    @Test func theSegmentsTogetherAreOneFigurePerChart() throws {
+        let input = try TemporaryScenario(Self.segmented)
+        defer { input.cleanUp() }
+        let out = input.directory.appendingPathComponent("out").path
+        let console = Console.capturing()
+        #expect(PushSimTool.main(["sweep", input.path, "--vary", "queue.repeat_max_count=0,5", "--segments-together",
+                                  "--out", out, "--jobs", "1"], console: console) == 0, "\(console.standardError)")
+        let chart = try String(contentsOfFile: out + "/segments-loss_rate.svg", encoding: .utf8)
+        let probe = try #require(SVGProbe.parse(chart))
+        #expect(probe.series == ["subway riders · no recovery (off arm)", "subway riders · push queue (on arm)",
+                                 "home · no recovery (off arm)", "home · push queue (on arm)"])
+        #expect(chart.contains("Letters lost, by segment"))
+        let again = Console.capturing()
+        #expect(PushSimTool.main(["sweep", input.path, "--vary", "queue.repeat_max_count=0,5", "--out", out, "--jobs", "1"],
+                                 console: again) == 0, "\(again.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasPrefix("segments-") }.isEmpty)
+        let grid = Console.capturing()
+        #expect(PushSimTool.main(["sweep", input.path, "--vary", "queue.repeat_max_count=0,5", "--vary", "apns.loss=0,5%",
+                                  "--segments-together", "--out", out + "2", "--jobs", "1"], console: grid) == 2)
+        #expect(grid.standardError.contains("--segments-together draws a sweep of one axis"))
+        #expect(!FileManager.default.fileExists(atPath: out + "2"))
+    }
 }

@@ -21,13 +21,13 @@ import PushSimTestSupport
             #expect(probe.bands == probe.series, "\(name): a band for every line")
         }
         let loss = try #require(SVGProbe.parse(result.chart(SweepResult.chartSpecs[0]).svg))
-        #expect(loss.series == ["queue off · apns.loss=0", "queue on · apns.loss=0",
-                                "queue off · apns.loss=5%", "queue on · apns.loss=5%"])
+        #expect(loss.series == ["no recovery (off arm) · apns.loss=0", "push queue (on arm) · apns.loss=0",
+                                "no recovery (off arm) · apns.loss=5%", "push queue (on arm) · apns.loss=5%"])
         #expect(loss.classedText["y-label"] == "loss rate (% of letters)")
         #expect(loss.circles == 4 * 3)
         let summaries = try #require(SweepResult.chartSpecs.first { $0.metric == "summaries_per_letter" })
         #expect(try #require(SVGProbe.parse(result.chart(summaries).svg)).series
-                == ["queue on · apns.loss=0", "queue on · apns.loss=5%"])
+                == ["push queue (on arm) · apns.loss=0", "push queue (on arm) · apns.loss=5%"])
     }
 
     @Test func textIsEscaped() throws {
