@@ -10,7 +10,7 @@ import TeamGapClient
 let environment = ProcessInfo.processInfo.environment
 let arguments = Array(CommandLine.arguments.dropFirst())
 if environment["TEAM_CLIENT"] == "built-in" {
-    exit(PushSim.main(arguments, client: BuiltInServiceExtensionClient.intended, name: "intended", version: "built-in"))
+    exit(PushSim.main(arguments, client: BuiltInServiceExtensionClient.intended, name: "built-in intended"))
 }
 let bug = environment["TEAM_CLIENT_BUG"] == "forgets-joined-gaps"
 let client = TeamGapClient(forgetsJoinedGaps: bug)
