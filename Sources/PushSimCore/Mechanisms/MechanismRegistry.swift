@@ -28,6 +28,8 @@ package struct MechanismCounts: Equatable, Sendable {
     package var uninstall = UninstallCounters()
     /// The provider's side of APNs (docs/model.md §9): pushes XIVA sent again, and the answers behind them.
     package var provider = ProviderCounters()
+    /// Requests APNs refused or left unanswered in its outages (`apns.outages`).
+    package var apnsOutages = APNsOutageCounters()
     /// Priority-5 pushes held while their device slept (`device.sleep`).
     package var sleep = SleepCounters()
     /// Pushes held in Low Power Mode (`device.low_power`).
@@ -116,6 +118,7 @@ extension Ledger {
     package var parallelRuns: ParallelRunsCounters { @inline(__always) get { mechanismCounts.parallelRuns } @inline(__always) set { mechanismCounts.parallelRuns = newValue } }
     package var uninstall: UninstallCounters { @inline(__always) get { mechanismCounts.uninstall } @inline(__always) set { mechanismCounts.uninstall = newValue } }
     package var provider: ProviderCounters { @inline(__always) get { mechanismCounts.provider } @inline(__always) set { mechanismCounts.provider = newValue } }
+    package var apnsOutages: APNsOutageCounters { @inline(__always) get { mechanismCounts.apnsOutages } @inline(__always) set { mechanismCounts.apnsOutages = newValue } }
     package var sleep: SleepCounters { @inline(__always) get { mechanismCounts.sleep } @inline(__always) set { mechanismCounts.sleep = newValue } }
     package var lowPower: LowPowerCounters { @inline(__always) get { mechanismCounts.lowPower } @inline(__always) set { mechanismCounts.lowPower = newValue } }
     package var focusSummary: FocusSummaryCounters { @inline(__always) get { mechanismCounts.focusSummary } @inline(__always) _modify { yield &mechanismCounts.focusSummary } }
@@ -130,7 +133,7 @@ extension Ledger {
     /// Each mechanism's counters, in the order of the report table's blocks. A mechanism with
     /// counters adds its group here, once.
     package static let groups: [CounterGroup] = [
-        APNsConsoleCounters.group, .undeliverable, .providerAnswers, .binaryInterface, SleepCounters.group, LowPowerCounters.group, FocusSummaryCounters.group,
+        APNsConsoleCounters.group, .undeliverable, .providerAnswers, APNsOutageCounters.group, .binaryInterface, SleepCounters.group, LowPowerCounters.group, FocusSummaryCounters.group,
         XivaCapacityCounters.group,
         .earlyKill, MediaCounters.group, .deviceIdChange, ReinstallCounters.group, .parallelRuns, .catchUp,
         BackgroundSyncCounters.group,
@@ -259,6 +262,7 @@ struct RareMechanismStates {
 enum ChainMechanism: CaseIterable {
     case secondCopies, providerAnswers, sleep, lowPower, pushKit, fcm, media, binary, focusSummary
     case keepOlder, outages, sharedServer, earlyKill, idChange, reinstall, parallelRuns, uninstall
+    case apnsOutages
     // The arm's designs (the queue's gap check, which forbids settling due copies, and the
     // catch-up, which permits both) are stated per arm in `DeviceWorld.resetArm`; the designs'
     // own states and streams (catch-up, background sync) in `ChainParameters` and `resetArm`.
@@ -283,6 +287,7 @@ enum ChainMechanism: CaseIterable {
         case .reinstall: return p.reinstallRate > 0
         case .parallelRuns: return p.saveDelay != nil
         case .uninstall: return p.uninstallRate > 0
+        case .apnsOutages: return p.hasAPNsOutages
         }
     }
 
@@ -352,6 +357,11 @@ enum ChainMechanism: CaseIterable {
             // Each acts at XIVA, before a copy is sent.
             return MechanismDeclaration(streams: [], keepsState: false,
                                         permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true)
+        case .apnsOutages:
+            // Acts on XIVA's requests as APNs' other answers do (it switches them on, so every
+            // arrival at APNs is an event, in time order); its draws are made again when asked.
+            return MechanismDeclaration(streams: [], keepsState: false,
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: false)
         case .uninstall:
             // Ends the device's run as a whole, handled at the end.
             return MechanismDeclaration(streams: [], keepsState: false,

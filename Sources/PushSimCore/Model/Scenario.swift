@@ -209,6 +209,8 @@ package struct Scenario: Sendable {
         package var errorDelay: Distribution = .constant(SimTime(microseconds: 100 * SimTime.millisecond))
         package var connectionRatePerMicrosecond: Double? = nil
         package var feedbackDelay: SimTime = SimTime(microseconds: SimTime.day)
+        /// Windows in which APNs refuses or does not answer XIVA (docs/model.md §9, APNs outages); empty: none.
+        package var outages: [APNsOutage] = []
         /// The defaults docs/scenarios.md gives (the file reader starts from them).
         package init() {}
     }
@@ -340,6 +342,13 @@ package struct Scenario: Sendable {
         resolved.device = segment.device
         resolved.extension = segment.extension
         resolved.channel = segment.channel
+        // APNs' outages of another segment do not concern its phones; its own concern them all.
+        resolved.apns.outages = apns.outages.compactMap { outage in
+            guard outage.segment == nil || outage.segment == segment.name else { return nil }
+            var own = outage
+            own.segment = nil
+            return own
+        }
         resolved.seenLatencyInSomeSegment = measuresSeenLatency
         resolved.segments = []
         return resolved

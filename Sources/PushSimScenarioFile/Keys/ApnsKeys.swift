@@ -67,9 +67,27 @@ enum ApnsKeys {
                     help: "binary: notifications one connection writes per second; forever: writes take no time") { a in
             a.connectionRatePerMicrosecond.map { .scalar(ScenarioPrinter.rate($0)) }
         },
+        ScenarioKey("outages", "list of outages", default: .written("[]"), example: "[{start: 1h, end: 3h}]",
+                    shape: .list(items: outage.infos), help: "windows in which APNs refuses XIVA (503) or cannot be reached") { a in
+            a.outages.isEmpty ? nil : .list(a.outages.map(outage.mapping))
+        },
         ScenarioKey("feedback_delay", "duration or forever", default: .written("1d"), example: "2h",
                     help: "binary: from an uninstall to XIVA reading the token from the feedback list") { a in
             a.feedbackDelay != defaults.feedbackDelay ? .scalar(a.feedbackDelay.description) : nil
+        },
+    ])
+
+    /// One APNs outage: a XIVA outage's window, for a share of the phones, of a segment.
+    static let outage = KeyTable<APNsOutage>(XivaKeys.outage.keys.map { key in ScenarioKey(key.info) { key.printed($0.window) } } + [
+        ScenarioKey("share", "probability > 0", default: .written("1"), example: "{start: 1h, end: 3h, share: 30%}",
+                    help: "the share of the phones it concerns, drawn per phone") { o in
+            o.share != 1 ? .scalar(ScenarioPrinter.decimal(o.share)) : nil
+        },
+        ScenarioKey("segment", "segment name", default: .absent("every phone"), example: "{start: 1h, end: 3h, segment: commuters}",
+                    help: "only the phones of this segment") { o in o.segment.map { .scalar($0) } },
+        ScenarioKey("answer", "refused | unreachable", default: .written("refused"), example: "{start: 1h, end: 3h, answer: unreachable}",
+                    help: "503 ServiceUnavailable, or no answer at all") { o in
+            o.answer != .refused ? .scalar(o.answer.rawValue) : nil
         },
     ])
 

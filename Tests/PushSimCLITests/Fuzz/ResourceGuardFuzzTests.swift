@@ -94,6 +94,8 @@ import PushSimTestSupport
                           ["device.focus={share: 33%, windows: [{start: 22h, end: 7h}]}", "device.notification_summary={share: 25%, times: [8h, 18h]}"]]),
         ("xiva.outages", [["xiva.outages=[{start: 0, end: 1us, every: 2us}]"], ["xiva.outages=[{start: 0, end: 1m, every: 10m}]"],
                           ["xiva.outages=[{start: 1h, end: 2h}]", "xiva.outage_mode=drop"]]),
+        ("apns.outages", [["apns.outages=[{start: 0, end: 1us, every: 2us}]"], ["apns.outages=[{start: 0, end: 1m, every: 10m, share: 50%}]", "xiva.retry={attempts: 100, backoff: 1us}"],
+                          ["apns.outages=[{start: 1h, end: 2h, answer: unreachable}]"]]),
         ("xiva.capacity", [["xiva.capacity=1/1000000d", "xiva.partitions=1"], ["xiva.capacity=1000000000/us"],
                            ["xiva.capacity=5/s", "xiva.partitions=3"]]),
         ("segments", [[segments(2_000, every: "")], [segments(2, every: ", channel: fcm, device: {doze: [{start: 0, end: 1us, every: 2us}]}")],
