@@ -230,6 +230,11 @@ struct MechanismStates: ~Copyable {
         @inline(__always) _read { yield rare[orFresh: freshRareMechanismStates].lowPower }
         @inline(__always) _modify { yield &rare[orFresh: freshRareMechanismStates].lowPower }
     }
+    /// APNs' offline store of `apns.store` (docs/model.md §5): the copies stored, in the order they entered.
+    var offlineStore: OfflineStoreSlots {
+        @inline(__always) _read { yield rare[orFresh: freshRareMechanismStates].offlineStore }
+        @inline(__always) _modify { yield &rare[orFresh: freshRareMechanismStates].offlineStore }
+    }
     /// PushKit (docs/model.md §12): the app's CallKit failures so far.
     var pushKit: PushKitState {
         @inline(__always) _read { yield rare[orFresh: freshRareMechanismStates].pushKit }
@@ -250,6 +255,7 @@ struct RareMechanismStates {
     var backgroundSync = BackgroundSyncState()
     var lowPower = LowPowerState()
     var pushKit = PushKitState()
+    var offlineStore = OfflineStoreSlots()
 }
 
 /// Every mechanism the chain can switch on, each with one declaration of what it needs from
@@ -262,7 +268,7 @@ struct RareMechanismStates {
 enum ChainMechanism: CaseIterable {
     case secondCopies, providerAnswers, sleep, lowPower, pushKit, fcm, media, binary, focusSummary
     case keepOlder, outages, sharedServer, earlyKill, idChange, reinstall, parallelRuns, uninstall
-    case apnsOutages
+    case apnsOutages, storeSlots
     // The arm's designs (the queue's gap check, which forbids settling due copies, and the
     // catch-up, which permits both) are stated per arm in `DeviceWorld.resetArm`; the designs'
     // own states and streams (catch-up, background sync) in `ChainParameters` and `resetArm`.
@@ -288,6 +294,7 @@ enum ChainMechanism: CaseIterable {
         case .parallelRuns: return p.saveDelay != nil
         case .uninstall: return p.uninstallRate > 0
         case .apnsOutages: return p.hasAPNsOutages
+        case .storeSlots: return p.storeHasSlots
         }
     }
 
@@ -362,6 +369,10 @@ enum ChainMechanism: CaseIterable {
             // arrival at APNs is an event, in time order); its draws are made again when asked.
             return MechanismDeclaration(streams: [], keepsState: false,
                                         permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: false)
+        case .storeSlots:
+            // The store acts before a copy is due, as the one-slot store does; a random keep draws.
+            return MechanismDeclaration(streams: p.storeHasSlots && p.storeKeep == .random ? [.store] : [], keepsState: p.storeHasSlots,
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true)
         case .uninstall:
             // Ends the device's run as a whole, handled at the end.
             return MechanismDeclaration(streams: [], keepsState: false,
@@ -449,6 +460,7 @@ extension DeviceWorld {
         mechanisms.backgroundSync.enabled = arm == .on && scenario.recovery == .backgroundSync
         if _slowPath(parameters.lowPower) { mechanisms.lowPower = LowPowerState(seed: scenario.seed, device: armState.device) }
         if parameters.channel == .pushkit { mechanisms.pushKit.callKitFailures = 0 }
+        if parameters.storeHasSlots { mechanisms.offlineStore.reset() }
     }
 
     /// Reset, second part: each mechanism's first event, once the arm's streams are seeded.
@@ -466,6 +478,8 @@ extension DeviceWorld {
     @inline(__always) mutating func closeMechanismsHolding() {
         // Priority-5 pushes APNs still holds for a sleeping device (docs/model.md §10).
         for c in mechanisms.provider.held where !copies[c].isSecondCopy { letterStates[copies[c].letter].unfinished = true }
+        // Copies in a store of `apns.store` (the one-slot store's is closed after this).
+        if _slowPath(parameters.storeHasSlots) { closeStoreSlots() }
         if _slowPath(parameters.channel != .apns) { channelCloses() }
     }
 

@@ -187,6 +187,9 @@ package struct Scenario: Sendable {
         /// `keepWindow` after it (docs/model.md §5, APNs' store).
         package var keepOlder: Double = 0
         package var keepWindow: SimTime = SimTime(microseconds: SimTime.second)
+        /// The offline store's slots, what a full one keeps, and whether a collapse id has a slot
+        /// of its own (docs/model.md §5, APNs' offline store as a parameter); the default is the one-slot store.
+        package var store = APNsStorePolicy()
         /// Probability APNs hands a push to the device twice (docs/model.md §5, Second copies).
         package var duplicate: Double = 0
         /// The provider API's answers (docs/model.md §9): the most pushes one token takes within

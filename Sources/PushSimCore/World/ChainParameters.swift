@@ -80,6 +80,13 @@ package final class ChainParameters {
     let repeatMaxCount: Int
     /// The window of a store entry within which `keepOlder` applies (docs/model.md §5).
     let keepWindow: Int64
+    /// APNs' offline store when `apns.store` is not the one-slot store (docs/model.md §5, APNs'
+    /// offline store as a parameter), on `channel: apns`: its slots per app (Int.max:
+    /// unlimited), which copy a full store drops, and whether a collapse id has a slot of its own.
+    let storeHasSlots: Bool
+    let storeSlots: Int
+    let storeKeep: APNsStorePolicy.Keep
+    let storePerCollapseId: Bool
     /// XIVA's outages over the run (docs/model.md §6), disjoint and in time order; empty: none.
     let outages: [Range<Int64>]
     /// A finite capacity's one service's length and the longest wait still served (Int64.max: forever).
@@ -177,6 +184,10 @@ package final class ChainParameters {
         repeatMaxCount = scenario.queue.repeatMaxCount
         keepOlder = scenario.apns.keepOlder
         keepWindow = scenario.apns.keepWindow.microseconds
+        storeHasSlots = scenario.channel == .apns && !scenario.apns.store.isOneSlot
+        storeSlots = scenario.apns.store.slots ?? Int.max
+        storeKeep = scenario.apns.store.keep
+        storePerCollapseId = scenario.apns.store.per == .collapseId
         duplicate = scenario.apns.duplicate
         // The decoder refused a list that would lay out too many; nil cannot happen here.
         outages = XivaOutage.layout(scenario.xiva.outages, runEnd: scenario.end)?.map(\.interval) ?? []

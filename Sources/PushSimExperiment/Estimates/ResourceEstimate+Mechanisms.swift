@@ -258,6 +258,12 @@ extension ResourceEstimate {
                                      bytesPerDevice: 0, bytesPerWorld: bytesPerInterval * occurrences,
                                      fix: "lengthen apns.outages' every"))
         }
+        // APNs' store of more than one slot: each stored copy kept, and sent again at the reconnection.
+        if s.channel == .apns && !s.apns.store.isOneSlot {
+            let held = min(Double(s.apns.store.slots ?? Int.max), peakL)
+            out.append(MechanismLoad(key: "apns.store", eventsPerDevice: armCount * L, bytesPerDevice: 8 * held,
+                                     fix: "lower apns.store.slots"))
+        }
         // The capacity queue: each re-request joins the partition's server and is answered from it.
         if s.xiva.capacityPerMicrosecond != nil && s.recovery == .queue {
             out.append(MechanismLoad(key: "xiva.capacity", eventsPerDevice: queueArm * 2 * L,

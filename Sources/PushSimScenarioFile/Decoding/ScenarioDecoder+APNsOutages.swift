@@ -42,3 +42,24 @@ extension ScenarioDecoder {
         }
     }
 }
+
+extension ScenarioDecoder {
+    /// `apns.store: {slots, keep, per}` (docs/scenarios.md §2a, APNs' offline store). With any
+    /// store but the one-slot one, `apns.keep_older` (the one-slot store's rule) is refused.
+    static func apnsStore(_ apns: Fields, into scenario: inout Scenario) throws {
+        guard let node = apns.value("store") else { return }
+        let path = apns.fullPath("store")
+        let fields = try Fields(node, path: path, keys: ScenarioSchema.storeKeys)
+        var store = APNsStorePolicy()
+        try fields.decode("slots", "an integer from 1 to \(APNsStorePolicy.slotLimit), or `unlimited`", { (t) throws(ValueParsers.Failure) -> Int? in
+            // Each slot may hold a copy per device: a count of pushes, not a memory hazard.
+            t == "unlimited" ? nil : try ValueParsers.integer(t, in: 1...APNsStorePolicy.slotLimit)
+        }) { store.slots = $0 }
+        try fields.decode("keep", "newest, oldest or random", anyStyle: true, suggesting(APNsStorePolicy.Keep.self)) { store.keep = $0 }
+        try fields.decode("per", "app or collapse_id", anyStyle: true, suggesting(APNsStorePolicy.Per.self)) { store.per = $0 }
+        if !store.isOneSlot && scenario.apns.keepOlder > 0 {
+            throw ScenarioError(location: apns.keyLocation("keep_older") ?? node.location, message: "`apns.keep_older`: the older push kept \"in most cases\" is the one-slot store's rule, but `\(path)` is not the one-slot store; remove `apns.keep_older`, or use `keep: random` or `keep: oldest` in `\(path)`")
+        }
+        scenario.apns.store = store
+    }
+}

@@ -62,6 +62,7 @@ enum ScenarioDecoder {
         try apns.decode("duplicate", "a probability", ValueParsers.probability) { scenario.apns.duplicate = $0 }
         try providerAnswers(apns, into: &scenario.apns)
         try apnsOutages(apns, into: &scenario)
+        try apnsStore(apns, into: &scenario)
         try binaryInterface(apns, into: &scenario.apns)
 
         scenario.device = try device(top.section("device"), base: scenario.device)

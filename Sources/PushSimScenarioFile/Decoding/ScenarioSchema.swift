@@ -22,6 +22,8 @@ package enum ScenarioSchema {
     static let outageKeys = XivaKeys.outage.infos.map(\.name)
     /// The keys of one APNs outage: a XIVA outage's, with `share`, `segment` and `answer`.
     static let apnsOutageKeys = ApnsKeys.outage.infos.map(\.name)
+    /// The keys of `apns.store`.
+    static let storeKeys = ApnsKeys.store.infos.map(\.name)
 
     /// The keys of `extension.media`.
     static let mediaKeys = ExtensionKeys.media.infos.map(\.name)

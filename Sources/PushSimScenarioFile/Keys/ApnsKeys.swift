@@ -21,6 +21,10 @@ enum ApnsKeys {
                     help: "… when the newer one enters less than this after it") { a in
             keepsOlder(a) ? .scalar(a.keepWindow.description) : nil
         },
+        ScenarioKey("store", "mapping", default: .absent("one slot, newest kept, per app"), example: "{slots: 5, keep: newest, per: app}",
+                    shape: .mapping(store.infos), help: "APNs' offline store: pushes kept per app while the device is offline") { a in
+            a.store.isOneSlot ? nil : store.mapping(a.store)
+        },
         ScenarioKey("duplicate", "probability", default: .written("0"), example: "1%",
                     help: "probability APNs hands a push to the device twice") { a in
             a.duplicate != defaults.duplicate ? .scalar(ScenarioPrinter.decimal(a.duplicate)) : nil
@@ -75,6 +79,15 @@ enum ApnsKeys {
                     help: "binary: from an uninstall to XIVA reading the token from the feedback list") { a in
             a.feedbackDelay != defaults.feedbackDelay ? .scalar(a.feedbackDelay.description) : nil
         },
+    ])
+
+    static let store = KeyTable<APNsStorePolicy>([
+        ScenarioKey("slots", "integer from 1 to 1000000 or unlimited", default: .written("1"), example: "5",
+                    help: "the most pushes the store holds per app") { s in .scalar(s.slots.map(String.init) ?? "unlimited") },
+        ScenarioKey("keep", "newest | oldest | random", default: .written("newest"), example: "oldest",
+                    help: "which push a full store keeps: the newcomer replaces the first stored, is discarded, or one goes at random") { .scalar($0.keep.rawValue) },
+        ScenarioKey("per", "app | collapse_id", default: .written("app"), example: "collapse_id",
+                    help: "collapse_id: a push with a collapse id has a slot of its own") { .scalar($0.per.rawValue) },
     ])
 
     /// One APNs outage: a XIVA outage's window, for a share of the phones, of a segment.

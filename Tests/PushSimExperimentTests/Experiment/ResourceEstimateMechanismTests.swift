@@ -260,6 +260,7 @@ import PushSimTestSupport
         ("binary interface, 50 % malformed", "devices: 20\nduration: 6h\nmail: {rate: 400/d}\nxiva: {resend_buffer: 100}\napns: {interface: binary, malformed: 50%}\n"),
         ("xiva.outages every 2 min", "devices: 20\nduration: 6h\nmail: {rate: 400/d}\nxiva: {outages: [{start: 0, end: 1m, every: 2m}]}\n"),
         ("apns.outages every 2 min against 10 retries", "devices: 20\nduration: 6h\nmail: {rate: 400/d}\napns: {outages: [{start: 0, end: 1m, every: 2m}]}\nxiva: {retry: {attempts: 10, backoff: 1s}}\n"),
+        ("apns.store unlimited, long offline periods", "devices: 20\nduration: 6h\nmail: {rate: 2000/d}\nconnectivity: {online: exponential(5m), offline: exponential(1h)}\napns: {store: {slots: unlimited}}\n"),
         ("xiva.capacity 1/s after a shared window", "devices: 20\nduration: 6h\nmail: {rate: 400/d}\nconnectivity: {windows: [{start: 1h, end: 3h}]}\nxiva: {capacity: 1/s}\n"),
     ]
 
