@@ -124,7 +124,7 @@ import PushSimTestSupport
                 checked += 1
             }
         }
-        #expect(checked == 23)
+        #expect(checked == 25)
     }
 
     /// A key with its last letter mistyped is refused, in the file and by `--set`, with the declared key suggested.
