@@ -30,6 +30,12 @@ package enum VersionTwoFuzz {
         ("uninstall", ["device.uninstall=1/3d"]),
         ("token_limit", ["apns.token_limit=5", "apns.token_window=1h"]),
         ("answers", ["apns.server_error=0.05", "apns.answer_loss=0.05", "xiva.retry={attempts: 3, backoff: exponential(2s)}"]),
+        ("apns_store", ["apns.store={slots: 3, keep: random, per: collapse_id}", "apns.answer_loss=0.1", "xiva.retry={attempts: 2, backoff: 1m}"]),
+        ("apns_store_oldest", ["apns.store={slots: 2, keep: oldest}", "apns.expiration=2h"]),
+        // The second outage outlasts the retries, and slow re-sends of the first one's gaps meet
+        // it: the queue arm loses letters to an outage too.
+        ("apns_outage", ["apns.outages=[{start: 10h, end: 12h, share: 60%}, {start: 1d5h, length: 6h, answer: unreachable}]",
+                         "xiva.retry={attempts: 4, backoff: exponential(5m)}", "xiva.resend_latency=uniform(0s, 20h)"]),
         ("binary", ["apns.interface=binary", "apns.malformed=0.01", "apns.connection_rate=2/s",
                     "apns.error_delay=exponential(2s)", "xiva.resend_buffer=5"]),
         ("sleep", ["apns.priority=0.4", "device.sleep={awake: exponential(2h), asleep: exponential(1h)}"]),

@@ -22,6 +22,9 @@ package enum LossCause: Int, CaseIterable, Sendable {
     /// the run for its decoded attachment before the re-request or summary. Listed in the JSON
     /// and tables only when it counted (`listedWhenZero`), so a document without it keeps its bytes.
     case memoryKill
+    /// APNs was out for the phone (docs/model.md §9, APNs outages): it refused the push with 503
+    /// or could not be reached, and XIVA's attempts ran out. Listed only when it counted.
+    case apnsOutage
 
     /// The name used in JSON and tables.
     package var key: String {
@@ -44,12 +47,13 @@ package enum LossCause: Int, CaseIterable, Sendable {
         case .rejected: return "rejected"
         case .connectionDiscard: return "connection_discard"
         case .memoryKill: return "memory_kill"
+        case .apnsOutage: return "apns_outage"
         }
     }
 
     /// Whether the documents list the cause when it is zero: every cause but those added after
     /// the bundled results were made, which appear once they count.
-    package var listedWhenZero: Bool { self != .memoryKill }
+    package var listedWhenZero: Bool { self != .memoryKill && self != .apnsOutage }
 
     /// The causes a document lists for ledgers whose count of a cause is `count(cause)`.
     package static func listed(_ count: (LossCause) -> Int) -> [LossCause] {

@@ -57,6 +57,7 @@ package struct StreamPurpose: Hashable, Sendable {
     package static let backgroundPushes = StreamPurpose(named: "backgroundPushes") // per arm: a background push's latencies and loss (recovery: background_sync)
     package static let forceQuit = StreamPurpose(named: "forceQuit")             // per arm: whether the user force-quits the app after a use (recovery: background_sync)
     package static let syncDelays = StreamPurpose(named: "syncDelays")           // per arm: from a sync to the user seeing it (recovery: background_sync)
+    package static let apnsOutages = StreamPurpose(named: "apnsOutages")         // whether an APNs outage for a share of phones concerns this one (apns.outages)
 
     /// Every purpose by its name. A purpose added with `init(named:)` joins this list under the
     /// same name; the uniqueness test reads it.
@@ -72,6 +73,7 @@ package struct StreamPurpose: Hashable, Sendable {
         ("reinstalls", reinstalls), ("binaryErrors", binaryErrors), ("lowPower", lowPower), ("lowPowerRelease", lowPowerRelease),
         ("notificationHolding", notificationHolding), ("timeSensitive", timeSensitive),
         ("backgroundPushes", backgroundPushes), ("forceQuit", forceQuit), ("syncDelays", syncDelays),
+        ("apnsOutages", apnsOutages),
     ]
 }
 

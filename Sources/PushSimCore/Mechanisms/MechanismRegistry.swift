@@ -28,6 +28,8 @@ package struct MechanismCounts: Equatable, Sendable {
     package var uninstall = UninstallCounters()
     /// The provider's side of APNs (docs/model.md §9): pushes XIVA sent again, and the answers behind them.
     package var provider = ProviderCounters()
+    /// Requests APNs refused or left unanswered in its outages (`apns.outages`).
+    package var apnsOutages = APNsOutageCounters()
     /// Priority-5 pushes held while their device slept (`device.sleep`).
     package var sleep = SleepCounters()
     /// Pushes held in Low Power Mode (`device.low_power`).
@@ -116,6 +118,7 @@ extension Ledger {
     package var parallelRuns: ParallelRunsCounters { @inline(__always) get { mechanismCounts.parallelRuns } @inline(__always) set { mechanismCounts.parallelRuns = newValue } }
     package var uninstall: UninstallCounters { @inline(__always) get { mechanismCounts.uninstall } @inline(__always) set { mechanismCounts.uninstall = newValue } }
     package var provider: ProviderCounters { @inline(__always) get { mechanismCounts.provider } @inline(__always) set { mechanismCounts.provider = newValue } }
+    package var apnsOutages: APNsOutageCounters { @inline(__always) get { mechanismCounts.apnsOutages } @inline(__always) set { mechanismCounts.apnsOutages = newValue } }
     package var sleep: SleepCounters { @inline(__always) get { mechanismCounts.sleep } @inline(__always) set { mechanismCounts.sleep = newValue } }
     package var lowPower: LowPowerCounters { @inline(__always) get { mechanismCounts.lowPower } @inline(__always) set { mechanismCounts.lowPower = newValue } }
     package var focusSummary: FocusSummaryCounters { @inline(__always) get { mechanismCounts.focusSummary } @inline(__always) _modify { yield &mechanismCounts.focusSummary } }
@@ -130,7 +133,7 @@ extension Ledger {
     /// Each mechanism's counters, in the order of the report table's blocks. A mechanism with
     /// counters adds its group here, once.
     package static let groups: [CounterGroup] = [
-        APNsConsoleCounters.group, .undeliverable, .providerAnswers, .binaryInterface, SleepCounters.group, LowPowerCounters.group, FocusSummaryCounters.group,
+        APNsConsoleCounters.group, .undeliverable, .providerAnswers, APNsOutageCounters.group, .binaryInterface, SleepCounters.group, LowPowerCounters.group, FocusSummaryCounters.group,
         XivaCapacityCounters.group,
         .earlyKill, MediaCounters.group, .deviceIdChange, ReinstallCounters.group, .parallelRuns, .catchUp,
         BackgroundSyncCounters.group,
@@ -227,6 +230,11 @@ struct MechanismStates: ~Copyable {
         @inline(__always) _read { yield rare[orFresh: freshRareMechanismStates].lowPower }
         @inline(__always) _modify { yield &rare[orFresh: freshRareMechanismStates].lowPower }
     }
+    /// APNs' offline store of `apns.store` (docs/model.md §5): the copies stored, in the order they entered.
+    var offlineStore: OfflineStoreSlots {
+        @inline(__always) _read { yield rare[orFresh: freshRareMechanismStates].offlineStore }
+        @inline(__always) _modify { yield &rare[orFresh: freshRareMechanismStates].offlineStore }
+    }
     /// PushKit (docs/model.md §12): the app's CallKit failures so far.
     var pushKit: PushKitState {
         @inline(__always) _read { yield rare[orFresh: freshRareMechanismStates].pushKit }
@@ -253,6 +261,7 @@ struct RareMechanismStates {
     var lowPower = LowPowerState()
     var pushKit = PushKitState()
     var client = StatefulClientState()
+    var offlineStore = OfflineStoreSlots()
 }
 
 /// Every mechanism the chain can switch on, each with one declaration of what it needs from
@@ -265,6 +274,7 @@ struct RareMechanismStates {
 enum ChainMechanism: CaseIterable {
     case secondCopies, providerAnswers, sleep, lowPower, pushKit, fcm, media, binary, focusSummary
     case keepOlder, outages, sharedServer, earlyKill, idChange, reinstall, parallelRuns, uninstall
+    case apnsOutages, storeSlots
     // The arm's designs (the queue's gap check, which forbids settling due copies, and the
     // catch-up, which permits both) are stated per arm in `DeviceWorld.resetArm`; the designs'
     // own states and streams (catch-up, background sync) in `ChainParameters` and `resetArm`.
@@ -289,6 +299,8 @@ enum ChainMechanism: CaseIterable {
         case .reinstall: return p.reinstallRate > 0
         case .parallelRuns: return p.saveDelay != nil
         case .uninstall: return p.uninstallRate > 0
+        case .apnsOutages: return p.hasAPNsOutages
+        case .storeSlots: return p.storeHasSlots
         }
     }
 
@@ -357,6 +369,15 @@ enum ChainMechanism: CaseIterable {
         case .outages, .sharedServer:
             // Each acts at XIVA, before a copy is sent.
             return MechanismDeclaration(streams: [], keepsState: false,
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true)
+        case .apnsOutages:
+            // Acts on XIVA's requests as APNs' other answers do (it switches them on, so every
+            // arrival at APNs is an event, in time order); its draws are made again when asked.
+            return MechanismDeclaration(streams: [], keepsState: false,
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: false)
+        case .storeSlots:
+            // The store acts before a copy is due, as the one-slot store does; a random keep draws.
+            return MechanismDeclaration(streams: p.storeHasSlots && p.storeKeep == .random ? [.store] : [], keepsState: p.storeHasSlots,
                                         permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true)
         case .uninstall:
             // Ends the device's run as a whole, handled at the end.
@@ -446,6 +467,7 @@ extension DeviceWorld {
         if _slowPath(parameters.lowPower) { mechanisms.lowPower = LowPowerState(seed: scenario.seed, device: armState.device) }
         if parameters.channel == .pushkit { mechanisms.pushKit.callKitFailures = 0 }
         if parameters.client == .stateful { mechanisms.client = StatefulClientState() }
+        if parameters.storeHasSlots { mechanisms.offlineStore.reset() }
     }
 
     /// Reset, second part: each mechanism's first event, once the arm's streams are seeded.
@@ -463,6 +485,8 @@ extension DeviceWorld {
     @inline(__always) mutating func closeMechanismsHolding() {
         // Priority-5 pushes APNs still holds for a sleeping device (docs/model.md §10).
         for c in mechanisms.provider.held where !copies[c].isSecondCopy { letterStates[copies[c].letter].unfinished = true }
+        // Copies in a store of `apns.store` (the one-slot store's is closed after this).
+        if _slowPath(parameters.storeHasSlots) { closeStoreSlots() }
         if _slowPath(parameters.channel != .apns) { channelCloses() }
     }
 

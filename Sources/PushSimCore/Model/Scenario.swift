@@ -230,6 +230,9 @@ package struct Scenario: Sendable {
         /// `keepWindow` after it (docs/model.md §5, APNs' store).
         package var keepOlder: Double = 0
         package var keepWindow: SimTime = SimTime(microseconds: SimTime.second)
+        /// The offline store's slots, what a full one keeps, and whether a collapse id has a slot
+        /// of its own (docs/model.md §5, APNs' offline store as a parameter); the default is the one-slot store.
+        package var store = APNsStorePolicy()
         /// Probability APNs hands a push to the device twice (docs/model.md §5, Second copies).
         package var duplicate: Double = 0
         /// The provider API's answers (docs/model.md §9): the most pushes one token takes within
@@ -252,6 +255,8 @@ package struct Scenario: Sendable {
         package var errorDelay: Distribution = .constant(SimTime(microseconds: 100 * SimTime.millisecond))
         package var connectionRatePerMicrosecond: Double? = nil
         package var feedbackDelay: SimTime = SimTime(microseconds: SimTime.day)
+        /// Windows in which APNs refuses or does not answer XIVA (docs/model.md §9, APNs outages); empty: none.
+        package var outages: [APNsOutage] = []
         /// The defaults docs/scenarios.md gives (the file reader starts from them).
         package init() {}
     }
@@ -383,6 +388,13 @@ package struct Scenario: Sendable {
         resolved.device = segment.device
         resolved.extension = segment.extension
         resolved.channel = segment.channel
+        // APNs' outages of another segment do not concern its phones; its own concern them all.
+        resolved.apns.outages = apns.outages.compactMap { outage in
+            guard outage.segment == nil || outage.segment == segment.name else { return nil }
+            var own = outage
+            own.segment = nil
+            return own
+        }
         resolved.seenLatencyInSomeSegment = measuresSeenLatency
         resolved.segments = []
         return resolved

@@ -82,10 +82,11 @@ extension DeviceWorld {
         }
     }
 
-    /// The one-slot store: the copy that entered last replaces the one stored — "in most
+    /// The one-slot store (a store of `apns.store` is in Mechanisms/OfflineStore/): the copy that entered last replaces the one stored — "in most
     /// cases" (docs/model.md §5, APNs' store): when the stored copy, still valid, entered less than `keep_window` before,
     /// with probability `keep_older` it stays and the newcomer is discarded instead.
     mutating func store(copy c: CopyIndex, at now: Int64) {
+        if _slowPath(parameters.storeHasSlots) { storeInSlots(copy: c, at: now); return }
         let copy = copies[c]
         if now >= copy.expiry {
             copyLost(c, .apnsExpired)  // expiration 0 (never stored) or already past its expiry
@@ -111,6 +112,7 @@ extension DeviceWorld {
     /// The device is back online: the stored copy goes out with a fresh latency, keeping its
     /// original expiry, and is not exposed to network loss again.
     mutating func apnsFlushStore(at now: Int64) {
+        if _slowPath(parameters.storeHasSlots) { flushStoreSlots(at: now); return }
         guard let c = apnsStore.copy else {
             if _slowPath(parameters.channel != .apns) { channelFlushes(at: now) }
             return

@@ -115,6 +115,23 @@ package struct ConnectivityTimeline {
         return sortedAndMerged(intervals)
     }
 
+    /// `windows` with this device's offsets (docs/model.md §5, Windows per device): a window with
+    /// a `spread` is shifted by an offset uniform in [0, spread), one draw from `rng` per such
+    /// window in list order (whole microseconds, rounded down), and is then the same as one
+    /// without; the others are as written and draw nothing. For the daily windows of Low Power
+    /// Mode and Focus, whose `end` is fixed.
+    static func shiftedBySpread(_ windows: [OfflineWindow], _ rng: inout RandomStream) -> [OfflineWindow] {
+        windows.map { window in
+            let spread = window.spread.microseconds
+            guard spread > 0 else { return window }
+            let offset = Int64(rng.nextUnit() * Double(spread))
+            var shifted = OfflineWindow(start: SimTime(microseconds: window.start.microseconds + offset),
+                                        end: SimTime(microseconds: window.end.microseconds + offset), every: window.every)
+            shifted.length = window.length
+            return shifted
+        }
+    }
+
     /// Intervals sorted by start, overlapping or touching ones merged.
     static func sortedAndMerged(_ intervals: [Range<Int64>]) -> [Range<Int64>] {
         let sorted = intervals.sorted { $0.lowerBound < $1.lowerBound }

@@ -80,6 +80,13 @@ package final class ChainParameters {
     let repeatMaxCount: Int
     /// The window of a store entry within which `keepOlder` applies (docs/model.md §5).
     let keepWindow: Int64
+    /// APNs' offline store when `apns.store` is not the one-slot store (docs/model.md §5, APNs'
+    /// offline store as a parameter), on `channel: apns`: its slots per app (Int.max:
+    /// unlimited), which copy a full store drops, and whether a collapse id has a slot of its own.
+    let storeHasSlots: Bool
+    let storeSlots: Int
+    let storeKeep: APNsStorePolicy.Keep
+    let storePerCollapseId: Bool
     /// XIVA's outages over the run (docs/model.md §6), disjoint and in time order; empty: none.
     let outages: [Range<Int64>]
     /// A finite capacity's one service's length and the longest wait still served (Int64.max: forever).
@@ -95,6 +102,14 @@ package final class ChainParameters {
     let answerLoss: Double
     let attempts: Int
     let backoff: DistributionSampler
+    /// APNs' outages over the run (docs/model.md §9, APNs outages), disjoint and in time order,
+    /// each with the index of the outage it is an occurrence of; per outage, the share of phones
+    /// it concerns and whether APNs is unreachable (rather than answering 503). Empty: none (and
+    /// none on FCM, which does not go through APNs).
+    let apnsOutages: [(interval: Range<Int64>, outage: Int)]
+    let apnsOutageShares: [Double]
+    let apnsOutageUnreachable: [Bool]
+    let hasAPNsOutages: Bool
     /// The push channel's keys (docs/model.md §12). PushKit: how often the app fails to report a
     /// VoIP push to CallKit, and after how many failures the system stops launching it. FCM: the
     /// number of collapse keys (0: non-collapsible messages) and the doze windows that hold
@@ -170,6 +185,10 @@ package final class ChainParameters {
         repeatMaxCount = scenario.queue.repeatMaxCount
         keepOlder = scenario.apns.keepOlder
         keepWindow = scenario.apns.keepWindow.microseconds
+        storeHasSlots = scenario.channel == .apns && !scenario.apns.store.isOneSlot
+        storeSlots = scenario.apns.store.slots ?? Int.max
+        storeKeep = scenario.apns.store.keep
+        storePerCollapseId = scenario.apns.store.per == .collapseId
         duplicate = scenario.apns.duplicate
         // The decoder refused a list that would lay out too many; nil cannot happen here.
         outages = XivaOutage.layout(scenario.xiva.outages, runEnd: scenario.end)?.map(\.interval) ?? []
@@ -191,13 +210,20 @@ package final class ChainParameters {
         attempts = scenario.xiva.retry?.attempts ?? 1
         backoff = (scenario.xiva.retry?.backoff ?? .constant(.zero)).sampler
         uninstallRate = scenario.device.uninstallRatePerMicrosecond
+        // Outages naming a segment were resolved to that segment's phones (`Scenario.scenario(forSegment:)`);
+        // the decoder refused a list that would lay out too many.
+        let ownOutages = scenario.channel == .fcm ? [] : scenario.apns.outages.filter { $0.segment == nil }
+        apnsOutages = XivaOutage.layout(ownOutages.map(\.window), runEnd: scenario.end) ?? []
+        apnsOutageShares = ownOutages.map(\.share)
+        apnsOutageUnreachable = ownOutages.map { $0.answer == .unreachable }
+        hasAPNsOutages = !apnsOutages.isEmpty
         sleeps = scenario.device.sleep != nil && scenario.apns.lowPriorityShare > 0
         connectivityProcess = ConnectivityProcess(scenario)
         lowPower = scenario.channel == .apns && (scenario.device.lowPower?.share ?? 0) > 0
         mayHold = sleeps || lowPower
         measuresSeenLatency = scenario.measuresSeenLatency
         providerAnswers = scenario.mail.payloadSize != nil || tokenLimit > 0 || serverError > 0 || answerLoss > 0
-            || attempts > 1
+            || attempts > 1 || hasAPNsOutages
         channel = scenario.channel
         callKitFailure = scenario.channel == .pushkit ? scenario.pushkit.reportFailure : 0
         callKitCutOffAfter = scenario.pushkit.cutOffAfter

@@ -5,6 +5,7 @@
 //   2  a copy at APNs: lost, or due after a latency ....... APNs.swift          apnsReceives, apnsAccepts
 //      (a first copy settled when sent) ................... APNs.swift          firstCopyTravels
 //   3  the one-slot offline store, flushed when online .... APNs.swift          store, apnsFlushStore
+//      (a store of `apns.store` in OfflineStore.swift) ...                      storeInSlots, flushStoreSlots
 //   4  connectivity in equilibrium at time 0; flips ....... Connectivity.swift, Device.swift connectivityFlips
 //   5  arrival: display off, or the extension starts ...... Device.swift        deviceReceives
 //      the gap check at arrival (queue on) ................ ServiceExtension.swift checkForGap
@@ -25,7 +26,7 @@
 // warm-up in `counted`, windows per device in Connectivity.swift, letters in MailTraffic.swift,
 // XIVA's outages (docs/model.md §6) in Xiva.swift (xivaReceives, outageEnd) and extensionProcessed.
 // The provider's side of APNs (docs/model.md §9): answers and retries in ProviderAnswers.swift
-// (apnsAnswers), the uninstall as the device's `end`; priority 5 and sleep (§10) in DeviceSleep.swift.
+// (apnsAnswers), APNs' outages in APNsOutages.swift (apnsOutageRefuses), the uninstall as the device's `end`; priority 5 and sleep (§10) in DeviceSleep.swift.
 // Low Power Mode (docs/model.md §10, Low Power Mode) in LowPowerMode.swift (handOverMayHold, lowPowerEnds);
 // the extension's memory limit (docs/model.md §8) in MemoryLimit.swift (extensionKilledForMemory).
 // Focus and the scheduled summary (docs/model.md §10) in FocusSummary.swift (recordSeenLatency, at the end of an arm).
@@ -365,21 +366,24 @@ package struct DeviceWorld: ~Copyable {
         tracer(TraceEntry(time: time ?? clock.currentTime, lane: lane, letter: letter, event: .unclassified(text())))
     }
 
+    /// A copy still in APNs' offline store at the end of the arm: under way until its expiry,
+    /// and on an uninstalled device (end < runEnd) whatever its expiry.
+    mutating func closeStoredCopy(_ stored: CopyIndex) {
+        let copy = copies[stored]
+        if clock.end < copy.expiry || clock.end < parameters.runEnd {
+            if !copy.isSecondCopy { letterStates[copy.letter].unfinished = true }
+        } else {
+            copyLost(stored, .apnsExpired)
+        }
+    }
+
     /// The end of the run: whatever is still under way is unfinished; then every letter is
     /// recorded once in the ledger with its fate.
     mutating func closeAccounts() {
         if _slowPath(draws.letters.isDrawing) { drawLetters(until: .max) }
         for event in clock.queue.pending { markUnderWay(event.payload) }
         closeMechanismsHolding()
-        if let stored = apnsStore.copy {
-            let copy = copies[stored]
-            // On an uninstalled device (end < runEnd) a stored copy is under way, whatever its expiry.
-            if clock.end < copy.expiry || clock.end < parameters.runEnd {
-                if !copy.isSecondCopy { letterStates[copy.letter].unfinished = true }
-            } else {
-                copyLost(stored, .apnsExpired)
-            }
-        }
+        if let stored = apnsStore.copy { closeStoredCopy(stored) }
         closeMechanismsAfterPresentation()
         if armState.checksGaps && !noHandlerRuns && ext.highestPositionSeen > 0 {
             // Telemetry counts only counted letters (docs/model.md §5, Warm-up): the warm-up's positions come first,

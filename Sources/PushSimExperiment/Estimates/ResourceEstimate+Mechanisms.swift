@@ -198,7 +198,8 @@ extension ResourceEstimate {
         }
         // XIVA's retries: each refused or unanswered send is sent again, up to attempts − 1 times.
         if let retry = s.xiva.retry, retry.attempts > 1 {
-            let p = min(1, s.apns.loss + s.apns.serverError + s.apns.answerLoss + (s.apns.tokenLimit == nil ? 0 : 1))
+            let p = min(1, s.apns.loss + s.apns.serverError + s.apns.answerLoss + (s.apns.tokenLimit == nil ? 0 : 1)
+                           + (s.apns.outages.isEmpty ? 0 : 1))
             var extra = 0.0, power = 1.0
             for _ in 1..<retry.attempts { power *= p; extra += power }
             out.append(MechanismLoad(key: "xiva.retry", eventsPerDevice: armCount * eventsPerExtraSend * L * extra,
@@ -247,6 +248,21 @@ extension ResourceEstimate {
             out.append(MechanismLoad(key: "xiva.outages", eventsPerDevice: armCount * L, stepsPerWorld: 2 * occurrences,
                                      bytesPerDevice: 0, bytesPerWorld: bytesPerInterval * occurrences,
                                      fix: "lengthen xiva.outages' every"))
+        }
+        // APNs' outages: every world lays them out and keeps them (with the outage of each);
+        // every arrival at APNs is an event while they are set (the sends they refuse again are
+        // `xiva.retry`'s).
+        if !s.apns.outages.isEmpty && s.channel != .fcm {
+            let occurrences = outageOccurrences(s.apns.outages.map(\.window), end: end)
+            out.append(MechanismLoad(key: "apns.outages", eventsPerDevice: armCount * L, stepsPerWorld: 2 * occurrences,
+                                     bytesPerDevice: 0, bytesPerWorld: bytesPerInterval * occurrences,
+                                     fix: "lengthen apns.outages' every"))
+        }
+        // APNs' store of more than one slot: each stored copy kept, and sent again at the reconnection.
+        if s.channel == .apns && !s.apns.store.isOneSlot {
+            let held = min(Double(s.apns.store.slots ?? Int.max), peakL)
+            out.append(MechanismLoad(key: "apns.store", eventsPerDevice: armCount * L, bytesPerDevice: 8 * held,
+                                     fix: "lower apns.store.slots"))
         }
         // The capacity queue: each re-request joins the partition's server and is answered from it.
         if s.xiva.capacityPerMicrosecond != nil && s.recovery == .queue {

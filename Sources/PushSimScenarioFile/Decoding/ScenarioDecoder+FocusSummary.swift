@@ -8,6 +8,9 @@ extension ScenarioDecoder {
         if let (share, times) = try shareAndList(fields, "notification_summary", keys: ScenarioSchema.notificationSummaryKeys,
                                                  list: "times", example: "[8h, 18h]", summaryTimes) {
             device.notificationSummary = NotificationSummary(share: share, times: times)
+            if let spread = fields.value("notification_summary")?["spread"] {
+                device.notificationSummary?.spread = try dailySpread(spread, fields.fullPath("notification_summary") + ".spread")
+            }
         }
         if let (share, windows) = try shareAndList(fields, "focus", keys: ScenarioSchema.focusKeys,
                                                    list: "windows", example: "[{start: 22h, end: 7h}]", dailyWindows) {

@@ -10,6 +10,7 @@ extension ScenarioDecoder {
         ("apns", "token_window", "the 429 TooManyRequests of a token sent to too often"),
         ("apns", "server_error", "a 5xx answer"),
         ("apns", "answer_loss", "an answer lost on the way back"),
+        ("apns", "outages", "APNs' 503 or silence during an outage"),
         ("xiva", "retry", "XIVA's retry of a 429, a 5xx or a lost answer"),
     ]
 

@@ -16,6 +16,18 @@ extension ScenarioDecoder {
         device.lowPower = mode
     }
 
+    /// A daily window's or the summary's `spread`: a duration from 0 to 24h (each phone's offset
+    /// is below it, so a day shifts a window to any time of the day).
+    static func dailySpread(_ node: YAMLNode, _ path: String) throws -> SimTime {
+        try value(node, path, "a duration from 0 to 24h") { (t) throws(ValueParsers.Failure) in
+            let spread = try ValueParsers.duration(t)
+            guard spread >= .zero, spread.microseconds <= SimTime.day else {
+                throw ValueParsers.Failure("expected a duration from 0 to 24h (a daily time shifted by a day or more is the same time), found `\(t)`", outOfRange: true)
+            }
+            return spread
+        }
+    }
+
     /// Daily windows: `start` and `end` times of the day from 0h to 24h, repeating every day; an
     /// `end` at or before `start` crosses midnight. A time outside the day is refused where it is written.
     static func dailyWindows(_ node: YAMLNode, _ listPath: String) throws -> [OfflineWindow] {
@@ -45,7 +57,9 @@ extension ScenarioDecoder {
                                     message: "`\(path)`: a window with `end` equal to `start` is empty; for all day leave out `windows`")
             }
             let stop = end <= start ? SimTime(microseconds: end.microseconds + SimTime.day) : end
-            result.append(OfflineWindow(start: start, end: stop, every: SimTime(microseconds: SimTime.day)))
+            var daily = OfflineWindow(start: start, end: stop, every: SimTime(microseconds: SimTime.day))
+            if let spread = window.value("spread") { daily.spread = try dailySpread(spread, path + ".spread") }
+            result.append(daily)
         }
         return result
     }

@@ -68,51 +68,68 @@ extension ScenarioDecoder {
     /// `xiva.outages`: windows with constant times (`start`, `end` or `length`, `every`), none
     /// overlapping or touching another or its own repetitions.
     private static func outages(_ node: YAMLNode, _ listPath: String, runEnd: SimTime) throws -> [XivaOutage] {
+        let items = try outageItems(node, listPath)
+        var result: [XivaOutage] = []
+        for (index, item) in items.enumerated() {
+            let fields = try Fields(item, path: "\(listPath)[\(index)]", keys: ScenarioSchema.outageKeys)
+            result.append(try outageWindow(fields, item, runEnd: runEnd))
+        }
+        try checkOutagesApart(result, items: items, node, listPath, runEnd: runEnd)
+        return result
+    }
+
+    /// A list of outages (XIVA's or APNs'), or the error that says what one looks like.
+    static func outageItems(_ node: YAMLNode, _ listPath: String) throws -> [YAMLNode] {
         guard case .sequence(let items) = node.kind else {
             throw ScenarioError(location: node.location, message: "`\(listPath)`: expected a list of outages such as `- {start: 2d10h, end: 2d10h30m}`, found \(node.foundDescription)")
         }
-        var result: [XivaOutage] = []
-        for (index, item) in items.enumerated() {
-            let path = "\(listPath)[\(index)]"
-            let fields = try Fields(item, path: path, keys: ScenarioSchema.outageKeys)
-            let (start, every) = try windowStartAndPeriod(fields, example: "start: 2d10h", noun: "outage")
-            if let every {
-                let (_, overflow) = runEnd.microseconds.addingReportingOverflow(every.microseconds)
-                guard !overflow, start.microseconds < Int64.max - every.microseconds else {
-                    throw ScenarioError(location: fields.value("every")?.location ?? item.location,
-                                        message: "`\(path).every`: repeating every \(every) passes the last instant the clock can hold (about 292471 years); expected a shorter period, or no `every` for a single outage")
-                }
+        return items
+    }
+
+    /// One outage's window (XIVA's or APNs'): `start`, `end` or `length` (constant), `every`.
+    static func outageWindow(_ fields: Fields, _ item: YAMLNode, runEnd: SimTime) throws -> XivaOutage {
+        let path = fields.path
+        let (start, every) = try windowStartAndPeriod(fields, example: "start: 2d10h", noun: "outage")
+        if let every {
+            let (_, overflow) = runEnd.microseconds.addingReportingOverflow(every.microseconds)
+            guard !overflow, start.microseconds < Int64.max - every.microseconds else {
+                throw ScenarioError(location: fields.value("every")?.location ?? item.location,
+                                    message: "`\(path).every`: repeating every \(every) passes the last instant the clock can hold (about 292471 years); expected a shorter period, or no `every` for a single outage")
             }
-            let end: SimTime
-            switch (fields.value("end"), fields.value("length")) {
-            case (nil, nil):
-                throw ScenarioError(location: item.location, message: "missing required key `end` in `\(path)` (such as `end: 2d10h30m`), or `length` (such as `length: 2h`)")
-            case (_?, _?):
-                let later = fields.entries.last { $0.key == "end" || $0.key == "length" }
-                throw ScenarioError(location: later?.keyLocation ?? item.location, message: "`\(path)`: expected `end` or `length`, not both")
-            case (nil, let lengthNode?):
-                let length = try value(lengthNode, path + ".length", "a duration") { (t) throws(ValueParsers.Failure) in
-                    if t.contains("("), (try? ValueParsers.distribution(t)) != nil {
-                        throw ValueParsers.Failure("expected a constant duration such as `2h`, found `\(t)`: an outage is the same for every device, so its length is not drawn")
-                    }
-                    return try ValueParsers.duration(t)
-                }
-                let (sum, overflow) = start.microseconds.addingReportingOverflow(length.microseconds)
-                guard length > .zero, !overflow, sum < Int64.max else {
-                    throw ScenarioError(location: lengthNode.location, message: "`\(path).length`: expected a duration greater than 0 that ends before the clock's last instant, found \(lengthNode.foundDescription)")
-                }
-                end = SimTime(microseconds: sum)
-            case (let endNode?, nil):
-                end = try windowEnd(endNode, path: path, start: start, every: every, needsEvery: "an outage that crosses a period's end needs `every`")
-            }
-            if let every, end.microseconds - start.microseconds >= every.microseconds {
-                throw ScenarioError(location: fields.keyLocation("every") ?? item.location,
-                                    message: "`\(path)`: an outage of \(SimTime(microseconds: end.microseconds - start.microseconds)) repeated every \(every) overlaps or touches its own next repetition; expected an outage shorter than its period")
-            }
-            result.append(XivaOutage(start: start, end: end, every: every))
         }
-        // Two outages that overlap or touch within the run are one outage written twice: refused.
-        guard let laid = XivaOutage.layout(result, runEnd: runEnd) else {
+        let end: SimTime
+        switch (fields.value("end"), fields.value("length")) {
+        case (nil, nil):
+            throw ScenarioError(location: item.location, message: "missing required key `end` in `\(path)` (such as `end: 2d10h30m`), or `length` (such as `length: 2h`)")
+        case (_?, _?):
+            let later = fields.entries.last { $0.key == "end" || $0.key == "length" }
+            throw ScenarioError(location: later?.keyLocation ?? item.location, message: "`\(path)`: expected `end` or `length`, not both")
+        case (nil, let lengthNode?):
+            let length = try value(lengthNode, path + ".length", "a duration") { (t) throws(ValueParsers.Failure) in
+                if t.contains("("), (try? ValueParsers.distribution(t)) != nil {
+                    throw ValueParsers.Failure("expected a constant duration such as `2h`, found `\(t)`: an outage is the same for every device, so its length is not drawn")
+                }
+                return try ValueParsers.duration(t)
+            }
+            let (sum, overflow) = start.microseconds.addingReportingOverflow(length.microseconds)
+            guard length > .zero, !overflow, sum < Int64.max else {
+                throw ScenarioError(location: lengthNode.location, message: "`\(path).length`: expected a duration greater than 0 that ends before the clock's last instant, found \(lengthNode.foundDescription)")
+            }
+            end = SimTime(microseconds: sum)
+        case (let endNode?, nil):
+            end = try windowEnd(endNode, path: path, start: start, every: every, needsEvery: "an outage that crosses a period's end needs `every`")
+        }
+        if let every, end.microseconds - start.microseconds >= every.microseconds {
+            throw ScenarioError(location: fields.keyLocation("every") ?? item.location,
+                                message: "`\(path)`: an outage of \(SimTime(microseconds: end.microseconds - start.microseconds)) repeated every \(every) overlaps or touches its own next repetition; expected an outage shorter than its period")
+        }
+        return XivaOutage(start: start, end: end, every: every)
+    }
+
+    /// Two outages of one list that overlap or touch within the run are one outage written
+    /// twice: refused, as a list that would lay out too many occurrences.
+    static func checkOutagesApart(_ windows: [XivaOutage], items: [YAMLNode], _ node: YAMLNode, _ listPath: String, runEnd: SimTime) throws {
+        guard let laid = XivaOutage.layout(windows, runEnd: runEnd) else {
             throw ScenarioError(location: node.location, message: "`\(listPath)`: the outages repeat more than \(XivaOutage.occurrenceLimit) times over the run; expected longer periods")
         }
         for (earlier, later) in zip(laid, laid.dropFirst()) where later.interval.lowerBound <= earlier.interval.upperBound {
@@ -121,6 +138,5 @@ extension ScenarioDecoder {
             let what = a == b ? "its own repetition" : "`\(listPath)[\(a)]`"
             throw ScenarioError(location: place, message: "`\(listPath)[\(b)]` overlaps or touches \(what) (at \(SimTime(microseconds: max(later.interval.lowerBound, 0)))); expected outages that leave time between them (merge them into one)")
         }
-        return result
     }
 }

@@ -61,6 +61,8 @@ enum ScenarioDecoder {
         try apns.decode("keep_window", "a duration", ValueParsers.duration) { scenario.apns.keepWindow = $0 }
         try apns.decode("duplicate", "a probability", ValueParsers.probability) { scenario.apns.duplicate = $0 }
         try providerAnswers(apns, into: &scenario.apns)
+        try apnsOutages(apns, into: &scenario)
+        try apnsStore(apns, into: &scenario)
         try binaryInterface(apns, into: &scenario.apns)
 
         scenario.device = try device(top.section("device"), base: scenario.device)
@@ -76,6 +78,7 @@ enum ScenarioDecoder {
 
         try channelKeys(top, into: &scenario)
         scenario.segments = try segments(top, scenario: scenario, topConnectivity: connectivityFields, context: context)
+        try checkAPNsOutageSegments(top, scenario)
         try objective(top, into: &scenario)
         if let node = top.value("recovery") {
             scenario.recovery = try value(node, "recovery", "queue, catch_up, background_sync or none", anyStyle: true, enumeration(RecoveryDesign.self))

@@ -20,6 +20,10 @@ package enum ScenarioSchema {
 
     /// The keys of one XIVA outage (docs/scenarios.md §2a, XIVA as a shared server): no `spread`.
     static let outageKeys = XivaKeys.outage.infos.map(\.name)
+    /// The keys of one APNs outage: a XIVA outage's, with `share`, `segment` and `answer`.
+    static let apnsOutageKeys = ApnsKeys.outage.infos.map(\.name)
+    /// The keys of `apns.store`.
+    static let storeKeys = ApnsKeys.store.infos.map(\.name)
 
     /// The keys of `extension.media`.
     static let mediaKeys = ExtensionKeys.media.infos.map(\.name)

@@ -21,6 +21,10 @@ enum ApnsKeys {
                     help: "… when the newer one enters less than this after it") { a in
             keepsOlder(a) ? .scalar(a.keepWindow.description) : nil
         },
+        ScenarioKey("store", "mapping", default: .absent("one slot, newest kept, per app"), example: "{slots: 5, keep: newest, per: app}",
+                    shape: .mapping(store.infos), help: "APNs' offline store: pushes kept per app while the device is offline") { a in
+            a.store.isOneSlot ? nil : store.mapping(a.store)
+        },
         ScenarioKey("duplicate", "probability", default: .written("0"), example: "1%",
                     help: "probability APNs hands a push to the device twice") { a in
             a.duplicate != defaults.duplicate ? .scalar(ScenarioPrinter.decimal(a.duplicate)) : nil
@@ -67,9 +71,36 @@ enum ApnsKeys {
                     help: "binary: notifications one connection writes per second; forever: writes take no time") { a in
             a.connectionRatePerMicrosecond.map { .scalar(ScenarioPrinter.rate($0)) }
         },
+        ScenarioKey("outages", "list of outages", default: .written("[]"), example: "[{start: 1h, end: 3h}]",
+                    shape: .list(items: outage.infos), help: "windows in which APNs refuses XIVA (503) or cannot be reached") { a in
+            a.outages.isEmpty ? nil : .list(a.outages.map(outage.mapping))
+        },
         ScenarioKey("feedback_delay", "duration or forever", default: .written("1d"), example: "2h",
                     help: "binary: from an uninstall to XIVA reading the token from the feedback list") { a in
             a.feedbackDelay != defaults.feedbackDelay ? .scalar(a.feedbackDelay.description) : nil
+        },
+    ])
+
+    static let store = KeyTable<APNsStorePolicy>([
+        ScenarioKey("slots", "integer from 1 to 1000000 or unlimited", default: .written("1"), example: "5",
+                    help: "the most pushes the store holds per app") { s in .scalar(s.slots.map(String.init) ?? "unlimited") },
+        ScenarioKey("keep", "newest | oldest | random", default: .written("newest"), example: "oldest",
+                    help: "which push a full store keeps: the newcomer replaces the first stored, is discarded, or one goes at random") { .scalar($0.keep.rawValue) },
+        ScenarioKey("per", "app | collapse_id", default: .written("app"), example: "collapse_id",
+                    help: "collapse_id: a push with a collapse id has a slot of its own") { .scalar($0.per.rawValue) },
+    ])
+
+    /// One APNs outage: a XIVA outage's window, for a share of the phones, of a segment.
+    static let outage = KeyTable<APNsOutage>(XivaKeys.outage.keys.map { key in ScenarioKey(key.info) { key.printed($0.window) } } + [
+        ScenarioKey("share", "probability > 0", default: .written("1"), example: "{start: 1h, end: 3h, share: 30%}",
+                    help: "the share of the phones it concerns, drawn per phone") { o in
+            o.share != 1 ? .scalar(ScenarioPrinter.decimal(o.share)) : nil
+        },
+        ScenarioKey("segment", "segment name", default: .absent("every phone"), example: "{start: 1h, end: 3h, segment: commuters}",
+                    help: "only the phones of this segment") { o in o.segment.map { .scalar($0) } },
+        ScenarioKey("answer", "refused | unreachable", default: .written("refused"), example: "{start: 1h, end: 3h, answer: unreachable}",
+                    help: "503 ServiceUnavailable, or no answer at all") { o in
+            o.answer != .refused ? .scalar(o.answer.rawValue) : nil
         },
     ])
 

@@ -101,6 +101,10 @@ enum DeviceKeys {
                     help: "the share of users with a summary schedule, drawn once per user") { .scalar(ScenarioPrinter.decimal($0.share)) },
         ScenarioKey("times", "list of times of the day (0h to before 24h)", default: .required, example: "[7h30m, 12h, 18:00]",
                     help: "when the summary is delivered each day") { s in .list(s.times.map { .scalar($0.description) }) },
+        ScenarioKey("spread", "duration from 0 to 24h", default: .written("0"), example: "30m",
+                    help: "each user shifts each time by an offset drawn in [0, spread)") { s in
+            s.spread == .zero ? nil : .scalar(s.spread.description)
+        },
     ])
 
     static let focus = KeyTable<FocusSchedule>([
@@ -120,6 +124,10 @@ enum DeviceKeys {
         ScenarioKey("end", "time of day (0h to 24h)", default: .required, example: "{start: 22h, end: 6h}",
                     help: "when it ends; at or before `start`: the next day") { w in
             .scalar((w.end.microseconds > SimTime.day ? SimTime(microseconds: w.end.microseconds - SimTime.day) : w.end).description)
+        },
+        ScenarioKey("spread", "duration from 0 to 24h", default: .written("0"), example: "{start: 0h, end: 7h, spread: 30m}",
+                    help: "each phone shifts the window by an offset drawn in [0, spread)") { w in
+            w.spread == .zero ? nil : .scalar(w.spread.description)
         },
     ])
 

@@ -51,13 +51,14 @@ import PushSimTestSupport
 
     /// Every mechanism says something about both shortcuts, and the permissions match the
     /// model's argument (docs/model.md): the ones that reorder what reaches the device forbid
-    /// settling due copies; only APNs' answers and the binary connection forbid settling first copies.
+    /// settling due copies; only APNs' answers (its outages among them) and the binary connection
+    /// forbid settling first copies.
     @Test func theStatementsAreTheArguedOnes() {
         let quiet = ChainParameters(Scenario(name: "quiet", duration: SimTime(microseconds: SimTime.day), devices: 1))
         let forbidDue = ChainMechanism.allCases.filter { !$0.declaration(quiet).permitsSettlingDueCopies }
         let forbidFirst = ChainMechanism.allCases.filter { !$0.declaration(quiet).permitsSettlingFirstCopies }
         #expect(forbidDue == [.secondCopies, .providerAnswers, .sleep, .lowPower, .pushKit, .fcm, .media, .binary])
-        #expect(forbidFirst == [.providerAnswers, .binary])
+        #expect(forbidFirst == [.providerAnswers, .binary, .apnsOutages])
         #expect(ChainParameters(Scenario(name: "quiet", duration: SimTime(microseconds: SimTime.day), devices: 1)).mechanismsPermitSettlingDueCopies)
     }
 }

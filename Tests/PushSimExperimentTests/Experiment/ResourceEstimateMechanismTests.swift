@@ -191,6 +191,14 @@ import PushSimTestSupport
         #expect(outages.bytes >= 48 * ResourceEstimate.bytesPerInterval)
     }
 
+    @Test func apnsOutages() throws {
+        let m = try measure("apns: {outages: [{start: 10m, end: 20m, every: 1h, share: 50%}]}\nxiva: {retry: {attempts: 3, backoff: 5m}}\n", "apns.outages")
+        let outages = try #require(share(m, "apns.outages"))
+        // Every world lays out the 48 occurrences, and every arrival at APNs is an event.
+        #expect(outages.bytes >= 48 * ResourceEstimate.bytesPerInterval && outages.events > 0)
+        #expect(m.ledger.apnsOutages.refused > 0)
+    }
+
     /// Background-push sync: no event, but every launch is drawn and kept, so it is counted.
     @Test func backgroundSyncLaunches() throws {
         let m = try measure("recovery: background_sync\ndevice: {app_open: exponential(2h), background_sync: {force_quit: 30%}}\n",
@@ -251,6 +259,8 @@ import PushSimTestSupport
         ("connectivity flipping every few seconds", "devices: 20\nduration: 6h\nconnectivity: {online: exponential(2s), offline: exponential(2s)}\n"),
         ("binary interface, 50 % malformed", "devices: 20\nduration: 6h\nmail: {rate: 400/d}\nxiva: {resend_buffer: 100}\napns: {interface: binary, malformed: 50%}\n"),
         ("xiva.outages every 2 min", "devices: 20\nduration: 6h\nmail: {rate: 400/d}\nxiva: {outages: [{start: 0, end: 1m, every: 2m}]}\n"),
+        ("apns.outages every 2 min against 10 retries", "devices: 20\nduration: 6h\nmail: {rate: 400/d}\napns: {outages: [{start: 0, end: 1m, every: 2m}]}\nxiva: {retry: {attempts: 10, backoff: 1s}}\n"),
+        ("apns.store unlimited, long offline periods", "devices: 20\nduration: 6h\nmail: {rate: 2000/d}\nconnectivity: {online: exponential(5m), offline: exponential(1h)}\napns: {store: {slots: unlimited}}\n"),
         ("xiva.capacity 1/s after a shared window", "devices: 20\nduration: 6h\nmail: {rate: 400/d}\nconnectivity: {windows: [{start: 1h, end: 3h}]}\nxiva: {capacity: 1/s}\n"),
     ]
 

@@ -14,8 +14,10 @@ package struct NotificationSummary: Hashable, Sendable {
     package var share: Double
     /// Times of the day in [0h, 24h), ascending and distinct, at least one.
     package var times: [SimTime]
+    /// Each user shifts each time by an offset uniform in [0, spread) (at most a day); zero: no shift.
+    package var spread: SimTime = .zero
 
-    package init(share: Double, times: [SimTime]) { self.share = share; self.times = times }
+    package init(share: Double, times: [SimTime], spread: SimTime = .zero) { self.share = share; self.times = times; self.spread = spread }
 }
 
 /// `device.focus` (docs/model.md §10): the share of users with a Focus that silences the app
@@ -72,9 +74,22 @@ struct HoldingDraws {
         guard scenario.channel == .apns else { return }
         var rng = RandomStream(seed: scenario.seed, device: device, purpose: .notificationHolding)
         let summaryDraw = rng.nextUnit(), focusDraw = rng.nextUnit(), offDraw = rng.nextUnit()
-        if let s = scenario.device.notificationSummary, summaryDraw < s.share { summary = s.times.map(\.microseconds) }
-        if let f = scenario.device.focus, focusDraw < f.share {
-            focus = ConnectivityTimeline.windowIntervals(f.windows, end: scenario.end.microseconds + SimTime.day)
+        // The spreads' offsets come next, drawn whether or not this user has a summary or a
+        // Focus, so that one share does not move the other's offsets: one per summary time,
+        // then one per Focus window with a spread, in list order.
+        let summarySpread = scenario.device.notificationSummary?.spread.microseconds ?? 0
+        let summaryOffsets = summarySpread > 0
+            ? (scenario.device.notificationSummary?.times ?? []).map { _ in Int64(rng.nextUnit() * Double(summarySpread)) } : []
+        let focusWindows = scenario.device.focus.map { ConnectivityTimeline.shiftedBySpread($0.windows, &rng) } ?? []
+        if let s = scenario.device.notificationSummary, summaryDraw < s.share {
+            summary = s.times.map(\.microseconds)
+            if !summaryOffsets.isEmpty {
+                // Shifted past midnight, a time is the next day's at that time of day.
+                summary = Array(Set(zip(summary, summaryOffsets).map { ($0 + $1) % SimTime.day })).sorted()
+            }
+        }
+        if scenario.device.focus.map({ focusDraw < $0.share }) ?? false {
+            focus = ConnectivityTimeline.windowIntervals(focusWindows, end: scenario.end.microseconds + SimTime.day)
         }
         timeSensitiveBreaks = !(offDraw < scenario.device.timeSensitiveOff)
         let share = scenario.apns.timeSensitiveShare

@@ -38,7 +38,9 @@ struct LowPowerTimeline {
         var rng = RandomStream(seed: scenario.seed, device: device, purpose: .lowPower)
         guard rng.chance(lowPower.share) else { return }
         let end = scenario.end.microseconds
-        intervals = lowPower.windows.isEmpty ? [0..<end] : ConnectivityTimeline.windowIntervals(lowPower.windows, end: end)
+        // A window with a spread is shifted per phone, after the share's draw (docs/model.md §10).
+        intervals = lowPower.windows.isEmpty ? [0..<end]
+            : ConnectivityTimeline.windowIntervals(ConnectivityTimeline.shiftedBySpread(lowPower.windows, &rng), end: end)
     }
 }
 
