@@ -103,7 +103,7 @@ enum RunCommand {
             interruption.update(phase: "writing the observation file", consequence: "'\(observePath)' holds the earlier file or the new one, whole")
             try ResultsWriter.writeFile(observationFile(result, logs: logs, scenario: scenario), to: observePath)
         }
-        console.out(arguments.flag("json") ? json.text + "\n" : table.text)
+        console.out(arguments.flag("json") ? json.text + "\n" : table.text + "\n" + DesignReport.markdown(result))
         let events = result.arms.reduce(0) { $0 + $1.ledger.events }
         console.err(String(format: "ran in %.2f s on %d thread%@ (%.1f M events/s)\n", seconds, jobs,
                            jobs == 1 ? "" : "s", seconds > 0 ? Double(events) / seconds / 1e6 : 0))

@@ -100,6 +100,8 @@ package struct SweepReplication: Equatable, Sendable {
 package struct ArmSummary: Equatable, Sendable {
     package var queue: String
     package var metrics: [String: MetricSummary]
+    /// Metrics the arm's design cannot have, with the reason (the same in every replication).
+    package var notApplicable: [String: String] = [:]
 }
 
 package struct SweepPointResult: Equatable, Sendable {
@@ -166,7 +168,7 @@ package enum SweepRunner {
             for name in names {
                 metrics[name] = ReplicationStatistics.summarize(replications.compactMap { $0.arms[a].values[name] })
             }
-            return ArmSummary(queue: first.arms[a].queue, metrics: metrics)
+            return ArmSummary(queue: first.arms[a].queue, metrics: metrics, notApplicable: first.arms[a].notApplicable)
         }
     }
 }

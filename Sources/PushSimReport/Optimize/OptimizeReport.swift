@@ -102,6 +102,10 @@ extension OptimizeResult {
             if let m = comparisonsWithTheBest.first(where: { $0.system == i }) {
                 members["versus_best_of_others"] = .object(["lower": Self.bound(m.lower), "upper": Self.bound(m.upper)])
             }
+            // The queue arm's harm and cost set, as sweep.json holds it (mean, ci95, or why not).
+            if i < designSummaries.count, case .object(let arm) = SweepJSON.arm(designSummaries[i]), let set = arm["harms_and_costs"] {
+                members["harms_and_costs"] = set
+            }
             return .object(members)
         }
         return .object([
@@ -222,6 +226,12 @@ extension OptimizeResult {
         }
         out += "\nDifferences: " + Self.comparisonMethod + ".\n"
         out += "\nMCB: " + Self.comparisonsWithTheBestMethod + ".\n"
+        if designSummaries.count == points.count {
+            out += "\n## Harms and costs of each candidate (the queue arm)\n\n" + SweepMarkdown.designIntroduction
+                + SweepMarkdown.designTable(headers: ["candidate", "replications"], rows: points.indices.map {
+                    (["`\(points[$0].label)`", String(selection.replications[$0])], designSummaries[$0])
+                })
+        }
         out += "\n![Each candidate against the chosen one](optimize.svg)\n"
         out += "\n## How this was made\n\nPushSim \(PushSimVersion.current) (commit \(PushSimVersion.commit)) · seeds \(seeds.map(String.init).joined(separator: ", "))"
         let sets = overrides.filter { !$0.hasPrefix("seed=") }
