@@ -142,6 +142,8 @@ enum OptimizeCommand {
                                     to: directory, replacing: OptimizeResult.files)
         }
         console.out(arguments.flag("json") ? result.json.text + "\n" : result.markdown)
+        // The edge of the grid, on standard error too: it must not be missed under --json.
+        for edge in result.gridEdges { console.err("pushsim optimize: warning: at the edge of the grid: " + edge.warning + "\n") }
         // Stopped by Ctrl-C with what it had: the files are written, and the status says it was interrupted.
         return result.selection.stopped ? Interruption.exitStatus(signal: SIGINT) : ExitStatus.success.code
     }

@@ -15,6 +15,10 @@ enum RunCommand {
         --logs FILE.csv writes the rows the extension's log would hold in the queue arm (device,
         time_us, position, gap_found, gap_size, answer) and their summary per hour beside it
         (FILE.hourly.csv); the table and the JSON stay as they are.
+        --observe OBS.json writes what a team would observe of the queue arm, as the observation
+        file `pushsim calibrate` reads (console shares, gap sizes, gaps per push by hour,
+        re-requests per minute, each with its sample size): run at known parameters, it checks a
+        calibration against the truth.
         """,
         options: [
             .json, .set, .seed,
@@ -27,7 +31,9 @@ enum RunCommand {
                           help: "where to write summary.json, summary.md, the charts and report.html"),
             CommandOption("logs", .value("FILE.csv"),
                           help: "also write the extension's log rows (queue arm) to FILE.csv and their hourly summary to FILE.hourly.csv"),
-            CommandOption.noWrite.help("write no results folder (--logs is still written)"), .jobs, ShardOption.option,
+            CommandOption("observe", .value("OBS.json"),
+                          help: "also write the queue arm's observables as the observation file `pushsim calibrate` reads"),
+            CommandOption.noWrite.help("write no results folder (--logs and --observe are still written)"), .jobs, ShardOption.option,
             LoadOptions.bin, LoadOptions.fleet,
         ] + ResourceGuard.options,
         examples: ["pushsim run scenarios/quickstart.yaml --set apns.expiration=1h",
@@ -43,16 +49,22 @@ enum RunCommand {
         if logsPath != nil, shard != nil {
             throw InputError.usage("--logs is not written by a --shard run: run the whole scenario with --logs")
         }
+        let observePath = arguments.value("observe")
+        if observePath != nil, shard != nil {
+            throw InputError.usage("--observe is not written by a --shard run: run the whole scenario with --observe")
+        }
+        let needsLogs = logsPath != nil || observePath != nil
         // Both log files are checked with the results folder before any work (beginWriting), so a
         // path that cannot be written, or that is one of the results, costs no run.
-        let logFiles = logsPath.map { [($0, "--logs"), (ExtensionLogCSV.hourlyPath(for: $0), "--logs, its hourly summary")] } ?? []
+        let logFiles = (logsPath.map { [($0, "--logs"), (ExtensionLogCSV.hourlyPath(for: $0), "--logs, its hourly summary")] } ?? [])
+            + (observePath.map { [($0, "--observe")] } ?? [])
         // A shard holds whole coupling units (XIVA partitions when capacity is finite).
         if let shard, let refusal = CouplingUnit.of(scenario).refusal(shards: shard.count) { throw InputError.usage(refusal) }
         let jobs = try ShardOption.jobs(arguments, scenario: scenario, shard: shard)
         // Refuse what the machine cannot do (for a shard: its devices), before any work (docs/errors.md).
         let limits = try ResourceGuard.limits(arguments)
         let estimate = ResourceEstimate(scenario, jobs: jobs, devices: shard.map { $0.devices(of: scenario.devices, unit: .of(scenario)).count },
-                                        logs: logsPath != nil)
+                                        logs: needsLogs)
         if let refusal = estimate.refusal(under: limits, name: scenario.name) {
             throw InputError.refused(refusal)
         }
@@ -72,7 +84,7 @@ enum RunCommand {
         // Progress only for a person watching: never into a pipe or a log, never with --json.
         let progress = console.errorIsTerminal && !arguments.flag("json")
             ? RunProgress(console: console, label: "run '\(scenario.name)'", total: scenario.devices, inPlace: true) : nil
-        var (result, logs) = Simulator.run(scenario, jobs: jobs, logs: logsPath != nil, progress: { devices, events in
+        var (result, logs) = Simulator.run(scenario, jobs: jobs, logs: needsLogs, progress: { devices, events in
             interruption.advance(by: devices)
             progress?.advance(devices: devices, events: events)
         })
@@ -94,11 +106,25 @@ enum RunCommand {
             interruption.update(phase: "printing the report", consequence: "the results are written to '\(outDirectory)'")
         }
         if let logsPath { try writeLogs(logs, to: logsPath, interruption: interruption) }
-        console.out(arguments.flag("json") ? json.text + "\n" : table.text)
+        if let observePath {
+            interruption.update(phase: "writing the observation file", consequence: "'\(observePath)' holds the earlier file or the new one, whole")
+            try ResultsWriter.writeFile(observationFile(result, logs: logs, scenario: scenario), to: observePath)
+        }
+        console.out(arguments.flag("json") ? json.text + "\n" : table.text + "\n" + DesignReport.markdown(result))
         let events = result.arms.reduce(0) { $0 + $1.ledger.events }
         console.err(String(format: "ran in %.2f s on %d thread%@ (%.1f M events/s)\n", seconds, jobs,
                            jobs == 1 ? "" : "s", seconds > 0 ? Double(events) / seconds / 1e6 : 0))
         return ExitStatus.success.code
+    }
+
+    /// The observation file of `result`'s queue arm: every console share over the pushes APNs
+    /// accepted, the gap sizes, gaps per push by hour of day, re-requests per minute, each with
+    /// its sample size, and a description naming the run.
+    static func observationFile(_ result: RunResult, logs: [LoggedPush], scenario: Scenario) -> String {
+        let observations = CalibrationObservations.measured(result, logs: logs, scenario: scenario, byHour: true)
+        let description = "observed by pushsim run on '\(scenario.name)' (seed \(scenario.seed), \(scenario.devices) phones, "
+            + "the queue arm), PushSim \(PushSimVersion.current)"
+        return ObservationFile.json(observations, description: description).prettyText + "\n"
     }
 
     /// Writes the log's rows and, beside them, their hourly summary; each file whole or not at all.

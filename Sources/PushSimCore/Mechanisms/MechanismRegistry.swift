@@ -48,6 +48,8 @@ package struct MechanismCounts: Equatable, Sendable {
     package var apns = APNsConsoleCounters()
     /// Re-requests answered in time or not (finite capacity only, SharedServers/XivaCapacityCounters.swift).
     package var xivaCapacity = XivaCapacityCounters()
+    /// Letters a summary covered before their own push was shown (Accounting/SummaryThenPushCounters.swift).
+    package var summaryThenPush = SummaryThenPushCounters()
 
     package init() {}
 
@@ -127,6 +129,7 @@ extension Ledger {
     package var fcm: FCMOutcomes { @inline(__always) get { mechanismCounts.fcm } @inline(__always) set { mechanismCounts.fcm = newValue } }
     package var apns: APNsConsoleCounters { @inline(__always) get { mechanismCounts.apns } @inline(__always) set { mechanismCounts.apns = newValue } }
     package var xivaCapacity: XivaCapacityCounters { @inline(__always) get { mechanismCounts.xivaCapacity } @inline(__always) set { mechanismCounts.xivaCapacity = newValue } }
+    package var summaryThenPush: SummaryThenPushCounters { @inline(__always) get { mechanismCounts.summaryThenPush } @inline(__always) set { mechanismCounts.summaryThenPush = newValue } }
 }
 
 extension Ledger {
@@ -136,7 +139,7 @@ extension Ledger {
         APNsConsoleCounters.group, .undeliverable, .providerAnswers, APNsOutageCounters.group, .binaryInterface, SleepCounters.group, LowPowerCounters.group, FocusSummaryCounters.group,
         XivaCapacityCounters.group,
         .earlyKill, MediaCounters.group, .deviceIdChange, ReinstallCounters.group, .parallelRuns, .catchUp,
-        BackgroundSyncCounters.group,
+        BackgroundSyncCounters.group, SummaryThenPushCounters.group,
     ]
 }
 

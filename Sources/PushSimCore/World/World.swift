@@ -400,6 +400,7 @@ package struct DeviceWorld: ~Copyable {
         // compiler copies the whole Ledger in and out for every letter).
         // The placeholder shares its buffers, so `account` stays their only owner and no
         // histogram is allocated or copied.
+        countToldTwice(armState.firstCounted..<draws.letters.count)
         var account = ledger
         ledger = DeviceWorld.placeholderLedger
         if _slowPath(clock.end < parameters.runEnd) {

@@ -126,6 +126,7 @@ extension DeviceWorld {
         for k in 0..<min(end, firstCounted) where letterStates[k].position > 0 { armState.settledWarmupPositions += 1 }
         let counted = min(firstCounted, end)..<end
         if !noHandlerRuns { settled.addLettersOnVisibleDevices(counted.count) }
+        countToldTwice(counted)
         settled.record(letters: counted) { settledFate(of: $0) }
         settled.addLoad { foldLoad(letters: counted, into: &$0) }
         settled.addConsoleCategories { countConsoleCategories(copies: 0..<copies.count, into: &$0) }

@@ -34,7 +34,7 @@ package struct FitParameter: Equatable, Sendable {
     package static let argumentFile = "--fit"
 
     /// The distribution arguments a path may end with, by the distribution's name.
-    static let arguments: [String: [String]] = ["exponential": ["mean"], "uniform": ["min", "max"], "lognormal": ["median", "p99"]]
+    static let arguments = ScenarioOverrides.distributionArguments
 
     /// `value` (rounded for an integer key) in the file syntax.
     package func text(_ value: Double) -> String {

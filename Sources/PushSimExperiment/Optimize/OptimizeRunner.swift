@@ -58,6 +58,8 @@ package struct OptimizeResult: Equatable, Sendable {
     package var resolvedScenario: [ScenarioPrinter.Entry] = []
     /// The command line's `--set` overrides (and `--seed`).
     package var overrides: [String] = []
+    /// Per system, the harm and cost set of its queue arm (``DesignMetrics``) over its replications.
+    package var designSummaries: [ArmSummary] = []
 }
 
 /// Ctrl-C before the first stage was complete: there is no selection to report.
@@ -99,11 +101,19 @@ package enum OptimizeRunner {
         guard let base = plan.seeds.first else { throw SweepError("optimize: the plan has no seed") }
         let seeds = ReplicationSeeds.seeds(base: base, count: settings.maxReplications)
         var observations: [[Double]] = Array(repeating: [], count: k)
+        // The queue arm's harm and cost set, replication by replication, per system.
+        var designRuns: [[SweepReplication]] = Array(repeating: [], count: k)
         var done = 0
         func observe(_ i: Int, _ r: Int) -> Double? {
             var seeded = plan.scenarios[i]
             seeded.seed = seeds[r]
-            let value = measure(Simulator.run(seeded, jobs: jobs)).last?.values[settings.metric]
+            let arm = measure(Simulator.run(seeded, jobs: jobs)).last
+            let value = arm?.values[settings.metric]
+            if var arm {
+                arm.values = arm.values.filter { $0.key.hasPrefix(DesignMetrics.prefix) }
+                arm.notApplicable = arm.notApplicable.filter { $0.key.hasPrefix(DesignMetrics.prefix) }
+                designRuns[i].append(SweepReplication(replication: r, seed: seeds[r], arms: [arm]))
+            }
             done += 1
             return value
         }
@@ -139,6 +149,7 @@ package enum OptimizeRunner {
         var result = OptimizeResult(scenario: plan.scenarioName, axes: plan.axes, points: plan.points, settings: settings,
                                     seeds: Array(seeds.prefix(used)), selection: selection, observations: observations,
                                     differences: differences, resolvedScenario: ScenarioPrinter.entries(plan.base))
+        result.designSummaries = designRuns.map { SweepRunner.summarize($0).first ?? ArmSummary(queue: "on", metrics: [:]) }
         result.comparisonsWithTheBest = ComparisonsWithTheBest.intervals(observations, alpha: settings.alpha)
         result.fixedSampleReplications = ComparisonsWithTheBest.fixedSampleSize(
             observations, firstStage: settings.firstStage, delta: settings.delta, alpha: settings.alpha)

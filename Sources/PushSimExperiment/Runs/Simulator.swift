@@ -7,7 +7,15 @@ import PushSimCore
 package struct ArmResult: Equatable, Sendable {
     package var arm: Arm
     package var ledger: Ledger
-    package init(_ arm: Arm, ledger: Ledger) { self.arm = arm; self.ledger = ledger }
+    /// The design this arm recovered with (the off arm: none), when the run knows it; nil for a
+    /// result read back from parts, where the ledger says which (``DesignMetrics/design(of:)``).
+    package var recovery: RecoveryDesign?
+    package init(_ arm: Arm, ledger: Ledger, recovery: RecoveryDesign? = nil) {
+        self.arm = arm; self.ledger = ledger; self.recovery = recovery
+    }
+
+    /// Two arms are equal when they counted the same: the design is a label of the counts.
+    package static func == (a: ArmResult, b: ArmResult) -> Bool { a.arm == b.arm && a.ledger == b.ledger }
 }
 
 /// One segment's share of a run (docs/model.md §5, Segments): its name, how many devices it holds in the whole
@@ -81,7 +89,9 @@ package struct SegmentedLedgers: Sendable {
 
     /// The run's result from these ledgers.
     func result(_ scenario: Scenario, arms: [Arm], devices: Range<Int>) -> RunResult {
-        func armResults(_ ledgers: [Ledger]) -> [ArmResult] { zip(arms, ledgers).map { ArmResult($0, ledger: $1) } }
+        func armResults(_ ledgers: [Ledger]) -> [ArmResult] {
+            zip(arms, ledgers).map { ArmResult($0, ledger: $1, recovery: $0 == .on ? scenario.recovery : RecoveryDesign.none) }
+        }
         return RunResult(scenario: scenario.name, seed: scenario.seed, arms: armResults(totals),
                          devices: devices, totalDevices: scenario.devices,
                          segments: zip(scenario.segments, segments).map {

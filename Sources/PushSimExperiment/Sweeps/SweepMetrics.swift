@@ -6,6 +6,10 @@ package struct ArmMetrics: Equatable, Sendable {
     /// "off" or "on", as in the contract's JSON.
     package var queue: String
     package var values: [String: Double]
+    /// Metrics this arm's design cannot have, with the reason (``DesignMetrics``): "n/a", never 0.
+    package var notApplicable: [String: String] = [:]
 
-    package init(queue: String, values: [String: Double]) { self.queue = queue; self.values = values }
+    package init(queue: String, values: [String: Double], notApplicable: [String: String] = [:]) {
+        self.queue = queue; self.values = values; self.notApplicable = notApplicable
+    }
 }

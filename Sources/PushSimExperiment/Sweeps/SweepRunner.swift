@@ -100,7 +100,11 @@ package struct SweepReplication: Equatable, Sendable {
 package struct ArmSummary: Equatable, Sendable {
     package var queue: String
     package var metrics: [String: MetricSummary]
-    package init(queue: String, metrics: [String: MetricSummary]) { self.queue = queue; self.metrics = metrics }
+    /// Metrics the arm's design cannot have, with the reason (the same in every replication).
+    package var notApplicable: [String: String] = [:]
+    package init(queue: String, metrics: [String: MetricSummary], notApplicable: [String: String] = [:]) {
+        self.queue = queue; self.metrics = metrics; self.notApplicable = notApplicable
+    }
 }
 
 package struct SweepPointResult: Equatable, Sendable {
@@ -176,7 +180,7 @@ package enum SweepRunner {
             for name in names {
                 metrics[name] = ReplicationStatistics.summarize(replications.compactMap { $0.arms[a].values[name] })
             }
-            return ArmSummary(queue: first.arms[a].queue, metrics: metrics)
+            return ArmSummary(queue: first.arms[a].queue, metrics: metrics, notApplicable: first.arms[a].notApplicable)
         }
     }
 }

@@ -47,6 +47,7 @@ package enum RunSummary {
         members["pushsim_commit"] = .string(provenance.commit)
         members["client"] = provenance.client
         members["resolved_scenario"] = provenance.scenario
+        members["harms_and_costs"] = DesignReport.json(provenance.labelling(result))
         return .object(members)
     }
 
@@ -56,7 +57,7 @@ package enum RunSummary {
 
     /// summary.md: the table (with the run's size in its title), then how it was made.
     package static func markdown(_ result: RunResult, size: RunSize, provenance: Provenance) -> String {
-        ReportTable(result, size: size).markdown + "\n" + provenanceMarkdown(yaml: provenance.yaml, seed: provenance.seed,
+        ReportTable(result, size: size).markdown + "\n" + DesignReport.markdown(provenance.labelling(result)) + "\n" + provenanceMarkdown(yaml: provenance.yaml, seed: provenance.seed,
                                                                             version: provenance.version,
                                                                             commit: provenance.commit,
                                                                             client: ClientProvenance.label(provenance.client))
@@ -120,6 +121,16 @@ package struct Provenance: Equatable, Sendable {
     package init(_ scenario: Scenario) {
         self.init(seed: scenario.seed, yaml: ScenarioPrinter.yaml(scenario), scenario: RunSummary.scenarioJSON(scenario),
                   client: ClientProvenance.json(scenario))
+    }
+
+    /// `result` with each arm's recovery design as the resolved scenario names it (`recovery`,
+    /// the queue arm's; the off arm's none), so a merged result labels its arms as the run did.
+    package func labelling(_ result: RunResult) -> RunResult {
+        guard case .object(let top) = scenario, case .string(let text)? = top["recovery"],
+              let design = RecoveryDesign(rawValue: text) else { return result }
+        var labelled = result
+        for a in labelled.arms.indices { labelled.arms[a].recovery = labelled.arms[a].arm == .on ? design : RecoveryDesign.none }
+        return labelled
     }
 
     /// Whether the scenario gives XIVA a finite capacity (the resolved scenario names

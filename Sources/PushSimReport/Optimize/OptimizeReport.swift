@@ -43,6 +43,33 @@ extension OptimizeResult {
             + "and the \(confidence) % guarantee does NOT hold. Raise --max-replications or widen --indifference."
     }
 
+    /// The numeric axes whose chosen value is the grid's smallest or largest: the best may lie beyond.
+    package var gridEdges: [GridEdge] { GridEdge.edges(axes: axes, chosen: chosen) }
+
+    /// The candidates the comparisons with the best show within δ of the best, in system order.
+    package var withinDelta: [Int] { ComparisonsWithTheBest.withinDelta(comparisonsWithTheBest, delta: settings.delta) }
+
+    /// The candidates whose sample mean is within δ of the chosen one's but whose comparison
+    /// with the best is too wide to show it (too few replications, typically eliminated early).
+    package var withinDeltaUnshown: [Int] {
+        let shown = Set(withinDelta)
+        let best = selection.means[selection.best]
+        return points.indices.filter { !shown.contains($0) && selection.means[$0] - best <= settings.delta }
+    }
+
+    /// The sentence naming the candidates within δ of the best, for both files and the terminal.
+    package var withinDeltaText: String {
+        func list(_ systems: [Int]) -> String { systems.map { "`\(points[$0].label)`" }.joined(separator: ", ") }
+        let delta = JSONValue.format(settings.delta)
+        var text = withinDelta.isEmpty
+            ? "No candidate is shown within δ = \(delta) of the best by the comparisons with the best"
+            : "Within δ = \(delta) of the best (the comparisons with the best: upper bound ≤ δ), practically as good as one another: " + list(withinDelta)
+        if !withinDeltaUnshown.isEmpty {
+            text += "; within δ by their sample means but not shown with the replications taken: " + list(withinDeltaUnshown)
+        }
+        return text + "."
+    }
+
     /// The reason each system left, or nil when it survived.
     func elimination(_ system: Int) -> SelectionResult.Elimination? {
         selection.eliminations.first { $0.system == system }
@@ -74,6 +101,10 @@ extension OptimizeResult {
             }
             if let m = comparisonsWithTheBest.first(where: { $0.system == i }) {
                 members["versus_best_of_others"] = .object(["lower": Self.bound(m.lower), "upper": Self.bound(m.upper)])
+            }
+            // The queue arm's harm and cost set, as sweep.json holds it (mean, ci95, or why not).
+            if i < designSummaries.count, case .object(let arm) = SweepJSON.arm(designSummaries[i]), let set = arm["harms_and_costs"] {
+                members["harms_and_costs"] = set
             }
             return .object(members)
         }
@@ -110,7 +141,29 @@ extension OptimizeResult {
                          "procedure": .string(Self.fixedSampleMethod)])
             } ?? .null,
             "systems": .array(systems),
+            "grid_edge": gridEdgeJSON,
+            "within_delta_of_best": withinDeltaJSON,
         ])
+    }
+
+    var gridEdgeJSON: JSONValue {
+        .array(gridEdges.map { edge in
+            let members: [String: JSONValue] = [
+                "path": .string(edge.path), "value": .string(edge.value), "side": .string(edge.side.rawValue),
+                "suggestions": .array(edge.suggestions.map(JSONValue.string)),
+                "suggestions_beyond": .bool(edge.beyond), "warning": .string(edge.warning),
+            ]
+            return .object(members)
+        })
+    }
+
+    var withinDeltaJSON: JSONValue {
+        let members: [String: JSONValue] = [
+            "candidates": .array(withinDelta.map { .string(points[$0].label) }),
+            "by_sample_mean_not_shown": .array(withinDeltaUnshown.map { .string(points[$0].label) }),
+            "rule": .string(Self.withinDeltaRule),
+        ]
+        return .object(members)
     }
 
     /// How the differences' intervals are built, for both files.
@@ -123,6 +176,11 @@ extension OptimizeResult {
         + "minus the best mean of the others (Hsu's constrained intervals, paired on common random numbers with "
         + "Bonferroni's critical value, Nelson and Matejcik 1995); an upper bound of 0 says it is the best, a lower bound "
         + "of 0 that it is not; simultaneous at 1 − α for a fixed sample (indicative for eliminated candidates)"
+
+    /// How the candidates within δ are found, for both files.
+    static let withinDeltaRule = "candidates whose multiple-comparisons-with-the-best interval has an upper bound ≤ δ: "
+        + "with probability ≥ 1 − α (together, for a fixed sample; indicative for eliminated candidates) each is at most δ "
+        + "worse than the best of the others"
 
     /// The fixed-sample procedure the replication count is compared with.
     static let fixedSampleMethod = "Clark and Yang's Bonferroni two-stage procedure on common random numbers, "
@@ -137,6 +195,8 @@ extension OptimizeResult {
         out += "**Chosen: `\(chosen.label)`** (mean `\(settings.metric)` of the queue arm \(Self.number(selection.means[selection.best])) "
             + "over \(selection.replications[selection.best]) replications).\n\n"
         out += guarantee + "\n\n"
+        for edge in gridEdges { out += "**At the edge of the grid:** " + edge.warning + "\n\n" }
+        out += withinDeltaText + "\n\n"
         out += "\(k) candidates"
         if !axes.isEmpty { out += " (" + axes.map { "`\($0.path)` ∈ {\($0.values.joined(separator: ", "))}" }.joined(separator: " × ") + ")" }
         out += "; δ = \(JSONValue.format(settings.delta)), α = \(JSONValue.format(settings.alpha)), first stage n₀ = \(settings.firstStage), "
@@ -166,6 +226,12 @@ extension OptimizeResult {
         }
         out += "\nDifferences: " + Self.comparisonMethod + ".\n"
         out += "\nMCB: " + Self.comparisonsWithTheBestMethod + ".\n"
+        if designSummaries.count == points.count {
+            out += "\n## Harms and costs of each candidate (the queue arm)\n\n" + SweepMarkdown.designIntroduction
+                + SweepMarkdown.designTable(headers: ["candidate", "replications"], rows: points.indices.map {
+                    (["`\(points[$0].label)`", String(selection.replications[$0])], designSummaries[$0])
+                })
+        }
         out += "\n![Each candidate against the chosen one](optimize.svg)\n"
         out += "\n## How this was made\n\nPushSim \(PushSimVersion.current) (commit \(PushSimVersion.commit)) · seeds \(seeds.map(String.init).joined(separator: ", "))"
         let sets = overrides.filter { !$0.hasPrefix("seed=") }

@@ -31,6 +31,10 @@ extension ArmMetrics {
             values[SweepMarkdown.timeoutsPerReRequest] = Double(l.extensionTimeouts) / reRequests
             values[SweepMarkdown.errorsPerReRequest] = Double(l.xivaErrors) / reRequests
         }
+        // The harm and cost set every design is compared on, or why a design has none of one.
+        let design = DesignMetrics.measure(arm)
+        for (name, value) in design.values { values[DesignMetrics.prefix + name] = value }
+        for (name, reason) in design.notApplicable { notApplicable[DesignMetrics.prefix + name] = reason }
         if arm.arm == .on {
             values["summaries_per_letter"] = Double(l.summaries) / letters
             values["resent_per_letter"] = Double(l.resent) / letters
@@ -69,9 +73,9 @@ enum SweepMetricNames {
             for segment in result.segments {
                 guard let own = segment.arms.first(where: { $0.arm == arm.arm }) else { continue }
                 let segmentOffArm = segment.arms.first { $0.arm == .off }
-                for (name, value) in ArmMetrics(own, offArm: segmentOffArm).values {
-                    metrics.values["segments.\(segment.name).\(name)"] = value
-                }
+                let measured = ArmMetrics(own, offArm: segmentOffArm)
+                for (name, value) in measured.values { metrics.values["segments.\(segment.name).\(name)"] = value }
+                for (name, reason) in measured.notApplicable { metrics.notApplicable["segments.\(segment.name).\(name)"] = reason }
             }
             return metrics
         }

@@ -13,7 +13,8 @@ extension SweepResult {
     /// follow an arm's runs), `point` (index in grid order), one column per axis path (its value
     /// at the point), `queue` (off/on), `replication` and `seed` (empty on summary rows), then
     /// one column per metric, sorted by name. A metric an arm lacks (the queue's counts in the
-    /// off arm) and `ci95` with one replication are empty cells. With replications, `diff_mean`
+    /// off arm) and `ci95` with one replication are empty cells; one its design cannot have (the
+    /// harm and cost set, ``DesignMetrics``) reads `n/a`. With replications, `diff_mean`
     /// and `diff_ci95` rows follow: the paired difference from the reference point (sweep.json's
     /// `reference`), seed by seed. RFC 4180 quoting.
     package var csv: String {
@@ -27,13 +28,15 @@ extension SweepResult {
                     ([kind, String(index)] + settings + [summary.queue, replication, seed] + metrics.map(cell))
                         .map(SweepCSV.field).joined(separator: ",")
                 }
+                // A metric the arm's design cannot have reads `n/a` (sweep.json and sweep.md say why).
+                let na = { (name: String) in summary.notApplicable[name] != nil ? "n/a" : "" }
                 for run in point.replications where a < run.arms.count {
                     lines.append(line("run", String(run.replication), String(run.seed)) { name in
-                        run.arms[a].values[name].map(SweepCSV.number) ?? ""
+                        run.arms[a].values[name].map(SweepCSV.number) ?? na(name)
                     })
                 }
-                lines.append(line("mean", "", "") { summary.metrics[$0].map { SweepCSV.number($0.mean) } ?? "" })
-                lines.append(line("ci95", "", "") { summary.metrics[$0]?.ci95.map(SweepCSV.number) ?? "" })
+                lines.append(line("mean", "", "") { summary.metrics[$0].map { SweepCSV.number($0.mean) } ?? na($0) })
+                lines.append(line("ci95", "", "") { name in summary.metrics[name].map { $0.ci95.map(SweepCSV.number) ?? "" } ?? na(name) })
                 if let comparison, index < comparison.differences.count, a < comparison.differences[index].count {
                     let differences = comparison.differences[index][a]
                     lines.append(line("diff_mean", "", "") { differences.metrics[$0].map { SweepCSV.number($0.mean) } ?? "" })

@@ -63,6 +63,11 @@ enum SweepJSON {
             let leaf = JSONValue.object(["mean": .double(metric.mean), "ci95": metric.ci95.map(JSONValue.double) ?? .null])
             insert(leaf, at: name.split(separator: ".").map(String.init)[...], into: &root)
         }
+        // A metric the arm's design cannot have: no mean, and why.
+        for (name, reason) in summary.notApplicable {
+            let leaf = JSONValue.object(["mean": .null, "ci95": .null, "not_applicable": .string(reason)])
+            insert(leaf, at: name.split(separator: ".").map(String.init)[...], into: &root)
+        }
         return .object(root)
     }
 

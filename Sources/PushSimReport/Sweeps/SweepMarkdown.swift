@@ -24,6 +24,7 @@ extension SweepResult {
         out += n > 1 ? ".\n\n" : " (one replication gives no interval).\n\n"
         let columns = tableColumns
         out += table(columns, prefix: "") { points[$0].summaries }
+        out += designMarkdown
         out += comparisonMarkdown(columns, prefix: "")
         for segment in segments {
             let prefix = "segments.\(segment)."
@@ -43,6 +44,17 @@ extension SweepResult {
 }
 
 extension SweepResult {
+    /// The harm and cost set of every design (``DesignMetrics``), one row per point and arm.
+    var designMarkdown: String {
+        var rows: [(labels: [String], summary: ArmSummary)] = []
+        for point in points {
+            let settings = axes.map { axis in point.point.settings.first { $0.path == axis.path }?.value ?? "" }
+            for arm in point.summaries { rows.append((settings + [arm.queue], arm)) }
+        }
+        return "\n## Harms and costs, every design on the same footing\n\n" + SweepMarkdown.designIntroduction
+            + SweepMarkdown.designTable(headers: axes.map { "`\($0.path)`" } + ["queue"], rows: rows)
+    }
+
     /// Whether any point has a finite XIVA capacity's figures (the share answered in time).
     var hasCapacityFigures: Bool {
         points.contains { $0.summaries.contains { $0.metrics[SweepMarkdown.inTimeShare] != nil } }
@@ -113,6 +125,34 @@ extension SweepResult {
 }
 
 enum SweepMarkdown {
+    /// What the harm and cost table holds, above it in sweep.md and optimize.md.
+    static let designIntroduction = "Shown twice: letters the user was told of twice (a duplicate presentation, a summary "
+        + "then the letter's own push, a sync's notification then its own push), with its parts; costs per letter generated "
+        + "(docs/model.md §7, Harms and costs of every design). `n/a`: the design cannot have it (reasons below), never 0.\n\n"
+
+    /// The harm and cost set (``DesignMetrics``) as a table: a row per `rows` (its labels under
+    /// `headers`, then each figure's mean ± half-width), `n/a [k]` with reason k listed below.
+    static func designTable(headers: [String], rows: [(labels: [String], summary: ArmSummary)]) -> String {
+        let metrics = DesignMetrics.all
+        var reasons: [String] = []
+        var out = MarkdownTable.row(headers + metrics.map { ($0.part ? "… " : "") + $0.title })
+        out += "|" + String(repeating: " --- |", count: headers.count + metrics.count) + "\n"
+        for row in rows {
+            let cells = metrics.map { metric -> String in
+                let name = DesignMetrics.prefix + metric.name
+                if let value = row.summary.metrics[name] { return cell(value, unit: metric.unit == .percent ? .percent : .plain) }
+                guard let reason = row.summary.notApplicable[name] else { return "—" }
+                if !reasons.contains(reason) { reasons.append(reason) }
+                return "n/a [\((reasons.firstIndex(of: reason) ?? 0) + 1)]"
+            }
+            out += MarkdownTable.row(row.labels + cells)
+        }
+        if !reasons.isEmpty {
+            out += "\n" + reasons.enumerated().map { "[\($0.offset + 1)] \($0.element)." }.joined(separator: " ") + "\n"
+        }
+        return out
+    }
+
     /// A paired difference: signed, percentages as percentage points, bold when its interval
     /// excludes 0.
     static func differenceCell(_ metric: MetricSummary, unit: Unit) -> String {

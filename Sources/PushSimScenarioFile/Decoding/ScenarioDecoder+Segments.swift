@@ -47,18 +47,22 @@ extension ScenarioDecoder {
                                              connectivity: resolved.connectivity, device: resolved.device, extension: resolved.extension,
                                              channel: channel))
         }
-        if let passing = SegmentShares.firstPassingOne(shares) {
-            let (sum, places) = SegmentShares.sum(Array(shares.prefix(passing + 1)))
-            throw ScenarioError(location: shareNodes[passing].location,
-                                message: "`segments.\(segments[passing].name).share`: the shares so far add up to \(DecimalShare.text(sum, places: places)), more than 1; expected shares that add up to exactly 1 (100%)")
-        }
-        let (sum, places) = SegmentShares.sum(shares)
-        guard sum == DecimalShare.power(places) else {
+        guard let common = SegmentShares.commonDenominator(shares) else {
             throw ScenarioError(location: node.location,
-                                message: "`segments`: the shares add up to \(DecimalShare.text(sum, places: places)) (\(segments.map(\.share).joined(separator: " + "))); expected exactly 1 (100%)")
+                                message: "`segments`: the shares' common denominator is more than 2^62, too large to add them exactly (\(segments.map(\.share).joined(separator: " + "))); expected fractions with smaller denominators")
+        }
+        if let passing = SegmentShares.firstPassingOne(shares, common: common) {
+            let sum = SegmentShares.sum(Array(shares.prefix(passing + 1)), common: common)
+            throw ScenarioError(location: shareNodes[passing].location,
+                                message: "`segments.\(segments[passing].name).share`: the shares so far add up to \(DecimalShare.text(sum, denominator: common)), more than 1; expected shares that add up to exactly 1 (100%)")
+        }
+        let sum = SegmentShares.sum(shares, common: common)
+        guard sum == common else {
+            throw ScenarioError(location: node.location,
+                                message: "`segments`: the shares add up to \(DecimalShare.text(sum, denominator: common)) (\(segments.map(\.share).joined(separator: " + "))); expected exactly 1 (100%)")
         }
         var lower = 0
-        for (i, upper) in SegmentShares.boundaries(devices: scenario.devices, shares: shares).enumerated() {
+        for (i, upper) in SegmentShares.boundaries(devices: scenario.devices, shares: shares, common: common).enumerated() {
             segments[i].devices = lower..<upper
             lower = upper
         }

@@ -114,11 +114,25 @@ package enum ScenarioLoader {
         guard case .mapping = root.kind else {
             throw ScenarioError(location: root.location, message: "expected a mapping of keys (`name`, `duration`, `devices`, …) at the top level, found \(root.foundDescription)")
         }
+        let context = DecodingContext(scenarioFile: file, traceMemoryLimit: traceMemoryLimit)
         for argument in overrides {
-            let (segments, value) = try ScenarioOverrides.parse(argument)
+            // A distribution's argument or a list item's key (the paths `--fit` takes) is set
+            // by rewriting the key's whole value; a default the file does not write is read
+            // from the scenario as resolved so far.
+            let resolvedSoFar = root
+            let reached = try ScenarioOverrides.reach(argument, in: root) { path in
+                guard let scenario = try? ScenarioDecoder.decode(resolvedSoFar, context: context) else { return nil }
+                var node = ScenarioPrinter.Node.mapping(ScenarioPrinter.entries(scenario))
+                for key in path {
+                    guard case .mapping(let entries) = node, let next = entries.first(where: { $0.key == key }) else { return nil }
+                    node = next.value
+                }
+                if case .scalar(let text) = node { return text }
+                return nil
+            }
+            let (segments, value) = try reached ?? ScenarioOverrides.parse(argument)
             try ScenarioOverrides.apply(value, at: segments, to: &root)
         }
-        let context = DecodingContext(scenarioFile: file, traceMemoryLimit: traceMemoryLimit)
         var scenario = try ScenarioDecoder.decode(root, context: context)
         scenario.queue.userClient = userClient
         if userClient?.stateful != nil {

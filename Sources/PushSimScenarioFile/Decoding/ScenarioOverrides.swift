@@ -2,7 +2,7 @@
 
 /// Applies dotted-path overrides to a document's node tree, so that an overridden value is
 /// checked by exactly the same decoding as one written in the file.
-enum ScenarioOverrides {
+package enum ScenarioOverrides {
     /// Splits `PATH=VALUE`, checks the path and reads the value. Errors point into the argument
     /// (file `--set`, line 1, column within `PATH=VALUE`).
     static func parse(_ argument: String) throws -> (segments: [String], value: YAMLNode) {

@@ -150,8 +150,16 @@ package enum ValueParsers {
         return value
     }
 
-    /// A decimal in [0, 1] or a percentage in [0%, 100%].
+    /// A decimal in [0, 1], a percentage in [0%, 100%], or a fraction of whole numbers (`1/3`).
     static func probability(_ text: String) throws(Failure) -> Double {
+        if let slash = text.firstIndex(of: "/") {
+            guard let (numerator, denominator) = fraction(text, slash: slash) else {
+                throw Failure("expected a probability such as `0.02`, `2%` or `1/3` (whole numbers either side of `/`), found `\(text)`")
+            }
+            if denominator == 0 { throw Failure("a fraction needs a denominator greater than 0, found `\(text)`") }
+            if numerator > denominator { throw Failure("a probability is between 0 and 1 (or 0% and 100%), found `\(text)`") }
+            return Double(numerator) / Double(denominator)
+        }
         let isPercent = text.hasSuffix("%")
         let number = isPercent ? String(text.dropLast()) : text
         if number.hasPrefix("-") { throw Failure("a probability cannot be negative, found `\(text)`") }
@@ -163,6 +171,17 @@ package enum ValueParsers {
             throw Failure("a probability is between 0 and 1 (or 0% and 100%), found `\(text)`")
         }
         return p
+    }
+
+    /// `A/B` of two whole numbers of at most 18 digits each (`1/3`), or nil.
+    static func fraction(_ text: String, slash: String.Index) -> (UInt64, UInt64)? {
+        let top = text[..<slash], bottom = text[text.index(after: slash)...]
+        func whole(_ digits: Substring) -> UInt64? {
+            guard !digits.isEmpty, digits.count <= 18, digits.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
+            return UInt64(digits)
+        }
+        guard let a = whole(top), let b = whole(bottom) else { return nil }
+        return (a, b)
     }
 
     // MARK: Distributions

@@ -24,6 +24,15 @@ import PushSimTestSupport
         #expect(root["chosen"] as? String == "queue.repeat_max_count=50")
         #expect(root["finished"] as? Bool == true)
         #expect((root["guarantee"] as? String)?.contains("With probability ≥ 95") == true)
+        // 50 is the grid's largest value: the files and standard error say the best may lie beyond,
+        // and continue the last step (40): 90, 130.
+        let edges = try #require(root["grid_edge"] as? [[String: Any]])
+        #expect(edges.count == 1 && edges.first?["side"] as? String == "largest")
+        #expect(edges.first?["suggestions"] as? [String] == ["90", "130"])
+        #expect(console.standardError.contains("at the edge of the grid") && console.standardError.contains("=50,90,130"))
+        // The others are worse by more than δ: only the chosen value is within δ of the best.
+        let within = try #require(root["within_delta_of_best"] as? [String: Any])
+        #expect(within["candidates"] as? [String] == ["queue.repeat_max_count=50"])
         let systems = try #require(root["systems"] as? [[String: Any]])
         #expect(systems.count == 3)
         // The two losers were screened out; each carries its paired difference with the chosen one.
@@ -37,6 +46,8 @@ import PushSimTestSupport
         #expect(svg.contains("indifference zone, 0 to δ") && svg.contains("<rect class=\"zone\"") && svg.contains("class=\"interval\"") && !svg.contains("<polyline"))
         let markdown = try String(contentsOfFile: out + "/optimize.md", encoding: .utf8)
         #expect(markdown.contains("**Chosen: `queue.repeat_max_count=50`**"))
+        #expect(markdown.contains("**At the edge of the grid:** `queue.repeat_max_count=50` is the largest value"))
+        #expect(markdown.contains("Within δ = 0.01 of the best"))
         // The chosen one's MCB interval says it is the best (upper bound 0); the others' that they are not (lower bound 0).
         let bounds = try systems.map { try #require($0["versus_best_of_others"] as? [String: Any]) }
         #expect(bounds[2]["upper"] as? Double == 0 && (bounds[2]["lower"] as? Double ?? 0) < 0)

@@ -64,8 +64,8 @@ import PushSimTestSupport
     @Test func markdownListsEveryPointAndArm() {
         let md = Self.result.markdown
         #expect(md.contains("| `queue.repeat_max_count` | `apns.loss` | queue | loss rate |"))
-        // Once in the table, once in the comparison with the reference.
-        #expect(md.components(separatedBy: "\n| 50 | 5% | on |").count == 3)
+        // Once in the table, once in the harms and costs, once in the comparison with the reference.
+        #expect(md.components(separatedBy: "\n| 50 | 5% | on |").count == 4)
         #expect(md.contains("![Letters lost](loss_rate.svg)"))
     }
 }

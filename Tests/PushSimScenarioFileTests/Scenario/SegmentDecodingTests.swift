@@ -12,7 +12,8 @@ import PushSimTestSupport
     private func t(_ us: Int64) -> SimTime { SimTime(microseconds: us) }
     private func shares(_ texts: [String]) throws -> [DecimalShare] { try texts.map { try DecimalShare($0) } }
     private func bounds(_ devices: Int, _ texts: [String]) throws -> [Int] {
-        try SegmentShares.boundaries(devices: devices, shares: shares(texts))
+        let exact = try shares(texts)
+        return SegmentShares.boundaries(devices: devices, shares: exact, common: try #require(SegmentShares.commonDenominator(exact)))
     }
 
     /// The contract's example, and ties: floor(x + 1/2) rounds a half up, exactly.
@@ -30,16 +31,52 @@ import PushSimTestSupport
     }
 
     @Test func sharesAreExactDecimals() throws {
-        #expect(try DecimalShare("60%") == DecimalShare(numerator: 60, places: 2))
-        #expect(try DecimalShare("0.250") == DecimalShare(numerator: 25, places: 2))
-        #expect(try DecimalShare("1") == DecimalShare(numerator: 1, places: 0))
-        #expect(try DecimalShare("12.5%") == DecimalShare(numerator: 125, places: 3))
+        #expect(try DecimalShare("60%") == DecimalShare(numerator: 60, denominator: 100))
+        #expect(try DecimalShare("0.250") == DecimalShare(numerator: 25, denominator: 100))
+        #expect(try DecimalShare("1") == DecimalShare(numerator: 1, denominator: 1))
+        #expect(try DecimalShare("12.5%") == DecimalShare(numerator: 125, denominator: 1000))
         #expect(throws: ValueParsers.Failure.self) { try DecimalShare("0.1234567890123456789") }
-        #expect(SegmentShares.firstPassingOne(try shares(["0.5", "0.5", "0.000001"])) == 2)
-        #expect(SegmentShares.firstPassingOne(try shares(["0.1", "0.2", "0.7"])) == nil)
-        #expect(DecimalShare.text(95, places: 2) == "0.95")
-        #expect(DecimalShare.text(1000, places: 3) == "1")
-        #expect(DecimalShare.text(5, places: 3) == "0.005")
+        #expect(SegmentShares.firstPassingOne(try shares(["0.5", "0.5", "0.000001"]), common: 1_000_000) == 2)
+        #expect(SegmentShares.firstPassingOne(try shares(["0.1", "0.2", "0.7"]), common: 10) == nil)
+        #expect(DecimalShare.text(95, denominator: 100) == "0.95")
+        #expect(DecimalShare.text(1000, denominator: 1000) == "1")
+        #expect(DecimalShare.text(5, denominator: 1000) == "0.005")
+        #expect(DecimalShare.text(4, denominator: 6) == "2/3")
+    }
+
+    /// Fractions are exact: three thirds add up to 1 and split 10 phones 3, 4, 3
+    /// (10/3 = 3.33 → 3, 20/3 = 6.67 → 7); a third and a half mix over the denominator 6.
+    @Test func sharesAcceptFractions() throws {
+        #expect(try DecimalShare("2/6") == DecimalShare(numerator: 1, denominator: 3))
+        #expect(try bounds(10, ["1/3", "1/3", "1/3"]) == [3, 7, 10])
+        #expect(try bounds(12, ["1/3", "50%", "1/6"]) == [4, 10, 12])
+        // A decimal is over its power of ten as written (0.25 is 25/100): 1/3 and 0.25 over 300.
+        #expect(SegmentShares.commonDenominator(try shares(["1/3", "0.25"])) == 300)
+        for bad in ["1/0", "4/3", "-1/3", "1/3.5", "a/3"] {
+            #expect(throws: ValueParsers.Failure.self, "\(bad)") { try ValueParsers.probability(bad) }
+        }
+        #expect(try ValueParsers.probability("1/4") == 0.25)
+        let scenario = try decode(minimalScenario + """
+            segments:
+              - {name: a, share: 1/3}
+              - {name: b, share: 1/3}
+              - {name: c, share: 1/3}
+            """, overrides: ["devices=9"])
+        #expect(scenario.segments.map(\.devices) == [0..<3, 3..<6, 6..<9])
+        // Through --set too, and a sum that misses 1 says so as a fraction.
+        let set = try decode(minimalScenario + """
+            segments:
+              - {name: a, share: 50%}
+              - {name: b, share: 50%}
+            """, overrides: ["devices=6", "segments.a.share=2/3", "segments.b.share=1/3"])
+        #expect(set.segments.map(\.devices) == [0..<4, 4..<6])
+        #expect {
+            try decode(minimalScenario + """
+                segments:
+                  - {name: a, share: 1/3}
+                  - {name: b, share: 1/3}
+                """)
+        } throws: { ($0 as? ScenarioError)?.message.contains("add up to 2/3") == true }
     }
 
     private let twoSegments = minimalScenario + """
