@@ -110,7 +110,9 @@ enum RunCommand {
             interruption.update(phase: "writing the observation file", consequence: "'\(observePath)' holds the earlier file or the new one, whole")
             try ResultsWriter.writeFile(observationFile(result, logs: logs, scenario: scenario), to: observePath)
         }
-        console.out(arguments.flag("json") ? json.text + "\n" : table.text + "\n" + DesignReport.markdown(result))
+        // The harms and costs of every design on the same footing come with the long table (summary.md has them always).
+        console.out(arguments.flag("json") ? json.text + "\n"
+                    : arguments.flag("long") ? table.text + "\n" + DesignReport.markdown(result) : table.text)
         let events = result.arms.reduce(0) { $0 + $1.ledger.events }
         console.err(String(format: "ran in %.2f s on %d thread%@ (%.1f M events/s)\n", seconds, jobs,
                            jobs == 1 ? "" : "s", seconds > 0 ? Double(events) / seconds / 1e6 : 0))

@@ -49,11 +49,22 @@ package struct StoredDeviceCounts: Equatable, Sendable {
         return DeviceCounts(counts: Array(padded.prefix(n)), below: Array(padded.dropFirst(n)))
     }
 
+    /// The `keys` line this version writes.
+    static var keysLine: String {
+        "keys," + (CheckSpread.countKeys + CheckSpread.latencySlots.map { "below." + $0.key }).joined(separator: ",")
+    }
+
+    /// Whether `text`'s `keys` line (if it has one) is this version's.
+    package static func holdsThisVersionsKeys(_ text: String) -> Bool {
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("keys,") }) else { return true }
+        return line == keysLine
+    }
+
     /// The file's text: a comment, the keys, then one row per device and arm that counted
     /// anything (`arm,device,values…`; trailing zeros left out).
     package var csv: String {
         var text = "# pushsim check: this baseline's counts per device and arm (docs/ci.md, \"Pairing a changed client\")\n"
-        text += "keys," + (CheckSpread.countKeys + CheckSpread.latencySlots.map { "below." + $0.key }).joined(separator: ",") + "\n"
+        text += Self.keysLine + "\n"
         text += "devices,\(devices)\n"
         for (a, arm) in arms.enumerated() {
             for device in 0..<devices {

@@ -90,6 +90,11 @@ package enum CheckSession {
         guard FilePath.lastComponent(of: baselinePath) == "summary.json" else { return .none }
         let path = FilePath.join(FilePath.parent(of: baselinePath), StoredDeviceCounts.fileName)
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return .none }
+        // Counts of another version's keys (a counter added or removed) cannot be paired with
+        // this one's; the baseline itself is still compared.
+        if !StoredDeviceCounts.holdsThisVersionsKeys(text) {
+            return .cannotPair("\(StoredDeviceCounts.fileName) beside the baseline holds another version's counts; `check --update` rewrites it")
+        }
         let stored: StoredDeviceCounts
         do { stored = try StoredDeviceCounts(csv: text, path: path, arms: baseline.arms.map(\.queue)) } catch {
             throw CheckInputError(error.description)

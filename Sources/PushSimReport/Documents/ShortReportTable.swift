@@ -55,7 +55,7 @@ extension ReportTable {
         }
         table.rows = rows
         table.lead = answer(result, design: scenario?.recovery)
-        var more = "latency p90 and max, the extension's logs, the load at peak"
+        var more = "latency p90 and max, the extension's logs, the load at peak, every design's harms and costs"
         if !result.segments.isEmpty { more += ", the segments" }
         table.footer = wrap("pushsim run --long prints every row (\(more), events); summary.md and report.html have them all.")
             .joined(separator: "\n")

@@ -118,7 +118,7 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
                                  environment: ["PUSHSIM_TEST_WRITER_STEP": "carried:term"])
         #expect(update.status == 143, "\(update.error)")
         #expect(update.error.contains("interrupted (SIGTERM): the check of 'quickstart' was not finished"), "\(update.error)")
-        #expect(Set(snapshot(dir.file("base")).keys) == ["summary.json", "summary.md", "load.csv", "load.svg", "report.html"])
+        #expect(Set(snapshot(dir.file("base")).keys) == ["summary.json", "summary.md", "load.csv", "load.svg", "report.html", "device-counts.csv"])
         #expect(!dir.listing.contains { $0.contains(".pushsim-") })
     }
 

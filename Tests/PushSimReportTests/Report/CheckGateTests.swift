@@ -41,21 +41,21 @@ import PushSimTestSupport
     @Test func theIssuesRegressionsFailAndAHarmlessChangePasses() throws {
         let gate = try Gate()
         let fewer = try gate.check(["queue.repeat_max_count=8"])
-        #expect(fewer.pairing == .paired)
+        #expect(fewer.pairing.isPaired)
         #expect(fewer.outcome == .regression)
         #expect(fewer.worse.map(\.name).contains("on.summarized"))
         #expect(fewer.scenarioChanges == [ScenarioChange(key: "queue.repeat_max_count", old: "10", new: "8")])
         #expect(fewer.text.contains("queue.repeat_max_count 10 → 8"))
 
         let alertsOff = try gate.check(["device.alerts_off=0.04"])
-        #expect(alertsOff.pairing == .paired)
+        #expect(alertsOff.pairing.isPaired)
         #expect(alertsOff.worse.map(\.name).contains("on.lost"))
         #expect(alertsOff.worse.map(\.name).contains("on.causes.alerts_off"))
 
         // +20 ms on the median processing time moves p50 by 20 ms, beyond the paired noise
         // but within the default margin (10 % of ~0.55 s), and nothing else beyond its noise.
         let slower = try gate.check(["extension.processing=lognormal(220ms, 2s)"])
-        #expect(slower.pairing == .paired)
+        #expect(slower.pairing.isPaired)
         #expect(slower.outcome == .pass, "\(slower.summaryLine)")
         let p50 = try #require(slower.rows.first { $0.name == "on.latency_s.p50" })
         #expect(p50.change > 0.010 && p50.change > p50.noise && p50.change < p50.tolerance ?? 0)
@@ -71,7 +71,7 @@ import PushSimTestSupport
     @Test func noFalseAlarmsOverSeeds() throws {
         let gate = try Gate(seed: 2)
         let slower = try gate.check(["extension.processing=lognormal(220ms, 2s)"])
-        #expect(slower.pairing == .paired)
+        #expect(slower.pairing.isPaired)
         #expect(slower.outcome == .pass, "\(slower.summaryLine)")
         for seed in 3...5 {
             let reseed = try gate.check(["seed=\(seed)"])
