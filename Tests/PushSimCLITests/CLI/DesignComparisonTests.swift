@@ -54,8 +54,9 @@ import PushSimTestSupport
         let dir = TemporaryDirectory()
         let out = dir.file("out")
         let run = runPushsim(["run", Shell.packageRoot + "/scenarios/designs.yaml", "--set", "devices=20", "--set", "recovery=background_sync",
-                              "--jobs", "1", "--out", out])
+                              "--jobs", "1", "--out", out, "--long"])
         #expect(run.status == 0, "\(run.err)")
+        // The terminal shows them with the long table (the default fits one screen).
         #expect(run.out.contains("## Harms and costs") && run.out.contains("| on | background sync |"))
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/summary.json"))) as? [String: Any])
         let arms = try #require(summary["harms_and_costs"] as? [[String: Any]])

@@ -23,8 +23,8 @@ import PushSimTestSupport
     /// Every `Name.swift` in the tree, and every path to one.
     static var swiftFiles: (names: Set<String>, paths: Set<String>) {
         var names: Set<String> = [], paths: Set<String> = []
-        // The example client's sources too (docs/client.md names them); not its .build.
-        for folder in ["Sources", "Tests", "examples/client-gate/Sources"] {
+        // The example clients' sources too (docs/client.md names them); not their .build.
+        for folder in ["Sources", "Tests", "examples/client-gate/Sources", "examples/team-client/Sources"] {
             for path in FileManager.default.subpaths(atPath: root + "/" + folder) ?? [] where path.hasSuffix(".swift") {
                 let full = folder + "/" + path
                 paths.insert(full)
