@@ -14,6 +14,7 @@ package enum PushSimTool {
         TraceCommand.spec,
         FindCommand.spec,
         CheckCommand.spec,
+        ABCommand.spec,
         MergeCommand.spec,
         ReportCommand.spec,
         BenchCommand.spec,

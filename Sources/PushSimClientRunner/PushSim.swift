@@ -25,13 +25,40 @@ public enum PushSim {
         main(arguments, UserClient(stateful: client, name: name ?? String(describing: type(of: client)), version: version))
     }
 
-    private static func main(_ arguments: [String], _ user: UserClient) -> Int32 {
+    /// ``main(_:client:name:version:)`` for a program that carries several clients (two
+    /// versions of the team's, or its client and a variant): the first decides unless the
+    /// command line chooses another by name with `client=NAME` (`--set client=NAME`, `sweep
+    /// --vary client=A,B`, `pushsim ab FILE --a client=A --b client=B`); `intended` and
+    /// `literal` name PushSim's built-in clients. Names must differ from each other and from
+    /// the built-in ones.
+    public static func main(_ arguments: [String], clients: [NamedClient]) -> Int32 {
         StandardStreams.occupy()
         Interruption.shared.install()
         let console = Console.process()
-        console.err("pushsim: the extension's decisions come from \(user.label) (PushSimClient, protocol version \(user.protocolVersion)), not from queue.client\n")
-        return ScenarioLoader.$userClient.withValue(user) {
-            PushSimTool.main(arguments, console: console)
+        if let refusal = NamedClient.refusal(clients) {
+            console.err("pushsim: \(refusal)\n")
+            return 2
+        }
+        return main(arguments, clients.map(\.user), console: console)
+    }
+
+    private static func main(_ arguments: [String], _ user: UserClient) -> Int32 {
+        StandardStreams.occupy()
+        Interruption.shared.install()
+        return main(arguments, [user], console: Console.process())
+    }
+
+    private static func main(_ arguments: [String], _ users: [UserClient], console: Console) -> Int32 {
+        guard let user = users.first else { return PushSimTool.main(arguments, console: console) }
+        let others = users.count > 1 ? " (or, chosen with client=NAME: " + users.dropFirst().map(\.label).joined(separator: ", ") + ")" : ""
+        console.err("pushsim: the extension's decisions come from \(user.label) (PushSimClient, protocol version \(user.protocolVersion))\(others), not from queue.client\n")
+        return bound(users) { PushSimTool.main(arguments, console: console) }
+    }
+
+    /// Runs `body` with `users` bound: the first as the default client, all of them by name.
+    private static func bound<T>(_ users: [UserClient], _ body: () -> T) -> T {
+        ScenarioLoader.$userClient.withValue(users.first) {
+            ScenarioLoader.$namedClients.withValue(users) { body() }
         }
     }
 
@@ -47,11 +74,21 @@ public enum PushSim {
         command(arguments, UserClient(stateful: client, name: name ?? String(describing: type(of: client)), version: version))
     }
 
-    private static func command(_ arguments: [String], _ user: UserClient) -> CommandResult {
-        let console = Console.capturing()
-        let status = ScenarioLoader.$userClient.withValue(user) {
-            PushSimTool.main(arguments, console: console)
+    /// ``command(_:client:name:version:)`` with several clients, as ``main(_:clients:)`` takes them.
+    public static func command(_ arguments: [String], clients: [NamedClient]) -> CommandResult {
+        if let refusal = NamedClient.refusal(clients) {
+            return CommandResult(status: 2, output: "", errors: "pushsim: \(refusal)\n")
         }
+        return command(arguments, clients.map(\.user))
+    }
+
+    private static func command(_ arguments: [String], _ user: UserClient) -> CommandResult {
+        command(arguments, [user])
+    }
+
+    private static func command(_ arguments: [String], _ users: [UserClient]) -> CommandResult {
+        let console = Console.capturing()
+        let status = bound(users) { PushSimTool.main(arguments, console: console) }
         return CommandResult(status: status, output: console.standardOutput, errors: console.standardError)
     }
 
@@ -76,6 +113,39 @@ public enum PushSim {
         let result = command(arguments, user)
         guard result.status == 0 else { throw PushSimError(status: result.status, message: result.errors) }
         return result.output
+    }
+}
+
+/// A client given by name, for a program that carries several (``PushSim/main(_:clients:)``).
+public struct NamedClient: Sendable {
+    let user: UserClient
+
+    /// A client of protocol version 1 named `name` (its `version`: a release or a hash the team supplies).
+    public init(_ client: some ExtensionClient, name: String, version: String? = nil) {
+        user = UserClient(client, name: name, version: version)
+    }
+
+    /// A client of protocol version 2.
+    public init(_ client: some ServiceExtensionClient, name: String, version: String? = nil) {
+        user = UserClient(stateful: client, name: name, version: version)
+    }
+
+    /// Why these clients cannot be given together, or nil: none at all, an empty name, a name
+    /// with a comma (a sweep's list of values), a built-in client's name, or one name twice.
+    static func refusal(_ clients: [NamedClient]) -> String? {
+        if clients.isEmpty { return "PushSim.main(_:clients:) needs at least one client" }
+        var seen: Set<String> = []
+        for client in clients {
+            let name = client.user.name
+            if name.allSatisfy(\.isWhitespace) || name.contains(",") || name.contains("=") {
+                return "a client's name must be a word, without commas or `=` (it is written `client=NAME` on the command line), got `\(name)`"
+            }
+            if ClientVariant(rawValue: name) != nil {
+                return "a client may not be named `\(name)`: that names PushSim's built-in client"
+            }
+            if !seen.insert(name).inserted { return "two clients are named `\(name)`: give each its own name" }
+        }
+        return nil
     }
 }
 

@@ -132,6 +132,15 @@ extension CheckRun {
     /// ``run(_:thresholds:jobs:)`` gives (the same devices, streams and arms).
     package static func runPaired(now: Scenario, then: Scenario, thresholds: [CheckThresholds?], jobs: Int = 1)
         -> (result: RunResult, spreads: [CheckSpread], baseline: RunResult, paired: [PairedSpread]) {
+        let run = pairedLedgers(now: now, then: then, thresholds: thresholds, jobs: jobs)
+        let range = 0..<now.devices
+        return (run.ledgers.result(now, arms: now.arms, devices: range), run.spreads,
+                run.baseline.result(then, arms: now.arms, devices: range), run.paired)
+    }
+
+    /// ``runPaired(now:then:thresholds:jobs:)``'s ledgers, before they are turned into results.
+    static func pairedLedgers(now: Scenario, then: Scenario, thresholds: [CheckThresholds?], jobs: Int)
+        -> (ledgers: SegmentedLedgers, spreads: [CheckSpread], baseline: SegmentedLedgers, paired: [PairedSpread]) {
         let range = 0..<now.devices
         let arms = now.arms
         let chunks = Simulator.inChunks(of: range, jobs: jobs, unit: .oneDevice) { devices in
@@ -154,8 +163,7 @@ extension CheckRun {
             baseTotal.merge(baseLedgers)
             for a in spreads.indices { spreads[a].merge(chunkSpreads[a]); paired[a].merge(chunkPaired[a]) }
         }
-        return (total.result(now, arms: arms, devices: range), spreads,
-                baseTotal.result(then, arms: arms, devices: range), paired)
+        return (total, spreads, baseTotal, paired)
     }
 }
 

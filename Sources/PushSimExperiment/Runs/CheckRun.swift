@@ -185,6 +185,13 @@ package enum CheckRun {
     /// The chunking never changes a result: ledgers and spreads are integer sums.
     package static func run(_ scenario: Scenario, thresholds: [CheckThresholds?], jobs: Int = 1)
         -> (result: RunResult, spreads: [CheckSpread]) {
+        let (total, spreads) = ledgers(scenario, thresholds: thresholds, jobs: jobs)
+        return (total.result(scenario, arms: scenario.arms, devices: 0..<scenario.devices), spreads)
+    }
+
+    /// ``run(_:thresholds:jobs:)``'s ledgers, before they are turned into a result.
+    static func ledgers(_ scenario: Scenario, thresholds: [CheckThresholds?], jobs: Int)
+        -> (ledgers: SegmentedLedgers, spreads: [CheckSpread]) {
         let range = 0..<scenario.devices
         let arms = scenario.arms
         // One sink per thread, every chunk it takes adding into it (Simulator.run says why).
@@ -200,7 +207,7 @@ package enum CheckRun {
             total.merge(sink.run.finished())
             for a in spreads.indices { spreads[a].merge(sink.spreads[a]) }
         }
-        return (total.result(scenario, arms: arms, devices: range), spreads)
+        return (total, spreads)
     }
 }
 

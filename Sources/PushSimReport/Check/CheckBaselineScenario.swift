@@ -13,6 +13,9 @@ package enum CheckPairing: Equatable, Sendable {
     /// run's device by device: the same devices meet the same worlds whatever client or build
     /// decides, so noise is measured on per-device differences.
     case pairedWithStoredCounts
+    /// Two variants (`pushsim ab`) run in one command on the same devices at the same seeds:
+    /// noise is the spread of per-device differences pooled over the replications.
+    case sameWorlds(replications: Int)
     /// The two cannot be paired (the reason): noise is that of two independent runs.
     case independent(String)
 
@@ -28,6 +31,9 @@ package enum CheckPairing: Equatable, Sendable {
             return "paired: the baseline's scenario replayed at its seed gives its numbers, so noise is measured on per-device differences (common random numbers)"
         case .pairedWithStoredCounts:
             return "paired per device: this run's devices against the baseline's own counts per device (\(StoredDeviceCounts.fileName) beside it), on the same seed's worlds (common random numbers)"
+        case .sameWorlds(let replications):
+            return "paired per device: A and B ran on the same devices and seeds, only their difference apart (common random numbers)"
+                + (replications > 1 ? ", over \(replications) replications pooled (each device at each seed one pair)" : "")
         case .independent(let why):
             return "independent: \(why); noise is that of two independent runs, measured over devices"
         }

@@ -89,6 +89,22 @@ package struct CheckRow: Sendable {
     /// The practical part a team sets (--tolerance) or the default margin.
     package var margin: Double = 0
     package var verdict: CheckVerdict
+    /// The smallest change in the worse direction this check catches four times in five at
+    /// this size: the tolerance plus 0.84 standard errors (the noise is z of them). nil where
+    /// the noise is not a standard error (the maximum's rank rule, reported-only metrics).
+    package var detectable: Double? {
+        guard let tolerance, metric.kind != .latencyMax, metric.kind != .work else { return nil }
+        return tolerance + CheckComparison.powerQuantile * noise / CheckComparison.z
+    }
+    /// Whether the scenario is too small to see a change of the margin the team set
+    /// (`--tolerance`): the noise alone is wider than it, so a change of the margin passes
+    /// unseen and only one of several times the margin is caught.
+    package var tooSmallForMargin: Bool {
+        toleranceSource == "statistical+given" && margin > 0 && noise > margin && detectable != nil
+    }
+    /// About how many times the devices would bring the noise down to the margin (standard
+    /// errors of rates shrink as 1/√N; a count's change grows as N while its noise grows as √N).
+    package var devicesFactorForMargin: Double { margin > 0 ? (noise / margin) * (noise / margin) : .infinity }
     package var change: Double { now - baseline }
     /// `arm.metric`, the name messages and `--tolerance` use.
     package var name: String { "\(arm).\(metric.key)" }
@@ -105,6 +121,9 @@ package enum CheckComparison {
     /// unchanged model, so the ~200 metrics of the bundled scenarios give a false alarm on a
     /// reseed well under 1 % of the time, while a shift of ~6 standard errors is caught.
     package static let z = 4.0
+    /// The standard normal's 80th percentile: a change of tolerance + 0.84 standard errors is
+    /// caught with probability 0.8 (the power `check` reports its smallest detectable change at).
+    package static let powerQuantile = 0.8416
 
     /// Reads a baseline file (`pushsim run`'s summary.json or `--json` output).
     /// The most bytes a baseline may have: a summary.json is a few kilobytes.

@@ -19,6 +19,11 @@ package struct CheckReport: Sendable {
     package var version: String = PushSimVersion.current
     /// Another minor version, or none named: said in the report, never a failure.
     package var versionWarning: String?
+    /// Set for `pushsim ab`: the two variants compared (what A and B are), in place of a
+    /// baseline and this run.
+    package var variants: (a: String, b: String)?
+    /// Replications pooled (`pushsim ab --replications`).
+    package var replications = 1
 
     package init(scenario: String, baselinePath: String, baselineSeed: UInt64?, seed: UInt64, rows: [CheckRow],
                  pairing: CheckPairing = .independent("the baseline was not replayed")) {
@@ -54,16 +59,22 @@ package struct CheckReport: Sendable {
 
     /// The table: metric, baseline, now, change, tolerance, verdict; then the outcome.
     package var text: String {
-        var out = "pushsim check · \(scenario) · baseline \(baselinePath)"
-        if let baselineSeed, baselineSeed != seed { out += " (seed \(baselineSeed)) · this run seed \(seed)" } else { out += " · seed \(seed)" }
-        out += "\n"
-        out += "PushSim \(baselineVersion ?? "(unnamed)") → \(version)" + (versionWarning.map { " · warning: " + $0 } ?? "") + "\n"
+        var out: String
+        if let variants {
+            out = "pushsim ab · \(scenario) · seed \(seed)" + (replications > 1 ? " and \(replications - 1) derived seeds" : "") + " · PushSim \(version)\n"
+            out += "A: \(variants.a)\nB: \(variants.b)\n"
+        } else {
+            out = "pushsim check · \(scenario) · baseline \(baselinePath)"
+            if let baselineSeed, baselineSeed != seed { out += " (seed \(baselineSeed)) · this run seed \(seed)" } else { out += " · seed \(seed)" }
+            out += "\n"
+            out += "PushSim \(baselineVersion ?? "(unnamed)") → \(version)" + (versionWarning.map { " · warning: " + $0 } ?? "") + "\n"
+        }
         if !scenarioChanges.isEmpty {
             out += "what changed in the scenario:\n" + scenarioChanges.map { "  " + $0.text + "\n" }.joined()
         }
         if let clientChange { out += "what changed in the extension: \(clientChange)\n" }
         out += "noise: " + pairing.description + "\n"
-        let header = ["metric", "baseline", "now", "change", "tolerance", "verdict"]
+        let header = ["metric", variants == nil ? "baseline" : "A", variants == nil ? "now" : "B", "change", "tolerance", "detects", "verdict"]
         var lines: [[String]] = []
         var sections: [Int: String] = [:]
         var currentArm = ""
@@ -87,8 +98,9 @@ package struct CheckReport: Sendable {
                 tolerance = "—"
             }
             let change = row.verdict == .identical ? "=" : CheckReport.signed(row.change, row.metric) + CheckReport.relative(row)
+            let detects = row.detectable.map { CheckReport.format(CheckReport.isCount(row.metric) ? $0.rounded(.up) : $0, row.metric) } ?? "—"
             lines.append(["  " + row.metric.key, CheckReport.format(row.baseline, row.metric), CheckReport.format(row.now, row.metric),
-                          change, tolerance, CheckReport.verdictText(row)])
+                          change, tolerance, detects, CheckReport.verdictText(row)])
         }
         let widths = header.indices.map { c in ([header] + lines).map { $0[c].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
@@ -102,12 +114,41 @@ package struct CheckReport: Sendable {
             if let section = sections[i] { out += section + "\n" }
             out += line(cells) + "\n"
         }
+        out += "\ndetects: the smallest change in the worse direction this check catches four times in five at this size.\n"
+        if let sizeParagraph { out += sizeParagraph + "\n" }
         out += "\n" + verdictParagraph + "\n"
         return out
     }
 
+    /// The metrics whose margin this scenario is too small to see, and how many times the
+    /// devices would: nil when every margin is within sight.
+    package var sizeParagraph: String? {
+        let blind = rows.filter(\.tooSmallForMargin)
+        guard !blind.isEmpty else { return nil }
+        let items = blind.map { row in
+            "\(row.name) (margin \(CheckReport.format(row.margin, row.metric)), detects from \(CheckReport.format(row.detectable ?? 0, row.metric)); about \(CheckReport.factor(row.devicesFactorForMargin))× the devices would see the margin)"
+        }
+        return "too small to see a change of the margin: " + items.joined(separator: "; ") + "."
+    }
+
+    static func factor(_ value: Double) -> String {
+        guard value.isFinite else { return "∞" }
+        return value < 10 ? String(format: "%.1f", value) : ReportTable.grouped(Int(min(value, 1e15).rounded(.up)))
+    }
+
     /// The closing words: the outcome, and what to do about it.
     package var verdictParagraph: String {
+        if variants != nil {
+            switch outcome {
+            case .identical: return "identical: B gives exactly A's numbers."
+            case .pass:
+                return "ok: B is nowhere worse than A beyond its tolerance"
+                    + (better.isEmpty ? "" : "; B is better in: " + better.map(\.name).joined(separator: ", ")) + "."
+            case .regression:
+                return "WORSE: B is worse than A beyond tolerance in: " + worse.map(\.name).joined(separator: ", ") + "."
+                    + (better.isEmpty ? "" : "\nB is better in: " + better.map(\.name).joined(separator: ", ") + ".")
+            }
+        }
         switch outcome {
         case .identical:
             return "identical: every metric is exactly the baseline's."
@@ -141,6 +182,8 @@ package struct CheckReport: Sendable {
                 "tolerance_source": row.toleranceSource.map { .string($0) } ?? .null,
                 "noise": row.tolerance == nil ? .null : .double(row.noise),
                 "margin": row.tolerance == nil ? .null : .double(row.margin),
+                "detectable": row.detectable.map { .double($0) } ?? .null,
+                "too_small_for_margin": .bool(row.tooSmallForMargin),
                 "direction": .string(row.metric.direction.rawValue),
                 "verdict": .string(row.verdict.rawValue),
             ]))
@@ -164,7 +207,9 @@ package struct CheckReport: Sendable {
             "baseline_version": baselineVersion.map { .string($0) } ?? .null,
             "version": .string(version),
             "version_warning": versionWarning.map { .string($0) } ?? .null,
-        ])
+        ].merging(variants.map { variants in
+            ["a": .string(variants.a), "b": .string(variants.b), "replications": .int(replications)]
+        } ?? [:]) { first, _ in first })
     }
 
     /// Counts as JSON integers (as `run --json` writes them), everything else as doubles.

@@ -33,7 +33,8 @@ package enum ResultsWriter {
     /// Asked before every write: a reason not to write anything (the user's client of the
     /// command broke a rule of its protocol, docs/client.md), or nil.
     package static func refusal() -> String? {
-        ScenarioLoader.userClient.flatMap { $0.rules.refusal(client: $0.label) }
+        let clients = (ScenarioLoader.userClient.map { [$0] } ?? []) + ScenarioLoader.namedClients
+        return clients.lazy.compactMap { $0.rules.refusal(client: $0.label) }.first
     }
 
     /// Called at each step of a write; a test makes it throw (a failure) or kill the process.

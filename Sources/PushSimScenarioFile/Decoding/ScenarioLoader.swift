@@ -15,6 +15,15 @@ package enum ScenarioLoader {
     /// process, so two runs side by side (tests) cannot see each other's client.
     @TaskLocal package static var userClient: UserClient?
 
+    /// Every client the program was given in Swift, the default one first
+    /// (`PushSim.main(_:clients:)`): the command-line setting `client=NAME` (`--set`, `--vary`,
+    /// `pushsim ab`'s `--a`/`--b`) chooses one of them, or a built-in client (`intended`,
+    /// `literal`), for the scenario it loads.
+    @TaskLocal package static var namedClients: [UserClient] = []
+
+    /// The command-line setting that chooses the client: `client=NAME`.
+    package static let clientSetting = "client"
+
     /// Reads and checks the scenario at `path`.
     package static func load(path: String, overrides: [String] = [], traceMemoryLimit: Double = .infinity) throws -> Scenario {
         try loadWithSweep(path: path, overrides: overrides, traceMemoryLimit: traceMemoryLimit).0
@@ -39,6 +48,8 @@ package enum ScenarioLoader {
     package struct Prepared: Sendable {
         let path: String
         let root: YAMLNode
+        /// The last `client=NAME` among the overrides applied once.
+        let clientChoice: ClientChoice?
     }
 
     /// Reads `path` and applies `overrides`, after checking that they load (the same errors as
@@ -46,16 +57,18 @@ package enum ScenarioLoader {
     package static func prepare(path: String, overrides: [String], traceMemoryLimit: Double = .infinity) throws -> Prepared {
         _ = try loadWithSweep(path: path, overrides: overrides, traceMemoryLimit: traceMemoryLimit)
         var root = try document(path: path) ?? YAMLNode(.mapping([]), at: SourceLocation(file: path, line: 1, column: 1))
-        for argument in overrides {
+        let (choice, settings) = ClientChoice.split(overrides)
+        for argument in settings {
             let (segments, value) = try ScenarioOverrides.parse(argument)
             try ScenarioOverrides.apply(value, at: segments, to: &root)
         }
-        return Prepared(path: path, root: root)
+        return Prepared(path: path, root: root, clientChoice: choice)
     }
 
     /// The scenario `prepared` holds, with `overrides` applied on top.
     package static func load(_ prepared: Prepared, overrides: [String], traceMemoryLimit: Double = .infinity) throws -> Scenario {
-        try decodeDocument(prepared.root, file: prepared.path, overrides: overrides, traceMemoryLimit: traceMemoryLimit).0
+        let choice = ClientChoice.split(overrides).choice == nil ? prepared.clientChoice.map { [$0.argument] } ?? [] : []
+        return try decodeDocument(prepared.root, file: prepared.path, overrides: choice + overrides, traceMemoryLimit: traceMemoryLimit).0
     }
 
     /// The tree of the scenario file at `path` (nil for an empty file).
@@ -115,6 +128,7 @@ package enum ScenarioLoader {
             throw ScenarioError(location: root.location, message: "expected a mapping of keys (`name`, `duration`, `devices`, …) at the top level, found \(root.foundDescription)")
         }
         let context = DecodingContext(scenarioFile: file, traceMemoryLimit: traceMemoryLimit)
+        let (clientChoice, overrides) = ClientChoice.split(overrides)
         for argument in overrides {
             // A distribution's argument or a list item's key (the paths `--fit` takes) is set
             // by rewriting the key's whole value; a default the file does not write is read
@@ -134,8 +148,8 @@ package enum ScenarioLoader {
             try ScenarioOverrides.apply(value, at: segments, to: &root)
         }
         var scenario = try ScenarioDecoder.decode(root, context: context)
-        scenario.queue.userClient = userClient
-        if userClient?.stateful != nil {
+        try choose(clientChoice, for: &scenario)
+        if scenario.queue.userClient?.stateful != nil {
             let parallel = scenario.extension.concurrency == .parallel
                 || scenario.segments.indices.contains { scenario.scenario(forSegment: $0).extension.concurrency == .parallel }
             if parallel {
@@ -145,6 +159,61 @@ package enum ScenarioLoader {
         }
         let sweep = try ScenarioDecoder.decodeSweep(root, base: root, context: context)
         return (scenario, sweep)
+    }
+}
+
+extension ScenarioLoader {
+    /// Gives `scenario` the client `choice` names, or the default one (the first client the
+    /// program was given in Swift; none: the file's `queue.client`).
+    static func choose(_ choice: ClientChoice?, for scenario: inout Scenario) throws {
+        guard let choice else {
+            scenario.queue.userClient = userClient
+            return
+        }
+        if let builtIn = ClientVariant(rawValue: choice.name) {
+            scenario.queue.userClient = nil
+            scenario.queue.client = builtIn
+            return
+        }
+        let known = namedClients.isEmpty ? userClient.map { [$0] } ?? [] : namedClients
+        if let chosen = known.first(where: { $0.name == choice.name || $0.label == choice.name }) {
+            scenario.queue.userClient = chosen
+            return
+        }
+        let names = ClientVariant.allCases.map { "`\($0.rawValue)` (built-in)" } + known.map { "`\($0.name)`" }
+        throw ScenarioError(location: choice.location,
+                            message: "`client`: no client named `\(choice.name)` in this program; it knows \(names.joined(separator: ", "))"
+                                + (known.isEmpty ? " (a team's own clients are given in Swift: docs/client.md)" : ""))
+    }
+}
+
+/// The command-line setting `client=NAME`: which client decides, by its name.
+package struct ClientChoice: Sendable {
+    package let name: String
+    /// The setting as written, to apply again.
+    package let argument: String
+
+    /// Where the name is written, for an error: `--set:1:8`.
+    var location: SourceLocation {
+        var place = ScenarioOverrides.argumentStart
+        place.column += ScenarioLoader.clientSetting.count + 1
+        return place
+    }
+
+    /// The last `client=NAME` of `overrides` (a later setting wins, as with every `--set`), and
+    /// the other overrides in their order.
+    package static func split(_ overrides: [String]) -> (choice: ClientChoice?, rest: [String]) {
+        let prefix = ScenarioLoader.clientSetting + "="
+        var choice: ClientChoice?
+        var rest: [String] = []
+        for argument in overrides {
+            if argument.hasPrefix(prefix) {
+                choice = ClientChoice(name: String(argument.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces), argument: argument)
+            } else {
+                rest.append(argument)
+            }
+        }
+        return (choice, rest)
     }
 }
 

@@ -115,6 +115,8 @@ package enum ScenarioSchema {
             return (0, "expected a dotted key path such as `queue.repeat_max_count`, found nothing")
         }
         if first == "sweep" { return (0, "`sweep` cannot be set this way: expected the path of a scenario key") }
+        // Not a key of the file: the command line's choice of client (ScenarioLoader.choose).
+        if segments == [ScenarioLoader.clientSetting] { return nil }
         return walk(segments, from: 0, in: fileShape, suggestions: settablePaths, suggestionPrefix: "")
     }
 

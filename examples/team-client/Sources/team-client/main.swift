@@ -1,17 +1,16 @@
 // `pushsim` with the team's extension deciding (docs/client.md, "Protocol version 2").
 // TEAM_CLIENT_BUG=forgets-joined-gaps runs a seeded bug: a batch asks only for its first gap.
-// TEAM_CLIENT=built-in runs PushSim's intended client instead, through the same protocol, for a
-// comparison on the same worlds (compare.sh).
+// TEAM_CLIENT_SUMMARIZE_ABOVE=N changes the summary threshold (20), as a team's next release might.
+// PushSim's built-in clients stay reachable by name, so `team-client ab FILE --a client=intended
+// --b client=TeamGapClient` compares the two on the same worlds (compare.sh).
 import Foundation
 import PushSimClient
 import PushSimClientRunner
 import TeamGapClient
 
 let environment = ProcessInfo.processInfo.environment
-let arguments = Array(CommandLine.arguments.dropFirst())
-if environment["TEAM_CLIENT"] == "built-in" {
-    exit(PushSim.main(arguments, client: BuiltInServiceExtensionClient.intended, name: "built-in intended"))
-}
 let bug = environment["TEAM_CLIENT_BUG"] == "forgets-joined-gaps"
-let client = TeamGapClient(forgetsJoinedGaps: bug)
-exit(PushSim.main(arguments, client: client, name: "TeamGapClient", version: bug ? "1.3+bug" : "1.3"))
+let threshold = environment["TEAM_CLIENT_SUMMARIZE_ABOVE"].flatMap { Int($0) }
+let version = (bug ? "1.3+bug" : "1.3") + (threshold.map { "+summarize-above-\($0)" } ?? "")
+let client = NamedClient(TeamGapClient(summarizeAbove: threshold ?? 20, forgetsJoinedGaps: bug), name: "TeamGapClient", version: version)
+exit(PushSim.main(Array(CommandLine.arguments.dropFirst()), clients: [client]))
