@@ -27,6 +27,12 @@ enum CheckCommand {
                 replays at its seed, else of two independent runs; default
                 margins: 10 % for latency percentiles, none for the rest
                 """),
+            CommandOption("replications", .value("N"), default: .value("1"), range: 1...1000, help: """
+                compare N replications pooled (the scenario's seed and N − 1
+                derived, as a sweep's), every device at every seed paired with
+                the baseline's own counts there: what N times the devices would
+                see. The baseline keeps them with --update --replications N
+                """),
             CommandOption.json.help("print the comparison as JSON (sorted keys)"),
             CommandOption("update", .flag, help: "rewrite the baseline with this run, on purpose (atomic); exit 0"),
             CommandOption("all", .flag, help: """
@@ -63,7 +69,9 @@ enum CheckCommand {
         } else if arguments.positionals.count == 1, let only = arguments.positionals.first {
             if FileTree.isFolder(only) { folder = only }
         }
+        let replications = try arguments.integerWithDefault("replications")
         if let folder {
+            if replications > 1 { throw InputError.usage("--replications compares one scenario FILE, not a folder") }
             if arguments.value("baseline") != nil {
                 throw InputError.usage("--baseline names one scenario's baseline; with a folder use --results DIR")
             }
@@ -77,8 +85,14 @@ enum CheckCommand {
         let baselinePath = try arguments.value("baseline")
             ?? CheckSession.defaultBaselinePath(for: scenario.name, results: arguments.valueWithDefault("results"))
         // Refuse what the machine cannot do, and a baseline that could not be rewritten, before any work.
-        if let refusal = ResourceEstimate(scenario, jobs: jobs).refusal(under: try ResourceGuard.limits(arguments), name: scenario.name) {
+        // Each replication is a run (twice over with --update: the summary's and the pooled).
+        let runs = replications == 1 ? 1 : replications * (arguments.flag("update") ? 2 : 1)
+        if let refusal = ResourceGuard.refusal(Array(repeating: (scenario.name, ResourceEstimate(scenario, jobs: jobs)), count: runs),
+                                               limits: try ResourceGuard.limits(arguments), what: "check '\(scenario.name)'") {
             throw InputError.refused(refusal)
+        }
+        if replications > 1 && FilePath.lastComponent(of: baselinePath) != "summary.json" {
+            throw InputError.usage("--replications keeps its pooled baseline beside a summary.json: give --baseline DIR/summary.json (or none)")
         }
         let update = arguments.flag("update")
         if update {
@@ -98,10 +112,12 @@ enum CheckCommand {
         let started = DispatchTime.now().uptimeNanoseconds
         if update {
             return try self.update(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs,
-                                   json: arguments.flag("json"), file: arguments.positionals.first, console)
+                                   json: arguments.flag("json"), file: arguments.positionals.first, replications: replications, console)
         }
-        let (report, _) = try CheckSession.check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs,
-                                                 file: arguments.positionals.first)
+        let report = replications > 1
+            ? try ReplicationBaseline.check(scenario, baselinePath: baselinePath, replications: replications, tolerances: tolerances, jobs: jobs)
+            : try CheckSession.check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs,
+                                     file: arguments.positionals.first).report
         console.out(arguments.flag("json") ? report.json.prettyText + "\n" : report.text)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         console.err(String(format: "checked in %.2f s\n", seconds))
@@ -110,9 +126,9 @@ enum CheckCommand {
 
     /// `--update`: print the comparison with the old baseline if there is one, rewrite it, exit 0.
     static func update(_ scenario: Scenario, baselinePath: String, tolerances: [CheckTolerance], jobs: Int,
-                       json: Bool, file: String?, _ console: Console) throws -> Int32 {
+                       json: Bool, file: String?, replications: Int, _ console: Console) throws -> Int32 {
         let (report, note) = try CheckSession.checkAndUpdate(scenario, baselinePath: baselinePath,
-                                                             tolerances: tolerances, jobs: jobs, file: file)
+                                                             tolerances: tolerances, jobs: jobs, file: file, replications: replications)
         if let report { console.out(json ? report.json.prettyText + "\n" : report.text) }
         if let note { console.err("pushsim check: \(note)\n") }
         console.err("pushsim check: rewrote the baseline \(baselinePath)\n")

@@ -40,6 +40,24 @@ package struct StoredDeviceCounts: Equatable, Sendable {
         return StoredDeviceCounts(arms: arms.map(\.rawValue), devices: scenario.devices, counts: counts)
     }
 
+    /// ``record(_:thresholds:jobs:)`` at each of `seeds`, pooled: the devices of the k-th seed
+    /// are kept as devices k·N … k·N + N − 1 (N the scenario's devices).
+    package static func record(_ scenario: Scenario, seeds: [UInt64], thresholds: [CheckThresholds?], jobs: Int = 1) -> StoredDeviceCounts {
+        var pooled = StoredDeviceCounts(arms: scenario.arms.map(\.rawValue), devices: 0, counts: scenario.arms.map { _ in [] })
+        for seed in seeds {
+            let one = record(scenario.reseeded(seed), thresholds: thresholds, jobs: jobs)
+            pooled.devices += one.devices
+            for a in pooled.counts.indices { pooled.counts[a] += one.counts[a] }
+        }
+        return pooled
+    }
+
+    /// The counts of the k-th seed's devices of a pooled record of `devices` devices a seed.
+    package func replication(_ k: Int, devices: Int) -> StoredDeviceCounts {
+        let range = min(k * devices, self.devices)..<min((k + 1) * devices, self.devices)
+        return StoredDeviceCounts(arms: arms, devices: range.count, counts: counts.map { Array($0[range]) })
+    }
+
     /// The counts of one device and arm as the pairing reads them.
     func deviceCounts(arm: Int, device: Int) -> DeviceCounts? {
         guard arm < counts.count, device < counts[arm].count else { return nil }
@@ -136,6 +154,26 @@ extension CheckRun {
     /// independent (one device a unit) and match the stored ones.
     package static func runPaired(_ scenario: Scenario, stored: StoredDeviceCounts, thresholds: [CheckThresholds?], jobs: Int = 1)
         -> (result: RunResult, spreads: [CheckSpread], paired: [PairedSpread]) {
+        let run = pairedLedgers(scenario, stored: stored, thresholds: thresholds, jobs: jobs)
+        return (run.ledgers.result(scenario, arms: scenario.arms, devices: 0..<scenario.devices), run.spreads, run.paired)
+    }
+
+    /// ``runPaired(_:stored:thresholds:jobs:)`` at each of `seeds`, paired with a pooled record
+    /// (``StoredDeviceCounts/record(_:seeds:thresholds:jobs:)``) seed by seed and pooled.
+    package static func runPaired(_ scenario: Scenario, seeds: [UInt64], stored: StoredDeviceCounts, thresholds: [CheckThresholds?], jobs: Int = 1)
+        -> (result: RunResult, spreads: [CheckSpread], paired: [PairedSpread]) {
+        let all = seeds.isEmpty ? [scenario.seed] : seeds
+        var run = pairedLedgers(scenario.reseeded(all[0]), stored: stored.replication(0, devices: scenario.devices), thresholds: thresholds, jobs: jobs)
+        for (k, seed) in all.enumerated().dropFirst() {
+            let one = pairedLedgers(scenario.reseeded(seed), stored: stored.replication(k, devices: scenario.devices), thresholds: thresholds, jobs: jobs)
+            run.ledgers.merge(one.ledgers)
+            for a in run.spreads.indices { run.spreads[a].merge(one.spreads[a]); run.paired[a].merge(one.paired[a]) }
+        }
+        return (run.ledgers.result(scenario.reseeded(all[0]), arms: scenario.arms, devices: 0..<scenario.devices), run.spreads, run.paired)
+    }
+
+    static func pairedLedgers(_ scenario: Scenario, stored: StoredDeviceCounts, thresholds: [CheckThresholds?], jobs: Int)
+        -> (ledgers: SegmentedLedgers, spreads: [CheckSpread], paired: [PairedSpread]) {
         let range = 0..<scenario.devices
         let arms = scenario.arms
         let chunks = Simulator.inChunks(of: range, jobs: jobs, unit: .oneDevice) { devices in
@@ -157,6 +195,6 @@ extension CheckRun {
             total.merge(ledgers)
             for a in spreads.indices { spreads[a].merge(chunkSpreads[a]); paired[a].merge(chunkPaired[a]) }
         }
-        return (total.result(scenario, arms: arms, devices: range), spreads, paired)
+        return (total, spreads, paired)
     }
 }

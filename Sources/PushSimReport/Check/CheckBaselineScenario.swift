@@ -16,6 +16,9 @@ package enum CheckPairing: Equatable, Sendable {
     /// Two variants (`pushsim ab`) run in one command on the same devices at the same seeds:
     /// noise is the spread of per-device differences pooled over the replications.
     case sameWorlds(replications: Int)
+    /// A pooled baseline's counts of every device at each of its seeds (`check --update
+    /// --replications`), paired with this run's at the same seeds.
+    case storedReplications(Int)
     /// The two cannot be paired (the reason): noise is that of two independent runs.
     case independent(String)
 
@@ -34,6 +37,8 @@ package enum CheckPairing: Equatable, Sendable {
         case .sameWorlds(let replications):
             return "paired per device: A and B ran on the same devices and seeds, only their difference apart (common random numbers)"
                 + (replications > 1 ? ", over \(replications) replications pooled (each device at each seed one pair)" : "")
+        case .storedReplications(let replications):
+            return "paired per device over \(replications) replications: this run's devices at each of the baseline's seeds against the baseline's own counts there (\(ReplicationBaseline.countsFileName) beside it), on the same worlds (common random numbers)"
         case .independent(let why):
             return "independent: \(why); noise is that of two independent runs, measured over devices"
         }

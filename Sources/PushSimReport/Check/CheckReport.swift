@@ -66,6 +66,7 @@ package struct CheckReport: Sendable {
         } else {
             out = "pushsim check · \(scenario) · baseline \(baselinePath)"
             if let baselineSeed, baselineSeed != seed { out += " (seed \(baselineSeed)) · this run seed \(seed)" } else { out += " · seed \(seed)" }
+            if replications > 1 { out += " and \(replications - 1) derived seeds, pooled" }
             out += "\n"
             out += "PushSim \(baselineVersion ?? "(unnamed)") → \(version)" + (versionWarning.map { " · warning: " + $0 } ?? "") + "\n"
         }
@@ -207,8 +208,9 @@ package struct CheckReport: Sendable {
             "baseline_version": baselineVersion.map { .string($0) } ?? .null,
             "version": .string(version),
             "version_warning": versionWarning.map { .string($0) } ?? .null,
+            "replications": .int(replications),
         ].merging(variants.map { variants in
-            ["a": .string(variants.a), "b": .string(variants.b), "replications": .int(replications)]
+            ["a": .string(variants.a), "b": .string(variants.b)]
         } ?? [:]) { first, _ in first })
     }
 

@@ -141,11 +141,13 @@ package enum CheckSession {
 
     /// Rewrites the baseline at `baselinePath` with `result`: a summary.json with its twin as
     /// one set (``ResultsWriter/write(_:to:replacing:)``), any other name as one atomic file.
-    package static func update(_ result: RunResult, scenario: Scenario, baselinePath: String, jobs: Int = 1) throws {
+    package static func update(_ result: RunResult, scenario: Scenario, baselinePath: String, jobs: Int = 1,
+                               replications: Int = 1) throws {
         var files = baselineFiles(result, scenario: scenario, baselinePath: baselinePath)
         if files.count == 1, let file = files.first {
             try ResultsWriter.writeFile(file.contents, to: baselinePath)
         } else {
+            if replications > 1 { files += try ReplicationBaseline.files(scenario, replications: replications, jobs: jobs) }
             // Beside a summary.json, its counts per device, so that a later check pairs a changed
             // client or build device by device: for independent devices, up to a size the file
             // keeps small (about 40 bytes a device and arm).
@@ -161,20 +163,25 @@ package enum CheckSession {
     /// `--update`: compares with the old baseline when it is usable (so the change is on
     /// record), then rewrites it with this run. Returns the comparison, or why there was none.
     package static func checkAndUpdate(_ scenario: Scenario, baselinePath: String, tolerances: [CheckTolerance] = [],
-                                      jobs: Int = 1, file: String? = nil) throws -> (report: CheckReport?, note: String?) {
-        let result: RunResult
+                                      jobs: Int = 1, file: String? = nil, replications: Int = 1) throws -> (report: CheckReport?, note: String?) {
+        var result: RunResult?
         var report: CheckReport?
         var note: String?
         do {
-            let checked = try check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs, file: file)
-            report = checked.report
-            result = checked.result
+            if replications > 1 {
+                report = try ReplicationBaseline.check(scenario, baselinePath: baselinePath, replications: replications,
+                                                       tolerances: tolerances, jobs: jobs)
+            } else {
+                let checked = try check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs, file: file)
+                report = checked.report
+                result = checked.result
+            }
         } catch let error as CheckInputError {
             note = error.isMissingBaseline ? "no baseline at \(baselinePath) yet; writing the first one"
                 : "the old baseline cannot be compared (\(error.description)); writing a new one"
-            result = CheckRun.run(scenario, thresholds: [], jobs: jobs).result
         }
-        try update(result, scenario: scenario, baselinePath: baselinePath, jobs: jobs)
+        try update(result ?? CheckRun.run(scenario, thresholds: [], jobs: jobs).result, scenario: scenario,
+                   baselinePath: baselinePath, jobs: jobs, replications: replications)
         return (report, note)
     }
 

@@ -32,7 +32,8 @@ package enum RunSummary {
     /// A run's set removes a baseline's counts per device (written by `check --update`): they
     /// belong to the summary they were made with.
     package static let family: Set<String> = ["summary.json", "summary.md", XivaQueueReport.csvName, XivaQueueReport.svgName,
-                                              LoadReport.csvName, LoadReport.svgName, HTMLReport.name, StoredDeviceCounts.fileName]
+                                              LoadReport.csvName, LoadReport.svgName, HTMLReport.name, StoredDeviceCounts.fileName,
+                                              ReplicationBaseline.fileName, ReplicationBaseline.countsFileName]
     /// The files every run's set holds, whatever the scenario: checked before a run, so a FIFO or
     /// a folder where one of them goes is refused before any simulated time is spent (the queue's
     /// files, written only with a finite capacity, are checked when the set is written).

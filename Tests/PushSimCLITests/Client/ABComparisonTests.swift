@@ -130,4 +130,39 @@ import Testing
         #expect(text.out.contains("detects"), "\(text.out)")
         if noise > 1 { #expect(text.out.contains("too small to see a change of the margin: on.summarized"), "\(text.out)") }
     }
+
+    /// `check --update --replications R` keeps the pooled run and every device's counts at
+    /// every seed; `check --replications R` pairs a changed client with them, and its noise
+    /// relative to the metric shrinks as 1/√R (four replications: about half of one's).
+    @Test func checkPoolsReplicationsPairedWithTheBaselinesOwnCounts() throws {
+        let folder = try S.temporaryFolder()
+        defer { S.remove(folder) }
+        let results = folder + "/results"
+        let sets = ["--set", "devices=150"]
+        let made = PushSim.command(["check", Self.team, "--results", results, "--update", "--replications", "4"] + sets,
+                                   client: TeamGapClient(), version: "1.3")
+        #expect(made.status == 0, "\(made.errors)")
+        for name in ["summary.json", "replications.json", "replication-counts.csv"] {
+            #expect(FileManager.default.fileExists(atPath: results + "/team/" + name), "\(name)")
+        }
+        let same = PushSim.command(["check", Self.team, "--results", results, "--replications", "4"] + sets,
+                                   client: TeamGapClient(), version: "1.3")
+        #expect(same.status == 0 && same.output.contains("identical"), "\(same.output)\(same.errors)")
+        #expect(same.output.contains("paired per device over 4 replications"), "\(same.output)")
+        let changed = PushSim.command(["check", Self.team, "--results", results, "--replications", "4", "--json"] + sets,
+                                      client: TeamGapClient(summarizeAbove: 12), version: "1.4")
+        let pooled = try Self.json(changed.output)
+        #expect((pooled["client_change"] as? String ?? "").contains("TeamGapClient 1.3 (protocol 2) → TeamGapClient 1.4 (protocol 2)"))
+        #expect(pooled["replications"] as? Int == 4)
+        let single = try Self.json(PushSim.command(["check", Self.team, "--results", results, "--json"] + sets,
+                                                   client: TeamGapClient(summarizeAbove: 12), version: "1.4").output)
+        func relativeNoise(_ document: [String: Any]) throws -> Double {
+            let row = try Self.row(document, arm: "on", metric: "delivered")
+            return try #require(row["noise"] as? Double) / max(1, try #require(row["baseline"] as? Double))
+        }
+        let ratio = try relativeNoise(pooled) / relativeNoise(single)
+        #expect(ratio > 0.25 && ratio < 0.8, "pooled over one seed's relative noise: \(ratio), about 1/√4 expected")
+        let fewer = PushSim.command(["check", Self.team, "--results", results, "--replications", "2"] + sets, client: TeamGapClient())
+        #expect(fewer.status == 2 && fewer.errors.contains("give --replications 4"), "\(fewer.errors)")
+    }
 }
