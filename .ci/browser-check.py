@@ -20,7 +20,7 @@ WIDTHS = {"desktop": 1280, "phone": 390}
 # column (main) in a 500 px window; the page's narrow-screen rules apply below 640 px anyway.
 WINDOW = {"desktop": 1280, "phone": 500}
 PHONE_STYLE = "<style>main{width:390px;max-width:390px;margin:0;box-sizing:border-box}</style>"
-DOCUMENTS = ["summary.json", "sweep.json", "optimize.json", "calibrate.json"]
+DOCUMENTS = ["summary.json", "sweep.json", "optimize.json", "calibrate.json", "together.json"]
 
 CHECK_JS = r"""
 (function () {
