@@ -31,6 +31,14 @@ extension HTMLPage {
                 + interval(lowest, .percent) + " of letters lost (95 % interval"
                 + (double("sources.\(s).replications") == 1 ? "; one replication: none" : "") + ")"
             if q != p { answer += ", the highest at " + togetherPoint(s, q) + ", " + interval(highest, .percent) + overlapNote(lowest, highest) }
+            // The price the axis moves: letters known only from a summary, at its first and last value.
+            let points = count("sources.\(s).points")
+            if points > 1, let first = arm("on", in: "sources.\(s).points.0.runs"), let last = arm("on", in: "sources.\(s).points.\(points - 1).runs"),
+               value("sources.\(s).points.0.runs.\(first).summarized_rate.mean") != nil {
+                answer += "; letters known only from a summary go from " + interval("sources.\(s).points.0.runs.\(first).summarized_rate", .percent)
+                    + " at " + togetherPoint(s, 0) + " to " + interval("sources.\(s).points.\(points - 1).runs.\(last).summarized_rate", .percent)
+                    + " at " + togetherPoint(s, points - 1)
+            }
             answer += ". "
         }
         paragraph(answer, cls: "answer")

@@ -106,6 +106,7 @@ import PushSimTestSupport
         #expect(compared >= 40 && wrong.isEmpty, "\(compared) compared; \(wrong.prefix(5))")
         #expect(!page.contains("<script"))
         #expect(page.contains(">page</span>: with the queue, the lowest loss is at <b>") && page.contains(">other</span>: with the queue, the lowest loss is at <b>"))
+        #expect(page.contains("letters known only from a summary go from"))
         #expect(page.components(separatedBy: "(also a file beside this page)").count - 1 == 6, "every figure inline")
         for key in ["sources.0.folder", "sources.1.folder", "sources.0.scenario", "sources.1.pushsim_commit", "sources.0.client",
                     "sources.1.seeds.1", "sources.0.points.1.runs.1.loss_rate.ci95", "pushsim_commit"] {
