@@ -203,7 +203,7 @@ struct HTMLPage {
             let client = value("resolved_scenario.queue.client") == nil ? "—" : text("resolved_scenario.queue.client")
             rows.append(["the extension's client (queue.client)", client])
         }
-        rows.append(["command", command.map { "<code>\(HTMLText.escape($0))</code>" }
+        rows.append(["command", command.map { "<code class=\"command\">\(HTMLText.escape($0))</code>" }
             ?? "not recorded: this page was made from the folder by <code>pushsim report</code>; the resolved scenario below, run at its seed, gives these results"])
         if double("seed") != nil { rows.append(["seed", number("seed", .plain(0))]) }
         if count("seeds") > 0 {

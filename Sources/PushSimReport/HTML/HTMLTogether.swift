@@ -78,7 +78,7 @@ extension HTMLPage {
               caption: "Each folder, as its sweep.json says it was made")
         table(["", ""], [
             ["drawn by PushSim", text("pushsim_version") + ", commit " + text("pushsim_commit")],
-            ["command", command.map { "<code>\(HTMLText.escape($0))</code>" }
+            ["command", command.map { "<code class=\"command\">\(HTMLText.escape($0))</code>" }
                 ?? "not recorded: this page was made from the folder by <code>pushsim report</code>"],
         ])
         for s in 0..<count("sources") where value("sources.\(s).description") != nil {

@@ -16,7 +16,7 @@ import PushSimTestSupport
         let run = runPushsim(["run", file, "--out", dir.file("run"), "--jobs", "1"])
         #expect(run.status == 0, "\(run.err)")
         let written = try String(contentsOfFile: dir.file("run/report.html"), encoding: .utf8)
-        #expect(written.contains("<code>pushsim run \(file) --out \(dir.file("run")) --jobs 1</code>"))
+        #expect(written.contains("<code class=\"command\">pushsim run \(file) --out \(dir.file("run")) --jobs 1</code>"))
         // Shards merged into a folder: the same page as the run's, made by `merge --out` and by `report`.
         var parts: [String] = []
         for k in 0..<2 {
@@ -113,7 +113,7 @@ import PushSimTestSupport
             #expect(page.contains("data-json=\"\(key)\""), "\(key) not on the page")
         }
         #expect(json.contains("\"folder\": \"\(dir.file("small"))\""))
-        #expect(page.contains("<code>pushsim report \(dir.file("small")) \(dir.file("other")) --out \(dir.file("figures"))</code>"))
+        #expect(page.contains("<code class=\"command\">pushsim report \(dir.file("small")) \(dir.file("other")) --out \(dir.file("figures"))</code>"))
         // Made again from the folder: the same page but for the command.
         #expect(runPushsim(["report", dir.file("figures")]).status == 0)
         let again = try String(contentsOfFile: dir.file("figures/report.html"), encoding: .utf8)

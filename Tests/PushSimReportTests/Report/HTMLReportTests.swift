@@ -29,7 +29,7 @@ import PushSimTestSupport
         let json = try #require(files.first { $0.name == "summary.json" }?.contents)
         try Self.check(html, json)
         #expect(html.contains("of letters are lost instead of"))
-        #expect(html.contains("<code>pushsim run t.yaml --out &#39;a b&#39;</code>") || html.contains("<code>pushsim run t.yaml --out 'a b'</code>"))
+        #expect(html.contains("<code class=\"command\">pushsim run t.yaml --out &#39;a b&#39;</code>") || html.contains("<code class=\"command\">pushsim run t.yaml --out 'a b'</code>"))
         #expect(html.contains(PushSimVersion.commit) && html.contains("data-json=\"pushsim_version\""))
         #expect(html.contains("<svg role=\"img\""), "the load chart inline")
         // Made again from the same files (as `pushsim report` does), it is the same page.
