@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """browser-check: opens report.html pages in headless chromium and checks what a reader sees.
 
-Usage: browser-check.py [--screenshots OUT_DIR] DIR...   (each DIR holds report.html and its JSON)
+Usage: browser-check.py [--screenshots OUT_DIR | --screenshots-beside] DIR...   (each DIR holds report.html and its JSON)
 
 For each page it fails (exit 1, one line per problem) on:
 - an external reference: any address (http:, https:, //), a src= or href= that is not a
@@ -12,7 +12,8 @@ For each page it fails (exit 1, one line per problem) on:
 - two text boxes overlapping, or the page wider than the window (at desktop 1280 px and
   phone 390 px widths).
 With --screenshots, the page of the first DIR is saved as report-desktop.png and
-report-phone.png in OUT_DIR (the full page at each width)."""
+report-phone.png in OUT_DIR (the full page at each width); with --screenshots-beside (instead,
+before the DIRs), each DIR's page is saved so in that DIR."""
 import json, os, re, shutil, subprocess, sys, tempfile
 
 WIDTHS = {"desktop": 1280, "phone": 390}
@@ -20,7 +21,7 @@ WIDTHS = {"desktop": 1280, "phone": 390}
 # column (main) in a 500 px window; the page's narrow-screen rules apply below 640 px anyway.
 WINDOW = {"desktop": 1280, "phone": 500}
 PHONE_STYLE = "<style>main{width:390px;max-width:390px;margin:0;box-sizing:border-box}</style>"
-DOCUMENTS = ["summary.json", "sweep.json", "optimize.json", "calibrate.json"]
+DOCUMENTS = ["summary.json", "sweep.json", "optimize.json", "calibrate.json", "together.json"]
 
 CHECK_JS = r"""
 (function () {
@@ -184,14 +185,16 @@ def check(folder, screenshots):
 
 
 def main(argv):
-    screenshots = None
+    screenshots, each = None, False
     if len(argv) >= 2 and argv[0] == "--screenshots":
         screenshots, argv = argv[1], argv[2:]
+    elif argv and argv[0] == "--screenshots-beside":
+        each, argv = True, argv[1:]
     if not argv:
         sys.exit(__doc__)
     problems = []
     for i, folder in enumerate(argv):
-        problems += check(folder, screenshots if i == 0 else None)
+        problems += check(folder, folder if each else screenshots if i == 0 else None)
     for p in problems:
         print(p)
     return 1 if problems else 0

@@ -138,7 +138,7 @@ enum OptimizeCommand {
             interruption.update(phase: "writing the results",
                                 consequence: "'\(directory)' holds either the earlier results or the new ones, whole")
             try ResultsWriter.write(HTMLReport.adding(to: [("optimize.json", result.json.prettyText + "\n"), ("optimize.md", result.markdown),
-                                     ("optimize.svg", result.chart.svg)]),
+                                     ("optimize.svg", result.svg)]),
                                     to: directory, replacing: OptimizeResult.files)
         }
         console.out(arguments.flag("json") ? result.json.text + "\n" : result.markdown)

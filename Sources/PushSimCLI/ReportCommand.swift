@@ -17,15 +17,17 @@ enum ReportCommand {
         about: """
         Writes DIR/report.html: one self-contained page (no network, no other file, no
         script) with the answer in words, the key table, the charts, and how the results
-        were made. `run`, `sweep`, `optimize` and `calibrate` write the same page with
+        were made (DIR may be a folder of figures drawn together, with its together.json). `run`, `sweep`, `optimize` and `calibrate` write the same page with
         their results; this makes it for a folder they wrote earlier or `merge --out` filled.
         With several folders, each a sweep of the same one axis (a population each), it
         writes to --out every sweep chart once, with a line per folder (named by its
-        scenario; its off arm dashed): one figure for a paper instead of one per population.
+        scenario; its off arm dashed): one figure for a paper instead of one per population,
+        with together.json (each folder's scenario, version, commit, client, seeds and key
+        figures) and report.html showing the figures and how they were made.
         """,
         options: [
             CommandOption("out", .value("DIR"), help: """
-                with several sweep folders: where their figures go (loss_rate.svg, …; the folder is created)
+                with several sweep folders: where their figures go (loss_rate.svg, …, together.json, report.html; the folder is created)
                 """),
             CommandOption("plain", .flag, help: """
                 with several sweep folders: the figures in the plain style for a paper
@@ -79,6 +81,7 @@ enum ReportCommand {
     /// `report DIR DIR… --out OUT`: the sweeps' charts with a line per folder.
     static func together(_ directories: [String], out: String, plain: Bool, _ console: Console) throws -> Int32 {
         var sources: [SweepOverlay.Source] = []
+        var documents: [(folder: String, name: String, sweep: JSONValue)] = []
         for directory in directories {
             let path = (directory as NSString).appendingPathComponent("sweep.json")
             guard FileTree.isFolder(directory), FileManager.default.fileExists(atPath: path) else {
@@ -100,10 +103,15 @@ enum ReportCommand {
             let name = sources.contains { $0.name == result.scenario } || directories.count != Set(directories).count
                 ? folder : result.scenario
             sources.append(SweepOverlay.Source(name: sources.contains { $0.name == name } ? directory : name, result: result))
+            documents.append((directory, sources[sources.count - 1].name, document))
         }
         let overlay = SweepOverlay(sources: sources, kind: "populations")
         if let refusal = overlay.refusal { throw InputError.refused("cannot draw these sweeps together: \(refusal)") }
-        let files = overlay.charts(plain: plain)
+        let charts = overlay.charts(plain: plain)
+        // Beside the figures: what they were drawn from, and the page that shows them.
+        let together = SweepsTogether.document(sources: documents, kind: overlay.kind, axis: sources.first?.result.axes.first?.path,
+                                               figures: charts.map(\.name))
+        let files = HTMLReport.adding(to: charts + [(SweepsTogether.name, together.prettyText + "\n")])
         try ResultsWriter.write(files, to: out, replacing: Set(files.map(\.name)))
         for file in files { console.out((out as NSString).appendingPathComponent(file.name) + "\n") }
         return ExitStatus.success.code

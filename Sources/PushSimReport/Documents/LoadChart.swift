@@ -93,6 +93,25 @@ package struct LoadChart {
         return steps.last { span / $0 + 1 >= 2 } ?? steps.last ?? SimTime.day
     }
 
+    /// The count axis: logarithmic by the sweep charts' rule (SVGChart.logDecades: the positive
+    /// counts spanning more than two decades, a row for 0 under a break when a bin counts 0),
+    /// so a flow of a few re-requests a bin shows beside thousands of letters; else linear from
+    /// 0 to a round number above the highest count, in 1-2-2.5-5 steps.
+    static func valueAxis(_ columns: [[Int]], top: Double, bottom: Double) -> SVGChart.YScale {
+        let values = columns.flatMap { $0 }.map(Double.init)
+        if let (low, high, zero) = SVGChart.logDecades(means: values, all: values) {
+            // Counts are whole: no decade below 1.
+            return SVGChart.YScale(kind: .log(lowDecade: max(low, 0), highDecade: max(high, max(low, 0) + 1), zero: zero),
+                                   top: top, bottom: bottom, percent: false)
+        }
+        let highest = max(1, values.max() ?? 1)
+        let raw = highest / 5
+        let magnitude = pow(10, floor(log10(max(raw, 1))))
+        let yStep = [1.0, 2, 2.5, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? 10 * magnitude
+        let yMax = max(yStep, ceil(highest / yStep) * yStep)
+        return SVGChart.YScale(kind: .linear(min: 0, max: yMax, step: yStep), top: top, bottom: bottom, percent: false)
+    }
+
     package var svg: String {
         let left = LoadChart.left, right = left + LoadChart.plotWidth, top = LoadChart.top, bottom = top + LoadChart.plotHeight
         let names = lines.map(\.name)
@@ -109,13 +128,9 @@ package struct LoadChart {
             (0..<points).map { p in values[(p * group)..<min(n, (p + 1) * group)].max() ?? 0 }
         }
         let columns = lines.map { column($0.values) }
-        let highest = max(1, columns.flatMap { $0 }.max() ?? 1)
-        let raw = Double(highest) / 5
-        let magnitude = pow(10, floor(log10(max(raw, 1))))
-        let yStep = [1.0, 2, 2.5, 5, 10].map { $0 * magnitude }.first { $0 >= raw } ?? 10 * magnitude
-        let yMax = max(yStep, ceil(Double(highest) / yStep) * yStep)
+        let vertical = LoadChart.valueAxis(columns, top: top, bottom: bottom)
         func x(_ t: Int64) -> Double { left + Double(t) / Double(max(end, 1)) * (right - left) }
-        func y(_ v: Double) -> Double { bottom - v / yMax * (bottom - top) }
+        let y = vertical.y
         func f(_ v: Double) -> String { String(format: "%.1f", v) }
         var out = SVGText.documentStart(width: Int(width), height: Int(height), title: title, fontSize: 12) + """
         <rect x="0" y="0" width="\(Int(width))" height="\(Int(height))" fill="#ffffff"/>
@@ -123,11 +138,13 @@ package struct LoadChart {
         <text x="\(f(left))" y="48" font-size="12" fill="#555555">\(SVGText.escape(subtitle))</text>
 
         """
-        var tick = 0.0
-        while tick <= yMax + yStep / 1000 {
-            out += SVGText.gridLine(y: y(tick), left: left, right: right, label: SVGNumber.text(tick))
-            tick += yStep
+        for minor in vertical.minorTicks {
+            out += "<line class=\"minor\" x1=\"\(f(left))\" y1=\"\(f(y(minor)))\" x2=\"\(f(right))\" y2=\"\(f(y(minor)))\" stroke=\"#f0f0f0\"/>\n"
         }
+        for tick in vertical.ticks {
+            out += SVGText.gridLine(y: y(tick), left: left, right: right, label: vertical.isLog ? vertical.tickLabel(tick) : SVGNumber.text(tick))
+        }
+        if vertical.hasZeroRow { out += SVGText.axisBreak(left: left, bottom: bottom) }
         out += SVGText.axes(left: left, right: right, top: top, bottom: bottom)
         let step = LoadChart.tickStep(span: end)
         // Counted, not stepped past the end: `t += step` would pass the clock's end.
@@ -139,7 +156,7 @@ package struct LoadChart {
         let axis = step >= LoadChart.year && step % LoadChart.year == 0 ? "years of 365 days" : "day and time of day"
         out += "<text class=\"x-label\" x=\"\(f((left + right) / 2))\" y=\"\(f(bottom + 48))\" text-anchor=\"middle\" font-size=\"13\">simulated time (\(axis))</text>\n"
         let yMid = (top + bottom) / 2
-        out += "<text class=\"y-label\" x=\"22\" y=\"\(f(yMid))\" text-anchor=\"middle\" font-size=\"13\" transform=\"rotate(-90 22 \(f(yMid)))\">count per bin</text>\n"
+        out += "<text class=\"y-label\" x=\"22\" y=\"\(f(yMid))\" text-anchor=\"middle\" font-size=\"13\" transform=\"rotate(-90 22 \(f(yMid)))\">count per bin\(vertical.isLog ? ", log scale" : "")</text>\n"
         for (s, values) in columns.enumerated() {
             let color = SVGChart.palette[s % SVGChart.palette.count]
             let polyline = values.enumerated().map { p, v in "\(f(x(Int64(p * group) * bin))),\(f(y(Double(v))))" }.joined(separator: " ")

@@ -40,6 +40,9 @@ package struct SVGChart {
     /// `.linear` always linear (a time series of counts, where 0 is the common state).
     package enum YAxis: Sendable { case automatic, linear }
     package var yAxis = YAxis.automatic
+    /// A linear value axis over this range whatever the series hold (a zoomed panel); the
+    /// caller leaves out what lies beyond it.
+    package var yLimits: (low: Double, high: Double)?
 
     package var title: String
     package var subtitle: String
@@ -150,11 +153,7 @@ package struct SVGChart {
         for tick in vertical.ticks {
             out += SVGText.gridLine(y: y(tick), left: left, right: right, label: vertical.tickLabel(tick))
         }
-        if vertical.hasZeroRow {
-            // The axis is broken between 0 and the lowest decade: two short strokes across it.
-            let gap = bottom - SVGChart.zeroRow / 2
-            out += "<path class=\"axis-break\" d=\"M\(f(left - 5)) \(f(gap + 1)) L\(f(left + 5)) \(f(gap - 3)) M\(f(left - 5)) \(f(gap + 5)) L\(f(left + 5)) \(f(gap + 1))\" stroke=\"#333333\" fill=\"none\"/>\n"
-        }
+        if vertical.hasZeroRow { out += SVGText.axisBreak(left: left, bottom: bottom) }
         // Axes, x ticks and axis labels.
         out += SVGText.axes(left: left, right: right, top: top, bottom: bottom)
         // Every category has its tick; on a proportional axis, labels that would touch the one
@@ -261,6 +260,9 @@ package struct SVGChart {
         return result
     }
 
+    /// The pixels of the plot's height that `share` of its value axis takes.
+    static func thinZoneShare(_ share: Double) -> Double { share * Layout.plotHeight }
+
     /// What the tooltip calls a point's interval.
     package var intervalName = "95 % CI"
 
@@ -339,13 +341,22 @@ package struct SVGChart {
     /// or below the smallest positive mean (an interval's lower end may take it one further)
     /// to the one at or above the highest value drawn.
     func logDecades() -> (low: Int, high: Int, zero: Bool)? {
-        guard yAxis == .automatic else { return nil }
+        guard yAxis == .automatic, yLimits == nil else { return nil }
         var means: [Double] = [], all: [Double] = []
         for s in series {
             means += s.values.compactMap { $0 }.filter(\.isFinite)
             all += (s.values + s.low + s.high).compactMap { $0 }.filter(\.isFinite)
         }
         if let zone { all += [zone.low, zone.high] }
+        return Self.logDecades(means: means, all: all)
+    }
+
+    /// The log axis's rule, for any chart: none of `all` (means, interval ends, anything drawn)
+    /// below 0 and the positive `means` spanning more than two decades; then the decades from
+    /// the one at or below the smallest positive mean (an interval's lower end may take it one
+    /// further) to the one at or above the highest value, and whether a value is 0 (its own
+    /// row under a break in the axis). Nil: a linear axis.
+    static func logDecades(means: [Double], all: [Double]) -> (low: Int, high: Int, zero: Bool)? {
         guard !all.contains(where: { $0 < 0 }) else { return nil }
         let positive = means.filter { $0 > 0 }
         guard let smallest = positive.min(), let largest = positive.max(), largest > 100 * smallest,
@@ -370,6 +381,7 @@ package struct SVGChart {
         var values: [Double] = []
         for s in series { values += (s.values + s.low + s.high).compactMap { $0 }.filter(\.isFinite) }
         if let zone { values += [zone.low, zone.high] }
+        if let yLimits { values = [yLimits.low, yLimits.high] }
         let low = min(0, values.min() ?? 0)
         var high = max(values.max() ?? 1, low)
         if high - low <= 0 { high = low + (percent ? 0.01 : 1) }
@@ -400,6 +412,38 @@ enum SVGText {
         let f = { (v: Double) in String(format: "%.1f", v) }
         return "<line x1=\"\(f(left))\" y1=\"\(f(y))\" x2=\"\(f(right))\" y2=\"\(f(y))\" stroke=\"#e4e4e4\"/>\n"
             + "<text x=\"\(f(left - 8))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(escape(label))</text>\n"
+    }
+
+    /// Two short strokes across the y axis between a log axis's row for 0 and its lowest decade.
+    static func axisBreak(left: Double, bottom: Double) -> String {
+        let f = { (v: Double) in String(format: "%.1f", v) }
+        let gap = bottom - SVGChart.zeroRow / 2
+        return "<path class=\"axis-break\" d=\"M\(f(left - 5)) \(f(gap + 1)) L\(f(left + 5)) \(f(gap - 3)) M\(f(left - 5)) \(f(gap + 5)) L\(f(left + 5)) \(f(gap + 1))\" stroke=\"#333333\" fill=\"none\"/>\n"
+    }
+
+    /// Several charts' documents one under the other in one document (each moved down by the
+    /// heights of those above it, the canvas as wide as the widest).
+    static func stacked(_ documents: [String], title: String) -> String {
+        var parts: [(width: Int, height: Int, body: String)] = []
+        for document in documents {
+            guard let open = document.range(of: "<svg "), let close = document.range(of: ">", range: open.upperBound..<document.endIndex),
+                  let end = document.range(of: "</svg>", options: .backwards) else { continue }
+            let tag = document[open.lowerBound..<close.upperBound]
+            func attribute(_ name: String) -> Int {
+                guard let start = tag.range(of: " \(name)=\""), let stop = tag[start.upperBound...].firstIndex(of: "\"") else { return 0 }
+                return Int(tag[start.upperBound..<stop]) ?? 0
+            }
+            parts.append((attribute("width"), attribute("height"), String(document[close.upperBound..<end.lowerBound])))
+        }
+        let width = parts.map(\.width).max() ?? 0, height = parts.map(\.height).reduce(0, +)
+        var out = documentStart(width: width, height: height, title: title, fontSize: 12)
+            + "<rect x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>\n"
+        var y = 0
+        for part in parts {
+            out += "<g class=\"panel\" transform=\"translate(0 \(y))\">" + part.body + "</g>\n"
+            y += part.height
+        }
+        return out + "</svg>\n"
     }
 
     /// The plot's two axes: along its bottom and up its left side.

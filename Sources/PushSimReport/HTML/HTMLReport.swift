@@ -2,6 +2,7 @@
 // `run`, `sweep`, `optimize` and `calibrate` (and by `pushsim report DIR` for a folder they wrote).
 // It is made from the files of the folder alone — the JSON document and its charts — so a page
 // made later from a folder (merged shards included) is the page the command would have written.
+import Foundation
 import PushSimCore
 
 package enum HTMLReport {
@@ -12,7 +13,7 @@ package enum HTMLReport {
     @TaskLocal package static var commandLine: String?
 
     /// The documents a page can be made from, in the order they are looked for.
-    package static let documents = ["summary.json", "sweep.json", "optimize.json", "calibrate.json"]
+    package static let documents = ["summary.json", "sweep.json", "optimize.json", "calibrate.json", SweepsTogether.name]
 
     /// The page for a set of results files (name and contents), or nil when none of them is a
     /// document a page is made from. Charts are the set's `.svg` files, in name order.
@@ -26,10 +27,11 @@ package enum HTMLReport {
         case "summary.json": page.run()
         case "sweep.json": page.sweep()
         case "optimize.json": page.optimize()
+        case SweepsTogether.name: page.together()
         default: page.calibrate()
         }
         page.charts(charts)
-        page.provenance(command: command)
+        if kind == SweepsTogether.name { page.togetherProvenance(command: command) } else { page.provenance(command: command) }
         return page.html
     }
 
@@ -53,17 +55,40 @@ struct HTMLPage {
     // MARK: Looking up the document
 
     func value(_ path: String) -> JSONValue? {
-        var node: JSONValue? = document
-        for part in path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
-            switch node {
-            case .object(let members)?: node = members[part]
-            case .array(let items)?:
-                guard let i = Int(part), items.indices.contains(i) else { return nil }
-                node = items[i]
-            default: return nil
+        Self.lookup(document, path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)[...])
+    }
+
+    /// The value at `parts` under `node`; a key may hold dots itself (a sweep's settings,
+    /// `"queue.repeat_max_count"`), so an object is also searched for the parts joined.
+    static func lookup(_ node: JSONValue, _ parts: ArraySlice<String>) -> JSONValue? {
+        guard let first = parts.first else { return node }
+        switch node {
+        case .object(let members):
+            var key = first, rest = parts.dropFirst()
+            while true {
+                if let child = members[key], let found = lookup(child, rest) { return found }
+                guard let next = rest.first else { return nil }
+                key += "." + next
+                rest = rest.dropFirst()
             }
+        case .array(let items):
+            guard let i = Int(first), items.indices.contains(i) else { return nil }
+            return lookup(items[i], parts.dropFirst())
+        default: return nil
         }
-        return node
+    }
+
+    /// A setting's value as written (a number, a name, true or false), escaped; not tied to the
+    /// JSON by its path, whose key holds dots.
+    func setting(_ path: String) -> String {
+        switch value(path) {
+        case .string(let s)?: return HTMLText.escape(s)
+        case .int(let n)?: return String(n)
+        case .uint(let n)?: return String(n)
+        case .double(let d)?: return JSONValue.format(d)
+        case .bool(let b)?: return b ? "true" : "false"
+        default: return "?"
+        }
     }
 
     func double(_ path: String) -> Double? {
@@ -92,7 +117,8 @@ struct HTMLPage {
 
     // MARK: Numbers, each tied to the document's value it shows
 
-    enum Style { case count, percent, seconds, clock, plain(Int) }
+    /// `secondsAs(v)`: seconds in the unit `.seconds` would choose for `v`.
+    enum Style { case count, percent, seconds, secondsAs(Double), clock, plain(Int) }
 
     /// A number of the document as the page shows it, marked with its path, the factor from the
     /// JSON's value to the shown one and the decimals shown, so a check can compare the two.
@@ -105,14 +131,14 @@ struct HTMLPage {
         case .percent:
             let d = abs(v) >= 0.01 || v == 0 ? 2 : abs(v) >= 0.0001 ? 3 : 4
             (text, scale, digits) = (HTMLText.fixed(v * 100, d) + " %", 100, d)
-        case .seconds:
-            if v >= 3600 {
-                (text, scale, digits) = (HTMLText.fixed(v / 3600, 2) + " h", 1.0 / 3600, 2)
-            } else if v >= 60 {
-                (text, scale, digits) = (HTMLText.fixed(v / 60, 1) + " min", 1.0 / 60, 1)
-            } else {
-                (text, scale, digits) = (HTMLText.fixed(v, 3) + " s", 1, 3)
-            }
+        case .seconds, .secondsAs:
+            var unit = v, least = 0
+            if case .secondsAs(let other) = style { unit = other }
+            let (size, name, shown) = unit >= 3600 ? (3600.0, " h", 2) : unit >= 60 ? (60.0, " min", 1) : (1.0, " s", 3)
+            // A half-width in the mean's unit keeps two significant digits (± 0.05 min, not ± 0.1).
+            if case .secondsAs = style, v > 0 { least = min(6, max(0, 1 - Int(floor(log10(v / size))))) }
+            let d = max(shown, least)
+            (text, scale, digits) = (HTMLText.fixed(v / size, d) + name, 1 / size, d)
         case .plain(let d):
             (text, scale, digits) = (HTMLText.fixed(v, d), 1, d)
         case .clock:
@@ -129,8 +155,10 @@ struct HTMLPage {
     }
 
     /// `mean ± ci95` of a sweep's summary object at `path`.
+    /// Times keep the mean's unit for the half-width (`7.9 min ± 0.1 min`).
     func interval(_ path: String, _ style: Style) -> String {
-        guard double(path + ".mean") != nil else { return "—" }
+        guard let mean = double(path + ".mean") else { return "—" }
+        if case .seconds = style { return number(path + ".mean", style) + " ± " + number(path + ".ci95", .secondsAs(mean)) }
         return number(path + ".mean", style) + " ± " + number(path + ".ci95", style)
     }
 
@@ -175,7 +203,7 @@ struct HTMLPage {
             let client = value("resolved_scenario.queue.client") == nil ? "—" : text("resolved_scenario.queue.client")
             rows.append(["the extension's client (queue.client)", client])
         }
-        rows.append(["command", command.map { "<code>\(HTMLText.escape($0))</code>" }
+        rows.append(["command", command.map { "<code class=\"command\">\(HTMLText.escape($0))</code>" }
             ?? "not recorded: this page was made from the folder by <code>pushsim report</code>; the resolved scenario below, run at its seed, gives these results"])
         if double("seed") != nil { rows.append(["seed", number("seed", .plain(0))]) }
         if count("seeds") > 0 {

@@ -59,6 +59,13 @@ extension HTMLPage {
         load(arms)
     }
 
+    /// Said when the lowest and highest means' 95 % intervals overlap: the points are not told apart.
+    func overlapNote(_ lowest: String, _ highest: String) -> String {
+        guard let low = double(lowest + ".mean"), let high = double(highest + ".mean"),
+              let a = double(lowest + ".ci95"), let b = double(highest + ".ci95"), low + a >= high - b else { return "" }
+        return " (the two intervals overlap: the sweep does not tell its points apart by loss)"
+    }
+
     func armName(_ index: Int, in path: String = "runs") -> String {
         string("\(path).\(index).queue") == "on" ? "with the queue" : "without the queue"
     }
@@ -104,18 +111,7 @@ extension HTMLPage {
         let axes = (0..<count("axes")).compactMap { string("axes.\($0).path") }
         let points = count("points")
         func label(_ p: Int) -> String {
-            axes.map { axis in
-                let shown: String
-                switch value("points.\(p).set.\(axis)") {
-                case .string(let s)?: shown = HTMLText.escape(s)
-                case .int(let n)?: shown = String(n)
-                case .uint(let n)?: shown = String(n)
-                case .double(let d)?: shown = JSONValue.format(d)
-                case .bool(let b)?: shown = b ? "true" : "false"
-                default: shown = "?"
-                }
-                return "\(HTMLText.escape(axis))=\(shown)"
-            }.joined(separator: ", ")
+            axes.map { axis in "\(HTMLText.escape(axis))=\(setting("points.\(p).set.\(axis)"))" }.joined(separator: ", ")
         }
         // The answer: for each arm, the point with the lowest mean loss rate, and the spread.
         var answer = ""
@@ -129,6 +125,7 @@ extension HTMLPage {
                 + interval("points.\(best.0).runs.\(best.1).loss_rate", .percent) + " of letters lost (95 % interval)"
             if worst.0 != best.0 {
                 answer += "; the highest at \(label(worst.0)): " + interval("points.\(worst.0).runs.\(worst.1).loss_rate", .percent)
+                answer += overlapNote("points.\(best.0).runs.\(best.1).loss_rate", "points.\(worst.0).runs.\(worst.1).loss_rate")
             }
             answer += ". "
         }

@@ -81,8 +81,9 @@ enum HTMLText {
     figure svg{display:block;max-width:100%;height:auto}
     figcaption{color:#555;font-size:.85rem}
     span.n,td code,th code{white-space:nowrap}
+    td code.command{white-space:normal}
     span.t{overflow-wrap:anywhere}
-    @media (max-width:40rem){main{padding:.75rem}h1{font-size:1.3rem}table{font-size:.85rem}}
+    @media (max-width:40rem){main{padding:.75rem}h1{font-size:1.3rem}table{font-size:.85rem}th[scope=row]{min-width:8rem}}
     @media print{main{max-width:none;padding:0}p.answer{background:none}.table{overflow:visible}h2{break-after:avoid}tr{break-inside:avoid}}
     """
 

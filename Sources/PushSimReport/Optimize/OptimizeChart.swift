@@ -1,4 +1,5 @@
 // optimize.svg: each candidate's paired difference from the chosen one, with its Bonferroni interval, against the indifference zone δ.
+import Foundation
 import PushSimExperiment
 
 extension OptimizeResult {
@@ -45,5 +46,57 @@ extension OptimizeResult {
         chart.note = "bar: Bonferroni \(confidence) % (simultaneous)"
         chart.intervalName = "Bonferroni \(confidence) %"
         return chart
+    }
+}
+
+extension OptimizeResult {
+    /// The zone is thin when it takes less than this share of the chart's value axis: then a
+    /// reader cannot see which candidates lie inside it, and a zoomed panel is drawn below.
+    static let thinZone = 1.0 / 20
+
+    /// Whether the chart's indifference zone is too thin to read (``thinZone``), measured as drawn.
+    var zoneIsThin: Bool {
+        let chart = self.chart
+        guard let zone = chart.zone else { return false }
+        let scale = chart.yScaleFor(top: 0, bottom: SVGChart.Layout.plotHeight)
+        return abs(scale.y(zone.low) - scale.y(zone.high)) < SVGChart.thinZoneShare(Self.thinZone)
+    }
+
+    /// The zoomed panel, when the zone is thin: the same candidates on a linear axis from −δ to
+    /// 3δ (higher when a candidate within δ has its mean above that), so the zone fills about a
+    /// quarter of it; a candidate whose mean lies beyond the panel is left out of it, its
+    /// interval cut at the panel's edges, and the panel's note counts them.
+    package var zoomChart: SVGChart? {
+        guard zoneIsThin else { return nil }
+        var chart = self.chart
+        let delta = settings.delta
+        let withinMeans = chart.series.filter { $0.name == "within δ of the chosen" }.flatMap { $0.values.compactMap { $0 } }
+        let high = max(3 * delta, (withinMeans.max() ?? 0) * 1.1), low = -delta
+        var off = 0
+        chart.series = chart.series.map { series in
+            var copy = series
+            for i in copy.values.indices {
+                guard let v = copy.values[i] else { continue }
+                if v < low || v > high {
+                    off += 1
+                    copy.values[i] = nil; copy.low[i] = nil; copy.high[i] = nil
+                } else {
+                    copy.low[i] = copy.low[i].map { min(max($0, low), high) }
+                    copy.high[i] = copy.high[i].map { min(max($0, low), high) }
+                }
+            }
+            return copy
+        }.filter { $0.values.contains { $0 != nil } }
+        chart.yLimits = (low, high)
+        chart.title = "Zoomed to δ: which candidates lie within it"
+        chart.subtitle = "the same candidates, the value axis from \(JSONValue.format(low)) to \(JSONValue.format(high)) (−δ to \(high == 3 * delta ? "3δ" : "the highest within δ"))"
+        if off > 0 { chart.note += "; \(off) beyond this panel" }
+        return chart
+    }
+
+    /// optimize.svg: the chart, with the zoomed panel under it when the zone is thin.
+    package var svg: String {
+        guard let zoom = zoomChart else { return chart.svg }
+        return SVGText.stacked([chart.svg, zoom.svg], title: chart.title)
     }
 }

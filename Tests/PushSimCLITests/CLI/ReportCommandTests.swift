@@ -16,7 +16,7 @@ import PushSimTestSupport
         let run = runPushsim(["run", file, "--out", dir.file("run"), "--jobs", "1"])
         #expect(run.status == 0, "\(run.err)")
         let written = try String(contentsOfFile: dir.file("run/report.html"), encoding: .utf8)
-        #expect(written.contains("<code>pushsim run \(file) --out \(dir.file("run")) --jobs 1</code>"))
+        #expect(written.contains("<code class=\"command\">pushsim run \(file) --out \(dir.file("run")) --jobs 1</code>"))
         // Shards merged into a folder: the same page as the run's, made by `merge --out` and by `report`.
         var parts: [String] = []
         for k in 0..<2 {
@@ -97,6 +97,29 @@ import PushSimTestSupport
         #expect(together.out.hasPrefix(dir.file("figures") + "/loss_rate.svg\n"))
         let loss = try String(contentsOfFile: dir.file("figures/loss_rate.svg"), encoding: .utf8)
         #expect(loss.contains("data-series=\"page · push queue (on arm)\"") && loss.contains("data-series=\"other · push queue (on arm)\""))
+        // Beside the figures: together.json and the page that shows them, with how each folder was made.
+        #expect(together.out.hasSuffix(dir.file("figures") + "/report.html\n"), "\(together.out)")
+        let page = try String(contentsOfFile: dir.file("figures/report.html"), encoding: .utf8)
+        let json = try String(contentsOfFile: dir.file("figures/together.json"), encoding: .utf8)
+        #expect(HTMLPageProbe.externalReferences(page).isEmpty, "\(HTMLPageProbe.externalReferences(page))")
+        let (compared, wrong) = HTMLPageProbe.mismatches(page, document: try JSONValue.parse(json))
+        #expect(compared >= 40 && wrong.isEmpty, "\(compared) compared; \(wrong.prefix(5))")
+        #expect(!page.contains("<script"))
+        #expect(page.contains(">page</span>: with the queue, the lowest loss is at <b>") && page.contains(">other</span>: with the queue, the lowest loss is at <b>"))
+        #expect(page.contains("letters known only from a summary go from"))
+        #expect(page.components(separatedBy: "(also a file beside this page)").count - 1 == 6, "every figure inline")
+        for key in ["sources.0.folder", "sources.1.folder", "sources.0.scenario", "sources.1.pushsim_commit", "sources.0.client",
+                    "sources.1.seeds.1", "sources.0.points.1.runs.1.loss_rate.ci95", "pushsim_commit"] {
+            #expect(page.contains("data-json=\"\(key)\""), "\(key) not on the page")
+        }
+        #expect(json.contains("\"folder\": \"\(dir.file("small"))\""))
+        #expect(page.contains("<code class=\"command\">pushsim report \(dir.file("small")) \(dir.file("other")) --out \(dir.file("figures"))</code>"))
+        // Made again from the folder: the same page but for the command.
+        #expect(runPushsim(["report", dir.file("figures")]).status == 0)
+        let again = try String(contentsOfFile: dir.file("figures/report.html"), encoding: .utf8)
+        let commandRow = #"<tr><th scope="row">command</th><td>.*?</td></tr>"#
+        #expect(again != page && again.replacingOccurrences(of: commandRow, with: "", options: .regularExpression)
+                == page.replacingOccurrences(of: commandRow, with: "", options: .regularExpression))
         // Not a sweep's folder, or another axis: refused, nothing written.
         let refused = runPushsim(["report", dir.file("small"), dir.file("nowhere"), "--out", dir.file("none")])
         #expect(refused.status == 2 && refused.err.contains("no sweep.json here"))

@@ -5,6 +5,7 @@
 // overlap.
 import Foundation
 import Testing
+@testable import PushSimCore
 @testable import PushSimExperiment
 @testable import PushSimReport
 import PushSimScenarioFile
@@ -350,5 +351,114 @@ import PushSimTestSupport
         let svg = result.chart(SweepResult.chartSpecs[0]).svg
         #expect(try #require(SVGProbe.parse(svg)).series == ["no recovery (off arm)", "push queue (on arm)", "client catch-up (on arm)"])
         #expect(!svg.contains("<polyline"), "a line across channels")
+    }
+
+    /// A run's load.svg over 60 one-minute bins: letters in `letters` a bin, re-requests `reRequests` a bin.
+    static func loadChart(letters: (Int) -> Int, reRequests: (Int) -> Int) -> String {
+        var series = LoadSeries()
+        for b in 0..<60 {
+            if letters(b) > 0 { series.add(letters(b), bin: b, .lettersIn) }
+            if reRequests(b) > 0 { series.add(reRequests(b), bin: b, .reRequests) }
+            series.add(letters(b) / 2 + 1, bin: b, .pushesSent)
+        }
+        let result = RunResult(scenario: "load", seed: 1, arms: [ArmResult(.on, ledger: { var l = Ledger(); l.load = series; return l }())],
+                               devices: 0..<10, totalDevices: 10,
+                               loadFrame: LoadFrame(bin: SimTime.minute, warmup: 0, duration: SimTime.hour, end: SimTime.hour))
+        return LoadChart(result).svg
+    }
+
+    /// The y of every vertex of the load chart's line `series`.
+    static func lineYs(_ svg: String, series: String) -> [Double] {
+        guard let line = svg.range(of: "<polyline data-series=\"\(series)\" points=\""),
+              let end = svg.range(of: "\"", range: line.upperBound..<svg.endIndex) else { return [] }
+        return svg[line.upperBound..<end.lowerBound].split(separator: " ").compactMap { $0.split(separator: ",").last.flatMap { Double($0) } }
+    }
+
+    @Test func theLoadChartTakesALogAxisOverMoreThanTwoDecades() throws {
+        // Thousands of letters a bin beside a few re-requests, never 0: a log axis, no row for 0.
+        let svg = Self.loadChart(letters: { 2000 + 10 * $0 }, reRequests: { $0 % 5 + 1 })
+        let probe = try #require(SVGProbe.parse(svg))
+        #expect(probe.classedText["y-label"] == "count per bin, log scale")
+        let ticks = try ["1", "10", "100", "1000", "10000"].map { try #require(Self.tickY(svg, label: $0), "no tick \($0)") }
+        let decade = ticks[0] - ticks[1]
+        #expect(decade > 20)
+        for i in 1..<ticks.count { #expect(abs((ticks[i - 1] - ticks[i]) - decade) < 0.2) }
+        #expect(!svg.contains("axis-break") && Self.tickY(svg, label: "0") == nil)
+        // Every vertex where its count's logarithm puts it.
+        let letters = Self.lineYs(svg, series: LoadQuantity.lettersIn.label), reRequests = Self.lineYs(svg, series: LoadQuantity.reRequests.label)
+        try #require(letters.count == 60 && reRequests.count == 60)
+        for b in [0, 17, 59] {
+            #expect(abs(letters[b] - (ticks[0] - log10(Double(2000 + 10 * b)) * decade)) < 0.3)
+            #expect(abs(reRequests[b] - (ticks[0] - log10(Double(b % 5 + 1)) * decade)) < 0.3)
+        }
+        // 1 and 2 re-requests a bin are told apart.
+        #expect(reRequests[0] - reRequests[1] > 0.25 * decade)
+        #expect(SVGTextBoxes.overlaps(svg)?.isEmpty == true, "\(SVGTextBoxes.overlaps(svg) ?? [])")
+
+        // A bin of 0 re-requests: 0 on its own row under a break.
+        let zero = Self.loadChart(letters: { 2000 + 10 * $0 }, reRequests: { $0 % 3 == 0 ? 0 : 4 })
+        #expect(zero.contains("class=\"axis-break\""))
+        let zeroY = try #require(Self.tickY(zero, label: "0")), oneY = try #require(Self.tickY(zero, label: "1"))
+        let withZero = Self.lineYs(zero, series: LoadQuantity.reRequests.label)
+        #expect(abs(withZero[0] - zeroY) < 0.2 && withZero[1] < oneY)
+
+        // Within two decades: linear from 0, no break, no "log scale".
+        let linear = Self.loadChart(letters: { 20 + $0 }, reRequests: { $0 % 5 + 1 })
+        #expect(!linear.contains("log scale") && !linear.contains("axis-break"))
+        // 1 to 79 a bin: ticks of 20 up to 80; 5 re-requests a quarter of the first step up.
+        let bottom = try #require(Self.tickY(linear, label: "0")), first = try #require(Self.tickY(linear, label: "20"))
+        #expect(abs(Self.lineYs(linear, series: LoadQuantity.reRequests.label)[4] - (bottom - 0.25 * (bottom - first))) < 0.3)
+        if let folder = ProcessInfo.processInfo.environment["PUSHSIM_CHART_DUMP"] {
+            try svg.write(toFile: folder + "/load-log.svg", atomically: true, encoding: .utf8)
+            try zero.write(toFile: folder + "/load-zero.svg", atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// The height of the zone as drawn in `svg` (its first zone), in pixels.
+    static func zoneHeight(_ svg: String) -> Double? {
+        svg.firstMatch(of: /<rect class="zone" x="[0-9.]+" y="[0-9.]+" width="[0-9.]+" height="([0-9.]+)"/).flatMap { Double($0.1) }
+    }
+
+    @Test func optimizeZoomsToDeltaExactlyWhenItsZoneIsTooThinToRead() throws {
+        // δ = 0.001 against differences up to 0.0325: the zone is a few pixels of the chart.
+        let thin = Self.optimizeResult
+        let mainZone = try #require(Self.zoneHeight(thin.chart.svg))
+        #expect(mainZone < SVGChart.Layout.plotHeight / 20)
+        let zoom = try #require(thin.zoomChart)
+        let zoomed = zoom.svg
+        // In the panel the zone is a quarter of the value axis (−δ to 3δ), not a sliver.
+        let panelZone = try #require(Self.zoneHeight(zoomed))
+        #expect(panelZone > SVGChart.Layout.plotHeight / 5, "the zone is \(panelZone) px of the panel")
+        // Who lies within δ is seen there: 10, 20 and the chosen 50 with their places on the linear axis;
+        // the four far above it are left out and counted.
+        let within = Self.pointYs(zoomed, series: "within δ of the chosen")
+        try #require(within.count == 3)
+        let perUnit = panelZone / 0.001
+        #expect(abs((within[2] - within[1]) - 0.0004 * perUnit) < 0.3 && abs((within[2] - within[0]) - 0.0015 * perUnit) < 0.3)
+        #expect(Self.pointYs(zoomed, series: "worse by more than δ").isEmpty)
+        #expect(zoomed.contains("4 beyond this panel"))
+        #expect(!zoomed.contains("log scale"))
+        #expect(SVGTextBoxes.overlaps(zoomed)?.isEmpty == true, "\(SVGTextBoxes.overlaps(zoomed) ?? [])")
+        // optimize.svg holds both, the panel under the chart.
+        let written = thin.svg
+        #expect(written.components(separatedBy: "<g class=\"panel\"").count - 1 == 2)
+        #expect(written.contains("transform=\"translate(0 \(try #require(Int(thin.chart.svg.firstMatch(of: /height="([0-9]+)"/).map { String($0.1) } ?? ""))))\""))
+        #expect(SVGProbe.parse(written) != nil)
+
+        // The panel comes exactly when the zone, as drawn, is under a twentieth of the axis.
+        var seen: Set<Bool> = []
+        for delta in [0.0002, 0.0005, 0.001, 0.0015, 0.002, 0.003, 0.005, 0.01] {
+            var result = thin
+            result.settings.delta = delta
+            let drawn = try #require(Self.zoneHeight(result.chart.svg))
+            let needed = drawn < SVGChart.Layout.plotHeight / 20
+            seen.insert(needed)
+            #expect((result.zoomChart != nil) == needed, "δ = \(delta): zone \(drawn) px")
+            #expect((result.svg == result.chart.svg) == !needed)
+        }
+        #expect(seen == [true, false], "the deltas tried fall on both sides of the rule")
+        if let folder = ProcessInfo.processInfo.environment["PUSHSIM_CHART_DUMP"] {
+            try written.write(toFile: folder + "/optimize-zoom.svg", atomically: true, encoding: .utf8)
+        }
     }
 }

@@ -29,7 +29,7 @@ import PushSimTestSupport
         let json = try #require(files.first { $0.name == "summary.json" }?.contents)
         try Self.check(html, json)
         #expect(html.contains("of letters are lost instead of"))
-        #expect(html.contains("<code>pushsim run t.yaml --out &#39;a b&#39;</code>") || html.contains("<code>pushsim run t.yaml --out 'a b'</code>"))
+        #expect(html.contains("<code class=\"command\">pushsim run t.yaml --out &#39;a b&#39;</code>") || html.contains("<code class=\"command\">pushsim run t.yaml --out 'a b'</code>"))
         #expect(html.contains(PushSimVersion.commit) && html.contains("data-json=\"pushsim_version\""))
         #expect(html.contains("<svg role=\"img\""), "the load chart inline")
         // Made again from the same files (as `pushsim report` does), it is the same page.
@@ -52,7 +52,7 @@ import PushSimTestSupport
     }
 
     /// The committed results of a sweep, an optimize and a calibration, and a charted folder.
-    @Test(arguments: ["results/designs/sweep", "results/repeat-max-count/optimize/field-balanced",
+    @Test(arguments: ["results/designs/sweep", "results/repeat-max-count/nights", "results/repeat-max-count/optimize/field-balanced",
                       "results/field-calibrated/calibration", "results/quickstart"])
     func theCommittedResultsPages(_ folder: String) throws {
         let path = Shell.packageRoot + "/" + folder
@@ -65,7 +65,28 @@ import PushSimTestSupport
         try Self.check(html, document.1)
         #expect(html.contains("class=\"answer\""))
         #expect(html.contains("not recorded: this page was made from the folder"))
+        #expect(!html.contains("=?"), "a setting not found")
         for chart in names where chart.hasSuffix(".svg") { #expect(html.contains("\(chart) (also a file beside this page)")) }
+    }
+
+    /// A sweep's setting whose key holds dots (`queue.repeat_max_count`) is found and shown; a
+    /// time's half-width is written in its mean's unit, to two significant digits.
+    @Test func dottedSettingsAndIntervalsOfTimeReadAsWritten() throws {
+        let json = """
+        {"scenario": "s", "replications": 3, "axes": [{"path": "queue.repeat_max_count", "values": [0, 50]}],
+         "points": [{"set": {"queue.repeat_max_count": 0}, "runs": [{"queue": "on", "loss_rate": {"mean": 0.002, "ci95": 0.0005},
+                      "duplicate_rate": {"mean": 0, "ci95": 0}, "latency_s": {"p99": {"mean": 474, "ci95": 6.987}}}]},
+                    {"set": {"queue.repeat_max_count": 50}, "runs": [{"queue": "on", "loss_rate": {"mean": 0.0021, "ci95": 0.0004},
+                      "duplicate_rate": {"mean": 0, "ci95": 0}, "latency_s": {"p99": {"mean": 30, "ci95": 0.5}}}]}]}
+        """
+        let html = try #require(try HTMLReport.page(for: [("sweep.json", json)], command: nil))
+        #expect(html.contains("<b>queue.repeat_max_count=0</b>") && html.contains("queue.repeat_max_count=50, with the queue"))
+        #expect(!html.contains("=?"))
+        // 474 s ± 6.987 s: 7.9 min ± 0.12 min, not ± 6.987 s.
+        #expect(html.contains(">7.9 min</span> ± <span") && html.contains(">0.12 min</span>"), "\(html)")
+        #expect(html.contains("the two intervals overlap"))
+        let (compared, wrong) = HTMLPageProbe.mismatches(html, document: try JSONValue.parse(json))
+        #expect(compared >= 10 && wrong.isEmpty, "\(wrong)")
     }
 
     @Test func simulatedTimeAndNumbersAreWrittenAsTheTablesWriteThem() {
