@@ -48,11 +48,18 @@ extension SweepRunner {
     /// `cost` (`--cost`) adds `expected_cost` to every arm and segment.
     package static func run(_ plan: SweepPlan, jobs: Int = 1, cost: SweepCost? = nil,
                             progress: ((Int, Int) -> Void)? = nil) -> SweepResult {
-        var result = run(plan, jobs: jobs, measure: { run in
-            var arms = SweepMetricNames.measure(run)
-            cost?.apply(to: &arms, segments: run.segments.map(\.name))
-            return arms
-        }, progress: progress)
+        named(run(plan, measure: SweepMetricNames.measuring(cost), simulate: { Simulator.run($0, jobs: jobs) }, progress: progress), plan)
+    }
+
+    /// As above, each run taken from `store` (the finished runs kept for `--resume`) when it
+    /// holds it, else simulated and kept there.
+    package static func run(_ plan: SweepPlan, jobs: Int = 1, cost: SweepCost? = nil, store: RunStore,
+                            progress: ((Int, Int) -> Void)? = nil) throws -> SweepResult {
+        named(try run(plan, measure: SweepMetricNames.measuring(cost), simulate: { try store.run($0, jobs: jobs) }, progress: progress), plan)
+    }
+
+    private static func named(_ result: SweepResult, _ plan: SweepPlan) -> SweepResult {
+        var result = result
         result.segments = plan.base.segments.count <= SweepMetricNames.maxSegments ? plan.base.segments.map(\.name) : []
         return result
     }
@@ -62,6 +69,15 @@ enum SweepMetricNames {
     /// The most segments whose metrics a sweep keeps one by one: each adds every metric again
     /// (in the CSV's columns too), so a file with thousands of segments keeps its totals only.
     static let maxSegments = 32
+
+    /// How `sweep` and `optimize` measure a run: ``measure(_:)``, plus `expected_cost` with `cost` (`--cost`).
+    static func measuring(_ cost: SweepCost?) -> (RunResult) -> [ArmMetrics] {
+        { run in
+            var arms = measure(run)
+            cost?.apply(to: &arms, segments: run.segments.map(\.name))
+            return arms
+        }
+    }
 
     /// Each arm's metrics and, with segments (at most ``maxSegments``), every metric of each
     /// segment under `segments.NAME.` (`segments.commuters.loss_rate`), measured like the
