@@ -56,6 +56,7 @@ enum OptimizeCommand {
             CommandOption.seed.help("the scenario seed the replication seeds derive from"),
             CommandOption("out", .value("DIR"), default: .described("results/<name>/"),
                           help: "where to write optimize.json, optimize.md, optimize.svg and report.html"),
+            LoadOptions.bin, LoadOptions.sweepFleet,
             .noWrite,
             .resume,
             CommandOption.json.help("print optimize.json instead of optimize.md"),
@@ -104,8 +105,9 @@ enum OptimizeCommand {
         try interruption.beginWriting("the optimization of '\(base.name)'", total: 0, unit: "runs",
                                       directory: directory, writes: writes, names: OptimizeResult.files)
         defer { interruption.end() }
-        let plan = try SweepCommand.checkedPlan(path: path, overrides: baseOverrides, varied: varied, axes: axes,
+        var plan = try SweepCommand.checkedPlan(path: path, overrides: baseOverrides, varied: varied, axes: axes,
                                                 replications: 1, reference: [], limits: limits, option: "--over")
+        let load = try LoadOptions.sweepLoad(arguments, plan: &plan)
         if let refusal = SweepCommand.refusal(plan, jobs: jobs, limits: limits) {
             throw InputError.refused(refusal)
         }
@@ -117,7 +119,7 @@ enum OptimizeCommand {
         let showProgress = console.errorIsTerminal && !arguments.flag("json")
         var result: OptimizeResult
         do {
-            result = try OptimizeRunner.run(plan, settings: settings, jobs: jobs, cost: objective.cost, store: store,
+            result = try OptimizeRunner.run(plan, settings: settings, jobs: jobs, cost: objective.cost, load: load, store: store,
                                             shouldStop: { interruption.stopRequested }) { done, replication, _ in
                 interruption.update(phase: "\(done) runs done, replication \(replication + 1)", consequence: consequence)
                 guard showProgress else { return }

@@ -55,6 +55,7 @@ enum SweepCommand {
             CommandOption.seed.help("the scenario seed the replication seeds derive from"),
             CommandOption("out", .value("DIR"), default: .described("results/<name>/"),
                           help: "where to write sweep.csv, sweep.json, sweep.md and the SVG charts"),
+            LoadOptions.bin, LoadOptions.sweepFleet,
             .noWrite,
             .resume,
             CommandOption.json.help("print the sweep's JSON document (means and ci95 of every metric)"),
@@ -98,8 +99,9 @@ enum SweepCommand {
                                       names: SweepResult.alwaysWritten, family: SweepResult.family(segments: base.segments.map(\.name)))
         defer { interruption.end() }
         interruption.update(phase: "building its grid of \(SweepGrid.pointCount(axes) ?? 0) points", consequence: "nothing was written")
-        let plan = try checkedPlan(path: path, overrides: baseOverrides, varied: varied, axes: axes,
+        var plan = try checkedPlan(path: path, overrides: baseOverrides, varied: varied, axes: axes,
                                    replications: replications, reference: reference, limits: limits)
+        let load = try LoadOptions.sweepLoad(arguments, plan: &plan)
         if let refusal = refusal(plan, jobs: jobs, limits: limits) {
             throw InputError.refused(refusal)
         }
@@ -123,7 +125,7 @@ enum SweepCommand {
         let started = DispatchTime.now().uptimeNanoseconds
         let showProgress = console.errorIsTerminal && !arguments.flag("json")
         var reported = 0
-        var result = try SweepRunner.run(plan, jobs: jobs, cost: cost, store: store) { done, total in
+        var result = try SweepRunner.run(plan, jobs: jobs, cost: cost, load: load, store: store) { done, total in
             interruption.advance(by: done - reported)
             reported = done
             guard showProgress else { return }
