@@ -19,7 +19,8 @@ enum CalibrateCommand {
         parameters the observations cannot pin down as not identified, every target observed against fitted, and
         J with its chi-square degrees of freedom; writes calibrate.json, calibrate.md and calibrated.yaml (the
         scenario with the fitted values, which `pushsim run` reads) to DIR. Progress goes to standard error when
-        it is a terminal, never with --json. Ctrl-C stops it at once; DIR stays as it was.
+        it is a terminal, never with --json. Ctrl-C stops it at once; DIR stays as it was, and the simulations
+        finished are kept beside DIR (.NAME.runs/): --resume goes on from them.
         """,
         options: [
             CommandOption("observed", .value("OBS.json"), required: true, help: """
@@ -48,6 +49,7 @@ enum CalibrateCommand {
             CommandOption("out", .value("DIR"), default: .described("results/<name>/"),
                           help: "where to write calibrate.json, calibrate.md, calibrated.yaml and report.html"),
             .noWrite,
+            .resume,
             CommandOption.json.help("print calibrate.json instead of calibrate.md"),
             CommandOption.jobs.help("threads per run; never changes the result"),
         ] + ResourceGuard.options,
@@ -87,12 +89,16 @@ enum CalibrateCommand {
         try interruption.beginWriting("the calibration of '\(base.name)'", total: total, unit: "simulations",
                                       directory: directory, writes: writes, names: CalibrationResult.files)
         defer { interruption.end() }
+        let store = try RunStore(directory: directory, resume: arguments.flag("resume"), writes: writes)
+        if writes {
+            interruption.update(phase: "", consequence: "no results were written; '\(directory)' is as it was" + store.keptNote)
+        }
         let started = DispatchTime.now().uptimeNanoseconds
         let showProgress = console.errorIsTerminal && !arguments.flag("json")
         let result: CalibrationResult
         do {
             result = try CalibrationRunner.run(prepared, base: base, parameters: parameters, observations: observations,
-                                               settings: settings, jobs: jobs) { done, best in
+                                               settings: settings, jobs: jobs, memory: store) { done, best in
                 interruption.advance(by: 1)
                 guard showProgress else { return }
                 let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
@@ -112,7 +118,12 @@ enum CalibrateCommand {
             try ResultsWriter.write(HTMLReport.adding(to: [("calibrate.json", json.prettyText + "\n"), ("calibrate.md", markdown),
                                      ("calibrated.yaml", result.scenarioFile(calibrated, observed: observedPath))]),
                                     to: directory, replacing: CalibrationResult.files)
+            store.finish()
         }
+        if let failure = store.keepFailure {
+            console.err("pushsim calibrate: warning: the simulations could not be kept for --resume: \(failure)\n")
+        }
+        if arguments.flag("resume") { console.err("calibrate: \(store.summary)\n") }
         console.out(arguments.flag("json") ? json.text + "\n" : markdown)
         return ExitStatus.success.code
     }

@@ -83,6 +83,11 @@ extension CommandOption {
                                     help: "threads to use; never changes the result")
     static let json = CommandOption("json", .flag, help: "print the contract's JSON document instead of the table")
     static let noWrite = CommandOption("no-write", .flag, help: "write no files")
+    static let resume = CommandOption("resume", .flag, help: """
+        reuse the runs an earlier, stopped invocation finished (kept beside
+        DIR in .NAME.runs/ until the results are written); without it the
+        experiment starts afresh. Says how many runs it computed and reused
+        """)
     static let queue = CommandOption("queue", .value("on|off"), default: .described("on, unless the scenario's queue.mode is off"),
                                      help: "the arm")
 }

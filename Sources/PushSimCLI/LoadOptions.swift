@@ -1,5 +1,7 @@
 // `--load-bin` and `--fleet`: how a run's load series is binned and to which fleet it is scaled (docs/model.md §14).
 import PushSimCore
+import PushSimExperiment
+import PushSimReport
 import PushSimScenarioFile
 
 enum LoadOptions {
@@ -15,6 +17,26 @@ enum LoadOptions {
         also scale the load figures to a fleet of N devices (2000000, 2M, 500k), assuming
         load adds over independent devices
         """)
+
+    /// `sweep` and `optimize`: the fleet their load metrics are scaled to.
+    static let sweepFleet = CommandOption("fleet", .value("N"), default: .described("not scaled"), help: """
+        add the load metrics (re-requests at XIVA and pushes to APNs a
+        second: mean, busiest second and minute) per 1 000 phones and for
+        a fleet of N phones (2M, 500k); --load-bin alone adds them per 1 000
+        """)
+
+    /// The load metrics a sweep or an optimization carries (with `--fleet` or `--load-bin`),
+    /// the bin set on every point of `plan`; nil without either option.
+    static func sweepLoad(_ arguments: Arguments, plan: inout SweepPlan) throws -> SweepLoad? {
+        let bin = try LoadOptions.bin(arguments)
+        let fleet = try LoadOptions.fleet(arguments)
+        guard bin != nil || fleet != nil else { return nil }
+        if let bin {
+            plan.base.loadBin = bin
+            for i in plan.scenarios.indices { plan.scenarios[i].loadBin = bin }
+        }
+        return SweepLoad(fleet: fleet)
+    }
 
     /// The bin width given, or the scenario's default; a usage error for anything but a positive duration.
     static func bin(_ arguments: Arguments) throws -> SimTime? {

@@ -16,7 +16,8 @@ enum OptimizeCommand {
         worse than another beyond its bound, until one is left. Progress goes to standard error when it
         is a terminal, never with --json. Ctrl-C stops it after the run under way and writes what it has,
         marked as stopped, without the guarantee (exit 130); during the first stage, or on a second
-        Ctrl-C, it stops at once and DIR stays as it was.
+        Ctrl-C, it stops at once and DIR stays as it was. The runs finished are kept beside DIR
+        (.NAME.runs/) until the results are written whole: --resume goes on from them.
         """,
         options: [
             CommandOption("over", .value("PATH=V1,V2,…"), repeatable: true, aliases: ["vary"], help: """
@@ -55,7 +56,9 @@ enum OptimizeCommand {
             CommandOption.seed.help("the scenario seed the replication seeds derive from"),
             CommandOption("out", .value("DIR"), default: .described("results/<name>/"),
                           help: "where to write optimize.json, optimize.md, optimize.svg and report.html"),
+            LoadOptions.bin, LoadOptions.sweepFleet,
             .noWrite,
+            .resume,
             CommandOption.json.help("print optimize.json instead of optimize.md"),
             CommandOption.jobs.help("threads per run; never changes the result"),
         ] + ResourceGuard.options,
@@ -102,19 +105,21 @@ enum OptimizeCommand {
         try interruption.beginWriting("the optimization of '\(base.name)'", total: 0, unit: "runs",
                                       directory: directory, writes: writes, names: OptimizeResult.files)
         defer { interruption.end() }
-        let plan = try SweepCommand.checkedPlan(path: path, overrides: baseOverrides, varied: varied, axes: axes,
+        var plan = try SweepCommand.checkedPlan(path: path, overrides: baseOverrides, varied: varied, axes: axes,
                                                 replications: 1, reference: [], limits: limits, option: "--over")
+        let load = try LoadOptions.sweepLoad(arguments, plan: &plan)
         if let refusal = SweepCommand.refusal(plan, jobs: jobs, limits: limits) {
             throw InputError.refused(refusal)
         }
-        let consequence = writes ? "no results were written; '\(directory)' is as it was" : "nothing was written"
+        let store = try RunStore(directory: directory, resume: arguments.flag("resume"), writes: writes)
+        let consequence = writes ? "no results were written; '\(directory)' is as it was" + store.keptNote : "nothing was written"
         interruption.begin("the optimization of '\(plan.scenarioName)'", total: 0, unit: "runs", consequence: consequence)
         interruption.allowEarlyStop()
         let started = DispatchTime.now().uptimeNanoseconds
         let showProgress = console.errorIsTerminal && !arguments.flag("json")
         var result: OptimizeResult
         do {
-            result = try OptimizeRunner.run(plan, settings: settings, jobs: jobs, cost: objective.cost,
+            result = try OptimizeRunner.run(plan, settings: settings, jobs: jobs, cost: objective.cost, load: load, store: store,
                                             shouldStop: { interruption.stopRequested }) { done, replication, _ in
                 interruption.update(phase: "\(done) runs done, replication \(replication + 1)", consequence: consequence)
                 guard showProgress else { return }
@@ -140,7 +145,10 @@ enum OptimizeCommand {
             try ResultsWriter.write(HTMLReport.adding(to: [("optimize.json", result.json.prettyText + "\n"), ("optimize.md", result.markdown),
                                      ("optimize.svg", result.svg)]),
                                     to: directory, replacing: OptimizeResult.files)
+            // Stopped early, the selection may go on: its runs stay for --resume.
+            if !result.selection.stopped { store.finish() }
         }
+        if arguments.flag("resume") { console.err("optimize: \(store.summary)\n") }
         console.out(arguments.flag("json") ? result.json.text + "\n" : result.markdown)
         // The edge of the grid, on standard error too: it must not be missed under --json.
         for edge in result.gridEdges { console.err("pushsim optimize: warning: at the edge of the grid: " + edge.warning + "\n") }

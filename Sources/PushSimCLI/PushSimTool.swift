@@ -11,6 +11,7 @@ package enum PushSimTool {
         SweepCommand.spec,
         OptimizeCommand.spec,
         CalibrateCommand.spec,
+        CapacityCommand.spec,
         TraceCommand.spec,
         FindCommand.spec,
         CheckCommand.spec,

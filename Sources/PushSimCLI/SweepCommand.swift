@@ -11,7 +11,8 @@ enum SweepCommand {
         operands: "FILE",
         about: """
         Progress (runs done, time left) goes to standard error when it is a terminal, never with --json.
-        Ctrl-C stops the sweep (exit 130); results already in DIR stay as they were.
+        Ctrl-C stops the sweep (exit 130); results already in DIR stay as they were, and the runs
+        finished are kept beside DIR (.NAME.runs/): --resume goes on from them.
         """,
         options: [
             CommandOption("vary", .value("PATH=V1,V2,…"), repeatable: true, help: """
@@ -54,7 +55,9 @@ enum SweepCommand {
             CommandOption.seed.help("the scenario seed the replication seeds derive from"),
             CommandOption("out", .value("DIR"), default: .described("results/<name>/"),
                           help: "where to write sweep.csv, sweep.json, sweep.md and the SVG charts"),
+            LoadOptions.bin, LoadOptions.sweepFleet,
             .noWrite,
+            .resume,
             CommandOption.json.help("print the sweep's JSON document (means and ci95 of every metric)"),
             CommandOption.jobs.help("threads per run; never changes the result"),
         ] + ResourceGuard.options,
@@ -96,8 +99,9 @@ enum SweepCommand {
                                       names: SweepResult.alwaysWritten, family: SweepResult.family(segments: base.segments.map(\.name)))
         defer { interruption.end() }
         interruption.update(phase: "building its grid of \(SweepGrid.pointCount(axes) ?? 0) points", consequence: "nothing was written")
-        let plan = try checkedPlan(path: path, overrides: baseOverrides, varied: varied, axes: axes,
+        var plan = try checkedPlan(path: path, overrides: baseOverrides, varied: varied, axes: axes,
                                    replications: replications, reference: reference, limits: limits)
+        let load = try LoadOptions.sweepLoad(arguments, plan: &plan)
         if let refusal = refusal(plan, jobs: jobs, limits: limits) {
             throw InputError.refused(refusal)
         }
@@ -114,12 +118,14 @@ enum SweepCommand {
         if together && base.segments.isEmpty {
             console.err("pushsim: note: --segments-together: '\(plan.scenarioName)' has no segments, so there is no figure of segments\n")
         }
+        let store = try RunStore(directory: directory, resume: arguments.flag("resume"), writes: !arguments.flag("no-write"))
         interruption.begin("the sweep of '\(plan.scenarioName)'", total: plan.runCount, unit: "runs",
-                           consequence: arguments.flag("no-write") ? "nothing was written" : "no results were written; '\(directory)' is as it was")
+                           consequence: arguments.flag("no-write") ? "nothing was written"
+                               : "no results were written; '\(directory)' is as it was" + store.keptNote)
         let started = DispatchTime.now().uptimeNanoseconds
         let showProgress = console.errorIsTerminal && !arguments.flag("json")
         var reported = 0
-        var result = SweepRunner.run(plan, jobs: jobs, cost: cost) { done, total in
+        var result = try SweepRunner.run(plan, jobs: jobs, cost: cost, load: load, store: store) { done, total in
             interruption.advance(by: done - reported)
             reported = done
             guard showProgress else { return }
@@ -141,7 +147,9 @@ enum SweepCommand {
                 + result.charts(plain: arguments.flag("plain"))
                 + (together && !result.segments.isEmpty ? result.segmentOverlay.charts(plain: arguments.flag("plain")) : [])
             try ResultsWriter.write(HTMLReport.adding(to: files), to: directory, replacing: SweepResult.family(segments: base.segments.map(\.name)))
+            store.finish()
         }
+        if arguments.flag("resume") { console.err("sweep: \(store.summary)\n") }
         if arguments.flag("json") {
             console.out(result.json.text + "\n")
         } else {

@@ -32,12 +32,14 @@ package enum BuiltTool {
         return url
     }
 
-    /// Runs the tool; returns its exit status and standard output.
-    package static func run(_ arguments: [String], input: Data? = nil, in directory: String? = nil) throws -> (status: Int32, output: String, error: String) {
+    /// Runs the tool (with `environment` added to this process's); returns its exit status and standard output.
+    package static func run(_ arguments: [String], input: Data? = nil, in directory: String? = nil,
+                            environment: [String: String] = [:]) throws -> (status: Int32, output: String, error: String) {
         let url = try required()
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe(), err = Pipe(), inPipe = Pipe()
         process.standardOutput = out

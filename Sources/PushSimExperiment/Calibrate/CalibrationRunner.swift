@@ -72,6 +72,15 @@ package struct CalibrationError: Error, CustomStringConvertible, Sendable {
     package var description: String
 }
 
+/// Simulated moments kept from an earlier, stopped calibration (`calibrate --resume`): a
+/// candidate it holds is not simulated again.
+package protocol CalibrationMemory: AnyObject {
+    /// The moments of `targets` the run of `scenario` (its seed set) gave, when kept.
+    func moments(of scenario: Scenario, targets: [CalibrationTarget]) -> SimulatedMoments?
+    /// Keeps the moments of a run just simulated.
+    func keep(_ moments: SimulatedMoments, of scenario: Scenario, targets: [CalibrationTarget])
+}
+
 package enum CalibrationRunner {
     /// Fits `parameters` to `observations`. Every candidate runs the scenario `prepared` holds
     /// with the candidate's overrides on the scenario's own seed (common random numbers: two
@@ -83,6 +92,7 @@ package enum CalibrationRunner {
     /// `progress(simulations done, best J so far)` is called after each simulation.
     package static func run(_ prepared: ScenarioLoader.Prepared, base: Scenario, parameters: [FitParameter],
                             observations: CalibrationObservations, settings: CalibrationSettings, jobs: Int = 1,
+                            memory: CalibrationMemory? = nil,
                             progress: ((Int, Double) -> Void)? = nil) throws -> CalibrationResult {
         let targets = CalibrationTarget.of(observations)
         // The queue arm alone: the log's moments come from it, and the console's too.
@@ -98,8 +108,14 @@ package enum CalibrationRunner {
             if let known = cache[key] { return known }
             var outcome: (SimulatedMoments, Double)?
             if let scenario = try? ScenarioLoader.load(prepared, overrides: overrides + armOverride) {
-                let (result, logs) = Simulator.run(scenario, jobs: jobs, logs: true)
-                let moments = SimulatedMoments.measure(targets, result: result, logs: logs, scenario: scenario)
+                let moments: SimulatedMoments
+                if let known = memory?.moments(of: scenario, targets: targets) {
+                    moments = known
+                } else {
+                    let (result, logs) = Simulator.run(scenario, jobs: jobs, logs: true)
+                    moments = SimulatedMoments.measure(targets, result: result, logs: logs, scenario: scenario)
+                    memory?.keep(moments, of: scenario, targets: targets)
+                }
                 outcome = (moments, CalibrationObjective.j(targets, moments))
                 simulations += 1
                 bestJ = min(bestJ, outcome?.1 ?? .infinity)

@@ -83,6 +83,10 @@ package struct SimulatedMoments: Equatable, Sendable {
     /// that the simulated devices stand for.
     package var sizes: [Double]
 
+    package init(values: [Double], sizes: [Double]) {
+        self.values = values; self.sizes = sizes
+    }
+
     /// Measures `targets` on the queue arm (the run's last arm) of `result` and its extension
     /// log `logs`: the console from the arm's APNs categories, the rest from the log's summary,
     /// so a simulated moment is computed exactly as a team computes it from its own log.

@@ -44,10 +44,10 @@ package enum KimNelson {
     /// a deterministic `observe`. Needs k ≥ 2, n₀ ≥ 2, δ > 0, 0 < α < 1.
     package static func select(systems k: Int, delta: Double, alpha: Double, firstStage n0: Int,
                                maxReplications: Int, shouldStop: () -> Bool = { false },
-                               observe: (Int, Int) -> Double) -> SelectionResult {
+                               observe: (Int, Int) throws -> Double) rethrows -> SelectionResult {
         let h2 = 2 * eta(alpha: alpha, systems: k, firstStage: n0) * Double(n0 - 1)
         var data: [[Double]] = Array(repeating: [], count: k)
-        for r in 0..<n0 { for i in 0..<k { data[i].append(observe(i, r)) } }
+        for r in 0..<n0 { for i in 0..<k { data[i].append(try observe(i, r)) } }
         // S²_il: the sample variance of X_i − X_l over the first stage (fixed from then on).
         var s2 = Array(repeating: Array(repeating: 0.0, count: k), count: k)
         for i in 0..<k {
@@ -83,7 +83,7 @@ package enum KimNelson {
             if r >= maxReplications { break }
             // Asked between stages, so every survivor has the same replications when it stops.
             if shouldStop() { stopped = true; break }
-            for i in alive { data[i].append(observe(i, r)) }
+            for i in alive { data[i].append(try observe(i, r)) }
             r += 1
         }
         let means = data.map { $0.reduce(0, +) / Double(max($0.count, 1)) }

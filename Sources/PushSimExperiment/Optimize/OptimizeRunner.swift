@@ -94,6 +94,7 @@ package enum OptimizeRunner {
     /// reported yet (KN needs the first stage's variances), and ``OptimizeStoppedEarly`` is thrown.
     package static func run(_ plan: SweepPlan, settings: OptimizeSettings, jobs: Int = 1,
                             measure: (RunResult) -> [ArmMetrics],
+                            simulate: ((Scenario) throws -> RunResult)? = nil,
                             shouldStop: @escaping () -> Bool = { false },
                             progress: ((Int, Int, Int) -> Void)? = nil) throws -> OptimizeResult {
         let k = plan.points.count
@@ -104,10 +105,10 @@ package enum OptimizeRunner {
         // The queue arm's harm and cost set, replication by replication, per system.
         var designRuns: [[SweepReplication]] = Array(repeating: [], count: k)
         var done = 0
-        func observe(_ i: Int, _ r: Int) -> Double? {
+        func observe(_ i: Int, _ r: Int) throws -> Double? {
             var seeded = plan.scenarios[i]
             seeded.seed = seeds[r]
-            let arm = measure(Simulator.run(seeded, jobs: jobs)).last
+            let arm = measure(try simulate?(seeded) ?? Simulator.run(seeded, jobs: jobs)).last
             let value = arm?.values[settings.metric]
             if var arm {
                 arm.values = arm.values.filter { $0.key.hasPrefix(DesignMetrics.prefix) }
@@ -119,7 +120,7 @@ package enum OptimizeRunner {
         }
         for i in 0..<k {
             if shouldStop() { throw OptimizeStoppedEarly(runs: done) }
-            guard let value = observe(i, 0) else {
+            guard let value = try observe(i, 0) else {
                 throw SweepError("--objective `\(settings.metric)`: the queue arm at \(plan.points[i].label) has no such metric "
                     + "(names as in `pushsim sweep`'s sweep.csv, such as `loss_rate`, `latency_s.p90`, `segments.NAME.loss_rate`)")
             }
@@ -127,7 +128,7 @@ package enum OptimizeRunner {
             progress?(done, 0, k)
         }
         var stoppedInFirstStage = false
-        let selection = KimNelson.select(systems: k, delta: settings.delta, alpha: settings.alpha,
+        let selection = try KimNelson.select(systems: k, delta: settings.delta, alpha: settings.alpha,
                                          firstStage: settings.firstStage, maxReplications: settings.maxReplications,
                                          shouldStop: shouldStop) { i, r in
             if r < observations[i].count { return observations[i][r] }
@@ -135,7 +136,7 @@ package enum OptimizeRunner {
             if r < settings.firstStage && (stoppedInFirstStage || shouldStop()) { stoppedInFirstStage = true; return 0 }
             // A metric the first replication had is in every run of the point: it comes from
             // the same scenario's JSON; 0 keeps a missing count honest (the arm never did it).
-            let value = observe(i, r) ?? 0
+            let value = try observe(i, r) ?? 0
             observations[i].append(value)
             progress?(done, r, k)
             return value

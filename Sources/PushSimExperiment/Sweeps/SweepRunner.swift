@@ -149,6 +149,14 @@ package enum SweepRunner {
     /// runs in all).
     package static func run(_ plan: SweepPlan, jobs: Int = 1, measure: (RunResult) -> [ArmMetrics],
                             progress: ((Int, Int) -> Void)? = nil) -> SweepResult {
+        run(plan, measure: measure, simulate: { Simulator.run($0, jobs: jobs) }, progress: progress)
+    }
+
+    /// As above, each run made by `simulate` (the scenario with its replication's seed set):
+    /// a store of finished runs answers those it holds (`--resume`).
+    package static func run(_ plan: SweepPlan, measure: (RunResult) -> [ArmMetrics],
+                            simulate: (Scenario) throws -> RunResult,
+                            progress: ((Int, Int) -> Void)? = nil) rethrows -> SweepResult {
         var done = 0
         var points: [SweepPointResult] = []
         for (point, scenario) in zip(plan.points, plan.scenarios) {
@@ -156,7 +164,7 @@ package enum SweepRunner {
             for (k, seed) in plan.seeds.enumerated() {
                 var seeded = scenario
                 seeded.seed = seed
-                let result = Simulator.run(seeded, jobs: jobs)
+                let result = try simulate(seeded)
                 replications.append(SweepReplication(replication: k, seed: seed, arms: measure(result)))
                 done += 1
                 progress?(done, plan.runCount)

@@ -7,14 +7,11 @@ import PushSimScenarioFile
 extension OptimizeRunner {
     /// Runs the selection measuring each arm as a sweep does (its contract JSON, segments
     /// included); `cost` (`--cost`) adds `expected_cost`, so it can be the objective.
+    /// `store` (the finished runs kept for `--resume`) makes and keeps each run when given.
     package static func run(_ plan: SweepPlan, settings: OptimizeSettings, jobs: Int = 1, cost: SweepCost? = nil,
-                            shouldStop: @escaping () -> Bool = { false },
+                            load: SweepLoad? = nil, store: RunStore? = nil, shouldStop: @escaping () -> Bool = { false },
                             progress: ((Int, Int, Int) -> Void)? = nil) throws -> OptimizeResult {
-        try run(plan, settings: settings, jobs: jobs, measure: { run in
-            var arms = SweepMetricNames.measure(run)
-            cost?.apply(to: &arms, segments: run.segments.map(\.name))
-            return arms
-        }, shouldStop: shouldStop, progress: progress)
+        try run(plan, settings: settings, jobs: jobs, measure: SweepMetricNames.measuring(cost, load: load), simulate: store.map { store in { try store.run($0, jobs: jobs) } }, shouldStop: shouldStop, progress: progress)
     }
 }
 

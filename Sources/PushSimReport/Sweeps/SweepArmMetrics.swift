@@ -46,13 +46,20 @@ extension ArmMetrics {
 extension SweepRunner {
     /// Runs the sweep measuring each arm by its contract JSON (`ArmMetrics.init(_:offArm:)`).
     /// `cost` (`--cost`) adds `expected_cost` to every arm and segment.
-    package static func run(_ plan: SweepPlan, jobs: Int = 1, cost: SweepCost? = nil,
+    package static func run(_ plan: SweepPlan, jobs: Int = 1, cost: SweepCost? = nil, load: SweepLoad? = nil,
                             progress: ((Int, Int) -> Void)? = nil) -> SweepResult {
-        var result = run(plan, jobs: jobs, measure: { run in
-            var arms = SweepMetricNames.measure(run)
-            cost?.apply(to: &arms, segments: run.segments.map(\.name))
-            return arms
-        }, progress: progress)
+        named(run(plan, measure: SweepMetricNames.measuring(cost, load: load), simulate: { Simulator.run($0, jobs: jobs) }, progress: progress), plan)
+    }
+
+    /// As above, each run taken from `store` (the finished runs kept for `--resume`) when it
+    /// holds it, else simulated and kept there.
+    package static func run(_ plan: SweepPlan, jobs: Int = 1, cost: SweepCost? = nil, load: SweepLoad? = nil, store: RunStore,
+                            progress: ((Int, Int) -> Void)? = nil) throws -> SweepResult {
+        named(try run(plan, measure: SweepMetricNames.measuring(cost, load: load), simulate: { try store.run($0, jobs: jobs) }, progress: progress), plan)
+    }
+
+    private static func named(_ result: SweepResult, _ plan: SweepPlan) -> SweepResult {
+        var result = result
         result.segments = plan.base.segments.count <= SweepMetricNames.maxSegments ? plan.base.segments.map(\.name) : []
         return result
     }
@@ -62,6 +69,19 @@ enum SweepMetricNames {
     /// The most segments whose metrics a sweep keeps one by one: each adds every metric again
     /// (in the CSV's columns too), so a file with thousands of segments keeps its totals only.
     static let maxSegments = 32
+
+    /// How `sweep` and `optimize` measure a run: ``measure(_:)``, plus `expected_cost` with `cost` (`--cost`).
+    /// With `load` (`--fleet`, `--load-bin`), each arm's load too (``SweepLoad``).
+    static func measuring(_ cost: SweepCost?, load: SweepLoad? = nil) -> (RunResult) -> [ArmMetrics] {
+        { run in
+            var arms = measure(run)
+            if let load {
+                for (a, arm) in run.arms.enumerated() { load.add(to: &arms[a], arm: arm, frame: run.loadFrame, devices: run.totalDevices) }
+            }
+            cost?.apply(to: &arms, segments: run.segments.map(\.name))
+            return arms
+        }
+    }
 
     /// Each arm's metrics and, with segments (at most ``maxSegments``), every metric of each
     /// segment under `segments.NAME.` (`segments.commuters.loss_rate`), measured like the
@@ -91,5 +111,63 @@ enum SweepMetricNames {
         case .double(let d): out[prefix] = d
         case .array, .string, .bool, .null: break
         }
+    }
+}
+
+/// The load an arm puts on XIVA and APNs, as `sweep` and `optimize` carry it with `--fleet` or
+/// `--load-bin` (docs/research.md, Load in a sweep): for re-requests at XIVA and pushes sent to
+/// APNs, the mean a second over the measured window and the peak a second over the whole run at
+/// two resolutions, the busiest second (`_1s`) and the busiest minute (`_1m`, a minute's count
+/// over 60), per 1 000 phones and (with `--fleet N`) for N phones, assuming load adds over
+/// independent devices (``LoadReport/assumption``). The busiest second needs runs binned by the
+/// second (`--load-bin 1s`), the busiest minute runs binned by the second or the minute; a
+/// resolution the bins cannot give is "n/a" with the reason.
+package struct SweepLoad: Equatable, Sendable {
+    package var fleet: Int?
+    package init(fleet: Int?) { self.fleet = fleet }
+
+    package static let quantities: [LoadQuantity] = [.reRequests, .pushesSent]
+
+    /// The metric's name: `load.re_requests.per_1000.peak_per_s_1m`, `load.pushes_sent.fleet.mean_per_s`.
+    package static func name(_ q: LoadQuantity, scale: String, _ figure: String) -> String { "load.\(q.key).\(scale).\(figure)" }
+
+    func add(to metrics: inout ArmMetrics, arm: ArmResult, frame: LoadFrame, devices: Int) {
+        guard devices > 0 else { return }
+        let binSeconds = Double(frame.bin) / Double(SimTime.second)
+        var scales = [("per_1000", 1000 / Double(devices))]
+        if let fleet { scales.append(("fleet", Double(fleet) / Double(devices))) }
+        for q in SweepLoad.quantities {
+            let statistics = LoadStatistics(arm.ledger.load, q, frame: frame)
+            var figures: [String: Double] = ["mean_per_s": statistics.mean / binSeconds]
+            var missing: [String: String] = [:]
+            switch frame.bin {
+            case SimTime.second:
+                figures["peak_per_s_1s"] = Double(statistics.peak)
+                figures["peak_per_s_1m"] = Double(SweepLoad.minutePeak(arm.ledger.load.values(q))) / 60
+            case SimTime.minute:
+                figures["peak_per_s_1m"] = Double(statistics.peak) / 60
+                missing["peak_per_s_1s"] = "the runs are binned by the minute: give --load-bin 1s for the busiest second"
+            default:
+                let reason = "the runs are binned by \(SimTime(microseconds: frame.bin)): give --load-bin 1s for the busiest second and minute"
+                missing["peak_per_s_1s"] = reason
+                missing["peak_per_s_1m"] = reason
+            }
+            for (scale, factor) in scales {
+                for (figure, value) in figures { metrics.values[SweepLoad.name(q, scale: scale, figure)] = value * factor }
+                for (figure, reason) in missing { metrics.notApplicable[SweepLoad.name(q, scale: scale, figure)] = reason }
+            }
+        }
+    }
+
+    /// The largest count in a minute of a series binned by the second, minutes aligned on the
+    /// run's clock as `--load-bin 1m` cuts them.
+    static func minutePeak(_ seconds: [Int]) -> Int {
+        var peak = 0
+        var start = 0
+        while start < seconds.count {
+            peak = max(peak, seconds[start..<min(start + 60, seconds.count)].reduce(0, +))
+            start += 60
+        }
+        return peak
     }
 }

@@ -125,7 +125,7 @@ package enum ValueParsers {
     // MARK: Rates and probabilities
 
     /// `COUNT/DURATION` (`40/d`, `3/2h`, `0.5/m`; a bare unit means one of it) → per microsecond.
-    static func rate(_ text: String) throws(Failure) -> Double {
+    package static func rate(_ text: String) throws(Failure) -> Double {
         let hint = "a rate COUNT/DURATION such as `40/d`, `3/2h` or `0.5/m`"
         guard let slash = text.firstIndex(of: "/") else { throw Failure("expected \(hint), found `\(text)`") }
         let countText = String(text[..<slash])
