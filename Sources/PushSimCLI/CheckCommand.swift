@@ -77,9 +77,12 @@ enum CheckCommand {
         let baselinePath = try arguments.value("baseline")
             ?? CheckSession.defaultBaselinePath(for: scenario.name, results: arguments.valueWithDefault("results"))
         // Refuse what the machine cannot do, and a baseline that could not be rewritten, before any work.
-        if let refusal = ResourceEstimate(scenario, jobs: jobs).refusal(under: try ResourceGuard.limits(arguments), name: scenario.name) {
+        let estimate = ResourceEstimate(scenario, jobs: jobs)
+        if let refusal = estimate.refusal(under: try ResourceGuard.limits(arguments), name: scenario.name) {
             throw InputError.refused(refusal)
         }
+        // The run, and the baseline's own scenario replayed beside it when it differs.
+        ClientBudget.current?.expect(estimate, times: 2, name: scenario.name)
         let update = arguments.flag("update")
         if update {
             // `…/summary.json/` names a folder: refused as a file path, not written as a set.
@@ -102,6 +105,7 @@ enum CheckCommand {
         }
         let (report, _) = try CheckSession.check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs,
                                                  file: arguments.positionals.first)
+        try ClientBudget.verify()
         console.out(arguments.flag("json") ? report.json.prettyText + "\n" : report.text)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         console.err(String(format: "checked in %.2f s\n", seconds))
@@ -113,6 +117,7 @@ enum CheckCommand {
                        json: Bool, file: String?, _ console: Console) throws -> Int32 {
         let (report, note) = try CheckSession.checkAndUpdate(scenario, baselinePath: baselinePath,
                                                              tolerances: tolerances, jobs: jobs, file: file)
+        try ClientBudget.verify()
         if let report { console.out(json ? report.json.prettyText + "\n" : report.text) }
         if let note { console.err("pushsim check: \(note)\n") }
         console.err("pushsim check: rewrote the baseline \(baselinePath)\n")
@@ -152,6 +157,7 @@ enum CheckCommand {
                                                what: "check the \(files.count) scenarios of '\(folder)'") {
             throw InputError.refused(refusal)
         }
+        for scenario in loaded { ClientBudget.current?.expect(scenario.estimate, times: 2, name: scenario.name) }
         if update { try ResultsWriter.checkDestination(results, createParents: true) }
         let interruption = Interruption.shared
         interruption.install()
@@ -167,6 +173,7 @@ enum CheckCommand {
                 if let note { console.err("\(file): \(note)\n") }
                 if let report, !update { console.out(report.summaryLine + "\n") }
             }
+        try ClientBudget.verify()
         if update { return ExitStatus(suite.verdict).code }   // only scenarios that could not be read are entries
         if json {
             console.out(suite.json.prettyText + "\n")

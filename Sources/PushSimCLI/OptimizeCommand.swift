@@ -107,6 +107,7 @@ enum OptimizeCommand {
         if let refusal = SweepCommand.refusal(plan, jobs: jobs, limits: limits) {
             throw InputError.refused(refusal)
         }
+        ClientBudget.expect(plan, jobs: jobs, times: settings.maxReplications)
         let consequence = writes ? "no results were written; '\(directory)' is as it was" : "nothing was written"
         interruption.begin("the optimization of '\(plan.scenarioName)'", total: 0, unit: "runs", consequence: consequence)
         interruption.allowEarlyStop()
@@ -131,6 +132,7 @@ enum OptimizeCommand {
             return Interruption.exitStatus(signal: SIGINT)
         }
         if showProgress { console.err("\n") }
+        try ClientBudget.verify()
         result.overrides = baseOverrides
         result.objective = objective.text
         result.segment = arguments.value("segment")

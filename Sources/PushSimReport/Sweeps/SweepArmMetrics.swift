@@ -58,10 +58,10 @@ extension SweepRunner {
     }
 }
 
-enum SweepMetricNames {
+package enum SweepMetricNames {
     /// The most segments whose metrics a sweep keeps one by one: each adds every metric again
     /// (in the CSV's columns too), so a file with thousands of segments keeps its totals only.
-    static let maxSegments = 32
+    package static let maxSegments = 32
 
     /// Each arm's metrics and, with segments (at most ``maxSegments``), every metric of each
     /// segment under `segments.NAME.` (`segments.commuters.loss_rate`), measured like the
