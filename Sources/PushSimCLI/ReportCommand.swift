@@ -90,12 +90,12 @@ enum ReportCommand {
         for directory in directories where FileTree.isFolder(directory) {
             let place = realPath(directory)
             if let earlier = seen[place] {
-                throw InputError.usage("'\(directory)' is given twice (as '\(earlier)' too): give each sweep folder once")
+                throw InputError.refused("'\(directory)' is given twice (as '\(earlier)' too): give each sweep folder once")
             }
             seen[place] = directory
         }
         if FileTree.isFolder(out), let folder = seen[realPath(out)] {
-            throw InputError.usage("cannot write the figures to '\(out)' (--out): it is the sweep folder '\(folder)' read here, whose own charts (loss_rate.svg, …) they would replace; give another folder")
+            throw InputError.refused("cannot write the figures to '\(out)' (--out): it is the sweep folder '\(folder)' read here, whose own charts (loss_rate.svg, …) they would replace; give another folder")
         }
         var sources: [SweepOverlay.Source] = []
         for directory in directories {

@@ -94,10 +94,9 @@ package struct StoredDeviceCounts: Equatable, Sendable {
         // Where each device's row and the `devices` line were, so a second one is named with the first.
         var devicesLine: Int?
         var rowLines: [[Int32]] = []
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for (n, rawLine) in lines.enumerated() {
-            // A line break written as CR LF reads as LF.
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+        // A line break written as CR LF reads as LF (in a String, CR LF is one character).
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+        for (n, line) in lines.enumerated() {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             func error(_ column: Int, _ message: String) -> StoredDeviceCountsError {
                 StoredDeviceCountsError(description: "\(path):\(n + 1):\(column): \(message)")

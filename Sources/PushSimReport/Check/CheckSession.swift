@@ -92,7 +92,7 @@ package enum CheckSession {
         // None beside the baseline: nothing to pair with. One that cannot be read is bad input,
         // never passed over (the check would pair nothing without saying why).
         let bytes: [UInt8]
-        do { bytes = try BoundedInput.readRegularFile(path: path, limit: StoredDeviceCounts.maxBytes, role: "the baseline's counts per device") }
+        do { bytes = try BoundedInput.readRegularFile(path: path, limit: StoredDeviceCounts.maxBytes) }
         catch .missing { return .none }
         catch { throw CheckInputError("\(path): cannot read it: \(error.reason)") }
         guard let text = String(validating: bytes, as: UTF8.self) else {

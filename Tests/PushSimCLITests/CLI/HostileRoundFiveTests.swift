@@ -5,17 +5,7 @@ import Testing
 import PushSimTestSupport
 
 /// 200 phones for a day, offline ~40 min every ~3 h: every case starts from it.
-private let base = """
-    name: base
-    duration: 1d
-    devices: 200
-    mail:
-      rate: 40/d
-    connectivity:
-      online: exponential(3h)
-      offline: exponential(40m)
-
-    """
+private let base = hostileScratchScenario
 
 @Suite(.serialized) struct HostileRoundFiveTests {
     /// A baseline and its counts per device, written by `check --update`: the folder, the
