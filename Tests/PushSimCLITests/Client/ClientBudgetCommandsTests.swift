@@ -17,6 +17,16 @@ struct WaitsForEver: ServiceExtensionClient {
     }
 }
 
+/// A version-2 client that summarizes every position before the push's own, each as a range
+/// of its own: no push is sent again, but every answer holds thousands of ranges.
+struct ThousandsOfRanges: ServiceExtensionClient {
+    func freshState() -> Int { 0 }
+    func pushArrived(_ push: ArrivingPush, state: inout Int) -> ExtensionAnswer {
+        let p = push.payload.position
+        return p > 1 ? .summarize((1..<p).map { $0...$0 }) : .show
+    }
+}
+
 @Suite(.serialized) struct ClientBudgetCommandsTests {
     /// One phone for eight hours, 20 letters, offline ~40 min every ~3 h: a client that
     /// re-requests everything makes millions of events of it.
@@ -122,5 +132,25 @@ struct WaitsForEver: ServiceExtensionClient {
         #expect(ordinary.status == 0, "\(ordinary.errors)")
         let traced = PushSim.command(["trace", scenario, "--device", "0", "--max-events", "1e5"], client: IntendedClient())
         #expect(traced.status == 0, "\(traced.errors)")
+    }
+
+    /// find ran the client unguarded, and printed what it found.
+    @Test func aSearchIsStoppedBeforeItPrints() {
+        let dir = TemporaryDirectory()
+        let scenario = dir.write("one.yaml", Self.one)
+        let result = Self.command(["find", scenario, "--fate", "delivered", "--queue", "on", "--max-events", "1e5"])
+        Self.stopped(result)
+        #expect(result.output.isEmpty, "\(result.output.prefix(200))")
+    }
+
+    /// An answer of thousands of ranges counted as one: 3 000 letters made 4.5 million ranges
+    /// under --max-events 1e6. Each range beyond the first now counts.
+    @Test func everyRangeOfAnAnswerCounts() {
+        let dir = TemporaryDirectory()
+        let scenario = dir.write("many.yaml", Self.one.replacingOccurrences(of: "rate: 60/d", with: "rate: 9000/d"))
+        let started = Date()
+        let result = PushSim.command(["run", scenario, "--no-write", "--max-events", "1e6"], client: ThousandsOfRanges(), name: "ThousandsOfRanges")
+        Self.stopped(result, client: "ThousandsOfRanges")
+        #expect(Date().timeIntervalSince(started) < 60)
     }
 }
