@@ -22,7 +22,7 @@ import PushSimTestSupport
             """)
         let result = runPushsim(["validate", scenario, "--set", "connectivity.offline.mean.x=1m"])
         #expect(result.status == 2)
-        #expect(result.err.contains("--set:1:27: `connectivity.offline.mean` is one argument of a distribution, a single value: it has no key `x`"), "\(result.err)")
+        #expect(result.err.contains("--set:1:27: `connectivity.offline.mean` can be at most one argument of a distribution, a single value: it has no key `x`"), "\(result.err)")
         // The argument itself is reached as before.
         #expect(runPushsim(["validate", scenario, "--set", "connectivity.offline.mean=20m"]).status == 0)
     }
