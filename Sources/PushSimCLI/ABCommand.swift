@@ -70,6 +70,7 @@ enum ABCommand {
         if let refusal = ResourceGuard.refusal(estimates, limits: limits, what: "compare A and B of '\(a.name)'") {
             throw InputError.refused(refusal)
         }
+        for (name, estimate) in estimates { ClientBudget.current?.expect(estimate, name: name) }
         let interruption = Interruption.shared
         interruption.install()
         interruption.begin("the comparison of A and B of '\(a.name)'", total: 0, unit: "", consequence: "nothing was written")
@@ -81,6 +82,7 @@ enum ABCommand {
         } catch let error as CheckInputError {
             throw InputError.usage(error.description)
         }
+        try ClientBudget.verify()
         if let refusal = ResultsWriter.refusal() { throw InputError.refused(refusal) }
         console.out(arguments.flag("json") ? report.json.prettyText + "\n" : report.text)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9

@@ -97,8 +97,20 @@ enum CalibrateCommand {
         let showProgress = console.errorIsTerminal && !arguments.flag("json")
         let result: CalibrationResult
         do {
+            // Each candidate is estimated before it runs, as a run is (with the log it keeps): the
+            // corners bound the box, but a scenario's work need not be monotone in a parameter.
+            let admit = { (candidate: Scenario, overrides: [String]) -> String? in
+                // A user's client that passed --max-events stops the search at once.
+                if let budget = ClientBudget.current, budget.passed != nil { return budget.rules.refusal(client: budget.client) }
+                let estimate = CalibrationBox.estimate(candidate, jobs: jobs)
+                if let refusal = estimate.refusal(under: limits, name: base.name) {
+                    return CalibrationBox.located(refusal, name: base.name, at: "a candidate of the search (\(CalibrationBox.shown(overrides)))")
+                }
+                ClientBudget.current?.expect(estimate, name: base.name)
+                return nil
+            }
             result = try CalibrationRunner.run(prepared, base: base, parameters: parameters, observations: observations,
-                                               settings: settings, jobs: jobs, memory: store) { done, best in
+                                               settings: settings, jobs: jobs, memory: store, admit: admit) { done, best in
                 interruption.advance(by: 1)
                 guard showProgress else { return }
                 let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
@@ -109,6 +121,7 @@ enum CalibrateCommand {
             throw InputError.refused(error.description)
         }
         if showProgress { console.err("\n") }
+        try ClientBudget.verify()
         let json = result.json(observed: observedPath)
         let markdown = result.markdown(observed: observedPath)
         if writes {

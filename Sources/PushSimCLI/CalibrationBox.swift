@@ -25,7 +25,7 @@ enum CalibrationBox {
                 var weights: [Double] = []
                 for (bound, column) in [(parameter.low, parameter.lowColumn), (parameter.high, parameter.highColumn)] {
                     let scenario = try load(prepared, [parameter.override(bound)], parameter: parameter, bound: bound, column: column)
-                    weights.append(weight(ResourceEstimate(scenario, jobs: jobs)))
+                    weights.append(weight(estimate(scenario, jobs: jobs)))
                 }
                 heaviest[i] = weights[0] > weights[1] ? parameter.low : parameter.high
             }
@@ -33,19 +33,33 @@ enum CalibrationBox {
             var weights: [Double] = []
             for values in [parameters.map(\.low), parameters.map(\.high)] {
                 let scenario = try loadTogether(prepared, parameters, values)
-                weights.append(weight(ResourceEstimate(scenario, jobs: jobs)))
+                weights.append(weight(estimate(scenario, jobs: jobs)))
             }
             heaviest = weights[0] > weights[1] ? parameters.map(\.low) : parameters.map(\.high)
         }
         let corner = FitParameter.overrides(parameters, heaviest)
         let scenario = try loadTogether(prepared, parameters, heaviest)
-        if let refusal = ResourceEstimate(scenario, jobs: jobs).refusal(under: limits, name: name) {
-            let shown = corner.count <= 4 ? corner.joined(separator: ", ") : corner.prefix(4).joined(separator: ", ") + ", …"
-            throw InputError.refused(refusal.replacingOccurrences(of: "refusing to run '\(name)': ",
-                                                                  with: "refusing to calibrate '\(name)': a candidate at the --fit box's corner (\(shown)): ",
-                                                                  options: [], range: refusal.range(of: "refusing to run '\(name)': "))
-                + " Narrow the --fit ranges so that every candidate fits.")
+        if let refusal = estimate(scenario, jobs: jobs).refusal(under: limits, name: name) {
+            throw InputError.refused(located(refusal, name: name, at: "a candidate at the --fit box's corner (\(shown(corner)))"))
         }
+    }
+
+    /// A candidate's estimate: a run that keeps the extension's log (the moments come from it).
+    static func estimate(_ scenario: Scenario, jobs: Int) -> ResourceEstimate {
+        ResourceEstimate(scenario, jobs: jobs, logs: true)
+    }
+
+    /// Overrides as a message shows them: the first four.
+    static func shown(_ overrides: [String]) -> String {
+        overrides.count <= 4 ? overrides.joined(separator: ", ") : overrides.prefix(4).joined(separator: ", ") + ", …"
+    }
+
+    /// A run's refusal said of the calibration's candidate `candidate` (where it lies in the box).
+    static func located(_ refusal: String, name: String, at candidate: String) -> String {
+        let prefix = "refusing to run '\(name)': "
+        return refusal.replacingOccurrences(of: prefix, with: "refusing to calibrate '\(name)': \(candidate): ",
+                                            options: [], range: refusal.range(of: prefix))
+            + " Narrow the --fit ranges so that every candidate fits."
     }
 
     /// The scenario with one bound; a bound outside the key's domain is located at its column.

@@ -91,6 +91,8 @@ enum CheckCommand {
                                                limits: try ResourceGuard.limits(arguments), what: "check '\(scenario.name)'") {
             throw InputError.refused(refusal)
         }
+        // The run, and the baseline's own scenario replayed beside it when it differs.
+        ClientBudget.current?.expect(ResourceEstimate(scenario, jobs: jobs), times: max(2, runs), name: scenario.name)
         if replications > 1 && FilePath.lastComponent(of: baselinePath) != "summary.json" {
             throw InputError.usage("--replications keeps its pooled baseline beside a summary.json: give --baseline DIR/summary.json (or none)")
         }
@@ -118,6 +120,7 @@ enum CheckCommand {
             ? try ReplicationBaseline.check(scenario, baselinePath: baselinePath, replications: replications, tolerances: tolerances, jobs: jobs)
             : try CheckSession.check(scenario, baselinePath: baselinePath, tolerances: tolerances, jobs: jobs,
                                      file: arguments.positionals.first).report
+        try ClientBudget.verify()
         console.out(arguments.flag("json") ? report.json.prettyText + "\n" : report.text)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         console.err(String(format: "checked in %.2f s\n", seconds))
@@ -129,6 +132,7 @@ enum CheckCommand {
                        json: Bool, file: String?, replications: Int, _ console: Console) throws -> Int32 {
         let (report, note) = try CheckSession.checkAndUpdate(scenario, baselinePath: baselinePath,
                                                              tolerances: tolerances, jobs: jobs, file: file, replications: replications)
+        try ClientBudget.verify()
         if let report { console.out(json ? report.json.prettyText + "\n" : report.text) }
         if let note { console.err("pushsim check: \(note)\n") }
         console.err("pushsim check: rewrote the baseline \(baselinePath)\n")
@@ -168,6 +172,7 @@ enum CheckCommand {
                                                what: "check the \(files.count) scenarios of '\(folder)'") {
             throw InputError.refused(refusal)
         }
+        for scenario in loaded { ClientBudget.current?.expect(scenario.estimate, times: 2, name: scenario.name) }
         if update { try ResultsWriter.checkDestination(results, createParents: true) }
         let interruption = Interruption.shared
         interruption.install()
@@ -183,6 +188,7 @@ enum CheckCommand {
                 if let note { console.err("\(file): \(note)\n") }
                 if let report, !update { console.out(report.summaryLine + "\n") }
             }
+        try ClientBudget.verify()
         if update { return ExitStatus(suite.verdict).code }   // only scenarios that could not be read are entries
         if json {
             console.out(suite.json.prettyText + "\n")

@@ -1,69 +1,117 @@
-// A user's client under --max-events: its answers counted while the run runs, the run refused once they pass the limit.
+// A user's client under --max-events: its answers counted across every run of a command, the command stopped once they pass the limit.
 import Foundation
 import PushSimClient
 import PushSimCore
 import PushSimExperiment
+import PushSimScenarioFile
 
 /// The estimate counts a letter's pushes, not what a user's client makes of them: a client that
 /// re-requests everything on every push makes each push send the letters again, and those pushes
-/// reach it in turn, without end. So the client's answers are counted as the run goes: every
-/// decision beyond one a letter is a push sent again (``ResourceEstimate/eventsPerExtraSend``
-/// events). Once the estimate's events and these pass `--max-events`, the client is asked no
-/// more (each push is shown as is, so the run ends soon) and the run is refused when it ends,
-/// before anything is written, naming the client.
+/// reach it in turn, without end; a version-2 client that waits again on every wake keeps a push
+/// open for ever. So the client's answers are counted while the command runs, over all its runs
+/// (`run`, a `--shard`, `check`, `trace`, `find`, every point of `sweep` and `optimize`, every
+/// candidate of `calibrate`): every answer beyond one a letter the command's runs were estimated
+/// with is a push sent again (``ResourceEstimate/eventsPerExtraSend`` events). Once the
+/// estimates' events and these pass `--max-events`, the client is asked no more (each push is
+/// shown as is, so the runs end soon), nothing more is written (the client's rule book refuses
+/// every write, ``ResultsWriter/refusal()``), and the command ends with status 2 naming the client.
 final class ClientBudget: @unchecked Sendable {
+    /// The budget of the command under way, when a user's client decides and `--max-events` is set.
+    @TaskLocal static var current: ClientBudget?
+
     private let lock = NSLock()
     private var decisions = 0.0
+    private var expectedEvents = 0.0
+    private var expectedLetters = 0.0
+    private var runs = 0.0
+    private var name = ""
     private var passedAt: Double?
-    /// Decisions the estimate already counts: one per letter of the queue arm.
-    let counted: Double
-    let estimated: Double
     let limit: Double
+    let client: String
+    let rules: ClientRuleBook
 
-    init(counted: Double, estimated: Double, limit: Double) {
-        self.counted = counted; self.estimated = estimated; self.limit = limit
+    init(limit: Double, client: String, rules: ClientRuleBook) {
+        self.limit = limit; self.client = client; self.rules = rules
     }
 
-    /// Counts one decision; false once the limit is passed (the client is not to be asked).
-    func count() -> Bool {
+    /// Counts a run the command is about to make (`times` runs of it): its estimate's events,
+    /// and one answer for each of its letters.
+    func expect(_ estimate: ResourceEstimate, times: Int = 1, name: String) {
         lock.lock(); defer { lock.unlock() }
-        if passedAt != nil { return false }
-        decisions += 1
-        let events = estimated + max(0, decisions - counted) * ResourceEstimate.eventsPerExtraSend
-        if events > limit { passedAt = events; return false }
-        return true
+        expectedEvents += estimate.events * Double(times)
+        expectedLetters += estimate.letters * Double(times)
+        runs += Double(times)
+        self.name = name
     }
 
-    /// The events the client's decisions took the run past the limit to, or nil while within it.
+    /// Counts `answers` answers (a version-2 answer of several ranges counts one for each
+    /// range beyond the first: each is worked on as a gap of its own); false once the limit is
+    /// passed (the client is not to be asked, or its answer is not to be taken).
+    func count(_ answers: Int = 1) -> Bool {
+        lock.lock()
+        if passedAt != nil { lock.unlock(); return false }
+        decisions += Double(answers)
+        let events = expectedEvents + max(0, decisions - expectedLetters) * ResourceEstimate.eventsPerExtraSend
+        guard events > limit else { lock.unlock(); return true }
+        passedAt = events
+        let reason = refusalText(events: events)
+        lock.unlock()
+        rules.stop(because: reason)
+        return false
+    }
+
+    /// The events the client's answers took the command past the limit to, or nil while within it.
     var passed: Double? {
         lock.lock(); defer { lock.unlock() }
         return passedAt
     }
 
-    /// Why the run is refused, once the client's answers passed the limit.
-    func refusal(name: String, client: String) -> String? {
-        guard let events = passed else { return nil }
-        return "refusing to go on with '\(name)': the answers of the user's client \(client) made the run pass about "
+    private func refusalText(events: Double) -> String {
+        let what = name.isEmpty ? "the command" : "'\(name)'"
+        let runsText = runs > 1 ? "the command's \(ResourceEstimate.count(runs)) runs" : "the run"
+        return "refusing to go on with \(what): the answers of the user's client \(client) made \(runsText) pass about "
             + "\(ResourceEstimate.count(events)) events, over the limit of \(ResourceEstimate.count(limit)) (--max-events): it "
-            + "re-requested so often that letters were sent again and again (the estimate before the run counts "
-            + "\(ResourceEstimate.count(estimated)) events, one decision a letter); nothing was written. Re-request only the "
-            + "missing positions, or raise --max-events if the run is meant to take that much"
+            + "re-requested or waited so often that letters were sent again and again (the estimate before the run counts "
+            + "\(ResourceEstimate.count(expectedEvents)) events, one answer a letter); nothing was written. Re-request only the "
+            + "missing positions, answer a wake without waiting again, or raise --max-events if the run is meant to take that much"
     }
 
-    /// `scenario` with its user's client counted against `limits`, and the budget that counts
-    /// it; the scenario as it is and nil without a user's client.
-    static func guarded(_ scenario: Scenario, estimate: ResourceEstimate,
-                        limits: ResourceEstimate.Limits) -> (Scenario, ClientBudget?) {
-        guard let user = scenario.queue.userClient, limits.maxEvents.isFinite else { return (scenario, nil) }
-        let budget = ClientBudget(counted: estimate.letters, estimated: estimate.events, limit: limits.maxEvents)
-        var guarded = scenario
-        let counted: UserClient.Logic
-        switch user.logic {
-        case .decision(let inner): counted = .decision(CountedClient(inner: inner, budget: budget))
-        case .stateful(let inner): counted = .stateful(CountedStatefulClient(inner: inner, budget: budget))
+    /// Counts every point of `plan`, `times` runs each.
+    static func expect(_ plan: SweepPlan, jobs: Int, times: Int) {
+        guard let budget = current else { return }
+        for scenario in plan.scenarios { budget.expect(ResourceEstimate(scenario, jobs: jobs), times: times, name: plan.scenarioName) }
+    }
+
+    /// Throws the refusal once the client's answers passed the limit: called before a command
+    /// prints or writes what its runs made.
+    static func verify() throws {
+        guard let budget = current, budget.passed != nil, let reason = budget.rules.refusal(client: budget.client) else { return }
+        throw InputError.refused(reason)
+    }
+
+    /// Runs `body` (a command of `options`) with the user's client of the command, if any,
+    /// counted against `--max-events` (parsed from `arguments`; a bad value is left for the
+    /// command to report). A command without the option simulates nothing.
+    static func counting<T>(_ arguments: Arguments, options: [CommandOption], _ body: () throws -> T) rethrows -> T {
+        guard let user = ScenarioLoader.userClient, options.contains(where: { $0.name == "max-events" }),
+              let limits = try? ResourceGuard.limits(arguments), limits.maxEvents.isFinite else { return try body() }
+        // Every client the program carries is counted against the one budget: `client=NAME`
+        // may choose any of them.
+        let named = ScenarioLoader.namedClients.isEmpty ? [user] : ScenarioLoader.namedClients
+        let budget = ClientBudget(limit: limits.maxEvents, client: named.map(\.label).joined(separator: " / "), rules: user.rules)
+        func guarded(_ client: UserClient) -> UserClient {
+            let counted: UserClient.Logic
+            switch client.logic {
+            case .decision(let inner): counted = .decision(CountedClient(inner: inner, budget: budget))
+            case .stateful(let inner): counted = .stateful(CountedStatefulClient(inner: inner, budget: budget))
+            }
+            return UserClient(logic: counted, name: client.name, version: client.version, rules: client.rules)
         }
-        guarded.queue.userClient = UserClient(logic: counted, name: user.name, version: user.version, rules: user.rules)
-        return (guarded, budget)
+        return try ScenarioLoader.$userClient.withValue(guarded(user)) {
+            try ScenarioLoader.$namedClients.withValue(named.map(guarded)) {
+                try $current.withValue(budget) { try body() }
+            }
+        }
     }
 }
 
@@ -91,11 +139,21 @@ struct CountedStatefulClient: StatefulClientLogic {
 
     func pushArrived(_ push: ArrivingPush, box: any ClientStateBox) -> ExtensionAnswer {
         guard budget.count() else { return .show }
-        return inner.pushArrived(push, box: box)
+        return counted(inner.pushArrived(push, box: box))
     }
 
     func woke(_ push: ArrivingPush, at now: ClientTime, box: any ClientStateBox) -> ExtensionAnswer {
         guard budget.count() else { return .show }
-        return inner.woke(push, at: now, box: box)
+        return counted(inner.woke(push, at: now, box: box))
+    }
+
+    /// The answer, its further ranges counted; shown as is once they pass the budget.
+    private func counted(_ answer: ExtensionAnswer) -> ExtensionAnswer {
+        switch answer {
+        case .reRequest(let ranges), .summarize(let ranges):
+            return ranges.count <= 1 || budget.count(ranges.count - 1) ? answer : .show
+        case .show, .wait:
+            return answer
+        }
     }
 }

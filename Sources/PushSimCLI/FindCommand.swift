@@ -53,6 +53,7 @@ enum FindCommand {
             interruption.advance(by: $0)
             progress?.advance(devices: $0, events: 0)
         }
+        try ClientBudget.verify()
         if arguments.flag("json") {
             console.out(json(found, scenario: scenario, arm: arm, query: query).text + "\n")
             return ExitStatus.success.code

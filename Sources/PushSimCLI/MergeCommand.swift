@@ -105,6 +105,7 @@ enum ShardOption {
         let progress = RunProgress(console: console, label: "shard \(shard.index)/\(shard.count) of '\(scenario.name)'",
                                    total: shard.devices(of: scenario.devices, unit: .of(scenario)).count, inPlace: console.errorIsTerminal)
         let partial = PartialResult.run(scenario, shard: shard, jobs: jobs) { progress.advance(devices: $0, events: $1) }
+        try ClientBudget.verify()
         console.out(partial.json.text + "\n")
         return ExitStatus.success.code
     }

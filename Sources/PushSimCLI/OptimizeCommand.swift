@@ -112,6 +112,7 @@ enum OptimizeCommand {
             throw InputError.refused(refusal)
         }
         let store = try RunStore(directory: directory, resume: arguments.flag("resume"), writes: writes)
+        ClientBudget.expect(plan, jobs: jobs, times: settings.maxReplications)
         let consequence = writes ? "no results were written; '\(directory)' is as it was" + store.keptNote : "nothing was written"
         interruption.begin("the optimization of '\(plan.scenarioName)'", total: 0, unit: "runs", consequence: consequence)
         interruption.allowEarlyStop()
@@ -136,6 +137,7 @@ enum OptimizeCommand {
             return Interruption.exitStatus(signal: SIGINT)
         }
         if showProgress { console.err("\n") }
+        try ClientBudget.verify()
         result.overrides = baseOverrides
         result.objective = objective.text
         result.segment = arguments.value("segment")

@@ -85,7 +85,8 @@ package enum PushSimTool {
         var status: Int32
         do {
             status = try HTMLReport.$commandLine.withValue(commandLine(arguments)) {
-                try command.run(try Arguments(rest, declared: command.options), console)
+                let arguments = try Arguments(rest, declared: command.options)
+                return try ClientBudget.counting(arguments, options: command.options) { try command.run(arguments, console) }
             }
         } catch {
             let failure = InputError(error)

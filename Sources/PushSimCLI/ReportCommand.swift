@@ -78,8 +78,27 @@ enum ReportCommand {
         return ExitStatus.success.code
     }
 
+    /// The folder `path` names, symbolic links resolved: two spellings of one folder compare equal.
+    static func realPath(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
     /// `report DIR DIR… --out OUT`: the sweeps' charts with a line per folder.
     static func together(_ directories: [String], out: String, plain: Bool, _ console: Console) throws -> Int32 {
+        // The figures are named as a sweep's own charts (loss_rate.svg, …): written into one of
+        // the folders read, they would replace that sweep's charts. One folder twice draws one
+        // population as two.
+        var seen: [String: String] = [:]
+        for directory in directories where FileTree.isFolder(directory) {
+            let place = realPath(directory)
+            if let earlier = seen[place] {
+                throw InputError.refused("'\(directory)' is given twice (as '\(earlier)' too): give each sweep folder once")
+            }
+            seen[place] = directory
+        }
+        if FileTree.isFolder(out), let folder = seen[realPath(out)] {
+            throw InputError.refused("cannot write the figures to '\(out)' (--out): it is the sweep folder '\(folder)' read here, whose own charts (loss_rate.svg, …) they would replace; give another folder")
+        }
         var sources: [SweepOverlay.Source] = []
         var documents: [(folder: String, name: String, sweep: JSONValue)] = []
         for directory in directories {
@@ -97,6 +116,9 @@ enum ReportCommand {
             }
             guard let result = SweepResult(sweepJSON: document) else {
                 throw InputError.refused("\(path): not a sweep's JSON document (no scenario, axes and points)")
+            }
+            if let wrong = SweepOverlay.implausibleValue(in: result) {
+                throw InputError.refused("\(path): \(wrong): not a document PushSim wrote; run the sweep again")
             }
             // Two folders of one scenario are told apart by their folder's name.
             let folder = (directory as NSString).standardizingPath.split(separator: "/").last.map(String.init) ?? directory

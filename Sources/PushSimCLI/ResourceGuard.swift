@@ -28,9 +28,11 @@ enum ResourceGuard {
     static func refuseFind(_ scenario: Scenario, arguments: Arguments) throws {
         let arm = (try? ScenarioInput.arm(arguments, scenario: scenario)) ?? .on
         let jobs = (try? ShardOption.jobs(arguments, scenario: scenario, shard: nil)) ?? ScenarioInput.defaultJobs
-        if let refusal = findEstimate(scenario, arm: arm, jobs: jobs).refusal(under: try limits(arguments), name: scenario.name) {
+        let estimate = findEstimate(scenario, arm: arm, jobs: jobs)
+        if let refusal = estimate.refusal(under: try limits(arguments), name: scenario.name) {
             throw InputError.refused(refusal)
         }
+        ClientBudget.current?.expect(estimate, name: scenario.name)
     }
 
     /// The estimate of `find`: the scenario's run with `arm` alone.

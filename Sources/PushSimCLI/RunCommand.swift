@@ -69,9 +69,7 @@ enum RunCommand {
             throw InputError.refused(refusal)
         }
         // A user's client's answers make work no estimate sees: counted while the run runs.
-        let userClient = scenario.queue.userClient?.name
-        let budget: ClientBudget?
-        (scenario, budget) = shard == nil ? ClientBudget.guarded(scenario, estimate: estimate, limits: limits) : (scenario, nil)
+        ClientBudget.current?.expect(estimate, name: scenario.name)
         if let shard { return try ShardOption.run(scenario, shard: shard, jobs: jobs, arguments: arguments, console: console) }
         let outDirectory = arguments.value("out") ?? "results/\(scenario.name)"
         let interruption = Interruption.shared
@@ -89,9 +87,7 @@ enum RunCommand {
             progress?.advance(devices: devices, events: events)
         })
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        if let budget, let userClient, let refusal = budget.refusal(name: scenario.name, client: userClient) {
-            throw InputError.refused(refusal)
-        }
+        try ClientBudget.verify()
         if let user = scenario.queue.userClient, let refusal = user.rules.refusal(client: user.label) { throw InputError.refused(refusal) }
         result.loadFrame.fleet = fleet
         // Standard output keeps the contract's document, the same bytes `pushsim merge` prints;

@@ -105,6 +105,7 @@ enum SweepCommand {
         if let refusal = refusal(plan, jobs: jobs, limits: limits) {
             throw InputError.refused(refusal)
         }
+        ClientBudget.expect(plan, jobs: jobs, times: plan.seeds.count)
         // Said whether or not standard error is a terminal: a grid larger than asked is never silent.
         if let note = SweepAxesNote.text(commandLine: varied.map(\.axis), kept: Array(axes.dropFirst(varied.count)),
                                          replications: replications,
@@ -114,6 +115,11 @@ enum SweepCommand {
         let together = arguments.flag("segments-together")
         if together && axes.count > 1 {
             throw InputError.usage("--segments-together draws a sweep of one axis; this one varies \(axes.count) (\(axes.map(\.path).joined(separator: ", ")))")
+        }
+        // Beyond the segments a sweep keeps metrics of, neither figure can be drawn: said before the run.
+        for option in ["segments-together", "segment-charts"] where arguments.flag(option) && base.segments.count > SweepMetricNames.maxSegments {
+            console.err("pushsim: note: --\(option): '\(plan.scenarioName)' has \(base.segments.count) segments, more than the "
+                        + "\(SweepMetricNames.maxSegments) a sweep keeps each metric of, so there is no figure of segments\n")
         }
         if together && base.segments.isEmpty {
             console.err("pushsim: note: --segments-together: '\(plan.scenarioName)' has no segments, so there is no figure of segments\n")
@@ -135,6 +141,7 @@ enum SweepCommand {
                                done, total, plan.points.count, replications, ETA.text(left)))
             if done == total { console.err("\n") }
         }
+        try ClientBudget.verify()
         result.overrides = baseOverrides
         result.chartsPerSegment = arguments.flag("segment-charts")
         if result.chartsPerSegment && result.segments.isEmpty {

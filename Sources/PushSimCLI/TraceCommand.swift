@@ -45,9 +45,11 @@ enum TraceCommand {
         guard from <= to else { throw InputError.usage("--from must not be after --to") }
 
         // One device, but every event of it is kept as a line: refuse what would not fit, before any work.
-        if let refusal = ResourceGuard.traceEstimate(scenario, device: device).refusal(under: try ResourceGuard.limits(arguments), name: scenario.name) {
+        let estimate = ResourceGuard.traceEstimate(scenario, device: device)
+        if let refusal = estimate.refusal(under: try ResourceGuard.limits(arguments), name: scenario.name) {
             throw InputError.refused(refusal)
         }
+        ClientBudget.current?.expect(estimate, name: scenario.name)
         let svgPath = arguments.value("svg")
         if let svgPath { try ResultsWriter.checkFileDestination(svgPath) }
         let interruption = Interruption.shared
@@ -56,6 +58,7 @@ enum TraceCommand {
                            consequence: svgPath.map { "'\($0)' is as it was" } ?? "nothing was written")
         defer { interruption.end() }
         let (traced, ledger) = Simulator.trace(scenario, device: device, arm: arm)
+        try ClientBudget.verify()
         // "will clear at T" is said at presentation time; the "cleared by the user" line at T
         // tells the same where it happens, with the letter, so only that one is shown.
         let all = traced.filter { if case .willClear = $0.event { false } else { true } }

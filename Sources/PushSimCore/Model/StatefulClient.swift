@@ -75,9 +75,20 @@ package final class ClientRuleBook: Sendable {
 
     package var violation: ClientRuleViolation? { first.withLock { $0 } }
 
-    /// The message a command ends with once the client named `client` broke a rule.
+    /// Why the command was stopped other than by a broken rule (its client's answers made more
+    /// work than `--max-events` allows), the first reason given; nil while it goes on.
+    private let stopped = Mutex<String?>(nil)
+
+    /// Stops the command: from now on nothing is written, and it ends with `reason` (the first
+    /// one given is kept).
+    package func stop(because reason: String) {
+        stopped.withLock { if $0 == nil { $0 = reason } }
+    }
+
+    /// The message a command ends with once the client named `client` broke a rule, or once
+    /// its work was stopped (``stop(because:)``).
     package func refusal(client: String) -> String? {
-        guard let v = violation else { return nil }
+        guard let v = violation else { return stopped.withLock { $0 } }
         return "the client \(client) broke a rule of the client protocol (docs/client.md): \(v.rule), on device \(v.device) "
             + "at \(SimTime(microseconds: v.time)), letter \(v.letter) (position \(v.position)); the run was stopped and nothing was written"
     }

@@ -89,10 +89,13 @@ package enum CalibrationRunner {
     /// scaled to [0, 1]^p from the scenario's own values; then 2 runs per parameter give the
     /// Jacobian at the fitted values, and CalibrationIntervals the intervals. A candidate that
     /// is not a valid scenario (a lognormal's median above its p99) counts as J = +∞.
-    /// `progress(simulations done, best J so far)` is called after each simulation.
+    /// `progress(simulations done, best J so far)` is called after each simulation. `admit`
+    /// is asked before each candidate runs (its scenario and its `--set` overrides): a reason
+    /// not to run it stops the search there, and the calibration fails with that reason.
     package static func run(_ prepared: ScenarioLoader.Prepared, base: Scenario, parameters: [FitParameter],
                             observations: CalibrationObservations, settings: CalibrationSettings, jobs: Int = 1,
                             memory: CalibrationMemory? = nil,
+                            admit: ((Scenario, [String]) -> String?)? = nil,
                             progress: ((Int, Double) -> Void)? = nil) throws -> CalibrationResult {
         let targets = CalibrationTarget.of(observations)
         // The queue arm alone: the log's moments come from it, and the console's too.
@@ -101,17 +104,20 @@ package enum CalibrationRunner {
         var history: [(values: [Double], j: Double)] = []
         var simulations = 0
         var bestJ = Double.infinity
+        var refused: String?
         func settled(_ values: [Double]) -> [Double] { zip(parameters, values).map { $0.settled($1) } }
         func simulate(_ values: [Double], seed: UInt64? = nil) -> (SimulatedMoments, Double)? {
             let overrides = FitParameter.overrides(parameters, values) + (seed.map { ["seed=\($0)"] } ?? [])
             let key = overrides.joined(separator: "\n")
             if let known = cache[key] { return known }
+            guard refused == nil else { return nil }
             var outcome: (SimulatedMoments, Double)?
             if let scenario = try? ScenarioLoader.load(prepared, overrides: overrides + armOverride) {
                 let moments: SimulatedMoments
                 if let known = memory?.moments(of: scenario, targets: targets) {
                     moments = known
                 } else {
+                    if let why = admit?(scenario, overrides) { refused = why; return nil }
                     let (result, logs) = Simulator.run(scenario, jobs: jobs, logs: true)
                     moments = SimulatedMoments.measure(targets, result: result, logs: logs, scenario: scenario)
                     memory?.keep(moments, of: scenario, targets: targets)
@@ -136,6 +142,7 @@ package enum CalibrationRunner {
             return j
         }
         let fitted = real(search.point)
+        if let refused { throw CalibrationError(description: refused) }
         guard let (moments, searchJ) = simulate(fitted), searchJ.isFinite else {
             throw CalibrationError(description: "no candidate within the --fit ranges made a valid scenario; widen or move the ranges")
         }
@@ -155,6 +162,7 @@ package enum CalibrationRunner {
         // is the scenario's own, already run).
         let seeds = ReplicationSeeds.seeds(base: base.seed, count: max(2, settings.replications))
         let runs = seeds.enumerated().compactMap { r, seed in r == 0 ? moments.values : simulate(fitted, seed: seed)?.0.values }
+        if let refused { throw CalibrationError(description: refused) }
         let formula = targets.indices.map { i -> Double in
             let se = CalibrationObjective.standardError(targets[i], simulated: moments.sizes[i])
             return se * se

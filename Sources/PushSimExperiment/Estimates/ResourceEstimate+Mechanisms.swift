@@ -32,6 +32,9 @@ extension ResourceEstimate {
     /// compare costs about a nanosecond against 100 ns for an event at 10 M events/s; the
     /// loops' steps draw a random number, so they count as a tenth.
     package static let eventsPerScanStep = 1.0 / 32
+    /// A step of a binary search among a device's laid-out windows (Focus): a compare and a
+    /// branch no predictor guesses, about twice a contiguous scan's step.
+    package static let eventsPerSearchStep = 1.0 / 16
     package static let eventsPerLoopStep = 0.1
     /// Drawing one flip of a process that takes no event per flip (`device.sleep`'s awake and
     /// asleep periods): a sample (a logarithm) and an append, about a quarter of an event.
@@ -179,20 +182,23 @@ extension ResourceEstimate {
                                      fix: "lengthen device.low_power's windows (their every), or shorten the duration"))
         }
         // Focus (docs/model.md §10): a Focus user's windows, laid out once per device to a day
-        // past the end, and searched once per delivered letter at the arm's end; no event.
+        // past the end, and searched (binary search, twice) for each delivered letter at the
+        // arm's end; no event.
         if let focus = s.device.focus, focus.share > 0 {
             let windows = repetitions(focus.windows, end: end + Double(SimTime.day))
+            let search = 2 * log2(max(2, windows.intervals)) * eventsPerSearchStep
             out.append(MechanismLoad(key: "device.focus",
-                                     eventsPerDevice: focus.share * (layoutEvents(windows) + armCount * L * eventsPerScanStep),
+                                     eventsPerDevice: focus.share * (layoutEvents(windows) + armCount * L * search),
                                      bytesPerDevice: bytesPerInterval * windows.intervals,
                                      fix: "lengthen device.focus's windows (their every), or shorten the duration"))
         }
         // The scheduled summary (docs/model.md §10): at the arm's end, each delivered letter of
-        // a summary user looks for its next time among the summary's times of the day.
+        // a summary user looks for its next time among the summary's times of the day, in
+        // order: half of them on average.
         if let summary = s.device.notificationSummary, summary.share > 0, !summary.times.isEmpty {
             let times = Double(summary.times.count)
             out.append(MechanismLoad(key: "device.notification_summary",
-                                     eventsPerDevice: summary.share * armCount * L * times * eventsPerScanStep,
+                                     eventsPerDevice: summary.share * armCount * L * times / 2 * eventsPerScanStep,
                                      bytesPerDevice: 8 * times,
                                      fix: "give device.notification_summary fewer times, or lower mail.rate"))
         }

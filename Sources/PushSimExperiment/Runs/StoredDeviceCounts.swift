@@ -17,6 +17,14 @@ package struct StoredDeviceCounts: Equatable, Sendable {
     package static let fileName = "device-counts.csv"
     /// The most devices a baseline keeps counts for (the file grows by about 40 bytes a device and arm).
     package static let largestKept = 50_000
+    /// The largest count a row may hold: 2^53, exact as a double, far above any device's run.
+    package static let largestCount = 1 << 53
+    /// The most bytes the file can hold as `check --update` writes it: every row of the largest
+    /// baseline, each value of 16 digits; a larger file is not one it wrote.
+    package static var maxBytes: Int {
+        let values = CheckSpread.countKeys.count + CheckSpread.latencySlots.count
+        return 2 * largestKept * (values + 2) * 17 + (1 << 16)
+    }
 
     /// Records `scenario`'s run device by device, with `thresholds` (one per arm: the run's own
     /// latency percentiles) for the below-threshold counts.
@@ -101,10 +109,19 @@ package struct StoredDeviceCounts: Equatable, Sendable {
         var devices: Int?
         var counts: [[[Int]]] = []
         let keys = CheckSpread.countKeys.count + CheckSpread.latencySlots.count
-        for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Where each device's row and the `devices` line were, so a second one is named with the first.
+        var devicesLine: Int?
+        var rowLines: [[Int32]] = []
+        // A line break written as CR LF reads as LF (in a String, CR LF is one character).
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+        for (n, line) in lines.enumerated() {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             func error(_ column: Int, _ message: String) -> StoredDeviceCountsError {
                 StoredDeviceCountsError(description: "\(path):\(n + 1):\(column): \(message)")
+            }
+            // `check --update` ends every line, the last one too: a file that stops inside a line was cut short.
+            if n == lines.count - 1 && !line.isEmpty {
+                throw error(line.count + 1, "the file ends inside this line (it was cut short); rewrite it with `check --update`")
             }
             guard let first = fields.first, !first.isEmpty, !first.hasPrefix("#") else { continue }
             switch first {
@@ -113,24 +130,35 @@ package struct StoredDeviceCounts: Equatable, Sendable {
                     throw error(1, "expected \(keys) keys (this version's counts), found \(fields.count - 1): the file was written by another version; rewrite it with `check --update`")
                 }
             case "devices":
-                guard fields.count == 2, let d = Int(fields[1]), d > 0, d <= 100_000_000 else { throw error(9, "expected `devices,N` with 0 < N ≤ 100000000") }
+                if let earlier = devicesLine { throw error(1, "a second `devices` line (the first is line \(earlier))") }
+                guard fields.count == 2, let d = Int(fields[1]), d > 0, d <= Self.largestKept else {
+                    throw error(9, "expected `devices,N` with 0 < N ≤ \(Self.largestKept) (the most devices a baseline keeps counts for)")
+                }
                 devices = d
+                devicesLine = n + 1
                 counts = arms.map { _ in [[Int]](repeating: [], count: d) }
+                rowLines = arms.map { _ in [Int32](repeating: 0, count: d) }
             default:
                 guard let d = devices else { throw error(1, "a device's row before the `devices` line") }
                 guard let a = arms.firstIndex(of: first) else { throw error(1, "unknown arm `\(first)` (this baseline's arms: \(arms.joined(separator: ", ")))") }
                 guard fields.count >= 2, let device = Int(fields[1]), device >= 0, device < d else {
                     throw error(first.count + 2, "expected a device from 0 to \(d - 1)")
                 }
+                if rowLines[a][device] != 0 {
+                    throw error(first.count + 2, "a second row for device \(device) in arm `\(first)` (the first is line \(rowLines[a][device]))")
+                }
                 guard fields.count - 2 <= keys else { throw error(1, "more than \(keys) values") }
                 var values: [Int] = []
                 var column = first.count + fields[1].count + 3
                 for field in fields.dropFirst(2) {
-                    guard let v = Int(field), v >= 0 else { throw error(column, "expected a count (a whole number ≥ 0), found `\(field)`") }
+                    guard let v = Int(field), v >= 0, v <= Self.largestCount else {
+                        throw error(column, "expected a count (a whole number from 0 to 2^53), found `\(field.prefix(40))`")
+                    }
                     values.append(v)
                     column += field.count + 1
                 }
                 counts[a][device] = values
+                rowLines[a][device] = Int32(truncatingIfNeeded: n + 1)
             }
         }
         guard let devices else { throw StoredDeviceCountsError(description: "\(path): no `devices` line") }

@@ -89,7 +89,15 @@ package enum CheckSession {
     static func storedCounts(for baseline: CheckSnapshot, scenario: Scenario, beside baselinePath: String) throws -> StoredCounts {
         guard FilePath.lastComponent(of: baselinePath) == "summary.json" else { return .none }
         let path = FilePath.join(FilePath.parent(of: baselinePath), StoredDeviceCounts.fileName)
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return .none }
+        // None beside the baseline: nothing to pair with. One that cannot be read is bad input,
+        // never passed over (the check would pair nothing without saying why).
+        let bytes: [UInt8]
+        do { bytes = try BoundedInput.readRegularFile(path: path, limit: StoredDeviceCounts.maxBytes) }
+        catch .missing { return .none }
+        catch { throw CheckInputError("\(path): cannot read it: \(error.reason)") }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw CheckInputError("\(path): not UTF-8 text, so not a file `check --update` wrote; rewrite it with `check --update`")
+        }
         // Counts of another version's keys (a counter added or removed) cannot be paired with
         // this one's; the baseline itself is still compared.
         if !StoredDeviceCounts.holdsThisVersionsKeys(text) {
@@ -106,9 +114,10 @@ package enum CheckSession {
         }
         for (a, arm) in baseline.arms.enumerated() {
             for (k, key) in CheckSpread.countKeys.enumerated() {
-                let sum = stored.counts[a].reduce(0) { $0 + (k < $1.count ? $1[k] : 0) }
-                if let total = arm.values[key], abs(total - Double(sum)) > 0.5 {
-                    return .cannotPair("\(StoredDeviceCounts.fileName) beside the baseline does not add up to it (\(arm.queue).\(key): \(sum) against \(Int(total))): the summary was rewritten without it")
+                // Counts up to 2^53 each, added as doubles: no sum can overflow.
+                let sum = stored.counts[a].reduce(0.0) { $0 + Double(k < $1.count ? $1[k] : 0) }
+                if let total = arm.values[key], abs(total - sum) > 0.5 {
+                    return .cannotPair("\(StoredDeviceCounts.fileName) beside the baseline does not add up to it (\(arm.queue).\(key): \(String(format: "%.0f", sum)) against \(String(format: "%.0f", total))): the summary was rewritten without it")
                 }
             }
         }

@@ -395,7 +395,7 @@ package struct SVGChart {
     static func label(_ value: Double, step: Double, percent: Bool) -> String {
         let scaled = percent ? value * 100 : value
         let scaledStep = percent ? step * 100 : step
-        guard scaledStep > 0 else { return String(format: "%.2f", scaled) + (percent ? " %" : "") }
+        guard scaledStep > 0, scaledStep.isFinite else { return String(format: "%.2f", scaled) + (percent ? " %" : "") }
         let exponent = floor(log10(scaledStep))
         let mantissa = scaledStep / pow(10, exponent)
         let decimals = max(0, min(6, Int(-exponent) + (abs(mantissa - 2.5) < 1e-9 ? 1 : 0)))

@@ -65,10 +65,10 @@ extension SweepRunner {
     }
 }
 
-enum SweepMetricNames {
+package enum SweepMetricNames {
     /// The most segments whose metrics a sweep keeps one by one: each adds every metric again
     /// (in the CSV's columns too), so a file with thousands of segments keeps its totals only.
-    static let maxSegments = 32
+    package static let maxSegments = 32
 
     /// How `sweep` and `optimize` measure a run: ``measure(_:)``, plus `expected_cost` with `cost` (`--cost`).
     /// With `load` (`--fleet`, `--load-bin`), each arm's load too (``SweepLoad``).

@@ -165,6 +165,29 @@ extension SweepResult {
 }
 
 extension SweepOverlay {
+    /// The largest magnitude a sweep's mean or interval can hold: 10^18, beyond the events any
+    /// run finishes (30 000 years at 10 M events/s); a larger one is not a value PushSim wrote.
+    package static let largestValue = 1e18
+
+    /// The first mean or interval of `result` (read back from a sweep.json) that no sweep
+    /// measures, named by its key path, or nil: the figures are drawn only from what a sweep can hold.
+    package static func implausibleValue(in result: SweepResult) -> String? {
+        for (i, point) in result.points.enumerated() {
+            for (j, arm) in point.summaries.enumerated() {
+                for name in arm.metrics.keys.sorted() {
+                    guard let metric = arm.metrics[name] else { continue }
+                    if !(abs(metric.mean) <= largestValue) {
+                        return "`points[\(i)].runs[\(j)].\(name).mean` is \(metric.mean), beyond what a sweep measures (at most 1e18 in magnitude)"
+                    }
+                    if let ci = metric.ci95, !(0...largestValue).contains(ci) {
+                        return "`points[\(i)].runs[\(j)].\(name).ci95` is \(ci), not a half-width a sweep measures (from 0 to 1e18)"
+                    }
+                }
+            }
+        }
+        return nil
+    }
+
     /// Every `{"mean", "ci95"}` leaf of an arm under its dotted name.
     static func collect(_ value: JSONValue, prefix: String, into metrics: inout [String: MetricSummary]) {
         guard case .object(let members) = value else { return }

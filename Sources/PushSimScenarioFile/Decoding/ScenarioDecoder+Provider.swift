@@ -29,7 +29,7 @@ extension ScenarioDecoder {
         }) { apns.tokenWindow = $0 }
         try fields.decode("server_error", "a probability", ValueParsers.probability) { apns.serverError = $0 }
         try fields.decode("answer_loss", "a probability", ValueParsers.probability) { apns.answerLoss = $0 }
-        try fields.decode("priority", "10, 5, or a share of letters at 5 such as `30%`", priority) { apns.lowPriorityShare = $0 }
+        try fields.decode("priority", "10, 5, or a share of letters at 5 such as `30%` or `1/3`", priority) { apns.lowPriorityShare = $0 }
         try timeSensitive(fields, into: &apns)
     }
 
@@ -37,8 +37,8 @@ extension ScenarioDecoder {
     static func priority(_ text: String) throws(ValueParsers.Failure) -> Double {
         if text == "10" { return 0 }
         if text == "5" { return 1 }
-        if !text.contains("%") && !text.contains(".") {
-            throw ValueParsers.Failure("expected 10, 5, or a share of letters at priority 5 such as `30%` or `0.3`, found `\(text)`")
+        if !text.contains("%") && !text.contains(".") && !text.contains("/") {
+            throw ValueParsers.Failure("expected 10, 5, or a share of letters at priority 5 such as `30%`, `0.3` or `1/3`, found `\(text)`")
         }
         return try ValueParsers.probability(text)
     }

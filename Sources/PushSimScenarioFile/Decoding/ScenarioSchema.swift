@@ -149,6 +149,10 @@ package enum ScenarioSchema {
         let here = segments[..<i].joined(separator: ".")
         switch shape {
         case .value, .sweepAxes:
+            // `connectivity.offline.mean.x`: the argument is reachable, what follows it is not.
+            if i + 1 < segments.count, ScenarioOverrides.distributionArguments.values.contains(where: { $0.contains(segments[i]) }) {
+                return (i + 1, "`\(here).\(segments[i])` can be at most one argument of a distribution, a single value: it has no key `\(segments[i + 1])`")
+            }
             return (i, "`\(here)` holds a single value: it has no key `\(segments[i])`")
         case .list:
             return (i, "`\(here)` holds a list, which can only be replaced whole: it has no key `\(segments[i])`")

@@ -154,6 +154,10 @@ package enum ValueParsers {
     static func probability(_ text: String) throws(Failure) -> Double {
         if let slash = text.firstIndex(of: "/") {
             guard let (numerator, denominator) = fraction(text, slash: slash) else {
+                let sides = [text[..<slash], text[text.index(after: slash)...]]
+                if sides.allSatisfy({ !$0.isEmpty && $0.unicodeScalars.allSatisfy { ("0"..."9").contains($0) } }) {
+                    throw Failure("a fraction's numbers have at most 18 digits each, found `\(text)`; write the probability as a decimal such as `0.02`")
+                }
                 throw Failure("expected a probability such as `0.02`, `2%` or `1/3` (whole numbers either side of `/`), found `\(text)`")
             }
             if denominator == 0 { throw Failure("a fraction needs a denominator greater than 0, found `\(text)`") }

@@ -6,8 +6,9 @@ import Testing
 @testable import PushSimReport
 import PushSimTestSupport
 
-/// The issue's scratch scenario: 200 phones for a day, offline ~40 min every ~3 h.
-private let base = """
+/// The issue's scratch scenario: 200 phones for a day, offline ~40 min every ~3 h (the later
+/// hostile rounds start from it too).
+let hostileScratchScenario = """
     name: base
     duration: 1d
     devices: 200
@@ -18,6 +19,7 @@ private let base = """
       offline: exponential(40m)
 
     """
+private let base = hostileScratchScenario
 
 /// A scenario of `duration` with almost nothing in it, so a run near the clock's end is quick.
 private func sparse(_ duration: String) -> String {

@@ -18,19 +18,7 @@ struct ReRequestEverything: ExtensionClient {
     /// An 8-hour, 20-letter run made 3.67 M events under --max-events 1e5 (10 hours never ended).
     @Test func aClientThatReRequestsEverythingIsStoppedAtTheLimitAndNamed() throws {
         let dir = TemporaryDirectory()
-        let scenario = dir.write("one.yaml", """
-            name: one
-            duration: 8h
-            devices: 1
-            mail:
-              rate: 60/d
-            connectivity:
-              online: exponential(3h)
-              offline: exponential(40m)
-            queue:
-              mode: on
-
-            """)
+        let scenario = dir.write("one.yaml", ClientBudgetCommandsTests.one)
         let started = Date()
         let result = PushSim.command(["run", scenario, "--no-write", "--max-events", "1e5", "--out", dir.file("o")],
                                      client: ReRequestEverything(), name: "ReRequestEverything")
