@@ -14,16 +14,6 @@ import PushSimTestSupport
         return s
     }
 
-    private func at(_ t: Int64) -> ScriptedLetter {
-        ScriptedLetter(time: t, xivaLatency: 50 * ms, apnsLatency: 100 * ms, processing: 200 * ms)
-    }
-
-    /// Refusals before the first send at or after `end` for a push first reaching APNs at `a`,
-    /// retried every `backoff`: ⌈(end − a) / backoff⌉ inside [start, end), none outside.
-    private func refusals(arrival a: Int64, start: Int64, end: Int64, backoff: Int64) -> Int64 {
-        a < start || a >= end ? 0 : (end - a + backoff - 1) / backoff
-    }
-
     /// Refreshed every 90 minutes where 2 hours would be too soon, each refresh is answered 429
     /// and locks the connection for its 30 minutes: [90k, 90k + 30) minutes, k ≥ 1, and nothing else.
     @Test func everyRefreshTooSoonLocksTheConnectionForItsLockout() {
@@ -51,7 +41,7 @@ import PushSimTestSupport
                                        tooSoon: span(2 * hour), lifetime: span(3 * hour))
         let backoff = 7 * minute
         let times = [30 * minute, 90 * minute, 100 * minute, 119 * minute, 2 * hour + 1 * minute, 3 * hour + 10 * minute]
-        var w = ScriptedWorld(withRefresh(refresh, attempts: 100, backoff: backoff), letters: times.map(at))
+        var w = ScriptedWorld(withRefresh(refresh, attempts: 100, backoff: backoff), letters: times.map(letterAt))
         let met = times.map { t -> Int64 in
             let a = t + 50 * ms
             return refusals(arrival: a, start: 90 * minute, end: 2 * hour, backoff: backoff)
@@ -71,14 +61,14 @@ import PushSimTestSupport
     /// and one refused in a lockout with the other; before and after, nothing changes.
     @Test func withoutRetriesEachFailureHasItsOwnCause() {
         var expired = ScriptedWorld(withRefresh(APNsTokenRefresh(every: constant(90 * minute))),
-                                    letters: [at(30 * minute), at(70 * minute), at(95 * minute)])
+                                    letters: [letterAt(30 * minute), letterAt(70 * minute), letterAt(95 * minute)])
         let e = expired.run(.off)
         #expect(expired.fates() == [.delivered(latency: 350 * ms), .lost(.expiredProviderToken), .delivered(latency: 350 * ms)])
         #expect(e.tokenRefresh.expired == 1 && e.count(of: .expiredProviderToken) == 1 && e.apns.refused == 1)
         #expect(expired.traceText.contains("403 ExpiredProviderToken"))
         let refresh = APNsTokenRefresh(every: constant(90 * minute), lockout: constant(30 * minute),
                                        tooSoon: span(2 * hour), lifetime: span(3 * hour))
-        var locked = ScriptedWorld(withRefresh(refresh), letters: [at(95 * minute)])
+        var locked = ScriptedWorld(withRefresh(refresh), letters: [letterAt(95 * minute)])
         let l = locked.run(.off)
         #expect(locked.fates() == [.lost(.tooManyTokenUpdates)] && l.count(of: .tooManyTokenUpdates) == 1)
     }
