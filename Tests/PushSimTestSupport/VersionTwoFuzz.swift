@@ -36,6 +36,8 @@ package enum VersionTwoFuzz {
         // it: the queue arm loses letters to an outage too.
         ("apns_outage", ["apns.outages=[{start: 10h, end: 12h, share: 60%}, {start: 1d5h, length: 6h, answer: unreachable}]",
                          "xiva.retry={attempts: 4, backoff: exponential(5m)}", "xiva.resend_latency=uniform(0s, 20h)"]),
+        ("token_refresh", ["apns.token_refresh={every: uniform(5m, 80m), lockout: uniform(10m, 1h)}",
+                           "xiva.retry={attempts: 4, backoff: exponential(20m)}"]),
         ("binary", ["apns.interface=binary", "apns.malformed=0.01", "apns.connection_rate=2/s",
                     "apns.error_delay=exponential(2s)", "xiva.resend_buffer=5"]),
         ("sleep", ["apns.priority=0.4", "device.sleep={awake: exponential(2h), asleep: exponential(1h)}"]),

@@ -25,6 +25,13 @@ package enum LossCause: Int, CaseIterable, Sendable {
     /// APNs was out for the phone (docs/model.md §9, APNs outages): it refused the push with 503
     /// or could not be reached, and XIVA's attempts ran out. Listed only when it counted.
     case apnsOutage
+    /// XIVA's provider token (docs/model.md §9, Provider tokens): refreshed too soon, APNs
+    /// answered 429 TooManyProviderTokenUpdates and the connection took nothing, and XIVA's
+    /// attempts ran out in the lockout. Listed only when it counted.
+    case tooManyTokenUpdates
+    /// XIVA's provider token had expired (403 ExpiredProviderToken) and XIVA's attempts ran
+    /// out before the next refresh. Listed only when it counted.
+    case expiredProviderToken
 
     /// The name used in JSON and tables.
     package var key: String {
@@ -48,12 +55,19 @@ package enum LossCause: Int, CaseIterable, Sendable {
         case .connectionDiscard: return "connection_discard"
         case .memoryKill: return "memory_kill"
         case .apnsOutage: return "apns_outage"
+        case .tooManyTokenUpdates: return "too_many_token_updates"
+        case .expiredProviderToken: return "expired_provider_token"
         }
     }
 
     /// Whether the documents list the cause when it is zero: every cause but those added after
     /// the bundled results were made, which appear once they count.
-    package var listedWhenZero: Bool { self != .memoryKill && self != .apnsOutage }
+    package var listedWhenZero: Bool {
+        switch self {
+        case .memoryKill, .apnsOutage, .tooManyTokenUpdates, .expiredProviderToken: return false
+        default: return true
+        }
+    }
 
     /// The causes a document lists for ledgers whose count of a cause is `count(cause)`.
     package static func listed(_ count: (LossCause) -> Int) -> [LossCause] {

@@ -30,6 +30,8 @@ package struct MechanismCounts: Equatable, Sendable {
     package var provider = ProviderCounters()
     /// Requests APNs refused or left unanswered in its outages (`apns.outages`).
     package var apnsOutages = APNsOutageCounters()
+    /// Requests refused because of XIVA's provider token (`apns.token_refresh`).
+    package var tokenRefresh = TokenRefreshCounters()
     /// Priority-5 pushes held while their device slept (`device.sleep`).
     package var sleep = SleepCounters()
     /// Pushes held in Low Power Mode (`device.low_power`).
@@ -50,6 +52,8 @@ package struct MechanismCounts: Equatable, Sendable {
     package var xivaCapacity = XivaCapacityCounters()
     /// Letters a summary covered before their own push was shown (Accounting/SummaryThenPushCounters.swift).
     package var summaryThenPush = SummaryThenPushCounters()
+    /// Answered re-requests whose letters were all shown already (false gaps), and the others.
+    package var falseGaps = FalseGapCounters()
 
     package init() {}
 
@@ -121,6 +125,7 @@ extension Ledger {
     package var uninstall: UninstallCounters { @inline(__always) get { mechanismCounts.uninstall } @inline(__always) set { mechanismCounts.uninstall = newValue } }
     package var provider: ProviderCounters { @inline(__always) get { mechanismCounts.provider } @inline(__always) set { mechanismCounts.provider = newValue } }
     package var apnsOutages: APNsOutageCounters { @inline(__always) get { mechanismCounts.apnsOutages } @inline(__always) set { mechanismCounts.apnsOutages = newValue } }
+    package var tokenRefresh: TokenRefreshCounters { @inline(__always) get { mechanismCounts.tokenRefresh } @inline(__always) set { mechanismCounts.tokenRefresh = newValue } }
     package var sleep: SleepCounters { @inline(__always) get { mechanismCounts.sleep } @inline(__always) set { mechanismCounts.sleep = newValue } }
     package var lowPower: LowPowerCounters { @inline(__always) get { mechanismCounts.lowPower } @inline(__always) set { mechanismCounts.lowPower = newValue } }
     package var focusSummary: FocusSummaryCounters { @inline(__always) get { mechanismCounts.focusSummary } @inline(__always) _modify { yield &mechanismCounts.focusSummary } }
@@ -130,16 +135,17 @@ extension Ledger {
     package var apns: APNsConsoleCounters { @inline(__always) get { mechanismCounts.apns } @inline(__always) set { mechanismCounts.apns = newValue } }
     package var xivaCapacity: XivaCapacityCounters { @inline(__always) get { mechanismCounts.xivaCapacity } @inline(__always) set { mechanismCounts.xivaCapacity = newValue } }
     package var summaryThenPush: SummaryThenPushCounters { @inline(__always) get { mechanismCounts.summaryThenPush } @inline(__always) set { mechanismCounts.summaryThenPush = newValue } }
+    package var falseGaps: FalseGapCounters { @inline(__always) get { mechanismCounts.falseGaps } @inline(__always) set { mechanismCounts.falseGaps = newValue } }
 }
 
 extension Ledger {
     /// Each mechanism's counters, in the order of the report table's blocks. A mechanism with
     /// counters adds its group here, once.
     package static let groups: [CounterGroup] = [
-        APNsConsoleCounters.group, .undeliverable, .providerAnswers, APNsOutageCounters.group, .binaryInterface, SleepCounters.group, LowPowerCounters.group, FocusSummaryCounters.group,
+        APNsConsoleCounters.group, .undeliverable, .providerAnswers, APNsOutageCounters.group, TokenRefreshCounters.group, .binaryInterface, SleepCounters.group, LowPowerCounters.group, FocusSummaryCounters.group,
         XivaCapacityCounters.group,
         .earlyKill, MediaCounters.group, .deviceIdChange, ReinstallCounters.group, .parallelRuns, .catchUp,
-        BackgroundSyncCounters.group, SummaryThenPushCounters.group,
+        BackgroundSyncCounters.group, SummaryThenPushCounters.group, FalseGapCounters.group,
     ]
 }
 
@@ -277,7 +283,7 @@ struct RareMechanismStates {
 enum ChainMechanism: CaseIterable {
     case secondCopies, providerAnswers, sleep, lowPower, pushKit, fcm, media, binary, focusSummary
     case keepOlder, outages, sharedServer, earlyKill, idChange, reinstall, parallelRuns, uninstall
-    case apnsOutages, storeSlots
+    case apnsOutages, storeSlots, tokenRefresh
     // The arm's designs (the queue's gap check, which forbids settling due copies, and the
     // catch-up, which permits both) are stated per arm in `DeviceWorld.resetArm`; the designs'
     // own states and streams (catch-up, background sync) in `ChainParameters` and `resetArm`.
@@ -304,6 +310,7 @@ enum ChainMechanism: CaseIterable {
         case .uninstall: return p.uninstallRate > 0
         case .apnsOutages: return p.hasAPNsOutages
         case .storeSlots: return p.storeHasSlots
+        case .tokenRefresh: return p.hasTokenFailures
         }
     }
 
@@ -376,6 +383,11 @@ enum ChainMechanism: CaseIterable {
         case .apnsOutages:
             // Acts on XIVA's requests as APNs' other answers do (it switches them on, so every
             // arrival at APNs is an event, in time order); its draws are made again when asked.
+            return MechanismDeclaration(streams: [], keepsState: false,
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: false)
+        case .tokenRefresh:
+            // Acts on XIVA's requests as APNs' other answers do (it switches them on); its
+            // stretches are laid out once per run, from the run's stream, not the device's.
             return MechanismDeclaration(streams: [], keepsState: false,
                                         permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: false)
         case .storeSlots:

@@ -257,6 +257,8 @@ package struct Scenario: Sendable {
         package var feedbackDelay: SimTime = SimTime(microseconds: SimTime.day)
         /// Windows in which APNs refuses or does not answer XIVA (docs/model.md §9, APNs outages); empty: none.
         package var outages: [APNsOutage] = []
+        /// XIVA's provider token's refreshes (docs/model.md §9, Provider tokens); nil: never fails.
+        package var tokenRefresh: APNsTokenRefresh? = nil
         /// The defaults docs/scenarios.md gives (the file reader starts from them).
         package init() {}
     }

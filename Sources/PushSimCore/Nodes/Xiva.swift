@@ -131,6 +131,7 @@ extension DeviceWorld {
             return
         }
         note(.xiva, nil, .reRequestAnswered(low: run.gapLow, high: run.gapHigh))
+        countFalseGap(request: q)
         let arrival = later(now, parameters.resendLatency.sample(&armState.streams.requests))
         for slot in gapSlots(of: run) { resend(slot: slot, arriving: arrival, at: now) }
         if _slowPath(parameters.client == .stateful) {

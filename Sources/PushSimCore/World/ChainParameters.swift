@@ -110,6 +110,10 @@ package final class ChainParameters {
     let apnsOutageShares: [Double]
     let apnsOutageUnreachable: [Bool]
     let hasAPNsOutages: Bool
+    /// The stretches in which XIVA's provider token fails (docs/model.md §9, Provider tokens),
+    /// disjoint and in time order, the same for every phone; empty: none (and none on FCM).
+    let tokenFailures: [(interval: Range<Int64>, failure: TokenFailure)]
+    let hasTokenFailures: Bool
     /// The push channel's keys (docs/model.md §12). PushKit: how often the app fails to report a
     /// VoIP push to CallKit, and after how many failures the system stops launching it. FCM: the
     /// number of collapse keys (0: non-collapsible messages) and the doze windows that hold
@@ -217,13 +221,15 @@ package final class ChainParameters {
         apnsOutageShares = ownOutages.map(\.share)
         apnsOutageUnreachable = ownOutages.map { $0.answer == .unreachable }
         hasAPNsOutages = !apnsOutages.isEmpty
+        tokenFailures = scenario.channel == .fcm ? [] : scenario.apns.tokenRefresh?.failures(seed: scenario.seed, runEnd: scenario.end) ?? []
+        hasTokenFailures = !tokenFailures.isEmpty
         sleeps = scenario.device.sleep != nil && scenario.apns.lowPriorityShare > 0
         connectivityProcess = ConnectivityProcess(scenario)
         lowPower = scenario.channel == .apns && (scenario.device.lowPower?.share ?? 0) > 0
         mayHold = sleeps || lowPower
         measuresSeenLatency = scenario.measuresSeenLatency
         providerAnswers = scenario.mail.payloadSize != nil || tokenLimit > 0 || serverError > 0 || answerLoss > 0
-            || attempts > 1 || hasAPNsOutages
+            || attempts > 1 || hasAPNsOutages || hasTokenFailures
         channel = scenario.channel
         callKitFailure = scenario.channel == .pushkit ? scenario.pushkit.reportFailure : 0
         callKitCutOffAfter = scenario.pushkit.cutOffAfter

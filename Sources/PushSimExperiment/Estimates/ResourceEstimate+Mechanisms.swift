@@ -205,7 +205,7 @@ extension ResourceEstimate {
         // XIVA's retries: each refused or unanswered send is sent again, up to attempts − 1 times.
         if let retry = s.xiva.retry, retry.attempts > 1 {
             let p = min(1, s.apns.loss + s.apns.serverError + s.apns.answerLoss + (s.apns.tokenLimit == nil ? 0 : 1)
-                           + (s.apns.outages.isEmpty ? 0 : 1))
+                           + (s.apns.outages.isEmpty ? 0 : 1) + (s.apns.tokenRefresh == nil ? 0 : 1))
             var extra = 0.0, power = 1.0
             for _ in 1..<retry.attempts { power *= p; extra += power }
             out.append(MechanismLoad(key: "xiva.retry", eventsPerDevice: armCount * eventsPerExtraSend * L * extra,
@@ -263,6 +263,15 @@ extension ResourceEstimate {
             out.append(MechanismLoad(key: "apns.outages", eventsPerDevice: armCount * L, stepsPerWorld: 2 * occurrences,
                                      bytesPerDevice: 0, bytesPerWorld: bytesPerInterval * occurrences,
                                      fix: "lengthen apns.outages' every"))
+        }
+        // XIVA's provider token: every world lays out the run's refreshes (a step each) and keeps
+        // up to two stretches per refresh; every arrival at APNs is an event while it is set (the
+        // sends it refuses again are `xiva.retry`'s).
+        if let refresh = s.apns.tokenRefresh, s.channel != .fcm {
+            let refreshes = min(Double(APNsTokenRefresh.refreshLimit), finite(end / max(1, refresh.every.mean)) + 1)
+            out.append(MechanismLoad(key: "apns.token_refresh", eventsPerDevice: armCount * L, stepsPerWorld: refreshes,
+                                     bytesPerDevice: 0, bytesPerWorld: bytesPerInterval * 2 * refreshes,
+                                     fix: "lengthen apns.token_refresh's every"))
         }
         // APNs' store of more than one slot: each stored copy kept, and sent again at the reconnection.
         if s.channel == .apns && !s.apns.store.isOneSlot {

@@ -11,6 +11,7 @@ extension ScenarioDecoder {
         ("apns", "server_error", "a 5xx answer"),
         ("apns", "answer_loss", "an answer lost on the way back"),
         ("apns", "outages", "APNs' 503 or silence during an outage"),
+        ("apns", "token_refresh", "the 429 or 403 of XIVA's provider token"),
         ("xiva", "retry", "XIVA's retry of a 429, a 5xx or a lost answer"),
     ]
 

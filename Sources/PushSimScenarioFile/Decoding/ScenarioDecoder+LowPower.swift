@@ -9,8 +9,8 @@ extension ScenarioDecoder {
         let lowPower = try Fields(node, path: path, keys: ScenarioSchema.lowPowerKeys)
         var mode = LowPowerMode(share: try value(lowPower.required("share", example: "share: 20%"), path + ".share", "a probability", ValueParsers.probability))
         if let windows = lowPower.value("windows") { mode.windows = try dailyWindows(windows, path + ".windows") }
-        try lowPower.decode("release_order", "held or shuffled", { (t) throws(ValueParsers.Failure) in
-            guard let order = LowPowerMode.ReleaseOrder(rawValue: t) else { throw ValueParsers.Failure("expected held or shuffled, found `\(t)`") }
+        try lowPower.decode("release_order", "held, shuffled or latency", { (t) throws(ValueParsers.Failure) in
+            guard let order = LowPowerMode.ReleaseOrder(rawValue: t) else { throw ValueParsers.Failure("expected held, shuffled or latency, found `\(t)`") }
             return order
         }) { mode.releaseOrder = $0 }
         device.lowPower = mode

@@ -63,6 +63,7 @@ enum ScenarioDecoder {
         try providerAnswers(apns, into: &scenario.apns)
         try apnsOutages(apns, into: &scenario)
         try apnsStore(apns, into: &scenario)
+        try tokenRefresh(apns, into: &scenario)
         try binaryInterface(apns, into: &scenario.apns)
 
         scenario.device = try device(top.section("device"), base: scenario.device)

@@ -24,6 +24,8 @@ package enum ScenarioSchema {
     static let apnsOutageKeys = ApnsKeys.outage.infos.map(\.name)
     /// The keys of `apns.store`.
     static let storeKeys = ApnsKeys.store.infos.map(\.name)
+    /// The keys of `apns.token_refresh`.
+    static let tokenRefreshKeys = ApnsKeys.tokenRefresh.infos.map(\.name)
 
     /// The keys of `extension.media`.
     static let mediaKeys = ExtensionKeys.media.infos.map(\.name)

@@ -75,6 +75,10 @@ enum ApnsKeys {
                     shape: .list(items: outage.infos), help: "windows in which APNs refuses XIVA (503) or cannot be reached") { a in
             a.outages.isEmpty ? nil : .list(a.outages.map(outage.mapping))
         },
+        ScenarioKey("token_refresh", "mapping", default: .absent("the token never fails"), example: "{every: uniform(10m, 70m)}",
+                    shape: .mapping(tokenRefresh.infos), help: "XIVA's provider token: refreshed too soon, a 429 locks the connection; too late, 403 until the next refresh") { a in
+            a.tokenRefresh.map(tokenRefresh.mapping)
+        },
         ScenarioKey("feedback_delay", "duration or forever", default: .written("1d"), example: "2h",
                     help: "binary: from an uninstall to XIVA reading the token from the feedback list") { a in
             a.feedbackDelay != defaults.feedbackDelay ? .scalar(a.feedbackDelay.description) : nil
@@ -88,6 +92,17 @@ enum ApnsKeys {
                     help: "which push a full store keeps: the newcomer replaces the first stored, is discarded, or one goes at random") { .scalar($0.keep.rawValue) },
         ScenarioKey("per", "app | collapse_id", default: .written("app"), example: "collapse_id",
                     help: "collapse_id: a push with a collapse id has a slot of its own") { .scalar($0.per.rawValue) },
+    ])
+
+    static let tokenRefresh = KeyTable<APNsTokenRefresh>([
+        ScenarioKey("every", "distribution", default: .required, example: "uniform(20m, 60m)",
+                    help: "from one refresh of the provider token to the next") { .scalar($0.every.description) },
+        ScenarioKey("lockout", "distribution", default: .written("90m"), example: "uniform(30m, 2h)",
+                    help: "how long a 429 TooManyProviderTokenUpdates leaves the connection unusable") { .scalar($0.lockout.description) },
+        ScenarioKey("too_soon", "duration", default: .written("20m"), example: "10m",
+                    help: "a refresh sooner than this after the previous one is answered 429") { .scalar($0.tooSoon.description) },
+        ScenarioKey("lifetime", "duration > 0", default: .written("1h"), example: "2h",
+                    help: "a token older than this is answered 403 ExpiredProviderToken until the next refresh") { .scalar($0.lifetime.description) },
     ])
 
     /// One APNs outage: a XIVA outage's window, for a share of the phones, of a segment.

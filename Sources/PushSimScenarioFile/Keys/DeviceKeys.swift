@@ -92,7 +92,7 @@ enum DeviceKeys {
                     shape: .list(items: dailyWindow.infos), help: "the hours of each day it is in Low Power Mode") { l in
             l.windows.isEmpty ? nil : .list(l.windows.map(dailyWindow.mapping))
         },
-        ScenarioKey("release_order", "held | shuffled", default: .written("shuffled"), example: "held",
+        ScenarioKey("release_order", "held | shuffled | latency", default: .written("shuffled"), example: "latency",
                     help: "the order of the pushes handed over together when a window ends") { .scalar($0.releaseOrder.rawValue) },
     ])
 

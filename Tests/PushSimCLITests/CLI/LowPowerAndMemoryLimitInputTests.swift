@@ -18,7 +18,7 @@ import PushSimTestSupport
         (minimalScenario + "device:\n  low_power: {share: 20%, windows: [{start: 18h, end: 18h}]}\n", "t.yaml:5:55", "is empty"),
         (minimalScenario + "device:\n  low_power: {share: 20%, windows: []}\n", "t.yaml:5:36", "a list of daily windows"),
         (minimalScenario + "device:\n  low_power: {share: 20%, windows: [{start: 18h, end: 23h, every: 1d}]}\n", "t.yaml:5:60", "every"),
-        (minimalScenario + "device:\n  low_power: {share: 20%, release_order: random}\n", "t.yaml:5:42", "held or shuffled"),
+        (minimalScenario + "device:\n  low_power: {share: 20%, release_order: random}\n", "t.yaml:5:42", "held, shuffled or latency"),
         (minimalScenario + media + "memory_limit: 0}\n", "t.yaml:5:66", "greater than 0"),
         (minimalScenario + media + "memory_limit: 0MB}\n", "t.yaml:5:66", "greater than 0"),
         (minimalScenario + media + "memory_limit: 24MB, decode_factor: 0}\n", "t.yaml:5:87", "0.01 to 1000"),

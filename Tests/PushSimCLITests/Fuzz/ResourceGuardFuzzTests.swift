@@ -96,6 +96,8 @@ import PushSimTestSupport
                           ["xiva.outages=[{start: 1h, end: 2h}]", "xiva.outage_mode=drop"]]),
         ("apns.outages", [["apns.outages=[{start: 0, end: 1us, every: 2us}]"], ["apns.outages=[{start: 0, end: 1m, every: 10m, share: 50%}]", "xiva.retry={attempts: 100, backoff: 1us}"],
                           ["apns.outages=[{start: 1h, end: 2h, answer: unreachable}]"]]),
+        ("apns.token_refresh", [["apns.token_refresh={every: exponential(1s), lockout: 1us}"], ["apns.token_refresh={every: uniform(0, 2h), lockout: 1us, too_soon: 1d}", "xiva.retry={attempts: 100, backoff: 1us}"],
+                                ["apns.token_refresh={every: 1d, lifetime: 1us}"]]),
         ("apns.store", [["apns.store={slots: unlimited, per: collapse_id}", "mail.rate=1/us", "connectivity.windows=[{start: 0, end: 1d}]"],
                         ["apns.store={slots: 1000000, keep: random}"], ["apns.store.keep=oldest", "queue.collapse_id=false"]]),
         ("xiva.capacity", [["xiva.capacity=1/1000000d", "xiva.partitions=1"], ["xiva.capacity=1000000000/us"],

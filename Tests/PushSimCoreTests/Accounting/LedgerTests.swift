@@ -123,7 +123,8 @@ import Testing
         #expect(LossCause.allCases.map(\.key) == ["xiva_drop", "xiva_outage", "network_loss", "apns_replaced", "apns_expired",
                                                   "payload_too_large", "throttled", "server_error", "alerts_off", "undetected_gap", "retention_expired",
                                                   "extension_timeout", "unfinished", "no_store", "callkit_unreported",
-                                                  "rejected", "connection_discard", "memory_kill", "apns_outage"])
+                                                  "rejected", "connection_discard", "memory_kill", "apns_outage",
+                                                  "too_many_token_updates", "expired_provider_token"])
         // Appended at the end: the raw values (indices of `Ledger.causes`) of the others do not move.
         #expect(LossCause.callKitUnreported.rawValue == 14 && LossCause.rejected.rawValue == 15
                 && LossCause.connectionDiscard.rawValue == 16)

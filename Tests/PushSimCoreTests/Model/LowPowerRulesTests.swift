@@ -60,6 +60,39 @@ import PushSimTestSupport
         let outOfOrder = shuffled.run(.on)
         #expect(inOrder.gapsDetected == 0 && inOrder.delivered == 21)
         #expect(outOfOrder.gapsDetected > 0 && outOfOrder.lost == 0, "\(shuffled.traceText)")
+        // Every letter of every gap arrived in the same instant and was shown before XIVA's
+        // answer: each re-request is a false gap (docs/model.md §2, False gaps).
+        #expect(outOfOrder.reRequests > 0 && outOfOrder.falseGaps.alreadyShown == outOfOrder.reRequests && outOfOrder.falseGaps.notYetShown == 0)
+        #expect(inOrder.falseGaps == FalseGapCounters())
+    }
+
+    /// A gap of a letter really lost (replaced in APNs' one-slot store while the phone was
+    /// offline) is no false gap: its re-request is counted as one with a letter not shown yet.
+    @Test func aRealGapIsNotAFalseGap() {
+        var s = tinyScenario(on: .apns) { $0.xiva.requestError = 0 }
+        s.apns.expiration = span(1 * day)
+        var w = ScriptedWorld(s, letters: [at(10 * minute), at(1 * hour), at(1 * hour + 10 * minute)], offline: [50 * minute..<2 * hour])
+        let l = w.run(.on)
+        #expect(l.reRequests == 1 && l.falseGaps.notYetShown == 1 && l.falseGaps.alreadyShown == 0, "\(w.traceText)")
+    }
+
+    /// `release_order: latency`: each held push reaches the phone one `apns.latency` draw after the
+    /// window's end. With a constant 100 ms that is the order held, shown at 2h + 100 ms + 200 ms
+    /// (no gap); with a spread latency the twenty arrive at twenty instants after 2h, every one delivered.
+    @Test func aReleaseWithLatenciesSpreadsTheBurst() {
+        let letters = [at(10 * minute)] + (0..<20).map { at(1 * hour + Int64($0) * minute) }
+        for arm in [Arm.off, .on] {
+            var constant = world(lowPower(.latency), letters, lowPower: [1 * hour..<2 * hour])
+            let l = constant.run(arm)
+            #expect((1...20).allSatisfy { constant.firstDelivery($0) == 2 * hour + 300 * ms }, "\(constant.traceText)")
+            #expect(l.delivered == 21 && l.gapsDetected == 0 && l.lowPower.released == 20)
+        }
+        var s = lowPower(.latency)
+        s.apns.latency = .lognormal(median: Double(100 * ms), p99: Double(5 * sec))
+        var spread = world(s, letters, lowPower: [1 * hour..<2 * hour])
+        let l = spread.run(.off)
+        let shown = (1...20).map { spread.firstDelivery($0) }
+        #expect(l.delivered == 21 && shown.allSatisfy { $0 > 2 * hour + 200 * ms } && Set(shown).count == 20, "\(spread.traceText)")
     }
 
     /// A sleeping phone that wakes inside a Low Power Mode window keeps what was held until the

@@ -5,6 +5,19 @@ import Testing
 @testable import PushSimExperiment
 import PushSimTestSupport
 
+/// A letter written at t whose push takes 50 ms to XIVA and 100 ms to the phone, and 200 ms
+/// in its extension: shown 350 ms after it was written when nothing holds it.
+func letterAt(_ t: Int64) -> ScriptedLetter {
+    ScriptedLetter(time: t, xivaLatency: 50 * ms, apnsLatency: 100 * ms, processing: 200 * ms)
+}
+
+/// The number of sends refused before the first that reaches APNs at or after `end`, for a
+/// push first reaching APNs at `a`, retried every `backoff`: ⌈(end − a) / backoff⌉ when a is
+/// inside [start, end), none otherwise (an APNs outage, a token's lockout).
+func refusals(arrival a: Int64, start: Int64, end: Int64, backoff: Int64) -> Int64 {
+    a < start || a >= end ? 0 : (end - a + backoff - 1) / backoff
+}
+
 @Suite struct APNsOutageTests {
     private func withOutage(_ start: Int64, _ end: Int64, answer: APNsOutageAnswer = .refused, share: Double = 1,
                             attempts: Int = 1, backoff: Int64 = 10 * minute) -> Scenario {
@@ -15,23 +28,12 @@ import PushSimTestSupport
         return s
     }
 
-    private func at(_ t: Int64) -> ScriptedLetter {
-        ScriptedLetter(time: t, xivaLatency: 50 * ms, apnsLatency: 100 * ms, processing: 200 * ms)
-    }
-
-    /// The number of sends refused before the first that reaches APNs at or after `end`, for a
-    /// push first reaching APNs at `a`, retried every `backoff`: ⌈(end − a) / backoff⌉ when a is
-    /// inside [start, end), none otherwise.
-    private func refusals(arrival a: Int64, start: Int64, end: Int64, backoff: Int64) -> Int64 {
-        a < start || a >= end ? 0 : (end - a + backoff - 1) / backoff
-    }
-
     /// An outage from 1 h to 3 h refuses every request that reaches APNs then; XIVA's retries
     /// (every 10 minutes, enough attempts) deliver each push with the first send after 3 h.
     @Test func anOutageRefusesEverythingAndRetriesDeliverAfterIt() {
         let backoff = 10 * minute
         let times = [30 * minute, 1 * hour + 1 * minute, 2 * hour, 2 * hour + 59 * minute + 59 * sec, 3 * hour, 4 * hour]
-        var w = ScriptedWorld(withOutage(1 * hour, 3 * hour, attempts: 100, backoff: backoff), letters: times.map(at))
+        var w = ScriptedWorld(withOutage(1 * hour, 3 * hour, attempts: 100, backoff: backoff), letters: times.map(letterAt))
         let met = times.map { refusals(arrival: $0 + 50 * ms, start: 1 * hour, end: 3 * hour, backoff: backoff) }
         let refused = Int(met.reduce(0, +))
         // Without the queue only XIVA's retries bring them: each after its refusals.
@@ -48,7 +50,7 @@ import PushSimTestSupport
 
     /// Without retries a push refused in the outage is lost with its own cause; before and after it nothing changes.
     @Test func withoutRetriesARefusedPushIsLostAsApnsOutage() {
-        var w = ScriptedWorld(withOutage(1 * hour, 3 * hour), letters: [at(30 * minute), at(2 * hour), at(3 * hour)])
+        var w = ScriptedWorld(withOutage(1 * hour, 3 * hour), letters: [letterAt(30 * minute), letterAt(2 * hour), letterAt(3 * hour)])
         let off = w.run(.off)
         #expect(w.fates() == [.delivered(latency: 350 * ms), .lost(.apnsOutage), .delivered(latency: 350 * ms)])
         #expect(off.apnsOutages.refused == 1 && off.provider.retries == 0 && off.count(of: .apnsOutage) == 1)
@@ -60,7 +62,7 @@ import PushSimTestSupport
     /// Unreachable: nothing answers, counted apart; the console never saw the request.
     @Test func anUnreachableAPNsLeavesRequestsUnanswered() {
         var w = ScriptedWorld(withOutage(1 * hour, 3 * hour, answer: .unreachable, attempts: 3, backoff: 5 * minute),
-                              letters: [at(2 * hour), at(2 * hour + 58 * minute)])
+                              letters: [letterAt(2 * hour), letterAt(2 * hour + 58 * minute)])
         let l = w.run(.off)
         // The first: three sends inside the outage, lost; the second: its second send (3h3m) gets through.
         #expect(w.fates() == [.lost(.apnsOutage), .delivered(latency: 5 * minute + 350 * ms)], "\(w.traceText)")

@@ -58,7 +58,7 @@ import PushSimTestSupport
         let forbidDue = ChainMechanism.allCases.filter { !$0.declaration(quiet).permitsSettlingDueCopies }
         let forbidFirst = ChainMechanism.allCases.filter { !$0.declaration(quiet).permitsSettlingFirstCopies }
         #expect(forbidDue == [.secondCopies, .providerAnswers, .sleep, .lowPower, .pushKit, .fcm, .media, .binary])
-        #expect(forbidFirst == [.providerAnswers, .binary, .apnsOutages])
+        #expect(forbidFirst == [.providerAnswers, .binary, .apnsOutages, .tokenRefresh])
         #expect(ChainParameters(Scenario(name: "quiet", duration: SimTime(microseconds: SimTime.day), devices: 1)).mechanismsPermitSettlingDueCopies)
     }
 }

@@ -199,6 +199,14 @@ import PushSimTestSupport
         #expect(m.ledger.apnsOutages.refused > 0)
     }
 
+    @Test func tokenRefresh() throws {
+        let m = try measure("apns: {token_refresh: {every: uniform(5m, 80m), lockout: uniform(10m, 1h)}}\nxiva: {retry: {attempts: 3, backoff: 5m}}\n", "apns.token_refresh")
+        let token = try #require(share(m, "apns.token_refresh"))
+        // Every world lays out the run's refreshes, and every arrival at APNs is an event.
+        #expect(token.bytes > 0 && token.events > 0)
+        #expect(m.ledger.tokenRefresh.tooManyUpdates + m.ledger.tokenRefresh.expired > 0)
+    }
+
     /// Background-push sync: no event, but every launch is drawn and kept, so it is counted.
     @Test func backgroundSyncLaunches() throws {
         let m = try measure("recovery: background_sync\ndevice: {app_open: exponential(2h), background_sync: {force_quit: 30%}}\n",
@@ -260,6 +268,7 @@ import PushSimTestSupport
         ("binary interface, 50 % malformed", "devices: 20\nduration: 6h\nmail: {rate: 400/d}\nxiva: {resend_buffer: 100}\napns: {interface: binary, malformed: 50%}\n"),
         ("xiva.outages every 2 min", "devices: 20\nduration: 6h\nmail: {rate: 400/d}\nxiva: {outages: [{start: 0, end: 1m, every: 2m}]}\n"),
         ("apns.outages every 2 min against 10 retries", "devices: 20\nduration: 6h\nmail: {rate: 400/d}\napns: {outages: [{start: 0, end: 1m, every: 2m}]}\nxiva: {retry: {attempts: 10, backoff: 1s}}\n"),
+        ("apns.token_refresh every 2 s against 10 retries", "devices: 20\nduration: 6h\nmail: {rate: 400/d}\napns: {token_refresh: {every: exponential(2s), lockout: 1s}}\nxiva: {retry: {attempts: 10, backoff: 1s}}\n"),
         ("apns.store unlimited, long offline periods", "devices: 20\nduration: 6h\nmail: {rate: 2000/d}\nconnectivity: {online: exponential(5m), offline: exponential(1h)}\napns: {store: {slots: unlimited}}\n"),
         ("xiva.capacity 1/s after a shared window", "devices: 20\nduration: 6h\nmail: {rate: 400/d}\nconnectivity: {windows: [{start: 1h, end: 3h}]}\nxiva: {capacity: 1/s}\n"),
     ]

@@ -15,7 +15,7 @@ struct ConsoleMark {
         init?(lostWith cause: LossCause) {
             switch cause {
             case .networkLoss, .connectionDiscard: self = .notReachingAPNs
-            case .payloadTooLarge, .throttled, .serverError, .rejected, .apnsOutage: self = .refused
+            case .payloadTooLarge, .throttled, .serverError, .rejected, .apnsOutage, .tooManyTokenUpdates, .expiredProviderToken: self = .refused
             case .apnsExpired: self = .discardedExpired
             case .apnsReplaced: self = .replacedInStorage
             case .xivaDrop, .xivaOutage, .alertsOff, .undetectedGap, .retentionExpired, .extensionTimeout,

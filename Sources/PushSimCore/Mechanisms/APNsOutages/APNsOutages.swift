@@ -7,13 +7,8 @@ extension DeviceWorld {
     /// outages in the stream `apnsOutages`, made again at each question (nothing is kept).
     func apnsOutage(at arrival: Int64) -> Int? {
         let laid = parameters.apnsOutages
-        var low = 0, high = laid.count
-        while low < high {
-            let mid = (low + high) / 2
-            if laid[mid].interval.upperBound <= arrival { low = mid + 1 } else { high = mid }
-        }
-        guard low < laid.count, laid[low].interval.lowerBound <= arrival else { return nil }
-        let outage = laid[low].outage
+        guard let index = laid.index(holding: arrival, { $0.interval }) else { return nil }
+        let outage = laid[index].outage
         let share = parameters.apnsOutageShares[outage]
         guard share < 1 else { return outage }
         var rng = RandomStream(seed: scenario.seed, device: armState.device, purpose: .apnsOutages)

@@ -10,6 +10,10 @@ package struct LowPowerMode: Hashable, Sendable {
         case held
         /// In a random order: a burst handed over at one instant is not promised to keep its order.
         case shuffled
+        /// Each push handed over at the window's end reaches the phone after its own
+        /// `apns.latency` draw, as a push sent from the offline store does: they arrive spread
+        /// over the latency's range, in the order of their draws.
+        case latency
     }
 
     /// The probability that a phone is one that goes into Low Power Mode.
@@ -108,8 +112,22 @@ extension DeviceWorld {
             return
         }
         for c in mechanisms.provider.held { ledger.lowPower.released += counted(copies[c].letter.offset) }
-        if scenario.device.lowPower?.releaseOrder == .shuffled { shuffleHeld() }
-        releaseHeld(at: now)
+        switch scenario.device.lowPower?.releaseOrder ?? .held {
+        case .held: releaseHeld(at: now)
+        case .shuffled: shuffleHeld(); releaseHeld(at: now)
+        case .latency: releaseHeldWithLatencies(at: now)
+        }
+    }
+
+    /// `release_order: latency`: each held push goes out now and reaches the phone after its own
+    /// latency draw (the redelivery stream, as the offline store's), where it is handed over as
+    /// any push then (stored if the phone went offline meanwhile, held if it sleeps).
+    mutating func releaseHeldWithLatencies(at now: Int64) {
+        let released = mechanisms.provider.held
+        mechanisms.provider.held.removeAll(keepingCapacity: true)
+        for c in released {
+            clock.queue.schedule(at: later(now, parameters.apnsLatency.sample(&armState.streams.redelivery)), .due(c))
+        }
     }
 
     /// Fisher–Yates over the held pushes, from the arm's release stream.

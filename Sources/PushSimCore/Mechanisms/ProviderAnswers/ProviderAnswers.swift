@@ -32,7 +32,8 @@ extension DeviceWorld {
 
     /// APNs answers a push that reached it at `arrival` (docs/model.md §9): whether it took it.
     /// Checked in this order: no answer at all (the request was lost on the way), an APNs outage
-    /// (503 or no answer, `apns.outages`), 413 (final:
+    /// (503 or no answer, `apns.outages`), XIVA's provider token (429 or 403 for the whole
+    /// connection, `apns.token_refresh`), 413 (final:
     /// a resend fails the same way), 429 over the token limit, 5xx; an accepted push may have
     /// its answer lost. A refusal or a missing answer is retried while XIVA has attempts left;
     /// after the last one the copy is lost with the refusal's cause. Out of line: with none of
@@ -48,6 +49,8 @@ extension DeviceWorld {
         }
         // An APNs that is out checks nothing else.
         if parameters.hasAPNsOutages && apnsOutageRefuses(copy: c, at: arrival) { return false }
+        // Nor does a connection whose provider token fails.
+        if parameters.hasTokenFailures && tokenRefuses(copy: c, at: arrival) { return false }
         if draws.letters[letter].payloadTooLarge {
             note(.apns, letter, .refused(answer: "413 PayloadTooLarge"), at: arrival)
             copyLost(c, .payloadTooLarge, at: arrival)
