@@ -146,11 +146,15 @@ extension CapacityObservation {
         let l = result.arms.last?.ledger ?? Ledger()
         let n = Double(l.xivaCapacity.reRequests)
         let share = l.xivaCapacity.inTimeShare ?? 1
-        let timeouts = n > 0 ? Double(l.extensionTimeouts) / n : 0
-        let errors = n > 0 ? Double(l.xivaErrors) / n : 0
+        // The parts of what the share misses (1 − share), each at most what is left of it: an
+        // extension that timed out for another reason (a slow download, a long processing) is
+        // not a re-request answered late.
+        let missed = max(0, 1 - share)
+        let errors = min(missed, n > 0 ? Double(l.xivaErrors) / n : 0)
+        let timeouts = min(missed - errors, n > 0 ? Double(l.extensionTimeouts) / n : 0)
         // An error answer in service is neither a time-out nor an error without service: the rest.
         self.init(share: share, timeoutsPerReRequest: timeouts, errorsPerReRequest: errors,
-                  requestErrorsPerReRequest: max(0, (1 - share) - timeouts - errors), reRequests: n)
+                  requestErrorsPerReRequest: max(0, missed - timeouts - errors), reRequests: n)
     }
 }
 

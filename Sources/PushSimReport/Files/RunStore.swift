@@ -70,6 +70,12 @@ package final class RunStore {
     /// The run of `scenario` (its seed set): its record's when one is stored, else simulated
     /// on `jobs` threads and stored.
     package func run(_ scenario: Scenario, jobs: Int) throws -> RunResult {
+        // Neither kept nor resumed (`--no-write` without `--resume`): no record to look up,
+        // so no key to compute (the scenario's fingerprint costs a small run's worth).
+        guard folder != nil else {
+            computed += 1
+            return Simulator.run(scenario, jobs: jobs)
+        }
         let key = RunStore.key(scenario)
         let provenance = Provenance(scenario)
         if let path = index[key] {

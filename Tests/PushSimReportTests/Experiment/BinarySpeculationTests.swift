@@ -82,7 +82,8 @@ import PushSimTestSupport
     @Test func withOtherMechanismsRunningAheadCountsTheSame() throws {
         let binary = VersionTwoFuzz.mechanisms.first { $0.name == "binary" }!.overrides
         var compared: [[String]] = []
-        // More draws than cases needed: the HTTP/2-only mechanisms (APNs' answers and outages) are refused beside it.
+        // More draws than cases needed: the HTTP/2-only mechanisms (APNs' answers, outages and
+        // the provider token) are refused beside it, so about one draw in eight is compared.
         for k in 0..<50 {
             let fuzz = VersionTwoFuzz.scenario(k)
             let overrides = fuzz.overrides.contains("apns.interface=binary") ? fuzz.overrides : fuzz.overrides + binary
@@ -100,8 +101,8 @@ import PushSimTestSupport
             #expect(ahead.joined().contains { $0.binary.written > 0 }, "case \(k): nothing written")
             compared.append(fuzz.mechanisms)
         }
-        // Most cases are compared, and between them they meet most mechanisms.
-        #expect(compared.count >= 12, "\(compared)")
+        // Enough cases are compared, and between them they meet most mechanisms.
+        #expect(compared.count >= 5, "\(compared)")
         #expect(Set(compared.joined()).count >= 16, "\(compared)")
     }
 
