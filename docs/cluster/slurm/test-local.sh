@@ -280,7 +280,7 @@ await() {  # what
 # ---------------------------------------------------------------------------------------------
 # report.html with the contents of its "command" cell removed (the only part of the page that
 # names how it was made rather than what was simulated).
-without_command() { sed -E 's#(<th scope="row">command</th><td><code>)[^<]*(</code>)#\1\2#' "$1"; }
+without_command() { sed -E 's#(<th scope="row">command</th><td><code[^>]*>)[^<]*(</code>)#\1\2#' "$1"; }
 same_but_command() { cmp -s <(without_command "$1") <(without_command "$2"); }
 say "check 1: $SHARDS shards of $SCENARIO through submit.sh, merged, against a single pushsim run"
 OK=$WORK/recipe
