@@ -18,7 +18,8 @@ package struct APNsTokenRefresh: Hashable, Sendable {
     /// Apple's figures: refresh no more than once every 20 minutes and no less than once an hour.
     package static let appleTooSoon = SimTime(microseconds: 20 * SimTime.minute)
     package static let appleLifetime = SimTime(microseconds: SimTime.hour)
-    /// The default lockout, after jchambers/pushy issue 811 (about 1.5 hours without answers).
+    /// The default lockout: a connection that passed the token-update limit went about 1.5 hours
+    /// without answers, as provider libraries' users report (sources in docs/model.md §9).
     package static let defaultLockout = Distribution.constant(SimTime(microseconds: 90 * SimTime.minute))
 
     package init(every: Distribution, lockout: Distribution = APNsTokenRefresh.defaultLockout,
