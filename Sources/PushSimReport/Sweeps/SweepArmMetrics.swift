@@ -121,7 +121,8 @@ package enum SweepMetricNames {
 /// over 60), per 1 000 phones and (with `--fleet N`) for N phones, assuming load adds over
 /// independent devices (``LoadReport/assumption``). The busiest second needs runs binned by the
 /// second (`--load-bin 1s`), the busiest minute runs binned by the second or the minute; a
-/// resolution the bins cannot give is "n/a" with the reason.
+/// resolution the bins cannot give is "n/a" with the reason, and so are the re-requests of an
+/// arm whose design sends none (the off arm, a catch-up, a background sync: ``DesignMetrics``).
 package struct SweepLoad: Equatable, Sendable {
     package var fleet: Int?
     package init(fleet: Int?) { self.fleet = fleet }
@@ -135,8 +136,14 @@ package struct SweepLoad: Equatable, Sendable {
         guard devices > 0 else { return }
         var scales = [("per_1000", 1000 / Double(devices))]
         if let fleet { scales.append(("fleet", Double(fleet) / Double(devices))) }
+        // Re-requests where the design sends none are n/a with its reason, never 0.
+        let noReRequests = DesignMetrics.counts(arm).notApplicable["xiva_requests_per_letter"]
         for q in SweepLoad.quantities {
-            let (figures, missing) = DesignLoad.rates(arm.ledger.load, q, frame: frame)
+            var (figures, missing) = DesignLoad.rates(arm.ledger.load, q, frame: frame)
+            if q == .reRequests, let reason = noReRequests {
+                for figure in DesignLoad.figures { missing[figure.name] = reason }
+                figures = [:]
+            }
             for (scale, factor) in scales {
                 for (figure, value) in figures { metrics.values[SweepLoad.name(q, scale: scale, figure)] = value * factor }
                 for (figure, reason) in missing { metrics.notApplicable[SweepLoad.name(q, scale: scale, figure)] = reason }
