@@ -142,7 +142,11 @@ package struct CapacityReport: Sendable {
     /// the target shaded from it to 100 %.
     package var chart: SVGChart {
         let target = percent(answer.settings.target)
-        let categories = answer.seeds.map { "seed \($0.seed)" } + ["mean"]
+        // Seeds derived from the scenario's are 20-digit numbers: the axis names each by its
+        // place, the x label which seed that is (capacity.md's rows, in the same order).
+        let categories = answer.seeds.indices.map { "#\($0 + 1)" } + ["mean"]
+        let xLabel = "seed: " + answer.seeds.enumerated().prefix(3).map { "#\($0.offset + 1) = \($0.element.seed)" }.joined(separator: ", ")
+            + (answer.seeds.count > 3 ? ", … (capacity.md's rows, in order)" : "")
         let n = answer.seeds.count
         var subtitle = "\(scenario) · \(ReportTable.grouped(partitions)) partition\(partitions == 1 ? "" : "s") of "
             + "\(LoadReport.figure(simulatedPartition)) phones simulated · \(n) seed\(n == 1 ? "" : "s"), common random numbers"
@@ -160,7 +164,7 @@ package struct CapacityReport: Sendable {
                     + (s.low.flatMap { low in s.high.map { " (\(LoadReport.figure(low)) – \(LoadReport.figure($0)))" } } ?? "")
             }
             chart = SVGChart(title: "XIVA capacity keeping \(target) of re-requests answered in time", subtitle: subtitle,
-                             xLabel: "seed", yLabel: "capacity per 1 000 phones (re-requests a second)",
+                             xLabel: xLabel, yLabel: "capacity per 1 000 phones (re-requests a second)",
                              categories: categories, series: [bracket, interval], percent: false)
             if let low = scaledMean.low, let high = scaledMean.high {
                 chart.zone = SVGChart.Zone(low: low, high: high, name: "95 % interval of the mean")
@@ -174,7 +178,7 @@ package struct CapacityReport: Sendable {
                                          high: answer.seeds.map { Optional($0.ceiling.share) } + [min(1, answer.ceilingShare.mean + (ci ?? 0))])
             subtitle += "\ncapped by \(answer.cap.cause)"
             chart = SVGChart(title: "No XIVA capacity keeps \(target) of re-requests answered in time", subtitle: subtitle,
-                             xLabel: "seed", yLabel: "answered in time (% of re-requests)", categories: categories,
+                             xLabel: xLabel, yLabel: "answered in time (% of re-requests)", categories: categories,
                              series: [series], percent: true)
             chart.zone = SVGChart.Zone(low: answer.settings.target, high: 1, name: "the target, \(target) or more")
             chart.note = "point: a seed's share; bar: the mean's 95 % CI"

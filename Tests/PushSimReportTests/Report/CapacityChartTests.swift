@@ -11,7 +11,7 @@ import PushSimTestSupport
     /// up, and 90 % below; with no limit 99.5 %.
     static func answer(target: Double, thresholds: [Double] = [20, 24, 28]) throws -> CapacityAnswer {
         let settings = CapacitySearchSettings(target: target, replications: thresholds.count, start: 10, resolution: 0.01)
-        return try CapacitySearch.run(settings, seeds: thresholds.indices.map { UInt64(11 + $0) }) { capacity, r in
+        return try CapacitySearch.run(settings, seeds: thresholds.indices.map { UInt64.max - UInt64($0) }) { capacity, r in
             CapacityObservation(share: capacity >= thresholds[r] ? 0.995 : 0.9, timeoutsPerReRequest: 0, errorsPerReRequest: 0,
                                 requestErrorsPerReRequest: 0.005, reRequests: 1000)
         }
@@ -40,6 +40,8 @@ import PushSimTestSupport
         #expect(svg.contains("the fleet of 8,000,000 phones"))
         #expect(SVGTextBoxes.overlaps(svg)?.isEmpty == true, "\(SVGTextBoxes.overlaps(svg) ?? [])")
         #expect(CapacityReport.files.contains(CapacityReport.svgName))
+        // Seeds of twenty digits are named by their place on the axis, and in full under it.
+        #expect(svg.contains(">#3</text>") && svg.contains("#1 = \(UInt64.max)"))
     }
 
     /// Out of reach (99.9 % against a ceiling of 99.5 %): each seed's share with no limit,
