@@ -180,7 +180,9 @@ extension DesignLoad {
         let frame = result.loadFrame, devices = result.totalDevices
         let measured = arm.map { measure($0, frame: frame) } ?? (values: [:], notApplicable: [:])
         let factor = devices > 0 ? 1000 / Double(devices) : 0
-        let names = costs.map { $0.metric.title.replacingOccurrences(of: " / letter", with: "") }
+        // Short names: five categories share the axis, and no two labels may meet.
+        let names = costs.map { $0.metric.title.replacingOccurrences(of: " / letter", with: "")
+            .replacingOccurrences(of: "mail-server fetches", with: "mail fetches") }
         let series = figures.enumerated().map { f, figure -> SVGChart.Series in
             let values = costs.map { cost in measured.values["\(cost.key).\(figure.name)"].map { $0 * factor } }
             return SVGChart.Series(name: figure.name == "peak_per_s_1m" ? "busiest minute (its count / 60)" : figure.title,

@@ -71,7 +71,7 @@ extension SweepResult {
         var out = "\n## Load on XIVA and APNs\n\nA second: the mean over the measured window, the busiest second, and the "
             + "busiest minute's count over 60 (a server is sized by the busiest second it must answer within its time-out: "
             + "docs/model.md §14). \(LoadReport.assumption.prefix(1).uppercased() + LoadReport.assumption.dropFirst()). "
-            + "`n/a`: the runs' bins cannot give it (reasons below).\n\n"
+            + "`n/a`: the runs' bins cannot give it, or the arm's design sends none (reasons below), never 0.\n\n"
         for scale in ["per_1000"] + (fleet ? ["fleet"] : []) {
             out += scale == "fleet" ? "At the fleet (`--fleet`), a second:\n\n" : "Per 1 000 phones, a second:\n\n"
             var headers = axes.map { "`\($0.path)`" } + ["queue"]

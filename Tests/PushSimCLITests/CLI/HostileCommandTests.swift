@@ -81,7 +81,7 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
             // The next write cleans whatever the dead one left.
             #expect(try pushsim(["run", quickstart, "--out", out, "--seed", "1"] + small).status == 0)
             #expect(besidesCommand(snapshot(out)) == before)
-            #expect(dir.listing == ["out", "out/load.csv", "out/load.svg", "out/report.html", "out/summary.json", "out/summary.md"],
+            #expect(dir.listing == ["out", "out/costs.svg", "out/load.csv", "out/load.svg", "out/report.html", "out/summary.json", "out/summary.md"],
                     "\(step): \(dir.listing)")
         }
     }
@@ -168,7 +168,7 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
             let seed = (object?["seed"] as? NSNumber).map { "\($0)" } ?? ""
             #expect(!seed.isEmpty && markdown.contains("seed \(seed) "), "trial \(trial): json seed \(seed)")
         }
-        #expect(dir.listing == ["out", "out/load.csv", "out/load.svg", "out/report.html", "out/summary.json", "out/summary.md"])
+        #expect(dir.listing == ["out", "out/costs.svg", "out/load.csv", "out/load.svg", "out/report.html", "out/summary.json", "out/summary.md"])
     }
 
     @Test func everyCommandThatRunsScenariosEstimatesFirst() throws {

@@ -9,8 +9,7 @@ private let small = ["--set", "devices=300", "--set", "xiva.partitions=1", "--se
 
 @Suite struct SweepLoadTableTests {
     /// The section's rows: one per point and arm in each table (per 1 000 phones, then the
-    /// fleet), each with six figures; the charts written, readable, the off arm's re-requests
-    /// not drawn.
+    /// fleet), each with six figures, as sweep.json says them; the charts written and readable.
     @Test func theLoadSectionAndChartsCarryEveryPointAndArm() throws {
         let dir = TemporaryDirectory()
         let sweep = runPushsim(["sweep", herd, "--only-vary", "--vary", "xiva.capacity=14/s,28/s", "--load-bin", "1s", "--fleet", "1M",
@@ -21,11 +20,10 @@ private let small = ["--set", "devices=300", "--set", "xiva.partitions=1", "--se
         let body = section.components(separatedBy: "\n## ").first ?? section
         #expect(body.contains("Per 1 000 phones, a second:") && body.contains("At the fleet (`--fleet`), a second:"))
         let rows = body.split(separator: "\n").filter { $0.hasPrefix("| 14/s |") || $0.hasPrefix("| 28/s |") }
-        #expect(rows.count == 2 * 2 * 2, "two points × two arms × two tables: \(rows)")
+        // The herd runs its queue arm only.
+        #expect(rows.count == 2 * 2, "two points × two tables: \(rows)")
         for row in rows { #expect(row.split(separator: "|").count == 2 + 6, "\(row)") }
-        // 1 s bins give every figure; only the off arm's re-requests are n/a (it sends none).
-        for row in rows { #expect(row.contains("| on |") ? !row.contains("n/a") : row.components(separatedBy: "n/a [1]").count - 1 == 3, "\(row)") }
-        #expect(body.contains("[1] the off arm recovers nothing: no re-request."))
+        #expect(!body.contains("n/a ["), "1 s bins give every figure")
         // The busiest second of the queue arm's re-requests per 1 000 phones, as sweep.json says it.
         let root = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir.file("s/sweep.json")))) as? [String: Any]
         let arm = ((root?["points"] as? [[String: Any]])?.first?["runs"] as? [[String: Any]])?.last
@@ -41,8 +39,6 @@ private let small = ["--set", "devices=300", "--set", "xiva.partitions=1", "--se
             #expect(md.contains("](\(name))"))
             #expect(svg.contains("· busiest second") && svg.contains("· busiest minute (its count / 60)") && svg.contains("· mean"))
         }
-        let reRequests = try String(contentsOfFile: dir.file("s/load_re_requests.svg"), encoding: .utf8)
-        #expect(!reRequests.contains("data-series=\"no recovery (off arm)"), "the off arm sends no re-request")
     }
 
     /// Binned by the minute (`--fleet` alone) the busiest second is n/a with its reason, in the

@@ -11,7 +11,7 @@ import PushSimTestSupport
     static let designs = SmallScenarios.directory.appendingPathComponent("designs.yaml").path
 
     /// designs.yaml cut to `devices` phones and three days, with the design and bin given.
-    static func run(_ recovery: String, bin: SimTime = SimTime.minute, devices: Int = 60, fleet: Int? = nil) throws -> RunResult {
+    static func run(_ recovery: String, bin: SimTime = SimTime(microseconds: SimTime.minute), devices: Int = 60, fleet: Int? = nil) throws -> RunResult {
         var scenario = try ScenarioLoader.load(path: designs, overrides: ["devices=\(devices)", "duration=3d", "recovery=\(recovery)"])
         scenario.loadBin = bin
         var result = Simulator.run(scenario)
@@ -55,7 +55,7 @@ import PushSimTestSupport
     /// The busiest minute from 1 s bins is the peak of the same run binned by the minute (over
     /// 60), the busiest second at least that; binned by the minute the busiest second is n/a.
     @Test func theBusiestMinuteIsTheMinuteBinnedRunsPeak() throws {
-        let seconds = try Self.run("queue", bin: SimTime.second), minutes = try Self.run("queue")
+        let seconds = try Self.run("queue", bin: SimTime(microseconds: SimTime.second)), minutes = try Self.run("queue")
         let bySecond = DesignLoad.measure(try #require(seconds.arms.last), frame: seconds.loadFrame)
         let byMinute = DesignLoad.measure(try #require(minutes.arms.last), frame: minutes.loadFrame)
         for key in ["xiva_requests", "alert_pushes"] {
@@ -79,7 +79,8 @@ import PushSimTestSupport
         let json = DesignLoad.json(arm, frame: result.loadFrame, devices: result.totalDevices)
         for key in ["silent_pushes", "fetches", "wakeups"] {
             #expect(Self.object(json, "per_1000_per_s.\(key)") == nil, "\(key)")
-            let reason = Self.object(json, "not_applicable.\(key).mean_per_s")
+            guard case .object(let notApplicable)? = Self.object(json, "not_applicable") else { Issue.record("no not_applicable"); return }
+            let reason = notApplicable["\(key).mean_per_s"]
             #expect(reason == DesignMetrics.measure(arm).notApplicable["\(key)_per_letter"].map(JSONValue.string), "\(key)")
         }
         let table = DesignLoad.markdown(result)
@@ -88,17 +89,38 @@ import PushSimTestSupport
         #expect(table.contains("the push queue sends no silent push"))
     }
 
+    /// A sweep's load (``SweepLoad``): an arm whose design sends no re-request has its
+    /// re-requests n/a with the design's reason at every figure and scale, never 0.
+    @Test func aSweepsReRequestsOfADesignThatSendsNoneAreNotApplicable() throws {
+        let result = try Self.run("catch_up", bin: SimTime(microseconds: SimTime.second))
+        for arm in result.arms {
+            var metrics = ArmMetrics(queue: arm.name, values: [:])
+            SweepLoad(fleet: 1_000_000).add(to: &metrics, arm: arm, frame: result.loadFrame, devices: result.totalDevices)
+            let reason = try #require(DesignMetrics.measure(arm).notApplicable["xiva_requests_per_letter"])
+            for scale in ["per_1000", "fleet"] {
+                for figure in DesignLoad.figures {
+                    let name = SweepLoad.name(.reRequests, scale: scale, figure.name)
+                    #expect(metrics.values[name] == nil && metrics.notApplicable[name] == reason, "\(arm.name) \(name)")
+                    #expect(metrics.values[SweepLoad.name(.pushesSent, scale: scale, figure.name)] != nil, "\(arm.name) pushes \(figure.name)")
+                }
+            }
+        }
+    }
+
     /// costs.svg: a point for every figure the run has, every n/a named with its reason under
     /// the title, no two texts overlapping; summary.json carries the same figures.
     @Test func theChartDrawsEveryFigureAndNamesTheMissing() throws {
-        let result = try Self.run("queue", bin: SimTime.second)
+        let result = try Self.run("queue", bin: SimTime(microseconds: SimTime.second))
         let svg = DesignLoad.chart(result).svg
         let measured = DesignLoad.measure(try #require(result.arms.last), frame: result.loadFrame)
         #expect(svg.components(separatedBy: "<circle cx=").count - 1 == measured.values.count + DesignLoad.figures.count,
                 "a point per figure, plus the legend's")
-        #expect(svg.contains("n/a, silent pushes, mail-server fetches, wake-ups"), "\(svg.prefix(1200))")
+        for (name, reason) in [("silent pushes", "the push queue sends no silent push"), ("mail fetches", "the push queue fetches nothing"),
+                               ("wake-ups", "the push queue wakes no app")] {
+            #expect(svg.contains("n/a, \(name): \(reason)"), "\(name)")
+        }
         #expect(SVGTextBoxes.overlaps(svg)?.isEmpty == true, "\(SVGTextBoxes.overlaps(svg) ?? [])")
-        let files = RunSummary.files(result, scenario: try ScenarioLoader.load(path: Self.designs, overrides: ["devices=60", "duration=3d"]))
+        let files = RunSummary.files(result, scenario: try ScenarioLoader.load(path: Self.designs, overrides: ["devices=60", "duration=3d", "recovery=queue"]))
         #expect(files.contains { $0.name == DesignLoad.svgName })
         let summary = try JSONValue.parse(try #require(files.first { $0.name == "summary.json" }).contents)
         guard case .array(let arms)? = Self.object(summary, "harms_and_costs") else { Issue.record("no harms_and_costs"); return }

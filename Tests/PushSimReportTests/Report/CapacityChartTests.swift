@@ -30,10 +30,10 @@ import PushSimTestSupport
         for (r, t) in [20.0, 24, 28].enumerated() { #expect(reached[r] >= t && reached[r] <= t * 1.011, "seed \(r): \(reached[r])") }
         let report = Self.report(answer)
         let svg = report.chart.svg
-        let seeds = ChartTruthTests.pointYs(svg, series: "a seed's least capacity reaching 99 %")
+        let seeds = ChartTruthTests.pointYs(svg, series: SVGText.escape("a seed's least capacity reaching 99 %"))
         #expect(seeds.count == 3)
         #expect(seeds == seeds.sorted(by: >), "screen y falls as the capacity rises: \(seeds)")
-        #expect(ChartTruthTests.pointYs(svg, series: "the seeds' mean").count == 1)
+        #expect(ChartTruthTests.pointYs(svg, series: SVGText.escape("the seeds' mean")).count == 1)
         #expect(svg.components(separatedBy: "class=\"interval\"").count - 1 == 4, "a bracket per seed and the mean's interval")
         #expect(svg.contains("class=\"zone\"") && svg.contains("95 % interval of the mean"))
         #expect(svg.contains("keeping 99 % of re-requests answered in time"))
@@ -50,9 +50,9 @@ import PushSimTestSupport
         let answer = try Self.answer(target: 0.999)
         #expect(answer.perThousand == nil)
         let svg = Self.report(answer).chart.svg
-        #expect(svg.contains("No XIVA capacity keeps 99.9 %"))
+        #expect(svg.contains("No XIVA capacity keeps 99.90 %"))
         #expect(ChartTruthTests.pointYs(svg, series: "share answered in time with no limit").count == 4)
-        #expect(svg.contains("the target, 99.9 % or more") && svg.contains("capped by error answers"))
+        #expect(svg.contains("the target, 99.90 % or more") && svg.contains("capped by error answers"))
         #expect(SVGTextBoxes.overlaps(svg)?.isEmpty == true, "\(SVGTextBoxes.overlaps(svg) ?? [])")
     }
 }
