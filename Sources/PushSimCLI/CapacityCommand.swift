@@ -16,9 +16,9 @@ enum CapacityCommand {
         answered in time (`xiva_capacity.in_time_share`, docs/model.md §6): first the share with no capacity
         limit (what caps it: XIVA errors, extension time-outs), then halving or doubling to a bracket, then
         bisection to --resolution. Reports the mean of the seeds' answers with its 95 % interval, per 1 000
-        phones, per partition (--partition-size) and for the whole fleet (--fleet), and writes capacity.json
-        and capacity.md to DIR. The scenario runs queue arm only. Ctrl-C stops it at once (exit 130); the
-        runs finished are kept beside DIR (.NAME.runs/) for --resume.
+        phones, per partition (--partition-size) and for the whole fleet (--fleet), and writes capacity.json,
+        capacity.md and its chart capacity.svg to DIR. The scenario runs queue arm only. Ctrl-C stops it at
+        once (exit 130); the runs finished are kept beside DIR (.NAME.runs/) for --resume.
         """,
         options: [
             CommandOption("target", .value("in_time_share>=P"), default: .value("in_time_share>=0.99"), help: """
@@ -44,7 +44,7 @@ enum CapacityCommand {
             CommandOption.set.help("override a key of the scenario (--set devices=20000)"),
             CommandOption.seed.help("the scenario seed the replication seeds derive from"),
             CommandOption("out", .value("DIR"), default: .described("results/<name>/"),
-                          help: "where to write capacity.json and capacity.md"),
+                          help: "where to write capacity.json, capacity.md and capacity.svg"),
             .noWrite,
             .resume,
             CommandOption.json.help("print capacity.json instead of capacity.md"),
@@ -127,7 +127,8 @@ enum CapacityCommand {
         if writes {
             interruption.update(phase: "writing the results",
                                 consequence: "'\(directory)' holds either the earlier results or the new ones, whole")
-            try ResultsWriter.write([("capacity.json", report.json.prettyText + "\n"), ("capacity.md", report.markdown)],
+            try ResultsWriter.write([("capacity.json", report.json.prettyText + "\n"), ("capacity.md", report.markdown),
+                                     (CapacityReport.svgName, report.chart.svg)],
                                     to: directory, replacing: CapacityReport.files)
             store.finish()
         }

@@ -25,6 +25,15 @@ package struct CheckSpread: Equatable, Sendable {
         + LossCause.allCases.map { "causes." + $0.key }
         + ["re_requests", "resent", "summaries", "extension_timeouts", "fetches"]
         + Ledger.checkedCounters.map(\.jsonPath)
+        + designCountKeys
+
+    /// The counts behind the harm and cost set (``DesignMetrics``, docs/model.md §7) that no
+    /// other key holds: the letters told of twice (duplicates, a summary then the push, a sync
+    /// then the push), the alert pushes sent to APNs, the silent pushes, the mail-server fetches
+    /// (a catch-up's or a sync's) and the background wake-ups. `check` reads them from an arm's
+    /// JSON as the sums of its fields (``counts(_:)`` adds the same per device).
+    package static let designCountKeys = ["harms_and_costs.shown_twice", "harms_and_costs.alert_pushes",
+                                          "harms_and_costs.silent_pushes", "harms_and_costs.fetches", "harms_and_costs.wakeups"]
 
     /// The percentiles of `latency_s` a baseline gives thresholds for, and their probabilities.
     package static let quantiles: [(key: String, p: Double)] = [("p50", 0.50), ("p90", 0.90), ("p99", 0.99)]
@@ -73,6 +82,8 @@ package struct CheckSpread: Equatable, Sendable {
         [l.letters, l.delivered, l.summarized, l.lost, l.duplicates] + LossCause.allCases.map { l.count(of: $0) }
             + [l.reRequests, l.resent, l.summaries, l.extensionTimeouts, l.catchUp.fetches]
             + Ledger.checkedCounters.map { l[keyPath: $0.path] }
+            + [l.duplicates + l.summaryThenPush.letters + l.backgroundSync.shownTwice, l.apns.sent,
+               l.backgroundSync.pushes, l.catchUp.fetches + l.backgroundSync.fetches, l.backgroundSync.wakes]
     }
 
     /// Adds one device's ledger.

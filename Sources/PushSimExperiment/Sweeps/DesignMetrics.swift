@@ -52,12 +52,19 @@ package enum DesignMetrics {
 
     /// Every figure of the arm: a value, or the reason it has none.
     package static func measure(_ arm: ArmResult) -> (values: [String: Double], notApplicable: [String: String]) {
+        let counted = counts(arm)
+        let letters = Double(max(arm.ledger.letters, 1))
+        return (counted.counts.mapValues { Double($0) / letters }, counted.notApplicable)
+    }
+
+    /// Every figure of the arm as the count it divides by the letters (the letters shown twice,
+    /// the XIVA requests, the pushes…), under the figure's name, or the reason it has none.
+    package static func counts(_ arm: ArmResult) -> (counts: [String: Int], notApplicable: [String: String]) {
         let l = arm.ledger
         let design = design(of: arm)
-        let letters = Double(max(l.letters, 1))
-        var values: [String: Double] = [:], reasons: [String: String] = [:]
+        var values: [String: Int] = [:], reasons: [String: String] = [:]
         func set(_ name: String, _ count: Int?, or reason: String) {
-            if let count { values[name] = Double(count) / letters } else { reasons[name] = reason }
+            if let count { values[name] = count } else { reasons[name] = reason }
         }
         let recovers = design != .none
         let what = design == .none ? (arm.arm == .off ? "the off arm recovers nothing" : "recovery: none recovers nothing")

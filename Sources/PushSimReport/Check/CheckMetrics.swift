@@ -44,6 +44,9 @@ package struct CheckMetric: Equatable, Sendable {
     /// A metric older documents lack and that has no zero to stand for (a load peak): absent
     /// on either side, it is not compared.
     package var absentSkips = false
+    /// A figure of the harm and cost set, computed from the arm's fields
+    /// (``CheckMetrics/designFigures(_:arm:values:)``), not read at a key of its own.
+    package var derived = false
 
     /// A percentile of the latency seen by the user (`latency_seen_s`).
     package var isSeenLatency: Bool {
@@ -115,12 +118,68 @@ package enum CheckMetrics {
                             kind: .share(complement: countKeys.firstIndex(of: share.complementPath) ?? 0), absentMeansZero: true)
             }
         }
+        // The harm and cost set every design is compared on (docs/model.md §7): letters shown
+        // twice and each cost per letter, where the arm's design can have it.
+        metrics += designFigures(arm).map { figure in
+            CheckMetric(key: figure.key, direction: .upIsWorse, kind: .rate(numerator: countKeys.firstIndex(of: figure.count) ?? 0),
+                        absentSkips: true, derived: true)
+        }
         // The busiest bin of XIVA's load (docs/model.md §14): what capacity is planned for.
         metrics += (arm == .on ? loadPeakQuantities : [.pushesSent]).map {
             CheckMetric(key: "load.\($0.key).peak", direction: .upIsWorse, kind: .loadPeak, absentSkips: true)
         }
         metrics.append(CheckMetric(key: "events", direction: .reportedOnly, kind: .work))
         return metrics
+    }
+
+    /// The figures of the harm and cost set `check` judges in an arm (its key, the count it
+    /// divides by the letters): the queue arm's every figure, the off arm's alert pushes (it
+    /// recovers nothing, and its letters shown twice are its duplicates, already judged).
+    static func designFigures(_ arm: PushSimCore.Arm) -> [(key: String, count: String)] {
+        let all: [(String, String)] = [
+            ("harms_and_costs.shown_twice_rate", "harms_and_costs.shown_twice"),
+            ("harms_and_costs.xiva_requests_per_letter", "re_requests"),
+            ("harms_and_costs.alert_pushes_per_letter", "harms_and_costs.alert_pushes"),
+            ("harms_and_costs.silent_pushes_per_letter", "harms_and_costs.silent_pushes"),
+            ("harms_and_costs.fetches_per_letter", "harms_and_costs.fetches"),
+            ("harms_and_costs.wakeups_per_letter", "harms_and_costs.wakeups"),
+        ]
+        return arm == .on ? all : all.filter { $0.0 == "harms_and_costs.alert_pushes_per_letter" }
+    }
+
+    /// Adds to `values` (an arm's metrics read from its JSON `fields`) the harm and cost set's
+    /// counts and figures, as ``DesignMetrics`` defines them, for the figures the arm's design
+    /// can have; the design as the fields show it: a background sync sent silent pushes (its
+    /// `background_sync` object), a catch-up fetched (`fetches`), else the push queue. A figure
+    /// the design cannot have is left out, so it is not compared (never compared as 0).
+    static func designFigures(_ fields: [String: JSONValue], arm: PushSimCore.Arm, values: inout [String: Double]) {
+        func number(_ path: String) -> Double? {
+            var node: JSONValue? = .object(fields)
+            for part in path.split(separator: ".") {
+                guard case .object(let members)? = node else { return nil }
+                node = members[String(part)]
+            }
+            return node?.number
+        }
+        let letters = values["letters"] ?? 0
+        func set(_ count: String, _ value: Double) {
+            values[count] = value
+            for figure in designFigures(arm) where figure.count == count { values[figure.key] = letters > 0 ? value / letters : 0 }
+        }
+        if let sent = number("apns.sent") { set("harms_and_costs.alert_pushes", sent) }
+        guard arm == .on else { return }
+        let sync = fields["background_sync"] != nil
+        let catchUp = !sync && (number("fetches") ?? 0) > 0
+        set("harms_and_costs.shown_twice", (values["duplicates"] ?? 0) + (number("summarized_then_shown") ?? 0)
+            + (number("background_sync.shown_twice") ?? 0))
+        if !sync && !catchUp, let reRequests = values["re_requests"] {
+            values["harms_and_costs.xiva_requests_per_letter"] = letters > 0 ? reRequests / letters : 0
+        }
+        if sync || catchUp { set("harms_and_costs.fetches", (number("fetches") ?? 0) + (number("background_sync.fetches") ?? 0)) }
+        if sync {
+            set("harms_and_costs.silent_pushes", number("background_sync.pushes") ?? 0)
+            set("harms_and_costs.wakeups", number("background_sync.wakes") ?? 0)
+        }
     }
 
     /// The load quantities whose peak the queue-on arm compares (the off arm: pushes sent only).
@@ -197,7 +256,7 @@ package struct CheckSnapshot: Equatable, Sendable {
                 throw CheckInputError("\(source): runs[\(n)] needs \"queue\": \"off\" or \"on\"")
             }
             var values: [String: Double] = [:]
-            for metric in CheckMetrics.catalogue(arm) {
+            for metric in CheckMetrics.catalogue(arm) where !metric.derived {
                 let path = metric.key.split(separator: ".").map(String.init)
                 var node: JSONValue? = run
                 for part in path {
@@ -214,6 +273,7 @@ package struct CheckSnapshot: Equatable, Sendable {
                 }
                 values[metric.key] = number
             }
+            CheckMetrics.designFigures(fields, arm: arm, values: &values)
             // The load series, when given, is an object whose bin is a width above 0: a damaged
             // one would compare its peaks as "identical" to anything.
             var loadBin: Double?

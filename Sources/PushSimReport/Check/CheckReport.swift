@@ -241,6 +241,9 @@ package struct CheckReport: Sendable {
         switch metric.kind {
         case .count, .work, .loadPeak:
             return value == value.rounded() && abs(value) < 1e15 ? ReportTable.grouped(Int(value)) : String(format: "%.1f", value)
+        case .rate where metric.key.hasSuffix("_per_letter"):
+            // A cost per letter: a plain ratio (2 pushes a letter is not 200 %).
+            return String(format: "%.4f", value)
         case .rate, .share:
             return String(format: "%.4f %%", value * 100)
         case .latencyQuantile, .latencyMax:

@@ -3,8 +3,9 @@ import PushSimCore
 import PushSimExperiment
 
 package enum DesignReport {
-    /// summary.json's `harms_and_costs`: per arm, its design, every figure by name, and
-    /// `not_applicable` (the figures its design cannot have, with the reason).
+    /// summary.json's `harms_and_costs`: per arm, its design, every figure by name,
+    /// `not_applicable` (the figures its design cannot have, with the reason), and `load`, the
+    /// costs a second (``DesignLoad``).
     package static func json(_ result: RunResult) -> JSONValue {
         .array(result.arms.map { arm in
             let measured = DesignMetrics.measure(arm)
@@ -12,6 +13,8 @@ package enum DesignReport {
                                                 "design": .string(DesignMetrics.design(of: arm).rawValue)]
             for (name, value) in measured.values { members[name] = .double(value) }
             members["not_applicable"] = .object(measured.notApplicable.mapValues(JSONValue.string))
+            // The costs as a load: per 1 000 phones a second, and at the fleet with --fleet.
+            if result.totalDevices > 0 { members["load"] = DesignLoad.json(arm, frame: result.loadFrame, devices: result.totalDevices) }
             return .object(members)
         })
     }
@@ -38,6 +41,7 @@ package enum DesignReport {
         if !reasons.isEmpty {
             out += "\n" + reasons.enumerated().map { "[\($0.offset + 1)] \($0.element)." }.joined(separator: " ") + "\n"
         }
-        return out
+        let load = DesignLoad.markdown(result)
+        return load.isEmpty ? out : out + "\n" + load
     }
 }

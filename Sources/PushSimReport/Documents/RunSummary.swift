@@ -32,13 +32,13 @@ package enum RunSummary {
     /// A run's set removes a baseline's counts per device (written by `check --update`): they
     /// belong to the summary they were made with.
     package static let family: Set<String> = ["summary.json", "summary.md", XivaQueueReport.csvName, XivaQueueReport.svgName,
-                                              LoadReport.csvName, LoadReport.svgName, HTMLReport.name, StoredDeviceCounts.fileName,
+                                              LoadReport.csvName, LoadReport.svgName, DesignLoad.svgName, HTMLReport.name, StoredDeviceCounts.fileName,
                                               ReplicationBaseline.fileName, ReplicationBaseline.countsFileName]
     /// The files every run's set holds, whatever the scenario: checked before a run, so a FIFO or
     /// a folder where one of them goes is refused before any simulated time is spent (the queue's
     /// files, written only with a finite capacity, are checked when the set is written).
     package static let alwaysWritten: Set<String> = ["summary.json", "summary.md", LoadReport.csvName, LoadReport.svgName,
-                                                     HTMLReport.name]
+                                                     DesignLoad.svgName, HTMLReport.name]
 
     /// The run's JSON document (the contract's fields) with its provenance beside them:
     /// `pushsim_version`, `pushsim_commit` and `resolved_scenario`.
@@ -86,7 +86,8 @@ package enum RunSummary {
                              sharedServer: Bool = false) -> [(name: String, contents: String)] {
         var files = [("summary.json", document(result, provenance: provenance).prettyText + "\n"),
                      ("summary.md", markdown(result, size: size, provenance: provenance)),
-                     (LoadReport.csvName, LoadReport.csv(result)), (LoadReport.svgName, LoadChart(result).svg)]
+                     (LoadReport.csvName, LoadReport.csv(result)), (LoadReport.svgName, LoadChart(result).svg),
+                     (DesignLoad.svgName, DesignLoad.chart(provenance.labelling(result)).svg)]
         if sharedServer, let queueArm = result.arms.first(where: { $0.arm == .on }) {
             files.append((XivaQueueReport.csvName, XivaQueueReport.csv(queueArm.ledger.xivaQueue)))
             files.append((XivaQueueReport.svgName, XivaQueueReport.svg(queueArm.ledger.xivaQueue, scenario: result.scenario)))

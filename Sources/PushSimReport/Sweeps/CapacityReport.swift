@@ -6,7 +6,9 @@ import PushSimExperiment
 /// The answer of `pushsim capacity` with what it is about: the scenario, the partitions
 /// simulated, the partition size and fleet the user asked it for.
 package struct CapacityReport: Sendable {
-    package static let files: Set<String> = ["capacity.json", "capacity.md"]
+    package static let files: Set<String> = ["capacity.json", "capacity.md", svgName]
+    /// The chart written beside capacity.md.
+    package static let svgName = "capacity.svg"
     package static let metric = "xiva_capacity.in_time_share"
 
     package var scenario: String
@@ -129,6 +131,61 @@ package struct CapacityReport: Sendable {
                 + "\(percent(search.ceiling.share)) | \(search.tried.count + 1) |\n"
         }
         return out
+    }
+
+    // MARK: Chart
+
+    /// capacity.svg: each seed's least capacity per 1 000 phones that reaches the target, its bar
+    /// the bracket the search closed (from the largest capacity missing the target to it), and
+    /// the mean of the seeds with its 95 % interval, also shaded across the plot. With no
+    /// capacity reaching the target: each seed's share answered in time with no limit, against
+    /// the target shaded from it to 100 %.
+    package var chart: SVGChart {
+        let target = percent(answer.settings.target)
+        // Seeds derived from the scenario's are 20-digit numbers: the axis names each by its
+        // place, the x label which seed that is (capacity.md's rows, in the same order).
+        let categories = answer.seeds.indices.map { "#\($0 + 1)" } + ["mean"]
+        let xLabel = "seed: " + answer.seeds.enumerated().prefix(3).map { "#\($0.offset + 1) = \($0.element.seed)" }.joined(separator: ", ")
+            + (answer.seeds.count > 3 ? ", … (capacity.md's rows, in order)" : "")
+        let n = answer.seeds.count
+        var subtitle = "\(scenario) · \(ReportTable.grouped(partitions)) partition\(partitions == 1 ? "" : "s") of "
+            + "\(LoadReport.figure(simulatedPartition)) phones simulated · \(n) seed\(n == 1 ? "" : "s"), common random numbers"
+        var chart: SVGChart
+        if let mean = answer.perThousand, let scaledMean = scaled(1) {
+            let reached = answer.seeds.map(\.reached) + [nil]
+            let bracket = SVGChart.Series(name: "a seed's least capacity reaching \(target)", values: reached,
+                                          low: answer.seeds.map { $0.missed ?? $0.reached } + [nil], high: reached)
+            let interval = SVGChart.Series(name: "the seeds' mean", values: Array(repeating: nil, count: n) + [mean.mean],
+                                           low: Array(repeating: nil, count: n) + [scaledMean.low ?? mean.mean],
+                                           high: Array(repeating: nil, count: n) + [scaledMean.high ?? mean.mean])
+            for row in rows.dropFirst() {
+                guard let s = scaled(row.factor) else { continue }
+                subtitle += "\n\(row.label): \(LoadReport.figure(s.mean)) a second"
+                    + (s.low.flatMap { low in s.high.map { " (\(LoadReport.figure(low)) – \(LoadReport.figure($0)))" } } ?? "")
+            }
+            chart = SVGChart(title: "XIVA capacity keeping \(target) of re-requests answered in time", subtitle: subtitle,
+                             xLabel: xLabel, yLabel: "capacity per 1 000 phones (re-requests a second)",
+                             categories: categories, series: [bracket, interval], percent: false)
+            if let low = scaledMean.low, let high = scaledMean.high {
+                chart.zone = SVGChart.Zone(low: low, high: high, name: "95 % interval of the mean")
+            }
+            chart.note = "bar: a seed's bracket; the mean's 95 % CI"
+        } else {
+            let shares = answer.seeds.map { Optional($0.ceiling.share) } + [answer.ceilingShare.mean]
+            let ci = answer.ceilingShare.ci95
+            let series = SVGChart.Series(name: "share answered in time with no limit", values: shares,
+                                         low: answer.seeds.map { Optional($0.ceiling.share) } + [max(0, answer.ceilingShare.mean - (ci ?? 0))],
+                                         high: answer.seeds.map { Optional($0.ceiling.share) } + [min(1, answer.ceilingShare.mean + (ci ?? 0))])
+            subtitle += "\ncapped by \(answer.cap.cause)"
+            chart = SVGChart(title: "No XIVA capacity keeps \(target) of re-requests answered in time", subtitle: subtitle,
+                             xLabel: xLabel, yLabel: "answered in time (% of re-requests)", categories: categories,
+                             series: [series], percent: true)
+            chart.zone = SVGChart.Zone(low: answer.settings.target, high: 1, name: "the target, \(target) or more")
+            chart.note = "point: a seed's share; bar: the mean's 95 % CI"
+        }
+        chart.xAxis = SVGChart.XAxis.byValue
+        chart.yAxis = .linear
+        return chart
     }
 
     func percent(_ x: Double) -> String {

@@ -121,7 +121,8 @@ package enum SweepMetricNames {
 /// over 60), per 1 000 phones and (with `--fleet N`) for N phones, assuming load adds over
 /// independent devices (``LoadReport/assumption``). The busiest second needs runs binned by the
 /// second (`--load-bin 1s`), the busiest minute runs binned by the second or the minute; a
-/// resolution the bins cannot give is "n/a" with the reason.
+/// resolution the bins cannot give is "n/a" with the reason, and so are the re-requests of an
+/// arm whose design sends none (the off arm, a catch-up, a background sync: ``DesignMetrics``).
 package struct SweepLoad: Equatable, Sendable {
     package var fleet: Int?
     package init(fleet: Int?) { self.fleet = fleet }
@@ -133,41 +134,20 @@ package struct SweepLoad: Equatable, Sendable {
 
     func add(to metrics: inout ArmMetrics, arm: ArmResult, frame: LoadFrame, devices: Int) {
         guard devices > 0 else { return }
-        let binSeconds = Double(frame.bin) / Double(SimTime.second)
         var scales = [("per_1000", 1000 / Double(devices))]
         if let fleet { scales.append(("fleet", Double(fleet) / Double(devices))) }
+        // Re-requests where the design sends none are n/a with its reason, never 0.
+        let noReRequests = DesignMetrics.counts(arm).notApplicable["xiva_requests_per_letter"]
         for q in SweepLoad.quantities {
-            let statistics = LoadStatistics(arm.ledger.load, q, frame: frame)
-            var figures: [String: Double] = ["mean_per_s": statistics.mean / binSeconds]
-            var missing: [String: String] = [:]
-            switch frame.bin {
-            case SimTime.second:
-                figures["peak_per_s_1s"] = Double(statistics.peak)
-                figures["peak_per_s_1m"] = Double(SweepLoad.minutePeak(arm.ledger.load.values(q))) / 60
-            case SimTime.minute:
-                figures["peak_per_s_1m"] = Double(statistics.peak) / 60
-                missing["peak_per_s_1s"] = "the runs are binned by the minute: give --load-bin 1s for the busiest second"
-            default:
-                let reason = "the runs are binned by \(SimTime(microseconds: frame.bin)): give --load-bin 1s for the busiest second and minute"
-                missing["peak_per_s_1s"] = reason
-                missing["peak_per_s_1m"] = reason
+            var (figures, missing) = DesignLoad.rates(arm.ledger.load, q, frame: frame)
+            if q == .reRequests, let reason = noReRequests {
+                for figure in DesignLoad.figures { missing[figure.name] = reason }
+                figures = [:]
             }
             for (scale, factor) in scales {
                 for (figure, value) in figures { metrics.values[SweepLoad.name(q, scale: scale, figure)] = value * factor }
                 for (figure, reason) in missing { metrics.notApplicable[SweepLoad.name(q, scale: scale, figure)] = reason }
             }
         }
-    }
-
-    /// The largest count in a minute of a series binned by the second, minutes aligned on the
-    /// run's clock as `--load-bin 1m` cuts them.
-    static func minutePeak(_ seconds: [Int]) -> Int {
-        var peak = 0
-        var start = 0
-        while start < seconds.count {
-            peak = max(peak, seconds[start..<min(start + 60, seconds.count)].reduce(0, +))
-            start += 60
-        }
-        return peak
     }
 }

@@ -1,5 +1,6 @@
 // The charts of a sweep: chosen metrics against the first axis, one line per arm and combination.
 import Foundation
+import PushSimCore
 import PushSimExperiment
 
 /// A metric a sweep draws, and how.
@@ -45,13 +46,23 @@ extension SweepResult {
                        yLabel: "most re-requests waiting in a partition", percent: false),
     ]
 
-    /// The charts this sweep draws: every sweep's, then the capacity charts when it has the figures.
+    /// The charts of a sweep run with `--fleet` or `--load-bin` (``SweepLoad``): per quantity,
+    /// its mean, busiest second and busiest minute per 1 000 phones a second. `metric` names the
+    /// figures' common prefix (``loadChart(_:)``).
+    package static let loadChartSpecs: [SweepChartSpec] = SweepLoad.quantities.map { q in
+        SweepChartSpec(file: "load_\(q.key).svg", metric: SweepLoad.name(q, scale: "per_1000", ""),
+                       title: "Load: \(q.label)", yLabel: "per 1 000 phones, a second", percent: false)
+    }
+
+    /// The charts this sweep draws: every sweep's, then the capacity charts when it has the
+    /// figures, each segment's, then the load charts (of the totals) when it carries the load.
     package var writtenChartSpecs: [SweepChartSpec] {
         let whole = Self.chartSpecs + (hasCapacityFigures ? Self.capacityChartSpecs : [])
-        guard chartsPerSegment else { return whole }
+        let load = hasLoadFigures ? Self.loadChartSpecs : []
+        guard chartsPerSegment else { return whole + load }
         return whole + segments.enumerated().flatMap { index, segment in
             whole.map { Self.segmentSpec($0, segment: segment, index: index) }
-        }
+        } + load
     }
 
     /// A chart of one segment's figures: the metric under `segments.NAME.`, in a file named by
@@ -90,6 +101,7 @@ extension SweepResult {
     /// categories: SVGChart.XAxis.byValue); each arm that has the metric is a series (queue off
     /// dashed), and every combination of the other axes' values gets series of its own.
     package func chart(_ spec: SweepChartSpec) -> SVGChart {
+        if spec.metric.hasPrefix("load."), spec.metric.hasSuffix(".") { return loadChart(spec) }
         let xAxis = axes.first
         let categories = xAxis?.values ?? ["base"]
         func xValue(_ point: SweepPoint) -> String { xAxis.flatMap { a in point.settings.first { $0.path == a.path }?.value } ?? "base" }
@@ -125,6 +137,44 @@ extension SweepResult {
                              xLabel: xAxis.map { SweepCharts.axisLabel($0.path) } ?? "scenario as written",
                              yLabel: spec.yLabel, categories: categories, series: series, percent: spec.percent)
         chart.xAxis = .byValue
+        return chart
+    }
+}
+
+extension SweepResult {
+    /// A load chart: each figure of ``DesignLoad/figures`` (under `spec.metric`) drawn as
+    /// ``chart(_:)`` draws one metric, its series named for the figure too. What is n/a (a
+    /// figure the runs' bins cannot give, re-requests of a design that sends none) draws nothing
+    /// and is named under the title with its reason, each reason once with the figures it stands for.
+    func loadChart(_ spec: SweepChartSpec) -> SVGChart {
+        var combined: SVGChart?
+        var series: [SVGChart.Series] = []
+        var missing: [(reason: String, figures: [String])] = []
+        for figure in DesignLoad.figures {
+            var one = spec
+            one.metric = spec.metric + figure.name
+            let chart = chart(one)
+            if combined == nil { combined = chart }
+            for var line in chart.series {
+                line.name += " · " + (figure.name == "peak_per_s_1m" ? "busiest minute (its count / 60)" : figure.title)
+                line.color = series.count
+                series.append(line)
+            }
+            for point in points {
+                for reason in point.summaries.compactMap({ $0.notApplicable[one.metric] }) {
+                    if let i = missing.firstIndex(where: { $0.reason == reason }) {
+                        if !missing[i].figures.contains(figure.title) { missing[i].figures.append(figure.title) }
+                    } else {
+                        missing.append((reason, [figure.title]))
+                    }
+                }
+            }
+        }
+        var chart = combined ?? SVGChart(title: spec.title, subtitle: "", xLabel: "", yLabel: spec.yLabel, categories: [],
+                                         series: [], percent: false)
+        chart.title = spec.title
+        chart.series = series
+        for entry in missing { chart.subtitle += "\nn/a (\(entry.figures.joined(separator: ", "))): \(entry.reason)" }
         return chart
     }
 }
@@ -214,6 +264,7 @@ extension SweepResult {
     package static func family(segments: [String]) -> Set<String> {
         let specs = chartSpecs + capacityChartSpecs
         let perSegment = segments.enumerated().flatMap { index, segment in specs.map { segmentSpec($0, segment: segment, index: index).file } }
-        return Set(["sweep.csv", "sweep.json", "sweep.md", HTMLReport.name] + specs.map(\.file) + perSegment + segmentOverlayFiles)
+        return Set(["sweep.csv", "sweep.json", "sweep.md", HTMLReport.name] + specs.map(\.file) + perSegment + segmentOverlayFiles
+                   + loadChartSpecs.map(\.file))
     }
 }

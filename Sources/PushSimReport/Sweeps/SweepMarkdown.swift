@@ -25,6 +25,7 @@ extension SweepResult {
         let columns = tableColumns
         out += table(columns, prefix: "") { points[$0].summaries }
         out += designMarkdown
+        out += loadMarkdown
         out += comparisonMarkdown(columns, prefix: "")
         for segment in segments {
             let prefix = "segments.\(segment)."
@@ -53,6 +54,53 @@ extension SweepResult {
         }
         return "\n## Harms and costs, every design on the same footing\n\n" + SweepMarkdown.designIntroduction
             + SweepMarkdown.designTable(headers: axes.map { "`\($0.path)`" } + ["queue"], rows: rows)
+    }
+
+    /// Whether the sweep carries the load metrics (`--fleet`, `--load-bin`: ``SweepLoad``).
+    var hasLoadFigures: Bool {
+        points.contains { $0.summaries.contains { arm in
+            arm.metrics.keys.contains { $0.hasPrefix("load.") } || arm.notApplicable.keys.contains { $0.hasPrefix("load.") }
+        } }
+    }
+
+    /// The load an arm puts on XIVA and APNs (``SweepLoad``), per 1 000 phones and at the fleet,
+    /// a table per scale, one row per point and arm; nothing for a sweep run without it.
+    var loadMarkdown: String {
+        guard hasLoadFigures else { return "" }
+        let fleet = points.contains { $0.summaries.contains { arm in arm.metrics.keys.contains { $0.contains(".fleet.") } } }
+        var out = "\n## Load on XIVA and APNs\n\nA second: the mean over the measured window, the busiest second, and the "
+            + "busiest minute's count over 60 (a server is sized by the busiest second it must answer within its time-out: "
+            + "docs/model.md §14). \(LoadReport.assumption.prefix(1).uppercased() + LoadReport.assumption.dropFirst()). "
+            + "`n/a`: the runs' bins cannot give it, or the arm's design sends none (reasons below), never 0.\n\n"
+        for scale in ["per_1000"] + (fleet ? ["fleet"] : []) {
+            out += scale == "fleet" ? "At the fleet (`--fleet`), a second:\n\n" : "Per 1 000 phones, a second:\n\n"
+            var headers = axes.map { "`\($0.path)`" } + ["queue"]
+            for q in SweepLoad.quantities { headers += DesignLoad.figures.map { "\(q.label): \($0.title)" } }
+            out += MarkdownTable.row(headers)
+            out += "|" + String(repeating: " --- |", count: headers.count) + "\n"
+            var reasons: [String] = []
+            for point in points {
+                let settings = axes.map { axis in point.point.settings.first { $0.path == axis.path }?.value ?? "" }
+                for arm in point.summaries {
+                    var cells = settings + [arm.queue]
+                    for q in SweepLoad.quantities {
+                        for figure in DesignLoad.figures {
+                            let name = SweepLoad.name(q, scale: scale, figure.name)
+                            if let value = arm.metrics[name] { cells.append(SweepMarkdown.cell(value, unit: .plain)); continue }
+                            guard let reason = arm.notApplicable[name] else { cells.append("—"); continue }
+                            if !reasons.contains(reason) { reasons.append(reason) }
+                            cells.append("n/a [\((reasons.firstIndex(of: reason) ?? 0) + 1)]")
+                        }
+                    }
+                    out += MarkdownTable.row(cells)
+                }
+            }
+            if !reasons.isEmpty {
+                out += "\n" + reasons.enumerated().map { "[\($0.offset + 1)] \($0.element)." }.joined(separator: " ") + "\n"
+            }
+            out += "\n"
+        }
+        return out
     }
 
     /// Whether any point has a finite XIVA capacity's figures (the share answered in time).

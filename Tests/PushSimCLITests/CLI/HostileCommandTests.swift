@@ -81,7 +81,7 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
             // The next write cleans whatever the dead one left.
             #expect(try pushsim(["run", quickstart, "--out", out, "--seed", "1"] + small).status == 0)
             #expect(besidesCommand(snapshot(out)) == before)
-            #expect(dir.listing == ["out", "out/load.csv", "out/load.svg", "out/report.html", "out/summary.json", "out/summary.md"],
+            #expect(dir.listing == ["out", "out/costs.svg", "out/load.csv", "out/load.svg", "out/report.html", "out/summary.json", "out/summary.md"],
                     "\(step): \(dir.listing)")
         }
     }
@@ -112,13 +112,13 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
         #expect(merged.status == 143, "\(merged.error)")
         #expect(merged.error.contains("pushsim: interrupted (SIGTERM): the merge was not finished"), "\(merged.error)")
         // The whole set is written (the load series' files too) before the signal is acted on.
-        #expect(Set(snapshot(dir.file("merged")).keys) == ["summary.json", "summary.md", "load.csv", "load.svg", "report.html"])
+        #expect(Set(snapshot(dir.file("merged")).keys) == ["summary.json", "summary.md", "load.csv", "load.svg", "costs.svg", "report.html"])
         let baseline = dir.file("base/summary.json")
         let update = try pushsim(["check", quickstart, "--baseline", baseline, "--update"] + small,
                                  environment: ["PUSHSIM_TEST_WRITER_STEP": "carried:term"])
         #expect(update.status == 143, "\(update.error)")
         #expect(update.error.contains("interrupted (SIGTERM): the check of 'quickstart' was not finished"), "\(update.error)")
-        #expect(Set(snapshot(dir.file("base")).keys) == ["summary.json", "summary.md", "load.csv", "load.svg", "report.html", "device-counts.csv"])
+        #expect(Set(snapshot(dir.file("base")).keys) == ["summary.json", "summary.md", "load.csv", "load.svg", "costs.svg", "report.html", "device-counts.csv"])
         #expect(!dir.listing.contains { $0.contains(".pushsim-") })
     }
 
@@ -168,7 +168,7 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
             let seed = (object?["seed"] as? NSNumber).map { "\($0)" } ?? ""
             #expect(!seed.isEmpty && markdown.contains("seed \(seed) "), "trial \(trial): json seed \(seed)")
         }
-        #expect(dir.listing == ["out", "out/load.csv", "out/load.svg", "out/report.html", "out/summary.json", "out/summary.md"])
+        #expect(dir.listing == ["out", "out/costs.svg", "out/load.csv", "out/load.svg", "out/report.html", "out/summary.json", "out/summary.md"])
     }
 
     @Test func everyCommandThatRunsScenariosEstimatesFirst() throws {

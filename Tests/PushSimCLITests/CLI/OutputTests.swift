@@ -46,7 +46,7 @@ private final class Workspace {
         _ = FileManager.default.createFile(atPath: out + "/summary.json", contents: Data("old".utf8))
         #expect(w.run(["--out", out]).status == 0)
         #expect(try String(contentsOfFile: out + "/summary.json", encoding: .utf8) == first)
-        #expect(w.listing == ["out", "out/load.csv", "out/load.svg", "out/report.html", "out/summary.json", "out/summary.md", "s.yaml"])
+        #expect(w.listing == ["out", "out/costs.svg", "out/load.csv", "out/load.svg", "out/report.html", "out/summary.json", "out/summary.md", "s.yaml"])
     }
 
     @Test func outThatIsAFileIsRefusedBeforeRunning() throws {
@@ -69,7 +69,7 @@ private final class Workspace {
         let w = Workspace()
         let (status, _) = w.run(["--out", w.folder + "/missing/deeper/out"])
         #expect(status == 0)
-        #expect(w.listing == ["missing", "missing/deeper", "missing/deeper/out", "missing/deeper/out/load.csv",
+        #expect(w.listing == ["missing", "missing/deeper", "missing/deeper/out", "missing/deeper/out/costs.svg", "missing/deeper/out/load.csv",
                               "missing/deeper/out/load.svg", "missing/deeper/out/report.html", "missing/deeper/out/summary.json",
                               "missing/deeper/out/summary.md", "s.yaml"])
     }

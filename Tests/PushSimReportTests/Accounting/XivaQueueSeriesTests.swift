@@ -41,8 +41,8 @@ import PushSimTestSupport
         """
         let finite = try ScenarioLoader.parse(text: text, file: "q.yaml")
         let names = RunSummary.files(Simulator.run(finite), scenario: finite).map(\.name)
-        #expect(names == ["summary.json", "summary.md", "load.csv", "load.svg", "xiva-queue.csv", "xiva-queue.svg", "report.html"])
+        #expect(names == ["summary.json", "summary.md", "load.csv", "load.svg", "costs.svg", "xiva-queue.csv", "xiva-queue.svg", "report.html"])
         let forever = try ScenarioLoader.parse(text: text, file: "q.yaml", overrides: ["xiva.capacity=forever"])
-        #expect(RunSummary.files(Simulator.run(forever), scenario: forever).map(\.name) == ["summary.json", "summary.md", "load.csv", "load.svg", "report.html"])
+        #expect(RunSummary.files(Simulator.run(forever), scenario: forever).map(\.name) == ["summary.json", "summary.md", "load.csv", "load.svg", "costs.svg", "report.html"])
     }
 }

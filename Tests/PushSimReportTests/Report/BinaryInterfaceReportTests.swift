@@ -73,7 +73,7 @@ import PushSimTestSupport
         let binary = try ScenarioLoader.parse(text: minimalScenario + "apns: {interface: binary}\nxiva: {partitions: 2}\n", file: "t.yaml")
         let capacity = try ScenarioLoader.parse(text: minimalScenario + "xiva: {capacity: 10/s, partitions: 2}\n", file: "t.yaml")
         let result = RunResult(scenario: "t", seed: 1, arms: [binaryArm(.off), binaryArm(.on)], devices: 0..<10, totalDevices: 10)
-        #expect(RunSummary.files(result, scenario: binary).map(\.name) == ["summary.json", "summary.md", "load.csv", "load.svg", "report.html"])
+        #expect(RunSummary.files(result, scenario: binary).map(\.name) == ["summary.json", "summary.md", "load.csv", "load.svg", "costs.svg", "report.html"])
         #expect(RunSummary.files(result, scenario: capacity).map(\.name).contains(XivaQueueReport.csvName))
         #expect(!Provenance(binary).xivaCapacityIsFinite && Provenance(capacity).xivaCapacityIsFinite)
     }

@@ -23,7 +23,7 @@ import Testing
         for (key, value) in plain { #expect(document[key] == value) }
 
         let files = RunSummary.files(result, scenario: scenario)
-        #expect(files.map(\.name) == ["summary.json", "summary.md", "load.csv", "load.svg", "report.html"])
+        #expect(files.map(\.name) == ["summary.json", "summary.md", "load.csv", "load.svg", "costs.svg", "report.html"])
         #expect(files[1].contents.contains("PushSim \(PushSimVersion.current) (commit \(PushSimVersion.commit)), seed 11"))
         #expect(files[1].contents.contains("```yaml\n" + ScenarioPrinter.yaml(scenario) + "```\n"))
     }
