@@ -102,7 +102,7 @@ package enum OptimizeRunner {
         guard let base = plan.seeds.first else { throw SweepError("optimize: the plan has no seed") }
         let seeds = ReplicationSeeds.seeds(base: base, count: settings.maxReplications)
         var observations: [[Double]] = Array(repeating: [], count: k)
-        // The queue arm's harm and cost set, replication by replication, per system.
+        // The queue arm's harm and cost set (and load), replication by replication, per system.
         var designRuns: [[SweepReplication]] = Array(repeating: [], count: k)
         var done = 0
         func observe(_ i: Int, _ r: Int) throws -> Double? {
@@ -111,8 +111,10 @@ package enum OptimizeRunner {
             let arm = measure(try simulate?(seeded) ?? Simulator.run(seeded, jobs: jobs)).last
             let value = arm?.values[settings.metric]
             if var arm {
-                arm.values = arm.values.filter { $0.key.hasPrefix(DesignMetrics.prefix) }
-                arm.notApplicable = arm.notApplicable.filter { $0.key.hasPrefix(DesignMetrics.prefix) }
+                // The harm and cost set, and the load on the servers (`load.…`, SweepLoad) when the runs measure it.
+                func kept(_ key: String) -> Bool { key.hasPrefix(DesignMetrics.prefix) || key.hasPrefix("load.") }
+                arm.values = arm.values.filter { kept($0.key) }
+                arm.notApplicable = arm.notApplicable.filter { kept($0.key) }
                 designRuns[i].append(SweepReplication(replication: r, seed: seeds[r], arms: [arm]))
             }
             done += 1

@@ -99,9 +99,11 @@ extension OptimizeResult {
             if let m = comparisonsWithTheBest.first(where: { $0.system == i }) {
                 members["versus_best_of_others"] = .object(["lower": Self.bound(m.lower), "upper": Self.bound(m.upper)])
             }
-            // The queue arm's harm and cost set, as sweep.json holds it (mean, ci95, or why not).
-            if i < designSummaries.count, case .object(let arm) = SweepJSON.arm(designSummaries[i]), let set = arm["harms_and_costs"] {
-                members["harms_and_costs"] = set
+            // The queue arm's harm and cost set, and its load when the runs measured it, as
+            // sweep.json holds them (mean, ci95, or why not).
+            if i < designSummaries.count, case .object(let arm) = SweepJSON.arm(designSummaries[i]) {
+                if let set = arm["harms_and_costs"] { members["harms_and_costs"] = set }
+                if let load = arm["load"] { members["load"] = load }
             }
             return .object(members)
         }
@@ -228,6 +230,11 @@ extension OptimizeResult {
                 + SweepMarkdown.designTable(headers: ["candidate", "replications"], rows: points.indices.map {
                     (["`\(points[$0].label)`", String(selection.replications[$0])], designSummaries[$0])
                 })
+        }
+        if designSummaries.count == points.count {
+            out += SweepMarkdown.loadTables(headers: ["candidate"], rows: points.indices.map {
+                (labels: ["`\(points[$0].label)`"], summary: designSummaries[$0])
+            })
         }
         out += "\n![Each candidate against the chosen one](optimize.svg)\n"
         out += "\n## How this was made\n\nPushSim \(PushSimVersion.current) (commit \(PushSimVersion.commit)) · seeds \(seeds.map(String.init).joined(separator: ", "))"

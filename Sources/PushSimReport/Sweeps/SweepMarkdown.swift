@@ -57,50 +57,15 @@ extension SweepResult {
     }
 
     /// Whether the sweep carries the load metrics (`--fleet`, `--load-bin`: ``SweepLoad``).
-    var hasLoadFigures: Bool {
-        points.contains { $0.summaries.contains { arm in
-            arm.metrics.keys.contains { $0.hasPrefix("load.") } || arm.notApplicable.keys.contains { $0.hasPrefix("load.") }
-        } }
-    }
+    var hasLoadFigures: Bool { points.contains { SweepMarkdown.carriesLoad($0.summaries) } }
 
     /// The load an arm puts on XIVA and APNs (``SweepLoad``), per 1 000 phones and at the fleet,
     /// a table per scale, one row per point and arm; nothing for a sweep run without it.
     var loadMarkdown: String {
-        guard hasLoadFigures else { return "" }
-        let fleet = points.contains { $0.summaries.contains { arm in arm.metrics.keys.contains { $0.contains(".fleet.") } } }
-        var out = "\n## Load on XIVA and APNs\n\nA second: the mean over the measured window, the busiest second, and the "
-            + "busiest minute's count over 60 (a server is sized by the busiest second it must answer within its time-out: "
-            + "docs/model.md §14). \(LoadReport.assumption.prefix(1).uppercased() + LoadReport.assumption.dropFirst()). "
-            + "`n/a`: the runs' bins cannot give it, or the arm's design sends none (reasons below), never 0.\n\n"
-        for scale in ["per_1000"] + (fleet ? ["fleet"] : []) {
-            out += scale == "fleet" ? "At the fleet (`--fleet`), a second:\n\n" : "Per 1 000 phones, a second:\n\n"
-            var headers = axes.map { "`\($0.path)`" } + ["queue"]
-            for q in SweepLoad.quantities { headers += DesignLoad.figures.map { "\(q.label): \($0.title)" } }
-            out += MarkdownTable.row(headers)
-            out += "|" + String(repeating: " --- |", count: headers.count) + "\n"
-            var reasons: [String] = []
-            for point in points {
-                let settings = axes.map { axis in point.point.settings.first { $0.path == axis.path }?.value ?? "" }
-                for arm in point.summaries {
-                    var cells = settings + [arm.queue]
-                    for q in SweepLoad.quantities {
-                        for figure in DesignLoad.figures {
-                            let name = SweepLoad.name(q, scale: scale, figure.name)
-                            if let value = arm.metrics[name] { cells.append(SweepMarkdown.cell(value, unit: .plain)); continue }
-                            guard let reason = arm.notApplicable[name] else { cells.append("—"); continue }
-                            if !reasons.contains(reason) { reasons.append(reason) }
-                            cells.append("n/a [\((reasons.firstIndex(of: reason) ?? 0) + 1)]")
-                        }
-                    }
-                    out += MarkdownTable.row(cells)
-                }
-            }
-            if !reasons.isEmpty {
-                out += "\n" + reasons.enumerated().map { "[\($0.offset + 1)] \($0.element)." }.joined(separator: " ") + "\n"
-            }
-            out += "\n"
-        }
-        return out
+        SweepMarkdown.loadTables(headers: axes.map { "`\($0.path)`" } + ["queue"], rows: points.flatMap { point in
+            let settings = axes.map { axis in point.point.settings.first { $0.path == axis.path }?.value ?? "" }
+            return point.summaries.map { (labels: settings + [$0.queue], summary: $0) }
+        })
     }
 
     /// Whether any point has a finite XIVA capacity's figures (the share answered in time).
@@ -180,6 +145,51 @@ enum SweepMarkdown {
 
     /// The harm and cost set (``DesignMetrics``) as a table: a row per `rows` (its labels under
     /// `headers`, then each figure's mean ± half-width), `n/a [k]` with reason k listed below.
+    /// Whether any of these arms carries the load metrics (`--fleet`, `--load-bin`: ``SweepLoad``).
+    static func carriesLoad(_ arms: [ArmSummary]) -> Bool {
+        arms.contains { arm in
+            arm.metrics.keys.contains { $0.hasPrefix("load.") } || arm.notApplicable.keys.contains { $0.hasPrefix("load.") }
+        }
+    }
+
+    /// "Load on XIVA and APNs": a table per 1 000 phones and, when the runs had `--fleet`, one at
+    /// the fleet, a row per (leading cells, arm); empty when no arm carries the load. sweep.md and
+    /// optimize.md both show it.
+    static func loadTables(headers leading: [String], rows: [(labels: [String], summary: ArmSummary)]) -> String {
+        guard carriesLoad(rows.map(\.summary)) else { return "" }
+        let fleet = rows.contains { $0.summary.metrics.keys.contains { $0.contains(".fleet.") } }
+        var out = "\n## Load on XIVA and APNs\n\nA second: the mean over the measured window, the busiest second, and the "
+            + "busiest minute's count over 60 (a server is sized by the busiest second it must answer within its time-out: "
+            + "docs/model.md §14). \(LoadReport.assumption.prefix(1).uppercased() + LoadReport.assumption.dropFirst()). "
+            + "`n/a`: the runs' bins cannot give it, or the arm's design sends none (reasons below), never 0.\n\n"
+        for scale in ["per_1000"] + (fleet ? ["fleet"] : []) {
+            out += scale == "fleet" ? "At the fleet (`--fleet`), a second:\n\n" : "Per 1 000 phones, a second:\n\n"
+            var headers = leading
+            for q in SweepLoad.quantities { headers += DesignLoad.figures.map { "\(q.label): \($0.title)" } }
+            out += MarkdownTable.row(headers)
+            out += "|" + String(repeating: " --- |", count: headers.count) + "\n"
+            var reasons: [String] = []
+            for row in rows {
+                var cells = row.labels
+                for q in SweepLoad.quantities {
+                    for figure in DesignLoad.figures {
+                        let name = SweepLoad.name(q, scale: scale, figure.name)
+                        if let value = row.summary.metrics[name] { cells.append(cell(value, unit: .plain)); continue }
+                        guard let reason = row.summary.notApplicable[name] else { cells.append("—"); continue }
+                        if !reasons.contains(reason) { reasons.append(reason) }
+                        cells.append("n/a [\((reasons.firstIndex(of: reason) ?? 0) + 1)]")
+                    }
+                }
+                out += MarkdownTable.row(cells)
+            }
+            if !reasons.isEmpty {
+                out += "\n" + reasons.enumerated().map { "[\($0.offset + 1)] \($0.element)." }.joined(separator: " ") + "\n"
+            }
+            out += "\n"
+        }
+        return out
+    }
+
     static func designTable(headers: [String], rows: [(labels: [String], summary: ArmSummary)]) -> String {
         let metrics = DesignMetrics.all
         var reasons: [String] = []

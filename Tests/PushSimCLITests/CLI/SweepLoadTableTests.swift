@@ -1,4 +1,4 @@
-// sweep.md's load section and the load charts of a sweep run with --fleet or --load-bin: the figures of sweep.json, n/a with the reason, nothing without the options.
+// sweep.md's (and optimize.md's) load section and the load charts of a sweep run with --fleet or --load-bin: the figures of sweep.json, n/a with the reason, nothing without the options.
 import Foundation
 import Testing
 @testable import PushSimCLI
@@ -60,5 +60,27 @@ private let small = ["--set", "devices=300", "--set", "xiva.partitions=1", "--se
         let again = runPushsim(["sweep", herd, "--only-vary", "--vary", "xiva.capacity=14/s", "--out", dir.file("s")] + small)
         #expect(again.status == 0, "\(again.err)")
         #expect(!FileManager.default.fileExists(atPath: dir.file("s/load_pushes_sent.svg")))
+    }
+
+    /// optimize.md carries the same section, a row per candidate (its queue arm), each with six
+    /// figures, and the busiest second of its re-requests as optimize.json says it.
+    @Test func optimizeShowsEachCandidatesLoad() throws {
+        let dir = TemporaryDirectory()
+        let optimize = runPushsim(["optimize", herd, "--over", "xiva.capacity=14/s,28/s", "--first-stage", "2", "--max-replications", "2",
+                                   "--indifference", "0.5%", "--load-bin", "1s", "--fleet", "1M", "--out", dir.file("o")] + small)
+        #expect(optimize.status == 0, "\(optimize.err)")
+        let md = try String(contentsOfFile: dir.file("o/optimize.md"), encoding: .utf8)
+        let section = try #require(md.components(separatedBy: "## Load on XIVA and APNs").dropFirst().first)
+        let body = section.components(separatedBy: "\n## ").first ?? section
+        #expect(body.contains("Per 1 000 phones, a second:") && body.contains("At the fleet (`--fleet`), a second:"))
+        let rows = body.split(separator: "\n").filter { $0.hasPrefix("| `xiva.capacity=") }
+        #expect(rows.count == 2 * 2, "two candidates × two tables: \(rows)")
+        for row in rows { #expect(row.split(separator: "|").count == 1 + 6, "\(row)") }
+        let json = try String(contentsOfFile: dir.file("o/optimize.json"), encoding: .utf8)
+        #expect(json.contains("peak_per_s_1s"), "optimize.json carries the load the table shows")
+        let plain = runPushsim(["optimize", herd, "--over", "xiva.capacity=14/s,28/s", "--first-stage", "2", "--max-replications", "2",
+                                "--indifference", "0.5%", "--out", dir.file("p")] + small)
+        #expect(plain.status == 0, "\(plain.err)")
+        #expect(!(try String(contentsOfFile: dir.file("p/optimize.md"), encoding: .utf8)).contains("## Load on XIVA and APNs"))
     }
 }
