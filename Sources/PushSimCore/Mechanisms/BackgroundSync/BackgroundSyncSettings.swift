@@ -39,3 +39,10 @@ package struct BackgroundSync: Hashable, Sendable {
         return micros >= Double(Int64.max) || !micros.isFinite ? Int64.max : max(1, Int64(micros))
     }
 }
+
+/// Its streams, each identified as before (a frozen number or its name's hash), so no draw moves.
+extension StreamPurpose {
+    package static let backgroundPushes = StreamPurpose(named: "backgroundPushes") // per arm: a background push's latencies and loss (recovery: background_sync)
+    package static let forceQuit = StreamPurpose(named: "forceQuit")             // per arm: whether the user force-quits the app after a use (recovery: background_sync)
+    package static let syncDelays = StreamPurpose(named: "syncDelays")           // per arm: from a sync to the user seeing it (recovery: background_sync)
+}
