@@ -623,7 +623,7 @@ package protocol HoldsMechanismSettings {
 }
 
 extension HoldsMechanismSettings {
-    package subscript<T>(dynamicMember path: WritableKeyPath<Settings, T>) -> T {
+    @inlinable package subscript<T>(dynamicMember path: WritableKeyPath<Settings, T>) -> T {
         @inline(__always) get { mechanisms[keyPath: path] }
         @inline(__always) set { mechanisms[keyPath: path] = newValue }
     }
@@ -887,4 +887,30 @@ struct MechanismWindows {
 
     /// Every mechanism's shared windows, in no particular order.
     var shared: [Range<Int64>] { doze }
+}
+
+extension CostModel {
+    /// Every mechanism's cost in the resource estimate (each declared in its folder, the chain's
+    /// own parts in CostModel.swift), in the order the estimate lists them: nil for one that is off.
+    package static func mechanismLoads(_ s: Scenario, _ c: LoadInput) -> [MechanismLoad] {
+        [
+            fcmDozeLoad(s, c), fcmStoreLoad(s, c),
+            sleepLoad(s, c),
+            catchUpLoad(s, c),
+            backgroundSyncLoad(s, c),
+            lowPowerLoad(s, c),
+            focusLoad(s, c), notificationSummaryLoad(s, c),
+            retryLoad(s, c),
+            duplicateLoad(s, c),
+            reinstallLoad(s, c),
+            idChangeLoad(s, c),
+            mediaLoad(s, c),
+            binaryLoad(s, c),
+            xivaOutagesLoad(s, c),
+            apnsOutagesLoad(s, c),
+            tokenRefreshLoad(s, c),
+            storeSlotsLoad(s, c),
+            capacityLoad(s, c),
+        ].compactMap { $0 }
+    }
 }

@@ -46,3 +46,20 @@ extension StreamPurpose {
     package static let forceQuit = StreamPurpose(named: "forceQuit")             // per arm: whether the user force-quits the app after a use (recovery: background_sync)
     package static let syncDelays = StreamPurpose(named: "syncDelays")           // per arm: from a sync to the user seeing it (recovery: background_sync)
 }
+
+/// Its cost in the resource estimate (``CostModel/mechanismLoads(_:_:)``).
+extension CostModel {
+    /// Background-push sync (docs/model.md §7): no event, but the queue arm draws and keeps
+    /// every launch of the app (its instant and whether the user force-quits it after) and
+    /// plans each letter's silent push, worked out once when the arm ends.
+    package static func backgroundSyncLoad(_ s: Scenario, _ c: LoadInput) -> MechanismLoad? {
+        let L = c.letters, peakL = c.peakLetters, queueArm = c.queueArm, end = c.end
+        if s.recovery == .backgroundSync {
+            let opens = s.device.appOpen.map { finite(end / max(truncatedMean($0, at: end), 1) + 2) } ?? 0
+            return MechanismLoad(key: "device.app_open", eventsPerDevice: queueArm * (opens + L) * eventsPerLoopStep * 2,
+                                 bytesPerDevice: 9 * peak(opens) + 32 * peakL,
+                                 fix: "lengthen device.app_open, or lower mail.rate")
+        }
+        return nil
+    }
+}

@@ -4,3 +4,17 @@
 extension StreamPurpose {
     package static let appOpens = StreamPurpose(frozen: 15)        // when the user opens the app (recovery: catch_up)
 }
+
+/// Its cost in the resource estimate (``CostModel/mechanismLoads(_:_:)``).
+extension CostModel {
+    /// The client catch-up: the user's openings of the app, in the queue arm, one event each.
+    package static func catchUpLoad(_ s: Scenario, _ c: LoadInput) -> MechanismLoad? {
+        let queueArm = c.queueArm, end = c.end
+        if s.recovery == .catchUp, let open = s.device.appOpen {
+            let opens = finite(end / max(truncatedMean(open, at: end), 1) + 2)
+            return MechanismLoad(key: "device.app_open", eventsPerDevice: queueArm * opens, bytesPerDevice: 0,
+                                 fix: "lengthen device.app_open")
+        }
+        return nil
+    }
+}
