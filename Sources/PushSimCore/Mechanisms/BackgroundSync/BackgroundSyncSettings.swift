@@ -1,4 +1,4 @@
-// What `device.background_sync` sets for `recovery: background_sync`: the throttle, what it does beyond it, the force-quit share, the delay to the user.
+// What `device.background_sync` sets for `recovery: background_sync`: the throttle, what it does beyond it, the force-quit share, the delay to the user; and its streams and its cost in the resource estimate.
 import Foundation
 
 /// `device.background_sync` (docs/model.md §7, Background-push sync): how iOS treats the

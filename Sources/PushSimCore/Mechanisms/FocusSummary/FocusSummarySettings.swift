@@ -1,4 +1,4 @@
-// Focus and the scheduled summary: the settings the rest of the chain reads, declared with the mechanism.
+// Focus and the scheduled summary: what the rest of PushSim reads of it, declared with it (its streams; its keys' types and its cost where it has them).
 import Foundation
 
 /// Its streams, each identified as before (a frozen number or its name's hash), so no draw moves.

@@ -1,4 +1,4 @@
-// Media attachments: the settings the rest of the chain reads, declared with the mechanism.
+// Media attachments: what the rest of PushSim reads of it, declared with it (its streams; its keys' types and its cost where it has them).
 
 /// Its streams, each identified as before (a frozen number or its name's hash), so no draw moves.
 extension StreamPurpose {
