@@ -59,6 +59,7 @@ package struct StreamPurpose: Hashable, Sendable {
     package static let syncDelays = StreamPurpose(named: "syncDelays")           // per arm: from a sync to the user seeing it (recovery: background_sync)
     package static let apnsOutages = StreamPurpose(named: "apnsOutages")         // whether an APNs outage for a share of phones concerns this one (apns.outages)
     package static let tokenRefresh = StreamPurpose(named: "tokenRefresh")       // per run: XIVA's provider token's refreshes and lockouts (apns.token_refresh)
+    package static let appRequests = StreamPurpose(named: "appRequests")         // per arm: a version-2 client's app's re-requests: latency, error, re-send latency
 
     /// Every purpose by its name. A purpose added with `init(named:)` joins this list under the
     /// same name; the uniqueness test reads it.
@@ -74,7 +75,7 @@ package struct StreamPurpose: Hashable, Sendable {
         ("reinstalls", reinstalls), ("binaryErrors", binaryErrors), ("lowPower", lowPower), ("lowPowerRelease", lowPowerRelease),
         ("notificationHolding", notificationHolding), ("timeSensitive", timeSensitive),
         ("backgroundPushes", backgroundPushes), ("forceQuit", forceQuit), ("syncDelays", syncDelays),
-        ("apnsOutages", apnsOutages), ("tokenRefresh", tokenRefresh),
+        ("apnsOutages", apnsOutages), ("tokenRefresh", tokenRefresh), ("appRequests", appRequests),
     ]
 }
 

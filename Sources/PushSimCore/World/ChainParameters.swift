@@ -257,7 +257,7 @@ package final class ChainParameters {
         // The designs' own states (catch-up and background sync, in their queue arm only, but
         // reset in both) beside the mechanisms'.
         keepsRareMechanismStates = declarations.contains(where: \.keepsState) || scenario.recovery == .backgroundSync
-            || (scenario.recovery == .catchUp && scenario.device.appOpen != nil)
+            || ((scenario.recovery == .catchUp || client == .stateful) && scenario.device.appOpen != nil)
         // Settling letters in flight (WorldSettlement.swift) relies on the gap check alone
         // reaching old letters: a built-in client, whose saved position never goes down, and
         // no mechanism but the shared server's queue; and letters that can be drawn on demand
