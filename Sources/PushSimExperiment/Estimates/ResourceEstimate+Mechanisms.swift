@@ -156,8 +156,9 @@ extension ResourceEstimate {
                                      bytesPerDevice: 16 * (peak(flips) + 2),
                                      fix: "lengthen device.sleep's awake and asleep periods"))
         }
-        // The client catch-up: the user's openings of the app, in the queue arm, one event each.
-        if s.recovery == .catchUp, let open = s.device.appOpen {
+        // The client catch-up, or a version-2 client's app: the user's openings of the app, in
+        // the queue arm, one event each (the app's requests are counted as the client's answers).
+        if s.recovery == .catchUp || (s.recovery == .queue && s.queue.userClient?.stateful != nil), let open = s.device.appOpen {
             let opens = finite(end / max(truncatedMean(open, at: end), 1) + 2)
             out.append(MechanismLoad(key: "device.app_open", eventsPerDevice: queueArm * opens, bytesPerDevice: 0,
                                      fix: "lengthen device.app_open"))
