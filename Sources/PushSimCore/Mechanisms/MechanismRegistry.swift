@@ -506,7 +506,7 @@ extension DeviceWorld {
 
     /// Begin: each mechanism's step that comes before the first letter on the agenda.
     @inline(__always) mutating func beginMechanisms() {
-        if mechanisms.catchUp.enabled || mechanisms.client.opensApp { scheduleFirstAppOpen() }
+        if mechanisms.catchUp.enabled || (parameters.client == .stateful && mechanisms.client.opensApp) { scheduleFirstAppOpen() }
     }
 
     /// Close, before APNs' stored copy is settled: what a mechanism still holds is under way.
