@@ -441,8 +441,8 @@ enum MechanismStep: Equatable, Sendable {
     /// The user opens the app, which catches up with what it missed (`recovery: catch_up`), or
     /// whose version-2 client's hook decides (the queue design).
     case appOpen
-    /// XIVA answers the request a version-2 client's app sent at an opening (its index).
-    case appRequestAnswered(Int32)
+    /// XIVA answers a request a version-2 client's app sent at an opening (the first one due).
+    case appRequestAnswered
     /// A sleeping device wakes, and APNs hands over the priority-5 pushes it held (`device.sleep`).
     case deviceWakes
     /// A Low Power Mode window ends, and APNs hands over what it held (`device.low_power`).
@@ -454,7 +454,7 @@ extension DeviceWorld {
     @inline(__always) mutating func take(_ step: MechanismStep, at now: Int64) {
         switch step {
         case .appOpen: userOpensApp(at: now)
-        case .appRequestAnswered(let k): appRequestAnswered(k, at: now)
+        case .appRequestAnswered: appRequestAnswered(at: now)
         case .deviceWakes: deviceWakes(at: now)
         case .lowPowerEnds: lowPowerEnds(at: now)
         }

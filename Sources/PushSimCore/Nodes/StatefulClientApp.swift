@@ -1,11 +1,12 @@
 // The main app of a version-2 client: the user opens it, and the client's hook says what it does (ask XIVA again, show, nothing).
 import PushSimClient
 
-/// A re-request the main app sent at an opening, waiting for XIVA's answer: its positions and
-/// whether the answer is an error.
+/// A re-request the main app sent at an opening, waiting for XIVA's answer: its positions,
+/// whether the answer is an error, and when it comes.
 struct AppRequest {
     var ranges: [ClosedRange<Int32>]
     var failed: Bool
+    var answerAt: Int64
 }
 
 /// What the main app did at an opening, in the trace's words.
@@ -86,18 +87,20 @@ extension DeviceWorld {
         var failed = mechanisms.client.appStream.chance(parameters.requestError)
         // Sent while XIVA is out: answered with an error (docs/model.md §6).
         if parameters.hasOutages, outageEnd(containing: now) != nil { failed = true }
-        let k = mechanisms.client.appRequests.count
-        mechanisms.client.appRequests.append(AppRequest(ranges: ranges, failed: failed))
+        let answerAt = later(now, latency)
+        mechanisms.client.appRequests.append(AppRequest(ranges: ranges, failed: failed, answerAt: answerAt))
         let positions = ranges.reduce(0) { $0 + $1.count }
         note(.user, nil, .appOpenedForClient(.reRequestSent(positions: positions, ranges: ranges.count, answerIn: SimTime(microseconds: latency))))
-        clock.queue.schedule(at: later(now, latency), .mechanism(.appRequestAnswered(Int32(k))))
+        clock.queue.schedule(at: answerAt, .mechanism(.appRequestAnswered))
     }
 
-    /// XIVA answers the app's request k: on success every retained position is sent again, in
-    /// position order, after one re-send latency; their pushes reach the extension as re-sent
-    /// copies do.
-    mutating func appRequestAnswered(_ k: Int32, at now: Int64) {
-        let request = mechanisms.client.appRequests[Int(k)]
+    /// XIVA answers the app's first request due by now (one event per request, so each is
+    /// answered once, in the order they were sent among those due at one instant): on success
+    /// every retained position is sent again, in position order, after one re-send latency;
+    /// their pushes reach the extension as re-sent copies do.
+    mutating func appRequestAnswered(at now: Int64) {
+        guard let k = mechanisms.client.appRequests.firstIndex(where: { $0.answerAt <= now }) else { return }
+        let request = mechanisms.client.appRequests.remove(at: k)
         note(.xiva, nil, .appOpenedForClient(.answered(failed: request.failed)))
         guard !request.failed else { return }
         let arrival = later(now, parameters.resendLatency.sample(&mechanisms.client.appStream))
