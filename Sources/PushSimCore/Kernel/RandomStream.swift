@@ -35,6 +35,7 @@ package struct StreamPurpose: Hashable, Sendable {
     package static let duplicates = StreamPurpose(frozen: 14)      // second copies: the decision, their APNs latency and processing
     package static let uninstalls = StreamPurpose(frozen: 20)      // when the app is uninstalled (device.uninstall)
     package static let priorities = StreamPurpose(frozen: 23)      // whether a letter goes at priority 5 (apns.priority as a share)
+    package static let appRequests = StreamPurpose(named: "appRequests") // per arm: a version-2 client's app's re-requests: latency, error, re-send latency
 
     /// Every purpose by its name: the chain's below, each mechanism's in the registry
     /// (``mechanismPurposes``, declared in its folder). A purpose added with `init(named:)` joins
@@ -45,7 +46,7 @@ package struct StreamPurpose: Hashable, Sendable {
         ("device", device), ("extensionRun", extensionRun), ("user", user), ("redelivery", redelivery),
         ("requests", requests), ("resends", resends), ("bursts", bursts), ("windows", windows),
         ("apnsStore", apnsStore), ("duplicates", duplicates), ("uninstalls", uninstalls),
-        ("priorities", priorities),
+        ("priorities", priorities), ("appRequests", appRequests),
     ]
 }
 

@@ -54,6 +54,8 @@ package struct MechanismCounts: Equatable, Sendable {
     package var summaryThenPush = SummaryThenPushCounters()
     /// Answered re-requests whose letters were all shown already (false gaps), and the others.
     package var falseGaps = FalseGapCounters()
+    /// A version-2 client's main app at the user's openings (Nodes/StatefulClientApp.swift).
+    package var appHook = AppHookCounters()
 
     package init() {}
 
@@ -136,6 +138,7 @@ extension Ledger {
     package var xivaCapacity: XivaCapacityCounters { @inline(__always) get { mechanismCounts.xivaCapacity } @inline(__always) set { mechanismCounts.xivaCapacity = newValue } }
     package var summaryThenPush: SummaryThenPushCounters { @inline(__always) get { mechanismCounts.summaryThenPush } @inline(__always) set { mechanismCounts.summaryThenPush = newValue } }
     package var falseGaps: FalseGapCounters { @inline(__always) get { mechanismCounts.falseGaps } @inline(__always) set { mechanismCounts.falseGaps = newValue } }
+    package var appHook: AppHookCounters { @inline(__always) get { mechanismCounts.appHook } @inline(__always) set { mechanismCounts.appHook = newValue } }
 }
 
 extension Ledger {
@@ -145,7 +148,7 @@ extension Ledger {
         APNsConsoleCounters.group, .undeliverable, .providerAnswers, APNsOutageCounters.group, TokenRefreshCounters.group, .binaryInterface, SleepCounters.group, LowPowerCounters.group, FocusSummaryCounters.group,
         XivaCapacityCounters.group,
         .earlyKill, MediaCounters.group, .deviceIdChange, ReinstallCounters.group, .parallelRuns, .catchUp,
-        BackgroundSyncCounters.group, SummaryThenPushCounters.group, FalseGapCounters.group,
+        BackgroundSyncCounters.group, SummaryThenPushCounters.group, FalseGapCounters.group, AppHookCounters.group,
     ]
 }
 
@@ -435,8 +438,11 @@ struct MechanismDeclaration {
 /// Past a device's uninstall none of them happens (nothing reaches the app then) and none
 /// leaves a letter under way.
 enum MechanismStep: Equatable, Sendable {
-    /// The user opens the app, which catches up with what it missed (`recovery: catch_up`).
+    /// The user opens the app, which catches up with what it missed (`recovery: catch_up`), or
+    /// whose version-2 client's hook decides (the queue design).
     case appOpen
+    /// XIVA answers a request a version-2 client's app sent at an opening (the first one due).
+    case appRequestAnswered
     /// A sleeping device wakes, and APNs hands over the priority-5 pushes it held (`device.sleep`).
     case deviceWakes
     /// A Low Power Mode window ends, and APNs hands over what it held (`device.low_power`).
@@ -448,6 +454,7 @@ extension DeviceWorld {
     @inline(__always) mutating func take(_ step: MechanismStep, at now: Int64) {
         switch step {
         case .appOpen: userOpensApp(at: now)
+        case .appRequestAnswered: appRequestAnswered(at: now)
         case .deviceWakes: deviceWakes(at: now)
         case .lowPowerEnds: lowPowerEnds(at: now)
         }
@@ -481,7 +488,13 @@ extension DeviceWorld {
         mechanisms.backgroundSync.enabled = arm == .on && scenario.recovery == .backgroundSync
         if _slowPath(parameters.lowPower) { mechanisms.lowPower = LowPowerState(seed: scenario.seed, device: armState.device) }
         if parameters.channel == .pushkit { mechanisms.pushKit.callKitFailures = 0 }
-        if parameters.client == .stateful { mechanisms.client = StatefulClientState() }
+        if parameters.client == .stateful {
+            mechanisms.client = StatefulClientState()
+            if clientOpensApp(arm) {
+                mechanisms.client.opensApp = true
+                mechanisms.client.appStream = RandomStream(seed: scenario.seed, device: armState.device, purpose: .appRequests)
+            }
+        }
         if parameters.storeHasSlots { mechanisms.offlineStore.reset() }
     }
 
@@ -493,7 +506,7 @@ extension DeviceWorld {
 
     /// Begin: each mechanism's step that comes before the first letter on the agenda.
     @inline(__always) mutating func beginMechanisms() {
-        if mechanisms.catchUp.enabled { scheduleFirstAppOpen() }
+        if mechanisms.catchUp.enabled || (parameters.client == .stateful && mechanisms.client.opensApp) { scheduleFirstAppOpen() }
     }
 
     /// Close, before APNs' stored copy is settled: what a mechanism still holds is under way.

@@ -146,6 +146,7 @@ package final class ChainParameters {
         // The designs' own states (catch-up and background sync, in their queue arm only, but
         // reset in both) beside the mechanisms'.
         keepsRareMechanismStates = declarations.contains(where: \.keepsState) || mechanisms.designsKeepState
+            || (client == .stateful && scenario.device.appOpen != nil)
         // Settling letters in flight (WorldSettlement.swift) relies on the gap check alone
         // reaching old letters: a built-in client, whose saved position never goes down, and
         // no mechanism but the shared server's queue (so no letter's payload size is drawn); and

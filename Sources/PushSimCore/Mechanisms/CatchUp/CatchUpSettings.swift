@@ -7,10 +7,11 @@ extension StreamPurpose {
 
 /// Its cost in the resource estimate (``CostModel/mechanismLoads(_:_:)``).
 extension CostModel {
-    /// The client catch-up: the user's openings of the app, in the queue arm, one event each.
+    /// The client catch-up, or a version-2 client's app: the user's openings of the app, in the
+    /// queue arm, one event each (the app's requests are counted as the client's answers).
     package static func catchUpLoad(_ s: Scenario, _ c: LoadInput) -> MechanismLoad? {
         let queueArm = c.queueArm, end = c.end
-        if s.recovery == .catchUp, let open = s.device.appOpen {
+        if s.recovery == .catchUp || (s.recovery == .queue && s.queue.userClient?.stateful != nil), let open = s.device.appOpen {
             let opens = finite(end / max(truncatedMean(open, at: end), 1) + 2)
             return MechanismLoad(key: "device.app_open", eventsPerDevice: queueArm * opens, bytesPerDevice: 0,
                                  fix: "lengthen device.app_open")
