@@ -119,17 +119,19 @@ extension CoupledWorlds {
         defer { sweep.closeRun() }
         // Forecasts start from the partition's connection as it is now.
         var forecasterIsFresh = false
+        // The deciders hold only references: made once, not at every instant.
+        var recorded = RecordedDecider(partition: partition, speculation: s)
+        var forecast = ForecastDecider(speculation: s, forecaster: forecaster, sweep: sweep, world: Int32(i))
         while let now = worlds[i].runUntilItSends() {
             if s.replaying {
-                var decider = RecordedDecider(partition: partition, speculation: s)
-                worlds[i].settleBinaryOutbox(at: now, with: &decider)
+                worlds[i].settleBinaryOutbox(at: now, with: &recorded)
                 if s.catchingUp && s.writesTaken > s.replayBefore { s.catchingUp = false }
                 // The write it caught up with changed the connection.
                 forecasterIsFresh = false
                 continue
             }
             s.ranTo = now
-            guard worlds[i].ledger.events <= events && worlds[i].binaryOutboxHoldsOnlyFirstSends else {
+            guard worlds[i].ledgerCell.events <= events && worlds[i].binaryOutboxHoldsOnlyFirstSends() else {
                 s.waiting = true
                 sweep.add(SweepEntry(time: now, world: Int32(i), sequence: Int32(truncatingIfNeeded: s.writesTaken),
                                      generation: s.generation, kind: .stop))
@@ -139,8 +141,7 @@ extension CoupledWorlds {
                 forecaster.connection = partition.connection
                 forecasterIsFresh = true
             }
-            var decider = ForecastDecider(speculation: s, forecaster: forecaster, sweep: sweep, world: Int32(i))
-            worlds[i].settleBinaryOutbox(at: now, with: &decider)
+            worlds[i].settleBinaryOutbox(at: now, with: &forecast)
             if now >= sweep.windowEnd { return }
         }
         s.ranTo = Int64.max

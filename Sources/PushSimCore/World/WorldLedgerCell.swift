@@ -21,4 +21,8 @@ package final class LedgerCell {
         @inline(__always) _read { yield slot[0] }
         @inline(__always) _modify { yield &slot[0] }
     }
+
+    /// The events counted so far, read in place (through `ledger` the compiler copies the
+    /// whole ledger out to read one count).
+    var events: Int { slot[0].events }
 }
