@@ -191,17 +191,17 @@ final class SpeculationSweep {
 
     /// Sorts the window's entries by (instant, world), keeping each world's order within an
     /// instant (entries are made world after world, each world's in its order, and entries
-    /// carried from earlier windows come first and were made before): a stable counting pass
-    /// into buckets of time, about one entry a bucket, then each bucket of more than one entry
-    /// in order by (instant, world), stably.
+    /// carried from earlier windows come first and were made before). Every pass is stable.
     private func sortWindow() {
         guard window.count > 1 else { return }
         Self.sortByInstantAndWorld(&window, scratch: &scratch)
     }
 
-    /// `entries` sorted stably by (instant, world), `scratch` its room to work in.
+    /// `entries` sorted stably by (instant, world), `scratch` its room to work in: a counting
+    /// pass into at most 2 048 buckets of time (few enough that the writes of the pass stay in
+    /// the caches), then each bucket on its own, in its own room — a counting pass into buckets
+    /// of about one entry each, and those of more than one entry in order.
     static func sortByInstantAndWorld(_ entries: inout [SweepEntry], scratch: inout [SweepEntry]) {
-        let n = entries.count
         var earliest = Int64.max
         var latest = Int64.min
         var worlds: Int32 = 0
@@ -212,44 +212,73 @@ final class SpeculationSweep {
         }
         let (span, overflow) = latest.subtractingReportingOverflow(earliest)
         let worldBits = Int32.bitWidth - worlds.leadingZeroBitCount
+        let spanBits = Int64.bitWidth - span.leadingZeroBitCount
         // Instants within the window and worlds must fit a key of 64 bits: anything else (never
         // in a run) is sorted by comparison, which gives the same order.
-        guard !overflow, worlds >= 0, worldBits + (Int64.bitWidth - span.leadingZeroBitCount) <= 64 else {
+        guard !overflow, worlds >= 0, worldBits + spanBits <= 64 else {
             entries.sort { $0.precedes($1) }
             return
         }
-        let spanBits = Int64.bitWidth - span.leadingZeroBitCount
-        let shift = max(0, spanBits - max(1, min(20, Int.bitWidth - n.leadingZeroBitCount - 1)))
-        let buckets = Int(span >> Int64(shift)) + 1
-        // Where each bucket of time starts in `scratch`, then (once filled) where it ends.
-        var ends = [Int](repeating: 0, count: buckets)
-        for entry in entries { ends[Int((entry.time &- earliest) >> Int64(shift))] += 1 }
-        var total = 0
-        for b in 0..<buckets { let c = ends[b]; ends[b] = total; total += c }
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: entries)
-        do {
-            var target = scratch.mutableSpan
-            var next = ends.mutableSpan
-            for entry in entries {
-                let b = Int((entry.time &- earliest) >> Int64(shift))
-                target[next[b]] = entry
-                next[b] += 1
-            }
+        let shift = max(0, spanBits - 11)
+        let ends = countingPass(from: entries, to: &scratch, 0..<entries.count, buckets: Int(span >> Int64(shift)) + 1) {
+            Int(($0.time &- earliest) >> Int64(shift))
         }
+        // `entries` is the room each bucket of `scratch` is sorted in.
         var lo = 0
-        for b in 0..<buckets {
-            let hi = ends[b]
+        for hi in ends {
             if hi - lo > 1 {
-                if hi - lo <= 32 {
-                    insertionSort(&scratch, lo..<hi)
-                } else {
-                    radixSort(&scratch, lo..<hi, room: &entries, earliest: earliest, timeBits: shift, worldBits: worldBits)
-                }
+                sortBucket(&scratch, lo..<hi, room: &entries, earliest: earliest, timeBits: shift, worldBits: worldBits)
             }
             lo = hi
         }
         swap(&entries, &scratch)
+    }
+
+    /// A stable counting pass of `source[range]` into `target[range]` by `bucket` (from 0 up
+    /// to `buckets`): where each bucket ends.
+    @inline(__always) private static func countingPass(from source: [SweepEntry], to target: inout [SweepEntry], _ range: Range<Int>,
+                                                       buckets: Int, bucket: (SweepEntry) -> Int) -> [Int] {
+        var ends = [Int](repeating: 0, count: buckets)
+        for i in range { ends[bucket(source[i])] += 1 }
+        var total = range.lowerBound
+        for b in 0..<buckets { let c = ends[b]; ends[b] = total; total += c }
+        var out = target.mutableSpan
+        var next = ends.mutableSpan
+        for i in range {
+            let entry = source[i]
+            let b = bucket(entry)
+            out[next[b]] = entry
+            next[b] += 1
+        }
+        return ends
+    }
+
+    /// `entries[range]`, whose instants share all but their low `timeBits` bits past
+    /// `earliest`, in (instant, world) order, stably, with the same range of `room` to work in.
+    private static func sortBucket(_ entries: inout [SweepEntry], _ range: Range<Int>, room: inout [SweepEntry],
+                                   earliest: Int64, timeBits: Int, worldBits: Int) {
+        guard range.count > 32 else {
+            insertionSort(&entries, range)
+            return
+        }
+        let mask = (Int64(1) << Int64(timeBits)) &- 1
+        let shift = max(0, timeBits - (Int.bitWidth - range.count.leadingZeroBitCount))
+        let ends = countingPass(from: entries, to: &room, range, buckets: Int(mask >> Int64(shift)) + 1) {
+            Int((($0.time &- earliest) & mask) >> Int64(shift))
+        }
+        var lo = range.lowerBound
+        for hi in ends {
+            if hi - lo > 32 {
+                radixSort(&room, lo..<hi, room: &entries, earliest: earliest, timeBits: shift, worldBits: worldBits)
+            } else if hi - lo > 1 {
+                insertionSort(&room, lo..<hi)
+            }
+            lo = hi
+        }
+        var back = entries.mutableSpan
+        for i in range { back[i] = room[i] }
     }
 
     /// Whether `a` comes before `b` by (instant, world): what orders two entries of one bucket.
@@ -259,15 +288,15 @@ final class SpeculationSweep {
 
     /// `entries[range]` in (instant, world) order, stably: a few entries.
     private static func insertionSort(_ entries: inout [SweepEntry], _ range: Range<Int>) {
-        var span = entries.mutableSpan
-        for i in (range.lowerBound + 1)..<range.upperBound {
-            let entry = span[i]
+        var sorted = entries.mutableSpan
+        for i in range where i > range.lowerBound {
+            let entry = sorted[i]
             var j = i
-            while j > range.lowerBound && before(entry, span[j - 1]) {
-                span[j] = span[j - 1]
+            while j > range.lowerBound && before(entry, sorted[j - 1]) {
+                sorted[j] = sorted[j - 1]
                 j -= 1
             }
-            span[j] = entry
+            sorted[j] = entry
         }
     }
 
