@@ -165,6 +165,13 @@ final class SpeculationSweep {
         sweeping = true
     }
 
+    /// The window's entry `distance` places after the next one, entries added while sweeping
+    /// aside: what comes soon, most likely, for fetching a world's memory ahead.
+    @inline(__always) func upcoming(_ distance: Int) -> SweepEntry? {
+        let k = nextInWindow + distance
+        return k < window.count ? window[k] : nil
+    }
+
     /// The next entry in the global order, nil once the window is swept.
     func next() -> SweepEntry? {
         if firstRunSpent {

@@ -60,12 +60,24 @@ extension CoupledWorlds {
             sweep.startWindow(start: windowStart, end: SimTime.saturatingSum(windowStart, max(1, window)))
             counts.windows += 1
             for i in 0..<count {
+                // What the next worlds touch first, fetched while this one runs ahead, as the
+                // stepper that stops at every push does (WorldPrefetch.swift).
+                if i + 3 < count { HotMemory.fetchWorld(i + 3, of: worlds) }
+                if i + 2 < count { HotMemory.fetchObjects(of: &worlds[i + 2]) }
+                if i + 1 < count { HotMemory.fetchElements(of: &worlds[i + 1]) }
                 let s = speculations[i]
                 guard !s.waiting && s.ranTo < sweep.windowEnd else { continue }
                 runAhead(i, s, partition, forecaster, sweep: sweep, forecastsUpTo: counts.eventsWorthAForecast)
             }
             sweep.startSweep()
             while let entry = sweep.next() {
+                // A world that waits is resumed when its entry comes: its memory fetched a few
+                // entries ahead, the world's own lines first, then what they point to.
+                if let soon = sweep.upcoming(8), soon.kind == .stop { HotMemory.fetchWorld(Int(soon.world), of: worlds) }
+                if let soon = sweep.upcoming(4), soon.kind == .stop {
+                    HotMemory.fetchObjects(of: &worlds[Int(soon.world)])
+                    HotMemory.fetchElements(of: &worlds[Int(soon.world)])
+                }
                 let i = Int(entry.world)
                 guard entry.generation == generations[i] else { continue }
                 if entry.kind != .stop { counts.forecasts += 1 }
