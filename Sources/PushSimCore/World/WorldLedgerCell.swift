@@ -22,7 +22,6 @@ package final class LedgerCell {
         @inline(__always) _modify { yield &slot[0] }
     }
 
-    /// The events counted so far, read in place (through `ledger` the compiler copies the
-    /// whole ledger out to read one count).
+    /// The events counted so far, read in place in the slot.
     var events: Int { slot[0].events }
 }

@@ -24,7 +24,7 @@ enum HotMemory {
     /// Two worlds ahead: what the world's own fields point to (read from the world, in the
     /// caches since the step before): its timeline's header and the flip where it stands, the
     /// letters it reads next. Its heap and owned arrays keep their counts in the world.
-    /// The world is taken `inout` only to be read in place: borrowed from its slab, it was
+    /// The world is taken `inout` only to be read in place: borrowed from its slab, it would be
     /// copied whole to the stack first, a read of every line of it.
     static func fetchObjects(of world: inout DeviceWorld) {
         world.draws.timeline.flips.prefetchHeader(element: world.clock.flipsPassed)
