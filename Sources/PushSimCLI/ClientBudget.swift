@@ -147,6 +147,19 @@ struct CountedStatefulClient: StatefulClientLogic {
         return counted(inner.woke(push, at: now, box: box))
     }
 
+    /// The app's answer at an opening: every range counted (an opening is no letter's answer);
+    /// nothing once they pass the budget.
+    func appOpened(_ opening: AppOpening, box: any ClientStateBox) -> AppAnswer {
+        guard budget.count() else { return .nothing }
+        let answer = inner.appOpened(opening, box: box)
+        switch answer {
+        case .reRequest(let ranges), .summarize(let ranges):
+            return ranges.isEmpty || budget.count(ranges.count) ? answer : .nothing
+        case .nothing:
+            return answer
+        }
+    }
+
     /// The answer, its further ranges counted; shown as is once they pass the budget.
     private func counted(_ answer: ExtensionAnswer) -> ExtensionAnswer {
         switch answer {

@@ -79,6 +79,37 @@ public enum ExtensionAnswer: Equatable, Sendable {
     case wait(until: ClientTime)
 }
 
+/// The main app, opened by the user: when, and what the extension has seen by then.
+public struct AppOpening: Equatable, Sendable {
+    /// When the user opened the app.
+    public var now: ClientTime
+    /// The device-id hash of the install running now.
+    public var installDeviceIdHash: UInt32
+    /// The newest position the extension has seen (0: none yet): the app's ranges lie in
+    /// `1 ...` it, as a waiting run's do.
+    public var newestPosition: Int32
+    /// The scenario's `queue.repeat_max_count`, for a client that reads it.
+    public var repeatMaxCount: Int
+
+    public init(now: ClientTime, installDeviceIdHash: UInt32, newestPosition: Int32, repeatMaxCount: Int) {
+        self.now = now; self.installDeviceIdHash = installDeviceIdHash
+        self.newestPosition = newestPosition; self.repeatMaxCount = repeatMaxCount
+    }
+}
+
+/// What the main app does when the user opens it.
+public enum AppAnswer: Equatable, Sendable {
+    /// Nothing.
+    case nothing
+    /// Ask XIVA, in one request, to send these positions again: their pushes reach the
+    /// extension as re-sent copies (and its runs are asked about them as about any push). The
+    /// ranges lie in `1 ...` ``AppOpening/newestPosition`` and do not overlap.
+    case reRequest([ClosedRange<Int32>])
+    /// Show these positions in the app itself (fetched from the app's own server): the letters
+    /// no notification has shown yet count as summarized, one summary for all of them.
+    case summarize([ClosedRange<Int32>])
+}
+
 /// A Notification Service Extension as an app team writes it (docs/client.md, protocol
 /// version 2): PushSim simulates the chain, the clock, the deadline and XIVA's answers; the
 /// client decides, for every push that reaches the extension in the queue arm, what the run
@@ -94,6 +125,8 @@ public enum ExtensionAnswer: Equatable, Sendable {
 ///   answers every time and for any `--jobs` (each device's state is its own; calls for one
 ///   device come in the order of its virtual clock, calls for different devices from several
 ///   threads).
+/// The main app's hook (``appOpened(_:state:)``) is optional and held to the same rules; its
+/// default does nothing.
 public protocol ServiceExtensionClient: Sendable {
     /// What the app keeps between runs: the app group's storage.
     associatedtype State: Sendable
@@ -108,17 +141,13 @@ public protocol ServiceExtensionClient: Sendable {
     /// A run that answered `.wait(until:)` is woken at `now`; `push` is the push it runs for.
     func woke(_ push: ArrivingPush, at now: ClientTime, state: inout State) -> ExtensionAnswer
 
-    /// The user opened the app (the catch-up design's trigger, docs/model.md §7). The default
-    /// does nothing.
-    func appOpened(at now: ClientTime, state: inout State)
-
-    /// A background (content-available) push woke the app (background sync, docs/model.md §7).
-    /// The default does nothing.
-    func backgroundPushArrived(at now: ClientTime, state: inout State)
+    /// The user opened the app while the phone was online (the openings of `device.app_open`,
+    /// docs/model.md §7): the main app may catch up on what the extension left, in the same
+    /// state the extension keeps. The default does nothing.
+    func appOpened(_ opening: AppOpening, state: inout State) -> AppAnswer
 }
 
 extension ServiceExtensionClient {
     public func woke(_ push: ArrivingPush, at now: ClientTime, state: inout State) -> ExtensionAnswer { .show }
-    public func appOpened(at now: ClientTime, state: inout State) {}
-    public func backgroundPushArrived(at now: ClientTime, state: inout State) {}
+    public func appOpened(_ opening: AppOpening, state: inout State) -> AppAnswer { .nothing }
 }

@@ -63,11 +63,14 @@ package struct LoggedPush: Equatable, Sendable {
 
 /// Collects the log rows of one world's queue arm while it runs (set only with `run --logs`,
 /// so a run without it pays one nil check per extension run). Rows are in the order the
-/// extension saw the pushes; a row's answer is filled in by the step that decides it.
+/// extension decided on the pushes (the arrival; a version-2 client's wake for a run that
+/// waited); a row's answer is filled in by the step that decides it.
 package final class ExtensionLogRecorder {
     package private(set) var rows: [LoggedPush] = []
     /// Each extension run's row in `rows`, or -1 for a run that logs nothing (a warm-up letter's).
     private var rowOfRun: [Int32] = []
+    /// Whether a row was moved to a later time (a run that waited, decided at its wake).
+    private var moved = false
 
     package init() {}
 
@@ -75,6 +78,7 @@ package final class ExtensionLogRecorder {
     func startArm() {
         rows.removeAll(keepingCapacity: true)
         rowOfRun.removeAll(keepingCapacity: true)
+        moved = false
     }
 
     /// Extension run `run` started; `row` is its line, or nil when it logs none.
@@ -94,9 +98,21 @@ package final class ExtensionLogRecorder {
         rows[Int(rowOfRun[run])].answer = answer
     }
 
-    /// The rows logged so far, leaving none.
+    /// Run `run` waited and decided at `time`: its row is logged then, with the gap decided.
+    func decided(run: Int, at time: Int64, gapSize: Int, answer: LogAnswer) {
+        guard run < rowOfRun.count, rowOfRun[run] >= 0 else { return }
+        let i = Int(rowOfRun[run])
+        rows[i].time = time
+        rows[i].gapSize = gapSize
+        rows[i].answer = answer
+        moved = true
+    }
+
+    /// The rows logged so far, in time order (rows of one instant in the order they were
+    /// made), leaving none.
     package func take() -> [LoggedPush] {
-        defer { rows = []; rowOfRun = [] }
-        return rows
+        defer { rows = []; rowOfRun = []; moved = false }
+        guard moved else { return rows }
+        return rows.indices.sorted { (rows[$0].time, $0) < (rows[$1].time, $1) }.map { rows[$0] }
     }
 }

@@ -17,7 +17,7 @@ package struct StreamPurpose: Hashable, Sendable {
 
     /// A purpose whose stream was numbered before names were: it keeps its number, so its draws
     /// never change.
-    private init(frozen identity: UInt64) { self.identity = identity }
+    init(frozen identity: UInt64) { self.identity = identity }
 
     package static let letters = StreamPurpose(frozen: 1)          // letter arrival times
     package static let xiva = StreamPurpose(frozen: 2)             // drop decisions and XIVA latency of first sends
@@ -33,48 +33,20 @@ package struct StreamPurpose: Hashable, Sendable {
     package static let windows = StreamPurpose(frozen: 12)         // per-device window offsets and lengths (windows with spread or length)
     package static let apnsStore = StreamPurpose(frozen: 13)       // whether the older push stays in the store (apns.keep_older)
     package static let duplicates = StreamPurpose(frozen: 14)      // second copies: the decision, their APNs latency and processing
-    package static let appOpens = StreamPurpose(frozen: 15)        // when the user opens the app (recovery: catch_up)
-    package static let extensionKills = StreamPurpose(frozen: 16)  // whether the system kills an extension run early (extension.early_kill)
-    package static let deviceIdChanges = StreamPurpose(frozen: 17) // when the device id changes (device.id_change)
-    package static let saveDelays = StreamPurpose(frozen: 18)      // when a parallel extension run writes the saved position (extension.save_delay)
-    package static let payloadSizes = StreamPurpose(frozen: 19)    // each letter's payload size (mail.payload_size)
     package static let uninstalls = StreamPurpose(frozen: 20)      // when the app is uninstalled (device.uninstall)
-    package static let apnsAnswers = StreamPurpose(frozen: 21)     // whether APNs answers 5xx or its answer is lost (apns.server_error, apns.answer_loss)
-    package static let retries = StreamPurpose(frozen: 22)         // retried pushes: backoff, network loss and APNs latency (xiva.retry)
     package static let priorities = StreamPurpose(frozen: 23)      // whether a letter goes at priority 5 (apns.priority as a share)
-    package static let sleep = StreamPurpose(frozen: 24)           // the device's awake and asleep periods (device.sleep)
-    package static let callKitReports = StreamPurpose(frozen: 25)  // whether the app fails to report a VoIP push to CallKit (pushkit.report_failure)
-    package static let fcmCollapseKeys = StreamPurpose(frozen: 26) // each letter's FCM collapse key (fcm.collapse_keys)
-    package static let fcmStore = StreamPurpose(frozen: 27)        // which collapse key FCM's store drops past four (fcm.collapse_keys > 4)
-    package static let mediaLetters = StreamPurpose(frozen: 28)    // which letters carry an attachment, and its size (extension.media)
-    package static let mediaDownloads = StreamPurpose(frozen: 29)  // per extension run: a cache hit, the bandwidth (extension.media)
-    package static let reinstalls = StreamPurpose(frozen: 30)      // when the app is reinstalled, and when XIVA learns its new token (device.reinstall)
-    package static let binaryErrors = StreamPurpose(frozen: 40)    // whether a written notification is malformed, its error's round trip (apns.interface: binary)
-    package static let lowPower = StreamPurpose(named: "lowPower")               // whether a phone goes into Low Power Mode (device.low_power)
-    package static let lowPowerRelease = StreamPurpose(named: "lowPowerRelease") // per arm: the order of a shuffled release (device.low_power)
-    package static let notificationHolding = StreamPurpose(named: "notificationHolding") // whether a user has a summary, Focus windows, time-sensitive off (device.notification_summary, device.focus)
-    package static let timeSensitive = StreamPurpose(named: "timeSensitive")     // whether a letter is sent time-sensitive (apns.time_sensitive)
-    package static let backgroundPushes = StreamPurpose(named: "backgroundPushes") // per arm: a background push's latencies and loss (recovery: background_sync)
-    package static let forceQuit = StreamPurpose(named: "forceQuit")             // per arm: whether the user force-quits the app after a use (recovery: background_sync)
-    package static let syncDelays = StreamPurpose(named: "syncDelays")           // per arm: from a sync to the user seeing it (recovery: background_sync)
-    package static let apnsOutages = StreamPurpose(named: "apnsOutages")         // whether an APNs outage for a share of phones concerns this one (apns.outages)
-    package static let tokenRefresh = StreamPurpose(named: "tokenRefresh")       // per run: XIVA's provider token's refreshes and lockouts (apns.token_refresh)
+    package static let appRequests = StreamPurpose(named: "appRequests") // per arm: a version-2 client's app's re-requests: latency, error, re-send latency
 
-    /// Every purpose by its name. A purpose added with `init(named:)` joins this list under the
-    /// same name; the uniqueness test reads it.
-    package static let registry: [(name: String, purpose: StreamPurpose)] = [
-        ("letters", letters), ("xiva", xiva), ("apns", apns), ("connectivity", connectivity), ("device", device),
-        ("extensionRun", extensionRun), ("user", user), ("redelivery", redelivery), ("requests", requests),
-        ("resends", resends), ("bursts", bursts), ("windows", windows), ("apnsStore", apnsStore),
-        ("duplicates", duplicates), ("appOpens", appOpens), ("extensionKills", extensionKills),
-        ("deviceIdChanges", deviceIdChanges), ("saveDelays", saveDelays), ("payloadSizes", payloadSizes),
-        ("uninstalls", uninstalls), ("apnsAnswers", apnsAnswers), ("retries", retries), ("priorities", priorities),
-        ("sleep", sleep), ("callKitReports", callKitReports), ("fcmCollapseKeys", fcmCollapseKeys),
-        ("fcmStore", fcmStore), ("mediaLetters", mediaLetters), ("mediaDownloads", mediaDownloads),
-        ("reinstalls", reinstalls), ("binaryErrors", binaryErrors), ("lowPower", lowPower), ("lowPowerRelease", lowPowerRelease),
-        ("notificationHolding", notificationHolding), ("timeSensitive", timeSensitive),
-        ("backgroundPushes", backgroundPushes), ("forceQuit", forceQuit), ("syncDelays", syncDelays),
-        ("apnsOutages", apnsOutages), ("tokenRefresh", tokenRefresh),
+    /// Every purpose by its name: the chain's below, each mechanism's in the registry
+    /// (``mechanismPurposes``, declared in its folder). A purpose added with `init(named:)` joins
+    /// one of these lists under the same name; the uniqueness test reads them.
+    package static let registry: [(name: String, purpose: StreamPurpose)] = chainPurposes + mechanismPurposes
+    static let chainPurposes: [(name: String, purpose: StreamPurpose)] = [
+        ("letters", letters), ("xiva", xiva), ("apns", apns), ("connectivity", connectivity),
+        ("device", device), ("extensionRun", extensionRun), ("user", user), ("redelivery", redelivery),
+        ("requests", requests), ("resends", resends), ("bursts", bursts), ("windows", windows),
+        ("apnsStore", apnsStore), ("duplicates", duplicates), ("uninstalls", uninstalls),
+        ("priorities", priorities), ("appRequests", appRequests),
     ]
 }
 

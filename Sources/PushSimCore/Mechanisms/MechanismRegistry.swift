@@ -54,6 +54,8 @@ package struct MechanismCounts: Equatable, Sendable {
     package var summaryThenPush = SummaryThenPushCounters()
     /// Answered re-requests whose letters were all shown already (false gaps), and the others.
     package var falseGaps = FalseGapCounters()
+    /// A version-2 client's main app at the user's openings (Nodes/StatefulClientApp.swift).
+    package var appHook = AppHookCounters()
 
     package init() {}
 
@@ -136,6 +138,7 @@ extension Ledger {
     package var xivaCapacity: XivaCapacityCounters { @inline(__always) get { mechanismCounts.xivaCapacity } @inline(__always) set { mechanismCounts.xivaCapacity = newValue } }
     package var summaryThenPush: SummaryThenPushCounters { @inline(__always) get { mechanismCounts.summaryThenPush } @inline(__always) set { mechanismCounts.summaryThenPush = newValue } }
     package var falseGaps: FalseGapCounters { @inline(__always) get { mechanismCounts.falseGaps } @inline(__always) set { mechanismCounts.falseGaps = newValue } }
+    package var appHook: AppHookCounters { @inline(__always) get { mechanismCounts.appHook } @inline(__always) set { mechanismCounts.appHook = newValue } }
 }
 
 extension Ledger {
@@ -145,7 +148,7 @@ extension Ledger {
         APNsConsoleCounters.group, .undeliverable, .providerAnswers, APNsOutageCounters.group, TokenRefreshCounters.group, .binaryInterface, SleepCounters.group, LowPowerCounters.group, FocusSummaryCounters.group,
         XivaCapacityCounters.group,
         .earlyKill, MediaCounters.group, .deviceIdChange, ReinstallCounters.group, .parallelRuns, .catchUp,
-        BackgroundSyncCounters.group, SummaryThenPushCounters.group, FalseGapCounters.group,
+        BackgroundSyncCounters.group, SummaryThenPushCounters.group, FalseGapCounters.group, AppHookCounters.group,
     ]
 }
 
@@ -435,8 +438,11 @@ struct MechanismDeclaration {
 /// Past a device's uninstall none of them happens (nothing reaches the app then) and none
 /// leaves a letter under way.
 enum MechanismStep: Equatable, Sendable {
-    /// The user opens the app, which catches up with what it missed (`recovery: catch_up`).
+    /// The user opens the app, which catches up with what it missed (`recovery: catch_up`), or
+    /// whose version-2 client's hook decides (the queue design).
     case appOpen
+    /// XIVA answers a request a version-2 client's app sent at an opening (the first one due).
+    case appRequestAnswered
     /// A sleeping device wakes, and APNs hands over the priority-5 pushes it held (`device.sleep`).
     case deviceWakes
     /// A Low Power Mode window ends, and APNs hands over what it held (`device.low_power`).
@@ -448,6 +454,7 @@ extension DeviceWorld {
     @inline(__always) mutating func take(_ step: MechanismStep, at now: Int64) {
         switch step {
         case .appOpen: userOpensApp(at: now)
+        case .appRequestAnswered: appRequestAnswered(at: now)
         case .deviceWakes: deviceWakes(at: now)
         case .lowPowerEnds: lowPowerEnds(at: now)
         }
@@ -481,7 +488,13 @@ extension DeviceWorld {
         mechanisms.backgroundSync.enabled = arm == .on && scenario.recovery == .backgroundSync
         if _slowPath(parameters.lowPower) { mechanisms.lowPower = LowPowerState(seed: scenario.seed, device: armState.device) }
         if parameters.channel == .pushkit { mechanisms.pushKit.callKitFailures = 0 }
-        if parameters.client == .stateful { mechanisms.client = StatefulClientState() }
+        if parameters.client == .stateful {
+            mechanisms.client = StatefulClientState()
+            if clientOpensApp(arm) {
+                mechanisms.client.opensApp = true
+                mechanisms.client.appStream = RandomStream(seed: scenario.seed, device: armState.device, purpose: .appRequests)
+            }
+        }
         if parameters.storeHasSlots { mechanisms.offlineStore.reset() }
     }
 
@@ -493,7 +506,7 @@ extension DeviceWorld {
 
     /// Begin: each mechanism's step that comes before the first letter on the agenda.
     @inline(__always) mutating func beginMechanisms() {
-        if mechanisms.catchUp.enabled { scheduleFirstAppOpen() }
+        if mechanisms.catchUp.enabled || (parameters.client == .stateful && mechanisms.client.opensApp) { scheduleFirstAppOpen() }
     }
 
     /// Close, before APNs' stored copy is settled: what a mechanism still holds is under way.
@@ -516,5 +529,401 @@ extension DeviceWorld {
     @inline(__always) mutating func recordMechanisms(into account: inout Ledger) {
         // Focus and the scheduled summary: when the user saw each delivered letter.
         if _slowPath(parameters.measuresSeenLatency) { recordSeenLatency(into: &account) }
+    }
+}
+
+/// Which of the mechanisms' streams an arm seeds: one member for each field of
+/// ``MechanismStreamValues`` (each mechanism declares its own, ``MechanismDeclaration``).
+struct MechanismStreamSet: OptionSet, Sendable {
+    let rawValue: UInt16
+    static let store = MechanismStreamSet(rawValue: 1 << 0)
+    static let duplicates = MechanismStreamSet(rawValue: 1 << 1)
+    static let appOpens = MechanismStreamSet(rawValue: 1 << 2)
+    static let kills = MechanismStreamSet(rawValue: 1 << 3)
+    static let idChanges = MechanismStreamSet(rawValue: 1 << 4)
+    static let saveDelays = MechanismStreamSet(rawValue: 1 << 5)
+    static let answers = MechanismStreamSet(rawValue: 1 << 6)
+    static let retries = MechanismStreamSet(rawValue: 1 << 7)
+    static let callKit = MechanismStreamSet(rawValue: 1 << 8)
+    static let fcmStore = MechanismStreamSet(rawValue: 1 << 9)
+    static let mediaDownloads = MechanismStreamSet(rawValue: 1 << 10)
+    static let reinstalls = MechanismStreamSet(rawValue: 1 << 11)
+    static let binaryErrors = MechanismStreamSet(rawValue: 1 << 12)
+}
+
+/// The mechanisms' streams of an arm (``ArmStreams``), each unseeded until its mechanism's arm seeds it.
+struct MechanismStreamValues {
+    /// `keep_older`: whether the store keeps the older push.
+    var store = RandomStream(seed: 0)
+    /// `duplicate`: second copies, their latency and processing.
+    var duplicates = RandomStream(seed: 0)
+    /// `recovery: catch_up`: when the user opens the app.
+    var appOpens = RandomStream(seed: 0)
+    /// `extension.early_kill`: whether a run is killed.
+    var kills = RandomStream(seed: 0)
+    /// `device.id_change`: when the device id changes.
+    var idChanges = RandomStream(seed: 0)
+    /// `extension.concurrency: parallel`: when a run writes the saved position.
+    var saveDelays = RandomStream(seed: 0)
+    /// `apns.server_error`, `apns.answer_loss`: what APNs answers.
+    var answers = RandomStream(seed: 0)
+    /// `xiva.retry`: backoffs, and the loss and APNs latency of retried pushes.
+    var retries = RandomStream(seed: 0)
+    /// `pushkit.report_failure`: whether the app fails to report a VoIP push to CallKit.
+    var callKit = RandomStream(seed: 0)
+    /// `fcm.collapse_keys` above four: which key FCM's store drops.
+    var fcmStore = RandomStream(seed: 0)
+    /// `extension.media`: whether a run finds the attachment cached, and its bandwidth.
+    var mediaDownloads = RandomStream(seed: 0)
+    /// `device.reinstall`: when the app is reinstalled and when XIVA learns the new token.
+    var reinstalls = RandomStream(seed: 0)
+    /// `apns.interface: binary`: whether a written notification is malformed, its error's round trip.
+    var binaryErrors = RandomStream(seed: 0)
+}
+
+extension MechanismStreamValues {
+    /// The streams of one arm of a device: those in `streams` seeded, the others unseeded.
+    @inline(__always) init(seed: UInt64, device: Int, streams: MechanismStreamSet) {
+        func stream(_ member: MechanismStreamSet, _ purpose: StreamPurpose) -> RandomStream {
+            streams.contains(member) ? RandomStream(seed: seed, device: device, purpose: purpose) : RandomStream(seed: 0)
+        }
+        self.init()
+        store = stream(.store, .apnsStore)
+        duplicates = stream(.duplicates, .duplicates)
+        appOpens = stream(.appOpens, .appOpens)
+        kills = stream(.kills, .extensionKills)
+        idChanges = stream(.idChanges, .deviceIdChanges)
+        saveDelays = stream(.saveDelays, .saveDelays)
+        answers = stream(.answers, .apnsAnswers)
+        retries = stream(.retries, .retries)
+        callKit = stream(.callKit, .callKitReports)
+        fcmStore = stream(.fcmStore, .fcmStore)
+        mediaDownloads = stream(.mediaDownloads, .mediaDownloads)
+        reinstalls = stream(.reinstalls, .reinstalls)
+        binaryErrors = stream(.binaryErrors, .binaryErrors)
+    }
+}
+
+extension StreamPurpose {
+    /// Each mechanism's own streams by name, one line per mechanism (declared in its folder).
+    static let mechanismPurposes: [(name: String, purpose: StreamPurpose)] = [
+        ("appOpens", appOpens),
+        ("extensionKills", extensionKills),
+        ("deviceIdChanges", deviceIdChanges),
+        ("saveDelays", saveDelays),
+        ("payloadSizes", payloadSizes), ("apnsAnswers", apnsAnswers), ("retries", retries),
+        ("sleep", sleep),
+        ("callKitReports", callKitReports),
+        ("fcmCollapseKeys", fcmCollapseKeys), ("fcmStore", fcmStore),
+        ("mediaLetters", mediaLetters), ("mediaDownloads", mediaDownloads),
+        ("reinstalls", reinstalls),
+        ("binaryErrors", binaryErrors),
+        ("lowPower", lowPower), ("lowPowerRelease", lowPowerRelease),
+        ("notificationHolding", notificationHolding), ("timeSensitive", timeSensitive),
+        ("backgroundPushes", backgroundPushes), ("forceQuit", forceQuit), ("syncDelays", syncDelays),
+        ("apnsOutages", apnsOutages),
+        ("tokenRefresh", tokenRefresh),
+    ]
+}
+
+/// A section of the scenario that holds its mechanisms' keys in a container of the registry
+/// (`mechanisms`) and reads them as its own: `scenario.device.sleep` is
+/// `scenario.device.mechanisms.sleep`, so a mechanism's key is one field here and its type in
+/// its folder, and the scenario's file names no mechanism.
+package protocol HoldsMechanismSettings {
+    associatedtype Settings
+    var mechanisms: Settings { get set }
+}
+
+extension HoldsMechanismSettings {
+    @inlinable package subscript<T>(dynamicMember path: WritableKeyPath<Settings, T>) -> T {
+        @inline(__always) get { mechanisms[keyPath: path] }
+        @inline(__always) set { mechanisms[keyPath: path] = newValue }
+    }
+}
+
+/// The mechanisms' keys of the top level: the channels' own sections.
+package struct ScenarioMechanismSettings: Sendable {
+    /// `pushkit` and `fcm` (docs/model.md §12), read with `channel: pushkit` or `fcm`.
+    package var pushkit = Scenario.PushKit()
+    package var fcm = Scenario.FCM()
+    /// Set on a segment's resolved scenario when another segment holds notifications, so that
+    /// every device of the run measures the latency seen by the user (`measuresSeenLatency`).
+    package var seenLatencyInSomeSegment = false
+}
+
+/// The mechanisms' keys of `mail`.
+package struct MailMechanismSettings: Sendable {
+    /// Each letter's payload size in bytes, drawn per letter (docs/model.md §9, Payload too large); nil: always fits.
+    package var payloadSize: Distribution? = nil
+}
+
+/// The mechanisms' keys of `xiva`.
+package struct XivaMechanismSettings: Sendable {
+    /// How XIVA retries a push APNs refused for the moment or did not answer (docs/model.md §9, Retries); nil: never.
+    package var retry: XivaRetry? = nil
+    /// Notifications XIVA keeps per binary connection to write again after an error (docs/model.md §11).
+    package var resendBuffer: Int = 0
+}
+
+/// The mechanisms' keys of `apns`.
+package struct ApnsMechanismSettings: Sendable {
+    /// The offline store's slots, what a full one keeps, and whether a collapse id has a slot
+    /// of its own (docs/model.md §5, APNs' offline store as a parameter); the default is the one-slot store.
+    package var store = APNsStorePolicy()
+    /// The provider API's answers (docs/model.md §9): the most pushes one token takes within
+    /// `tokenWindow` (nil: no limit), the probability of a 5xx, of an answer lost after acceptance.
+    package var tokenLimit: Int? = nil
+    package var tokenWindow: SimTime = SimTime(microseconds: SimTime.hour)
+    package var serverError: Double = 0
+    package var answerLoss: Double = 0
+    /// The share of letters sent with interruption level `time-sensitive` (docs/model.md §10,
+    /// Focus and the scheduled summary); 0: none.
+    package var timeSensitiveShare: Double = 0
+    /// The legacy binary interface (docs/model.md §11): the interface; the probability a
+    /// written notification is malformed; from the bad one's arrival to its error packet at
+    /// XIVA; notifications one connection writes per microsecond (nil: `forever`); from an
+    /// uninstall to XIVA reading the token from the feedback list.
+    package var interface: ApnsInterface = .http2
+    package var malformed: Double = 0
+    package var errorDelay: Distribution = .constant(SimTime(microseconds: 100 * SimTime.millisecond))
+    package var connectionRatePerMicrosecond: Double? = nil
+    package var feedbackDelay: SimTime = SimTime(microseconds: SimTime.day)
+    /// Windows in which APNs refuses or does not answer XIVA (docs/model.md §9, APNs outages); empty: none.
+    package var outages: [APNsOutage] = []
+    /// XIVA's provider token's refreshes (docs/model.md §9, Provider tokens); nil: never fails.
+    package var tokenRefresh: APNsTokenRefresh? = nil
+}
+
+/// The mechanisms' keys of `device` (per segment).
+package struct DeviceMechanismSettings: Sendable {
+    /// The time between two openings of the app by the user (docs/model.md §7, Client catch-up); nil: never.
+    package var appOpen: Distribution? = nil
+    /// How iOS treats background pushes and how long a sync takes to show (docs/model.md §7,
+    /// Background-push sync); read only with `recovery: background_sync`; nil: the defaults.
+    package var backgroundSync: BackgroundSync? = nil
+    /// Poisson rate of device id changes per microsecond (docs/model.md §8, Device id change); 0: never.
+    package var idChangeRatePerMicrosecond: Double = 0
+    /// Awake and asleep periods (docs/model.md §10, Priority and a sleeping device); nil: always awake.
+    package var sleep: DeviceSleep? = nil
+    /// Low Power Mode (docs/model.md §10, Low Power Mode): the share of phones and their daily windows; nil: never.
+    package var lowPower: LowPowerMode? = nil
+    /// Focus and the scheduled summary (docs/model.md §10): the share of users with a summary
+    /// schedule and its times, with Focus windows, and that turned time-sensitive off; nil, 0: none.
+    package var notificationSummary: NotificationSummary? = nil
+    package var focus: FocusSchedule? = nil
+    package var timeSensitiveOff: Double = 0
+    /// Doze windows, the same for every device of the segment (docs/model.md §12, FCM): FCM
+    /// holds normal-priority messages while one lasts. Empty: the device never dozes.
+    package var doze: [OfflineWindow] = []
+    /// Poisson rate of app reinstalls per microsecond (docs/model.md §8, App reinstall); 0: never.
+    package var reinstallRatePerMicrosecond: Double = 0
+    /// From a reinstall until XIVA knows the new token (the user opens the app, which registers it).
+    package var reinstallDelay: Distribution = .exponential(mean: Double(30 * SimTime.minute))
+}
+
+/// The mechanisms' keys of `extension` (per segment).
+package struct ExtensionMechanismSettings: Sendable {
+    /// Probability the system kills a run at start-up or for memory, without the expiry
+    /// callback (docs/model.md §8, Early kill).
+    package var earlyKill: Double = 0
+    /// Whether runs of one device check and save the position one at a time or side by side
+    /// (docs/model.md §8, Parallel runs).
+    package var concurrency: ExtensionConcurrency = .serial
+    /// With `parallel`, the time from a run's start to its write of the saved position; nil: at once.
+    package var saveDelay: Distribution? = nil
+    /// Attachments downloaded before the push is shown (docs/model.md §8); nil: none.
+    package var media: MediaAttachments? = nil
+}
+
+extension Scenario {
+    /// What a segment's resolved scenario (`scenario(forSegment:)`) keeps of the mechanisms'
+    /// shared keys: APNs' outages of another segment do not concern its phones, its own concern
+    /// them all; and whether some segment measures the latency seen by the user.
+    func resolveMechanisms(into resolved: inout Scenario, segment: Segment) {
+        resolved.apns.outages = apns.outages.compactMap { outage in
+            guard outage.segment == nil || outage.segment == segment.name else { return nil }
+            var own = outage
+            own.segment = nil
+            return own
+        }
+        resolved.seenLatencyInSomeSegment = measuresSeenLatency
+    }
+}
+
+/// Each mechanism's values that the chain reads on every event (``ChainParameters``, which
+/// reaches them as its own: `parameters.sleeps`), worked out once per part from the scenario.
+/// The flags the hot path tests come first.
+package struct MechanismParameters {
+    /// How often the system kills an extension run early (docs/model.md §8, Early kill).
+    let earlyKill: Double
+    /// The provider API's answers (docs/model.md §9): set when any of its keys is, so the hot
+    /// path tests one flag (the keys' values are below, with the provider's group).
+    let providerAnswers: Bool
+    /// `media != nil`, kept as a plain flag: the per-run test then reads one byte.
+    let hasMedia: Bool
+    /// The legacy binary interface (docs/model.md §11): the malformed share, and whether XIVA
+    /// writes to APNs over one connection per partition (the rest below, with its group).
+    let malformed: Double
+    let binary: Bool
+    /// App reinstalls per microsecond (docs/model.md §8, App reinstall); the delay until XIVA learns the new token is below.
+    let reinstallRate: Double
+    /// Whether APNs may hold a push for an online device at all (sleep or Low Power Mode,
+    /// docs/model.md §10): the hot path tests one flag.
+    let mayHold: Bool
+    /// Priority-5 pushes may meet a sleeping device (docs/model.md §10): both keys are set.
+    let sleeps: Bool
+    /// Some phones go into Low Power Mode (docs/model.md §10, Low Power Mode).
+    let lowPower: Bool
+    /// Device id changes per microsecond (docs/model.md §8, Device id change).
+    let idChangeRate: Double
+    /// The run reports the latency seen by the user (docs/model.md §10, Focus and the scheduled
+    /// summary): worked out at the end of each arm, no step of the chain changes.
+    let measuresSeenLatency: Bool
+    /// Parallel extension runs with a delayed save (docs/model.md §8, Parallel runs); nil: serial.
+    let saveDelay: DistributionSampler?
+    /// APNs' offline store when `apns.store` is not the one-slot store (docs/model.md §5, APNs'
+    /// offline store as a parameter), on `channel: apns`: its slots per app (Int.max:
+    /// unlimited), which copy a full store drops, and whether a collapse id has a slot of its own.
+    let storeHasSlots: Bool
+    let storeSlots: Int
+    let storeKeep: APNsStorePolicy.Keep
+    let storePerCollapseId: Bool
+    /// The delay until XIVA learns a reinstalled app's new token (docs/model.md §8, App reinstall).
+    let reinstallDelay: DistributionSampler
+    /// The provider API (docs/model.md §9): the token limit (0: none) and its window; 5xx and
+    /// lost answers; XIVA's attempts per push (1: no retry) and its backoff.
+    let tokenLimit: Int
+    let tokenWindow: Int64
+    let serverError: Double
+    let answerLoss: Double
+    let attempts: Int
+    let backoff: DistributionSampler
+    /// APNs' outages over the run (docs/model.md §9, APNs outages), disjoint and in time order,
+    /// each with the index of the outage it is an occurrence of; per outage, the share of phones
+    /// it concerns and whether APNs is unreachable (rather than answering 503). Empty: none (and
+    /// none on FCM, which does not go through APNs).
+    let apnsOutages: [(interval: Range<Int64>, outage: Int)]
+    let apnsOutageShares: [Double]
+    let apnsOutageUnreachable: [Bool]
+    let hasAPNsOutages: Bool
+    /// The stretches in which XIVA's provider token fails (docs/model.md §9, Provider tokens),
+    /// disjoint and in time order, the same for every phone; empty: none (and none on FCM).
+    let tokenFailures: [(interval: Range<Int64>, failure: TokenFailure)]
+    let hasTokenFailures: Bool
+    /// The push channel's keys (docs/model.md §12). PushKit: how often the app fails to report a
+    /// VoIP push to CallKit, and after how many failures the system stops launching it. FCM: the
+    /// number of collapse keys (0: non-collapsible messages) and the doze windows that hold
+    /// normal-priority messages (empty with high priority or without doze).
+    let callKitFailure: Double
+    let callKitCutOffAfter: Int
+    let fcmCollapseKeys: Int
+    /// Media attachments (docs/model.md §8): the share, and samplers of bytes and bits per second; nil: none.
+    let media: MediaAttachments?
+    let mediaSize: DistributionSampler?
+    let mediaBandwidth: DistributionSampler?
+    /// The binary interface's other keys (docs/model.md §11): one write's length (0:
+    /// `connection_rate: forever`); how many recent writes XIVA keeps to write again; the
+    /// error's round trip; from an uninstall to XIVA reading the token from the feedback list.
+    let binaryWriteTime: Int64
+    let resendBuffer: Int
+    let errorDelay: DistributionSampler
+    let feedbackDelay: Int64
+    /// Whether a recovery design of the queue arm keeps an out-of-line state (catch-up with app
+    /// openings, background sync): an arm then starts the mechanisms' states.
+    let designsKeepState: Bool
+
+    init(_ scenario: Scenario) {
+        storeHasSlots = scenario.channel == .apns && !scenario.apns.store.isOneSlot
+        storeSlots = scenario.apns.store.slots ?? Int.max
+        storeKeep = scenario.apns.store.keep
+        storePerCollapseId = scenario.apns.store.per == .collapseId
+        earlyKill = scenario.extension.earlyKill
+        idChangeRate = scenario.device.idChangeRatePerMicrosecond
+        reinstallRate = scenario.device.reinstallRatePerMicrosecond
+        reinstallDelay = scenario.device.reinstallDelay.sampler
+        saveDelay = scenario.extension.concurrency == .parallel
+            ? (scenario.extension.saveDelay ?? .constant(SimTime(microseconds: 0))).sampler : nil
+        tokenLimit = scenario.apns.tokenLimit ?? 0
+        tokenWindow = scenario.apns.tokenWindow.microseconds
+        serverError = scenario.apns.serverError
+        answerLoss = scenario.apns.answerLoss
+        attempts = scenario.xiva.retry?.attempts ?? 1
+        backoff = (scenario.xiva.retry?.backoff ?? .constant(.zero)).sampler
+        // Outages naming a segment were resolved to that segment's phones (`Scenario.scenario(forSegment:)`);
+        // the decoder refused a list that would lay out too many.
+        let ownOutages = scenario.channel == .fcm ? [] : scenario.apns.outages.filter { $0.segment == nil }
+        apnsOutages = XivaOutage.layout(ownOutages.map(\.window), runEnd: scenario.end) ?? []
+        apnsOutageShares = ownOutages.map(\.share)
+        apnsOutageUnreachable = ownOutages.map { $0.answer == .unreachable }
+        hasAPNsOutages = !apnsOutages.isEmpty
+        tokenFailures = scenario.channel == .fcm ? [] : scenario.apns.tokenRefresh?.failures(seed: scenario.seed, runEnd: scenario.end) ?? []
+        hasTokenFailures = !tokenFailures.isEmpty
+        sleeps = scenario.device.sleep != nil && scenario.apns.lowPriorityShare > 0
+        lowPower = scenario.channel == .apns && (scenario.device.lowPower?.share ?? 0) > 0
+        mayHold = sleeps || lowPower
+        measuresSeenLatency = scenario.measuresSeenLatency
+        providerAnswers = scenario.mail.payloadSize != nil || tokenLimit > 0 || serverError > 0 || answerLoss > 0
+            || attempts > 1 || hasAPNsOutages || hasTokenFailures
+        callKitFailure = scenario.channel == .pushkit ? scenario.pushkit.reportFailure : 0
+        callKitCutOffAfter = scenario.pushkit.cutOffAfter
+        fcmCollapseKeys = scenario.channel == .fcm ? scenario.fcm.collapseKeys : 0
+        media = scenario.extension.media
+        hasMedia = media != nil
+        mediaSize = media?.size.sampler
+        mediaBandwidth = media?.bandwidth.sampler
+        binary = scenario.apns.interface == .binary
+        binaryWriteTime = BinaryConnection.writeTime(ratePerMicrosecond: scenario.apns.connectionRatePerMicrosecond)
+        resendBuffer = scenario.xiva.resendBuffer
+        malformed = binary ? scenario.apns.malformed : 0
+        errorDelay = scenario.apns.errorDelay.sampler
+        feedbackDelay = scenario.apns.feedbackDelay.microseconds
+        designsKeepState = scenario.recovery == .backgroundSync || (scenario.recovery == .catchUp && scenario.device.appOpen != nil)
+    }
+
+    /// How long APNs' store keeps a push: on FCM the message's time to live.
+    static func storeExpiration(_ scenario: Scenario) -> SimTime {
+        scenario.channel == .fcm ? scenario.fcm.ttl : scenario.apns.expiration
+    }
+}
+
+/// The windows a mechanism adds to the offline windows every device shares
+/// (``ChainParameters/sharedWindows``): FCM's doze windows, which hold normal-priority
+/// messages (docs/model.md §12).
+struct MechanismWindows {
+    let doze: [Range<Int64>]
+
+    init(_ scenario: Scenario) {
+        doze = scenario.channel == .fcm && scenario.fcm.priority == FCMPriority.normal
+            ? ConnectivityTimeline.windowIntervals(scenario.device.doze, end: scenario.end.microseconds) : []
+    }
+
+    /// Every mechanism's shared windows, in no particular order.
+    var shared: [Range<Int64>] { doze }
+}
+
+extension CostModel {
+    /// Every mechanism's cost in the resource estimate (each declared in its folder, the chain's
+    /// own parts in CostModel.swift), in the order the estimate lists them: nil for one that is off.
+    package static func mechanismLoads(_ s: Scenario, _ c: LoadInput) -> [MechanismLoad] {
+        [
+            fcmDozeLoad(s, c), fcmStoreLoad(s, c),
+            sleepLoad(s, c),
+            catchUpLoad(s, c),
+            backgroundSyncLoad(s, c),
+            lowPowerLoad(s, c),
+            focusLoad(s, c), notificationSummaryLoad(s, c),
+            retryLoad(s, c),
+            duplicateLoad(s, c),
+            reinstallLoad(s, c),
+            idChangeLoad(s, c),
+            mediaLoad(s, c),
+            binaryLoad(s, c),
+            xivaOutagesLoad(s, c),
+            apnsOutagesLoad(s, c),
+            tokenRefreshLoad(s, c),
+            storeSlotsLoad(s, c),
+            capacityLoad(s, c),
+        ].compactMap { $0 }
     }
 }

@@ -137,7 +137,8 @@ extension MailTrace: CustomDebugStringConvertible {
     package var debugDescription: String { "MailTrace(path: \(String(reflecting: path)), letters: \(count), digest: \(digest))" }
 }
 
-package struct Scenario: Sendable {
+@dynamicMemberLookup
+package struct Scenario: Sendable, HoldsMechanismSettings {
     package var name: String
     package var description: String = ""
     package var seed: UInt64 = 1
@@ -176,7 +177,8 @@ package struct Scenario: Sendable {
         return SimTime(microseconds: days * day)
     }
 
-    package struct Mail: Sendable {
+    @dynamicMemberLookup
+    package struct Mail: Sendable, HoldsMechanismSettings {
         /// Poisson rate of letters per device, per microsecond.
         package var ratePerMicrosecond: Double = 40.0 / Double(SimTime.day)
         /// 24 hourly weights (docs/model.md §5, Time of day): intensity rate × w[h(t)] / mean(w); nil: constant rate.
@@ -184,8 +186,9 @@ package struct Scenario: Sendable {
         package var bursts: MailBursts? = nil
         /// Replaces rate, profile and bursts when set.
         package var trace: MailTrace? = nil
-        /// Each letter's payload size in bytes, drawn per letter (docs/model.md §9, Payload too large); nil: always fits.
-        package var payloadSize: Distribution? = nil
+        /// Its mechanisms' keys, each declared in its mechanism's folder, read as its own
+        /// (`mail.someKey`, ``HoldsMechanismSettings``).
+        package var mechanisms = MailMechanismSettings()
     }
     package var mail = Mail()
 
@@ -197,7 +200,8 @@ package struct Scenario: Sendable {
     }
     package var connectivity = Connectivity()
 
-    package struct Xiva: Sendable {
+    @dynamicMemberLookup
+    package struct Xiva: Sendable, HoldsMechanismSettings {
         package var drop: Double = 0
         package var latency: Distribution = .constant(SimTime(microseconds: 50 * SimTime.millisecond))
         package var retention: SimTime = SimTime(microseconds: 3 * SimTime.day)
@@ -212,16 +216,16 @@ package struct Scenario: Sendable {
         /// A re-request that would wait longer is answered with an error; `.forever`: it waits.
         package var queueTimeout: SimTime = .forever
         package var partitions: Int = 1
-        /// How XIVA retries a push APNs refused for the moment or did not answer (docs/model.md §9, Retries); nil: never.
-        package var retry: XivaRetry? = nil
-        /// Notifications XIVA keeps per binary connection to write again after an error (docs/model.md §11).
-        package var resendBuffer: Int = 0
         /// The defaults docs/scenarios.md gives (the file reader starts from them).
         package init() {}
+        /// Its mechanisms' keys, each declared in its mechanism's folder, read as its own
+        /// (`xiva.someKey`, ``HoldsMechanismSettings``).
+        package var mechanisms = XivaMechanismSettings()
     }
     package var xiva = Xiva()
 
-    package struct Apns: Sendable {
+    @dynamicMemberLookup
+    package struct Apns: Sendable, HoldsMechanismSettings {
         package var loss: Double = 0
         package var latency: Distribution = .constant(SimTime(microseconds: 100 * SimTime.millisecond))
         /// `.zero`: not stored; `.forever`: never expires.
@@ -230,85 +234,38 @@ package struct Scenario: Sendable {
         /// `keepWindow` after it (docs/model.md §5, APNs' store).
         package var keepOlder: Double = 0
         package var keepWindow: SimTime = SimTime(microseconds: SimTime.second)
-        /// The offline store's slots, what a full one keeps, and whether a collapse id has a slot
-        /// of its own (docs/model.md §5, APNs' offline store as a parameter); the default is the one-slot store.
-        package var store = APNsStorePolicy()
         /// Probability APNs hands a push to the device twice (docs/model.md §5, Second copies).
         package var duplicate: Double = 0
-        /// The provider API's answers (docs/model.md §9): the most pushes one token takes within
-        /// `tokenWindow` (nil: no limit), the probability of a 5xx, of an answer lost after acceptance.
-        package var tokenLimit: Int? = nil
-        package var tokenWindow: SimTime = SimTime(microseconds: SimTime.hour)
-        package var serverError: Double = 0
-        package var answerLoss: Double = 0
         /// The share of letters sent at priority 5 (docs/model.md §10); 0: all at 10 (the default).
         package var lowPriorityShare: Double = 0
-        /// The share of letters sent with interruption level `time-sensitive` (docs/model.md §10,
-        /// Focus and the scheduled summary); 0: none.
-        package var timeSensitiveShare: Double = 0
-        /// The legacy binary interface (docs/model.md §11): the interface; the probability a
-        /// written notification is malformed; from the bad one's arrival to its error packet at
-        /// XIVA; notifications one connection writes per microsecond (nil: `forever`); from an
-        /// uninstall to XIVA reading the token from the feedback list.
-        package var interface: ApnsInterface = .http2
-        package var malformed: Double = 0
-        package var errorDelay: Distribution = .constant(SimTime(microseconds: 100 * SimTime.millisecond))
-        package var connectionRatePerMicrosecond: Double? = nil
-        package var feedbackDelay: SimTime = SimTime(microseconds: SimTime.day)
-        /// Windows in which APNs refuses or does not answer XIVA (docs/model.md §9, APNs outages); empty: none.
-        package var outages: [APNsOutage] = []
-        /// XIVA's provider token's refreshes (docs/model.md §9, Provider tokens); nil: never fails.
-        package var tokenRefresh: APNsTokenRefresh? = nil
         /// The defaults docs/scenarios.md gives (the file reader starts from them).
         package init() {}
+        /// Its mechanisms' keys, each declared in its mechanism's folder, read as its own
+        /// (`apns.someKey`, ``HoldsMechanismSettings``).
+        package var mechanisms = ApnsMechanismSettings()
     }
     package var apns = Apns()
 
-    package struct Device: Sendable {
+    @dynamicMemberLookup
+    package struct Device: Sendable, HoldsMechanismSettings {
         package var alertsOff: Double = 0
         /// nil: never cleared (`forever`).
         package var clearAfter: Distribution? = nil
-        /// The time between two openings of the app by the user (docs/model.md §7, Client catch-up); nil: never.
-        package var appOpen: Distribution? = nil
-        /// How iOS treats background pushes and how long a sync takes to show (docs/model.md §7,
-        /// Background-push sync); read only with `recovery: background_sync`; nil: the defaults.
-        package var backgroundSync: BackgroundSync? = nil
-        /// Poisson rate of device id changes per microsecond (docs/model.md §8, Device id change); 0: never.
-        package var idChangeRatePerMicrosecond: Double = 0
         /// Poisson rate per microsecond at which the app is uninstalled (docs/model.md §9, Unregistered); 0: never.
         package var uninstallRatePerMicrosecond: Double = 0
-        /// Awake and asleep periods (docs/model.md §10, Priority and a sleeping device); nil: always awake.
-        package var sleep: DeviceSleep? = nil
-        /// Low Power Mode (docs/model.md §10, Low Power Mode): the share of phones and their daily windows; nil: never.
-        package var lowPower: LowPowerMode? = nil
-        /// Focus and the scheduled summary (docs/model.md §10): the share of users with a summary
-        /// schedule and its times, with Focus windows, and that turned time-sensitive off; nil, 0: none.
-        package var notificationSummary: NotificationSummary? = nil
-        package var focus: FocusSchedule? = nil
-        package var timeSensitiveOff: Double = 0
-        /// Doze windows, the same for every device of the segment (docs/model.md §12, FCM): FCM
-        /// holds normal-priority messages while one lasts. Empty: the device never dozes.
-        package var doze: [OfflineWindow] = []
-        /// Poisson rate of app reinstalls per microsecond (docs/model.md §8, App reinstall); 0: never.
-        package var reinstallRatePerMicrosecond: Double = 0
-        /// From a reinstall until XIVA knows the new token (the user opens the app, which registers it).
-        package var reinstallDelay: Distribution = .exponential(mean: Double(30 * SimTime.minute))
+        /// Its mechanisms' keys, each declared in its mechanism's folder, read as its own
+        /// (`device.someKey`, ``HoldsMechanismSettings``).
+        package var mechanisms = DeviceMechanismSettings()
     }
     package var device = Device()
 
-    package struct Extension: Sendable {
+    @dynamicMemberLookup
+    package struct Extension: Sendable, HoldsMechanismSettings {
         package var deadline: SimTime = SimTime(microseconds: 30 * SimTime.second)
         package var processing: Distribution = .constant(SimTime(microseconds: 200 * SimTime.millisecond))
-        /// Probability the system kills a run at start-up or for memory, without the expiry
-        /// callback (docs/model.md §8, Early kill).
-        package var earlyKill: Double = 0
-        /// Whether runs of one device check and save the position one at a time or side by side
-        /// (docs/model.md §8, Parallel runs).
-        package var concurrency: ExtensionConcurrency = .serial
-        /// With `parallel`, the time from a run's start to its write of the saved position; nil: at once.
-        package var saveDelay: Distribution? = nil
-        /// Attachments downloaded before the push is shown (docs/model.md §8); nil: none.
-        package var media: MediaAttachments? = nil
+        /// Its mechanisms' keys, each declared in its mechanism's folder, read as its own
+        /// (`extension.someKey`, ``HoldsMechanismSettings``).
+        package var mechanisms = ExtensionMechanismSettings()
     }
     package var `extension` = Extension()
 
@@ -344,8 +301,8 @@ package struct Scenario: Sendable {
 
     /// The push service between XIVA and the device (docs/model.md §12); per segment too.
     package var channel: PushChannel = .apns
-    package var pushkit = PushKit()
-    package var fcm = FCM()
+    /// The mechanisms' keys of the top level (the channels' sections), read as its own (`scenario.fcm`).
+    package var mechanisms = ScenarioMechanismSettings()
 
     /// One kind of user in a population (docs/model.md §5, Segments): its devices and its own sections, already
     /// resolved (a key the segment does not give holds the top-level value).
@@ -369,9 +326,6 @@ package struct Scenario: Sendable {
     }
     /// Empty: one kind of user, the top-level sections.
     package var segments: [Segment] = []
-    /// Set on a segment's resolved scenario when another segment holds notifications, so that
-    /// every device of the run measures the latency seen by the user (`measuresSeenLatency`).
-    package var seenLatencyInSomeSegment = false
 
     package init(name: String, duration: SimTime, devices: Int) {
         self.name = name; self.duration = duration; self.devices = devices
@@ -390,14 +344,7 @@ package struct Scenario: Sendable {
         resolved.device = segment.device
         resolved.extension = segment.extension
         resolved.channel = segment.channel
-        // APNs' outages of another segment do not concern its phones; its own concern them all.
-        resolved.apns.outages = apns.outages.compactMap { outage in
-            guard outage.segment == nil || outage.segment == segment.name else { return nil }
-            var own = outage
-            own.segment = nil
-            return own
-        }
-        resolved.seenLatencyInSomeSegment = measuresSeenLatency
+        resolveMechanisms(into: &resolved, segment: segment)
         resolved.segments = []
         return resolved
     }
@@ -427,20 +374,4 @@ package struct Scenario: Sendable {
         case .both: return [.off, .on]
         }
     }
-}
-
-/// `xiva.retry` (docs/model.md §9, Retries): XIVA sends one push at most `attempts` times,
-/// waiting a `backoff` draw after each refusal or missing answer.
-package struct XivaRetry: Hashable, Sendable {
-    package var attempts: Int
-    package var backoff: Distribution
-    package init(attempts: Int, backoff: Distribution) { self.attempts = attempts; self.backoff = backoff }
-}
-
-/// `device.sleep` (docs/model.md §10): the device alternates awake and asleep periods (drawn
-/// from these laws, in equilibrium at time 0); priority-5 pushes wait while it sleeps.
-package struct DeviceSleep: Hashable, Sendable {
-    package var awake: Distribution
-    package var asleep: Distribution
-    package init(awake: Distribution, asleep: Distribution) { self.awake = awake; self.asleep = asleep }
 }

@@ -29,6 +29,7 @@ package protocol StatefulClientLogic: Sendable {
     func freshStateBox() -> any ClientStateBox
     func pushArrived(_ push: ArrivingPush, box: any ClientStateBox) -> ExtensionAnswer
     func woke(_ push: ArrivingPush, at now: ClientTime, box: any ClientStateBox) -> ExtensionAnswer
+    func appOpened(_ opening: AppOpening, box: any ClientStateBox) -> AppAnswer
 }
 
 /// A team's ``ServiceExtensionClient`` behind ``StatefulClientLogic``.
@@ -48,12 +49,18 @@ struct StatefulClientAdapter<Client: ServiceExtensionClient>: StatefulClientLogi
         guard let typed = box as? TypedClientStateBox<Client.State> else { return .show }
         return typed.state.withLock { client.woke(push, at: now, state: &$0) }
     }
+
+    func appOpened(_ opening: AppOpening, box: any ClientStateBox) -> AppAnswer {
+        guard let typed = box as? TypedClientStateBox<Client.State> else { return .nothing }
+        return typed.state.withLock { client.appOpened(opening, state: &$0) }
+    }
 }
 
 /// One rule of the client protocol broken: where, when and how.
 package struct ClientRuleViolation: Equatable, Sendable {
     package var device: Int
-    package var letter: Int
+    /// The letter whose push the extension ran for; nil when the main app answered (an opening).
+    package var letter: Int?
     package var position: Int32
     package var time: Int64
     package var rule: String
@@ -89,7 +96,8 @@ package final class ClientRuleBook: Sendable {
     /// its work was stopped (``stop(because:)``).
     package func refusal(client: String) -> String? {
         guard let v = violation else { return stopped.withLock { $0 } }
+        let what = v.letter.map { "letter \($0) (position \(v.position))" } ?? "when the user opened the app (newest position seen \(v.position))"
         return "the client \(client) broke a rule of the client protocol (docs/client.md): \(v.rule), on device \(v.device) "
-            + "at \(SimTime(microseconds: v.time)), letter \(v.letter) (position \(v.position)); the run was stopped and nothing was written"
+            + "at \(SimTime(microseconds: v.time)), \(what); the run was stopped and nothing was written"
     }
 }

@@ -13,10 +13,24 @@ extension DeviceWorld {
             log.started(run: r.offset, nil)
             return
         }
-        var gapSize = run.gapLow <= run.gapHigh ? Int(run.gapHigh) - Int(run.gapLow) + 1 : 0
-        if _slowPath(parameters.client == .stateful) { gapSize += morePositions(ofRun: r) }
+        let gapSize = loggedGapSize(r, run)
         log.started(run: r.offset, LoggedPush(device: armState.device, time: now, position: Int(letterStates[letter].position),
                                               gapSize: gapSize, answer: gapSize > 0 ? .notSent : .none))
+    }
+
+    /// Run `r` waited (a version-2 client) and its client decided at its wake, `now`: its row
+    /// says so, at the wake's time with the gap decided then (the row was made at the arrival
+    /// with none).
+    @inline(never) func logWake(_ r: RunIndex, _ run: ExtensionRun, at now: Int64) {
+        let gapSize = loggedGapSize(r, run)
+        extensionLog?.decided(run: r.offset, at: now, gapSize: gapSize, answer: gapSize > 0 ? .notSent : .none)
+    }
+
+    /// The positions of run `r`'s gap, with a version-2 client's further ranges.
+    private func loggedGapSize(_ r: RunIndex, _ run: ExtensionRun) -> Int {
+        var gapSize = run.gapLow <= run.gapHigh ? Int(run.gapHigh) - Int(run.gapLow) + 1 : 0
+        if _slowPath(parameters.client == .stateful) { gapSize += morePositions(ofRun: r) }
+        return gapSize
     }
 
     /// The answer of run `r`'s gap as the client saw it: a summary made, a re-request sent

@@ -9,11 +9,15 @@ struct MoreGap: Equatable {
 }
 
 /// What the world keeps for a version-2 client in one arm: the install's state (the app
-/// group's storage: made when the client is first asked, dropped at a reinstall) and the
-/// ranges after the first of every answer that named several.
+/// group's storage: made when the client is first asked, dropped at a reinstall), the
+/// ranges after the first of every answer that named several, and the main app's openings
+/// (StatefulClientApp.swift): whether they go to the client, its requests to XIVA and their stream.
 struct StatefulClientState {
     var box: (any ClientStateBox)?
     var moreGaps: [MoreGap] = []
+    var opensApp = false
+    var appRequests: [AppRequest] = []
+    var appStream = RandomStream(seed: 0)
 }
 
 extension DeviceWorld {
@@ -67,6 +71,8 @@ extension DeviceWorld {
             apply(logic.woke(push, at: ClientTime(microseconds: now), box: box), run: &run, index: r, letter: letter, position: p, at: now)
         }
         ext.runs[r] = run
+        // Its log row is the decision's, made now (it waited with none at its arrival).
+        if _slowPath(extensionLog != nil) && run.action != .waiting { logWake(r, run, at: now) }
         if run.processed { extensionActs(run: r, at: now) }
     }
 
@@ -112,18 +118,8 @@ extension DeviceWorld {
                                     index r: RunIndex, letter: Int, position p: Int32, at now: Int64) {
         guard !ranges.isEmpty else { return }
         let sorted = ranges.sorted { $0.lowerBound < $1.lowerBound }
-        let newest = max(p, ext.highestPositionSeen)
-        if let outside = sorted.first(where: { $0.lowerBound < 1 || $0.upperBound > newest }) {
-            brokeRule("the range \(outside.lowerBound)...\(outside.upperBound) lies outside the positions the extension has seen (1...\(newest))",
-                      letter: letter, position: p, at: now)
-            return
-        }
-        if let own = sorted.first(where: { $0.contains(p) }) {
-            brokeRule("the range \(own.lowerBound)...\(own.upperBound) holds the push's own position \(p)", letter: letter, position: p, at: now)
-            return
-        }
-        for (a, b) in zip(sorted, sorted.dropFirst()) where b.lowerBound <= a.upperBound {
-            brokeRule("the ranges \(a.lowerBound)...\(a.upperBound) and \(b.lowerBound)...\(b.upperBound) overlap", letter: letter, position: p, at: now)
+        if let rule = brokenRangeRule(sorted, newest: max(p, ext.highestPositionSeen), own: p) {
+            brokeRule(rule, letter: letter, position: p, at: now)
             return
         }
         run.gapLow = sorted[0].lowerBound
@@ -136,9 +132,25 @@ extension DeviceWorld {
         for range in sorted { note(.device, nil, .foundGap(low: range.lowerBound, high: range.upperBound, summary: action == .summary)) }
     }
 
+    /// The rule `sorted` (ranges in order of their first position) breaks, or nil: each lies
+    /// in `1 ... newest`, none holds the run's own position `own` (none for the main app), none
+    /// overlaps another.
+    func brokenRangeRule(_ sorted: [ClosedRange<Int32>], newest: Int32, own p: Int32?) -> String? {
+        if let outside = sorted.first(where: { $0.lowerBound < 1 || $0.upperBound > newest }) {
+            return "the range \(outside.lowerBound)...\(outside.upperBound) lies outside the positions the extension has seen (1...\(newest))"
+        }
+        if let p, let own = sorted.first(where: { $0.contains(p) }) {
+            return "the range \(own.lowerBound)...\(own.upperBound) holds the push's own position \(p)"
+        }
+        for (a, b) in zip(sorted, sorted.dropFirst()) where b.lowerBound <= a.upperBound {
+            return "the ranges \(a.lowerBound)...\(a.upperBound) and \(b.lowerBound)...\(b.upperBound) overlap"
+        }
+        return nil
+    }
+
     /// The client broke a rule: the command will be refused (``ClientRuleBook``), and the client
-    /// is asked no more on this device, so the run ends soon.
-    mutating func brokeRule(_ rule: String, letter: Int, position p: Int32, at now: Int64) {
+    /// is asked no more on this device, so the run ends soon. `letter` is nil for the main app's answer.
+    mutating func brokeRule(_ rule: String, letter: Int?, position p: Int32, at now: Int64) {
         mechanisms.client.box?.markBroken()
         scenario.queue.userClient?.rules.record(ClientRuleViolation(device: armState.device, letter: letter, position: p, time: now, rule: rule))
         note(.device, letter, .clientBrokeRule(rule))

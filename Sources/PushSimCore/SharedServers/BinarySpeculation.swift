@@ -238,8 +238,10 @@ struct RecordedDecider: BinaryDecider {
 
 extension DeviceWorld {
     /// Whether the instant's outbox holds only first sends' writes: what a world may write on
-    /// a forecast. A re-send, a rewrite or a buffer check waits for the connection.
-    var binaryOutboxHoldsOnlyFirstSends: Bool {
+    /// a forecast. A re-send, a rewrite or a buffer check waits for the connection. Mutating
+    /// only so that the world is read in place: for a borrowing call on a world in its slab the
+    /// compiler copies the whole world to the stack first.
+    mutating func binaryOutboxHoldsOnlyFirstSends() -> Bool {
         for k in mechanisms.binaryLink.outbox.indices {
             guard case .write(let c) = mechanisms.binaryLink.outbox[k], !copies[c].isResend else { return false }
         }

@@ -57,8 +57,8 @@ package final class CoupledWorlds {
             // the chain world → object → elements a step before the next (WorldPrefetch.swift).
             let (likely, second, third) = stopped.likelyNext()
             if third >= 0 { HotMemory.fetchWorld(third, of: worlds) }
-            if second >= 0 { HotMemory.fetchObjects(of: worlds[second]) }
-            if likely >= 0 { HotMemory.fetchElements(of: worlds[likely]) }
+            if second >= 0 { HotMemory.fetchObjects(of: &worlds[second]) }
+            if likely >= 0 { HotMemory.fetchElements(of: &worlds[likely]) }
             server.collect(from: &worlds[i], device: i, at: next.time)
             if let t = worlds[i].runUntilItSends() { stopped.replaceFirst(time: t) } else { stopped.removeFirst(); finished(i) }
         }

@@ -165,6 +165,13 @@ final class SpeculationSweep {
         sweeping = true
     }
 
+    /// The window's entry `distance` places after the next one, entries added while sweeping
+    /// aside: what comes soon, most likely, for fetching a world's memory ahead.
+    @inline(__always) func upcoming(_ distance: Int) -> SweepEntry? {
+        let k = nextInWindow + distance
+        return k < window.count ? window[k] : nil
+    }
+
     /// The next entry in the global order, nil once the window is swept.
     func next() -> SweepEntry? {
         if firstRunSpent {
@@ -190,81 +197,202 @@ final class SpeculationSweep {
     }
 
     /// Sorts the window's entries by (instant, world), keeping each world's order within an
-    /// instant: a stable radix sort, least significant digit first, on the instant within the
-    /// window and the world — entries are made world after world, each world's in its order,
-    /// and entries carried from earlier windows come first and were made before.
+    /// instant (entries are made world after world, each world's in its order, and entries
+    /// carried from earlier windows come first and were made before). Every pass is stable.
     private func sortWindow() {
         guard window.count > 1 else { return }
+        Self.sortByInstantAndWorld(&window, scratch: &scratch)
+    }
+
+    /// `entries` sorted stably by (instant, world), `scratch` its room to work in: a counting
+    /// pass into at most 2 048 buckets of time (few enough that the writes of the pass stay in
+    /// the caches), then each bucket on its own, in its own room — a counting pass into buckets
+    /// of about one entry each, and those of more than one entry in order.
+    static func sortByInstantAndWorld(_ entries: inout [SweepEntry], scratch: inout [SweepEntry]) {
         var earliest = Int64.max
         var latest = Int64.min
         var worlds: Int32 = 0
-        for entry in window {
+        for entry in entries {
             earliest = min(earliest, entry.time)
             latest = max(latest, entry.time)
             worlds = max(worlds, entry.world)
         }
-        let span = latest &- windowStart
-        let worldBits = UInt64(Int32.bitWidth - worlds.leadingZeroBitCount)
-        let keyBits = worldBits + UInt64(Int64.bitWidth - span.leadingZeroBitCount)
-        // Keys must fit 64 bits from the window's start: anything else (never in a run) is
-        // sorted by comparison, which gives the same order.
-        guard earliest >= windowStart, span >= 0, keyBits <= 64 else {
-            window.sort { $0.precedes($1) }
+        let (span, overflow) = latest.subtractingReportingOverflow(earliest)
+        let worldBits = Int32.bitWidth - worlds.leadingZeroBitCount
+        let spanBits = Int64.bitWidth - span.leadingZeroBitCount
+        // Instants within the window and worlds must fit a key of 64 bits: anything else (never
+        // in a run) is sorted by comparison, which gives the same order.
+        guard !overflow, worlds >= 0, worldBits + spanBits <= 64 else {
+            entries.sort { $0.precedes($1) }
             return
         }
-        let digitBits: UInt64 = 11
-        let buckets = 1 << digitBits
-        let start = windowStart
-        @inline(__always) func key(_ e: SweepEntry) -> UInt64 { UInt64(e.time &- start) << worldBits | UInt64(e.world) }
         scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: window)
-        var counts = [Int](repeating: 0, count: buckets)
-        var shift: UInt64 = 0
-        while shift < keyBits {
-            for b in 0..<buckets { counts[b] = 0 }
-            for entry in window { counts[Int((key(entry) >> shift) & UInt64(buckets - 1))] += 1 }
-            var total = 0
-            for b in 0..<buckets { let c = counts[b]; counts[b] = total; total += c }
-            do {
-                // Into the scratch array's elements in place, opened once.
-                var target = scratch.mutableSpan
-                var bucketStarts = counts.mutableSpan
-                for entry in window {
-                    let b = Int((key(entry) >> shift) & UInt64(buckets - 1))
-                    target[bucketStarts[b]] = entry
-                    bucketStarts[b] += 1
-                }
+        scratch.append(contentsOf: entries)
+        let shift = max(0, spanBits - 11)
+        let ends = countingPass(from: entries, to: &scratch, 0..<entries.count, buckets: Int(span >> Int64(shift)) + 1) {
+            Int(($0.time &- earliest) >> Int64(shift))
+        }
+        // `entries` is the room each bucket of `scratch` is sorted in.
+        var lo = 0
+        for hi in ends {
+            if hi - lo > 1 {
+                sortBucket(&scratch, lo..<hi, room: &entries, earliest: earliest, timeBits: shift, worldBits: worldBits)
             }
-            swap(&window, &scratch)
+            lo = hi
+        }
+        swap(&entries, &scratch)
+    }
+
+    /// A stable counting pass of `source[range]` into `target[range]` by `bucket` (from 0 up
+    /// to `buckets`): where each bucket ends.
+    @inline(__always) private static func countingPass(from source: [SweepEntry], to target: inout [SweepEntry], _ range: Range<Int>,
+                                                       buckets: Int, bucket: (SweepEntry) -> Int) -> [Int] {
+        var ends = [Int](repeating: 0, count: buckets)
+        for i in range { ends[bucket(source[i])] += 1 }
+        var total = range.lowerBound
+        for b in 0..<buckets { let c = ends[b]; ends[b] = total; total += c }
+        var out = target.mutableSpan
+        var next = ends.mutableSpan
+        for i in range {
+            let entry = source[i]
+            let b = bucket(entry)
+            out[next[b]] = entry
+            next[b] += 1
+        }
+        return ends
+    }
+
+    /// `entries[range]`, whose instants share all but their low `timeBits` bits past
+    /// `earliest`, in (instant, world) order, stably, with the same range of `room` to work in.
+    private static func sortBucket(_ entries: inout [SweepEntry], _ range: Range<Int>, room: inout [SweepEntry],
+                                   earliest: Int64, timeBits: Int, worldBits: Int) {
+        guard range.count > 32 else {
+            insertionSort(&entries, range)
+            return
+        }
+        let mask = (Int64(1) << Int64(timeBits)) &- 1
+        let shift = max(0, timeBits - (Int.bitWidth - range.count.leadingZeroBitCount))
+        let ends = countingPass(from: entries, to: &room, range, buckets: Int(mask >> Int64(shift)) + 1) {
+            Int((($0.time &- earliest) & mask) >> Int64(shift))
+        }
+        var lo = range.lowerBound
+        for hi in ends {
+            if hi - lo > 32 {
+                radixSort(&room, lo..<hi, room: &entries, earliest: earliest, timeBits: shift, worldBits: worldBits)
+            } else if hi - lo > 1 {
+                insertionSort(&room, lo..<hi)
+            }
+            lo = hi
+        }
+        var back = entries.mutableSpan
+        for i in range { back[i] = room[i] }
+    }
+
+    /// Whether `a` comes before `b` by (instant, world): what orders two entries of one bucket.
+    @inline(__always) private static func before(_ a: SweepEntry, _ b: SweepEntry) -> Bool {
+        a.time != b.time ? a.time < b.time : a.world < b.world
+    }
+
+    /// `entries[range]` in (instant, world) order, stably: a few entries.
+    private static func insertionSort(_ entries: inout [SweepEntry], _ range: Range<Int>) {
+        var sorted = entries.mutableSpan
+        for i in range where i > range.lowerBound {
+            let entry = sorted[i]
+            var j = i
+            while j > range.lowerBound && before(entry, sorted[j - 1]) {
+                sorted[j] = sorted[j - 1]
+                j -= 1
+            }
+            sorted[j] = entry
+        }
+    }
+
+    /// `entries[range]`, whose instants share all but their low `timeBits` bits past
+    /// `earliest`, in (instant, world) order, stably: a radix sort, least significant digit
+    /// first, through the same range of `room`.
+    private static func radixSort(_ entries: inout [SweepEntry], _ range: Range<Int>, room: inout [SweepEntry],
+                                  earliest: Int64, timeBits: Int, worldBits: Int) {
+        let keyBits = timeBits + worldBits
+        let digitBits = 8
+        let digits = 1 << digitBits
+        let mask = (UInt64(1) << UInt64(timeBits)) &- 1
+        @inline(__always) func key(_ e: SweepEntry) -> UInt64 {
+            (UInt64(bitPattern: e.time &- earliest) & mask) << UInt64(worldBits) | UInt64(UInt32(bitPattern: e.world))
+        }
+        var counts = [Int](repeating: 0, count: digits)
+        // Passes alternate between the two arrays' ranges.
+        var passes = 0
+        var shift = 0
+        while shift < keyBits {
+            for d in 0..<digits { counts[d] = 0 }
+            if passes % 2 == 0 {
+                radixPass(from: entries, to: &room, range, counts: &counts, shift: shift, key: key)
+            } else {
+                radixPass(from: room, to: &entries, range, counts: &counts, shift: shift, key: key)
+            }
+            passes += 1
             shift += digitBits
+        }
+        if passes % 2 == 1 {
+            var target = entries.mutableSpan
+            for i in range { target[i] = room[i] }
+        }
+    }
+
+    /// One stable pass of the radix sort: `source[range]` into `target[range]` by the digit
+    /// of the key at `shift`.
+    @inline(__always) private static func radixPass(from source: [SweepEntry], to target: inout [SweepEntry], _ range: Range<Int>,
+                                                    counts: inout [Int], shift: Int, key: (SweepEntry) -> UInt64) {
+        let digitMask = UInt64(counts.count - 1)
+        for i in range { counts[Int((key(source[i]) >> UInt64(shift)) & digitMask)] += 1 }
+        var total = range.lowerBound
+        for d in counts.indices { let c = counts[d]; counts[d] = total; total += c }
+        var out = target.mutableSpan
+        var next = counts.mutableSpan
+        for i in range {
+            let entry = source[i]
+            let d = Int((key(entry) >> UInt64(shift)) & digitMask)
+            out[next[d]] = entry
+            next[d] += 1
         }
     }
 
     private func pushRun(_ run: LateRun) {
-        var child = runs.count
-        runs.append(run)
-        while child > 0 {
-            let parent = (child - 1) >> 1
-            if !run.head.precedes(runs[parent].head) { break }
-            runs[child] = runs[parent]
-            child = parent
-        }
-        runs[child] = run
+        Self.push(run, into: &runs)
     }
 
     /// Puts `run` at the root's place and sifts it down.
     private func siftDown(_ run: LateRun) {
-        let count = runs.count
+        Self.siftDown(run, in: &runs)
+    }
+
+    // The heap's two moves, on its elements in place (one uniqueness check a move, not one a step).
+    private static func push(_ run: LateRun, into runs: inout [LateRun]) {
+        var child = runs.count
+        runs.append(run)
+        var heap = runs.mutableSpan
+        while child > 0 {
+            let parent = (child - 1) >> 1
+            if !run.head.precedes(heap[parent].head) { break }
+            heap[child] = heap[parent]
+            child = parent
+        }
+        heap[child] = run
+    }
+
+    private static func siftDown(_ run: LateRun, in runs: inout [LateRun]) {
+        var heap = runs.mutableSpan
+        let count = heap.count
         var parent = 0
         while true {
             let left = 2 * parent + 1
             if left >= count { break }
             var best = left
-            if left + 1 < count && runs[left + 1].head.precedes(runs[left].head) { best = left + 1 }
-            if !runs[best].head.precedes(run.head) { break }
-            runs[parent] = runs[best]
+            if left + 1 < count && heap[left + 1].head.precedes(heap[left].head) { best = left + 1 }
+            if !heap[best].head.precedes(run.head) { break }
+            heap[parent] = heap[best]
             parent = best
         }
-        runs[parent] = run
+        heap[parent] = run
     }
 }

@@ -60,12 +60,24 @@ extension CoupledWorlds {
             sweep.startWindow(start: windowStart, end: SimTime.saturatingSum(windowStart, max(1, window)))
             counts.windows += 1
             for i in 0..<count {
+                // What the next worlds touch first, fetched while this one runs ahead, as the
+                // stepper that stops at every push does (WorldPrefetch.swift).
+                if i + 3 < count { HotMemory.fetchWorld(i + 3, of: worlds) }
+                if i + 2 < count { HotMemory.fetchObjects(of: &worlds[i + 2]) }
+                if i + 1 < count { HotMemory.fetchElements(of: &worlds[i + 1]) }
                 let s = speculations[i]
                 guard !s.waiting && s.ranTo < sweep.windowEnd else { continue }
                 runAhead(i, s, partition, forecaster, sweep: sweep, forecastsUpTo: counts.eventsWorthAForecast)
             }
             sweep.startSweep()
             while let entry = sweep.next() {
+                // A world that waits is resumed when its entry comes: its memory fetched a few
+                // entries ahead, the world's own lines first, then what they point to.
+                if let soon = sweep.upcoming(8), soon.kind == .stop { HotMemory.fetchWorld(Int(soon.world), of: worlds) }
+                if let soon = sweep.upcoming(4), soon.kind == .stop {
+                    HotMemory.fetchObjects(of: &worlds[Int(soon.world)])
+                    HotMemory.fetchElements(of: &worlds[Int(soon.world)])
+                }
                 let i = Int(entry.world)
                 guard entry.generation == generations[i] else { continue }
                 if entry.kind != .stop { counts.forecasts += 1 }
@@ -119,17 +131,19 @@ extension CoupledWorlds {
         defer { sweep.closeRun() }
         // Forecasts start from the partition's connection as it is now.
         var forecasterIsFresh = false
+        // The deciders hold only references: made once, not at every instant.
+        var recorded = RecordedDecider(partition: partition, speculation: s)
+        var forecast = ForecastDecider(speculation: s, forecaster: forecaster, sweep: sweep, world: Int32(i))
         while let now = worlds[i].runUntilItSends() {
             if s.replaying {
-                var decider = RecordedDecider(partition: partition, speculation: s)
-                worlds[i].settleBinaryOutbox(at: now, with: &decider)
+                worlds[i].settleBinaryOutbox(at: now, with: &recorded)
                 if s.catchingUp && s.writesTaken > s.replayBefore { s.catchingUp = false }
                 // The write it caught up with changed the connection.
                 forecasterIsFresh = false
                 continue
             }
             s.ranTo = now
-            guard worlds[i].ledger.events <= events && worlds[i].binaryOutboxHoldsOnlyFirstSends else {
+            guard worlds[i].ledgerCell.events <= events && worlds[i].binaryOutboxHoldsOnlyFirstSends() else {
                 s.waiting = true
                 sweep.add(SweepEntry(time: now, world: Int32(i), sequence: Int32(truncatingIfNeeded: s.writesTaken),
                                      generation: s.generation, kind: .stop))
@@ -139,8 +153,7 @@ extension CoupledWorlds {
                 forecaster.connection = partition.connection
                 forecasterIsFresh = true
             }
-            var decider = ForecastDecider(speculation: s, forecaster: forecaster, sweep: sweep, world: Int32(i))
-            worlds[i].settleBinaryOutbox(at: now, with: &decider)
+            worlds[i].settleBinaryOutbox(at: now, with: &forecast)
             if now >= sweep.windowEnd { return }
         }
         s.ranTo = Int64.max

@@ -107,6 +107,8 @@ package enum TraceEvent: Equatable, Sendable {
     case willClear(at: SimTime)
     case openedAppOffline
     case caughtUp(fetched: Int, notShown: Int)
+    /// A version-2 client's main app, opened: what its hook answered (StatefulClientApp.swift).
+    case appOpenedForClient(AppHookStep)
     /// Background-push sync (docs/model.md §7): the app, woken by a background push or launched,
     /// fetched and shows what no notification had shown, at `shownAt`; or it was offline.
     case synced(byLaunch: Bool, fetched: Int, notShown: Int, shownAt: SimTime)
@@ -123,7 +125,7 @@ package enum TraceEvent: Equatable, Sendable {
         switch self {
         case .droppedUnknownSubscription, .droppedXivaOut, .droppedBeforeNewToken, .copyLost, .refused: return .loss
         case .reRequestAnsweredWithError, .reRequestAnswered, .resent, .foundGap, .reRequestSentDuringOutage,
-             .clientWaits, .clientWoken, .reRequestAlsoAsksFor, .reRequestSent, .reRequestQueued, .reRequestServed, .reRequestTimedOut, .deadlineHit, .summaryShown, .caughtUp, .synced:
+             .clientWaits, .clientWoken, .reRequestAlsoAsksFor, .reRequestSent, .reRequestQueued, .reRequestServed, .reRequestTimedOut, .deadlineHit, .summaryShown, .caughtUp, .synced, .appOpenedForClient:
             return .queueWork
         case .extensionStarted(let role, _, let overDeadline): return role == .resend || overDeadline != nil ? .queueWork : .other
         case .presented, .presentedAgain: return .shown
@@ -226,6 +228,7 @@ package enum TraceEvent: Equatable, Sendable {
         case .openedAppOffline: return "opened the app offline: no catch-up"
         case .caughtUp(let fetched, let notShown):
             return "opened the app: catch-up fetched \(fetched) letter(s), \(notShown) not shown: summary"
+        case .appOpenedForClient(let step): return step.text
         case .synced(let byLaunch, let fetched, let notShown, let shownAt):
             return (byLaunch ? "launched the app" : "background push woke the app")
                 + ": synced \(fetched) letter(s), \(notShown) not shown: summary at \(shownAt)"

@@ -326,7 +326,7 @@ package struct DeviceWorld: ~Copyable {
         extensionLog?.startArm()
         armState.streams.seed(scenario.seed, device: armState.device,
                               streams: (armState.checksGaps ? parameters.gapCheckingArmMechanismStreams : parameters.mechanismStreams)
-                                .union(mechanisms.catchUp.enabled ? [.appOpens] : []))
+                                .union(mechanisms.catchUp.enabled || (parameters.client == .stateful && mechanisms.client.opensApp) ? [.appOpens] : []))
         scheduleMechanismsFirstEvents()
     }
 

@@ -21,4 +21,7 @@ package final class LedgerCell {
         @inline(__always) _read { yield slot[0] }
         @inline(__always) _modify { yield &slot[0] }
     }
+
+    /// The events counted so far, read in place in the slot.
+    var events: Int { slot[0].events }
 }

@@ -24,13 +24,15 @@ enum HotMemory {
     /// Two worlds ahead: what the world's own fields point to (read from the world, in the
     /// caches since the step before): its timeline's header and the flip where it stands, the
     /// letters it reads next. Its heap and owned arrays keep their counts in the world.
-    static func fetchObjects(of world: borrowing DeviceWorld) {
+    /// The world is taken `inout` only to be read in place: borrowed from its slab, it would be
+    /// copied whole to the stack first, a read of every line of it.
+    static func fetchObjects(of world: inout DeviceWorld) {
         world.draws.timeline.flips.prefetchHeader(element: world.clock.flipsPassed)
         world.draws.letters.fetchNextLetters()
     }
 
     /// One world ahead: the elements of its heap and owned arrays, up to ``bytesPerArray`` of each.
-    static func fetchElements(of world: borrowing DeviceWorld) {
+    static func fetchElements(of world: inout DeviceWorld) {
         world.clock.queue.prefetchEvents(maxBytes: bytesPerArray)
         world.copies.prefetchElements(maxBytes: bytesPerArray)
         world.letterStates.prefetchElements(maxBytes: bytesPerArray)

@@ -37,9 +37,8 @@ package struct ResourceEstimate: Sendable, Equatable {
     /// per-letter state of the arm, copies, pending events, extension runs), with room for
     /// arrays doubling their capacity.
     package static let bytesPerLetter = 256.0
-    /// Bytes one connectivity flip occupies (flip instant, drawn interval, merged interval),
-    /// with room for growth.
-    package static let bytesPerFlip = 80.0
+    /// Bytes one connectivity flip occupies (``CostModel/bytesPerFlip``).
+    package static let bytesPerFlip = CostModel.bytesPerFlip
     /// The fixed part: the program, the ledgers' histograms, the event lists.
     package static let baseBytes = 32.0 * 1024 * 1024
     /// One ledger (its latency histogram dominates).
@@ -327,44 +326,10 @@ package struct ResourceEstimate: Sendable, Equatable {
 
     // MARK: The pieces
 
-    /// E[min(X, t)]: the mean of a period cut at the end of the run, so a heavy tail that
-    /// cannot happen inside the run does not make flips look rare.
-    static func truncatedMean(_ d: Distribution, at t: Double) -> Double {
-        guard t > 0 else { return 0 }
-        switch d {
-        case .constant(let c): return min(Double(c.microseconds), t)
-        case .exponential(let m):
-            guard m > 0 else { return 0 }
-            return m * -expm1(-t / m)
-        case .uniform(let a, let b):
-            if t <= a { return t }
-            if t >= b { return (a + b) / 2 }
-            // ∫ min(x, t) over [a, b] / (b − a).
-            return ((t * t - a * a) / 2 + t * (b - t)) / (b - a)
-        case .lognormal(let median, let p99):
-            guard median > 0 else { return 0 }
-            let sigma = log(p99 / median) / Distribution.z99
-            guard sigma > 0 else { return min(median, t) }
-            let z = (log(t) - log(median)) / sigma
-            // E[X; X < t] + t·P(X ≥ t), with E[X; X < t] = mean·Φ(z − σ).
-            let mean = median * exp(sigma * sigma / 2)
-            let below = mean.isFinite ? mean * phi(z - sigma) : 0
-            let value = below + t * (1 - phi(z))
-            return value.isFinite ? min(value, t) : t
-        }
-    }
-
-    /// The standard normal distribution function.
-    static func phi(_ x: Double) -> Double { 0.5 * erfc(-x / 2.0.squareRoot()) }
-
-    /// The largest of many Poisson counts with mean x, generously.
-    static func peak(_ x: Double) -> Double { x <= 0 ? 0 : finite(x + 6 * x.squareRoot() + 16) }
-
-    /// Infinity and NaN become the largest finite value, so comparisons stay meaningful.
-    static func finite(_ x: Double) -> Double {
-        if x.isNaN { return .greatestFiniteMagnitude }
-        return min(max(x, 0), .greatestFiniteMagnitude)
-    }
+    /// The cost model's laws (``CostModel``, PushSimCore), under the estimate's names.
+    static func truncatedMean(_ d: Distribution, at t: Double) -> Double { CostModel.truncatedMean(d, at: t) }
+    static func peak(_ x: Double) -> Double { CostModel.peak(x) }
+    static func finite(_ x: Double) -> Double { CostModel.finite(x) }
 
     /// A count for people: `12 345`, `4.2 million`, `3.1e15`.
     package static func count(_ x: Double) -> String {

@@ -48,7 +48,7 @@ import PushSimTestSupport
         #expect(StreamPurpose(named: "lowPowerMode").identity == FNV1a.hash("lowPowerMode".utf8))
         #expect(StreamPurpose(named: "lowPowerMode") == StreamPurpose(named: "lowPowerMode"))
         // A hashed identity never lands on a frozen number (they are all below 2^16).
-        let named: Set<String> = ["lowPower", "lowPowerRelease", "notificationHolding", "timeSensitive", "backgroundPushes", "forceQuit", "syncDelays", "apnsOutages", "tokenRefresh"]
+        let named: Set<String> = ["lowPower", "lowPowerRelease", "notificationHolding", "timeSensitive", "backgroundPushes", "forceQuit", "syncDelays", "apnsOutages", "tokenRefresh", "appRequests"]
         #expect(registry.filter { !named.contains($0.name) }.allSatisfy { $0.purpose.identity < 1 << 16 })
         #expect(registry.filter { named.contains($0.name) }.allSatisfy { $0.purpose.identity >= 1 << 16 })
         #expect(StreamPurpose(named: "lowPowerMode").identity >= 1 << 16)

@@ -65,6 +65,33 @@ import Testing
         #expect(carried == made.filter { $0.time >= end }.map(key).sorted { $0.lexicographicallyPrecedes($1) })
     }
 
+    /// A mass reconnect: many worlds writing within a few microseconds or milliseconds, many at
+    /// one instant and several writes of a world at one instant, with or without writes spread
+    /// over the day — buckets of time far more crowded than the rest, sorted on their own (with
+    /// an odd or even number of passes over worlds of 8 and 13 bits).
+    @Test(arguments: [(3, 6_000, true), (40, 6_000, true), (5_000, 6_000, true), (3, 200, false), (0, 200, false), (40, 6_000, false)])
+    func aCrowdedMomentComesOutInTheGlobalOrder(spreadMicroseconds: Int, worlds: Int, spreadOverTheDay: Bool) {
+        var draws = Draws(state: UInt64(spreadMicroseconds * 7 + worlds))
+        let sweep = SpeculationSweep()
+        let start: Int64 = 0, end: Int64 = 86_400_000_000
+        let reconnect: Int64 = 31_200_000_000
+        sweep.startWindow(start: start, end: end)
+        var made: [SweepEntry] = []
+        for w in 0..<worlds {
+            var times = spreadOverTheDay ? (0..<draws.next(4)).map { _ in Int64(draws.next(86_399_000_000)) } : []
+            times += (0..<(1 + draws.next(3))).map { _ in reconnect + Int64(draws.next(spreadMicroseconds + 1)) }
+            for (sequence, time) in times.sorted().enumerated() {
+                let e = entry(time, w, sequence)
+                sweep.add(e)
+                made.append(e)
+            }
+        }
+        sweep.startSweep()
+        var taken: [[Int64]] = []
+        while let e = sweep.next() { taken.append(key(e)) }
+        #expect(taken == made.map(key).sorted { $0.lexicographicallyPrecedes($1) })
+    }
+
     @Test func entriesBeforeTheWindowsStartAreSortedByComparison() {
         // Never made by a run (the first window starts at 0), but the order holds.
         let sweep = SpeculationSweep()

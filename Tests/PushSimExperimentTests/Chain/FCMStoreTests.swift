@@ -114,9 +114,9 @@ import PushSimTestSupport
     @Test func dozeHoldsNormalPriorityOnly() {
         let doze = [OfflineWindow(start: span(1 * hour), end: span(3 * hour))]
         let normal = ScriptedWorld(tinyScenario(on: .fcm) { $0.device.doze = doze }, letters: [])
-        #expect(normal.world.parameters.sharedWindows == [1 * hour..<3 * hour] && normal.world.parameters.doze == [1 * hour..<3 * hour])
+        #expect(normal.world.parameters.sharedWindows == [1 * hour..<3 * hour] && normal.world.parameters.mechanismWindows.doze == [1 * hour..<3 * hour])
         let high = ScriptedWorld(tinyScenario(on: .fcm) { $0.device.doze = doze; $0.fcm.priority = .high }, letters: [])
-        #expect(high.world.parameters.sharedWindows.isEmpty && high.world.parameters.doze.isEmpty)
+        #expect(high.world.parameters.sharedWindows.isEmpty && high.world.parameters.mechanismWindows.doze.isEmpty)
         var w = ScriptedWorld(tinyScenario(on: .fcm) { $0.device.doze = doze }, letters: [ScriptedLetter(time: 2 * hour, xivaLatency: 0, apnsLatency: 0, processing: 0)],
                               offline: normal.world.parameters.sharedWindows)
         let off = w.run(.off)

@@ -8,8 +8,8 @@ import PushSimTestSupport
     /// must not move (a prefetch forms addresses, it never reads or writes through them).
     func fetchEverything(_ world: inout DeviceWorld) {
         let before = (world.memoryFootprint, world.ledger, world.draws.letters.count, world.letterStates.count)
-        HotMemory.fetchObjects(of: world)
-        HotMemory.fetchElements(of: world)
+        HotMemory.fetchObjects(of: &world)
+        HotMemory.fetchElements(of: &world)
         #expect(world.memoryFootprint == before.0)
         #expect(world.ledger == before.1)
         #expect(world.draws.letters.count == before.2 && world.letterStates.count == before.3)

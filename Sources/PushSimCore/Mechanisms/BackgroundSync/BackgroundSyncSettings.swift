@@ -1,4 +1,4 @@
-// What `device.background_sync` sets for `recovery: background_sync`: the throttle, what it does beyond it, the force-quit share, the delay to the user.
+// What `device.background_sync` sets for `recovery: background_sync`: the throttle, what it does beyond it, the force-quit share, the delay to the user; and its streams and its cost in the resource estimate.
 import Foundation
 
 /// `device.background_sync` (docs/model.md §7, Background-push sync): how iOS treats the
@@ -37,5 +37,29 @@ package struct BackgroundSync: Hashable, Sendable {
     package var spacing: Int64 {
         let micros = (1 / throttlePerMicrosecond).rounded()
         return micros >= Double(Int64.max) || !micros.isFinite ? Int64.max : max(1, Int64(micros))
+    }
+}
+
+/// Its streams, each identified as before (a frozen number or its name's hash), so no draw moves.
+extension StreamPurpose {
+    package static let backgroundPushes = StreamPurpose(named: "backgroundPushes") // per arm: a background push's latencies and loss (recovery: background_sync)
+    package static let forceQuit = StreamPurpose(named: "forceQuit")             // per arm: whether the user force-quits the app after a use (recovery: background_sync)
+    package static let syncDelays = StreamPurpose(named: "syncDelays")           // per arm: from a sync to the user seeing it (recovery: background_sync)
+}
+
+/// Its cost in the resource estimate (``CostModel/mechanismLoads(_:_:)``).
+extension CostModel {
+    /// Background-push sync (docs/model.md §7): no event, but the queue arm draws and keeps
+    /// every launch of the app (its instant and whether the user force-quits it after) and
+    /// plans each letter's silent push, worked out once when the arm ends.
+    package static func backgroundSyncLoad(_ s: Scenario, _ c: LoadInput) -> MechanismLoad? {
+        let L = c.letters, peakL = c.peakLetters, queueArm = c.queueArm, end = c.end
+        if s.recovery == .backgroundSync {
+            let opens = s.device.appOpen.map { finite(end / max(truncatedMean($0, at: end), 1) + 2) } ?? 0
+            return MechanismLoad(key: "device.app_open", eventsPerDevice: queueArm * (opens + L) * eventsPerLoopStep * 2,
+                                 bytesPerDevice: 9 * peak(opens) + 32 * peakL,
+                                 fix: "lengthen device.app_open, or lower mail.rate")
+        }
+        return nil
     }
 }

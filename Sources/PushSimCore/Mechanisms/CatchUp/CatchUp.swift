@@ -29,6 +29,11 @@ extension DeviceWorld {
             let next = later(now, law.sample(&armState.streams.mechanismStreams.appOpens).microseconds)
             if next < clock.end { clock.queue.schedule(at: next, .mechanism(.appOpen)) }
         }
+        // With the queue design the openings go to a version-2 client's app (StatefulClientApp.swift).
+        if !mechanisms.catchUp.enabled {
+            clientAppOpens(at: now)
+            return
+        }
         guard deviceIsOnline(at: now) else {
             note(.user, nil, .openedAppOffline)
             return

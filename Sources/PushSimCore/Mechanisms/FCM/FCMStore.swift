@@ -144,7 +144,7 @@ extension DeviceWorld {
 
     /// Whether a doze window holds the device at `now` (normal priority only).
     func fcmDozing(at now: Int64) -> Bool {
-        parameters.doze.contains { $0.contains(now) }
+        parameters.mechanismWindows.doze.contains { $0.contains(now) }
     }
 
     /// The end of the run: stored messages still valid are pending (their letters unfinished),

@@ -34,7 +34,7 @@ package struct FocusSchedule: Hashable, Sendable {
 extension Scenario.Device {
     /// Whether some user of this device section may have notifications held (a share above 0).
     package var holdsNotifications: Bool {
-        (notificationSummary?.share ?? 0) > 0 || (focus?.share ?? 0) > 0
+        (self.notificationSummary?.share ?? 0) > 0 || (self.focus?.share ?? 0) > 0
     }
 }
 
@@ -43,7 +43,7 @@ extension Scenario {
     /// or a segment's, on APNs) may have notifications held. Every device of such a run records
     /// it, so that the seen latency covers the same letters as the delivered one.
     package var measuresSeenLatency: Bool {
-        seenLatencyInSomeSegment || (channel == .apns && device.holdsNotifications)
+        self.seenLatencyInSomeSegment || (channel == .apns && device.holdsNotifications)
             || segments.contains { $0.channel == .apns && $0.device.holdsNotifications }
     }
 }

@@ -77,3 +77,17 @@ extension DeviceWorld {
         for c in mechanisms.offlineStore.stored { closeStoredCopy(c) }
     }
 }
+
+/// Its cost in the resource estimate (``CostModel/mechanismLoads(_:_:)``).
+extension CostModel {
+    /// APNs' store of more than one slot: each stored copy kept, and sent again at the reconnection.
+    package static func storeSlotsLoad(_ s: Scenario, _ c: LoadInput) -> MechanismLoad? {
+        let L = c.letters, peakL = c.peakLetters, armCount = c.armCount
+        if s.channel == .apns && !s.apns.store.isOneSlot {
+            let held = min(Double(s.apns.store.slots ?? Int.max), peakL)
+            return MechanismLoad(key: "apns.store", eventsPerDevice: armCount * L, bytesPerDevice: 8 * held,
+                                 fix: "lower apns.store.slots")
+        }
+        return nil
+    }
+}

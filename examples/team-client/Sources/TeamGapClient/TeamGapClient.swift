@@ -1,5 +1,6 @@
 // A mail team's Notification Service Extension as it really is: it batches gaps for 2 s into one
 // re-request, asks at most 3 times a minute, and summarizes a gap of more than 20 positions.
+// When the user opens the app, the app asks again for the gaps the cap summarized.
 import Foundation
 import PushSimClient
 
@@ -15,6 +16,8 @@ public struct TeamGapClient: ServiceExtensionClient {
         public var batchCloses: ClientTime?
         /// When the re-requests of the last minute were sent.
         public var recentRequests: [ClientTime] = []
+        /// Gaps the cap summarized: the app asks for them when the user opens it.
+        public var unasked: [ClosedRange<Int32>] = []
     }
 
     /// How long a batch stays open for more gaps, in seconds.
@@ -26,16 +29,19 @@ public struct TeamGapClient: ServiceExtensionClient {
     /// A seeded bug for the gate's demonstration: the batch asks only for its first gap and
     /// forgets the ones that joined it.
     public var forgetsJoinedGaps: Bool
+    /// Whether the app, opened, asks again for the gaps the cap summarized (release 1.4).
+    public var catchUpOnOpen: Bool
 
-    public init(batchWindow: Double = 2, requestsPerMinute: Int = 3, summarizeAbove: Int = 20, forgetsJoinedGaps: Bool = false) {
+    public init(batchWindow: Double = 2, requestsPerMinute: Int = 3, summarizeAbove: Int = 20, forgetsJoinedGaps: Bool = false,
+                catchUpOnOpen: Bool = true) {
         self.batchWindow = batchWindow; self.requestsPerMinute = requestsPerMinute; self.summarizeAbove = summarizeAbove
-        self.forgetsJoinedGaps = forgetsJoinedGaps
+        self.forgetsJoinedGaps = forgetsJoinedGaps; self.catchUpOnOpen = catchUpOnOpen
     }
 
     public func freshState() -> State { State() }
 
     public func pushArrived(_ push: ArrivingPush, state: inout State) -> ExtensionAnswer {
-        if push.deviceIdChanged { state.saved = 0; state.pending = [] }
+        if push.deviceIdChanged { state.saved = 0; state.pending = []; state.unasked = [] }
         // A push numbered for an earlier install says nothing about this one's positions.
         guard push.payload.deviceIdHash == push.installDeviceIdHash else { return .show }
         let position = push.payload.position
@@ -64,9 +70,20 @@ public struct TeamGapClient: ServiceExtensionClient {
         state.batchCloses = nil
         guard !gaps.isEmpty else { return .show }
         state.recentRequests.removeAll { now.seconds(since: $0) >= 60 }
-        // Over the cap the missed letters are summarized rather than asked for.
-        guard state.recentRequests.count < requestsPerMinute else { return .summarize(gaps) }
+        // Over the cap the missed letters are summarized rather than asked for (the app asks later).
+        guard state.recentRequests.count < requestsPerMinute else {
+            if catchUpOnOpen { state.unasked += gaps }
+            return .summarize(gaps)
+        }
         state.recentRequests.append(now)
         return .reRequest(gaps)
+    }
+
+    /// The user opened the app: it asks XIVA, in one request, for every gap the cap summarized
+    /// since the last opening (their letters then arrive as pushes of their own).
+    public func appOpened(_ opening: AppOpening, state: inout State) -> AppAnswer {
+        guard !state.unasked.isEmpty else { return .nothing }
+        defer { state.unasked = [] }
+        return .reRequest(state.unasked)
     }
 }
