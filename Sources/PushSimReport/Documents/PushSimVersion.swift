@@ -13,7 +13,7 @@ package enum PushSimVersion {
     /// section for it; the major number moves with the scenario format's version
     /// (docs/scenarios.md), the minor with results that move or user-visible additions, the
     /// patch with fixes that move no result.
-    package static let current = "2.3.0"
+    package static let current = "2.4.0"
 
     /// The commit of the checkout this build's sources belong to: 40 (or 64) hex digits, read from
     /// the package's `.git` (a clone, a worktree, packed refs or a detached HEAD) without running
