@@ -5,6 +5,15 @@
 // entry for a client supplied in Swift, sits beside pushsim (docs/client.md).
 import PackageDescription
 
+// The tests' own code is compiled without optimisation in every configuration: what the tests
+// simulate runs in the engine's modules, which `-c release` optimises, while optimising the
+// assertions around it would only lengthen the README's test build. (Still whole-module, as a
+// release build compiles: one job per module rather than one per file, each of which would load
+// the engine's interfaces again.)
+let testCodeSettings: [SwiftSetting] = [
+    .unsafeFlags(["-Onone"], .when(configuration: .release)),
+]
+
 let package = Package(
     name: "PushSim",
     products: [
@@ -36,19 +45,19 @@ let package = Package(
         // imports; helpers more than one target uses live in PushSimTestSupport (docs/architecture.md).
         .target(name: "PushSimTestSupport",
                 dependencies: ["PushSimCore", "PushSimScenarioFile", "PushSimExperiment", "PushSimReport", "PushSimCLI"],
-                path: "Tests/PushSimTestSupport"),
+                path: "Tests/PushSimTestSupport", swiftSettings: testCodeSettings),
         .testTarget(name: "PushSimCoreTests", dependencies: ["PushSimCore", "PushSimTestSupport"],
-                    path: "Tests/PushSimCoreTests"),
+                    path: "Tests/PushSimCoreTests", swiftSettings: testCodeSettings),
         .testTarget(name: "PushSimScenarioFileTests",
                     dependencies: ["PushSimCore", "PushSimScenarioFile", "PushSimTestSupport"],
-                    path: "Tests/PushSimScenarioFileTests"),
+                    path: "Tests/PushSimScenarioFileTests", swiftSettings: testCodeSettings),
         .testTarget(name: "PushSimExperimentTests",
                     dependencies: ["PushSimCore", "PushSimScenarioFile", "PushSimExperiment", "PushSimTestSupport"],
-                    path: "Tests/PushSimExperimentTests"),
+                    path: "Tests/PushSimExperimentTests", swiftSettings: testCodeSettings),
         .testTarget(name: "PushSimReportTests",
                     dependencies: ["PushSimCore", "PushSimScenarioFile", "PushSimExperiment", "PushSimReport",
                                    "PushSimTestSupport"],
-                    path: "Tests/PushSimReportTests", exclude: ["Golden"]),
+                    path: "Tests/PushSimReportTests", exclude: ["Golden"], swiftSettings: testCodeSettings),
         // The example client's gap logic (examples/client-gate, a package of its own) compiled
         // here too, so the CLI tests run it in-process; .ci/run builds the example itself.
         .target(name: "ExampleMailGapClient", dependencies: ["PushSimClient"],
@@ -56,10 +65,20 @@ let package = Package(
         // The team's client of protocol version 2 (examples/team-client), likewise.
         .target(name: "ExampleTeamGapClient", dependencies: ["PushSimClient"],
                 path: "examples/team-client/Sources/TeamGapClient"),
+        // The two examples' executables, built here so that .ci/run's client gates need no build
+        // of their own; their sources import the client module by the example's own name.
+        .executableTarget(name: "ExampleClientGate",
+                          dependencies: ["ExampleMailGapClient", "PushSimClient", "PushSimClientRunner"],
+                          path: "examples/client-gate/Sources/client-gate",
+                          swiftSettings: [.unsafeFlags(["-module-alias", "MailGapClient=ExampleMailGapClient"])]),
+        .executableTarget(name: "ExampleTeamClient",
+                          dependencies: ["ExampleTeamGapClient", "PushSimClient", "PushSimClientRunner"],
+                          path: "examples/team-client/Sources/team-client",
+                          swiftSettings: [.unsafeFlags(["-module-alias", "TeamGapClient=ExampleTeamGapClient"])]),
         .testTarget(name: "PushSimCLITests",
                     dependencies: ["PushSimCore", "PushSimScenarioFile", "PushSimExperiment", "PushSimReport",
                                    "PushSimCLI", "PushSimTestSupport", "PushSimClient", "PushSimClientRunner",
                                    "ExampleMailGapClient", "ExampleTeamGapClient"],
-                    path: "Tests/PushSimCLITests", exclude: ["Golden"]),
+                    path: "Tests/PushSimCLITests", exclude: ["Golden"], swiftSettings: testCodeSettings),
     ]
 )

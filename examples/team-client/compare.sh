@@ -8,7 +8,7 @@
 # scenario is the first argument, further arguments go to `ab` (say `--replications 4`).
 set -euo pipefail
 cd "$(dirname "$0")"
-gate="$(swift build -c release ${EXAMPLE_SCRATCH_PATH:+--scratch-path "$EXAMPLE_SCRATCH_PATH"} --show-bin-path)/team-client"
+gate=${EXAMPLE_GATE_BINARY:-"$(swift build -c release --show-bin-path)/team-client"}
 scenario=${1:-pushsim/scenarios/team.yaml}
 status=0
 "$gate" ab "$scenario" --a client=intended --b client=TeamGapClient "${@:2}" 2> /dev/null || status=$?

@@ -39,7 +39,7 @@ import Testing
     /// The check step of the example's pipeline (examples/client-gate/ci.sh), its arguments
     /// read from the script, run in-process: the example's client reproduces the committed
     /// baseline (made by the built-in intended client) exactly, and the seeded bug fails it.
-    /// (.ci/run runs ci.sh itself, building the example package on its own.)
+    /// (.ci/run runs ci.sh itself, with the example's sources as PushSim's release build compiled them.)
     @Test func thePipelinesCheckStepPassesWithTheClientAndFailsWithTheSeededBug() throws {
         let script = try String(contentsOfFile: FuzzCorpus.repositoryRoot + "/examples/client-gate/ci.sh", encoding: .utf8)
         let line = try #require(script.split(separator: "\n").first { $0.hasPrefix("\"$gate\" check") })

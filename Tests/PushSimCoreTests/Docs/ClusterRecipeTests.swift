@@ -118,7 +118,8 @@ import PushSimTestSupport
         #expect(missing.status == 2 && missing.error.contains("swift build -c release --product pushsim"), "\(missing.error)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
         let ci = try String(contentsOfFile: Shell.packageRoot + "/.ci/run", encoding: .utf8)
-        #expect(ci.contains("\nbash docs/cluster/slurm/test-local.sh\n"))
+        let ciLines = ci.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(ciLines.contains("bash docs/cluster/slurm/test-local.sh") && ciLines.contains { $0.hasPrefix("release_tool_steps()") && $0.contains("slurm_recipe") })
         let log = try String(contentsOfFile: Shell.packageRoot + "/docs/cluster/slurm/test-local.log", encoding: .utf8)
         #expect(log.contains("check 1 passed") && log.contains("check 2 passed") && log.contains("PASS: the Slurm recipe on a real Slurm"))
     }

@@ -17,6 +17,8 @@
 #   SLURM_TEST_TIMEOUT  seconds allowed for each wait: Slurm coming up, each submission's jobs (default: 120)
 #   SLURM_TEST_INSTALL_TIMEOUT  seconds allowed for apt-get update, and again for apt-get install (default: 600)
 #   SLURM_TEST_KEEP=1   keep the temporary folder (its path is printed)
+#   SLURM_TEST_INSTALL_ONLY=1  only install the packages if absent, then exit 0 (no build needed;
+#                       .ci/run does this at its start, beside the builds)
 #
 # Exit status: 0 both checks passed; 1 the recipe misbehaved on a running Slurm (a check failed,
 # or its jobs did not finish in time); 2 usage (no release build, a bad argument);
@@ -42,8 +44,9 @@ usage() { say "usage: $*" >&2; exit "$EXIT_USAGE"; }
 case $SHARDS in ''|*[!0-9]*|0) usage "SHARDS must be a positive integer, got '$SHARDS'" ;; esac
 case $TIMEOUT in ''|*[!0-9]*|0) usage "SLURM_TEST_TIMEOUT must be a positive number of seconds, got '$TIMEOUT'" ;; esac
 case $INSTALL_TIMEOUT in ''|*[!0-9]*|0) usage "SLURM_TEST_INSTALL_TIMEOUT must be a positive number of seconds, got '$INSTALL_TIMEOUT'" ;; esac
-[ -x "$PUSHSIM" ] || usage "no pushsim binary at $PUSHSIM: build it first (swift build -c release --product pushsim) or set PUSHSIM"
-PUSHSIM=$(cd "$(dirname "$PUSHSIM")" && pwd)/$(basename "$PUSHSIM")
+INSTALL_ONLY=${SLURM_TEST_INSTALL_ONLY:-0}
+[ "$INSTALL_ONLY" = 1 ] || [ -x "$PUSHSIM" ] || usage "no pushsim binary at $PUSHSIM: build it first (swift build -c release --product pushsim) or set PUSHSIM"
+[ "$INSTALL_ONLY" = 1 ] || PUSHSIM=$(cd "$(dirname "$PUSHSIM")" && pwd)/$(basename "$PUSHSIM")
 [ -f "$ROOT/$SCENARIO" ] || usage "no scenario $ROOT/$SCENARIO"
 
 # ---------------------------------------------------------------------------------------------
@@ -134,6 +137,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   for tool in "${TOOLS[@]}"; do command -v "$tool" > /dev/null || no_slurm "$tool is still missing after apt-get install"; done
 fi
 say "$(slurmctld -V), $(munged --version 2>&1 | awk '{print $1}')"
+if [ "$INSTALL_ONLY" = 1 ]; then say "the packages are installed (SLURM_TEST_INSTALL_ONLY=1: nothing else done)"; exit 0; fi
 
 # ---------------------------------------------------------------------------------------------
 # 2. A temporary folder for everything.
