@@ -59,6 +59,8 @@ extension DeviceWorld {
         letterStates[i].position = xiva.nextPosition
         xiva.letterAtPosition.append(LetterIndex(i))
         note(.xiva, i, .numbered(position: xiva.nextPosition))
+        // Its background push, timed from the letter as background-push sync's are.
+        if _slowPath(parameters.backgroundPushes) { xivaSendsBackgroundPush(letter: i, position: xiva.nextPosition, at: now) }
         xiva.nextPosition += 1
         let copy: CopyIndex = copies.nextIndex()
         copies.append(PushCopy(letter: LetterIndex(i), isResend: false, expiry: 0))

@@ -30,6 +30,9 @@ package final class ChainParameters {
     /// (within `keepWindow` of its entry, below).
     let keepOlder: Double
     let collapseId: Bool
+    /// Whether XIVA sends background pushes to a version-2 client's app in the queue arm
+    /// (`queue.background_pushes`, StatefulClientBackground.swift).
+    let backgroundPushes: Bool
     /// Whether re-requests wait in a partition's queue (a finite capacity, docs/model.md §6);
     /// one service's length and the longest wait still served are below.
     let sharedServer: Bool
@@ -119,6 +122,7 @@ package final class ChainParameters {
         client = scenario.queue.userClient.map { $0.stateful == nil ? .user : .stateful }
             ?? (scenario.queue.client == .intended ? .intended : .literal)
         repeatMaxCount = scenario.queue.repeatMaxCount
+        backgroundPushes = scenario.queue.backgroundPushes && client == .stateful && scenario.recovery == .queue
         keepOlder = scenario.apns.keepOlder
         keepWindow = scenario.apns.keepWindow.microseconds
         duplicate = scenario.apns.duplicate
@@ -146,7 +150,7 @@ package final class ChainParameters {
         // The designs' own states (catch-up and background sync, in their queue arm only, but
         // reset in both) beside the mechanisms'.
         keepsRareMechanismStates = declarations.contains(where: \.keepsState) || mechanisms.designsKeepState
-            || (client == .stateful && scenario.device.appOpen != nil)
+            || (client == .stateful && (scenario.device.appOpen != nil || backgroundPushes))
         // Settling letters in flight (WorldSettlement.swift) relies on the gap check alone
         // reaching old letters: a built-in client, whose saved position never goes down, and
         // no mechanism but the shared server's queue (so no letter's payload size is drawn); and
