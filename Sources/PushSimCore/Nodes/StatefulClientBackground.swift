@@ -106,6 +106,8 @@ extension DeviceWorld {
         let pending = mechanisms.client.background.pending
         guard let k = pending.indices.filter({ pending[$0].due <= now }).min(by: { pending[$0].due < pending[$1].due }) else { return }
         let push = mechanisms.client.background.pending.remove(at: k)
+        // A held push due at this instant is released first (rule 3: a release, then an arrival).
+        if let release = mechanisms.client.background.throttle.release, release <= now { backgroundPushReleased(at: now) }
         let counts = now >= scenario.warmup.microseconds ? 1 : 0
         let hadRelease = mechanisms.client.background.throttle.release != nil
         switch mechanisms.client.background.throttle.arrives(at: now) {
@@ -125,8 +127,11 @@ extension DeviceWorld {
         }
     }
 
-    /// The throttle allows a wake-up again: the push it held wakes the app.
+    /// The throttle allows a wake-up again: the push it held wakes the app (once: a stale event
+    /// finds no release due).
     mutating func backgroundPushReleased(at now: Int64) {
+        // An event whose release was taken already (at an arrival of the same instant) finds a later one, or none.
+        guard let release = mechanisms.client.background.throttle.release, release <= now else { return }
         mechanisms.client.background.throttle.takeRelease()
         guard let push = mechanisms.client.background.held else { return }
         mechanisms.client.background.held = nil

@@ -1,4 +1,5 @@
 // The main app's background-push hook of the client protocol's version 2 (queue.background_pushes): known answers on one phone, the throttle, the same pushes as background-push sync, a client without the hook, its rules, determinism.
+import ExampleTeamGapClient
 import Foundation
 import PushSimClient
 import PushSimClientRunner
@@ -15,6 +16,8 @@ struct AppSyncsInBackground: ServiceExtensionClient {
     var shows = false
     /// Breaks a rule at the app: asks past the newest position.
     var breaks = false
+    /// Whether the woken app acts at all (false: the same extension, an app that does nothing).
+    var appActs = true
 
     func freshState() -> State { State() }
 
@@ -25,6 +28,7 @@ struct AppSyncsInBackground: ServiceExtensionClient {
 
     func backgroundPushArrived(_ push: BackgroundPush, state: inout State) -> AppAnswer {
         if breaks { return .reRequest([1...(push.newestPosition + 1)]) }
+        guard appActs else { return .nothing }
         let saved = state.saved
         state.saved = max(saved, push.newestPosition)
         guard saved > 0, push.newestPosition - 1 >= saved + 1 else { return .nothing }
@@ -215,5 +219,26 @@ struct ExtensionWithoutAppHook: ServiceExtensionClient {
         #expect(one == three)
         let arm = try T.queueArm(one)
         #expect((try Self.app(arm)["re_requests"] as? Int ?? 0) > 0)
+    }
+}
+
+
+/// The team's release 1.5 (examples/team-client): its app, woken by a background push, asks for
+/// what the extension has not seen; 1.4 leaves background pushes alone.
+@Suite struct TeamClientBackgroundPushTests {
+    @Test func theTeamsNextReleaseCatchesUpWhenWoken() throws {
+        let team = FuzzCorpus.repositoryRoot + "/examples/team-client/pushsim/scenarios/team.yaml"
+        let sets = ["devices=60", "queue.background_pushes=true"]
+        let current = try StatefulClientTests.queueArm(try PushSim.run(scenarioAt: team, overrides: sets, client: TeamGapClient()))
+        let next = try StatefulClientTests.queueArm(try PushSim.run(scenarioAt: team, overrides: sets,
+                                                                     client: TeamGapClient(catchUpOnBackgroundPush: true)))
+        let quiet = try BackgroundPushHookTests.app(current), woken = try BackgroundPushHookTests.app(next)
+        #expect(quiet["re_requests"] as? Int == 0)
+        #expect((woken["re_requests"] as? Int ?? 0) > 0, "\(woken)")
+        // The same pushes, the same throttle: the world's counts do not depend on the client.
+        for key in ["background_pushes", "background_wakes", "background_held", "background_dropped"] {
+            #expect(quiet[key] as? Int == woken[key] as? Int, "\(key)")
+        }
+        #expect((next["resent"] as? Int ?? 0) > (current["resent"] as? Int ?? 0))
     }
 }
