@@ -239,6 +239,7 @@ struct ExtensionWithoutAppHook: ServiceExtensionClient {
         for key in ["background_pushes", "background_wakes", "background_held", "background_dropped"] {
             #expect(quiet[key] as? Int == woken[key] as? Int, "\(key)")
         }
-        #expect((next["resent"] as? Int ?? 0) > (current["resent"] as? Int ?? 0))
+        // The extension asks less: the app asked first for some of what it would have found.
+        #expect((next["re_requests"] as? Int ?? 0) <= (current["re_requests"] as? Int ?? 0))
     }
 }

@@ -93,17 +93,18 @@ public struct TeamGapClient: ServiceExtensionClient {
     }
 
     /// A background push woke the app (release 1.5): it asks XIVA, in one request, for the gaps
-    /// the cap summarized and for the positions after the newest the extension saw, up to the
-    /// push's (their alert pushes were lost, replaced in APNs' store, or are still on their way),
-    /// and saves the push's position, so the extension finds no gap when they come.
+    /// the cap summarized and for the positions between the newest the extension saw and the
+    /// push's own (their alert pushes were lost or replaced in APNs' store, or are still on their
+    /// way; the push's own alert was sent with it), and saves the position before the push's, so
+    /// the extension finds no gap when the push's own alert comes.
     public func backgroundPushArrived(_ push: BackgroundPush, state: inout State) -> AppAnswer {
         guard catchUpOnBackgroundPush else { return .nothing }
         var ranges = state.unasked
         state.unasked = []
         let position = push.payload.position
-        if push.payload.deviceIdHash == push.installDeviceIdHash, state.saved > 0, position > state.saved {
-            ranges.append((state.saved + 1)...position)
-            state.saved = position
+        if push.payload.deviceIdHash == push.installDeviceIdHash, state.saved > 0, position > state.saved + 1 {
+            ranges.append((state.saved + 1)...(position - 1))
+            state.saved = position - 1
         }
         return ranges.isEmpty ? .nothing : .reRequest(ranges)
     }
