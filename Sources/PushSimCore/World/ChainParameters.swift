@@ -38,6 +38,8 @@ package final class ChainParameters {
     let sharedServer: Bool
     /// `!outages.isEmpty`, kept as a plain flag: the per-letter test then reads no array.
     let hasOutages: Bool
+    /// `hasOutages || backgroundPushes`: XIVA's send of a letter has a rare step (Xiva.swift).
+    let xivaSendsWithMore: Bool
     /// The connectivity process's laws (online, offline), for a timeline drawn on demand
     /// (ConnectivityOnDemand.swift); nil without the process. Read here at every draw, never
     /// through `scenario` (no copy of the scenario per draw).
@@ -122,7 +124,6 @@ package final class ChainParameters {
         client = scenario.queue.userClient.map { $0.stateful == nil ? .user : .stateful }
             ?? (scenario.queue.client == .intended ? .intended : .literal)
         repeatMaxCount = scenario.queue.repeatMaxCount
-        backgroundPushes = scenario.queue.backgroundPushes && client == .stateful && scenario.recovery == .queue
         keepOlder = scenario.apns.keepOlder
         keepWindow = scenario.apns.keepWindow.microseconds
         duplicate = scenario.apns.duplicate
@@ -130,6 +131,8 @@ package final class ChainParameters {
         outages = XivaOutage.layout(scenario.xiva.outages, runEnd: scenario.end)?.map(\.interval) ?? []
         outageDrops = scenario.xiva.outageMode == .drop
         hasOutages = !outages.isEmpty
+        backgroundPushes = scenario.queue.backgroundPushes && client == .stateful && scenario.recovery == .queue
+        xivaSendsWithMore = hasOutages || backgroundPushes
         sharedServer = scenario.xiva.capacityPerMicrosecond != nil
         xivaService = scenario.xiva.capacityPerMicrosecond.map { XivaServer.service(capacityPerMicrosecond: $0) } ?? 0
         queueTimeout = scenario.xiva.queueTimeout.microseconds
