@@ -151,7 +151,17 @@ struct CountedStatefulClient: StatefulClientLogic {
     /// nothing once they pass the budget.
     func appOpened(_ opening: AppOpening, box: any ClientStateBox) -> AppAnswer {
         guard budget.count() else { return .nothing }
-        let answer = inner.appOpened(opening, box: box)
+        return countedApp(inner.appOpened(opening, box: box))
+    }
+
+    /// The app's answer when a background push woke it: counted as an opening's.
+    func backgroundPushArrived(_ push: BackgroundPush, box: any ClientStateBox) -> AppAnswer {
+        guard budget.count() else { return .nothing }
+        return countedApp(inner.backgroundPushArrived(push, box: box))
+    }
+
+    /// The main app's answer, every range counted; nothing once they pass the budget.
+    private func countedApp(_ answer: AppAnswer) -> AppAnswer {
         switch answer {
         case .reRequest(let ranges), .summarize(let ranges):
             return ranges.isEmpty || budget.count(ranges.count) ? answer : .nothing

@@ -110,6 +110,28 @@ public enum AppAnswer: Equatable, Sendable {
     case summarize([ClosedRange<Int32>])
 }
 
+/// A background push (`content-available: 1`, `apns-push-type: background`, priority 5) that
+/// woke the main app in the background (`queue.background_pushes`, docs/model.md §7): when,
+/// the position XIVA numbered last when it sent it, and what the extension has seen by then.
+public struct BackgroundPush: Equatable, Sendable {
+    /// When the push woke the app (after APNs' store and the system's throttle).
+    public var now: ClientTime
+    /// XIVA's newest position when it sent the push, and the device-id hash it was numbered for.
+    public var payload: PushPayload
+    /// The device-id hash of the install running now.
+    public var installDeviceIdHash: UInt32
+    /// The newest position the app may ask for: the larger of the extension's newest and the
+    /// payload's (0: none yet). The app's ranges lie in `1 ...` it.
+    public var newestPosition: Int32
+    /// The scenario's `queue.repeat_max_count`, for a client that reads it.
+    public var repeatMaxCount: Int
+
+    public init(now: ClientTime, payload: PushPayload, installDeviceIdHash: UInt32, newestPosition: Int32, repeatMaxCount: Int) {
+        self.now = now; self.payload = payload; self.installDeviceIdHash = installDeviceIdHash
+        self.newestPosition = newestPosition; self.repeatMaxCount = repeatMaxCount
+    }
+}
+
 /// A Notification Service Extension as an app team writes it (docs/client.md, protocol
 /// version 2): PushSim simulates the chain, the clock, the deadline and XIVA's answers; the
 /// client decides, for every push that reaches the extension in the queue arm, what the run
@@ -125,8 +147,8 @@ public enum AppAnswer: Equatable, Sendable {
 ///   answers every time and for any `--jobs` (each device's state is its own; calls for one
 ///   device come in the order of its virtual clock, calls for different devices from several
 ///   threads).
-/// The main app's hook (``appOpened(_:state:)``) is optional and held to the same rules; its
-/// default does nothing.
+/// The main app's hooks (``appOpened(_:state:)``, ``backgroundPushArrived(_:state:)``) are
+/// optional and held to the same rules; their defaults do nothing.
 public protocol ServiceExtensionClient: Sendable {
     /// What the app keeps between runs: the app group's storage.
     associatedtype State: Sendable
@@ -145,9 +167,16 @@ public protocol ServiceExtensionClient: Sendable {
     /// docs/model.md §7): the main app may catch up on what the extension left, in the same
     /// state the extension keeps. The default does nothing.
     func appOpened(_ opening: AppOpening, state: inout State) -> AppAnswer
+
+    /// A background push woke the main app while the phone was online (`queue.background_pushes`,
+    /// docs/model.md §7): the app may catch up in the background, in the same state the
+    /// extension keeps. Its answer is held to ``appOpened(_:state:)``'s rules, with
+    /// ``BackgroundPush/newestPosition`` as the newest position. The default does nothing.
+    func backgroundPushArrived(_ push: BackgroundPush, state: inout State) -> AppAnswer
 }
 
 extension ServiceExtensionClient {
     public func woke(_ push: ArrivingPush, at now: ClientTime, state: inout State) -> ExtensionAnswer { .show }
     public func appOpened(_ opening: AppOpening, state: inout State) -> AppAnswer { .nothing }
+    public func backgroundPushArrived(_ push: BackgroundPush, state: inout State) -> AppAnswer { .nothing }
 }

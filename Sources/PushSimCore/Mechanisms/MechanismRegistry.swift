@@ -443,6 +443,10 @@ enum MechanismStep: Equatable, Sendable {
     case appOpen
     /// XIVA answers a request a version-2 client's app sent at an opening (the first one due).
     case appRequestAnswered
+    /// A background push reaches a version-2 client's app in the queue arm (the first one due).
+    case backgroundPushArrives
+    /// The system releases the background push its throttle held (`over_throttle: hold`).
+    case backgroundPushReleased
     /// A sleeping device wakes, and APNs hands over the priority-5 pushes it held (`device.sleep`).
     case deviceWakes
     /// A Low Power Mode window ends, and APNs hands over what it held (`device.low_power`).
@@ -455,6 +459,8 @@ extension DeviceWorld {
         switch step {
         case .appOpen: userOpensApp(at: now)
         case .appRequestAnswered: appRequestAnswered(at: now)
+        case .backgroundPushArrives: backgroundPushArrives(at: now)
+        case .backgroundPushReleased: backgroundPushReleased(at: now)
         case .deviceWakes: deviceWakes(at: now)
         case .lowPowerEnds: lowPowerEnds(at: now)
         }
@@ -494,6 +500,7 @@ extension DeviceWorld {
                 mechanisms.client.opensApp = true
                 mechanisms.client.appStream = RandomStream(seed: scenario.seed, device: armState.device, purpose: .appRequests)
             }
+            if arm == .on && parameters.backgroundPushes { startBackgroundPushes() }
         }
         if parameters.storeHasSlots { mechanisms.offlineStore.reset() }
     }

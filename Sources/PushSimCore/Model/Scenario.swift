@@ -274,6 +274,10 @@ package struct Scenario: Sendable, HoldsMechanismSettings {
         package var repeatMaxCount: Int = 10
         package var collapseId: Bool = true
         package var client: ClientVariant = .intended
+        /// Whether XIVA sends, with every letter it numbers in the queue arm, a background push
+        /// that may wake a version-2 client's main app (docs/model.md §7, Background pushes in
+        /// the queue design).
+        package var backgroundPushes: Bool = false
         /// A client supplied in Swift (``UserClient``, docs/client.md), deciding instead of `client`;
         /// never read from a file, set by the one who runs the scenario.
         package var userClient: UserClient? = nil

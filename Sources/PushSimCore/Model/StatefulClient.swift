@@ -30,6 +30,7 @@ package protocol StatefulClientLogic: Sendable {
     func pushArrived(_ push: ArrivingPush, box: any ClientStateBox) -> ExtensionAnswer
     func woke(_ push: ArrivingPush, at now: ClientTime, box: any ClientStateBox) -> ExtensionAnswer
     func appOpened(_ opening: AppOpening, box: any ClientStateBox) -> AppAnswer
+    func backgroundPushArrived(_ push: BackgroundPush, box: any ClientStateBox) -> AppAnswer
 }
 
 /// A team's ``ServiceExtensionClient`` behind ``StatefulClientLogic``.
@@ -54,13 +55,20 @@ struct StatefulClientAdapter<Client: ServiceExtensionClient>: StatefulClientLogi
         guard let typed = box as? TypedClientStateBox<Client.State> else { return .nothing }
         return typed.state.withLock { client.appOpened(opening, state: &$0) }
     }
+
+    func backgroundPushArrived(_ push: BackgroundPush, box: any ClientStateBox) -> AppAnswer {
+        guard let typed = box as? TypedClientStateBox<Client.State> else { return .nothing }
+        return typed.state.withLock { client.backgroundPushArrived(push, state: &$0) }
+    }
 }
 
 /// One rule of the client protocol broken: where, when and how.
 package struct ClientRuleViolation: Equatable, Sendable {
     package var device: Int
-    /// The letter whose push the extension ran for; nil when the main app answered (an opening).
+    /// The letter whose push the extension ran for; nil when the main app answered.
     package var letter: Int?
+    /// When the main app answered: woken by a background push (true) or opened by the user.
+    package var woken = false
     package var position: Int32
     package var time: Int64
     package var rule: String
@@ -96,7 +104,9 @@ package final class ClientRuleBook: Sendable {
     /// its work was stopped (``stop(because:)``).
     package func refusal(client: String) -> String? {
         guard let v = violation else { return stopped.withLock { $0 } }
-        let what = v.letter.map { "letter \($0) (position \(v.position))" } ?? "when the user opened the app (newest position seen \(v.position))"
+        let what = v.letter.map { "letter \($0) (position \(v.position))" }
+            ?? (v.woken ? "when a background push woke the app (newest position \(v.position))"
+                        : "when the user opened the app (newest position seen \(v.position))")
         return "the client \(client) broke a rule of the client protocol (docs/client.md): \(v.rule), on device \(v.device) "
             + "at \(SimTime(microseconds: v.time)), \(what); the run was stopped and nothing was written"
     }

@@ -21,14 +21,20 @@ package enum AppHookStep: Equatable, Sendable {
     case showed(positions: Int, notShown: Int)
 
     var text: String {
+        if case .answered = self { return detail }
+        return "opened the app: " + detail
+    }
+
+    /// The step's words after what made the app act (an opening, a background push).
+    var detail: String {
         switch self {
-        case .nothing: return "opened the app: the client's app does nothing"
+        case .nothing: return "the client's app does nothing"
         case .reRequestSent(let positions, let ranges, let answerIn):
-            return "opened the app: it asks XIVA again for \(positions) position(s) in \(ranges) range(s), answer in \(answerIn)"
+            return "it asks XIVA again for \(positions) position(s) in \(ranges) range(s), answer in \(answerIn)"
         case .answered(let failed):
             return failed ? "XIVA answers the app's re-request with an error" : "XIVA answers the app's re-request: its positions sent again"
         case .showed(let positions, let notShown):
-            return "opened the app: it shows \(positions) position(s) itself, \(notShown) not shown yet: summary"
+            return "it shows \(positions) position(s) itself, \(notShown) not shown yet: summary"
         }
     }
 }
@@ -58,30 +64,37 @@ extension DeviceWorld {
                                  newestPosition: newest, repeatMaxCount: parameters.repeatMaxCount)
         let counts = now >= scenario.warmup.microseconds ? 1 : 0
         ledger.appHook.opens += counts
-        let answer = logic.appOpened(opening, box: box)
+        appAnswers(logic.appOpened(opening, box: box), newest: newest, counts: counts, woken: false, at: now)
+    }
+
+    /// The main app's answer (at an opening, or woken by a background push), checked against
+    /// the rules a waiting run's ranges are held to (inside `1 ...` `newest`, no overlap), then
+    /// carried out.
+    mutating func appAnswers(_ answer: AppAnswer, newest: Int32, counts: Int, woken: Bool, at now: Int64) {
+        func said(_ step: AppHookStep) -> TraceEvent { woken ? .backgroundPushForClient(.answer(step)) : .appOpenedForClient(step) }
         let ranges: [ClosedRange<Int32>]
         switch answer {
         case .nothing:
-            note(.user, nil, .appOpenedForClient(.nothing))
+            note(.user, nil, said(.nothing))
             return
         case .reRequest(let asked), .summarize(let asked):
             ranges = asked.sorted { $0.lowerBound < $1.lowerBound }
         }
         guard !ranges.isEmpty else {
-            note(.user, nil, .appOpenedForClient(.nothing))
+            note(.user, nil, said(.nothing))
             return
         }
         if let rule = brokenRangeRule(ranges, newest: newest, own: nil) {
-            brokeRule(rule, letter: nil, position: newest, at: now)
+            brokeRule(rule, letter: nil, position: newest, woken: woken, at: now)
             return
         }
-        if case .reRequest = answer { appReRequests(ranges, counts: counts, at: now) } else { appShows(ranges, counts: counts, at: now) }
+        if case .reRequest = answer { appReRequests(ranges, counts: counts, woken: woken, at: now) } else { appShows(ranges, counts: counts, woken: woken, at: now) }
     }
 
     /// The app's one request to XIVA for `ranges`: its latency, error and outage as an
     /// extension's re-request has them, drawn on a stream of its own (`appRequests`), so the
     /// extension's draws are the same with the hook or without.
-    private mutating func appReRequests(_ ranges: [ClosedRange<Int32>], counts: Int, at now: Int64) {
+    private mutating func appReRequests(_ ranges: [ClosedRange<Int32>], counts: Int, woken: Bool, at now: Int64) {
         ledger.appHook.reRequests += counts
         let latency = parameters.requestLatency.sample(&mechanisms.client.appStream)
         var failed = mechanisms.client.appStream.chance(parameters.requestError)
@@ -90,7 +103,8 @@ extension DeviceWorld {
         let answerAt = later(now, latency)
         mechanisms.client.appRequests.append(AppRequest(ranges: ranges, failed: failed, answerAt: answerAt))
         let positions = ranges.reduce(0) { $0 + $1.count }
-        note(.user, nil, .appOpenedForClient(.reRequestSent(positions: positions, ranges: ranges.count, answerIn: SimTime(microseconds: latency))))
+        let step = AppHookStep.reRequestSent(positions: positions, ranges: ranges.count, answerIn: SimTime(microseconds: latency))
+        note(.user, nil, woken ? .backgroundPushForClient(.answer(step)) : .appOpenedForClient(step))
         clock.queue.schedule(at: answerAt, .mechanism(.appRequestAnswered))
     }
 
@@ -111,7 +125,7 @@ extension DeviceWorld {
 
     /// The app shows `ranges` itself (from its own server): the letters no notification has
     /// shown by now count as summarized, one summary for them (as the catch-up's).
-    private mutating func appShows(_ ranges: [ClosedRange<Int32>], counts: Int, at now: Int64) {
+    private mutating func appShows(_ ranges: [ClosedRange<Int32>], counts: Int, woken: Bool, at now: Int64) {
         var notShown = 0, notShownCounted = 0
         for range in ranges {
             for p in range {
@@ -122,7 +136,8 @@ extension DeviceWorld {
                 notShownCounted += counted(letter)
             }
         }
-        note(.user, nil, .appOpenedForClient(.showed(positions: ranges.reduce(0) { $0 + $1.count }, notShown: notShown)))
+        let step = AppHookStep.showed(positions: ranges.reduce(0) { $0 + $1.count }, notShown: notShown)
+        note(.user, nil, woken ? .backgroundPushForClient(.answer(step)) : .appOpenedForClient(step))
         if notShownCounted > 0 {
             ledger.appHook.summaries += 1
             ledger.summaries += 1

@@ -18,6 +18,7 @@ struct StatefulClientState {
     var opensApp = false
     var appRequests: [AppRequest] = []
     var appStream = RandomStream(seed: 0)
+    var background = BackgroundPushState()
 }
 
 extension DeviceWorld {
@@ -150,9 +151,9 @@ extension DeviceWorld {
 
     /// The client broke a rule: the command will be refused (``ClientRuleBook``), and the client
     /// is asked no more on this device, so the run ends soon. `letter` is nil for the main app's answer.
-    mutating func brokeRule(_ rule: String, letter: Int?, position p: Int32, at now: Int64) {
+    mutating func brokeRule(_ rule: String, letter: Int?, position p: Int32, woken: Bool = false, at now: Int64) {
         mechanisms.client.box?.markBroken()
-        scenario.queue.userClient?.rules.record(ClientRuleViolation(device: armState.device, letter: letter, position: p, time: now, rule: rule))
+        scenario.queue.userClient?.rules.record(ClientRuleViolation(device: armState.device, letter: letter, woken: woken, position: p, time: now, rule: rule))
         note(.device, letter, .clientBrokeRule(rule))
     }
 

@@ -49,8 +49,9 @@ extension DeviceWorld {
             return
         }
         var sentAt = now
-        if _slowPath(parameters.hasOutages) {
-            guard let send = sendTimeAfterOutages(letter: i, at: now) else {
+        // One test for the rare steps of a send: XIVA's outages, and a background push with the letter.
+        if _slowPath(parameters.xivaSendsWithMore) {
+            guard let send = sendTimeWithMore(letter: i, at: now) else {
                 noteLoad(.lettersIn, letter: i, at: now)
                 return
             }
@@ -63,6 +64,20 @@ extension DeviceWorld {
         let copy: CopyIndex = copies.nextIndex()
         copies.append(PushCopy(letter: LetterIndex(i), isResend: false, expiry: 0))
         firstCopyTravels(copy: copy, letter: i, reachingAPNsAt: later(sentAt, draws.letters[i].xivaLatency))
+    }
+
+    /// When XIVA sends letter i, which reached it at `now` (nil: never), after the outages; a
+    /// letter it sends takes its background push with it (`queue.background_pushes`), numbered
+    /// with the position the letter is about to get and timed from the letter, as
+    /// background-push sync's are. Out of line, so the fast path stays one test.
+    @inline(never) mutating func sendTimeWithMore(letter i: Int, at now: Int64) -> Int64? {
+        var sentAt = now
+        if parameters.hasOutages {
+            guard let send = sendTimeAfterOutages(letter: i, at: now) else { return nil }
+            sentAt = send
+        }
+        if parameters.backgroundPushes { xivaSendsBackgroundPush(letter: i, position: xiva.nextPosition, at: now) }
+        return sentAt
     }
 
     /// When XIVA sends letter i, which reached it at `now`, given the outages (docs/model.md §6):

@@ -30,11 +30,16 @@ package final class ChainParameters {
     /// (within `keepWindow` of its entry, below).
     let keepOlder: Double
     let collapseId: Bool
+    /// Whether XIVA sends background pushes to a version-2 client's app in the queue arm
+    /// (`queue.background_pushes`, StatefulClientBackground.swift).
+    let backgroundPushes: Bool
     /// Whether re-requests wait in a partition's queue (a finite capacity, docs/model.md §6);
     /// one service's length and the longest wait still served are below.
     let sharedServer: Bool
     /// `!outages.isEmpty`, kept as a plain flag: the per-letter test then reads no array.
     let hasOutages: Bool
+    /// `hasOutages || backgroundPushes`: XIVA's send of a letter has a rare step (Xiva.swift).
+    let xivaSendsWithMore: Bool
     /// The connectivity process's laws (online, offline), for a timeline drawn on demand
     /// (ConnectivityOnDemand.swift); nil without the process. Read here at every draw, never
     /// through `scenario` (no copy of the scenario per draw).
@@ -126,6 +131,8 @@ package final class ChainParameters {
         outages = XivaOutage.layout(scenario.xiva.outages, runEnd: scenario.end)?.map(\.interval) ?? []
         outageDrops = scenario.xiva.outageMode == .drop
         hasOutages = !outages.isEmpty
+        backgroundPushes = scenario.queue.backgroundPushes && client == .stateful && scenario.recovery == .queue
+        xivaSendsWithMore = hasOutages || backgroundPushes
         sharedServer = scenario.xiva.capacityPerMicrosecond != nil
         xivaService = scenario.xiva.capacityPerMicrosecond.map { XivaServer.service(capacityPerMicrosecond: $0) } ?? 0
         queueTimeout = scenario.xiva.queueTimeout.microseconds
@@ -146,7 +153,7 @@ package final class ChainParameters {
         // The designs' own states (catch-up and background sync, in their queue arm only, but
         // reset in both) beside the mechanisms'.
         keepsRareMechanismStates = declarations.contains(where: \.keepsState) || mechanisms.designsKeepState
-            || (client == .stateful && scenario.device.appOpen != nil)
+            || (client == .stateful && (scenario.device.appOpen != nil || backgroundPushes))
         // Settling letters in flight (WorldSettlement.swift) relies on the gap check alone
         // reaching old letters: a built-in client, whose saved position never goes down, and
         // no mechanism but the shared server's queue (so no letter's payload size is drawn); and

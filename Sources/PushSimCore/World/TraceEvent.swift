@@ -109,6 +109,9 @@ package enum TraceEvent: Equatable, Sendable {
     case caughtUp(fetched: Int, notShown: Int)
     /// A version-2 client's main app, opened: what its hook answered (StatefulClientApp.swift).
     case appOpenedForClient(AppHookStep)
+    /// A background push to a version-2 client's app (`queue.background_pushes`): its way, the
+    /// throttle, and what the app's hook answered (StatefulClientBackground.swift).
+    case backgroundPushForClient(BackgroundPushStep)
     /// Background-push sync (docs/model.md §7): the app, woken by a background push or launched,
     /// fetched and shows what no notification had shown, at `shownAt`; or it was offline.
     case synced(byLaunch: Bool, fetched: Int, notShown: Int, shownAt: SimTime)
@@ -128,6 +131,9 @@ package enum TraceEvent: Equatable, Sendable {
              .clientWaits, .clientWoken, .reRequestAlsoAsksFor, .reRequestSent, .reRequestQueued, .reRequestServed, .reRequestTimedOut, .deadlineHit, .summaryShown, .caughtUp, .synced, .appOpenedForClient:
             return .queueWork
         case .extensionStarted(let role, _, let overDeadline): return role == .resend || overDeadline != nil ? .queueWork : .other
+        case .backgroundPushForClient(let step):
+            if case .answer = step { return .queueWork }
+            return .other
         case .presented, .presentedAgain: return .shown
         case .endOfRun(let fate):
             switch fate {
@@ -229,6 +235,7 @@ package enum TraceEvent: Equatable, Sendable {
         case .caughtUp(let fetched, let notShown):
             return "opened the app: catch-up fetched \(fetched) letter(s), \(notShown) not shown: summary"
         case .appOpenedForClient(let step): return step.text
+        case .backgroundPushForClient(let step): return step.text
         case .synced(let byLaunch, let fetched, let notShown, let shownAt):
             return (byLaunch ? "launched the app" : "background push woke the app")
                 + ": synced \(fetched) letter(s), \(notShown) not shown: summary at \(shownAt)"

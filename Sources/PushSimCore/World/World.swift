@@ -17,6 +17,9 @@
 //  10  the end of the run: what is under way is unfinished  World.swift         closeAccounts
 // Recovery designs (docs/model.md §7): the client catch-up in CatchUp.swift   userOpensApp;
 // background-push sync in BackgroundSync.swift                                 backgroundSyncs, at the end of an arm.
+// A version-2 client's main app: opened in StatefulClientApp.swift               clientAppOpens;
+// woken by the queue design's background pushes in StatefulClientBackground.swift  xivaSendsBackgroundPush,
+//                                                                               backgroundPushArrives, backgroundPushReleased.
 // The extension killed early (docs/model.md §8) in EarlyKill.swift            extensionKilledEarly.
 // Device id changes (docs/model.md §8) in DeviceIdChange.swift                 deviceIdChanged.
 // Push channels (docs/model.md §12): PushChannels.swift leaves the APNs path for

@@ -13,6 +13,9 @@ package struct StoredDeviceCounts: Equatable, Sendable {
     package var devices: Int
     /// Per arm, per device: the counts, then the below-threshold counts.
     package var counts: [[[Int]]]
+    /// This version's keys the file did not hold (an earlier version's file): read as 0 on
+    /// every device, so a baseline that counted one of them cannot pair with it.
+    package var missingKeys: [String] = []
 
     package static let fileName = "device-counts.csv"
     /// The most devices a baseline keeps counts for (the file grows by about 40 bytes a device and arm).
@@ -75,15 +78,22 @@ package struct StoredDeviceCounts: Equatable, Sendable {
         return DeviceCounts(counts: Array(padded.prefix(n)), below: Array(padded.dropFirst(n)))
     }
 
-    /// The `keys` line this version writes.
-    static var keysLine: String {
-        "keys," + (CheckSpread.countKeys + CheckSpread.latencySlots.map { "below." + $0.key }).joined(separator: ",")
-    }
+    /// The keys of a row's values, in the order this version writes them.
+    static var keys: [String] { CheckSpread.countKeys + CheckSpread.latencySlots.map { "below." + $0.key } }
 
-    /// Whether `text`'s `keys` line (if it has one) is this version's.
+    /// The `keys` line this version writes.
+    static var keysLine: String { "keys," + keys.joined(separator: ",") }
+
+    /// Whether this version can read `text`'s counts: its `keys` line (if it has one) names only
+    /// keys this version counts, each once. An earlier version's file, which lacks keys added
+    /// since (such as the main app's `app.re_requests`), is read with those counts 0
+    /// (``missingKeys`` says which); one naming a key this version does not count (a later
+    /// version's, or a counter since removed) is not.
     package static func holdsThisVersionsKeys(_ text: String) -> Bool {
         guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("keys,") }) else { return true }
-        return line == keysLine
+        let named = line.split(separator: ",", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        let known = Set(keys)
+        return named.allSatisfy(known.contains) && Set(named).count == named.count
     }
 
     /// The file's text: a comment, the keys, then one row per device and arm that counted
@@ -106,9 +116,13 @@ package struct StoredDeviceCounts: Equatable, Sendable {
     /// Reads `text` (the file `path`); a malformed file is an error naming `path:line:column`.
     package init(csv text: String, path: String, arms: [String]) throws(StoredDeviceCountsError) {
         self.arms = arms
+        var missingKeys: [String] = []
         var devices: Int?
         var counts: [[[Int]]] = []
-        let keys = CheckSpread.countKeys.count + CheckSpread.latencySlots.count
+        let keys = Self.keys.count
+        // Where each of the file's columns goes in this version's row (an earlier version's
+        // file names fewer keys, perhaps in another order); nil: this version's order.
+        var columns: [Int]? = nil
         // Where each device's row and the `devices` line were, so a second one is named with the first.
         var devicesLine: Int?
         var rowLines: [[Int32]] = []
@@ -126,9 +140,19 @@ package struct StoredDeviceCounts: Equatable, Sendable {
             guard let first = fields.first, !first.isEmpty, !first.hasPrefix("#") else { continue }
             switch first {
             case "keys":
-                guard fields.count - 1 == keys else {
-                    throw error(1, "expected \(keys) keys (this version's counts), found \(fields.count - 1): the file was written by another version; rewrite it with `check --update`")
+                let named = Array(fields.dropFirst())
+                var seen = Set<String>()
+                var place: [Int] = []
+                var column = 6
+                for key in named {
+                    guard let k = Self.keys.firstIndex(of: key), seen.insert(key).inserted else {
+                        throw error(column, "`\(key.prefix(60))` is not a count this version keeps (or is named twice): the file was written by another version; rewrite it with `check --update`")
+                    }
+                    place.append(k)
+                    column += key.count + 1
                 }
+                columns = place
+                missingKeys = Self.keys.filter { !seen.contains($0) }
             case "devices":
                 if let earlier = devicesLine { throw error(1, "a second `devices` line (the first is line \(earlier))") }
                 guard fields.count == 2, let d = Int(fields[1]), d > 0, d <= Self.largestKept else {
@@ -147,7 +171,8 @@ package struct StoredDeviceCounts: Equatable, Sendable {
                 if rowLines[a][device] != 0 {
                     throw error(first.count + 2, "a second row for device \(device) in arm `\(first)` (the first is line \(rowLines[a][device]))")
                 }
-                guard fields.count - 2 <= keys else { throw error(1, "more than \(keys) values") }
+                let width = columns?.count ?? keys
+                guard fields.count - 2 <= width else { throw error(1, "more than \(width) values (the keys named)") }
                 var values: [Int] = []
                 var column = first.count + fields[1].count + 3
                 for field in fields.dropFirst(2) {
@@ -157,6 +182,12 @@ package struct StoredDeviceCounts: Equatable, Sendable {
                     values.append(v)
                     column += field.count + 1
                 }
+                if let columns {
+                    var row = [Int](repeating: 0, count: keys)
+                    for (c, v) in values.enumerated() { row[columns[c]] = v }
+                    while row.last == 0 { row.removeLast() }
+                    values = row
+                }
                 counts[a][device] = values
                 rowLines[a][device] = Int32(truncatingIfNeeded: n + 1)
             }
@@ -164,6 +195,7 @@ package struct StoredDeviceCounts: Equatable, Sendable {
         guard let devices else { throw StoredDeviceCountsError(description: "\(path): no `devices` line") }
         self.devices = devices
         self.counts = counts
+        self.missingKeys = missingKeys
     }
 
     package init(arms: [String], devices: Int, counts: [[[Int]]]) {

@@ -114,6 +114,10 @@ package enum CheckSession {
         }
         for (a, arm) in baseline.arms.enumerated() {
             for (k, key) in CheckSpread.countKeys.enumerated() {
+                // An earlier version's file reads a key it lacks as 0: fine while the baseline counted none.
+                if stored.missingKeys.contains(key), let total = arm.values[key], total != 0 {
+                    return .cannotPair("\(StoredDeviceCounts.fileName) beside the baseline was written before `\(key)` was kept per device, and the baseline counts \(String(format: "%.0f", total)) in \(arm.queue); `check --update` rewrites it")
+                }
                 // Counts up to 2^53 each, added as doubles: no sum can overflow.
                 let sum = stored.counts[a].reduce(0.0) { $0 + Double(k < $1.count ? $1[k] : 0) }
                 if let total = arm.values[key], abs(total - sum) > 0.5 {

@@ -113,6 +113,9 @@ package enum ReplicationBaseline {
         }
         for (a, arm) in baseline.arms.enumerated() {
             for (k, key) in CheckSpread.countKeys.enumerated() {
+                if stored.missingKeys.contains(key), let total = arm.values[key], total != 0 {
+                    return .failure(CannotPair(description: "\(countsFileName) was written before `\(key)` was kept per device, and the pooled baseline counts \(Int(total)) in \(arm.queue); `check --update --replications \(seeds)` rewrites it"))
+                }
                 let sum = stored.counts[a].reduce(0) { $0 + (k < $1.count ? $1[k] : 0) }
                 if let total = arm.values[key], abs(total - Double(sum)) > 0.5 {
                     return .failure(CannotPair(description: "\(countsFileName) does not add up to the pooled baseline (\(arm.queue).\(key): \(sum) against \(Int(total)))"))

@@ -76,6 +76,7 @@ enum ScenarioDecoder {
         }) { scenario.queue.repeatMaxCount = $0 }
         try queue.decode("collapse_id", "`true` or `false`", ValueParsers.boolean) { scenario.queue.collapseId = $0 }
         try queue.decode("client", "intended or literal", anyStyle: true, enumeration(ClientVariant.self)) { scenario.queue.client = $0 }
+        try queue.decode("background_pushes", "`true` or `false`", ValueParsers.boolean) { scenario.queue.backgroundPushes = $0 }
 
         try channelKeys(top, into: &scenario)
         scenario.segments = try segments(top, scenario: scenario, topConnectivity: connectivityFields, context: context)
@@ -92,8 +93,22 @@ enum ScenarioDecoder {
                 throw ScenarioError(location: node.location, message: "`recovery: background_sync` sends APNs background pushes, but a device here uses another `channel`: expected `channel: apns` everywhere, or another design")
             }
         }
+        try checkBackgroundPushes(top, scenario)
         try checkInterfaceCombinations(top, scenario)
         return scenario
+    }
+
+    /// `queue.background_pushes` belongs to the queue design, and background pushes are APNs'
+    /// (`content-available: 1`): refused beside another design or another channel.
+    static func checkBackgroundPushes(_ top: Fields, _ scenario: Scenario) throws {
+        guard scenario.queue.backgroundPushes else { return }
+        let node = try top.section("queue").value("background_pushes")
+        if scenario.recovery != .queue {
+            throw ScenarioError(location: node?.location, message: "`queue.background_pushes` sends background pushes for the queue design's app, but `recovery` is `\(scenario.recovery.rawValue)`: expected `recovery: queue`, or leave the key out (`recovery: background_sync` sends its own)")
+        }
+        if scenario.channel != .apns || scenario.segments.contains(where: { $0.channel != .apns }) {
+            throw ScenarioError(location: node?.location, message: "`queue.background_pushes` sends APNs background pushes, but a device here uses another `channel`: expected `channel: apns` everywhere")
+        }
     }
 
     /// The name names the results folder, so it must be a usable folder name.

@@ -11,5 +11,9 @@ enum QueueKeys {
                     help: "pushes of one letter share an apns-collapse-id") { .scalar($0.collapseId ? "true" : "false") },
         ScenarioKey("client", "intended | literal", default: .written("intended"), example: "literal",
                     help: "the client as intended, or the published client snippet") { .scalar($0.client.rawValue) },
+        ScenarioKey("background_pushes", "boolean", default: .written("false"), example: "true",
+                    help: "XIVA also sends a background push with every letter, waking a version-2 client's app") {
+            $0.backgroundPushes ? .scalar("true") : nil
+        },
     ])
 }

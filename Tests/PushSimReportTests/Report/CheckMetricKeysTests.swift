@@ -1,11 +1,29 @@
 // `pushsim check`'s metric keys against what runs write: a misspelled key that may be absent would compare 0 with 0 forever.
 import Foundation
+import PushSimClient
 import Testing
 @testable import PushSimCore
 @testable import PushSimScenarioFile
 @testable import PushSimExperiment
 @testable import PushSimReport
 import PushSimTestSupport
+
+/// An extension that shows every push and saves the newest position, and an app that, woken by
+/// a background push, asks XIVA for (or shows) the positions between the saved one and the push's.
+private struct AppAsksWhenWoken: ServiceExtensionClient {
+    var shows: Bool
+    func freshState() -> Int32 { 0 }
+    func pushArrived(_ push: ArrivingPush, state: inout Int32) -> ExtensionAnswer {
+        state = max(state, push.payload.position)
+        return .show
+    }
+    func backgroundPushArrived(_ push: BackgroundPush, state: inout Int32) -> AppAnswer {
+        defer { state = max(state, push.newestPosition) }
+        guard state > 0, push.newestPosition > state + 1 else { return .nothing }
+        let missed = (state + 1)...(push.newestPosition - 1)
+        return shows ? .summarize([missed]) : .reRequest([missed])
+    }
+}
 
 @Suite struct CheckMetricKeysTests {
     /// Every count and rate names a per-device count that the run's spread accumulates, by its
@@ -51,6 +69,17 @@ import PushSimTestSupport
         // zero (`memory_kill`) needs the mechanism that makes it, which ios-today.yaml has.
         for name in BundledScenarios.names {
             let result = Simulator.run(try BundledScenarios.small(name))
+            for arm in result.arms { collect(arm.json(offArm: result.offArm, loadFrame: result.loadFrame, devices: result.totalDevices), prefix: "", into: &written[arm.arm, default: []]) }
+        }
+        // The main app's counts need a user's client of protocol version 2 whose app acts: one
+        // whose app, woken by a background push, asks again for what the extension missed, and
+        // one that shows it itself.
+        for shows in [false, true] {
+            var scenario = try ScenarioLoader.load(path: BundledScenarios.folder.appendingPathComponent("quickstart.yaml").path,
+                                                   overrides: ["devices=100", "device.background_sync.throttle=6/h"])
+            scenario.queue.backgroundPushes = true
+            scenario.queue.userClient = UserClient(stateful: AppAsksWhenWoken(shows: shows), name: "app")
+            let result = Simulator.run(scenario)
             for arm in result.arms { collect(arm.json(offArm: result.offArm, loadFrame: result.loadFrame, devices: result.totalDevices), prefix: "", into: &written[arm.arm, default: []]) }
         }
         for arm in [Arm.off, .on] {

@@ -108,7 +108,6 @@ extension DeviceWorld {
     /// then is handed over after a fresh latency, unless it expired first.
     mutating func backgroundPushesArrive(into arrivals: inout [Int64]) {
         var rng = RandomStream(seed: scenario.seed, device: armState.device, purpose: .backgroundPushes)
-        let flips = draws.timeline.flips
         var cursor = 0
         // The flip at which the stored background push is handed over, and its place in
         // `arrivals` (APNs stores one at a time).
@@ -118,29 +117,25 @@ extension DeviceWorld {
             if letter.dropped || letterStates[i].droppedInOutage || letterStates[i].droppedForOldToken { continue }
             // XIVA sends it with the letter (counted in the load then, as an alert push's
             // first send); it reaches APNs a XIVA latency later, and expires from there.
-            let atAPNs = later(letter.time, scenario.xiva.latency.sample(&rng).microseconds)
-            let lost = rng.chance(scenario.apns.loss)
-            let latency = scenario.apns.latency.sample(&rng).microseconds
+            let way = backgroundPushTravels(sentAt: letter.time, rng: &rng, cursor: &cursor)
             if i >= armState.firstCounted {
                 ledger.backgroundSync.pushes += 1
                 loadLog.note(.pushesSent, at: letter.time)
             }
-            if lost { continue }
-            let due = later(atAPNs, latency)
-            if draws.timeline.isOnline(at: due, cursor: &cursor) {
-                arrivals.append(due)
+            switch way {
+            case .lost, .expired:
                 continue
-            }
-            // Offline: `cursor` flips are at or before `due`, so the next one brings it back online.
-            guard cursor < flips.count, flips[cursor] < later(atAPNs, parameters.apnsExpiration.microseconds) else { continue }
-            let handedOver = later(flips[cursor], scenario.apns.latency.sample(&rng).microseconds)
-            if storedFlip == cursor {
-                // A newer push replaces the one stored for the same return online.
-                arrivals[storedAt] = handedOver
-            } else {
-                storedFlip = cursor
-                storedAt = arrivals.count
-                arrivals.append(handedOver)
+            case .arrives(let due):
+                arrivals.append(due)
+            case .storedUntilOnline(let flip, let handedOver):
+                if storedFlip == flip {
+                    // A newer push replaces the one stored for the same return online.
+                    arrivals[storedAt] = handedOver
+                } else {
+                    storedFlip = flip
+                    storedAt = arrivals.count
+                    arrivals.append(handedOver)
+                }
             }
         }
     }

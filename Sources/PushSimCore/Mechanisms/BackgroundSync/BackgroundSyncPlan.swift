@@ -33,23 +33,22 @@ enum BackgroundSyncPlan {
                       overThrottle: BackgroundSync.OverThrottle, end: Int64, countFrom: Int64, into wakes: inout [Int64]) -> Counts {
         var counts = Counts()
         var quit = quitAtStart
-        var nextAllowed = Int64.min
-        var release: Int64? = nil
+        var throttle = BackgroundThrottle(spacing: spacing, overThrottle: overThrottle)
         var a = 0, l = 0
         func count(_ t: Int64) -> Int { t >= countFrom ? 1 : 0 }
         func wake(at t: Int64) {
             wakes.append(t)
             counts.wakes += count(t)
-            nextAllowed = SimTime.saturatingSum(t, spacing)
+            throttle.wake(at: t)
         }
         while true {
             let arrival = a < arrivals.count ? arrivals[a] : Int64.max
             let launch = l < launches.count ? launches[l] : Int64.max
-            let held = release ?? Int64.max
+            let held = throttle.release ?? Int64.max
             let now = min(arrival, launch, held)
             guard now < end else { break }
             if held == now {
-                release = nil
+                throttle.takeRelease()
                 if quit { counts.forceQuit += count(now) } else { wake(at: now) }
             } else if launch == now {
                 quit = l < quitAfter.count && quitAfter[l]
@@ -58,16 +57,54 @@ enum BackgroundSyncPlan {
                 a += 1
                 if quit {
                     counts.forceQuit += count(now)
-                } else if now >= nextAllowed {
-                    wake(at: now)
-                } else if overThrottle == .hold {
-                    counts.held += count(now)
-                    if release == nil { release = nextAllowed }
-                } else {
-                    counts.dropped += count(now)
+                    continue
+                }
+                switch throttle.arrives(at: now) {
+                case .wakes:
+                    wakes.append(now)
+                    counts.wakes += count(now)
+                case .held: counts.held += count(now)
+                case .dropped: counts.dropped += count(now)
                 }
             }
         }
         return counts
     }
+}
+
+/// The system's budget for background pushes (docs/model.md §7, Background-push sync, rule 3):
+/// at most one wake-up per `spacing`; a push sooner than that is held (one at a time, released
+/// at the next instant allowed) or dropped. One state, stepped by background-push sync's plan
+/// and by the queue design's background pushes (Nodes/StatefulClientBackground.swift) alike.
+struct BackgroundThrottle {
+    let spacing: Int64
+    let overThrottle: BackgroundSync.OverThrottle
+    /// The first instant the next wake-up is allowed.
+    private(set) var nextAllowed = Int64.min
+    /// When the push held is released; nil while none is held.
+    private(set) var release: Int64? = nil
+
+    init(spacing: Int64, overThrottle: BackgroundSync.OverThrottle) {
+        self.spacing = spacing; self.overThrottle = overThrottle
+    }
+
+    enum Fate: Equatable { case wakes, held, dropped }
+
+    /// A background push reaches the phone at `t` (the app not force-quit): it wakes the app
+    /// (and the next spacing runs from `t`), or the throttle holds or drops it.
+    mutating func arrives(at t: Int64) -> Fate {
+        if t >= nextAllowed {
+            wake(at: t)
+            return .wakes
+        }
+        guard overThrottle == .hold else { return .dropped }
+        if release == nil { release = nextAllowed }
+        return .held
+    }
+
+    /// The app wakes at `t` (a held push released, or a push let through): the next spacing runs from it.
+    mutating func wake(at t: Int64) { nextAllowed = SimTime.saturatingSum(t, spacing) }
+
+    /// The held push is released (and taken out).
+    mutating func takeRelease() { release = nil }
 }

@@ -60,6 +60,12 @@ extension CostModel {
                                  bytesPerDevice: 9 * peak(opens) + 32 * peakL,
                                  fix: "lengthen device.app_open, or lower mail.rate")
         }
+        // The queue design's background pushes to a version-2 client's app: an arrival and
+        // perhaps a release per letter, each an event of the queue arm.
+        if s.recovery == .queue && s.queue.backgroundPushes && s.queue.userClient?.stateful != nil {
+            return MechanismLoad(key: "queue.background_pushes", eventsPerDevice: queueArm * L * 2, bytesPerDevice: 32 * peak(4),
+                                 fix: "set queue.background_pushes to false, or lower mail.rate")
+        }
         return nil
     }
 }

@@ -1,6 +1,8 @@
 // A mail team's Notification Service Extension as it really is: it batches gaps for 2 s into one
 // re-request, asks at most 3 times a minute, and summarizes a gap of more than 20 positions.
-// When the user opens the app, the app asks again for the gaps the cap summarized.
+// When the user opens the app, the app asks again for the gaps the cap summarized; in release
+// 1.5 a background push that wakes the app does so too, and asks for the letters after the last
+// one the extension saw, up to the push's position.
 import Foundation
 import PushSimClient
 
@@ -31,11 +33,14 @@ public struct TeamGapClient: ServiceExtensionClient {
     public var forgetsJoinedGaps: Bool
     /// Whether the app, opened, asks again for the gaps the cap summarized (release 1.4).
     public var catchUpOnOpen: Bool
+    /// Whether a background push that wakes the app makes it catch up as well (release 1.5).
+    public var catchUpOnBackgroundPush: Bool
 
     public init(batchWindow: Double = 2, requestsPerMinute: Int = 3, summarizeAbove: Int = 20, forgetsJoinedGaps: Bool = false,
-                catchUpOnOpen: Bool = true) {
+                catchUpOnOpen: Bool = true, catchUpOnBackgroundPush: Bool = false) {
         self.batchWindow = batchWindow; self.requestsPerMinute = requestsPerMinute; self.summarizeAbove = summarizeAbove
         self.forgetsJoinedGaps = forgetsJoinedGaps; self.catchUpOnOpen = catchUpOnOpen
+        self.catchUpOnBackgroundPush = catchUpOnBackgroundPush
     }
 
     public func freshState() -> State { State() }
@@ -85,5 +90,22 @@ public struct TeamGapClient: ServiceExtensionClient {
         guard !state.unasked.isEmpty else { return .nothing }
         defer { state.unasked = [] }
         return .reRequest(state.unasked)
+    }
+
+    /// A background push woke the app (release 1.5): it asks XIVA, in one request, for the gaps
+    /// the cap summarized and for the positions between the newest the extension saw and the
+    /// push's own (their alert pushes were lost or replaced in APNs' store, or are still on their
+    /// way; the push's own alert was sent with it), and saves the position before the push's, so
+    /// the extension finds no gap when the push's own alert comes.
+    public func backgroundPushArrived(_ push: BackgroundPush, state: inout State) -> AppAnswer {
+        guard catchUpOnBackgroundPush else { return .nothing }
+        var ranges = state.unasked
+        state.unasked = []
+        let position = push.payload.position
+        if push.payload.deviceIdHash == push.installDeviceIdHash, state.saved > 0, position > state.saved + 1 {
+            ranges.append((state.saved + 1)...(position - 1))
+            state.saved = position - 1
+        }
+        return ranges.isEmpty ? .nothing : .reRequest(ranges)
     }
 }
