@@ -322,85 +322,107 @@ enum ChainMechanism: CaseIterable {
     func declaration(_ p: ChainParameters) -> MechanismDeclaration {
         switch self {
         case .secondCopies:
-            // A second copy can reach the device between a copy and its run.
+            // A second copy can reach the device between a copy and its run. It is made at a
+            // copy's hand-over and is under way until its own: a world at rest holds none.
             return MechanismDeclaration(streams: p.duplicate > 0 ? [.duplicates] : [], keepsState: false,
-                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: true)
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: true,
+                                        permitsSettlingInFlight: true)
         case .providerAnswers:
             // APNs' answers (a refusal, a retry, the token limit) act between XIVA's send and APNs, in time order.
             return MechanismDeclaration(streams: MechanismStreamSet(p.serverError > 0 || p.answerLoss > 0 ? [.answers] : []).union(p.attempts > 1 ? [.retries] : []),
                                         keepsState: p.providerAnswers,
-                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: false)
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: false,
+                                        permitsSettlingInFlight: false)
         case .sleep:
             // A held push waits for the wake, in the provider's state; sleep acts only where a copy is due.
             return MechanismDeclaration(streams: [], keepsState: p.sleeps,
-                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: true)
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: true,
+                                        permitsSettlingInFlight: false)
         case .lowPower:
             // A push held in Low Power Mode waits for its window's end, as a sleeping device's does.
             return MechanismDeclaration(streams: [], keepsState: p.lowPower,
-                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: true)
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: true,
+                                        permitsSettlingInFlight: false)
         case .pushKit:
             // The channel's own rules change what a run does and when.
             return MechanismDeclaration(streams: p.callKitFailure > 0 ? [.callKit] : [], keepsState: p.channel == .pushkit,
-                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: true)
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: true,
+                                        permitsSettlingInFlight: false)
         case .fcm:
             // FCM's store changes what reaches the device; its collapse keys are drawn per letter, all at once.
             return MechanismDeclaration(streams: p.fcmCollapseKeys > FCMStore.maxCollapseKeys ? [.fcmStore] : [],
                                         keepsState: p.channel == .fcm,
-                                        permitsLettersOnDemand: p.fcmCollapseKeys == 0, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: true)
+                                        permitsLettersOnDemand: p.fcmCollapseKeys == 0, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: true,
+                                        permitsSettlingInFlight: false)
         case .media:
             // A download changes what a run does and when; attachment sizes are drawn per letter, all at once.
             return MechanismDeclaration(streams: p.hasMedia ? [.mediaDownloads] : [], keepsState: false,
-                                        permitsLettersOnDemand: p.media == nil, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: true)
+                                        permitsLettersOnDemand: p.media == nil, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: true,
+                                        permitsSettlingInFlight: false)
         case .binary:
             // The connection's order decides every arrival at APNs.
             return MechanismDeclaration(streams: p.binary ? [.binaryErrors] : [], keepsState: false,
-                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: false)
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: false,
+                                        permitsSettlingInFlight: false)
         case .focusSummary:
             // Focus and the summary move only when the user sees a letter, worked out at the end of
             // the arm from its first presentation, which a settled step leaves where it was; each
             // letter's level is drawn for every letter at once.
             return MechanismDeclaration(streams: [], keepsState: false,
-                                        permitsLettersOnDemand: !p.measuresSeenLatency, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true)
+                                        permitsLettersOnDemand: !p.measuresSeenLatency, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true,
+                                        permitsSettlingInFlight: false)
         case .keepOlder:
-            // The store acts before a copy is due.
+            // The store acts before a copy is due, on the copy stored: a world at rest stores none.
             return MechanismDeclaration(streams: p.keepOlder > 0 ? [.store] : [], keepsState: false,
-                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true)
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true,
+                                        permitsSettlingInFlight: true)
         case .earlyKill:
             return MechanismDeclaration(streams: p.earlyKill > 0 ? [.kills] : [], keepsState: false,
-                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true)
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true,
+                                        permitsSettlingInFlight: false)
         case .idChange:
             // Only in the arm that checks gaps.
             return MechanismDeclaration(streams: [], gapCheckingArmStreams: p.idChangeRate > 0 ? [.idChanges] : [], keepsState: false,
-                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true)
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true,
+                                        permitsSettlingInFlight: false)
         case .parallelRuns:
             // Only in the arm that checks gaps.
             return MechanismDeclaration(streams: [], gapCheckingArmStreams: p.saveDelay != nil ? [.saveDelays] : [], keepsState: false,
-                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true)
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true,
+                                        permitsSettlingInFlight: false)
         case .reinstall:
             return MechanismDeclaration(streams: p.reinstallRate > 0 ? [.reinstalls] : [], keepsState: p.reinstallRate > 0,
-                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true)
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true,
+                                        permitsSettlingInFlight: false)
         case .outages, .sharedServer:
-            // Each acts at XIVA, before a copy is sent.
+            // Each acts at XIVA, before a copy is sent; the shared server's queue only through
+            // re-requests under way, which a world at rest has none of (an outage holds letters
+            // of its own, outside the settlement's view).
             return MechanismDeclaration(streams: [], keepsState: false,
-                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true)
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true,
+                                        permitsSettlingInFlight: self == .sharedServer)
         case .apnsOutages:
             // Acts on XIVA's requests as APNs' other answers do (it switches them on, so every
             // arrival at APNs is an event, in time order); its draws are made again when asked.
             return MechanismDeclaration(streams: [], keepsState: false,
-                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: false)
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: false,
+                                        permitsSettlingInFlight: false)
         case .tokenRefresh:
             // Acts on XIVA's requests as APNs' other answers do (it switches them on); its
             // stretches are laid out once per run, from the run's stream, not the device's.
             return MechanismDeclaration(streams: [], keepsState: false,
-                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: false)
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: false,
+                                        permitsSettlingInFlight: false)
         case .storeSlots:
             // The store acts before a copy is due, as the one-slot store does; a random keep draws.
             return MechanismDeclaration(streams: p.storeHasSlots && p.storeKeep == .random ? [.store] : [], keepsState: p.storeHasSlots,
-                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true)
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true,
+                                        permitsSettlingInFlight: false)
         case .uninstall:
             // Ends the device's run as a whole, handled at the end.
             return MechanismDeclaration(streams: [], keepsState: false,
-                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true)
+                                        permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true,
+                                        permitsSettlingInFlight: false)
         }
     }
 }
@@ -423,12 +445,19 @@ struct MechanismDeclaration {
     /// Whether a first copy's arrival at APNs may settle with its letter (its loss and latency
     /// drawn then): nothing between XIVA's send and APNs may change what happens there.
     var permitsSettlingFirstCopies: Bool
+    /// Whether a world of a shared partition may still settle its letters in flight
+    /// (WorldSettlement.swift): the mechanism reaches a letter only through a copy, run or
+    /// re-request under way or through APNs' store, so a letter at or below the saved position
+    /// of a world at rest is beyond its reach.
+    var permitsSettlingInFlight: Bool
 
     init(streams: MechanismStreamSet, gapCheckingArmStreams: MechanismStreamSet = [], keepsState: Bool,
-         permitsLettersOnDemand: Bool, permitsSettlingDueCopies: Bool, permitsSettlingFirstCopies: Bool) {
+         permitsLettersOnDemand: Bool, permitsSettlingDueCopies: Bool, permitsSettlingFirstCopies: Bool,
+         permitsSettlingInFlight: Bool) {
         self.streams = streams; self.gapCheckingArmStreams = gapCheckingArmStreams; self.keepsState = keepsState
         self.permitsLettersOnDemand = permitsLettersOnDemand
         self.permitsSettlingDueCopies = permitsSettlingDueCopies; self.permitsSettlingFirstCopies = permitsSettlingFirstCopies
+        self.permitsSettlingInFlight = permitsSettlingInFlight
     }
 }
 

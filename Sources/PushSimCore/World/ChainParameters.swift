@@ -155,11 +155,12 @@ package final class ChainParameters {
         keepsRareMechanismStates = declarations.contains(where: \.keepsState) || mechanisms.designsKeepState
             || (client == .stateful && (scenario.device.appOpen != nil || backgroundPushes))
         // Settling letters in flight (WorldSettlement.swift) relies on the gap check alone
-        // reaching old letters: a built-in client, whose saved position never goes down, and
-        // no mechanism but the shared server's queue (so no letter's payload size is drawn); and
-        // letters that can be drawn on demand (`DeviceWorld.allowsLettersOnDemand`: nothing
+        // reaching old letters: a built-in client, whose saved position never goes down; no
+        // mechanism but those that reach a letter only through what is under way or stored
+        // (each declares it, `permitsSettlingInFlight`; so no letter's payload size is drawn);
+        // and letters that can be drawn on demand (`DeviceWorld.allowsLettersOnDemand`: nothing
         // drawn for every letter at once).
-        settlesInFlight = sharedServer && (client == .intended || client == .literal) && on.allSatisfy { $0 == .sharedServer }
+        settlesInFlight = sharedServer && (client == .intended || client == .literal) && on.allSatisfy { $0.declaration(self).permitsSettlingInFlight }
             && scenario.recovery == .queue && scenario.apns.lowPriorityShare == 0
     }
 

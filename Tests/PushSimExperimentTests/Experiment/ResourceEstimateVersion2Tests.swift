@@ -57,8 +57,9 @@ import PushSimTestSupport
         #expect(abs(queue.events - 100_000 * 2 * forever.lettersPerDevice) < 1)
         // One partition of a million phones: its worlds settle in flight (a few GB, with the
         // kept scripts at their budget: 3.3 KB a world and 256 MiB), under the default limit
-        // of a 24 GB machine (12 GB); with a mechanism that stops them settling (APNs'
-        // duplicates), every world holds its week of letters and the run is refused.
+        // of a 24 GB machine (12 GB), and so with APNs' duplicates, which settle too; with a
+        // mechanism that stops them settling (an early kill), every world holds its week of
+        // letters and the run is refused.
         s.devices = 1_000_000
         s.xiva.partitions = 1
         let one = ResourceEstimate(s, jobs: 2)
@@ -66,6 +67,10 @@ import PushSimTestSupport
         #expect(one.refusal(under: .init(maxEvents: 1e12, maxMemoryBytes: 12e9), name: "q") == nil)
         #expect(one.refusal(under: .init(maxEvents: 1e12, maxMemoryBytes: 16e9), name: "q") == nil)
         s.apns.duplicate = 0.01
+        let duplicating = ResourceEstimate(s, jobs: 2)
+        #expect(duplicating.memoryBytes > 3e9 && duplicating.memoryBytes < 5e9)
+        s.apns.duplicate = 0
+        s.extension.earlyKill = 0.01
         let unsettled = ResourceEstimate(s, jobs: 2)
         #expect(unsettled.memoryBytes > 64e9)
         #expect(unsettled.refusal(under: .init(maxEvents: 1e12, maxMemoryBytes: 16e9), name: "q") != nil)

@@ -32,7 +32,8 @@ import PushSimTestSupport
     }
 
     @Test func theProductMatchesOneGlobalEventListByteForByte() throws {
-        for extra in [[], ["xiva.queue_timeout=5s", "warmup=2h"], ["xiva.capacity=20/s", "xiva.request_error=10%"]] {
+        for extra in [[], ["xiva.queue_timeout=5s", "warmup=2h"], ["xiva.capacity=20/s", "xiva.request_error=10%"],
+                      ["apns.duplicate=5%", "apns.keep_older=50%", "apns.keep_window=1h", "apns.expiration=3h"]] {
             let scenario = try herd(extra: extra)
             let product = Simulator.run(scenario)
             let reference = GlobalEventListReference.run(scenario)

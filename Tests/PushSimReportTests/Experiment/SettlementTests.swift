@@ -50,7 +50,8 @@ import PushSimClient
     @Test func settlingInFlightCountsWhatKeepingEveryLetterCounts() throws {
         let variants: [[String]] = [[], ["warmup=20h"], ["warmup=30m"], ["queue.client=literal"], ["queue.mode=on"],
                                     ["xiva.queue_timeout=5s", "xiva.request_error=10%"], ["xiva.capacity=20/s", "apns.loss=5%"],
-                                    ["xiva.drop=10%", "device.clear_after=exponential(10m)"]]
+                                    ["xiva.drop=10%", "device.clear_after=exponential(10m)"],
+                                    ["apns.duplicate=5%", "apns.keep_older=50%", "apns.keep_window=1h", "apns.expiration=3h"]]
         for extra in variants {
             let scenario = try herd(days: 3, extra: extra)
             let settled = simulate(scenario, settling: true), kept = simulate(scenario, settling: false)
@@ -90,13 +91,32 @@ import PushSimClient
         // (its saved position may go down), and the off arm: nothing settles.
         var userClient = try herd(days: 2)
         userClient.queue.userClient = UserClient(IntendedClient(), name: "intended, as a user's")
-        let scenarios = try [herd(days: 2, extra: ["apns.duplicate=1%"]), herd(days: 2, extra: ["device.uninstall=1/2d"]),
+        let scenarios = try [herd(days: 2, extra: ["extension.early_kill=1%"]), herd(days: 2, extra: ["device.uninstall=1/2d"]),
                              herd(days: 2, extra: ["queue.mode=off"]), userClient]
         for scenario in scenarios {
             let sink = simulate(scenario, settling: true)
             #expect(sink.worldsThatSettled == 0)
             #expect(sink.ledgers == simulate(scenario, settling: false).ledgers)
         }
+    }
+
+    @Test func secondCopiesAndTheOlderPushKeptSettleInFlightAndCountTheSame() throws {
+        // APNs' second copies and its keeping of the older stored push reach a letter only
+        // through a copy under way or stored, which a world at rest has none of: the worlds
+        // settle, and count what worlds keeping every letter count.
+        let scenario = try herd(days: 3, extra: ["apns.duplicate=5%", "apns.keep_older=50%", "apns.keep_window=1h",
+                                                 "apns.expiration=3h"])
+        #expect(ChainParameters(scenario).settlesInFlight)
+        let settled = simulate(scenario, settling: true), kept = simulate(scenario, settling: false)
+        #expect(settled.worldsThatSettled > scenario.devices / 2)
+        #expect(settled.ledgers == kept.ledgers)
+        // Both mechanisms acted: the off arm shows letters twice and loses pushes replaced in
+        // APNs' store, and the queue arm (which collapses the second showing and recovers the
+        // replaced letters) counts otherwise than without them.
+        let offArm = settled.ledgers[0]
+        #expect(offArm.duplicates > 0 && offArm.causes[LossCause.apnsReplaced.rawValue] > 0)
+        let without = simulate(try herd(days: 3, extra: ["apns.expiration=3h"]), settling: true)
+        #expect(without.ledgers[1] != settled.ledgers[1])
     }
 
     @Test func theWorldsOfAPartCountIntoOneLedgerOnlyWhenTheRunAddsCountsUp() throws {
