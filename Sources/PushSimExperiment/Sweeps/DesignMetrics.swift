@@ -79,16 +79,22 @@ package enum DesignMetrics {
         let syncThenPush: Int? = design == .backgroundSync ? l.backgroundSync.shownTwice : nil
         set("sync_then_push_rate", syncThenPush, or: recovers ? "\(what) makes no background sync" : "\(what): no sync is made")
         set("shown_twice_rate", l.duplicates + (summaryThenPush ?? 0) + (syncThenPush ?? 0), or: "")
-        // Costs.
-        set("xiva_requests_per_letter", design == .queue ? l.reRequests : nil,
+        // Costs. In the push queue the main app's work counts beside the extension's: its
+        // re-requests are XIVA requests, and the background pushes that wake it
+        // (`queue.background_pushes`) are silent pushes and wake-ups, as a background sync's are.
+        let app = l.appHook
+        let queueWakesTheApp = design == .queue && app.backgroundPushes > 0
+        set("xiva_requests_per_letter", design == .queue ? l.reRequests + app.reRequests : nil,
             or: recovers ? "\(what) sends XIVA no re-request (no gap check)" : "\(what): no re-request")
         set("alert_pushes_per_letter", l.apns.sent, or: "")
-        set("silent_pushes_per_letter", design == .backgroundSync ? l.backgroundSync.pushes : nil,
+        let silentPushes: Int? = design == .backgroundSync ? l.backgroundSync.pushes : queueWakesTheApp ? app.backgroundPushes : nil
+        set("silent_pushes_per_letter", silentPushes,
             or: recovers ? "\(what) sends no silent push" : "\(what): no silent push")
         let fetches: Int? = design == .catchUp ? l.catchUp.fetches : design == .backgroundSync ? l.backgroundSync.fetches : nil
         set("fetches_per_letter", fetches,
             or: design == .queue ? "the push queue fetches nothing from the mail server (XIVA re-sends)" : "\(what): no fetch")
-        set("wakeups_per_letter", design == .backgroundSync ? l.backgroundSync.wakes : nil,
+        let wakeUps: Int? = design == .backgroundSync ? l.backgroundSync.wakes : queueWakesTheApp ? app.backgroundWakes : nil
+        set("wakeups_per_letter", wakeUps,
             or: recovers ? "\(what) wakes no app in the background (a user's launch is not a wake-up)" : "\(what): no wake-up")
         return (values, reasons)
     }

@@ -13,8 +13,10 @@ import PushSimExperiment
 /// measured window and their peaks its busiest bins; the busiest second needs runs binned by the
 /// second (`--load-bin 1s`), the busiest minute runs binned by the second or the minute. Silent
 /// pushes, mail-server fetches and wake-ups are counted as totals only: their mean is the count
-/// over the measured window's length, and their peaks are "n/a" with that reason; so are a
-/// background sync's alert pushes, whose series holds its silent pushes too. A cost the
+/// over the measured window's length, and their peaks are "n/a" with that reason; so are the
+/// alert pushes of a design that also sends silent pushes (the series holds both), and the push
+/// queue's XIVA requests when its main app re-requests too (the series holds the extension's
+/// only). A cost the
 /// design cannot have is "n/a" with the design's reason, never 0.
 package enum DesignLoad {
     /// The figures of each cost, by name, with their titles in the tables.
@@ -83,10 +85,15 @@ package enum DesignLoad {
                 for name in names { reasons[name] = reason }
                 continue
             }
-            // A background sync's silent pushes go to APNs too: the series of pushes sent holds
-            // them with the alert pushes, so it gives the alert pushes no peak of their own.
-            let shared = key == "alert_pushes" && DesignMetrics.design(of: arm) == .backgroundSync
-            if let q = quantity(key), !shared {
+            // Silent pushes go to APNs too (a background sync's, and the push queue's with
+            // `queue.background_pushes`): the series of pushes sent holds them with the alert
+            // pushes, so it gives the alert pushes no peak of their own. The series of
+            // re-requests holds the extension's only, so with the main app's beside them the
+            // XIVA requests are counted as a total.
+            let design = DesignMetrics.design(of: arm), app = arm.ledger.appHook
+            let shared = key == "alert_pushes" && (design == .backgroundSync || (design == .queue && app.backgroundPushes > 0))
+            let appRequests = key == "xiva_requests" && design == .queue && app.reRequests > 0
+            if let q = quantity(key), !shared, !appRequests {
                 let (found, missing) = rates(arm.ledger.load, q, frame: frame)
                 for (figure, value) in found { values["\(key).\(figure)"] = value }
                 for (figure, reason) in missing { reasons["\(key).\(figure)"] = reason }
@@ -95,6 +102,8 @@ package enum DesignLoad {
                 let reason = shared
                     ? "the series of pushes sent to APNs holds the silent pushes too (both together peak as the load "
                         + "table's pushes sent); the mean is exact"
+                    : appRequests
+                    ? "the series of re-requests holds the extension's only, not the main app's: the mean of both is exact"
                     : "counted as a total, not per bin: the mean is exact, the busiest second and minute are not measured"
                 reasons["\(key).peak_per_s_1s"] = reason
                 reasons["\(key).peak_per_s_1m"] = reason

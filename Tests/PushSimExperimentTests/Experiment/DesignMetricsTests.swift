@@ -41,6 +41,26 @@ import Testing
         }
     }
 
+    /// The main app's work counts in the push queue's costs: its 60 re-requests beside the
+    /// extension's 40, and the background pushes that woke it (queue.background_pushes) as
+    /// silent pushes and wake-ups.
+    @Test func theQueuesAppCountsItsRequestsAndTheBackgroundPushesThatWokeIt() {
+        var l = Self.ledger()
+        l.appHook.reRequests = 60
+        l.appHook.backgroundPushes = 900
+        l.appHook.backgroundWakes = 450
+        let (values, na) = DesignMetrics.measure(ArmResult(.on, ledger: l, recovery: .queue))
+        #expect(values["xiva_requests_per_letter"] == 0.1)   // (40 + 60) / 1 000
+        #expect(values["silent_pushes_per_letter"] == 0.9 && values["wakeups_per_letter"] == 0.45)
+        #expect(values["fetches_per_letter"] == nil && na["fetches_per_letter"] != nil)
+        // Without background pushes the queue's silent pushes and wake-ups are n/a, with the reason.
+        l.appHook.backgroundPushes = 0
+        l.appHook.backgroundWakes = 0
+        let (without, reasons) = DesignMetrics.measure(ArmResult(.on, ledger: l, recovery: .queue))
+        #expect(without["silent_pushes_per_letter"] == nil && without["wakeups_per_letter"] == nil)
+        #expect(reasons["silent_pushes_per_letter"] == "the push queue sends no silent push")
+    }
+
     @Test func theCatchUpFetchesAndTheOffArmRecoversNothing() {
         let (catchUp, _) = DesignMetrics.measure(ArmResult(.on, ledger: Self.ledger(), recovery: .catchUp))
         #expect(catchUp["fetches_per_letter"] == 0.3 && catchUp["summary_then_push_rate"] == 0.007)

@@ -52,6 +52,32 @@ import PushSimTestSupport
         }
     }
 
+    /// The push queue's main app counts in its costs as load: the background pushes that woke it
+    /// (queue.background_pushes) are silent pushes and wake-ups, counted as totals, and then the
+    /// series of pushes sent holds them with the alert pushes; its re-requests join the
+    /// extension's, which alone have a series.
+    @Test func theQueuesAppCountsAsTotalsBesideTheSeries() throws {
+        let result = try Self.run("queue", bin: SimTime(microseconds: SimTime.second))
+        var arm = try #require(result.arms.last)
+        let frame = result.loadFrame
+        let window = Double(frame.duration - frame.warmup) / 1e6
+        let alone = DesignLoad.measure(arm, frame: frame)
+        #expect(alone.values["alert_pushes.peak_per_s_1s"] != nil && alone.values["xiva_requests.peak_per_s_1s"] != nil)
+        #expect(alone.values["silent_pushes.mean_per_s"] == nil && alone.values["wakeups.mean_per_s"] == nil)
+        arm.ledger.appHook.backgroundPushes = 600
+        arm.ledger.appHook.backgroundWakes = 300
+        arm.ledger.appHook.reRequests = 45
+        let withApp = DesignLoad.measure(arm, frame: frame)
+        #expect(withApp.values["silent_pushes.mean_per_s"] == 600 / window)
+        #expect(withApp.values["wakeups.mean_per_s"] == 300 / window)
+        #expect(withApp.values["xiva_requests.mean_per_s"] == Double(arm.ledger.reRequests + 45) / window)
+        #expect(withApp.values["alert_pushes.mean_per_s"] == Double(arm.ledger.apns.sent) / window)
+        for figure in ["peak_per_s_1s", "peak_per_s_1m"] {
+            #expect(withApp.notApplicable["alert_pushes.\(figure)"]?.contains("holds the silent pushes too") == true)
+            #expect(withApp.notApplicable["xiva_requests.\(figure)"]?.contains("not the main app's") == true)
+        }
+    }
+
     /// The busiest minute from 1 s bins is the peak of the same run binned by the minute (over
     /// 60), the busiest second at least that; binned by the minute the busiest second is n/a.
     @Test func theBusiestMinuteIsTheMinuteBinnedRunsPeak() throws {
