@@ -79,6 +79,7 @@ package enum DesignLoad {
         let counted = DesignMetrics.counts(arm)
         let window = Double(max(frame.duration - frame.warmup, 0)) / Double(SimTime.second)
         var values: [String: Double] = [:], reasons: [String: String] = [:]
+        let design = DesignMetrics.design(of: arm), app = arm.ledger.appHook
         for (key, metric) in costs {
             let names = figures.map { "\(key).\($0.name)" }
             if let reason = counted.notApplicable[metric.name] {
@@ -90,7 +91,6 @@ package enum DesignLoad {
             // pushes, so it gives the alert pushes no peak of their own. The series of
             // re-requests holds the extension's only, so with the main app's beside them the
             // XIVA requests are counted as a total.
-            let design = DesignMetrics.design(of: arm), app = arm.ledger.appHook
             let shared = key == "alert_pushes" && (design == .backgroundSync || (design == .queue && app.backgroundPushes > 0))
             let appRequests = key == "xiva_requests" && design == .queue && app.reRequests > 0
             if let q = quantity(key), !shared, !appRequests {
