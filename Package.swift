@@ -14,6 +14,30 @@ let testCodeSettings: [SwiftSetting] = [
     .unsafeFlags(["-Onone"], .when(configuration: .release)),
 ]
 
+// The sanitizers' builds in .ci/run compile only the test files of the suites they run: with
+// PUSHSIM_ONLY_TEST_FILES set (paths from the package's folder, separated by spaces), a test
+// target holds just those of its files, and a test target with none of them is left out. Unset,
+// every test file is compiled.
+let onlyTestFiles: [String]? = Context.environment["PUSHSIM_ONLY_TEST_FILES"].map {
+    $0.split(separator: " ").map(String.init)
+}
+
+// In those builds only the engine is optimised (PushSimCore and PushSimExperiment, where the worlds
+// and their runs are): the stages around it run little in the sanitizers' suites, and compiled
+// without optimisation they cost a fraction of the build.
+let aroundTheEngine: [SwiftSetting] = onlyTestFiles == nil ? [] : [
+    .unsafeFlags(["-Onone"], .when(configuration: .release)),
+]
+
+func testTarget(name: String, dependencies: [Target.Dependency], path: String, exclude: [String] = [],
+                swiftSettings: [SwiftSetting]) -> Target {
+    let sources = onlyTestFiles.map { files in
+        files.filter { $0.hasPrefix(path + "/") }.map { String($0.dropFirst(path.count + 1)) }
+    }
+    return .testTarget(name: name, dependencies: dependencies, path: path, exclude: exclude, sources: sources,
+                       swiftSettings: swiftSettings)
+}
+
 let package = Package(
     name: "PushSim",
     products: [
@@ -30,34 +54,35 @@ let package = Package(
         // written only in Sources/PushSimCore/Memory/ (checked by .ci/memory-fence).
         .target(name: "PushSimCore", dependencies: ["PushSimClient", "PushSimPrefetch"], path: "Sources/PushSimCore",
                 swiftSettings: [.strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error)]),
-        .target(name: "PushSimScenarioFile", dependencies: ["PushSimCore"], path: "Sources/PushSimScenarioFile"),
+        .target(name: "PushSimScenarioFile", dependencies: ["PushSimCore"], path: "Sources/PushSimScenarioFile",
+                swiftSettings: aroundTheEngine),
         .target(name: "PushSimExperiment", dependencies: ["PushSimCore", "PushSimScenarioFile"],
                 path: "Sources/PushSimExperiment"),
         .target(name: "PushSimReport", dependencies: ["PushSimCore", "PushSimScenarioFile", "PushSimExperiment"],
-                path: "Sources/PushSimReport"),
+                path: "Sources/PushSimReport", swiftSettings: aroundTheEngine),
         .target(name: "PushSimCLI",
                 dependencies: ["PushSimCore", "PushSimScenarioFile", "PushSimExperiment", "PushSimReport"],
-                path: "Sources/PushSimCLI"),
+                path: "Sources/PushSimCLI", swiftSettings: aroundTheEngine),
         .target(name: "PushSimClientRunner", dependencies: ["PushSimClient", "PushSimCore", "PushSimCLI"],
-                path: "Sources/PushSimClientRunner"),
+                path: "Sources/PushSimClientRunner", swiftSettings: aroundTheEngine),
         .executableTarget(name: "pushsim", dependencies: ["PushSimCLI"], path: "Sources/pushsim"),
         // Tests mirror the stages: each test file sits in the target of the highest stage it
         // imports; helpers more than one target uses live in PushSimTestSupport (docs/architecture.md).
         .target(name: "PushSimTestSupport",
                 dependencies: ["PushSimCore", "PushSimScenarioFile", "PushSimExperiment", "PushSimReport", "PushSimCLI"],
                 path: "Tests/PushSimTestSupport", swiftSettings: testCodeSettings),
-        .testTarget(name: "PushSimCoreTests", dependencies: ["PushSimCore", "PushSimTestSupport"],
-                    path: "Tests/PushSimCoreTests", swiftSettings: testCodeSettings),
-        .testTarget(name: "PushSimScenarioFileTests",
-                    dependencies: ["PushSimCore", "PushSimScenarioFile", "PushSimTestSupport"],
-                    path: "Tests/PushSimScenarioFileTests", swiftSettings: testCodeSettings),
-        .testTarget(name: "PushSimExperimentTests",
-                    dependencies: ["PushSimCore", "PushSimScenarioFile", "PushSimExperiment", "PushSimTestSupport"],
-                    path: "Tests/PushSimExperimentTests", swiftSettings: testCodeSettings),
-        .testTarget(name: "PushSimReportTests",
-                    dependencies: ["PushSimCore", "PushSimScenarioFile", "PushSimExperiment", "PushSimReport",
-                                   "PushSimTestSupport"],
-                    path: "Tests/PushSimReportTests", exclude: ["Golden"], swiftSettings: testCodeSettings),
+        testTarget(name: "PushSimCoreTests", dependencies: ["PushSimCore", "PushSimTestSupport"],
+                   path: "Tests/PushSimCoreTests", swiftSettings: testCodeSettings),
+        testTarget(name: "PushSimScenarioFileTests",
+                   dependencies: ["PushSimCore", "PushSimScenarioFile", "PushSimTestSupport"],
+                   path: "Tests/PushSimScenarioFileTests", swiftSettings: testCodeSettings),
+        testTarget(name: "PushSimExperimentTests",
+                   dependencies: ["PushSimCore", "PushSimScenarioFile", "PushSimExperiment", "PushSimTestSupport"],
+                   path: "Tests/PushSimExperimentTests", swiftSettings: testCodeSettings),
+        testTarget(name: "PushSimReportTests",
+                   dependencies: ["PushSimCore", "PushSimScenarioFile", "PushSimExperiment", "PushSimReport",
+                                  "PushSimTestSupport"],
+                   path: "Tests/PushSimReportTests", exclude: ["Golden"], swiftSettings: testCodeSettings),
         // The example client's gap logic (examples/client-gate, a package of its own) compiled
         // here too, so the CLI tests run it in-process; .ci/run builds the example itself.
         .target(name: "ExampleMailGapClient", dependencies: ["PushSimClient"],
@@ -75,10 +100,11 @@ let package = Package(
                           dependencies: ["ExampleTeamGapClient", "PushSimClient", "PushSimClientRunner"],
                           path: "examples/team-client/Sources/team-client",
                           swiftSettings: [.unsafeFlags(["-module-alias", "TeamGapClient=ExampleTeamGapClient"])]),
-        .testTarget(name: "PushSimCLITests",
-                    dependencies: ["PushSimCore", "PushSimScenarioFile", "PushSimExperiment", "PushSimReport",
-                                   "PushSimCLI", "PushSimTestSupport", "PushSimClient", "PushSimClientRunner",
-                                   "ExampleMailGapClient", "ExampleTeamGapClient"],
-                    path: "Tests/PushSimCLITests", exclude: ["Golden"], swiftSettings: testCodeSettings),
+        testTarget(name: "PushSimCLITests",
+                   dependencies: ["PushSimCore", "PushSimScenarioFile", "PushSimExperiment", "PushSimReport",
+                                  "PushSimCLI", "PushSimTestSupport", "PushSimClient", "PushSimClientRunner",
+                                  "ExampleMailGapClient", "ExampleTeamGapClient"],
+                   path: "Tests/PushSimCLITests", exclude: ["Golden"], swiftSettings: testCodeSettings),
     ]
 )
+package.targets.removeAll { $0.type == .test && $0.sources?.isEmpty == true }
