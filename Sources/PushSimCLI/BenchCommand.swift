@@ -98,12 +98,14 @@ enum BenchCommand {
         // Read and check the baseline first: a missing or bad file is refused at once, not
         // after minutes of timing.
         var baseline: [String: BenchBaselineRung]?
+        var baselineMachine: BenchMachine?
         if let path = arguments.value("baseline") {
             let text: String
             do { text = String(decoding: try BoundedInput.read(path: path, limit: CheckComparison.maxBaselineBytes), as: UTF8.self) }
             catch { throw InputError.usage("--baseline: cannot read '\(path)': \(error.reason)") }
             do { baseline = try BenchReport.baseline(text, source: path, ladder: baselineKeys(ladder, jobs: jobs)) }
             catch let error as BenchBaselineError { throw InputError.refused("--baseline \(error.message)") }
+            baselineMachine = BenchReport.baselineMachine(text)
         }
         // A ladder of your own sizes can be far beyond the machine: estimate it before any work.
         let estimates = try ladder.map { rung -> (name: String, estimate: ResourceEstimate) in
@@ -125,7 +127,8 @@ enum BenchCommand {
         var comparisonText = ""
         if let baseline, let path = arguments.value("baseline") {
             let comparisons = report.compare(baseline: baseline, tolerancePercent: tolerance)
-            comparisonText = BenchReport.comparisonText(comparisons, source: path, tolerancePercent: tolerance)
+            comparisonText = BenchReport.comparisonText(comparisons, source: path, tolerancePercent: tolerance,
+                                                        machineNote: BenchMachine.comparisonNote(baseline: baselineMachine, now: report.machine ?? .current))
             if comparisons.contains(where: \.regressed) { status = 1 }
             // A gate that compared nothing passed nothing: no rung had a figure above 0 on both sides.
             if comparisons.isEmpty {

@@ -304,6 +304,25 @@ package enum BenchProcess {
         try? handle.close()
     }
 
+    /// The processor's model name: the first `model name` of /proc/cpuinfo; nil where it
+    /// has none.
+    package static func processorModel() -> String? {
+        guard let data = FileManager.default.contents(atPath: "/proc/cpuinfo") else { return nil }
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where line.hasPrefix("model name") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            if !name.isEmpty { return name }
+        }
+        return nil
+    }
+
+    /// The kernel's release (Linux: /proc/sys/kernel/osrelease); nil where it is not there.
+    package static func kernelRelease() -> String? {
+        guard let data = FileManager.default.contents(atPath: "/proc/sys/kernel/osrelease") else { return nil }
+        let release = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return release.isEmpty ? nil : release
+    }
+
     /// The 1-minute load average, 0 where /proc/loadavg is missing.
     package static func loadAverage() -> Double {
         guard let data = FileManager.default.contents(atPath: "/proc/loadavg") else { return 0 }

@@ -12,6 +12,8 @@ package struct BenchReport: Sendable {
     /// The machine's 1-minute load average before and after (Linux), a hint of how noisy the
     /// timings are: other processes on a shared machine inflate wall-clock times.
     package var loadAverage: (before: Double, after: Double) = (0, 0)
+    /// The machine it ran on (`run` records it): figures hold for that machine only.
+    package var machine: BenchMachine? = nil
 
     package init(repetitions: Int, rungs: [BenchRungResult], parallel: BenchRungResult?, cores: Int) {
         self.repetitions = repetitions
@@ -48,6 +50,7 @@ package struct BenchReport: Sendable {
         }
         var report = BenchReport(repetitions: repetitions, rungs: rungs, parallel: parallel, cores: parallelJobs)
         report.loadAverage = (loadBefore, BenchProcess.loadAverage())
+        report.machine = .current
         return report
     }
 
@@ -150,6 +153,7 @@ package struct BenchReport: Sendable {
             ]),
             "goals": goals,
         ]
+        if let machine { object["machine"] = machine.json }
         if let parallel {
             var p = BenchReport.rungJSON(parallel)
             if case .object(var members) = p, let speedup = parallelSpeedup {
@@ -193,6 +197,7 @@ package struct BenchReport: Sendable {
         if let speedup = parallelSpeedup { out += "speed-up on \(cores) threads: \(fixed(speedup, 2))× (goal ≥ 1.8×)\n" }
         out += String(format: "load average (1 min): %.2f before, %.2f after; other processes inflate wall-clock figures\n",
                       loadAverage.before, loadAverage.after)
+        if let machine { out += "machine: \(machine.summary)\n" }
         out += SimPyReference.line + "\n"
         return out
     }
@@ -257,8 +262,11 @@ package struct BenchReport: Sendable {
     }
 
     /// The comparison as text for standard error (or after the table).
-    package static func comparisonText(_ comparisons: [Comparison], source: String, tolerancePercent: Double) -> String {
+    /// `machineNote`: whether the baseline's machine is this one (``BenchMachine/comparisonNote(baseline:now:)``).
+    package static func comparisonText(_ comparisons: [Comparison], source: String, tolerancePercent: Double,
+                                       machineNote: String? = nil) -> String {
         var text = "\nagainst \(source) (medians; tolerance \(String(format: "%g", tolerancePercent)) %):\n"
+        if let machineNote { text += "  " + machineNote }
         for c in comparisons {
             let unit = c.clock == .cpu ? "letters/CPU-s" : "letters/s (wall clock: the baseline has no CPU time)"
             let events = c.eventsDropPercent.map { String(format: "   events/CPU-s %+6.1f %%", -$0) } ?? ""
@@ -324,6 +332,13 @@ package struct BenchReport: Sendable {
             throw BenchBaselineError(message: "\(source): no rung in common with this ladder (\(ladder.joined(separator: ", "))); the baseline has \(theirs.isEmpty ? "none" : theirs)")
         }
         return baseline
+    }
+
+    /// The machine a saved bench document says it was measured on; nil when it does not say
+    /// (read after ``baseline(_:source:ladder:)`` accepted the document).
+    package static func baselineMachine(_ text: String) -> BenchMachine? {
+        guard case .object(let top)? = try? JSONValue.parse(text) else { return nil }
+        return BenchMachine.read(top["machine"])
     }
 
     /// The format a bench document names.

@@ -13,7 +13,7 @@ package enum PushSimVersion {
     /// section for it; the major number moves with the scenario format's version
     /// (docs/scenarios.md), the minor with results that move or user-visible additions, the
     /// patch with fixes that move no result.
-    package static let current = "2.4.0"
+    package static let current = "2.5.0"
 
     /// The commit of the checkout this build's sources belong to: 40 (or 64) hex digits, read from
     /// the package's `.git` (a clone, a worktree, packed refs or a detached HEAD) without running
@@ -35,26 +35,34 @@ package enum PushSimVersion {
         #else
         let swift = "6.0"
         #endif
-        #if os(Linux)
-        let os = "Linux"
-        #elseif os(macOS)
-        let os = "macOS"
-        #else
-        let os = "another OS"
-        #endif
-        #if arch(x86_64)
-        let arch = "x86_64"
-        #elseif arch(arm64)
-        let arch = "arm64"
-        #else
-        let arch = "another architecture"
-        #endif
         #if DEBUG
         let build = "debug"
         #else
         let build = "release"
         #endif
-        return "Swift \(swift), \(os) \(arch), \(build) build"
+        return "Swift \(swift), \(operatingSystem) \(architecture), \(build) build"
+    }()
+
+    /// The operating system this build is for, as `#if os` knows it.
+    package static let operatingSystem: String = {
+        #if os(Linux)
+        return "Linux"
+        #elseif os(macOS)
+        return "macOS"
+        #else
+        return "another OS"
+        #endif
+    }()
+
+    /// The architecture this build is for, as `#if arch` knows it.
+    package static let architecture: String = {
+        #if arch(x86_64)
+        return "x86_64"
+        #elseif arch(arm64)
+        return "arm64"
+        #else
+        return "another architecture"
+        #endif
     }()
 
     /// What `pushsim --version` prints: the version, the commit and the toolchain, one a line.

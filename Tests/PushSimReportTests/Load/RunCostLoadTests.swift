@@ -154,4 +154,21 @@ import PushSimTestSupport
         let peak = Self.object(queueArm, "load.per_1000_per_s.xiva_requests.peak_per_s_1s")?.number
         #expect(peak == measured.values["xiva_requests.peak_per_s_1s"].map { $0 * 1000 / 60 })
     }
+
+    /// Under the title, a cost whose mean and busiest minute are drawn but whose busiest second
+    /// is not (a run binned by the minute) is named with that figure alone, not as "peaks".
+    @Test func theChartNamesWhichFiguresOfACostAreMissing() throws {
+        let result = try Self.run("queue")
+        let measured = DesignLoad.measure(try #require(result.arms.last), frame: result.loadFrame)
+        #expect(measured.values["xiva_requests.peak_per_s_1m"] != nil && measured.notApplicable["xiva_requests.peak_per_s_1s"] != nil)
+        let svg = DesignLoad.chart(result).svg
+        #expect(svg.contains("XIVA requests (busiest second)"))
+        #expect(!svg.contains("XIVA requests (peaks)"))
+        // The names follow the figures: both peaks, one, or none of a cost whose figures are all n/a.
+        let both = ["c.peak_per_s_1s": "r", "c.peak_per_s_1m": "r"]
+        #expect(DesignLoad.notApplicableFigures(of: "c", both) == " (peaks)")
+        #expect(DesignLoad.notApplicableFigures(of: "c", ["c.peak_per_s_1s": "r"]) == " (busiest second)")
+        #expect(DesignLoad.notApplicableFigures(of: "c", ["c.mean_per_s": "r"]) == " (mean)")
+        #expect(DesignLoad.notApplicableFigures(of: "c", both.merging(["c.mean_per_s": "r"]) { a, _ in a }) == "")
+    }
 }
