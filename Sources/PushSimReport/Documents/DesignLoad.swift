@@ -202,7 +202,7 @@ extension DesignLoad {
         for (c, cost) in costs.enumerated() {
             for figure in figures {
                 guard let reason = measured.notApplicable["\(cost.key).\(figure.name)"] else { continue }
-                let what = names[c] + notApplicableFigures(of: cost.key, measured.notApplicable)
+                let what = names[c] + notApplicableFigures(of: cost.key, because: reason, measured.notApplicable)
                 if let i = missing.firstIndex(where: { $0.reason == reason }) {
                     if !missing[i].what.contains(what) { missing[i].what.append(what) }
                 } else {
@@ -221,11 +221,11 @@ extension DesignLoad {
         return chart
     }
 
-    /// Which of a cost's figures are n/a, for the chart's line of reasons: nothing when all
-    /// are (the cost's name says it), else the figures by name — " (busiest second)" when the
-    /// run is binned by the minute, " (peaks)" when both peaks are.
-    static func notApplicableFigures(of cost: String, _ notApplicable: [String: String]) -> String {
-        let missing = figures.filter { notApplicable["\(cost).\($0.name)"] != nil }
+    /// Which of a cost's figures are n/a for `reason`, for the chart's line of that reason:
+    /// nothing when all its figures are (the cost's name says it), else the figures by name —
+    /// " (busiest second)" when the run is binned by the minute, " (peaks)" when both peaks are.
+    static func notApplicableFigures(of cost: String, because reason: String, _ notApplicable: [String: String]) -> String {
+        let missing = figures.filter { notApplicable["\(cost).\($0.name)"] == reason }
         if missing.count == figures.count { return "" }
         if missing.count == figures.count - 1, missing.allSatisfy({ $0.name != "mean_per_s" }) { return " (peaks)" }
         return " (" + missing.map(\.title).joined(separator: ", ") + ")"

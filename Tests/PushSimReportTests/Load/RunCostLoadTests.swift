@@ -164,11 +164,15 @@ import PushSimTestSupport
         let svg = DesignLoad.chart(result).svg
         #expect(svg.contains("XIVA requests (busiest second)"))
         #expect(!svg.contains("XIVA requests (peaks)"))
-        // The names follow the figures: both peaks, one, or none of a cost whose figures are all n/a.
+        // The names follow the figures: both peaks, one, or none of a cost whose figures are all
+        // n/a for one reason; each reason names only the figures it stands for.
         let both = ["c.peak_per_s_1s": "r", "c.peak_per_s_1m": "r"]
-        #expect(DesignLoad.notApplicableFigures(of: "c", both) == " (peaks)")
-        #expect(DesignLoad.notApplicableFigures(of: "c", ["c.peak_per_s_1s": "r"]) == " (busiest second)")
-        #expect(DesignLoad.notApplicableFigures(of: "c", ["c.mean_per_s": "r"]) == " (mean)")
-        #expect(DesignLoad.notApplicableFigures(of: "c", both.merging(["c.mean_per_s": "r"]) { a, _ in a }) == "")
+        #expect(DesignLoad.notApplicableFigures(of: "c", because: "r", both) == " (peaks)")
+        #expect(DesignLoad.notApplicableFigures(of: "c", because: "r", ["c.peak_per_s_1s": "r"]) == " (busiest second)")
+        #expect(DesignLoad.notApplicableFigures(of: "c", because: "r", ["c.mean_per_s": "r"]) == " (mean)")
+        #expect(DesignLoad.notApplicableFigures(of: "c", because: "r", both.merging(["c.mean_per_s": "r"]) { a, _ in a }) == "")
+        let twoReasons = ["c.peak_per_s_1s": "binned", "c.peak_per_s_1m": "total"]
+        #expect(DesignLoad.notApplicableFigures(of: "c", because: "binned", twoReasons) == " (busiest second)")
+        #expect(DesignLoad.notApplicableFigures(of: "c", because: "total", twoReasons) == " (busiest minute)")
     }
 }
