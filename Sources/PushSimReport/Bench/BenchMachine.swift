@@ -3,9 +3,9 @@ import Foundation
 import PushSimExperiment
 
 /// The machine a `pushsim bench` ran on: its processor, how many logical processors it
-/// offers, and its system. Speed figures hold for one machine only (the same build ran the
-/// bench ladder 2.7 times slower on one two-core cloud machine than on another,
-/// docs/performance.md, The bench's machine), so a bench document records it and a
+/// offers, and its system. Speed figures hold for one machine only (the bench ladder, at
+/// about the same instruction counts, ran 2.2–2.7 times slower on one two-core cloud machine
+/// than on another: docs/performance.md, The bench's machine), so a bench document records it and a
 /// comparison with a baseline from another machine says so.
 package struct BenchMachine: Sendable, Equatable {
     /// The processor's model name (Linux: /proc/cpuinfo's first `model name`), or "unknown".
