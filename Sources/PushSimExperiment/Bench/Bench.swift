@@ -285,9 +285,9 @@ package enum Bench {
 package enum BenchProcess {
     /// Resident memory now and its peak since the last reset (VmRSS and VmHWM), in bytes.
     package static func current() -> (resident: Int, peak: Int) {
-        guard let data = FileManager.default.contents(atPath: "/proc/self/status") else { return (0, 0) }
+        guard let status = text(of: "/proc/self/status") else { return (0, 0) }
         var resident = 0, peak = 0
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+        for line in status.split(separator: "\n") {
             func kilobytes() -> Int { Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0 }
             if line.hasPrefix("VmRSS:") { resident = kilobytes() * 1024 }
             if line.hasPrefix("VmHWM:") { peak = kilobytes() * 1024 }
@@ -307,8 +307,8 @@ package enum BenchProcess {
     /// The processor's model name: the first `model name` of /proc/cpuinfo; nil where it
     /// has none.
     package static func processorModel() -> String? {
-        guard let data = FileManager.default.contents(atPath: "/proc/cpuinfo") else { return nil }
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where line.hasPrefix("model name") {
+        guard let cpuinfo = text(of: "/proc/cpuinfo") else { return nil }
+        for line in cpuinfo.split(separator: "\n") where line.hasPrefix("model name") {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let name = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             if !name.isEmpty { return name }
@@ -318,15 +318,19 @@ package enum BenchProcess {
 
     /// The kernel's release (Linux: /proc/sys/kernel/osrelease); nil where it is not there.
     package static func kernelRelease() -> String? {
-        guard let data = FileManager.default.contents(atPath: "/proc/sys/kernel/osrelease") else { return nil }
-        let release = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let release = text(of: "/proc/sys/kernel/osrelease")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         return release.isEmpty ? nil : release
     }
 
     /// The 1-minute load average, 0 where /proc/loadavg is missing.
     package static func loadAverage() -> Double {
-        guard let data = FileManager.default.contents(atPath: "/proc/loadavg") else { return 0 }
-        return Double(String(decoding: data, as: UTF8.self).split(separator: " ").first ?? "") ?? 0
+        guard let loadavg = text(of: "/proc/loadavg") else { return 0 }
+        return Double(loadavg.split(separator: " ").first ?? "") ?? 0
+    }
+
+    /// A file of /proc as text; nil where it is not there (not Linux).
+    private static func text(of path: String) -> String? {
+        FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// CPU time used by the process so far (user + system, every thread), in seconds.
