@@ -42,6 +42,11 @@ package struct EventQueue<Payload>: ~Copyable {
 
     package var isEmpty: Bool { storage.count == 0 }
 
+    /// Makes room for at least `events` events at once; the events and the scheduling order stay.
+    package mutating func reserve(_ events: Int) {
+        storage.reserve(events)
+    }
+
     /// Gives back room above `room` events when more than a quarter as much again is unused
     /// (``GrowableStorage/trim(toHold:)``); the events and the scheduling order stay.
     package mutating func trimRoom(toHold room: Int) {

@@ -26,13 +26,14 @@ package struct WorldMemoryFootprint: Equatable, Sendable {
     }
 }
 
-/// Buffers that drawing a device's timeline reuses, lent to each world of a partition in turn
-/// as it is prepared (a lonely world keeps its own from device to device). Each world then
-/// keeps only its flips, copied at their size.
+/// Buffers that drawing a device's timeline, and a script drawn whole, reuse, lent to each
+/// world of a partition in turn as it is prepared (a lonely world keeps its own from device to
+/// device). Each world then keeps only its flips and letters, copied at their size.
 package final class DrawScratch {
     var intervals: [Range<Int64>] = []
     var deviceWindows: [Range<Int64>] = []
     var flips: [Int64] = []
+    var letters: [LetterDraws] = []
     package init() {}
 }
 
@@ -40,13 +41,18 @@ extension DeviceWorld {
     /// ``prepare(device:lettersOnDemand:)`` and ``fitDrawsToSize()`` for a world that lives
     /// beside the others of its partition, drawing in `scratch`'s buffers: each world grew its
     /// own from empty, a dozen allocations and copies a phone (docs/performance.md).
-    package mutating func prepareBesidePartition(device: Int, scratch: DrawScratch) {
+    /// With `keepingEveryLetter` (a partition whose every arm is stepped, as over the binary
+    /// interface), the script is drawn whole: its first arm keeps every letter anyway, and
+    /// ``makeRoomForTheWholeArm()`` needs to know how many.
+    package mutating func prepareBesidePartition(device: Int, scratch: DrawScratch, keepingEveryLetter: Bool = false) {
         draws.scratch = scratch
         swap(&draws.timeline.flips, &scratch.flips)
-        prepare(device: device, lettersOnDemand: true)
-        // The grown flips go back to the scratch once `fitDrawsToSize` has given the world its
-        // copy at their size (fitting them here as well copied them twice).
+        if keepingEveryLetter { swap(&draws.letters.letters, &scratch.letters) }
+        prepare(device: device, lettersOnDemand: !keepingEveryLetter)
+        // The grown flips and letters go back to the scratch once `fitDrawsToSize` has given the
+        // world its copy at their size (fitting them here as well copied them twice).
         scratch.flips = draws.timeline.flips
+        if keepingEveryLetter { scratch.letters = draws.letters.letters }
         fitDrawsToSize()
     }
 
@@ -83,6 +89,27 @@ extension DeviceWorld {
         ext.requests.releaseMemory()
         xiva.letterAtPosition.releaseMemory()
     }
+
+    /// At the start of an arm in which this world keeps every letter beside its partition's
+    /// other worlds (it does not settle them in flight): room made at once for what grows
+    /// letter by letter — a state, about a copy, a run and a position per letter of its script,
+    /// and the events one letter's steps hold at once. Grown a step at a time instead, the
+    /// partition's thousands of interleaved worlds made a dozen allocations each per array and
+    /// arm, and the allocator's free lists grew long and cold (docs/performance.md, The binary
+    /// rung's worlds make their room at once). Room is not order: nothing a world does changes.
+    package mutating func makeRoomForTheWholeArm() {
+        guard armState.settled == nil else { return }
+        let letters = draws.letters.count
+        letterStates.reserve(letters)
+        copies.reserve(letters + letters / 8)
+        ext.runs.reserve(letters)
+        xiva.letterAtPosition.reserve(letters + 1)
+        clock.queue.reserve(DeviceWorld.eventsHeldWhileKeepingEveryLetter)
+    }
+
+    /// The heap's room for a world that keeps every letter: about the most events the bench's
+    /// chain held at once (docs/performance.md); a busier world grows from there.
+    static let eventsHeldWhileKeepingEveryLetter = 32
 
     /// After an arm that another arm follows, once its accounts are closed and read: the arm's
     /// arrays given back (each next arm starts them afresh in `resetArm`, which needs no room

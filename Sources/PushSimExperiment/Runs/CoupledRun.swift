@@ -81,7 +81,7 @@ enum CoupledRun {
                 for _ in arms { SpeedGateSpin.spin(device: range.lowerBound + i) }
                 var world = DeviceWorld(parameters: parameters[Int(partOf[i])], shortcuts: shortcuts,
                                         ledgerCell: restingCell ?? LedgerCell())
-                world.prepareBesidePartition(device: range.lowerBound + i, scratch: scratch)
+                world.prepareBesidePartition(device: range.lowerBound + i, scratch: scratch, keepingEveryLetter: binary)
                 if let tracing, tracing.device == range.lowerBound + i { world.tracer = tracing.tracer }
                 if logging { world.extensionLog = ExtensionLogRecorder() }
                 return world
@@ -138,6 +138,7 @@ enum CoupledRun {
                     worlds.with(i) {
                         if part == nil { $0.countOnItsOwn() }
                         $0.begin(arm, settlingInto: part)
+                        $0.makeRoomForTheWholeArm()
                     }
                 }
                 func finishWorld(_ i: Int) {

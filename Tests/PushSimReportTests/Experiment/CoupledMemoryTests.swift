@@ -150,6 +150,55 @@ import PushSimTestSupport
         }
     }
 
+    @Test func aWorldThatKeepsEveryLetterMakesItsRoomWhenTheArmBegins() throws {
+        // Over the binary interface every arm is stepped beside the partition and keeps every
+        // letter: the script is drawn whole (the same letters as alone), and begin's room holds
+        // the arm's letter states and positions, so they never grow while the arm runs.
+        let scenario = try herd(days: 2, extra: ["apns.interface=binary", "apns.connection_rate=2000/s",
+                                                 "connectivity.online=exponential(6h)", "connectivity.offline=exponential(10m)"])
+        let parameters = ChainParameters(scenario)
+        let scratch = DrawScratch()
+        for device in 0..<6 {
+            var beside = DeviceWorld(parameters: parameters)
+            beside.prepareBesidePartition(device: device, scratch: scratch, keepingEveryLetter: true)
+            let alone = prepared(scenario, device: device, onDemand: false, fitted: true)
+            let letters = beside.draws.letters.count
+            #expect(letters > 100)
+            #expect(Array(beside.draws.letters) == Array(alone.draws.letters), "device \(device)")
+            #expect(!beside.draws.letters.onDemand && !beside.draws.letters.isDrawing)
+            #expect(beside.memoryFootprint.letters - letters < 8)
+            #expect(scratch.letters.capacity >= letters)
+            beside.countOnItsOwn()
+            beside.begin(.off)
+            beside.makeRoomForTheWholeArm()
+            let room = beside.memoryFootprint
+            #expect(room.letterStates >= letters && room.copies >= letters && room.runs >= letters && room.positions > letters)
+            #expect(room.events >= DeviceWorld.eventsHeldWhileKeepingEveryLetter)
+            var servers = PartitionServers(xiva: nil, binary: BinaryConnectionServer(parameters: parameters))
+            while let now = beside.runUntilItSends() { servers.collect(from: &beside, device: 0, at: now) }
+            let after = beside.memoryFootprint
+            #expect(after.letterStates == room.letterStates && after.positions == room.positions, "device \(device)")
+            var a = Ledger(), b = Ledger()
+            var own = DeviceWorld(parameters: parameters)
+            own.prepare(device: device)
+            own.run(.off, into: &a)
+            beside.finish(into: &b)
+            #expect(a == b, "device \(device)")
+        }
+    }
+
+    @Test func aWorldThatSettlesInFlightMakesNoRoomForEveryLetter() throws {
+        // The queue arm of a finite capacity settles its letters in flight: it holds a few.
+        let scenario = try herd(days: 3)
+        let parameters = ChainParameters(scenario)
+        var world = DeviceWorld(parameters: parameters)
+        world.prepareBesidePartition(device: 3, scratch: DrawScratch())
+        world.begin(.on, settlingInto: SettledLetters())
+        world.makeRoomForTheWholeArm()
+        #expect(world.armState.settled != nil)
+        #expect(world.memoryFootprint.copies < 8 && world.memoryFootprint.positions < 8)
+    }
+
     @Test func devicesWhoseConnectivityIsOnlySharedWindowsShareOneTimeline() throws {
         // ChainParameters.sharedTimeline: with only windows every device shares, every world
         // holds the one array of flips the parameters laid out, the same flips a device draws
