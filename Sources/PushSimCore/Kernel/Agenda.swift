@@ -59,6 +59,9 @@ struct Agenda<Payload>: ~Copyable {
     /// The index of the second stream's next entry; nil when it has none.
     var secondStreamIndex: Int? { second.index >= 0 ? Int(second.index) : nil }
 
+    /// The index of the first stream's next entry; nil when it has none.
+    var firstStreamIndex: Int? { first.index >= 0 ? Int(first.index) : nil }
+
     /// Numbers the second stream's next entry `by` lower, its time and place in the order kept:
     /// for a stream whose first entries were taken off its front (a timeline drawn on demand).
     mutating func renumberSecondStream(down by: Int) {

@@ -7,13 +7,12 @@ import PushSimPrefetch
 /// lines fetched for nothing, never a result. (The world's own containers have their own:
 /// ``OwnedArray/prefetchElements(maxBytes:)``, ``Slab/prefetch(_:)``.)
 extension Array {
-    /// The line holding the array's header (just before its elements) and the line of element
-    /// `index`, when the array has one there.
-    @inline(__always) func prefetchHeader(element index: Int) {
+    /// The line holding the array's header (just before its elements): the count that a later
+    /// fetch of its elements reads, fetched a step earlier so that the later one does not wait.
+    @inline(__always) func prefetchHeader() {
         unsafe withUnsafeBufferPointer { elements in
             guard let first = elements.baseAddress else { return }
             unsafe pushsim_prefetch(UnsafeRawPointer(first) - 32)
-            if index >= 0 && index < elements.count { unsafe pushsim_prefetch(first + index) }
         }
     }
 
@@ -26,12 +25,4 @@ extension Array {
         }
     }
 
-    /// The line before the array's elements (its header) and `bytes` bytes from element `index`.
-    @inline(__always) func prefetchHeaderAndElements(from index: Int, bytes: Int) {
-        unsafe withUnsafeBufferPointer { elements in
-            guard let first = elements.baseAddress else { return }
-            unsafe pushsim_prefetch(UnsafeRawPointer(first) - 32)
-            unsafe pushsim_prefetch_range(first + index, bytes)
-        }
-    }
 }

@@ -78,6 +78,17 @@ package struct OwnedArray<Element>: ~Copyable {
     /// caches: a hint that changes nothing.
     @inline(__always) func prefetchElements(maxBytes: Int) { storage.prefetchElements(maxBytes: maxBytes) }
 
+    /// The same for the elements from `index` on (clamped to those held): where a world that
+    /// keeps every letter of its arm stands, rather than where the arm began.
+    @inline(__always) func prefetchElements(from index: Int, maxBytes: Int) {
+        storage.prefetchElements(from: index, maxBytes: maxBytes)
+    }
+
+    /// The same for the last elements, at most `maxBytes` of them: the newest.
+    @inline(__always) func prefetchLastElements(maxBytes: Int) {
+        storage.prefetchElements(from: count - maxBytes / Swift.max(MemoryLayout<Element>.stride, 1), maxBytes: maxBytes)
+    }
+
     /// Empties the array and gives its memory back, keeping room for `room` elements (none by
     /// default): for a world that will not run again, or one that waits beside its partition.
     package mutating func releaseMemory(keepingRoom room: Int = 0) {
@@ -276,6 +287,14 @@ extension OwnedArray {
     @inline(__always) func prefetchElements(maxBytes: Int) {
         let bytes = count &* MemoryLayout<Element>.stride
         unsafe pushsim_prefetch_range(UnsafeRawPointer(base), Swift.min(Swift.max(bytes, 1), maxBytes))
+    }
+
+    /// As ``prefetchElements(maxBytes:)`` from element `index`, clamped to `0..<count` (at
+    /// least one line, the first, when nothing is held from there).
+    @inline(__always) func prefetchElements(from index: Int, maxBytes: Int) {
+        let start = Swift.min(Swift.max(index, 0), Swift.max(count - 1, 0))
+        let bytes = (count - start) &* MemoryLayout<Element>.stride
+        unsafe pushsim_prefetch_range(UnsafeRawPointer(base + start), Swift.min(Swift.max(bytes, 1), maxBytes))
     }
 
     /// ``OwnedArray/heapInsert(_:precedes:)`` with room for one more already made.

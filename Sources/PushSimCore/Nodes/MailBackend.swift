@@ -130,13 +130,21 @@ package struct LetterScript: RandomAccessCollection {
         handOutMore()
     }
 
-    /// Fetches the letters a world reads next into the caches (WorldPrefetch.swift): the
-    /// letters handed out so far, from the first, and while a kept script is handed out again,
-    /// its count (in the 32 bytes before its elements) and the next letters to hand out.
-    func fetchNextLetters() {
-        letters.prefetchElements(from: 0, bytes: HotMemory.bytesPerArray)
+    /// Fetches the headers of the arrays a world reads its next letters from into the caches
+    /// (WorldPrefetch.swift), a step before ``fetchNextLetters(from:)`` reads their counts.
+    func fetchHeaders() {
+        letters.prefetchHeader()
+        replay.prefetchHeader()
+    }
+
+    /// Fetches the letters a world reads next into the caches (WorldPrefetch.swift): those
+    /// handed out from letter `next` on (where the world stands: the first of a world that
+    /// settles its letters, further on in a script kept whole), and while a kept script is
+    /// handed out again, the next letters to hand out.
+    func fetchNextLetters(from next: Int) {
+        letters.prefetchElements(from: next, bytes: HotMemory.bytesPerArray)
         guard replayNext < replay.count else { return }
-        replay.prefetchHeaderAndElements(from: replayNext, bytes: LetterCursor.lettersPerDraw * MemoryLayout<LetterDraws>.stride)
+        replay.prefetchElements(from: replayNext, bytes: LetterCursor.lettersPerDraw * MemoryLayout<LetterDraws>.stride)
     }
 
     /// The next few letters of `replay`; it is given back once every letter is out.

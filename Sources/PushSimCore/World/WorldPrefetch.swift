@@ -21,23 +21,36 @@ enum HotMemory {
         worlds.prefetch(i)
     }
 
-    /// Two worlds ahead: what the world's own fields point to (read from the world, in the
-    /// caches since the step before): its timeline's header and the flip where it stands, the
-    /// letters it reads next. Its heap and owned arrays keep their counts in the world.
+    /// Two worlds ahead: the headers of the arrays the world's own fields point to (read from
+    /// the world, in the caches since the step before): its timeline's and its letters'. Only
+    /// addresses: their counts are read one step later, from lines fetched now. Its heap and
+    /// owned arrays keep their counts in the world.
     /// The world is taken `inout` only to be read in place: borrowed from its slab, it would be
     /// copied whole to the stack first, a read of every line of it.
     static func fetchObjects(of world: inout DeviceWorld) {
-        world.draws.timeline.flips.prefetchHeader(element: world.clock.flipsPassed)
-        world.draws.letters.fetchNextLetters()
+        world.draws.timeline.flips.prefetchHeader()
+        world.draws.letters.fetchHeaders()
     }
 
-    /// One world ahead: the elements of its heap and owned arrays, up to ``bytesPerArray`` of each.
+    /// One world ahead: the elements it touches first, up to ``bytesPerArray`` of each array —
+    /// where it stands, not where its arm began: the flip it stands at; the letter it reaches
+    /// next and the two before it (in the script and in the letters' states); the newest
+    /// copies, runs, re-requests and positions; the heap from its root. A world that settles
+    /// its letters holds a few, so these are its first elements; one that keeps every letter
+    /// of its arm (the binary interface's) holds the whole arm so far.
     static func fetchElements(of world: inout DeviceWorld) {
+        world.draws.timeline.flips.prefetchElements(from: world.clock.flipsPassed, bytes: 8)
+        let next = world.clock.agenda.firstStreamIndex ?? world.letterStates.count
+        world.draws.letters.fetchNextLetters(from: next)
         world.clock.queue.prefetchEvents(maxBytes: bytesPerArray)
-        world.copies.prefetchElements(maxBytes: bytesPerArray)
-        world.letterStates.prefetchElements(maxBytes: bytesPerArray)
-        world.ext.runs.prefetchElements(maxBytes: bytesPerArray)
-        world.ext.requests.prefetchElements(maxBytes: bytesPerArray)
-        world.xiva.letterAtPosition.prefetchElements(maxBytes: bytesPerArray)
+        world.copies.prefetchLastElements(maxBytes: bytesPerArray)
+        world.letterStates.prefetchElements(from: next - lettersBehindTheNext, maxBytes: bytesPerArray)
+        world.ext.runs.prefetchLastElements(maxBytes: bytesPerArray)
+        world.ext.requests.prefetchLastElements(maxBytes: bytesPerArray)
+        world.xiva.letterAtPosition.prefetchLastElements(maxBytes: bytesPerArray)
     }
+
+    /// Letters before the next one whose states a resumed world likely touches: those whose
+    /// copies are still on their way.
+    static let lettersBehindTheNext = 2
 }

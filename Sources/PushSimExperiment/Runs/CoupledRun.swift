@@ -100,11 +100,16 @@ enum CoupledRun {
                 // arm, ConnectivityOnDemand.swift) stay for it; past that, every world's script
                 // and timeline is given back and drawn again.
                 let nextSettles = !lastArm && sink.takesSettledLetters && sharesQueue(arms[a + 1])
+                // Over the binary interface, a next arm that keeps every letter too holds the same
+                // letters: each world keeps its arm's room for it rather than give it back and make
+                // it again (WorldMemory.swift, makeRoomForTheWholeArm).
+                let nextKeepsTheRoom = binary && !nextSettles
                 var scriptBytes = 0
                 var scriptsGivenBack = false
                 func release(_ i: Int) {
                     worlds.with(i) {
                         if lastArm { $0.releaseMemory(); return }
+                        if nextKeepsTheRoom { return }
                         $0.releaseArmMemory()
                         scriptBytes += $0.draws.letters.count * MemoryLayout<LetterDraws>.stride + $0.timelineBytes
                     }

@@ -170,6 +170,9 @@ import PushSimTestSupport
             case 6: if !shadow.isEmpty { let i = Int(stream.next() % UInt64(shadow.count)); owned[i] += 1; shadow[i] += 1 }
             default: if stream.next() % 50 == 0 { owned.releaseMemory(keepingRoom: 1); shadow = [] }
             }
+            // Hints from anywhere, in range or not, read and change nothing.
+            owned.prefetchElements(from: Int(stream.next() % 48) - 8, maxBytes: 64)
+            owned.prefetchLastElements(maxBytes: 256)
             owned._checkInvariants()
             #expect(owned.count == shadow.count && owned.capacity >= owned.count)
         }

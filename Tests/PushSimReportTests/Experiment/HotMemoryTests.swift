@@ -57,7 +57,8 @@ import PushSimTestSupport
         let script = Array(world.draws.letters)
         world.draws.letters.replayOnDemand()
         let handedOut = world.draws.letters.count
-        world.draws.letters.fetchNextLetters()
+        world.draws.letters.fetchHeaders()
+        for next in [-1, 0, handedOut - 1, handedOut, handedOut + 9] { world.draws.letters.fetchNextLetters(from: next) }
         #expect(world.draws.letters.count == handedOut && handedOut > 0)
         #expect(Array(world.draws.letters) == Array(script.prefix(handedOut)))
     }
