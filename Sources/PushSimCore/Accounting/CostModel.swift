@@ -15,8 +15,8 @@ package enum CostModel {
     /// Bytes one laid-out interval (a window, a doze window, an outage) occupies in a world: the
     /// interval in the merged list, its copy while sorting, and the flips it makes.
     package static let bytesPerInterval = 64.0
-    /// A world's record while it runs ahead of the binary connection (`BinarySpeculation`:
-    /// its counters, its arrays' headers and the allocator's).
+    /// A world's record while it runs ahead of the binary connection (`SpeculationRecords`:
+    /// its counters and its arrays' headers, with room for what those arrays hold).
     package static let bytesPerSpeculationRecord = 160.0
     /// A step of work that is no kernel event, in events: scanning one doze interval for a
     /// stored message (`fcmDozing`), a reinstall or id change passed in a loop. A contiguous

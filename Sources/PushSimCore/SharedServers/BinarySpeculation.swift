@@ -31,89 +31,104 @@ struct UnusualWrite {
 
 /// One world's side of running ahead, for one arm: its unusual forecasts, and every decision
 /// made for it so far (a plain accept is what a replay assumes, so only the others are kept).
-final class BinarySpeculation {
-    /// Its state, in a slab of one: one thread steps a partition and nothing holds two
-    /// accesses at once, so the state is read and written in place with no run-time
-    /// exclusivity check.
-    private struct State {
-        var generation: Int32 = 0
-        var unusualForecasts: [UnusualForecast] = []
-        var firstUnusualForecast: Int = 0
-        var unusualWrites: [UnusualWrite] = []
-        var checkAnswers: [Bool] = []
-        var writesTaken: Int = 0
-        var checksTaken: Int = 0
-        var replayBefore: Int = 0
-        var catchingUp: Bool = false
-        var unusualReplayed: Int = 0
-        var ranTo: Int64 = Int64.min
-        var waiting: Bool = false
-        var finished: Bool = false
-    }
-    private let state = Slab<State>(count: 1) { _ in State() }
+private struct SpeculationRecord {
+    var generation: Int32 = 0
+    var unusualForecasts: [UnusualForecast] = []
+    var firstUnusualForecast: Int = 0
+    var unusualWrites: [UnusualWrite] = []
+    var checkAnswers: [Bool] = []
+    var writesTaken: Int = 0
+    var checksTaken: Int = 0
+    var replayBefore: Int = 0
+    var catchingUp: Bool = false
+    var unusualReplayed: Int = 0
+    var ranTo: Int64 = Int64.min
+    var waiting: Bool = false
+    var finished: Bool = false
+}
+
+/// The records of every world of a partition, for one arm, side by side in one slab: the
+/// stepper's first pass reads them in the worlds' order, one after the other in memory, and
+/// making them is one allocation, not two per world. One thread steps a partition and nothing
+/// holds two accesses at once, so each is read and written in place with no run-time
+/// exclusivity check.
+final class SpeculationRecords {
+    fileprivate let records: Slab<SpeculationRecord>
+
+    init(worlds: Int) { records = Slab(count: worlds) { _ in SpeculationRecord() } }
+
+    /// World i's record.
+    @inline(__always) subscript(i: Int) -> BinarySpeculation { BinarySpeculation(records: self, world: i) }
+}
+
+/// World `world`'s record among its partition's ``SpeculationRecords``: what the stepper and
+/// the deciders read and write of it.
+struct BinarySpeculation {
+    let records: SpeculationRecords
+    let world: Int
 
     /// Each run again from the arm's start makes the world's earlier sweep entries stale.
     var generation: Int32 {
-        @inline(__always) _read { yield state[0].generation }
-        @inline(__always) _modify { yield &state[0].generation }
+        @inline(__always) _read { yield records.records[world].generation }
+        @inline(__always) nonmutating _modify { yield &records.records[world].generation }
     }
     /// Forecast writes with an unusual outcome, in the world's order, not yet checked;
     /// `firstUnusualForecast` is the first still waiting.
     var unusualForecasts: [UnusualForecast] {
-        @inline(__always) _read { yield state[0].unusualForecasts }
-        @inline(__always) _modify { yield &state[0].unusualForecasts }
+        @inline(__always) _read { yield records.records[world].unusualForecasts }
+        @inline(__always) nonmutating _modify { yield &records.records[world].unusualForecasts }
     }
     var firstUnusualForecast: Int {
-        @inline(__always) _read { yield state[0].firstUnusualForecast }
-        @inline(__always) _modify { yield &state[0].firstUnusualForecast }
+        @inline(__always) _read { yield records.records[world].firstUnusualForecast }
+        @inline(__always) nonmutating _modify { yield &records.records[world].firstUnusualForecast }
     }
     /// Decisions made for the world this arm, for a replay: unusual writes by sequence, and
     /// every buffer check's answer in order.
     var unusualWrites: [UnusualWrite] {
-        @inline(__always) _read { yield state[0].unusualWrites }
-        @inline(__always) _modify { yield &state[0].unusualWrites }
+        @inline(__always) _read { yield records.records[world].unusualWrites }
+        @inline(__always) nonmutating _modify { yield &records.records[world].unusualWrites }
     }
     var checkAnswers: [Bool] {
-        @inline(__always) _read { yield state[0].checkAnswers }
-        @inline(__always) _modify { yield &state[0].checkAnswers }
+        @inline(__always) _read { yield records.records[world].checkAnswers }
+        @inline(__always) nonmutating _modify { yield &records.records[world].checkAnswers }
     }
     /// Writes and checks the world has taken this arm (in a replay, so far).
     var writesTaken: Int {
-        @inline(__always) _read { yield state[0].writesTaken }
-        @inline(__always) _modify { yield &state[0].writesTaken }
+        @inline(__always) _read { yield records.records[world].writesTaken }
+        @inline(__always) nonmutating _modify { yield &records.records[world].writesTaken }
     }
     var checksTaken: Int {
-        @inline(__always) _read { yield state[0].checksTaken }
-        @inline(__always) _modify { yield &state[0].checksTaken }
+        @inline(__always) _read { yield records.records[world].checksTaken }
+        @inline(__always) nonmutating _modify { yield &records.records[world].checksTaken }
     }
     /// After a wrong forecast: writes before this sequence are replayed, and the instant that
     /// holds it is decided by the connection.
     var replayBefore: Int {
-        @inline(__always) _read { yield state[0].replayBefore }
-        @inline(__always) _modify { yield &state[0].replayBefore }
+        @inline(__always) _read { yield records.records[world].replayBefore }
+        @inline(__always) nonmutating _modify { yield &records.records[world].replayBefore }
     }
     var catchingUp: Bool {
-        @inline(__always) _read { yield state[0].catchingUp }
-        @inline(__always) _modify { yield &state[0].catchingUp }
+        @inline(__always) _read { yield records.records[world].catchingUp }
+        @inline(__always) nonmutating _modify { yield &records.records[world].catchingUp }
     }
     var unusualReplayed: Int {
-        @inline(__always) _read { yield state[0].unusualReplayed }
-        @inline(__always) _modify { yield &state[0].unusualReplayed }
+        @inline(__always) _read { yield records.records[world].unusualReplayed }
+        @inline(__always) nonmutating _modify { yield &records.records[world].unusualReplayed }
     }
     /// The last instant the world has taken every step of; `Int64.max` once it has run out.
     var ranTo: Int64 {
-        @inline(__always) _read { yield state[0].ranTo }
-        @inline(__always) _modify { yield &state[0].ranTo }
+        @inline(__always) _read { yield records.records[world].ranTo }
+        @inline(__always) nonmutating _modify { yield &records.records[world].ranTo }
     }
     /// Whether it waits at `ranTo` for what only the connection decides (a sweep entry says when).
     var waiting: Bool {
-        @inline(__always) _read { yield state[0].waiting }
-        @inline(__always) _modify { yield &state[0].waiting }
+        @inline(__always) _read { yield records.records[world].waiting }
+        @inline(__always) nonmutating _modify { yield &records.records[world].waiting }
     }
     /// Whether the stepper has handed it to `finished`.
     var finished: Bool {
-        @inline(__always) _read { yield state[0].finished }
-        @inline(__always) _modify { yield &state[0].finished }
+        @inline(__always) _read { yield records.records[world].finished }
+        @inline(__always) nonmutating _modify { yield &records.records[world].finished }
     }
 
     /// Whether the world's next instant of writes and checks was decided before, in part or

@@ -45,7 +45,7 @@ extension CoupledWorlds {
     package func stepAhead(arm: Arm, connection server: inout BinaryConnectionServer, window: Int64 = CoupledWorlds.speculationWindow,
                            finished: (Int) -> Void) -> SpeculationCounts {
         var counts = SpeculationCounts()
-        let speculations = (0..<count).map { _ in BinarySpeculation() }
+        let speculations = SpeculationRecords(worlds: count)
         // Each world's generation, beside its record: checked at every entry, so kept where
         // the sweep reads it without a miss on the record.
         var generations = [Int32](repeating: 0, count: count)
