@@ -107,8 +107,10 @@ extension DeviceWorld {
         clock.queue.reserve(DeviceWorld.eventsHeldWhileKeepingEveryLetter)
     }
 
-    /// The heap's room for a world that keeps every letter: about the most events the bench's
-    /// chain held at once (docs/performance.md); a busier world grows from there.
+    /// The heap's room for a world that keeps every letter, when its arm begins: grown by
+    /// halves from one event, a world of the bench's binary chain reached a few dozen in about
+    /// eight steps an arm (callgrind's count of the heap's growths, docs/performance.md); a
+    /// busier world grows on from there.
     static let eventsHeldWhileKeepingEveryLetter = 32
 
     /// After an arm that another arm follows, once its accounts are closed and read: the arm's
