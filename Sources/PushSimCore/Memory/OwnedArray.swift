@@ -84,9 +84,21 @@ package struct OwnedArray<Element>: ~Copyable {
         storage.prefetchElements(from: index, maxBytes: maxBytes)
     }
 
-    /// The same for the last elements, at most `maxBytes` of them: the newest.
-    @inline(__always) func prefetchLastElements(maxBytes: Int) {
-        storage.prefetchElements(from: count - maxBytes / Swift.max(MemoryLayout<Element>.stride, 1), maxBytes: maxBytes)
+    /// The same for the newest elements and the room the next ones are appended in: at most
+    /// `maxBytes` in all, half of them before the end, within the array's memory. An array
+    /// that grows at its end is written there next, in room made ahead of time: lines never
+    /// read since, which a write would wait for as for a read.
+    @inline(__always) func prefetchAroundEnd(maxBytes: Int) {
+        storage.prefetchAroundEnd(maxBytes: maxBytes)
+    }
+
+    /// The elements ``prefetchAroundEnd(maxBytes:)`` fetches, for `count` elements held in
+    /// room for `capacity` of `stride` bytes each: within `0..<capacity`, at most `maxBytes`.
+    static func elementsAroundEnd(count: Int, capacity: Int, stride: Int, maxBytes: Int) -> Range<Int> {
+        let stride = Swift.max(stride, 1)
+        let start = Swift.min(Swift.max(0, count - maxBytes / 2 / stride), capacity)
+        let end = Swift.min(capacity, start + Swift.max(0, maxBytes) / stride)
+        return start..<Swift.max(start, end)
     }
 
     /// Empties the array and gives its memory back, keeping room for `room` elements (none by
@@ -295,6 +307,15 @@ extension OwnedArray {
         let start = Swift.min(Swift.max(index, 0), Swift.max(count - 1, 0))
         let bytes = (count - start) &* MemoryLayout<Element>.stride
         unsafe pushsim_prefetch_range(UnsafeRawPointer(base + start), Swift.min(Swift.max(bytes, 1), maxBytes))
+    }
+
+    /// ``OwnedArray/prefetchAroundEnd(maxBytes:)``: from half of `maxBytes` before the end
+    /// to the rest after it, clamped to the memory held (nothing when none is).
+    @inline(__always) func prefetchAroundEnd(maxBytes: Int) {
+        let stride = MemoryLayout<Element>.stride
+        let range = OwnedArray<Element>.elementsAroundEnd(count: count, capacity: capacity, stride: stride, maxBytes: maxBytes)
+        guard !range.isEmpty else { return }
+        unsafe pushsim_prefetch_range(UnsafeRawPointer(base + range.lowerBound), range.count &* stride)
     }
 
     /// ``OwnedArray/heapInsert(_:precedes:)`` with room for one more already made.

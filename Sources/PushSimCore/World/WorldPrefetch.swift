@@ -35,19 +35,20 @@ enum HotMemory {
     /// One world ahead: the elements it touches first, up to ``bytesPerArray`` of each array —
     /// where it stands, not where its arm began: the flip it stands at; the letter it reaches
     /// next and the two before it (in the script and in the letters' states); the newest
-    /// copies, runs, re-requests and positions; the heap from its root. A world that settles
-    /// its letters holds a few, so these are its first elements; one that keeps every letter
-    /// of its arm (the binary interface's) holds the whole arm so far.
+    /// copies, runs, re-requests and positions, and the room the next ones are written in; the
+    /// heap from its root. A world that settles its letters holds a few, so these are its first
+    /// elements; one that keeps every letter of its arm (the binary interface's) holds the
+    /// whole arm so far.
     static func fetchElements(of world: inout DeviceWorld) {
         world.draws.timeline.flips.prefetchElements(from: world.clock.flipsPassed, bytes: 8)
         let next = world.clock.agenda.firstStreamIndex ?? world.letterStates.count
         world.draws.letters.fetchNextLetters(from: next)
         world.clock.queue.prefetchEvents(maxBytes: bytesPerArray)
-        world.copies.prefetchLastElements(maxBytes: bytesPerArray)
+        world.copies.prefetchAroundEnd(maxBytes: bytesPerArray)
         world.letterStates.prefetchElements(from: next - lettersBehindTheNext, maxBytes: bytesPerArray)
-        world.ext.runs.prefetchLastElements(maxBytes: bytesPerArray)
-        world.ext.requests.prefetchLastElements(maxBytes: bytesPerArray)
-        world.xiva.letterAtPosition.prefetchLastElements(maxBytes: bytesPerArray)
+        world.ext.runs.prefetchAroundEnd(maxBytes: bytesPerArray)
+        world.ext.requests.prefetchAroundEnd(maxBytes: bytesPerArray)
+        world.xiva.letterAtPosition.prefetchAroundEnd(maxBytes: bytesPerArray)
     }
 
     /// Letters before the next one whose states a resumed world likely touches: those whose

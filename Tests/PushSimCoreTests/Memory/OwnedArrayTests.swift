@@ -156,6 +156,29 @@ import PushSimTestSupport
         #expect(inQueue == nil)
     }
 
+    @Test func fetchesTheNewestElementsAndTheRoomAfterThemWithinItsMemory() {
+        // Half before the end, half after, within the room: 8-byte elements, 256 bytes.
+        #expect(OwnedArray<Int>.elementsAroundEnd(count: 100, capacity: 200, stride: 8, maxBytes: 256) == 84..<116)
+        // No room after the end: only the newest.
+        #expect(OwnedArray<Int>.elementsAroundEnd(count: 100, capacity: 100, stride: 8, maxBytes: 256) == 84..<100)
+        // Nothing held yet: the room the first ones go in.
+        #expect(OwnedArray<Int>.elementsAroundEnd(count: 0, capacity: 10, stride: 8, maxBytes: 256) == 0..<10)
+        #expect(OwnedArray<Int>.elementsAroundEnd(count: 0, capacity: 0, stride: 8, maxBytes: 256).isEmpty)
+        var stream = RandomStream(seed: 5)
+        for _ in 0..<2_000 {
+            let capacity = Int(stream.next() % 300)
+            let count = capacity == 0 ? 0 : Int(stream.next() % UInt64(capacity + 1))
+            let stride = 1 + Int(stream.next() % 64)
+            let maxBytes = Int(stream.next() % 1_024)
+            let range = OwnedArray<Int>.elementsAroundEnd(count: count, capacity: capacity, stride: stride, maxBytes: maxBytes)
+            #expect(range.lowerBound >= 0 && range.upperBound <= capacity)
+            #expect(range.count * stride <= maxBytes)
+            // What comes next, when there is room for it and the budget holds a few elements.
+            if count < capacity && maxBytes >= 4 * stride { #expect(range.contains(count)) }
+            if count > 0 && maxBytes >= 4 * stride { #expect(range.contains(count - 1)) }
+        }
+    }
+
     @Test func behavesAsAnArrayUnderRandomOperationsAndKeepsItsInvariants() {
         var stream = RandomStream(seed: 11)
         var owned = OwnedArray<Int>(capacity: 0)
@@ -172,7 +195,7 @@ import PushSimTestSupport
             }
             // Hints from anywhere, in range or not, read and change nothing.
             owned.prefetchElements(from: Int(stream.next() % 48) - 8, maxBytes: 64)
-            owned.prefetchLastElements(maxBytes: 256)
+            owned.prefetchAroundEnd(maxBytes: Int(stream.next() % 600))
             owned._checkInvariants()
             #expect(owned.count == shadow.count && owned.capacity >= owned.count)
         }
