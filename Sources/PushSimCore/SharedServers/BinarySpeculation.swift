@@ -52,83 +52,84 @@ private struct SpeculationRecord {
 /// making them is one allocation, not two per world. One thread steps a partition and nothing
 /// holds two accesses at once, so each is read and written in place with no run-time
 /// exclusivity check.
-final class SpeculationRecords {
-    fileprivate let records: Slab<SpeculationRecord>
+struct SpeculationRecords {
+    fileprivate let slab: Slab<SpeculationRecord>
 
-    init(worlds: Int) { records = Slab(count: worlds) { _ in SpeculationRecord() } }
+    init(worlds: Int) { slab = Slab(count: worlds) { _ in SpeculationRecord() } }
 
     /// World i's record.
-    @inline(__always) subscript(i: Int) -> BinarySpeculation { BinarySpeculation(records: self, world: i) }
+    @inline(__always) subscript(i: Int) -> BinarySpeculation { BinarySpeculation(slab: slab, world: i) }
 }
 
 /// World `world`'s record among its partition's ``SpeculationRecords``: what the stepper and
-/// the deciders read and write of it.
+/// the deciders read and write of it. It holds the slab itself, so that each access is one
+/// reference away from the record.
 struct BinarySpeculation {
-    let records: SpeculationRecords
+    fileprivate let slab: Slab<SpeculationRecord>
     let world: Int
 
     /// Each run again from the arm's start makes the world's earlier sweep entries stale.
     var generation: Int32 {
-        @inline(__always) _read { yield records.records[world].generation }
-        @inline(__always) nonmutating _modify { yield &records.records[world].generation }
+        @inline(__always) _read { yield slab[world].generation }
+        @inline(__always) nonmutating _modify { yield &slab[world].generation }
     }
     /// Forecast writes with an unusual outcome, in the world's order, not yet checked;
     /// `firstUnusualForecast` is the first still waiting.
     var unusualForecasts: [UnusualForecast] {
-        @inline(__always) _read { yield records.records[world].unusualForecasts }
-        @inline(__always) nonmutating _modify { yield &records.records[world].unusualForecasts }
+        @inline(__always) _read { yield slab[world].unusualForecasts }
+        @inline(__always) nonmutating _modify { yield &slab[world].unusualForecasts }
     }
     var firstUnusualForecast: Int {
-        @inline(__always) _read { yield records.records[world].firstUnusualForecast }
-        @inline(__always) nonmutating _modify { yield &records.records[world].firstUnusualForecast }
+        @inline(__always) _read { yield slab[world].firstUnusualForecast }
+        @inline(__always) nonmutating _modify { yield &slab[world].firstUnusualForecast }
     }
     /// Decisions made for the world this arm, for a replay: unusual writes by sequence, and
     /// every buffer check's answer in order.
     var unusualWrites: [UnusualWrite] {
-        @inline(__always) _read { yield records.records[world].unusualWrites }
-        @inline(__always) nonmutating _modify { yield &records.records[world].unusualWrites }
+        @inline(__always) _read { yield slab[world].unusualWrites }
+        @inline(__always) nonmutating _modify { yield &slab[world].unusualWrites }
     }
     var checkAnswers: [Bool] {
-        @inline(__always) _read { yield records.records[world].checkAnswers }
-        @inline(__always) nonmutating _modify { yield &records.records[world].checkAnswers }
+        @inline(__always) _read { yield slab[world].checkAnswers }
+        @inline(__always) nonmutating _modify { yield &slab[world].checkAnswers }
     }
     /// Writes and checks the world has taken this arm (in a replay, so far).
     var writesTaken: Int {
-        @inline(__always) _read { yield records.records[world].writesTaken }
-        @inline(__always) nonmutating _modify { yield &records.records[world].writesTaken }
+        @inline(__always) _read { yield slab[world].writesTaken }
+        @inline(__always) nonmutating _modify { yield &slab[world].writesTaken }
     }
     var checksTaken: Int {
-        @inline(__always) _read { yield records.records[world].checksTaken }
-        @inline(__always) nonmutating _modify { yield &records.records[world].checksTaken }
+        @inline(__always) _read { yield slab[world].checksTaken }
+        @inline(__always) nonmutating _modify { yield &slab[world].checksTaken }
     }
     /// After a wrong forecast: writes before this sequence are replayed, and the instant that
     /// holds it is decided by the connection.
     var replayBefore: Int {
-        @inline(__always) _read { yield records.records[world].replayBefore }
-        @inline(__always) nonmutating _modify { yield &records.records[world].replayBefore }
+        @inline(__always) _read { yield slab[world].replayBefore }
+        @inline(__always) nonmutating _modify { yield &slab[world].replayBefore }
     }
     var catchingUp: Bool {
-        @inline(__always) _read { yield records.records[world].catchingUp }
-        @inline(__always) nonmutating _modify { yield &records.records[world].catchingUp }
+        @inline(__always) _read { yield slab[world].catchingUp }
+        @inline(__always) nonmutating _modify { yield &slab[world].catchingUp }
     }
     var unusualReplayed: Int {
-        @inline(__always) _read { yield records.records[world].unusualReplayed }
-        @inline(__always) nonmutating _modify { yield &records.records[world].unusualReplayed }
+        @inline(__always) _read { yield slab[world].unusualReplayed }
+        @inline(__always) nonmutating _modify { yield &slab[world].unusualReplayed }
     }
     /// The last instant the world has taken every step of; `Int64.max` once it has run out.
     var ranTo: Int64 {
-        @inline(__always) _read { yield records.records[world].ranTo }
-        @inline(__always) nonmutating _modify { yield &records.records[world].ranTo }
+        @inline(__always) _read { yield slab[world].ranTo }
+        @inline(__always) nonmutating _modify { yield &slab[world].ranTo }
     }
     /// Whether it waits at `ranTo` for what only the connection decides (a sweep entry says when).
     var waiting: Bool {
-        @inline(__always) _read { yield records.records[world].waiting }
-        @inline(__always) nonmutating _modify { yield &records.records[world].waiting }
+        @inline(__always) _read { yield slab[world].waiting }
+        @inline(__always) nonmutating _modify { yield &slab[world].waiting }
     }
     /// Whether the stepper has handed it to `finished`.
     var finished: Bool {
-        @inline(__always) _read { yield records.records[world].finished }
-        @inline(__always) nonmutating _modify { yield &records.records[world].finished }
+        @inline(__always) _read { yield slab[world].finished }
+        @inline(__always) nonmutating _modify { yield &slab[world].finished }
     }
 
     /// Whether the world's next instant of writes and checks was decided before, in part or
