@@ -92,6 +92,62 @@ import Testing
         #expect(taken == made.map(key).sorted { $0.lexicographicallyPrecedes($1) })
     }
 
+    /// Thousands of worlds resumed while the window is swept, as after a mass reconnect: each
+    /// makes a run from the instant it was taken (its first entry often at that very instant)
+    /// over the rest of the window, in steps from microseconds to hours, so that runs wait for
+    /// stretches of the window far ahead, runs of one stretch meet, and entries of runs share
+    /// instants with the window's and each other's. Windows of a day, of a few milliseconds
+    /// (stretches of one microsecond), and one ending at the end of time.
+    @Test(arguments: [(Int64(0), Int64(86_400_000_000)), (Int64(7_000), Int64(7_000 + 3_000)),
+                      (Int64(4_000_000_000_000_000_000), Int64.max)])
+    func runsMadeByThousandsOfResumedWorldsComeOutInTheGlobalOrder(start: Int64, end: Int64) {
+        var draws = Draws(state: UInt64(truncatingIfNeeded: end &- start))
+        let span = end - start
+        let sweep = SpeculationSweep()
+        sweep.startWindow(start: start, end: end)
+        let worlds = 3_000
+        var made: [SweepEntry] = []
+        var sequence = [Int](repeating: 0, count: worlds)
+        for w in 0..<worlds {
+            // One or two entries near the window's start.
+            for _ in 0..<(1 + draws.next(2)) {
+                let e = entry(start + Int64(draws.next(Int(min(span / 8, 1_000_000)) + 1)), w, sequence[w])
+                sequence[w] += 1
+                sweep.add(e)
+                made.append(e)
+            }
+        }
+        sweep.startSweep()
+        var taken: [SweepEntry] = []
+        var lateMade: [SweepEntry] = []
+        // Runs make runs (a world resumed at an entry of its run): a budget keeps them finite.
+        var runsLeft = 2 * worlds
+        while let e = sweep.next() {
+            taken.append(e)
+            guard runsLeft > 0, draws.next(3) == 0 else { continue }
+            runsLeft -= 1
+            let w = Int(e.world)
+            var time = e.time
+            for _ in 0..<draws.next(12) {
+                switch draws.next(4) {
+                case 0: break
+                case 1: time += Int64(draws.next(5))
+                case 2: time += Int64(draws.next(Int(min(span / 64, 4_000_000_000)) + 1))
+                default: time += Int64(draws.next(Int(min(span / 4, 40_000_000_000)) + 1))
+                }
+                let late = entry(time, w, sequence[w])
+                sequence[w] += 1
+                sweep.add(late)
+                lateMade.append(late)
+            }
+            sweep.closeRun()
+        }
+        let expected = (made + lateMade).filter { $0.time < end }.map(key).sorted { $0.lexicographicallyPrecedes($1) }
+        #expect(taken.count == expected.count)
+        #expect(taken.map(key) == expected)
+        #expect(runsLeft == 0 && lateMade.count > 2 * worlds, "too few late entries to test: \(lateMade.count)")
+    }
+
     @Test func entriesBeforeTheWindowsStartAreSortedByComparison() {
         // Never made by a run (the first window starts at 0), but the order holds.
         let sweep = SpeculationSweep()
