@@ -94,10 +94,9 @@ import Testing
 
     /// Thousands of worlds resumed while the window is swept, as after a mass reconnect: each
     /// makes a run from the instant it was taken (its first entry often at that very instant)
-    /// over the rest of the window, in steps from microseconds to hours, so that runs wait for
-    /// stretches of the window far ahead, runs of one stretch meet, and entries of runs share
-    /// instants with the window's and each other's. Windows of a day, of a few milliseconds
-    /// (stretches of one microsecond), and one ending at the end of time.
+    /// over the rest of the window, in steps from microseconds to hours, so that thousands of
+    /// runs are merged at once, and entries of runs share instants with the window's and each
+    /// other's. Windows of a day, of a few milliseconds, and one ending at the end of time.
     @Test(arguments: [(Int64(0), Int64(86_400_000_000)), (Int64(7_000), Int64(7_000 + 3_000)),
                       (Int64(4_000_000_000_000_000_000), Int64.max)])
     func runsMadeByThousandsOfResumedWorldsComeOutInTheGlobalOrder(start: Int64, end: Int64) {
