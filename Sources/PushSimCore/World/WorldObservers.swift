@@ -15,22 +15,32 @@ package struct WorldObservers {
     /// Receives a line for everything that happens, when set; nil in runs.
     package var tracer: ((TraceEntry) -> Void)? {
         @inline(__always) get { watchers?.tracer }
-        set { watching().tracer = newValue }
+        set {
+            guard newValue != nil || watchers != nil else { return }
+            watching().tracer = newValue
+        }
     }
     /// Collects the extension's log rows of the queue arm, when set; nil otherwise.
     package var extensionLog: ExtensionLogRecorder? {
         @inline(__always) get { watchers?.extensionLog }
-        set { watching().extensionLog = newValue }
+        set {
+            guard newValue != nil || watchers != nil else { return }
+            watching().extensionLog = newValue
+        }
     }
 
-    /// The watchers' object, made on first use (a copy of the observers shares it: each world
-    /// is given its own observers, never a copy of another's).
+    /// The watchers' object, made when the first observer is set; setting nil where none was
+    /// set makes nothing, so a world given back at an arm's end allocates nothing. A copy of
+    /// the observers shares it: each world is given its own observers, never a copy of another's.
     private mutating func watching() -> Watchers {
         if let watchers { return watchers }
         let made = Watchers()
         watchers = made
         return made
     }
+
+    /// Whether an observer was ever set (the watchers' object made).
+    package var isWatched: Bool { watchers != nil }
 
     package init() {}
 }
