@@ -15,25 +15,21 @@ package struct WorldObservers {
     /// Receives a line for everything that happens, when set; nil in runs.
     package var tracer: ((TraceEntry) -> Void)? {
         @inline(__always) get { watchers?.tracer }
-        set {
-            guard newValue != nil || watchers != nil else { return }
-            watching().tracer = newValue
-        }
+        set { watching(toSet: newValue != nil)?.tracer = newValue }
     }
     /// Collects the extension's log rows of the queue arm, when set; nil otherwise.
     package var extensionLog: ExtensionLogRecorder? {
         @inline(__always) get { watchers?.extensionLog }
-        set {
-            guard newValue != nil || watchers != nil else { return }
-            watching().extensionLog = newValue
-        }
+        set { watching(toSet: newValue != nil)?.extensionLog = newValue }
     }
 
-    /// The watchers' object, made when the first observer is set; setting nil where none was
-    /// set makes nothing, so a world given back at an arm's end allocates nothing. A copy of
-    /// the observers shares it: each world is given its own observers, never a copy of another's.
-    private mutating func watching() -> Watchers {
+    /// The watchers' object to set an observer in, made when the first observer is set
+    /// (`toSet`); nil where none was set and nil is set, so a world given back at an arm's end
+    /// allocates nothing. A copy of the observers shares it: each world is given its own
+    /// observers, never a copy of another's.
+    private mutating func watching(toSet: Bool) -> Watchers? {
         if let watchers { return watchers }
+        guard toSet else { return nil }
         let made = Watchers()
         watchers = made
         return made
