@@ -9,10 +9,14 @@ import PackageDescription
 // simulate runs in the engine's modules, which `-c release` optimises, while optimising the
 // assertions around it would only lengthen the README's test build. (Still whole-module, as a
 // release build compiles: one job per module rather than one per file, each of which would load
-// the engine's interfaces again.)
-let testCodeSettings: [SwiftSetting] = [
-    .unsafeFlags(["-Onone"], .when(configuration: .release)),
+// the engine's interfaces again.) Unoptimised whole-module code would have its module emitted by
+// a job of its own, which lets the modules importing it start sooner but type-checks every
+// declaration a second time; on two cores the CPU counts for more, so the job that compiles the
+// module also emits it.
+let withoutOptimisation: [SwiftSetting] = [
+    .unsafeFlags(["-Onone", "-no-emit-module-separately-wmo"], .when(configuration: .release)),
 ]
+let testCodeSettings = withoutOptimisation
 
 // The sanitizers' builds in .ci/run compile only the test files of the suites they run: with
 // PUSHSIM_ONLY_TEST_FILES set (paths from the package's folder, separated by spaces), a test
@@ -25,9 +29,7 @@ let onlyTestFiles: [String]? = Context.environment["PUSHSIM_ONLY_TEST_FILES"].ma
 // In those builds only the engine is optimised (PushSimCore and PushSimExperiment, where the worlds
 // and their runs are): the stages around it run little in the sanitizers' suites, and compiled
 // without optimisation they cost a fraction of the build.
-let aroundTheEngine: [SwiftSetting] = onlyTestFiles == nil ? [] : [
-    .unsafeFlags(["-Onone"], .when(configuration: .release)),
-]
+let aroundTheEngine: [SwiftSetting] = onlyTestFiles == nil ? [] : withoutOptimisation
 
 func testTarget(name: String, dependencies: [Target.Dependency], path: String, exclude: [String] = [],
                 swiftSettings: [SwiftSetting]) -> Target {

@@ -14,8 +14,11 @@ package enum MomentCovariance {
             return Array(repeating: Array(repeating: 0, count: runs.first?.count ?? 0), count: runs.first?.count ?? 0)
         }
         let means = (0..<width).map { i in runs.reduce(0) { $0 + $1[i] } / Double(r) }
-        return (0..<width).map { i in (0..<width).map { j in
-            runs.reduce(0) { $0 + ($1[i] - means[i]) * ($1[j] - means[j]) } / Double(r - 1)
+        return (0..<width).map { (i: Int) -> [Double] in (0..<width).map { (j: Int) -> Double in
+            let sum: Double = runs.reduce(0) { (total: Double, row: [Double]) -> Double in
+                total + (row[i] - means[i]) * (row[j] - means[j])
+            }
+            return sum / Double(r - 1)
         } }
     }
 

@@ -35,7 +35,8 @@ package enum NelderMead {
         var converged = false
         while evaluations < maxEvaluations {
             // Stable order: ties keep their earlier place, so the path never depends on a sort's whims.
-            simplex = simplex.enumerated().sorted { ($0.element.f, $0.offset) < ($1.element.f, $1.offset) }.map(\.element)
+            simplex = simplex.enumerated().sorted { (a, b) -> Bool in (a.element.f, a.offset) < (b.element.f, b.offset) }
+                .map(\.element)
             let spread = (0..<p).map { i in (simplex.map { $0.x[i] }.max() ?? 0) - (simplex.map { $0.x[i] }.min() ?? 0) }
             if (spread.max() ?? 0) < tolerance { converged = true; break }
             guard let worst = simplex.last else { break }
@@ -61,7 +62,8 @@ package enum NelderMead {
             if fc < (outside ? fr : worst.f) { simplex[p] = (contracted, fc); continue }
             // Shrink every vertex halfway toward the best.
             for k in 1...p where evaluations < maxEvaluations {
-                let x = clamp((0..<p).map { simplex[0].x[$0] + 0.5 * (simplex[k].x[$0] - simplex[0].x[$0]) })
+                let bestPoint = simplex[0].x, vertex = simplex[k].x
+                let x = clamp((0..<p).map { (i: Int) -> Double in bestPoint[i] + 0.5 * (vertex[i] - bestPoint[i]) })
                 simplex[k] = (x, try value(x))
             }
         }

@@ -78,7 +78,10 @@ package enum KimNelson {
             alive = kept
             // Every pair's triangle closes by r = ⌊h² S²/δ²⌋ + 1: then the screening above has
             // decided every pair, and the lowest mean wins.
-            let bound = before.flatMap { i in before.filter { $0 != i }.map { l in h2 * s2[i][l] / (delta * delta) } }.max() ?? 0
+            let pairBounds: [Double] = before.flatMap { (i: Int) -> [Double] in
+                before.filter { $0 != i }.map { (l: Int) -> Double in h2 * s2[i][l] / (delta * delta) }
+            }
+            let bound = pairBounds.max() ?? 0
             if alive.count <= 1 || Double(r) > bound { finished = true; break }
             if r >= maxReplications { break }
             // Asked between stages, so every survivor has the same replications when it stops.

@@ -175,7 +175,7 @@ package struct CheckReport: Sendable {
         }
         for row in rows {
             if row.arm != currentArm { flush(); currentArm = row.arm }
-            metrics.append(.object([
+            let metric: [String: JSONValue] = [
                 "metric": .string(row.metric.key),
                 "baseline": CheckReport.number(row.baseline, row.metric), "now": CheckReport.number(row.now, row.metric),
                 "change": CheckReport.number(row.change, row.metric),
@@ -187,10 +187,15 @@ package struct CheckReport: Sendable {
                 "too_small_for_margin": .bool(row.tooSmallForMargin),
                 "direction": .string(row.metric.direction.rawValue),
                 "verdict": .string(row.verdict.rawValue),
-            ]))
+            ]
+            metrics.append(.object(metric))
         }
         flush()
-        return .object([
+        let changes: [JSONValue] = scenarioChanges.map { change in
+            .object(["key": .string(change.key), "baseline": change.old.map { .string($0) } ?? .null,
+                     "now": change.new.map { .string($0) } ?? .null])
+        }
+        let fields: [String: JSONValue] = [
             "scenario": .string(scenario),
             "baseline": .string(baselinePath),
             "baseline_seed": baselineSeed.map { .uint($0) } ?? .null,
@@ -200,18 +205,15 @@ package struct CheckReport: Sendable {
             "better": .array(better.map { .string($0.name) }),
             "arms": .array(arms),
             "pairing": .object(["paired": .bool(pairing.isPaired), "description": .string(pairing.description)]),
-            "scenario_changes": .array(scenarioChanges.map { change in
-                .object(["key": .string(change.key), "baseline": change.old.map { .string($0) } ?? .null,
-                         "now": change.new.map { .string($0) } ?? .null])
-            }),
+            "scenario_changes": .array(changes),
             "client_change": clientChange.map { .string($0) } ?? .null,
             "baseline_version": baselineVersion.map { .string($0) } ?? .null,
             "version": .string(version),
             "version_warning": versionWarning.map { .string($0) } ?? .null,
             "replications": .int(replications),
-        ].merging(variants.map { variants in
-            ["a": .string(variants.a), "b": .string(variants.b)]
-        } ?? [:]) { first, _ in first })
+        ]
+        let variantFields: [String: JSONValue] = variants.map { ["a": .string($0.a), "b": .string($0.b)] } ?? [:]
+        return .object(fields.merging(variantFields) { first, _ in first })
     }
 
     /// Counts as JSON integers (as `run --json` writes them), everything else as doubles.

@@ -48,8 +48,12 @@ package enum ExtensionLogCSV {
     package static func hourly(_ summary: ExtensionLogSummary) -> String {
         var text = hourlyColumns.joined(separator: ",") + "\n"
         for h in summary.hours {
-            let fields = [String(h.hour), String(h.pushes), String(h.gaps), String(format: "%.6f", h.gapsPerPush), String(h.missed)]
-                + h.gapSizes.map(String.init) + [String(h.reRequests)] + h.answers.map(String.init) + [String(h.devices)]
+            var fields: [String] = [String(h.hour), String(h.pushes), String(h.gaps), String(format: "%.6f", h.gapsPerPush),
+                                    String(h.missed)]
+            fields += h.gapSizes.map { String($0) }
+            fields.append(String(h.reRequests))
+            fields += h.answers.map { String($0) }
+            fields.append(String(h.devices))
             text += fields.joined(separator: ",") + "\n"
         }
         return text

@@ -41,8 +41,11 @@ package struct TimeAxisTicks: Equatable, Sendable {
             + [2, 5, 10, 20, 50, 100, 200, 500, 1000].map { $0 * width }
         let first = self.firstMinute, count = bins
         func fits(_ step: Int) -> Bool {
-            let widest = (0..<count).map { first + $0 * width }.filter { $0 % step == 0 }
-                .map { SVGText.estimatedWidth(Self.label(minute: $0), fontSize: fontSize) }.max() ?? 0
+            var widest = 0.0
+            for bin in 0..<count where (first + bin * width) % step == 0 {
+                let labelWidth: Double = SVGText.estimatedWidth(Self.label(minute: first + bin * width), fontSize: fontSize)
+                widest = max(widest, labelWidth)
+            }
             return Double(step / width) * perBin >= widest + Self.gap
         }
         tickMinutes = candidates.first(where: fits) ?? width * max(1, count)

@@ -34,8 +34,9 @@ import PushSimTestSupport
         #expect(markdown.contains("(segment2-home-summarized_rate.svg)"))
         // The segment's chart is drawn from its own figures: its points differ from the whole population's.
         let whole = try String(contentsOfFile: out + "/loss_rate.svg", encoding: .utf8)
-        #expect(chart.components(separatedBy: "<circle").dropFirst().map { $0.prefix(40) }
-                != whole.components(separatedBy: "<circle").dropFirst().map { $0.prefix(40) })
+        let segmentPoints: [Substring] = chart.components(separatedBy: "<circle").dropFirst().map { $0.prefix(40) }
+        let wholePoints: [Substring] = whole.components(separatedBy: "<circle").dropFirst().map { $0.prefix(40) }
+        #expect(segmentPoints != wholePoints)
         // A later sweep without the flag replaces the folder's sweep whole: no segment chart is left.
         let again = Console.capturing()
         #expect(PushSimTool.main(["sweep", input.path, "--vary", "queue.repeat_max_count=0,5", "--out", out, "--jobs", "1"],

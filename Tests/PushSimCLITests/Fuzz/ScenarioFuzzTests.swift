@@ -119,19 +119,25 @@ enum FuzzOracle {
         }
     }
 
+    /// The cases are dealt to this many slices, which run side by side: case `n` is slice
+    /// `n % slices`'s, mutated by that slice's own stream.
+    static let slices = 4
+
     /// Every mutated case is a valid scenario or an error naming `file:line:column`; none traps
     /// (a trap would kill this process) or takes a second.
-    @Test func mutatedScenariosReadOrFailWithALocation() {
+    @Test(arguments: 0..<ScenarioFuzzTests.slices)
+    func mutatedScenariosReadOrFailWithALocation(slice: Int) {
         let cases = ScenarioFuzzTests.caseCount
+        guard slice < cases else { return }
         let corpus = FuzzCorpus.files
-        var mutator = ScenarioMutator(seed: 0x5EED_F022)
+        var mutator = ScenarioMutator(seed: 0x5EED_F022 &+ UInt64(slice))
         var valid = 0, rejected = 0, simulated = 0, bugs = 0
         var templates: [String: Int] = [:]
         var slowest: Duration = .zero
         var timeByKind: [String: Duration] = [:]
         let clock = ContinuousClock()
         let started = clock.now
-        for number in 0..<cases {
+        for number in stride(from: slice, to: cases, by: ScenarioFuzzTests.slices) {
             let (name, base) = corpus[number % corpus.count]
             // One case in eight keeps the file and fuzzes a `--set` override instead.
             let fuzzOverride = number % 8 == 7
@@ -179,7 +185,7 @@ enum FuzzOracle {
         print("fuzz: time by mutation kind: " + timeByKind.sorted { $0.value > $1.value }.prefix(6)
               .map { "\($0.key) \($0.value.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 1))))" }.joined(separator: ", "))
         let top = templates.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }.prefix(12)
-        print("fuzz: \(cases) cases in \(total): \(valid) valid (\(simulated) simulated), \(rejected) rejected with a location, "
+        print("fuzz, slice \(slice) of \(ScenarioFuzzTests.slices) (every \(ScenarioFuzzTests.slices)th of \(cases) cases) in \(total): \(valid) valid (\(simulated) simulated), \(rejected) rejected with a location, "
               + "\(bugs) bugs; slowest case \(slowest); \(templates.count) kinds of error, most common:\n"
               + top.map { "  \($0.value)× \($0.key)" }.joined(separator: "\n"))
         #expect(bugs == 0)

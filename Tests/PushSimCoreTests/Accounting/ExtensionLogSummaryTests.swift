@@ -39,9 +39,11 @@ import PushSimTestSupport
     }
 
     @Test func bucketsCoverEverySizeOnce() {
-        #expect((1...200).map(ExtensionLogSummary.bucket(ofGapSize:)) == (1...200).map { size in
+        let buckets: [Int] = (1...200).map { ExtensionLogSummary.bucket(ofGapSize: $0) }
+        let expected: [Int] = (1...200).map { (size: Int) -> Int in
             ExtensionLogSummary.gapBuckets.firstIndex { size >= $0.lower && size <= ($0.upper ?? Int.max) } ?? -1
-        })
+        }
+        #expect(buckets == expected)
         #expect(ExtensionLogSummary.gapBuckets.indices.map(ExtensionLogSummary.bucketName)
             == ["gaps_1", "gaps_2", "gaps_3_4", "gaps_5_8", "gaps_9_16", "gaps_17_32", "gaps_33_64", "gaps_65_up"])
     }

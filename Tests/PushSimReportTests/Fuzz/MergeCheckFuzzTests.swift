@@ -28,18 +28,25 @@ struct JSONMutator {
     static func paths(_ value: JSONValue, prefix: [String] = []) -> [[String]] {
         switch value {
         case .object(let members):
-            return members.keys.sorted().flatMap { [prefix + [$0]] + paths(members[$0] ?? .null, prefix: prefix + [$0]) }
+            return members.keys.sorted().flatMap { (key: String) -> [[String]] in
+                let path: [String] = prefix + [key]
+                return [path] + paths(members[key] ?? .null, prefix: path)
+            }
         case .array(let items):
-            return items.indices.flatMap { [prefix + ["\($0)"]] + paths(items[$0], prefix: prefix + ["\($0)"]) }
+            return items.indices.flatMap { (index: Int) -> [[String]] in
+                let path: [String] = prefix + [String(index)]
+                return [path] + paths(items[index], prefix: path)
+            }
         default:
             return []
         }
     }
 
-    /// A value somewhere in `document` replaced by an extreme, or a key removed.
-    mutating func mutateValue(_ document: JSONValue) -> JSONValue {
+    /// A value somewhere in `document` replaced by an extreme, or a key removed; `paths`, when
+    /// given, are the document's own (`paths(document)`), listed once for many mutations.
+    mutating func mutateValue(_ document: JSONValue, paths known: [[String]]? = nil) -> JSONValue {
         var root = document
-        let all = JSONMutator.paths(document)
+        let all = known ?? JSONMutator.paths(document)
         guard !all.isEmpty else { return root }
         let path = pick(all)
         if below(5) == 0, case .object = root, path.count == 1 {
@@ -73,6 +80,8 @@ struct JSONMutator {
     @Test func mangledPartialResultsAreRefusedOrMergeConsistently() throws {
         let parts = try HostileParts.parts(count: 2, devices: 6)
         let texts = parts.map { $0.json.text }
+        let documents = parts.map(\.json)
+        let documentPaths = documents.map { JSONMutator.paths($0) }
         var mutator = JSONMutator(seed: 15)
         var refused = 0, merged = 0
         for n in 0..<300 {
@@ -82,7 +91,7 @@ struct JSONMutator {
                 bytes = mutator.mutateBytes(texts[victim])
             } else {
                 // Forged: a value replaced, then signed again so the checks behind the checksum see it.
-                guard case .object(var top) = mutator.mutateValue(parts[victim].json) else { continue }
+                guard case .object(var top) = mutator.mutateValue(documents[victim], paths: documentPaths[victim]) else { continue }
                 top["checksum"] = nil
                 top["checksum"] = .string(PartialResult.checksum(of: top))
                 bytes = Array(JSONValue.object(top).text.utf8)
@@ -109,10 +118,12 @@ struct JSONMutator {
         let (result, spreads) = CheckRun.run(scenario, thresholds: [], jobs: 1)
         let document = result.json
         let dir = TemporaryDirectory()
+        let documentPaths = JSONMutator.paths(document)
         var mutator = JSONMutator(seed: 14)
         var refused = 0
         for n in 0..<300 {
-            let bytes = n % 2 == 0 ? mutator.mutateBytes(document.prettyText) : Array(mutator.mutateValue(document).prettyText.utf8)
+            let bytes = n % 2 == 0 ? mutator.mutateBytes(document.prettyText)
+                : Array(mutator.mutateValue(document, paths: documentPaths).prettyText.utf8)
             let path = dir.write("b\(n).json", String(decoding: bytes, as: UTF8.self))
             do {
                 let baseline = try CheckComparison.readBaseline(path: path)
