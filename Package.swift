@@ -26,9 +26,10 @@ let onlyTestFiles: [String]? = Context.environment["PUSHSIM_ONLY_TEST_FILES"].ma
     $0.split(separator: " ").map(String.init)
 }
 
-// In those builds only the engine is optimised (PushSimCore and PushSimExperiment, where the worlds
-// and their runs are): the stages around it run little in the sanitizers' suites, and compiled
-// without optimisation they cost a fraction of the build.
+// In those builds only the engine is optimised (PushSimCore: the worlds, their steppers and the
+// shared servers): the stages around it, PushSimExperiment's orchestration of runs among them, do
+// little of the work in the sanitizers' suites, and compiled without optimisation they cost a
+// fraction of the build.
 let aroundTheEngine: [SwiftSetting] = onlyTestFiles == nil ? [] : withoutOptimisation
 
 func testTarget(name: String, dependencies: [Target.Dependency], path: String, exclude: [String] = [],
@@ -59,7 +60,7 @@ let package = Package(
         .target(name: "PushSimScenarioFile", dependencies: ["PushSimCore"], path: "Sources/PushSimScenarioFile",
                 swiftSettings: aroundTheEngine),
         .target(name: "PushSimExperiment", dependencies: ["PushSimCore", "PushSimScenarioFile"],
-                path: "Sources/PushSimExperiment"),
+                path: "Sources/PushSimExperiment", swiftSettings: aroundTheEngine),
         .target(name: "PushSimReport", dependencies: ["PushSimCore", "PushSimScenarioFile", "PushSimExperiment"],
                 path: "Sources/PushSimReport", swiftSettings: aroundTheEngine),
         .target(name: "PushSimCLI",
