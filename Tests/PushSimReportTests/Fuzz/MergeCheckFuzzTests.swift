@@ -42,11 +42,10 @@ struct JSONMutator {
         }
     }
 
-    /// A value somewhere in `document` replaced by an extreme, or a key removed; `paths`, when
-    /// given, are the document's own (`paths(document)`), listed once for many mutations.
-    mutating func mutateValue(_ document: JSONValue, paths known: [[String]]? = nil) -> JSONValue {
+    /// A value somewhere in `document` replaced by an extreme, or a key removed; `all` are the
+    /// document's paths (`paths(document)`), listed once for many mutations.
+    mutating func mutateValue(_ document: JSONValue, paths all: [[String]]) -> JSONValue {
         var root = document
-        let all = known ?? JSONMutator.paths(document)
         guard !all.isEmpty else { return root }
         let path = pick(all)
         if below(5) == 0, case .object = root, path.count == 1 {
@@ -79,8 +78,8 @@ struct JSONMutator {
 @Suite struct MergeCheckFuzzTests {
     @Test func mangledPartialResultsAreRefusedOrMergeConsistently() throws {
         let parts = try HostileParts.parts(count: 2, devices: 6)
-        let texts = parts.map { $0.json.text }
         let documents = parts.map(\.json)
+        let texts = documents.map(\.text)
         let documentPaths = documents.map { JSONMutator.paths($0) }
         var mutator = JSONMutator(seed: 15)
         var refused = 0, merged = 0
