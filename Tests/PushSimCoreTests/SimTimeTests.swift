@@ -5,13 +5,13 @@ import PushSimTestSupport
 
 @Suite struct SimTimeTests {
     @Test func foreverAbsorbsAddition() {
-        #expect(SimTime.forever + SimTime(microseconds: 5) == .forever)
-        #expect(SimTime(microseconds: Int64.max - 1) + SimTime(microseconds: 10) == .forever)
+        expectEqual(SimTime.forever + SimTime(microseconds: 5), .forever)
+        expectEqual(SimTime(microseconds: Int64.max - 1) + SimTime(microseconds: 10), .forever)
     }
     @Test func durationsPrintInFileSyntax() {
-        #expect(SimTime(microseconds: 90 * SimTime.minute).description == "1h30m")
-        #expect(SimTime(microseconds: 250 * SimTime.millisecond).description == "250ms")
-        #expect(SimTime.zero.description == "0")
-        #expect(SimTime.forever.description == "forever")
+        expectEqual(SimTime(microseconds: 90 * SimTime.minute).description, "1h30m")
+        expectEqual(SimTime(microseconds: 250 * SimTime.millisecond).description, "250ms")
+        expectEqual(SimTime.zero.description, "0")
+        expectEqual(SimTime.forever.description, "forever")
     }
 }

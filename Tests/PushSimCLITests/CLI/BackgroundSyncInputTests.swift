@@ -30,9 +30,9 @@ import PushSimTestSupport
     /// Good values read as written; without the mapping the design runs with the defaults.
     @Test func goodValuesReadAsWritten() throws {
         let s = try ScenarioLoader.parse(text: Self.device + "background_sync: {throttle: 2/h, over_throttle: drop, force_quit: 25%, delay: 3s}\n", file: "t.yaml")
-        #expect(s.recovery == .backgroundSync)
+        expectEqual(s.recovery, .backgroundSync)
         #expect(s.device.backgroundSync?.spacing == 30 * minute && s.device.backgroundSync?.overThrottle == .drop)
-        #expect(s.device.backgroundSync?.forceQuit == 0.25)
+        expectEqual(s.device.backgroundSync?.forceQuit, 0.25)
         let plain = try ScenarioLoader.parse(text: minimalScenario + "recovery: background_sync\n", file: "t.yaml")
         #expect(plain.recovery == .backgroundSync && plain.device.backgroundSync == nil)
     }

@@ -20,24 +20,24 @@ import PushSimTestSupport
         let out = dir.file("out")
         let (status, stdout, stderr) = runPushsim(["calibrate", scenario, "--observed", observed, "--fit", "device.alerts_off=0..0.4",
                                                    "--set", "devices=100", "--max-evaluations", "8", "--jobs", "1", "--out", out])
-        #expect(status == 0, "\(stderr)")
+        expectEqual(status, 0, "\(stderr)")
         #expect(stdout.contains("## Fitted parameters") && stdout.contains("`device.alerts_off`"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["calibrate.json", "calibrate.md", "calibrated.yaml", "report.html"])
+        try expectEqual(FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["calibrate.json", "calibrate.md", "calibrated.yaml", "report.html"])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/calibrate.json"))) as? [String: Any])
         let parameters = try #require(json["parameters"] as? [[String: Any]])
-        #expect(parameters.first?["path"] as? String == "device.alerts_off")
+        expectEqual(parameters.first?["path"] as? String, "device.alerts_off")
         // Four console cells (three listed and the rest) are 3 moments, gaps per push 1, less 1 parameter.
-        #expect((json["fit"] as? [String: Any])?["degrees_of_freedom"] as? Int == 3)
+        expectEqual((json["fit"] as? [String: Any])?["degrees_of_freedom"] as? Int, 3)
         // The calibrated scenario reads back and runs.
         let run = runPushsim(["run", out + "/calibrated.yaml", "--no-write", "--json", "--set", "duration=1d", "--set", "warmup=0"])
-        #expect(run.status == 0, "\(run.err)")
+        expectEqual(run.status, 0, "\(run.err)")
         #expect(run.out.contains("\"scenario\":\"calibration-fleet-calibrated\""))
         // The same seed gives the same files.
         let again = runPushsim(["calibrate", scenario, "--observed", observed, "--fit", "device.alerts_off=0..0.4",
                                 "--set", "devices=100", "--max-evaluations", "8", "--jobs", "2", "--json", "--no-write"])
         let first = try String(contentsOfFile: out + "/calibrate.json", encoding: .utf8)
-        #expect(again.status == 0)
-        #expect(try JSONValue.parse(again.out) == JSONValue.parse(first))
+        expectEqual(again.status, 0)
+        try expectEqual(JSONValue.parse(again.out), JSONValue.parse(first))
     }
 
     /// Each bad input: exit 2, a message at its place, and no folder written.
@@ -92,6 +92,6 @@ import PushSimTestSupport
             gapsPerPush: [ObservedGapsPerPush(hour: 3, value: 0.2, pushes: 50), ObservedGapsPerPush(hour: 7, value: 0.1, pushes: 80)],
             reRequestsPerMinute: ObservedRate(perMinute: 2.5, minutes: 1440, devices: 1e6))
         let text = ObservationFile.json(observations, description: "round trip").prettyText
-        #expect(try ObservationFile.parse(text: text, file: "x.json") == observations)
+        try expectEqual(ObservationFile.parse(text: text, file: "x.json"), observations)
     }
 }

@@ -42,21 +42,22 @@ import PushSimTestSupport
         let scenario = CalibrationFixture.file(in: dir)
         let logs = dir.file("logs.csv")
         let run = runPushsim(["run", scenario, "--no-write", "--jobs", "1", "--set", "devices=40", "--logs", logs])
-        #expect(run.status == 0, "\(run.err)")
+        expectEqual(run.status, 0, "\(run.err)")
         let observed = dir.write("obs.json", "{\"extension_log\": \"logs.csv\"}")
         let fromLog = try ObservationFile.read(path: observed)
         let fromSummary = Self.observations(fromHourly: try String(contentsOfFile: dir.file("logs.hourly.csv"), encoding: .utf8))
-        #expect(fromLog == fromSummary)
+        expectEqual(fromLog, fromSummary)
         #expect(fromLog.gapSizes != nil && fromLog.gapsPerPush.count == 24)
         // What a simulated run's log gives calibrate is the same summary.
         let loaded = try ScenarioLoader.load(path: scenario, overrides: ["devices=40"])
         let (result, rows) = Simulator.run(loaded, logs: true)
         let measured = CalibrationObservations.measured(result, logs: rows, scenario: loaded, byHour: true)
-        #expect(measured.gapSizes == fromLog.gapSizes && measured.gapsPerPush == fromLog.gapsPerPush)
+        expectEqual(measured.gapSizes, fromLog.gapSizes)
+        expectEqual(measured.gapsPerPush, fromLog.gapsPerPush)
         // And calibrate fits from it.
         let fit = runPushsim(["calibrate", scenario, "--observed", observed, "--fit", "connectivity.offline.median=10m..2h",
                               "--set", "devices=40", "--max-evaluations", "3", "--replications", "2", "--jobs", "1", "--json", "--no-write"])
-        #expect(fit.status == 0, "\(fit.err)")
+        expectEqual(fit.status, 0, "\(fit.err)")
         #expect(fit.out.contains("gap_sizes.gaps_1") && fit.out.contains("gaps_per_push.hour_23"))
     }
 

@@ -16,12 +16,12 @@ private let small = ["--set", "devices=500", "--set", "xiva.partitions=1", "--se
         let dir = TemporaryDirectory()
         let run = runPushsim(["capacity", herd, "--target", "in_time_share>=99%", "--replications", "2", "--resolution", "2%",
                               "--partition-size", "100k", "--fleet", "1M", "--out", dir.file("out")] + small)
-        #expect(run.status == 0, "\(run.err)")
+        expectEqual(run.status, 0, "\(run.err)")
         let data = try Data(contentsOf: URL(fileURLWithPath: dir.file("out/capacity.json")))
         let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(root["reachable"] as? Bool == true)
+        expectEqual(root["reachable"] as? Bool, true)
         let seeds = try #require(root["seeds"] as? [[String: Any]])
-        #expect(seeds.count == 2)
+        expectEqual(seeds.count, 2)
         var answers: [Double] = []
         for seed in seeds {
             let reached = try #require(seed["reached_per_1000_per_s"] as? Double)
@@ -38,10 +38,10 @@ private let small = ["--set", "devices=500", "--set", "xiva.partitions=1", "--se
         let perThousand = try #require((root["per_1000_devices"] as? [String: Any])?["per_s"] as? Double)
         #expect(abs(perThousand - answers.reduce(0, +) / 2) < 1e-9 * perThousand)
         let partition = try #require(root["per_partition"] as? [String: Any])
-        #expect(partition["devices"] as? Int == 100_000)
+        expectEqual(partition["devices"] as? Int, 100_000)
         #expect(abs((partition["per_s"] as? Double ?? 0) - perThousand * 100) < 1e-6 * perThousand)
         let fleet = try #require(root["fleet"] as? [String: Any])
-        #expect(fleet["partitions"] as? Int == 10)
+        expectEqual(fleet["partitions"] as? Int, 10)
         #expect(abs((fleet["per_s"] as? Double ?? 0) - perThousand * 1000) < 1e-6 * perThousand)
         let markdown = try String(contentsOfFile: dir.file("out/capacity.md"), encoding: .utf8)
         #expect(markdown.contains("per partition of 100,000 phones") && markdown.contains("What caps the share"))
@@ -52,17 +52,17 @@ private let small = ["--set", "devices=500", "--set", "xiva.partitions=1", "--se
     @Test func aCeilingSetByRequestErrorsIsSaid() throws {
         let run = runPushsim(["capacity", herd, "--target", "in_time_share>=0.995", "--replications", "2", "--no-write", "--json",
                               "--set", "xiva.request_error=0.53%"] + small)
-        #expect(run.status == 0, "\(run.err)")
+        expectEqual(run.status, 0, "\(run.err)")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
         let ceiling = try #require(root["ceiling"] as? [String: Any])
-        #expect((ceiling["capped_by"] as? String)?.hasPrefix("error answers (xiva.request_error)") == true, "\(ceiling)")
+        expectEqual((ceiling["capped_by"] as? String)?.hasPrefix("error answers (xiva.request_error)"), true, "\(ceiling)")
         let share = try #require((ceiling["in_time_share"] as? [String: Any])?["mean"] as? Double)
         let errors = try #require((ceiling["error_answers_per_re_request"] as? [String: Any])?["mean"] as? Double)
         // About 427 re-requests a seed: the errors' share within 4 binomial standard errors of 0.53 %.
         #expect(abs(errors - 0.0053) < 4 * (0.0053 * 0.9947 / 800).squareRoot(), "\(errors)")
         #expect(share > 0.98 && abs(share + errors - 1) < 1e-12, "with no limit, nothing but the errors is late")
         // A seed whose ceiling is under the target has no answer, so neither has the search.
-        #expect(root["reachable"] as? Bool == (ceilingsBelow(root) == 0))
+        expectEqual(root["reachable"] as? Bool, (ceilingsBelow(root) == 0))
     }
 
     #if DEBUG
@@ -79,7 +79,7 @@ private let small = ["--set", "devices=500", "--set", "xiva.partitions=1", "--se
     @Test(.enabled(if: optimized, "the full herd runs in release; the small herd above runs in both"))
     func theCommittedThunderingHerdAnswerIsReproduced() throws {
         let run = runPushsim(["capacity", SmallScenarios.path("thundering-herd"), "--partition-size", "100k", "--no-write", "--json"])
-        #expect(run.status == 0, "\(run.err)")
+        expectEqual(run.status, 0, "\(run.err)")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
         let perThousand = try #require(root["per_1000_devices"] as? [String: Any])
         let mean = try #require(perThousand["per_s"] as? Double)

@@ -10,12 +10,15 @@ import PushSimTestSupport
     typealias S = CheckTestSupport
 
     @Test func verdictsBecomeExitStatusesInOnePlace() {
-        #expect(ExitStatus(CheckOutcome.identical).code == 0 && ExitStatus(CheckOutcome.pass).code == 0)
-        #expect(ExitStatus(CheckOutcome.regression).code == 1)
+        expectEqual(ExitStatus(CheckOutcome.identical).code, 0)
+        expectEqual(ExitStatus(CheckOutcome.pass).code, 0)
+        expectEqual(ExitStatus(CheckOutcome.regression).code, 1)
         var suite = CheckSuiteReport()
-        #expect(suite.verdict == .pass && ExitStatus(suite.verdict).code == 0)
+        expectEqual(suite.verdict, .pass)
+        expectEqual(ExitStatus(suite.verdict).code, 0)
         suite.entries.append((file: "a.yaml", report: nil, error: "unreadable"))
-        #expect(suite.verdict == .error && ExitStatus(suite.verdict).code == 2)
+        expectEqual(suite.verdict, .error)
+        expectEqual(ExitStatus(suite.verdict).code, 2)
         #expect(suite.json.prettyText.contains("\"outcome\": \"error\""))
     }
 
@@ -23,11 +26,11 @@ import PushSimTestSupport
         let (folder, scenario, baseline) = try S.scenarioWithBaseline(S.scenarioText(devices: 150))
         defer { S.remove(folder) }
         let check = S.pushsim(["check", scenario, "--baseline", baseline])
-        #expect(check.status == 0)
+        expectEqual(check.status, 0)
         #expect(check.out.contains("identical: every metric is exactly the baseline's."))
         #expect(!check.out.contains("WORSE"))
         let json = S.pushsim(["check", scenario, "--baseline", baseline, "--json"])
-        #expect(json.status == 0)
+        expectEqual(json.status, 0)
         #expect(json.out.contains("\"outcome\": \"identical\""))
     }
 
@@ -40,18 +43,18 @@ import PushSimTestSupport
             }
         }
         let check = S.pushsim(["check", scenario, "--baseline", baseline])
-        #expect(check.status == 1)
+        expectEqual(check.status, 1)
         #expect(check.out.contains("REGRESSION: worse beyond tolerance: off.loss_rate."))
         #expect(check.out.split(separator: "\n").contains { $0.contains("loss_rate") && $0.hasSuffix("WORSE") })
         // The machine-readable twin names it too.
         let json = S.pushsim(["check", scenario, "--baseline", baseline, "--json"])
-        #expect(json.status == 1)
+        expectEqual(json.status, 1)
         guard case .object(let top) = try JSONValue.parse(json.out) else { Issue.record("not an object"); return }
-        #expect(top["worse"] == .array([.string("off.loss_rate")]))
-        #expect(top["outcome"] == .string("regression"))
+        expectEqual(top["worse"], .array([.string("off.loss_rate")]))
+        expectEqual(top["outcome"], .string("regression"))
         // A deliberate tolerance accepts it.
         let tolerated = S.pushsim(["check", scenario, "--baseline", baseline, "--tolerance", "off.loss_rate=100%"])
-        #expect(tolerated.status == 0)
+        expectEqual(tolerated.status, 0)
         #expect(tolerated.out.contains(", given)"))
     }
 
@@ -64,7 +67,7 @@ import PushSimTestSupport
             }
         }
         let check = S.pushsim(["check", scenario, "--baseline", baseline])
-        #expect(check.status == 0)
+        expectEqual(check.status, 0)
         #expect(check.out.contains("better: on.re_requests"))
     }
 
@@ -76,12 +79,12 @@ import PushSimTestSupport
         let (folder, scenario, baseline) = try S.scenarioWithBaseline(S.scenarioText(devices: 400))
         defer { S.remove(folder) }
         let reseeded = S.pushsim(["check", scenario, "--baseline", baseline, "--seed", "22"])
-        #expect(reseeded.status == 0, "\(reseeded.out)")
+        expectEqual(reseeded.status, 0, "\(reseeded.out)")
         #expect(reseeded.out.contains("this run seed 22"))
         // ...and catch a real change of the chain at the same size: XIVA dropping 3 % of
         // letters instead of 0.5 % (about +2.5 % loss in both arms).
         let degraded = S.pushsim(["check", scenario, "--baseline", baseline, "--seed", "22", "--set", "xiva.drop=3%"])
-        #expect(degraded.status == 1)
+        expectEqual(degraded.status, 1)
         #expect(degraded.out.contains("on.loss_rate"))
         #expect(degraded.out.contains("on.causes.xiva_drop"))
     }
@@ -93,7 +96,7 @@ import PushSimTestSupport
         try S.write(S.scenarioText(devices: 20), to: scenario)
         let missing = (folder as NSString).appendingPathComponent("results/checktest/summary.json")
         let check = S.pushsim(["check", scenario, "--baseline", missing])
-        #expect(check.status == 2)
+        expectEqual(check.status, 2)
         #expect(check.err.contains(missing))
         #expect(check.err.contains("no such baseline"))
         #expect(check.out.isEmpty)
@@ -112,7 +115,7 @@ import PushSimTestSupport
         for (text, message) in cases {
             try S.write(text, to: baseline)
             let check = S.pushsim(["check", scenario, "--baseline", baseline])
-            #expect(check.status == 2, "\(text)")
+            expectEqual(check.status, 2, "\(text)")
             #expect(check.err.contains(baseline) && check.err.contains(message), "\(check.err)")
         }
     }
@@ -129,7 +132,7 @@ import PushSimTestSupport
             }
         }
         let check = S.pushsim(["check", scenario, "--baseline", baseline])
-        #expect(check.status == 2)
+        expectEqual(check.status, 2)
         #expect(check.err.contains("\(baseline): runs[1] (queue on) is missing the metric 'causes.unfinished'"))
 
         try S.doctor(baseline) { top in
@@ -140,7 +143,7 @@ import PushSimTestSupport
             }
         }
         let wrongType = S.pushsim(["check", scenario, "--baseline", baseline])
-        #expect(wrongType.status == 2)
+        expectEqual(wrongType.status, 2)
         #expect(wrongType.err.contains("'resent' should be a number, found a string"))
     }
 
@@ -148,14 +151,14 @@ import PushSimTestSupport
         let (folder, scenario, baseline) = try S.scenarioWithBaseline(S.scenarioText(devices: 40))
         defer { S.remove(folder) }
         let arms = S.pushsim(["check", scenario, "--baseline", baseline, "--set", "queue.mode=on"])
-        #expect(arms.status == 2)
+        expectEqual(arms.status, 2)
         #expect(arms.err.contains("the baseline has the arms off, on but the scenario runs on"))
         let size = S.pushsim(["check", scenario, "--baseline", baseline, "--set", "devices=80"])
-        #expect(size.status == 2)
+        expectEqual(size.status, 2)
         #expect(size.err.contains("another size"))
         try S.doctor(baseline) { top in top["scenario"] = .string("commuters") }
         let name = S.pushsim(["check", scenario, "--baseline", baseline])
-        #expect(name.status == 2)
+        expectEqual(name.status, 2)
         #expect(name.err.contains("the baseline is of scenario 'commuters', but the scenario file is 'checktest'"))
     }
 
@@ -166,20 +169,20 @@ import PushSimTestSupport
         try S.doctor(baseline) { top in
             S.editArm(&top, queue: "off") { fields in fields["delivered"] = .int(1_000_000) }
         }
-        #expect(S.pushsim(["check", scenario, "--baseline", baseline]).status == 1)
+        expectEqual(S.pushsim(["check", scenario, "--baseline", baseline]).status, 1)
         let update = S.pushsim(["check", scenario, "--baseline", baseline, "--update"])
-        #expect(update.status == 0)
+        expectEqual(update.status, 0)
         #expect(update.err.contains("rewrote the baseline \(baseline)"))
-        #expect(S.read(baseline) == original)   // byte for byte what `pushsim run` wrote
-        #expect(S.pushsim(["check", scenario, "--baseline", baseline]).status == 0)
+        expectEqual(S.read(baseline), original)   // byte for byte what `pushsim run` wrote
+        expectEqual(S.pushsim(["check", scenario, "--baseline", baseline]).status, 0)
 
         // A baseline that is garbage, or missing, is (re)created.
         try S.write("garbage", to: baseline)
-        #expect(S.pushsim(["check", scenario, "--baseline", baseline, "--update"]).status == 0)
-        #expect(S.read(baseline) == original)
+        expectEqual(S.pushsim(["check", scenario, "--baseline", baseline, "--update"]).status, 0)
+        expectEqual(S.read(baseline), original)
         let fresh = (folder as NSString).appendingPathComponent("elsewhere/base.json")
-        #expect(S.pushsim(["check", scenario, "--baseline", fresh, "--update"]).status == 0)
-        #expect(S.read(fresh) == original)
+        expectEqual(S.pushsim(["check", scenario, "--baseline", fresh, "--update"]).status, 0)
+        expectEqual(S.read(fresh), original)
     }
 
     @Test func allChecksEveryScenarioOfAFolder() throws {
@@ -189,15 +192,15 @@ import PushSimTestSupport
         let results = (folder as NSString).appendingPathComponent("results")
         let second = (scenarios as NSString).appendingPathComponent("second.yaml")
         try S.write(S.scenarioText(name: "second", devices: 30, seed: 4), to: second)
-        #expect(S.pushsim(["run", second, "--out", (results as NSString).appendingPathComponent("second")]).status == 0)
+        expectEqual(S.pushsim(["run", second, "--out", (results as NSString).appendingPathComponent("second")]).status, 0)
 
         let all = S.pushsim(["check", "--all", scenarios, "--results", results])
-        #expect(all.status == 0, "\(all.out)\(all.err)")
+        expectEqual(all.status, 0, "\(all.out)\(all.err)")
         #expect(all.out.contains("checktest: identical"))
         #expect(all.out.contains("second: identical"))
         #expect(all.out.contains("ok: 2 scenarios checked, none worse"))
         // A folder as FILE means the same.
-        #expect(S.pushsim(["check", scenarios, "--results", results]).status == 0)
+        expectEqual(S.pushsim(["check", scenarios, "--results", results]).status, 0)
 
         // One regression: exit 1, the line names the metric, the full table follows.
         try S.doctor((results as NSString).appendingPathComponent("second/summary.json")) { top in
@@ -205,7 +208,7 @@ import PushSimTestSupport
             S.editArm(&top, queue: "on") { fields in fields["re_requests"] = .int(0) }
         }
         let worse = S.pushsim(["check", "--all", scenarios, "--results", results])
-        #expect(worse.status == 1)
+        expectEqual(worse.status, 1)
         #expect(worse.out.contains("second: WORSE — on.re_requests"))
         #expect(worse.out.contains("REGRESSION: 1 of 2 scenarios got worse"))
         #expect(worse.out.contains("pushsim check · second"))
@@ -213,7 +216,7 @@ import PushSimTestSupport
         // A missing baseline: exit 2, whatever else happened.
         try FileManager.default.removeItem(atPath: (results as NSString).appendingPathComponent("checktest"))
         let missing = S.pushsim(["check", "--all", scenarios, "--results", results, "--json"])
-        #expect(missing.status == 2)
+        expectEqual(missing.status, 2)
         #expect(missing.out.contains("\"outcome\": \"error\""))
         #expect(missing.out.contains("no such baseline"))
     }
@@ -225,24 +228,24 @@ import PushSimTestSupport
         let results = (folder as NSString).appendingPathComponent("results")
         try S.write(S.scenarioText(name: "one", devices: 20), to: (scenarios as NSString).appendingPathComponent("one.yaml"))
         try S.write(S.scenarioText(name: "two", devices: 20, seed: 9), to: (scenarios as NSString).appendingPathComponent("two.yaml"))
-        #expect(S.pushsim(["check", "--all", scenarios, "--results", results]).status == 2)
+        expectEqual(S.pushsim(["check", "--all", scenarios, "--results", results]).status, 2)
         let update = S.pushsim(["check", "--all", scenarios, "--results", results, "--update"])
-        #expect(update.status == 0)
+        expectEqual(update.status, 0)
         #expect(FileManager.default.fileExists(atPath: (results as NSString).appendingPathComponent("two/summary.md")))
         let check = S.pushsim(["check", "--all", scenarios, "--results", results])
-        #expect(check.status == 0)
+        expectEqual(check.status, 0)
         #expect(check.out.contains("one: identical") && check.out.contains("two: identical"))
         // A broken scenario file is reported, and the exit status says the check is incomplete.
         try S.write("name: [", to: (scenarios as NSString).appendingPathComponent("three.yaml"))
         let broken = S.pushsim(["check", "--all", scenarios, "--results", results])
-        #expect(broken.status == 2)
+        expectEqual(broken.status, 2)
         #expect(broken.out.contains("three.yaml: ERROR"))
     }
 
     @Test func usageErrorsExitTwo() {
-        #expect(S.pushsim(["check"]).status == 2)
+        expectEqual(S.pushsim(["check"]).status, 2)
         #expect(S.pushsim(["check", "x.yaml", "--tolerance", "loss=1"]).err.contains("unknown metric 'loss'"))
-        #expect(S.pushsim(["check", "--all", "--baseline", "b.json"]).status == 2)
+        expectEqual(S.pushsim(["check", "--all", "--baseline", "b.json"]).status, 2)
         #expect(S.pushsim(["check", "--help"]).out.contains("Usage: pushsim check (FILE | --all [DIR])"))
     }
 
@@ -258,7 +261,7 @@ import PushSimTestSupport
         try S.write(S.scenarioText(name: "twin", devices: 5, seed: 9), to: scenarios + "/b.yaml")
         for update in [false, true] {
             let result = S.pushsim(["check", "--all", scenarios, "--results", results, "--jobs", "1"] + (update ? ["--update"] : []))
-            #expect(result.status == 2, "\(result.err)")
+            expectEqual(result.status, 2, "\(result.err)")
             #expect(result.err.contains("a.yaml and \(scenarios)/b.yaml are both named 'twin'"), "\(result.err)")
             #expect(result.err.contains("give each scenario its own `name`"), "\(result.err)")
         }

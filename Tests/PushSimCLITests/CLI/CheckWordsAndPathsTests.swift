@@ -17,7 +17,7 @@ import PushSimTestSupport
             let row = CheckRow(arm: "on", metric: CheckMetrics.catalogue(PushSimCore.Arm.on)[1], baseline: 1, now: 1, tolerance: nil,
                                verdict: verdict)
             let word = CheckReport.verdictText(row).lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "()"))
-            #expect(verdict.rawValue == word)
+            expectEqual(verdict.rawValue, word)
         }
         // Every outcome: the JSON value is the closing paragraph's first word.
         for outcome in [CheckOutcome.identical, .pass, .regression] {
@@ -28,7 +28,7 @@ import PushSimTestSupport
             case .pass: report.rows = [CheckRow(arm: "on", metric: metric, baseline: 1, now: 2, tolerance: 5, verdict: .within)]
             case .regression: report.rows = [CheckRow(arm: "on", metric: metric, baseline: 1, now: 9, tolerance: 1, verdict: .worse)]
             }
-            #expect(report.outcome == outcome)
+            expectEqual(report.outcome, outcome)
             #expect(report.verdictParagraph.lowercased().hasPrefix(outcome.rawValue + ":"), "\(report.verdictParagraph)")
         }
         // And the suite's: its line starts with the verdict's word.
@@ -45,7 +45,7 @@ import PushSimTestSupport
         try S.write(S.scenarioText(devices: 20), to: scenario)
         let baseline = folder + "/results/checktest/summary.json"
         let first = S.pushsim(["check", scenario, "--baseline", baseline, "--update", "--jobs", "1"])
-        #expect(first.status == 0, "\(first.err)")
+        expectEqual(first.status, 0, "\(first.err)")
         #expect(first.err.contains("no baseline at \(baseline) yet; writing the first one"), "\(first.err)")
         #expect(!first.err.contains("--update") && !first.err.contains("pushsim run FILE"), "\(first.err)")
         // check --all --update says the same of each scenario.
@@ -60,16 +60,16 @@ import PushSimTestSupport
         defer { S.remove(folder) }
         // A path named summary.json: the set `pushsim run` writes there, summary.md beside it.
         let set = folder + "/elsewhere/summary.json"
-        #expect(S.pushsim(["check", scenario, "--baseline", set, "--update", "--jobs", "1"]).status == 0)
-        #expect(S.read(set) == S.read(runBaseline))
+        expectEqual(S.pushsim(["check", scenario, "--baseline", set, "--update", "--jobs", "1"]).status, 0)
+        expectEqual(S.read(set), S.read(runBaseline))
         let runMarkdown = (runBaseline as NSString).deletingLastPathComponent + "/summary.md"
-        #expect(S.read(folder + "/elsewhere/summary.md") == S.read(runMarkdown))
+        expectEqual(S.read(folder + "/elsewhere/summary.md"), S.read(runMarkdown))
         // Any other name: that one JSON document (summary.json's bytes), nothing beside it.
         let single = folder + "/single/gate.json"
-        #expect(S.pushsim(["check", scenario, "--baseline", single, "--update", "--jobs", "1"]).status == 0)
-        #expect(S.read(single) == S.read(runBaseline))
+        expectEqual(S.pushsim(["check", scenario, "--baseline", single, "--update", "--jobs", "1"]).status, 0)
+        expectEqual(S.read(single), S.read(runBaseline))
         #expect((try FileManager.default.contentsOfDirectory(atPath: folder + "/single")) == ["gate.json"])
-        #expect(S.pushsim(["check", scenario, "--baseline", single]).status == 0)
+        expectEqual(S.pushsim(["check", scenario, "--baseline", single]).status, 0)
     }
 
     @Test func oneFileFindsItsBaselineWhereAllDoes() throws {
@@ -78,13 +78,14 @@ import PushSimTestSupport
         let results = folder + "/results"
         let all = S.pushsim(["check", "--all", folder + "/scenarios", "--results", results])
         let one = S.pushsim(["check", scenario, "--results", results])
-        #expect(all.status == 0 && one.status == 0, "\(all.err)\(one.err)")
+        expectEqual(all.status, 0, "\(all.err)\(one.err)")
+        expectEqual(one.status, 0, "\(all.err)\(one.err)")
         #expect(one.out.contains("baseline \(results)/checktest/summary.json"))
         #expect(all.out.contains("identical to \(results)/checktest/summary.json"))
         // A results folder without it: the same missing path, both ways.
         let empty = folder + "/nothing"
         let missing = S.pushsim(["check", scenario, "--results", empty])
         #expect(missing.status == 2 && missing.err.contains("\(empty)/checktest/summary.json: no such baseline"), "\(missing.err)")
-        #expect(S.pushsim(["check", scenario, "--results", results, "--baseline", folder + "/x.json"]).status == 2)
+        expectEqual(S.pushsim(["check", scenario, "--results", results, "--baseline", folder + "/x.json"]).status, 2)
     }
 }

@@ -56,7 +56,7 @@ import PushSimTestSupport
     @Test func namesAreUniqueWithinACommand() {
         for command in PushSimTool.commands {
             let names = command.options.map(\.name)
-            #expect(Set(names).count == names.count, "\(command.name) declares an option twice")
+            expectEqual(Set(names).count, names.count, "\(command.name) declares an option twice")
         }
     }
 
@@ -69,19 +69,19 @@ import PushSimTestSupport
             CommandOption("device", .value("N"), required: true, help: "x"),
         ]
         let parsed = try Arguments(["f.yaml", "--set", "a=1", "--set=b=2", "--json", "--device", "3", "--", "--json"], declared: declared)
-        #expect(parsed.positionals == ["f.yaml", "--json"])
-        #expect(parsed.values("set") == ["a=1", "b=2"])
+        expectEqual(parsed.positionals, ["f.yaml", "--json"])
+        expectEqual(parsed.values("set"), ["a=1", "b=2"])
         #expect(parsed.flag("json") && parsed.value("device") == "3")
         #expect(try parsed.integerWithDefault("days") == 7 && !parsed.given("days"))
         #expect(parsed.value("jobs") == nil)
         func message(_ words: [String]) -> String? {
             do { _ = try Arguments(words, declared: declared); return nil } catch { return "\(error)" }
         }
-        #expect(message(["--device", "1", "--jobs", "1", "--jobs", "2"]) == "--jobs is given twice; give it once")
-        #expect(message(["--json=yes", "--device", "1"]) == "--json takes no value")
-        #expect(message(["--device"]) == "--device needs a value: --device N")
-        #expect(message([]) == "missing --device N")
-        #expect(message(["--device", "1", "--jbos", "2"]) == "unknown option --jbos (did you mean --jobs?)")
+        expectEqual(message(["--device", "1", "--jobs", "1", "--jobs", "2"]), "--jobs is given twice; give it once")
+        expectEqual(message(["--json=yes", "--device", "1"]), "--json takes no value")
+        expectEqual(message(["--device"]), "--device needs a value: --device N")
+        expectEqual(message([]), "missing --device N")
+        expectEqual(message(["--device", "1", "--jbos", "2"]), "unknown option --jbos (did you mean --jobs?)")
     }
 
     /// A declared range is checked by the parser, for a typed value, with the message that names
@@ -91,16 +91,16 @@ import PushSimTestSupport
         func message(_ words: [String]) -> String? {
             do { _ = try Arguments(words, declared: declared); return nil } catch { return "\(error)" }
         }
-        #expect(message(["--jobs", "0"]) == "--jobs needs a whole number from 1 to 1024, got '0'")
-        #expect(message(["--jobs=1025"]) == "--jobs needs a whole number from 1 to 1024, got '1025'")
-        #expect(message(["--limit", "x"]) == "--limit needs a whole number from 0 to 50, got 'x'")
+        expectEqual(message(["--jobs", "0"]), "--jobs needs a whole number from 1 to 1024, got '0'")
+        expectEqual(message(["--jobs=1025"]), "--jobs needs a whole number from 1 to 1024, got '1025'")
+        expectEqual(message(["--limit", "x"]), "--limit needs a whole number from 0 to 50, got 'x'")
         let parsed = try Arguments(["--jobs", "1024"], declared: declared)
-        #expect(try parsed.integer("jobs") == 1024)
-        #expect(try parsed.integerWithDefault("limit") == 20)
+        try expectEqual(parsed.integer("jobs"), 1024)
+        try expectEqual(parsed.integerWithDefault("limit"), 20)
         #expect(try Arguments([], declared: declared).integer("jobs") == nil)
         // Every command's --jobs is the shared declaration, range included.
         for command in PushSimTool.commands {
-            for option in command.options where option.name == "jobs" { #expect(option.range == 1...1024, "\(command.name)") }
+            for option in command.options where option.name == "jobs" { expectEqual(option.range, 1...1024, "\(command.name)") }
         }
         let (status, out, err) = runPushsim(["run", "missing.yaml", "--jobs", "0"])
         #expect(status == ExitStatus.badInput.code && out.isEmpty)
@@ -109,12 +109,13 @@ import PushSimTestSupport
 
     /// Top-level help lists every exit status, number and meaning, from ExitStatus.
     @Test func theHelpListsTheExitStatuses() {
-        #expect(ExitStatus.allCases.map(\.code) == [0, 1, 2, 128])
-        #expect(ExitStatus.signal(2) == 130 && ExitStatus.signal(15) == 143)
+        expectEqual(ExitStatus.allCases.map(\.code), [0, 1, 2, 128])
+        expectEqual(ExitStatus.signal(2), 130)
+        expectEqual(ExitStatus.signal(15), 143)
         let help = runPushsim(["--help"]).out
         let lines = help.split(separator: "\n").map(String.init)
         let listed = lines.drop { $0 != "Exit status:" }.dropFirst()
-        #expect(listed.count == ExitStatus.allCases.count)
+        expectEqual(listed.count, ExitStatus.allCases.count)
         for (line, status) in zip(listed, ExitStatus.allCases) {
             #expect(line.hasPrefix("  \(status.shown) ") && line.hasSuffix(status.meaning), "\(line)")
         }
@@ -135,6 +136,6 @@ import PushSimTestSupport
         let rows = text.split(separator: "\n").filter { $0.hasPrefix("| `--") }
         let documented = Self.optionNames(in: rows.map { $0.split(separator: "|").first.map(String.init) ?? "" }.joined(separator: " "))
         let sweep = try #require(PushSimTool.commands.first { $0.name == "sweep" })
-        #expect(documented == Set(sweep.options.map(\.name)))
+        expectEqual(documented, Set(sweep.options.map(\.name)))
     }
 }

@@ -10,7 +10,7 @@ import PushSimTestSupport
         let out = dir.file("out")
         let run = runPushsim(["sweep", Shell.packageRoot + "/scenarios/designs.yaml", "--set", "devices=40",
                               "--vary", "recovery=queue,catch_up,background_sync", "--replications", "2", "--jobs", "1", "--out", out])
-        #expect(run.status == 0, "\(run.err)")
+        expectEqual(run.status, 0, "\(run.err)")
         let markdown = try String(contentsOfFile: out + "/sweep.md", encoding: .utf8)
         #expect(markdown.contains("## Harms and costs, every design on the same footing"))
         let syncRow = try #require(markdown.split(separator: "\n").first { $0.hasPrefix("| background_sync | on |") && $0.contains("n/a [") })
@@ -27,7 +27,7 @@ import PushSimTestSupport
         let shownTwice = try column("harms_and_costs.shown_twice_rate"), requests = try column("harms_and_costs.xiva_requests_per_letter")
         let silent = try column("harms_and_costs.silent_pushes_per_letter"), fetches = try column("harms_and_costs.fetches_per_letter")
         let syncRuns = rows.filter { $0[kind] == "run" && $0[design] == "background_sync" && $0[queue] == "on" }
-        #expect(syncRuns.count == 2)
+        expectEqual(syncRuns.count, 2)
         for row in syncRuns {
             let n = try #require(Double(row[letters]))
             let expected = (try #require(Double(row[duplicates])) + (try #require(Double(row[synced])))) / n
@@ -55,14 +55,14 @@ import PushSimTestSupport
         let out = dir.file("out")
         let run = runPushsim(["run", Shell.packageRoot + "/scenarios/designs.yaml", "--set", "devices=20", "--set", "recovery=background_sync",
                               "--jobs", "1", "--out", out, "--long"])
-        #expect(run.status == 0, "\(run.err)")
+        expectEqual(run.status, 0, "\(run.err)")
         // The terminal shows them with the long table (the default fits one screen).
         #expect(run.out.contains("## Harms and costs") && run.out.contains("| on | background sync |"))
         let summary = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/summary.json"))) as? [String: Any])
         let arms = try #require(summary["harms_and_costs"] as? [[String: Any]])
         let on = try #require(arms.first { $0["queue"] as? String == "on" })
-        #expect(on["design"] as? String == "background_sync")
+        expectEqual(on["design"] as? String, "background_sync")
         #expect((on["shown_twice_rate"] as? Double ?? 0) > 0 && on["xiva_requests_per_letter"] == nil)
-        #expect(((on["not_applicable"] as? [String: String])?["xiva_requests_per_letter"])?.isEmpty == false)
+        expectEqual(((on["not_applicable"] as? [String: String])?["xiva_requests_per_letter"])?.isEmpty, false)
     }
 }

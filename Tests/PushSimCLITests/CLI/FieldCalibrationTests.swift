@@ -15,8 +15,8 @@ import PushSimTestSupport
     @Test func theScenarioHoldsTheFittedValuesInsideTheirIntervals() throws {
         let observed = try ObservationFile.read(path: Self.root + "/scenarios/field-calibrated-observed.json")
         let console = try #require(observed.console)
-        #expect(console.shares.map(\.category) == ["stored_device_offline", "discarded_expired"])
-        #expect(console.shares.first?.value == 0.12)
+        expectEqual(console.shares.map(\.category), ["stored_device_offline", "discarded_expired"])
+        expectEqual(console.shares.first?.value, 0.12)
 
         let data = try Data(contentsOf: URL(fileURLWithPath: Self.root + "/results/field-calibrated/calibration/calibrate.json"))
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -30,7 +30,7 @@ import PushSimTestSupport
             let interval = try #require(parameter["ci95"] as? [Double])
             let texts = try #require(parameter["ci95_text"] as? [String])
             let value = try #require(parameter["value"] as? Double)
-            #expect(parameter["identified"] as? Bool == true, "\(name)")
+            expectEqual(parameter["identified"] as? Bool, true, "\(name)")
             // The file's own value, read as calibrate reads it, lies inside the interval.
             let low = try #require(parameter["low"] as? Double), high = try #require(parameter["high"] as? Double)
             let unit = parameter["unit"] as? String
@@ -39,7 +39,7 @@ import PushSimTestSupport
                     : unit == "rate" ? ScenarioPrinter.rate(x) : ScenarioPrinter.decimal(x)
             }
             let fit = try FitParameter.read("\(name)=\(text(low))..\(text(high))", in: scenario)
-            #expect(fit.start == value, "\(name): the file holds \(fit.start), calibrate fitted \(value)")
+            expectEqual(fit.start, value, "\(name): the file holds \(fit.start), calibrate fitted \(value)")
             #expect(interval[0] <= fit.start && fit.start <= interval[1], "\(name)")
             // The write-up states that interval.
             #expect(readme.contains("\(texts[0]) … \(texts[1])"), "\(name): the write-up does not state \(texts)")

@@ -36,7 +36,7 @@ import PushSimTestSupport
     /// Good values read as written: `18:00` and `18h` are the same time, listed once, sorted; `08:15` is a clock time.
     @Test func clockTimesAndDurationsReadAlike() throws {
         let s = try ScenarioLoader.parse(text: Self.device + "notification_summary: {share: 30%, times: [18:00, 7h30m, 18h, 08:15]}\n", file: "t.yaml")
-        #expect(s.device.notificationSummary?.times.map(\.microseconds) == [7 * hour + 30 * minute, 8 * hour + 15 * minute, 18 * hour])
+        expectEqual(s.device.notificationSummary?.times.map(\.microseconds), [7 * hour + 30 * minute, 8 * hour + 15 * minute, 18 * hour])
     }
 
     /// A quoted time of the day reads as the unquoted one (YAML 1.1 tools quote `12:30`, which
@@ -44,8 +44,8 @@ import PushSimTestSupport
     @Test func aQuotedTimeOfDayIsAccepted() throws {
         let quoted = try ScenarioLoader.parse(text: Self.device + "notification_summary: {share: 30%, times: [\"12:30\", '8h']}\n", file: "t.yaml")
         let plain = try ScenarioLoader.parse(text: Self.device + "notification_summary: {share: 30%, times: [12:30, 8h]}\n", file: "t.yaml")
-        #expect(quoted.device.notificationSummary?.times == plain.device.notificationSummary?.times)
-        #expect(quoted.device.notificationSummary?.times.map(\.microseconds) == [8 * hour, 12 * hour + 30 * minute])
+        expectEqual(quoted.device.notificationSummary?.times, plain.device.notificationSummary?.times)
+        expectEqual(quoted.device.notificationSummary?.times.map(\.microseconds), [8 * hour, 12 * hour + 30 * minute])
         let error = scenarioError(Self.device + "notification_summary: {share: 30%, times: [\"25:00\"]}\n")
         #expect(place(error) == "t.yaml:5:46" && error?.message.contains("a time of the day from 0h to before 24h") == true,
                 "\(place(error)): \(error?.message ?? "accepted")")

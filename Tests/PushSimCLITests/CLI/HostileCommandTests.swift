@@ -50,7 +50,7 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
         guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
         for extra in [["--json", "--no-write"], ["--json", "--shard", "0/2"], ["--no-write"]] {
             let run = try pushsim(["run", quickstart] + small + extra, stdoutPath: "/dev/full")
-            #expect(run.status == 2, "\(extra): \(run.status) \(run.error)")
+            expectEqual(run.status, 2, "\(extra): \(run.status) \(run.error)")
             #expect(run.error.contains("cannot write to standard output: No space left on device (the disk is full)"), "\(run.error)")
         }
     }
@@ -60,10 +60,10 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
         _ = try BuiltTool.required()
         let dir = TemporaryDirectory()
         let out = dir.file("out")
-        #expect(try pushsim(["run", quickstart, "--out", out, "--seed", "1"] + small).status == 0)
+        try expectEqual(pushsim(["run", quickstart, "--out", out, "--seed", "1"] + small).status, 0)
         let before = besidesCommand(snapshot(out))
         let fresh = TemporaryDirectory()
-        #expect(try pushsim(["run", quickstart, "--out", fresh.file("o"), "--seed", "2"] + small).status == 0)
+        try expectEqual(pushsim(["run", quickstart, "--out", fresh.file("o"), "--seed", "2"] + small).status, 0)
         let after = besidesCommand(snapshot(fresh.file("o")))
         for step in ResultsWriteStep.allCases {
             let killed = try pushsim(["run", quickstart, "--out", out, "--seed", "2"] + small,
@@ -74,13 +74,13 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
             // its new set parked whole: the next write (or here, the cleaning) puts it in place.
             if step == .betweenRenames && noExchange == "1" {
                 ResultsOrphans.clean(name: "out", parent: dir.path, folder: out)
-                #expect(besidesCommand(snapshot(out)) == after, "\(step)")
+                expectEqual(besidesCommand(snapshot(out)), after, "\(step)")
             } else {
                 #expect(now == before || now == after, "\(step): a mixed set \(now.keys.sorted())")
             }
             // The next write cleans whatever the dead one left.
-            #expect(try pushsim(["run", quickstart, "--out", out, "--seed", "1"] + small).status == 0)
-            #expect(besidesCommand(snapshot(out)) == before)
+            try expectEqual(pushsim(["run", quickstart, "--out", out, "--seed", "1"] + small).status, 0)
+            expectEqual(besidesCommand(snapshot(out)), before)
             #expect(dir.listing == ["out", "out/costs.svg", "out/load.csv", "out/load.svg", "out/report.html", "out/summary.json", "out/summary.md"],
                     "\(step): \(dir.listing)")
         }
@@ -91,12 +91,12 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
         let dir = TemporaryDirectory()
         let out = dir.file("out")
         let sweep = ["sweep", quickstart, "--out", out, "--vary", "apns.loss=0,0.1"] + small
-        #expect(try pushsim(sweep).status == 0)
+        try expectEqual(pushsim(sweep).status, 0)
         let before = snapshot(out)
         #expect(before.keys.contains("loss_rate.svg") && before.keys.contains("sweep.csv"))
         let killed = try pushsim(sweep + ["--replications", "2"], environment: ["PUSHSIM_TEST_WRITER_STEP": "carried:kill"])
         #expect(killed.status != 0)
-        #expect(snapshot(out) == before)
+        expectEqual(snapshot(out), before)
     }
 
     @Test func sigtermWhileMergeOrCheckUpdateWritesFinishesTheSetThenExits143() throws {
@@ -109,29 +109,29 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
         }
         let merged = try pushsim(["merge"] + parts + ["--out", dir.file("merged")],
                                  environment: ["PUSHSIM_TEST_WRITER_STEP": "files-written:term"])
-        #expect(merged.status == 143, "\(merged.error)")
+        expectEqual(merged.status, 143, "\(merged.error)")
         #expect(merged.error.contains("pushsim: interrupted (SIGTERM): the merge was not finished"), "\(merged.error)")
         // The whole set is written (the load series' files too) before the signal is acted on.
-        #expect(Set(snapshot(dir.file("merged")).keys) == ["summary.json", "summary.md", "load.csv", "load.svg", "costs.svg", "report.html"])
+        expectEqual(Set(snapshot(dir.file("merged")).keys), ["summary.json", "summary.md", "load.csv", "load.svg", "costs.svg", "report.html"])
         let baseline = dir.file("base/summary.json")
         let update = try pushsim(["check", quickstart, "--baseline", baseline, "--update"] + small,
                                  environment: ["PUSHSIM_TEST_WRITER_STEP": "carried:term"])
-        #expect(update.status == 143, "\(update.error)")
+        expectEqual(update.status, 143, "\(update.error)")
         #expect(update.error.contains("interrupted (SIGTERM): the check of 'quickstart' was not finished"), "\(update.error)")
-        #expect(Set(snapshot(dir.file("base")).keys) == ["summary.json", "summary.md", "load.csv", "load.svg", "costs.svg", "report.html", "device-counts.csv"])
+        expectEqual(Set(snapshot(dir.file("base")).keys), ["summary.json", "summary.md", "load.csv", "load.svg", "costs.svg", "report.html", "device-counts.csv"])
         #expect(!dir.listing.contains { $0.contains(".pushsim-") })
     }
 
     @Test func mergeWritesTheSameSummaryMarkdownAsRun() throws {
         _ = try BuiltTool.required()
         let dir = TemporaryDirectory()
-        #expect(try pushsim(["run", quickstart, "--out", dir.file("run")] + small).status == 0)
+        try expectEqual(pushsim(["run", quickstart, "--out", dir.file("run")] + small).status, 0)
         var parts: [String] = []
         for k in 0..<3 {
             parts.append(dir.write("p\(k).json", try pushsim(["run", quickstart, "--shard", "\(k)/3", "--json"] + small).output))
         }
-        #expect(try pushsim(["merge", "--out", dir.file("merged")] + parts).status == 0)
-        #expect(besidesCommand(snapshot(dir.file("run"))) == besidesCommand(snapshot(dir.file("merged"))))
+        try expectEqual(pushsim(["merge", "--out", dir.file("merged")] + parts).status, 0)
+        expectEqual(besidesCommand(snapshot(dir.file("run"))), besidesCommand(snapshot(dir.file("merged"))))
         #expect(String(decoding: snapshot(dir.file("merged"))["summary.md"] ?? Data(), as: UTF8.self).contains("6 devices × "))
     }
 
@@ -139,7 +139,7 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
         _ = try BuiltTool.required()
         let started = Date()
         let flood = try pushsim(["merge", "-"], stdinPath: "/dev/zero")
-        #expect(flood.status == 2)
+        expectEqual(flood.status, 2)
         #expect(flood.error.contains("standard input: cannot read the partial result: it holds more than 64 MiB"), "\(flood.error)")
         #expect(Date().timeIntervalSince(started) < 20)
         let folder = try pushsim(["merge", NSTemporaryDirectory()])
@@ -160,7 +160,7 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
                 return p
             }
             for p in processes { try p.run() }
-            for p in processes { p.waitUntilExit(); #expect(p.terminationStatus == 0) }
+            for p in processes { p.waitUntilExit(); expectEqual(p.terminationStatus, 0) }
             let json = (try? String(contentsOfFile: out + "/summary.json", encoding: .utf8)) ?? ""
             let markdown = (try? String(contentsOfFile: out + "/summary.md", encoding: .utf8)) ?? ""
             // The top-level seed (the resolved scenario inside holds one too, as a string).
@@ -168,7 +168,7 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
             let seed = (object?["seed"] as? NSNumber).map { "\($0)" } ?? ""
             #expect(!seed.isEmpty && markdown.contains("seed \(seed) "), "trial \(trial): json seed \(seed)")
         }
-        #expect(dir.listing == ["out", "out/costs.svg", "out/load.csv", "out/load.svg", "out/report.html", "out/summary.json", "out/summary.md"])
+        expectEqual(dir.listing, ["out", "out/costs.svg", "out/load.csv", "out/load.svg", "out/report.html", "out/summary.json", "out/summary.md"])
     }
 
     @Test func everyCommandThatRunsScenariosEstimatesFirst() throws {
@@ -186,7 +186,7 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
             let console = Console.capturing()
             let started = Date()
             let status = PushSimTool.main(command, console: console)
-            #expect(status == 2, "\(command)")
+            expectEqual(status, 2, "\(command)")
             #expect(console.standardError.contains("over the limit of 1000 (--max-events)"), "\(command): \(console.standardError)")
             #expect(Date().timeIntervalSince(started) < 5, "\(command)")
         }
@@ -202,7 +202,7 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
                              + "  xiva.drop: \(list { "\(Double($0) / 10_000)" })\n")
         let console = Console.capturing()
         let started = Date()
-        #expect(PushSimTool.main(["sweep", file, "--no-write"], console: console) == 2)
+        expectEqual(PushSimTool.main(["sweep", file, "--no-write"], console: console), 2)
         #expect(console.standardError.contains("1000000000 points (1000 × 1000 × 1000)"), "\(console.standardError)")
         #expect(Date().timeIntervalSince(started) < 10)
     }
@@ -230,18 +230,18 @@ func besidesCommand(_ files: [String: Data]) -> [String: Data] {
         if process.terminationStatus == 130 {
             #expect(message.contains("interrupted (SIGINT): the sweep of 'g' was not finished (building its grid of 10000 points); nothing was written"), "\(message)")
         } else {
-            #expect(process.terminationStatus == 2, "\(message)")
+            expectEqual(process.terminationStatus, 2, "\(message)")
         }
     }
 
     @Test func escapesInWhatIsPrintedAreMadeVisible() throws {
         let console = Console.capturing()
-        #expect(PushSimTool.main(["run", "\u{1B}[31mred\u{202E}.yaml"], console: console) == 2)
+        expectEqual(PushSimTool.main(["run", "\u{1B}[31mred\u{202E}.yaml"], console: console), 2)
         #expect(console.standardError.contains("\\u001B[31mred\\u202E.yaml"), "\(console.standardError)")
         #expect(!console.standardError.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
-        #expect(TerminalText.sanitized("a\tb\nc\r") == "a\tb\nc\r")
+        expectEqual(TerminalText.sanitized("a\tb\nc\r"), "a\tb\nc\r")
         // Inside a JSON string the escape means the same character.
         let json = TerminalText.sanitized(JSONValue.object(["name": .string("x\u{202E}\u{7F}\u{85}")]).text)
-        #expect(try JSONValue.parse(json) == .object(["name": .string("x\u{202E}\u{7F}\u{85}")]))
+        try expectEqual(JSONValue.parse(json), .object(["name": .string("x\u{202E}\u{7F}\u{85}")]))
     }
 }

@@ -15,7 +15,7 @@ private let base = hostileScratchScenario
         let scenario = dir.write("base.yaml", base)
         let results = dir.file("res")
         let update = runPushsim(["check", scenario, "--results", results, "--update", "--jobs", "2"])
-        #expect(update.status == 0, "\(update.err)")
+        expectEqual(update.status, 0, "\(update.err)")
         return (dir, scenario, results, results + "/base/device-counts.csv")
     }
 
@@ -42,11 +42,11 @@ private let base = hostileScratchScenario
         let summary = try String(contentsOfFile: results + "/base/summary.json", encoding: .utf8)
         let started = Date()
         let result = Self.check(scenario, results)
-        #expect(result.status == 2, "\(result.err)")
+        expectEqual(result.status, 2, "\(result.err)")
         #expect(result.err.contains(counts), "\(result.err)")
         #expect(result.err.contains(edit.2), "\(result.err)")
         #expect(Date().timeIntervalSince(started) < 5)
-        #expect(try String(contentsOfFile: results + "/base/summary.json", encoding: .utf8) == summary)
+        try expectEqual(String(contentsOfFile: results + "/base/summary.json", encoding: .utf8), summary)
     }
 
     /// A device's row twice: the second named with the first's line.
@@ -58,7 +58,7 @@ private let base = hostileScratchScenario
         let row = try #require(lines.firstIndex { $0.hasPrefix("on,") })
         try (text + lines[row] + "\n").write(toFile: counts, atomically: true, encoding: .utf8)
         let result = Self.check(scenario, results)
-        #expect(result.status == 2, "\(result.err)")
+        expectEqual(result.status, 2, "\(result.err)")
         #expect(result.err.contains("\(counts):\(lines.count + 1):4: a second row for device"), "\(result.err)")
         #expect(result.err.contains("(the first is line \(row + 1))"), "\(result.err)")
     }
@@ -89,8 +89,8 @@ private let base = hostileScratchScenario
         let text = try String(contentsOfFile: counts, encoding: .utf8)
         try text.replacingOccurrences(of: "\n", with: "\r\n").write(toFile: counts, atomically: true, encoding: .utf8)
         let crlf = Self.check(scenario, results)
-        #expect(crlf.status == plain.status, "\(crlf.err)")
-        #expect(crlf.out == plain.out)
+        expectEqual(crlf.status, plain.status, "\(crlf.err)")
+        expectEqual(crlf.out, plain.out)
     }
 
     /// Two sweeps of one axis for `report DIR DIR --out`.
@@ -98,8 +98,8 @@ private let base = hostileScratchScenario
         let dir = TemporaryDirectory()
         let scenario = dir.write("base.yaml", base)
         let a = dir.file("sa"), b = dir.file("sb")
-        #expect(runPushsim(["sweep", scenario, "--vary", "mail.rate=20/d,40/d", "--out", a, "--jobs", "2"]).status == 0)
-        #expect(runPushsim(["sweep", scenario, "--set", "devices=100", "--vary", "mail.rate=20/d,40/d", "--out", b, "--jobs", "2"]).status == 0)
+        expectEqual(runPushsim(["sweep", scenario, "--vary", "mail.rate=20/d,40/d", "--out", a, "--jobs", "2"]).status, 0)
+        expectEqual(runPushsim(["sweep", scenario, "--set", "devices=100", "--vary", "mail.rate=20/d,40/d", "--out", b, "--jobs", "2"]).status, 0)
         return (dir, a, b)
     }
 
@@ -119,11 +119,11 @@ private let base = hostileScratchScenario
         let before = Self.contents(a), beforeB = Self.contents(b)
         for out in [a, b + "/.", b + "/../" + (b as NSString).lastPathComponent] {
             let result = runPushsim(["report", a, b, "--out", out])
-            #expect(result.status == 2, "\(out): \(result.err)")
+            expectEqual(result.status, 2, "\(out): \(result.err)")
             #expect(result.err.contains("(--out): it is the sweep folder"), "\(result.err)")
         }
-        #expect(Self.contents(a) == before)
-        #expect(Self.contents(b) == beforeB)
+        expectEqual(Self.contents(a), before)
+        expectEqual(Self.contents(b), beforeB)
     }
 
     /// One folder given twice was drawn as two populations.
@@ -131,7 +131,7 @@ private let base = hostileScratchScenario
         let (dir, a, _) = Self.twoSweeps()
         let out = dir.file("fig")
         let result = runPushsim(["report", a, a + "/", "--out", out])
-        #expect(result.status == 2, "\(result.err)")
+        expectEqual(result.status, 2, "\(result.err)")
         #expect(result.err.contains("is given twice"), "\(result.err)")
         #expect(!FileManager.default.fileExists(atPath: out))
     }
@@ -141,7 +141,7 @@ private let base = hostileScratchScenario
         let dir = TemporaryDirectory()
         let scenario = dir.write("base.yaml", base)
         let third = runPushsim(["validate", scenario, "--set", "apns.priority=1/3", "--print"])
-        #expect(third.status == 0, "\(third.err)")
+        expectEqual(third.status, 0, "\(third.err)")
         #expect(third.out.contains("priority: 0.333333"), "\(third.out)")
         let over = runPushsim(["validate", scenario, "--set", "apns.priority=4/3"])
         #expect(over.status == 2 && over.err.contains("--set:1:15:"), "\(over.err)")
@@ -152,7 +152,7 @@ private let base = hostileScratchScenario
         let dir = TemporaryDirectory()
         let scenario = dir.write("base.yaml", base)
         let result = runPushsim(["validate", scenario, "--set", "device.alerts_off=9223372036854775807/9223372036854775807"])
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(result.err.contains("--set:1:19: `device.alerts_off`: a fraction's numbers have at most 18 digits each"), "\(result.err)")
     }
 
@@ -164,7 +164,7 @@ private let base = hostileScratchScenario
                                  + "segments:\n" + segments + "\n")
         for option in ["--segments-together", "--segment-charts"] {
             let result = runPushsim(["sweep", scenario, "--vary", "mail.rate=20/d,40/d", option, "--no-write", "--set", "duration=2h"])
-            #expect(result.status == 0, "\(result.err)")
+            expectEqual(result.status, 0, "\(result.err)")
             #expect(result.err.contains("\(option): 'base' has 40 segments, more than the 32 a sweep keeps each metric of"), "\(result.err)")
         }
     }
@@ -182,7 +182,7 @@ private let base = hostileScratchScenario
         try replaced.write(toFile: path, atomically: true, encoding: .utf8)
         let out = dir.file("fig")
         let result = runPushsim(["report", a, b, "--out", out])
-        #expect(result.status == 2, "\(result.err)")
+        expectEqual(result.status, 2, "\(result.err)")
         #expect(result.err.contains("\(path): `points[0].runs[0].loss_rate."), "\(result.err)")
         #expect(!FileManager.default.fileExists(atPath: out))
     }

@@ -44,18 +44,18 @@ private func sparse(_ duration: String) -> String {
         let dir = TemporaryDirectory()
         let scenario = dir.write("base.yaml", base)
         let out = dir.file("o1")
-        #expect(runPushsim(["run", scenario, "--out", out]).status == 0)
+        expectEqual(runPushsim(["run", scenario, "--out", out]).status, 0)
         let before = snapshot(out)
         for name in ["summary.json", "summary.md", "load.csv", "load.svg"] {
             let result = runPushsim(["run", scenario, "--out", out, "--logs", out + "/" + name])
-            #expect(result.status == 2, "\(name)")
+            expectEqual(result.status, 2, "\(name)")
             #expect(result.err.contains("cannot write '\(out)/\(name)' (--logs): it is the results' '\(name)' in '\(out)', which this command writes; give another path"), "\(result.err)")
         }
-        #expect(snapshot(out) == before)
+        expectEqual(snapshot(out), before)
         // The folder itself, not there yet: nothing is written.
         let fresh = dir.file("o2")
         let folder = runPushsim(["run", scenario, "--out", fresh, "--logs", fresh])
-        #expect(folder.status == 2)
+        expectEqual(folder.status, 2)
         #expect(folder.err.contains("cannot write '\(fresh)' (--logs): it is the results folder '\(fresh)' this command writes; give a path outside it"), "\(folder.err)")
         #expect(!FileManager.default.fileExists(atPath: fresh))
         // A folder holding the results, and the same place written two ways.
@@ -63,9 +63,9 @@ private func sparse(_ duration: String) -> String {
         #expect(holding.status == 2 && holding.err.contains("it is a folder holding the results folder"), "\(holding.err)")
         #expect(!FileManager.default.fileExists(atPath: dir.file("o3")))
         let twice = runPushsim(["run", scenario, "--out", dir.file("./o1"), "--logs", dir.file("o1//summary.json")])
-        #expect(twice.status == 2, "\(twice.err)")
+        expectEqual(twice.status, 2, "\(twice.err)")
         // A log beside the results in their folder is fine.
-        #expect(runPushsim(["run", scenario, "--out", out, "--logs", out + "/logs.csv"]).status == 0)
+        expectEqual(runPushsim(["run", scenario, "--out", out, "--logs", out + "/logs.csv"]).status, 0)
         #expect(FileManager.default.fileExists(atPath: out + "/logs.hourly.csv"))
     }
 
@@ -74,7 +74,7 @@ private func sparse(_ duration: String) -> String {
         let dir = TemporaryDirectory()
         let scenario = dir.write("base.yaml", base)
         let result = runPushsim(["run", scenario, "--no-write", "--logs", scenario + "/x.csv"])
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(result.err.contains("cannot write '\(scenario)/x.csv': '\(scenario)' is a file, not a folder; give another path"), "\(result.err)")
         #expect(!result.err.contains("--out"), "\(result.err)")
     }
@@ -86,17 +86,17 @@ private func sparse(_ duration: String) -> String {
         let scenario = dir.write("base.yaml", base)
         for bin in ["106751991d", "106751990d"] {
             let result = runPushsim(["run", scenario, "--out", dir.file(bin), "--load-bin", bin])
-            #expect(result.status == 0, "\(bin): \(result.err)")
+            expectEqual(result.status, 0, "\(bin): \(result.err)")
             let svg = try String(contentsOfFile: dir.file(bin + "/load.svg"), encoding: .utf8)
             #expect(svg.components(separatedBy: "class=\"tick\"").count - 1 <= 41, "\(bin)")
         }
         let long = dir.write("long.yaml", sparse("106751990d"))
-        #expect(runPushsim(["run", long, "--out", dir.file("long")]).status == 0)
+        expectEqual(runPushsim(["run", long, "--out", dir.file("long")]).status, 0)
         let update = runPushsim(["check", long, "--baseline", dir.file("b/summary.json"), "--update"])
-        #expect(update.status == 0, "\(update.err)")
+        expectEqual(update.status, 0, "\(update.err)")
         let trace = dir.write("trace.yaml", sparse("95000000d"))
         let traced = runPushsim(["trace", trace, "--device", "0", "--svg", dir.file("t.svg")])
-        #expect(traced.status == 0, "\(traced.err)")
+        expectEqual(traced.status, 0, "\(traced.err)")
         let ticks = try String(contentsOfFile: dir.file("t.svg"), encoding: .utf8).components(separatedBy: "text-anchor=\"middle\">").count
         #expect(ticks < 20)
     }
@@ -108,11 +108,11 @@ private func sparse(_ duration: String) -> String {
         var parts: [String] = []
         for k in 0..<2 {
             let part = runPushsim(["run", scenario, "--shard", "\(k)/2", "--json", "--load-bin", "106751990d"])
-            #expect(part.status == 0, "\(part.err)")
+            expectEqual(part.status, 0, "\(part.err)")
             parts.append(dir.write("part-\(k).json", part.out))
         }
         let merged = runPushsim(["merge"] + parts + ["--out", dir.file("m")])
-        #expect(merged.status == 0, "\(merged.err)")
+        expectEqual(merged.status, 0, "\(merged.err)")
         #expect(FileManager.default.fileExists(atPath: dir.file("m/load.svg")))
     }
 
@@ -120,7 +120,7 @@ private func sparse(_ duration: String) -> String {
     @Test func aChartOfCenturiesHasAtMostFortyTicksInYears() throws {
         let dir = TemporaryDirectory()
         let scenario = dir.write("base.yaml", base)
-        #expect(runPushsim(["run", scenario, "--out", dir.file("o"), "--load-bin", "100000000d"]).status == 0)
+        expectEqual(runPushsim(["run", scenario, "--out", dir.file("o"), "--load-bin", "100000000d"]).status, 0)
         let svg = try String(contentsOfFile: dir.file("o/load.svg"), encoding: .utf8)
         let ticks = svg.components(separatedBy: "class=\"tick\"").count - 1
         #expect(ticks >= 2 && ticks <= 40, "\(ticks)")
@@ -134,23 +134,23 @@ private func sparse(_ duration: String) -> String {
         let dir = TemporaryDirectory()
         let scenario = dir.write("base.yaml", base)
         let hex = runPushsim(["validate", scenario, "--set", "objective.lost=0x10"])
-        #expect(hex.status == 2)
+        expectEqual(hex.status, 2)
         #expect(hex.err.contains("`objective.lost`: expected a weight ≥ 0 written in decimal digits such as `0.3` (no sign, exponent or hexadecimal), found `0x10`"), "\(hex.err)")
         let fileHex = runPushsim(["validate", dir.write("hex.yaml", base + "objective:\n  lost: 0x10\n")])
         #expect(fileHex.status == 2 && fileHex.err.contains("hex.yaml:10:"), "\(fileHex.err)")
         let optimize = ["optimize", scenario, "--over", "queue.repeat_max_count=5,10", "--indifference", "0.01", "--no-write"]
         for objective in ["lost=0x10", "lost=1e308,summarized=1e308", "lost=1,summarized=2000000000000"] {
             let result = runPushsim(optimize + ["--objective", objective])
-            #expect(result.status == 2, "\(objective)")
+            expectEqual(result.status, 2, "\(objective)")
             #expect(result.err.contains("--objective:1:"), "\(objective): \(result.err)")
         }
         let huge = runPushsim(["sweep", scenario, "--vary", "apns.loss=0,0.1", "--no-write", "--cost", "lost=1,resent=10000000000000"])
-        #expect(huge.status == 2)
+        expectEqual(huge.status, 2)
         #expect(huge.err.contains("--cost:1:15: --cost `resent`: expected a weight of at most 1000000000000 (only the weights' ratios matter: divide them all by the same number)"), "\(huge.err)")
         let fileHuge = runPushsim(["validate", dir.write("huge.yaml", base + "objective:\n  lost: 1e308\n")])
         #expect(fileHuge.status == 2 && fileHuge.err.contains("huge.yaml:10:"), "\(fileHuge.err)")
         // The grammar's own forms still read.
-        #expect(runPushsim(["validate", scenario, "--set", "objective.lost=0.5", "--set", "objective.latency_p90=2/h"]).status == 0)
+        expectEqual(runPushsim(["validate", scenario, "--set", "objective.lost=0.5", "--set", "objective.latency_p90=2/h"]).status, 0)
     }
 
     /// A baseline with a negative, string or null figure, another format, or figures too large
@@ -159,7 +159,7 @@ private func sparse(_ duration: String) -> String {
         let dir = TemporaryDirectory()
         let scenario = dir.write("base.yaml", base)
         let saved = runPushsim(["bench", scenario, "--repetitions", "1", "--json"])
-        #expect(saved.status == 0, "\(saved.err)")
+        expectEqual(saved.status, 0, "\(saved.err)")
         guard case .object(let top)? = try? JSONValue.parse(saved.out), case .array(let rungs)? = top["rungs"],
               case .object(let rung)? = rungs.first else { Issue.record("no bench document"); return }
         func baseline(_ name: String, _ change: (inout [String: JSONValue], inout [String: JSONValue]) -> Void) -> String {
@@ -177,7 +177,7 @@ private func sparse(_ duration: String) -> String {
         ]
         for (path, message) in cases {
             let result = runPushsim(["bench", scenario, "--repetitions", "1", "--baseline", path])
-            #expect(result.status == 2, "\(path)")
+            expectEqual(result.status, 2, "\(path)")
             #expect(result.err.contains(message), "\(path): \(result.err)")
             #expect(result.err.count < 400, "\(result.err)")
         }
@@ -189,7 +189,7 @@ private func sparse(_ duration: String) -> String {
             return .object(r)
         })
         let nothing = runPushsim(["bench", scenario, "--repetitions", "1", "--baseline", dir.write("zero.json", JSONValue.object(zero).text)])
-        #expect(nothing.status == 2, "\(nothing.err)")
+        expectEqual(nothing.status, 2, "\(nothing.err)")
         #expect(nothing.err.contains("no rung could be compared"), "\(nothing.err)")
     }
 }
@@ -207,7 +207,7 @@ private func sparse(_ duration: String) -> String {
         let observed = dir.write("obs.json", Self.observed)
         let result = runPushsim(["calibrate", scenario, "--observed", observed, "--no-write", "--max-events", "1e6",
                                  "--fit", "mail.rate=1/d..400000/d", "--fit", "device.alerts_off=0..0.5"])
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(result.err.contains("refusing to calibrate 'base': a candidate at the --fit box's corner (mail.rate=400000/d"), "\(result.err)")
         let memory = runPushsim(["calibrate", scenario, "--observed", observed, "--no-write", "--max-memory", "1G",
                                  "--fit", "mail.rate=1/d..1000000000/us"])
@@ -216,7 +216,7 @@ private func sparse(_ duration: String) -> String {
         let many = (0..<300).flatMap { _ in ["--fit", "device.alerts_off=0..0.5"] }
         let started = Date()
         let clash = runPushsim(["calibrate", scenario, "--observed", observed, "--no-write", "--max-events", "1"] + many)
-        #expect(clash.status == 2)
+        expectEqual(clash.status, 2)
         #expect(Date().timeIntervalSince(started) < 5)
     }
 
@@ -232,7 +232,7 @@ private func sparse(_ duration: String) -> String {
         let observed = dir.write("obs.json", #"{"extension_log": "log.csv"}"#)
         let result = runPushsim(["calibrate", scenario, "--observed", observed, "--no-write", "--max-memory", "256M",
                                  "--fit", "device.alerts_off=0..0.5"])
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(result.err.contains("the extension log \"\(log)\" is 67108864 bytes: reading it could take"), "\(result.err)")
         #expect(result.err.contains("over the limit of 256.0 MB (--max-memory)"), "\(result.err)")
     }
@@ -255,7 +255,7 @@ private func sparse(_ duration: String) -> String {
         let times = (0..<21_600).map { "      - \($0 * 4)s\n" }.joined()
         let scenario = dir.write("summary.yaml", base + "device:\n  notification_summary:\n    share: 1\n    times:\n" + times)
         let result = runPushsim(["run", scenario, "--no-write", "--set", "duration=300d", "--max-events", "1e9"])
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(result.err.contains("most of them from device.notification_summary"), "\(result.err)")
     }
 
@@ -266,35 +266,35 @@ private func sparse(_ duration: String) -> String {
         let calibrate = ["calibrate", scenario, "--observed", observed, "--no-write"]
         // A bound past 2^53 was quoted back as another number and called out of range.
         let big = runPushsim(calibrate + ["--fit", "queue.repeat_max_count=0..9223372036854775807"])
-        #expect(big.status == 2)
+        expectEqual(big.status, 2)
         #expect(big.err.contains("--fit:1:27: --fit `queue.repeat_max_count`: HIGH `9223372036854775807` is more than 2^53"), "\(big.err)")
         // A key of a section the file does not give: not "missing required key `times`".
         let section = runPushsim(calibrate + ["--fit", "device.notification_summary.share=0..1"])
-        #expect(section.status == 2)
+        expectEqual(section.status, 2)
         #expect(section.err.contains("the scenario has no `device.notification_summary`"), "\(section.err)")
         #expect(!section.err.contains("missing required key"), "\(section.err)")
         // An observation of 1e308 made every candidate "invalid".
         let huge = runPushsim(["calibrate", scenario, "--observed", dir.write("huge.json", Self.observed.replacingOccurrences(of: "1000", with: "1e308")),
                                "--no-write", "--fit", "device.alerts_off=0..0.5"])
-        #expect(huge.status == 2)
+        expectEqual(huge.status, 2)
         #expect(huge.err.contains("of at most 10^15 (no observation counts more), found 1e+308"), "\(huge.err)")
         // optimize has no --replications, and its --over is not --vary.
         let optimize = ["optimize", scenario, "--indifference", "0.01", "--no-write"]
         let seed = runPushsim(optimize + ["--over", "seed=1,2"])
-        #expect(seed.status == 2)
+        expectEqual(seed.status, 2)
         #expect(seed.err.contains("--over:1:1: --over cannot vary `seed`"), "\(seed.err)")
         #expect(!seed.err.contains("--replications"), "\(seed.err)")
         let summary = dir.write("summary.yaml", base + "device:\n  notification_summary:\n    share: 0.5\n    times: [8h]\n")
         let share = runPushsim(["optimize", summary, "--indifference", "0.01", "--no-write", "--over", "device.notification_summary.share=0.5,1.5"])
-        #expect(share.status == 2)
+        expectEqual(share.status, 2)
         #expect(share.err.hasPrefix("pushsim optimize: --over:1:") || share.err.hasPrefix("--over:1:"), "\(share.err)")
         // --first-stage 1 was shown as allowed, then refused.
         let first = runPushsim(optimize + ["--over", "queue.repeat_max_count=5,10", "--first-stage", "1"])
-        #expect(first.status == 2)
+        expectEqual(first.status, 2)
         #expect(!first.err.contains("at least 2 (KN needs a variance), got 1") || !runPushsim(["help", "optimize"]).out.contains("1 … 10000"), "\(first.err)")
         // A memory limit of 0.4 bytes is 0 in whole bytes.
         let limit = runPushsim(["validate", scenario, "--set", "extension.media={share: 10%, size: 2KB, bandwidth: 1Mbit/s, memory_limit: 0.4B}"])
-        #expect(limit.status == 2)
+        expectEqual(limit.status, 2)
         #expect(limit.err.contains("found `0.4B` (0 in whole bytes)"), "\(limit.err)")
     }
 
@@ -306,7 +306,7 @@ private func sparse(_ duration: String) -> String {
             dir.write("p\(n).json", runPushsim(["run", scenario, "--shard", shard.0, "--json", "--load-bin", shard.1]).out)
         }
         let merged = runPushsim(["merge"] + parts)
-        #expect(merged.status == 2)
+        expectEqual(merged.status, 2)
         #expect(merged.err.contains("cannot merge shards of 'base' run with different --load-bin: 1m"), "\(merged.err)")
     }
 }
@@ -319,7 +319,7 @@ private func sparse(_ duration: String) -> String {
         let dir = TemporaryDirectory()
         let scenario = dir.write("base.yaml", base)
         let signed = runPushsim(["validate", scenario, "--set", "xiva.partitions=+500"])
-        #expect(signed.status == 2)
+        expectEqual(signed.status, 2)
         #expect(signed.err.contains("expected an integer (decimal digits), found `+500`"), "\(signed.err)")
         let many = runPushsim(["validate", scenario, "--set", "xiva.partitions=500"])
         #expect(many.err.contains("found `500`: a partition holds at least one device"), "\(many.err)")
@@ -329,11 +329,11 @@ private func sparse(_ duration: String) -> String {
     @Test func aLogNamedThroughALinkToTheResultsIsRefused() throws {
         let dir = TemporaryDirectory()
         let scenario = dir.write("base.yaml", base)
-        #expect(runPushsim(["run", scenario, "--out", dir.file("o1")]).status == 0)
+        expectEqual(runPushsim(["run", scenario, "--out", dir.file("o1")]).status, 0)
         try FileManager.default.createSymbolicLink(atPath: dir.file("link"), withDestinationPath: dir.file("o1"))
         let before = snapshot(dir.file("o1"))
         let result = runPushsim(["run", scenario, "--out", dir.file("link"), "--logs", dir.file("o1/load.csv")])
         #expect(result.status == 2 && result.err.contains("it is the results' 'load.csv'"), "\(result.err)")
-        #expect(snapshot(dir.file("o1")) == before)
+        expectEqual(snapshot(dir.file("o1")), before)
     }
 }

@@ -12,19 +12,20 @@ import PushSimTestSupport
 
     @Test func usageErrorsShowTheSynopsisAndWhereTheHelpIs() {
         let error = InputError.usage("missing the scenario FILE")
-        #expect(error.exitStatus == ExitStatus.badInput.code)
+        expectEqual(error.exitStatus, ExitStatus.badInput.code)
         #expect(error.text(command: run) == "pushsim run: missing the scenario FILE\n\(run.synopsis)\nSee 'pushsim run --help'.\n")
     }
 
     @Test func theLibrarysErrorsAreMappedInOnePlace() {
         let scenario = ScenarioError(location: SourceLocation(file: "a.yaml", line: 3, column: 7), message: "expected a duration")
         let located = InputError(scenario)
-        #expect(located.presentation == .located && located.exitStatus == ExitStatus.badInput.code)
+        expectEqual(located.presentation, .located)
+        expectEqual(located.exitStatus, ExitStatus.badInput.code)
         #expect(located.text(command: run) == "\(scenario)\n" && located.message.hasPrefix("a.yaml:3:7"))
-        #expect(InputError(PartialResultError("p.json: not a partial result")).text(command: run) == "pushsim run: p.json: not a partial result\n")
-        #expect(InputError(CheckInputError("x: no such folder")).text(command: run) == "pushsim run: x: no such folder\n")
+        expectEqual(InputError(PartialResultError("p.json: not a partial result")).text(command: run), "pushsim run: p.json: not a partial result\n")
+        expectEqual(InputError(CheckInputError("x: no such folder")).text(command: run), "pushsim run: x: no such folder\n")
         // An InputError passes through unchanged.
-        #expect(InputError(InputError.refused("too big")).text(command: run) == "pushsim run: too big\n")
+        expectEqual(InputError(InputError.refused("too big")).text(command: run), "pushsim run: too big\n")
     }
 
     @Test func aRefusalEndsTheCommandWithStatusTwo() {

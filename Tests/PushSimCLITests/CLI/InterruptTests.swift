@@ -76,15 +76,15 @@ final class PushsimChild {
         // Stopping waits for no device to finish (a device of this scenario takes milliseconds);
         // the bound is loose for a loaded machine and still far below the run's length.
         #expect(seconds < 5, "took \(seconds) s to stop")
-        #expect(child.process.terminationReason == .exit)
-        #expect(child.process.terminationStatus == status)
+        expectEqual(child.process.terminationReason, .exit)
+        expectEqual(child.process.terminationStatus, status)
         let message = child.standardError
         let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
         #expect(message.contains("pushsim: interrupted (\(name)): the run of 'long' was not finished"), "\(message)")
         #expect(message.contains("devices done"))
         #expect(message.contains("no results were written"))
         // The earlier results are exactly as they were, and no temporary file is left anywhere.
-        #expect(snapshot(folder) == before)
+        expectEqual(snapshot(folder), before)
     }
 
     @Test func sigintStopsARunAndLeavesEarlierResultsUnchanged() throws {
@@ -104,8 +104,9 @@ final class PushsimChild {
         interruption.update(phase: "writing the results", consequence: "the folder holds the earlier results or the new ones, whole")
         #expect(interruption.message(signal: SIGTERM).contains("(writing the results); the folder holds"))
         interruption.end()
-        #expect(interruption.message(signal: SIGTERM) == "pushsim: interrupted (SIGTERM)\n")
-        #expect(Interruption.exitStatus(signal: SIGINT) == 130 && Interruption.exitStatus(signal: SIGTERM) == 143)
+        expectEqual(interruption.message(signal: SIGTERM), "pushsim: interrupted (SIGTERM)\n")
+        expectEqual(Interruption.exitStatus(signal: SIGINT), 130)
+        expectEqual(Interruption.exitStatus(signal: SIGTERM), 143)
     }
 
     @Test func anOversizedScenarioIsRefusedByTheExecutableQuickly() throws {
@@ -119,7 +120,7 @@ final class PushsimChild {
         #expect(child.wait(upTo: 10))
         // A bound on building the world, not a timing: a run of 10^15 devices would take years.
         #expect(Date().timeIntervalSince(started) < 8)
-        #expect(child.process.terminationStatus == 2)
+        expectEqual(child.process.terminationStatus, 2)
         #expect(child.standardError.contains("refusing to run 'long'"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
     }

@@ -18,13 +18,13 @@ import PushSimTestSupport
         var files: [String] = []
         for (k, sets) in [(0, ["--set", "apns.loss=0.1"]), (1, ["--set", "apns.loss=0.3", "--set", "mail.rate=20/d"])] {
             let (status, console) = run(["run", path, "--set", "devices=10", "--shard", "\(k)/2", "--json"] + sets)
-            #expect(status == 0, "\(console.standardError)")
+            expectEqual(status, 0, "\(console.standardError)")
             let file = folder.appendingPathComponent("part-\(k).json")
             try Data(console.standardOutput.utf8).write(to: file)
             files.append(file.path)
         }
         let (status, console) = run(["merge"] + files)
-        #expect(status == 2)
+        expectEqual(status, 2)
         #expect(console.standardOutput.isEmpty)
         let message = console.standardError
         // Both keys, with the value each part holds and where it came from; not the fingerprints.

@@ -17,7 +17,7 @@ import PushSimTestSupport
         let observed = dir.file("obs.json")
         let run = runPushsim(["run", scenario, "--set", "connectivity.offline.median=20m", "--set", "seed=1001",
                               "--observe", observed, "--no-write", "--jobs", "1"])
-        #expect(run.status == 0, "\(run.err)")
+        expectEqual(run.status, 0, "\(run.err)")
         let file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: observed))) as? [String: Any])
         // Every part calibrate reads, each with its sample size; gaps per push by hour of day.
         let console = try #require(file["apns_console"] as? [String: Any])
@@ -25,17 +25,17 @@ import PushSimTestSupport
         #expect((file["gap_sizes"] as? [String: Any])?["gaps"] as? Int ?? 0 > 0)
         let hours = try #require((file["gaps_per_push"] as? [String: Any])?["by_hour"] as? [[String: Any]])
         #expect(hours.count > 12 && hours.allSatisfy { ($0["pushes"] as? Int ?? 0) > 0 })
-        #expect((file["re_requests_per_minute"] as? [String: Any])?["devices"] as? Int == 300)
-        #expect((file["description"] as? String)?.contains("seed 1001") == true)
+        expectEqual((file["re_requests_per_minute"] as? [String: Any])?["devices"] as? Int, 300)
+        expectEqual((file["description"] as? String)?.contains("seed 1001"), true)
 
         let fit = runPushsim(["calibrate", scenario, "--observed", observed, "--fit", "device.alerts_off=0..0.5",
                               "--fit", "connectivity.offline.median=5m..2h", "--max-evaluations", "30", "--jobs", "2", "--json", "--no-write"])
-        #expect(fit.status == 0, "\(fit.err)")
+        expectEqual(fit.status, 0, "\(fit.err)")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(fit.out.utf8)) as? [String: Any])
         let parameter = try #require((root["parameters"] as? [[String: Any]])?.last)
         let interval = try #require(parameter["ci95"] as? [Double])
         let truth = 20.0 * 60e6
-        #expect(parameter["identified"] as? Bool == true)
+        expectEqual(parameter["identified"] as? Bool, true)
         #expect(interval[0] <= truth && truth <= interval[1], "\(parameter)")
         #expect(interval[1] - interval[0] < 0.5 * (2 * 3600e6 - 5 * 60e6))
     }
@@ -48,7 +48,7 @@ import PushSimTestSupport
         for jobs in ["1", "2"] {
             let path = dir.file("obs-\(jobs).json")
             let run = runPushsim(["run", scenario, "--set", "devices=60", "--observe", path, "--no-write", "--jobs", jobs])
-            #expect(run.status == 0, "\(run.err)")
+            expectEqual(run.status, 0, "\(run.err)")
             texts.append(try String(contentsOfFile: path, encoding: .utf8))
         }
         #expect(texts[0] == texts[1] && !texts[0].isEmpty)
@@ -60,7 +60,7 @@ import PushSimTestSupport
         let dir = TemporaryDirectory()
         let scenario = CalibrationFixture.file(in: dir)
         let run = runPushsim(["run", scenario, "--observe", dir.file("obs.json"), "--shard", "1/2", "--no-write"])
-        #expect(run.status == 2)
+        expectEqual(run.status, 2)
         #expect(run.err.contains("--observe is not written by a --shard run"))
         #expect(!FileManager.default.fileExists(atPath: dir.file("obs.json")))
     }

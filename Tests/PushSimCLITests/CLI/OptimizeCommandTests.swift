@@ -19,29 +19,29 @@ import PushSimTestSupport
         let status = PushSimTool.main(["optimize", Self.nightly] + Self.small
             + ["--objective", "summarized_rate", "--indifference", "1%", "--first-stage", "5", "--jobs", "1", "--json", "--out", out],
             console: console)
-        #expect(status == 0, "\(console.standardError)")
+        expectEqual(status, 0, "\(console.standardError)")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(console.standardOutput.utf8)) as? [String: Any])
-        #expect(root["chosen"] as? String == "queue.repeat_max_count=50")
-        #expect(root["finished"] as? Bool == true)
-        #expect((root["guarantee"] as? String)?.contains("With probability ≥ 95") == true)
+        expectEqual(root["chosen"] as? String, "queue.repeat_max_count=50")
+        expectEqual(root["finished"] as? Bool, true)
+        expectEqual((root["guarantee"] as? String)?.contains("With probability ≥ 95"), true)
         // 50 is the grid's largest value: the files and standard error say the best may lie beyond,
         // and continue the last step (40): 90, 130.
         let edges = try #require(root["grid_edge"] as? [[String: Any]])
         #expect(edges.count == 1 && edges.first?["side"] as? String == "largest")
-        #expect(edges.first?["suggestions"] as? [String] == ["90", "130"])
+        expectEqual(edges.first?["suggestions"] as? [String], ["90", "130"])
         #expect(console.standardError.contains("at the edge of the grid") && console.standardError.contains("=50,90,130"))
         // The others are worse by more than δ: only the chosen value is within δ of the best.
         let within = try #require(root["within_delta_of_best"] as? [String: Any])
-        #expect(within["candidates"] as? [String] == ["queue.repeat_max_count=50"])
+        expectEqual(within["candidates"] as? [String], ["queue.repeat_max_count=50"])
         let systems = try #require(root["systems"] as? [[String: Any]])
-        #expect(systems.count == 3)
+        expectEqual(systems.count, 3)
         // The two losers were screened out; each carries its paired difference with the chosen one.
         for loser in systems.prefix(2) {
             #expect(loser["eliminated"] is [String: Any])
             let difference = try #require(loser["difference_from_chosen"] as? [String: Any])
             #expect((difference["mean"] as? Double ?? 0) > 0.01)
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["optimize.json", "optimize.md", "optimize.svg", "report.html"])
+        try expectEqual(FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["optimize.json", "optimize.md", "optimize.svg", "report.html"])
         let svg = try String(contentsOfFile: out + "/optimize.svg", encoding: .utf8)
         #expect(svg.contains("indifference zone, 0 to δ") && svg.contains("<rect class=\"zone\"") && svg.contains("class=\"interval\"") && !svg.contains("<polyline"))
         let markdown = try String(contentsOfFile: out + "/optimize.md", encoding: .utf8)
@@ -65,9 +65,9 @@ import PushSimTestSupport
                                        "--vary", "queue.repeat_max_count=0,50", "--cost", "lost=1,summarized=0.3", "--segment", "iphone-pushkit",
                                        "--delta", "0.01", "--first-stage", "3", "--max-replications", "4", "--jobs", "1", "--json", "--no-write"],
                                       console: console)
-        #expect(status == 0, "\(console.standardError)")
+        expectEqual(status, 0, "\(console.standardError)")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(console.standardOutput.utf8)) as? [String: Any])
-        #expect(root["metric"] as? String == "segments.iphone-pushkit.expected_cost")
+        expectEqual(root["metric"] as? String, "segments.iphone-pushkit.expected_cost")
         #expect(root["segment"] as? String == "iphone-pushkit" && root["objective"] as? String == "lost=1,summarized=0.3")
     }
 
@@ -84,10 +84,10 @@ import PushSimTestSupport
                                            "--over", "queue.repeat_max_count=0,50", "--objective", "lost=1,summarized=0.3",
                                            "--indifference", "0.005", "--first-stage", "3", "--max-replications", "6",
                                            "--jobs", jobs, "--out", out], console: console)
-            #expect(status == 0, "\(console.standardError)")
+            expectEqual(status, 0, "\(console.standardError)")
             written.append(try String(contentsOfFile: out + "/optimize.json", encoding: .utf8))
         }
-        #expect(written[0] == written[1])
+        expectEqual(written[0], written[1])
         #expect(written[0].contains("\"metric\": \"expected_cost\""))
     }
 
@@ -115,7 +115,7 @@ import PushSimTestSupport
         for (arguments, named) in cases {
             let console = Console.capturing()
             let status = PushSimTool.main(["optimize", input.path, "--out", out, "--jobs", "1"] + arguments, console: console)
-            #expect(status == 2, "\(arguments): \(console.standardError)")
+            expectEqual(status, 2, "\(arguments): \(console.standardError)")
             #expect(console.standardError.contains(named), "\(arguments): \(console.standardError)")
             #expect(!FileManager.default.fileExists(atPath: out), "\(arguments) wrote \(out)")
         }
@@ -124,7 +124,7 @@ import PushSimTestSupport
     @Test func theHelpListsTheCommand() {
         #expect(PushSimTool.help.contains("optimize"))
         let console = Console.capturing()
-        #expect(PushSimTool.main(["optimize", "--help"], console: console) == 0)
+        expectEqual(PushSimTool.main(["optimize", "--help"], console: console), 0)
         #expect(console.standardOutput.contains("--indifference δ") && console.standardOutput.contains("also --delta"))
     }
 
@@ -136,9 +136,9 @@ import PushSimTestSupport
         let status = PushSimTool.main(["optimize", input.path, "--over", "queue.repeat_max_count=0,50", "--indifference", "0.01",
                                        "--first-stage", "2", "--max-replications", "3", "--jobs", "1", "--json", "--no-write"],
                                       console: console)
-        #expect(status == 0, "\(console.standardError)")
+        expectEqual(status, 0, "\(console.standardError)")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(console.standardOutput.utf8)) as? [String: Any])
-        #expect(root["metric"] as? String == "expected_cost")
-        #expect(root["objective"] as? String == "lost=1,summarized=0.3 (the file's objective)")
+        expectEqual(root["metric"] as? String, "expected_cost")
+        expectEqual(root["objective"] as? String, "lost=1,summarized=0.3 (the file's objective)")
     }
 }

@@ -40,13 +40,13 @@ private final class Workspace {
     @Test func resultsReplaceEarlierOnesWholeAndLeaveNoTemporaryFiles() throws {
         let w = Workspace()
         let out = w.folder + "/out"
-        #expect(w.run(["--out", out]).status == 0)
+        expectEqual(w.run(["--out", out]).status, 0)
         let first = try String(contentsOfFile: out + "/summary.json", encoding: .utf8)
         #expect(first.contains("\"scenario\": \"tiny\"") || first.contains("\"scenario\":\"tiny\""))
         _ = FileManager.default.createFile(atPath: out + "/summary.json", contents: Data("old".utf8))
-        #expect(w.run(["--out", out]).status == 0)
-        #expect(try String(contentsOfFile: out + "/summary.json", encoding: .utf8) == first)
-        #expect(w.listing == ["out", "out/costs.svg", "out/load.csv", "out/load.svg", "out/report.html", "out/summary.json", "out/summary.md", "s.yaml"])
+        expectEqual(w.run(["--out", out]).status, 0)
+        try expectEqual(String(contentsOfFile: out + "/summary.json", encoding: .utf8), first)
+        expectEqual(w.listing, ["out", "out/costs.svg", "out/load.csv", "out/load.svg", "out/report.html", "out/summary.json", "out/summary.md", "s.yaml"])
     }
 
     @Test func outThatIsAFileIsRefusedBeforeRunning() throws {
@@ -54,21 +54,21 @@ private final class Workspace {
         let path = w.folder + "/taken"
         _ = FileManager.default.createFile(atPath: path, contents: Data("mine".utf8))
         let (status, err) = w.run(["--out", path])
-        #expect(status == 2)
+        expectEqual(status, 2)
         #expect(err.contains("it is a file, not a folder"))
-        #expect(FileManager.default.contents(atPath: path) == Data("mine".utf8))
+        expectEqual(FileManager.default.contents(atPath: path), Data("mine".utf8))
         // A path through a file is refused the same way.
         let (throughFile, message) = w.run(["--out", path + "/sub"])
-        #expect(throughFile == 2)
+        expectEqual(throughFile, 2)
         #expect(message.contains("is a file, not a folder"))
-        #expect(w.listing == ["s.yaml", "taken"])
+        expectEqual(w.listing, ["s.yaml", "taken"])
     }
 
     @Test func outWithMissingParentsIsCreatedWithThem() {
         // `pushsim check` and scripts write to `…/results/NAME` in fresh folders.
         let w = Workspace()
         let (status, _) = w.run(["--out", w.folder + "/missing/deeper/out"])
-        #expect(status == 0)
+        expectEqual(status, 0)
         #expect(w.listing == ["missing", "missing/deeper", "missing/deeper/out", "missing/deeper/out/costs.svg", "missing/deeper/out/load.csv",
                               "missing/deeper/out/load.svg", "missing/deeper/out/report.html", "missing/deeper/out/summary.json",
                               "missing/deeper/out/summary.md", "s.yaml"])
@@ -77,7 +77,7 @@ private final class Workspace {
     @Test func unwritableOutIsRefused() throws {
         // Permissions do not stop root, so use a place no one can create files in.
         let (status, err) = Workspace().run(["--out", "/proc/pushsim-results"])
-        #expect(status == 2)
+        expectEqual(status, 2)
         #expect(err.contains("cannot write results to '/proc/pushsim-results'"), "\(err)")
     }
 
@@ -86,7 +86,7 @@ private final class Workspace {
         try ResultsWriter.checkDestination(w.folder + "/a/b/c", createParents: true)
         try ResultsWriter.checkDestination(w.folder + "/new", createParents: false)
         try ResultsWriter.checkDestination(w.folder, createParents: false)
-        #expect(w.listing == ["s.yaml"])
+        expectEqual(w.listing, ["s.yaml"])
         #expect(throws: ResultsWriteError.self) { try ResultsWriter.checkDestination(w.folder + "/a/b", createParents: false) }
     }
 
@@ -98,13 +98,13 @@ private final class Workspace {
         #expect(throws: ResultsWriteError.self) {
             try ResultsWriter.write([("a.json", "second"), ("missing/b.md", "x")], to: out)
         }
-        #expect(try String(contentsOfFile: out + "/a.json", encoding: .utf8) == "first")
-        #expect(w.listing == ["out", "out/a.json", "s.yaml"])
+        try expectEqual(String(contentsOfFile: out + "/a.json", encoding: .utf8), "first")
+        expectEqual(w.listing, ["out", "out/a.json", "s.yaml"])
         // Into folders the writer had to create: they are taken away again.
         #expect(throws: ResultsWriteError.self) {
             try ResultsWriter.write([("a.json", "x"), ("missing/b.md", "x")], to: w.folder + "/new/deep")
         }
-        #expect(w.listing == ["out", "out/a.json", "s.yaml"])
+        expectEqual(w.listing, ["out", "out/a.json", "s.yaml"])
     }
 
     @Test func interruptionCleanupRemovesRegisteredTemporaries() throws {
@@ -113,10 +113,10 @@ private final class Workspace {
         let temporary = w.folder + "/.summary.json.1.tmp"
         _ = FileManager.default.createFile(atPath: temporary, contents: Data("partial".utf8))
         files.remember(temporary)
-        #expect(files.pending == [temporary])
+        expectEqual(files.pending, [temporary])
         files.removeAll()
         #expect(files.pending.isEmpty)
-        #expect(w.listing == ["s.yaml"])
+        expectEqual(w.listing, ["s.yaml"])
         // Writes go on afterwards unless the process is on its way out.
         files.writing { }
     }

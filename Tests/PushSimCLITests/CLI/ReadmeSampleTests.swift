@@ -24,7 +24,7 @@ import PushSimTestSupport
 
     @Test func theReadmeShowsWhatTheCommandPrints() throws {
         let run = Self.printed
-        #expect(run.status == 0, "\(run.err)")
+        expectEqual(run.status, 0, "\(run.err)")
         let text = try String(contentsOfFile: Self.readme, encoding: .utf8)
         let parts = try #require(Self.split(text), "README.md has no block after \(Self.marker)")
         if ProcessInfo.processInfo.environment["PUSHSIM_REFRESH_README"] == "1" {
@@ -54,7 +54,7 @@ import PushSimTestSupport
         // A cause that is zero in both arms is left out; the long table lists it.
         #expect(!out.contains("xiva_drop") && !out.contains("what the extension's logs would show") && !out.contains("\nevents"))
         let long = runPushsim(["run", Shell.packageRoot + "/scenarios/quickstart.yaml", "--no-write", "--long"])
-        #expect(long.status == 0)
+        expectEqual(long.status, 0)
         for row in ["xiva_drop", "what the extension's logs would show", "\nevents", "  p90"] {
             #expect(long.out.contains(row), "--long has no \(row)")
         }

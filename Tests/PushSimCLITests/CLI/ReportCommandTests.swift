@@ -14,25 +14,25 @@ import PushSimTestSupport
         let dir = TemporaryDirectory()
         let file = dir.write("page.yaml", Self.scenario)
         let run = runPushsim(["run", file, "--out", dir.file("run"), "--jobs", "1"])
-        #expect(run.status == 0, "\(run.err)")
+        expectEqual(run.status, 0, "\(run.err)")
         let written = try String(contentsOfFile: dir.file("run/report.html"), encoding: .utf8)
         #expect(written.contains("<code class=\"command\">pushsim run \(file) --out \(dir.file("run")) --jobs 1</code>"))
         // Shards merged into a folder: the same page as the run's, made by `merge --out` and by `report`.
         var parts: [String] = []
         for k in 0..<2 {
             let part = runPushsim(["run", file, "--shard", "\(k)/2", "--json", "--jobs", "1"])
-            #expect(part.status == 0, "\(part.err)")
+            expectEqual(part.status, 0, "\(part.err)")
             parts.append(dir.write("part-\(k).json", part.out))
         }
-        #expect(runPushsim(["merge"] + parts + ["--out", dir.file("merged")]).status == 0)
+        expectEqual(runPushsim(["merge"] + parts + ["--out", dir.file("merged")]).status, 0)
         for folder in ["run", "merged"] {
             let made = runPushsim(["report", dir.file(folder)])
-            #expect(made.status == 0, "\(made.err)")
-            #expect(made.out == dir.file(folder) + "/report.html\n")
+            expectEqual(made.status, 0, "\(made.err)")
+            expectEqual(made.out, dir.file(folder) + "/report.html\n")
         }
         let fromRun = try String(contentsOfFile: dir.file("run/report.html"), encoding: .utf8)
         let fromMerge = try String(contentsOfFile: dir.file("merged/report.html"), encoding: .utf8)
-        #expect(fromRun == fromMerge)
+        expectEqual(fromRun, fromMerge)
         #expect(fromRun.contains("not recorded: this page was made from the folder by <code>pushsim report</code>"))
         // But for the command row, the page `run` wrote.
         let commandRow = #"<tr><th scope="row">command</th><td>.*?</td></tr>"#
@@ -51,10 +51,10 @@ import PushSimTestSupport
         dir.write("bad/summary.json", "{\"runs\": [")
         let bad = runPushsim(["report", dir.file("bad")])
         #expect(bad.status == 2 && bad.err.contains("summary.json: not a JSON document PushSim wrote: line 1"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("bad")) == ["summary.json"])
+        try expectEqual(FileManager.default.contentsOfDirectory(atPath: dir.file("bad")), ["summary.json"])
         let two = runPushsim(["report", dir.file("bad"), dir.file("empty")])
         #expect(two.status == 2 && two.err.contains("expected one results folder, got 2"))
-        #expect(runPushsim(["--version"]).out == PushSimVersion.description)
+        expectEqual(runPushsim(["--version"]).out, PushSimVersion.description)
     }
 
     /// A sweep's charts: no queue-off series where only the queue can give a value, both arms
@@ -64,7 +64,7 @@ import PushSimTestSupport
         let file = dir.write("page.yaml", Self.scenario)
         let sweep = runPushsim(["sweep", file, "--vary", "queue.repeat_max_count=0,5,50", "--replications", "2",
                                 "--out", dir.file("sweep"), "--jobs", "1"])
-        #expect(sweep.status == 0, "\(sweep.err)")
+        expectEqual(sweep.status, 0, "\(sweep.err)")
         let summarized = try String(contentsOfFile: dir.file("sweep/summarized_rate.svg"), encoding: .utf8)
         let loss = try String(contentsOfFile: dir.file("sweep/loss_rate.svg"), encoding: .utf8)
         #expect(!summarized.contains("data-series=\"no recovery (off arm)\"") && summarized.contains("data-series=\"push queue (on arm)\""))
@@ -90,10 +90,10 @@ import PushSimTestSupport
         for (file, folder) in [(small, "small"), (other, "other")] {
             let sweep = runPushsim(["sweep", file, "--vary", "queue.repeat_max_count=0,5", "--replications", "2",
                                     "--out", dir.file(folder), "--jobs", "1"])
-            #expect(sweep.status == 0, "\(sweep.err)")
+            expectEqual(sweep.status, 0, "\(sweep.err)")
         }
         let together = runPushsim(["report", dir.file("small"), dir.file("other"), "--out", dir.file("figures")])
-        #expect(together.status == 0, "\(together.err)")
+        expectEqual(together.status, 0, "\(together.err)")
         #expect(together.out.hasPrefix(dir.file("figures") + "/loss_rate.svg\n"))
         let loss = try String(contentsOfFile: dir.file("figures/loss_rate.svg"), encoding: .utf8)
         #expect(loss.contains("data-series=\"page · push queue (on arm)\"") && loss.contains("data-series=\"other · push queue (on arm)\""))
@@ -107,7 +107,7 @@ import PushSimTestSupport
         #expect(!page.contains("<script"))
         #expect(page.contains(">page</span>: with the queue, the lowest loss is at <b>") && page.contains(">other</span>: with the queue, the lowest loss is at <b>"))
         #expect(page.contains("letters known only from a summary go from"))
-        #expect(page.components(separatedBy: "(also a file beside this page)").count - 1 == 6, "every figure inline")
+        expectEqual(page.components(separatedBy: "(also a file beside this page)").count - 1, 6, "every figure inline")
         for key in ["sources.0.folder", "sources.1.folder", "sources.0.scenario", "sources.1.pushsim_commit", "sources.0.client",
                     "sources.1.seeds.1", "sources.0.points.1.runs.1.loss_rate.ci95", "pushsim_commit"] {
             #expect(page.contains("data-json=\"\(key)\""), "\(key) not on the page")
@@ -115,7 +115,7 @@ import PushSimTestSupport
         #expect(json.contains("\"folder\": \"\(dir.file("small"))\""))
         #expect(page.contains("<code class=\"command\">pushsim report \(dir.file("small")) \(dir.file("other")) --out \(dir.file("figures"))</code>"))
         // Made again from the folder: the same page but for the command.
-        #expect(runPushsim(["report", dir.file("figures")]).status == 0)
+        expectEqual(runPushsim(["report", dir.file("figures")]).status, 0)
         let again = try String(contentsOfFile: dir.file("figures/report.html"), encoding: .utf8)
         let commandRow = #"<tr><th scope="row">command</th><td>.*?</td></tr>"#
         #expect(again != page && again.replacingOccurrences(of: commandRow, with: "", options: .regularExpression)
@@ -124,7 +124,7 @@ import PushSimTestSupport
         let refused = runPushsim(["report", dir.file("small"), dir.file("nowhere"), "--out", dir.file("none")])
         #expect(refused.status == 2 && refused.err.contains("no sweep.json here"))
         let sweep = runPushsim(["sweep", small, "--vary", "apns.loss=0,5%", "--out", dir.file("loss"), "--jobs", "1"])
-        #expect(sweep.status == 0, "\(sweep.err)")
+        expectEqual(sweep.status, 0, "\(sweep.err)")
         let axes = runPushsim(["report", dir.file("small"), dir.file("loss"), "--out", dir.file("none")])
         #expect(axes.status == 2 && axes.err.contains("share their axis"), "\(axes.err)")
         #expect(!FileManager.default.fileExists(atPath: dir.file("none")))

@@ -63,7 +63,7 @@ private func scenarioFile(_ text: String) -> (folder: String, file: String) {
         let events = Double(result.arms.reduce(0) { $0 + $1.ledger.events })
         #expect(estimate.events >= events)
         #expect(estimate.events < 4 * events)
-        #expect(estimate.arms == 2)
+        expectEqual(estimate.arms, 2)
         // Flips: 2 × end / (3h + 30m)… per device plus two per daily window over 3 days.
         let end = 3.0 * Double(SimTime.day)
         #expect(abs(estimate.flipsPerDevice - (2 * end / (2.5 * Double(SimTime.hour)) + 2 + 2 * (3 + 2))) < 1)
@@ -98,7 +98,7 @@ private func scenarioFile(_ text: String) -> (folder: String, file: String) {
         let (folder, file) = scenarioFile(small.replacingOccurrences(of: "devices: 40", with: "devices: 1000000000000000"))
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (status, err, seconds) = pushsim(["run", file, "--out", folder + "/out"])
-        #expect(status == 2)
+        expectEqual(status, 2)
         #expect(err.contains("refusing to run") && err.contains("--shard") && err.contains("--max-events"))
         #expect(seconds < 1)
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
@@ -118,7 +118,7 @@ private func scenarioFile(_ text: String) -> (folder: String, file: String) {
             let (folder, file) = scenarioFile(text)
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let (status, err, seconds) = pushsim(["run", file, "--out", folder + "/out", "--max-memory", "2GB"])
-            #expect(status == 2, "case \(k): \(err.prefix(300))")
+            expectEqual(status, 2, "case \(k): \(err.prefix(300))")
             #expect(err.contains("refusing to run") && err.contains("connectivity changes"), "case \(k)")
             #expect(seconds < 1, "case \(k)")
             #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
@@ -132,7 +132,7 @@ private func scenarioFile(_ text: String) -> (folder: String, file: String) {
         var noConnectivity = sc
         noConnectivity.connectivity = .init()
         let refusal = ResourceEstimate(noConnectivity, jobs: 1024).refusal(under: .init(maxEvents: .infinity, maxMemoryBytes: .infinity), name: "x")
-        #expect(refusal?.contains("more than one run can count") == true)
+        expectEqual(refusal?.contains("more than one run can count"), true)
     }
 
     @Test func absurdConnectivityIsRefusedNotRun() throws {
@@ -187,27 +187,27 @@ private func scenarioFile(_ text: String) -> (folder: String, file: String) {
         let (folder, file) = scenarioFile(small)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let events = pushsim(["run", file, "--no-write", "--max-events", "1000"])
-        #expect(events.status == 2)
+        expectEqual(events.status, 2)
         #expect(events.err.contains("over the limit of 1000 (--max-events)"))
         let memory = pushsim(["run", file, "--no-write", "--max-memory", "1M"])
-        #expect(memory.status == 2)
+        expectEqual(memory.status, 2)
         #expect(memory.err.contains("(--max-memory)"))
-        #expect(pushsim(["run", file, "--no-write", "--max-events", "4e10", "--max-memory", "8G", "--jobs", "1"]).status == 0)
+        expectEqual(pushsim(["run", file, "--no-write", "--max-events", "4e10", "--max-memory", "8G", "--jobs", "1"]).status, 0)
         for bad in [["--max-events", "-5"], ["--max-events", "lots"], ["--max-events", "1e999"], ["--max-memory", "4Q"],
                     ["--max-memory", ""], ["--max-memory", "-1G"], ["--max-events", "0"]] {
             let result = pushsim(["run", file, "--no-write"] + bad)
-            #expect(result.status == 2, "\(bad)")
+            expectEqual(result.status, 2, "\(bad)")
             #expect(result.err.contains("--max-"), "\(bad)")
         }
     }
 
     @Test func sizesAndCountsParse() throws {
-        #expect(try ResourceEstimate.Limits.bytes("512M") == 512 * 1024 * 1024)
-        #expect(try ResourceEstimate.Limits.bytes("1.5GiB") == 1.5 * 1024 * 1024 * 1024)
-        #expect(try ResourceEstimate.Limits.bytes("2gb") == 2 * 1024 * 1024 * 1024)
-        #expect(try ResourceEstimate.Limits.bytes("1000") == 1000)
-        #expect(try ResourceEstimate.Limits.events("4e10") == 4e10)
-        #expect(try ResourceEstimate.Limits.events("5000000") == 5_000_000)
+        try expectEqual(ResourceEstimate.Limits.bytes("512M"), 512 * 1024 * 1024)
+        try expectEqual(ResourceEstimate.Limits.bytes("1.5GiB"), 1.5 * 1024 * 1024 * 1024)
+        try expectEqual(ResourceEstimate.Limits.bytes("2gb"), 2 * 1024 * 1024 * 1024)
+        try expectEqual(ResourceEstimate.Limits.bytes("1000"), 1000)
+        try expectEqual(ResourceEstimate.Limits.events("4e10"), 4e10)
+        try expectEqual(ResourceEstimate.Limits.events("5000000"), 5_000_000)
         #expect(throws: ResourceEstimate.Limits.Problem.self) { try ResourceEstimate.Limits.bytes("G") }
         #expect(throws: ResourceEstimate.Limits.Problem.self) { try ResourceEstimate.Limits.events("e5") }
     }

@@ -27,30 +27,30 @@ private func records(of out: String) -> [String] {
     func aSweepStoppedHalfwayAndResumedWritesTheSameBytes(_ how: String) throws {
         let dir = TemporaryDirectory()
         let full = dir.file("full"), part = dir.file("part")
-        #expect(try BuiltTool.run(sweepArguments + ["--out", full]).status == 0)
+        try expectEqual(BuiltTool.run(sweepArguments + ["--out", full]).status, 0)
         let stopped = try BuiltTool.run(sweepArguments + ["--out", part], environment: ["PUSHSIM_TEST_STOP_AFTER_RUNS": "2:\(how)"])
-        #expect(stopped.status == (how == "int" ? 130 : 9), "\(stopped.status) \(stopped.error)")
+        expectEqual(stopped.status, (how == "int" ? 130 : 9), "\(stopped.status) \(stopped.error)")
         #expect(!FileManager.default.fileExists(atPath: part), "the results folder is untouched until the set is written")
-        #expect(records(of: part).count == 2)
+        expectEqual(records(of: part).count, 2)
         if how == "int" { #expect(stopped.error.contains("the runs finished are kept in"), "\(stopped.error)") }
         let resumed = try BuiltTool.run(sweepArguments + ["--out", part, "--resume"])
-        #expect(resumed.status == 0, "\(resumed.error)")
+        expectEqual(resumed.status, 0, "\(resumed.error)")
         #expect(resumed.error.contains("sweep: computed 2 runs, reused 2"), "\(resumed.error)")
-        #expect(besidesCommand(snapshot(part)) == besidesCommand(snapshot(full)))
+        expectEqual(besidesCommand(snapshot(part)), besidesCommand(snapshot(full)))
         #expect(records(of: part).isEmpty, "the records are removed once the results are written")
     }
 
     @Test func anOptimizationKilledMidwayAndResumedChoosesAlike() throws {
         let dir = TemporaryDirectory()
         let full = dir.file("full"), part = dir.file("part")
-        #expect(try BuiltTool.run(optimizeArguments + ["--out", full]).status == 0)
+        try expectEqual(BuiltTool.run(optimizeArguments + ["--out", full]).status, 0)
         let stopped = try BuiltTool.run(optimizeArguments + ["--out", part], environment: ["PUSHSIM_TEST_STOP_AFTER_RUNS": "3:kill"])
-        #expect(stopped.status == 9, "\(stopped.error)")
-        #expect(records(of: part).count == 3)
+        expectEqual(stopped.status, 9, "\(stopped.error)")
+        expectEqual(records(of: part).count, 3)
         let resumed = try BuiltTool.run(optimizeArguments + ["--out", part, "--resume"])
-        #expect(resumed.status == 0, "\(resumed.error)")
+        expectEqual(resumed.status, 0, "\(resumed.error)")
         #expect(resumed.error.contains("reused 3"), "\(resumed.error)")
-        #expect(besidesCommand(snapshot(part)) == besidesCommand(snapshot(full)))
+        expectEqual(besidesCommand(snapshot(part)), besidesCommand(snapshot(full)))
     }
 
     /// A calibration killed after a few simulations and resumed fits the same values, byte for byte.
@@ -58,18 +58,18 @@ private func records(of out: String) -> [String] {
         let dir = TemporaryDirectory()
         let scenario = CalibrationFixture.file(in: dir)
         let observed = dir.file("obs.json")
-        #expect(try BuiltTool.run(["run", scenario, "--set", "devices=60", "--set", "seed=3", "--observe", observed, "--no-write"]).status == 0)
+        try expectEqual(BuiltTool.run(["run", scenario, "--set", "devices=60", "--set", "seed=3", "--observe", observed, "--no-write"]).status, 0)
         let calibrate = ["calibrate", scenario, "--set", "devices=60", "--observed", observed,
                          "--fit", "device.alerts_off=0..0.5", "--max-evaluations", "8", "--jobs", "1"]
         let full = dir.file("full"), part = dir.file("part")
-        #expect(try BuiltTool.run(calibrate + ["--out", full]).status == 0)
+        try expectEqual(BuiltTool.run(calibrate + ["--out", full]).status, 0)
         let stopped = try BuiltTool.run(calibrate + ["--out", part], environment: ["PUSHSIM_TEST_STOP_AFTER_RUNS": "4:kill"])
-        #expect(stopped.status == 9, "\(stopped.error)")
-        #expect(records(of: part).count == 4)
+        expectEqual(stopped.status, 9, "\(stopped.error)")
+        expectEqual(records(of: part).count, 4)
         let resumed = try BuiltTool.run(calibrate + ["--out", part, "--resume"])
-        #expect(resumed.status == 0, "\(resumed.error)")
+        expectEqual(resumed.status, 0, "\(resumed.error)")
         #expect(resumed.error.contains("reused 4"), "\(resumed.error)")
-        #expect(besidesCommand(snapshot(part)) == besidesCommand(snapshot(full)))
+        expectEqual(besidesCommand(snapshot(part)), besidesCommand(snapshot(full)))
         #expect(records(of: part).isEmpty)
     }
 
@@ -79,13 +79,13 @@ private func records(of out: String) -> [String] {
         let dir = TemporaryDirectory()
         let part = dir.file("part")
         let stopped = try BuiltTool.run(sweepArguments + ["--out", part], environment: ["PUSHSIM_TEST_STOP_AFTER_RUNS": "2:kill"])
-        #expect(stopped.status == 9)
+        expectEqual(stopped.status, 9)
         let kept = records(of: part)
         try #require(kept.count == 2)
         let texts = try kept.map { try String(contentsOfFile: $0, encoding: .utf8) }
         func refused(_ expected: String) throws {
             let resumed = try BuiltTool.run(sweepArguments + ["--out", part, "--resume"])
-            #expect(resumed.status == 2, "\(resumed.error)")
+            expectEqual(resumed.status, 2, "\(resumed.error)")
             #expect(resumed.error.contains(kept[0]) && resumed.error.contains(expected), "\(resumed.error)")
             #expect(!FileManager.default.fileExists(atPath: part))
         }
@@ -102,7 +102,7 @@ private func records(of out: String) -> [String] {
         try refused("not the run its name says")
         // Without --resume the experiment starts afresh, whatever was kept.
         let afresh = try BuiltTool.run(sweepArguments + ["--out", part])
-        #expect(afresh.status == 0, "\(afresh.error)")
+        expectEqual(afresh.status, 0, "\(afresh.error)")
         #expect(records(of: part).isEmpty)
     }
 
@@ -118,13 +118,13 @@ private func records(of out: String) -> [String] {
             let reading = try RunStore(directory: out, resume: true, writes: true)
             let again = try reading.run(scenario, jobs: 1)
             #expect((writing.computed, writing.reused, reading.computed, reading.reused) == (1, 0, 0, 1))
-            #expect(again == run)
-            #expect(again.arms.map(\.recovery) == run.arms.map(\.recovery))
-            #expect(SweepMetricNames.measure(again) == SweepMetricNames.measure(run), "\(recovery)")
+            expectEqual(again, run)
+            expectEqual(again.arms.map(\.recovery), run.arms.map(\.recovery))
+            expectEqual(SweepMetricNames.measure(again), SweepMetricNames.measure(run), "\(recovery)")
             var other = scenario
             other.seed = 8
             _ = try reading.run(other, jobs: 1)
-            #expect(reading.computed == 1, "another seed is another run")
+            expectEqual(reading.computed, 1, "another seed is another run")
         }
     }
 }

@@ -12,22 +12,22 @@ import PushSimTestSupport
         let dir = TemporaryDirectory()
         let file = dir.write("small.yaml", smallScenarioText)
         let (status, out, _) = run(["run", file, "--json", "--no-write", "--jobs", "1"])
-        #expect(status == 0)
+        expectEqual(status, 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-        #expect(object["scenario"] as? String == "small")
-        #expect(object["seed"] as? Int == 3)
+        expectEqual(object["scenario"] as? String, "small")
+        expectEqual(object["seed"] as? Int, 3)
         let runs = try #require(object["runs"] as? [[String: Any]])
-        #expect(runs.map { $0["queue"] as? String } == ["off", "on"])
+        expectEqual(runs.map { $0["queue"] as? String }, ["off", "on"])
         for arm in runs {
             let letters = try #require(arm["letters"] as? Int)
             let delivered = try #require(arm["delivered"] as? Int)
             let summarized = try #require(arm["summarized"] as? Int)
             let lost = try #require(arm["lost"] as? Int)
             #expect(letters > 0)
-            #expect(delivered + summarized + lost == letters)
+            expectEqual(delivered + summarized + lost, letters)
             let causes = try #require(arm["causes"] as? [String: Int])
-            #expect(Set(causes.keys) == Set(LossCause.allCases.filter(\.listedWhenZero).map(\.key)))
-            #expect(causes.values.reduce(0, +) == lost)
+            expectEqual(Set(causes.keys), Set(LossCause.allCases.filter(\.listedWhenZero).map(\.key)))
+            expectEqual(causes.values.reduce(0, +), lost)
         }
         #expect(runs[1]["re_requests"] != nil && runs[1]["resent"] != nil)
         #expect(runs[1]["summaries"] != nil && runs[1]["extension_timeouts"] != nil)
@@ -42,14 +42,14 @@ import PushSimTestSupport
         func binSeconds(_ extra: [String]) throws -> [Double] {
             let (status, out, err) = run(["run", file, "--json", "--no-write", "--jobs", "1", "--set", "devices=2",
                                           "--set", "duration=200d", "--set", "mail.rate=1/d"] + extra)
-            #expect(status == 0, "\(err)")
+            expectEqual(status, 0, "\(err)")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
             let runs = try #require(object["runs"] as? [[String: Any]])
             return runs.compactMap { ($0["load"] as? [String: Any])?["bin_s"] as? Double }
         }
         // 200 days and the drain are over 100 000 minutes: 5-minute bins, under 100 000 of them.
-        #expect(try binSeconds([]) == [300, 300])
-        #expect(try binSeconds(["--load-bin", "1m"]) == [60, 60])
+        try expectEqual(binSeconds([]), [300, 300])
+        try expectEqual(binSeconds(["--load-bin", "1m"]), [60, 60])
     }
 
     @Test func jsonKeysAreSorted() {
@@ -83,7 +83,7 @@ import PushSimTestSupport
         let file = dir.write("small.yaml", smallScenarioText)
         let out = dir.file("results")
         let (status, table, _) = run(["run", file, "--out", out])
-        #expect(status == 0)
+        expectEqual(status, 0)
         #expect(table.contains("queue off") && table.contains("queue on") && table.contains("loss rate"))
         #expect(FileManager.default.fileExists(atPath: out + "/summary.json"))
         #expect(FileManager.default.fileExists(atPath: out + "/summary.md"))
@@ -95,10 +95,10 @@ import PushSimTestSupport
         let file = dir.write("small.yaml", smallScenarioText)
         let (status, out, _) = run(["run", file, "--json", "--no-write", "--seed", "99",
                                     "--set", "queue.mode=on", "--set", "devices=5"])
-        #expect(status == 0)
+        expectEqual(status, 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
-        #expect(object["seed"] as? Int == 99)
-        #expect((object["runs"] as? [[String: Any]])?.map { $0["queue"] as? String } == ["on"])
+        expectEqual(object["seed"] as? Int, 99)
+        expectEqual((object["runs"] as? [[String: Any]])?.map { $0["queue"] as? String }, ["on"])
     }
 
     @Test func badInputExitsTwoWithLocationAndWritesNothing() {
@@ -106,7 +106,7 @@ import PushSimTestSupport
         let file = dir.write("bad.yaml", "name: bad\nduration: 1d\ndevices: 10\nqueue:\n  repeat_max_cont: 3\n")
         let out = dir.file("results")
         let (status, stdout, err) = run(["run", file, "--out", out])
-        #expect(status == 2)
+        expectEqual(status, 2)
         #expect(stdout.isEmpty)
         #expect(err.contains("bad.yaml:5:3"))
         #expect(err.contains("repeat_max_count"))
@@ -115,23 +115,23 @@ import PushSimTestSupport
 
     @Test func unknownOptionIsAUsageError() {
         let (status, _, err) = run(["run", "x.yaml", "--jsn"])
-        #expect(status == 2)
+        expectEqual(status, 2)
         #expect(err.contains("did you mean --json"))
     }
 
     @Test func unknownCommandSuggestsNearest() {
         let (status, _, err) = run(["rnu"])
-        #expect(status == 2)
+        expectEqual(status, 2)
         #expect(err.contains("did you mean 'run'"))
     }
 
     @Test func validateReportsOkOrTheLocatedError() {
         let dir = TemporaryDirectory()
         let good = dir.write("good.yaml", smallScenarioText)
-        #expect(run(["validate", good]).status == 0)
+        expectEqual(run(["validate", good]).status, 0)
         let bad = dir.write("bad.yaml", "name: x\nduration: 1d\ndevices: 0\n")
         let result = run(["validate", bad])
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(result.err.contains("bad.yaml:3:"))
     }
 
@@ -140,7 +140,7 @@ import PushSimTestSupport
         let file = dir.write("small.yaml", smallScenarioText)
         let one = run(["run", file, "--json", "--no-write", "--jobs", "1"]).out
         let two = run(["run", file, "--json", "--no-write", "--jobs", "2"]).out
-        #expect(one == two)
+        expectEqual(one, two)
         #expect(!one.isEmpty)
     }
 }
@@ -149,7 +149,7 @@ import PushSimTestSupport
 @Suite struct UsageMessageTests {
     @Test func aUsageErrorPrintsTheUsageLineAndWhereTheRestIs() {
         let (status, out, err) = runPushsim(["run", "--bogus"])
-        #expect(status == ExitStatus.badInput.code)
+        expectEqual(status, ExitStatus.badInput.code)
         #expect(out.isEmpty)
         #expect(err.hasPrefix("pushsim run: "))
         #expect(err.contains("Usage: pushsim run FILE"))
@@ -161,7 +161,7 @@ import PushSimTestSupport
         for command in PushSimTool.commands {
             let viaHelp = runPushsim(["help", command.name])
             let viaFlag = runPushsim([command.name, "--help"])
-            #expect(viaHelp.status == ExitStatus.success.code)
+            expectEqual(viaHelp.status, ExitStatus.success.code)
             #expect(viaHelp.out == viaFlag.out && !viaHelp.out.isEmpty, "\(command.name)")
         }
     }

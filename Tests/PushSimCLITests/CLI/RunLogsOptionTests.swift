@@ -15,19 +15,19 @@ import PushSimTestSupport
         let dir = TemporaryDirectory()
         let logs = dir.file("logs.csv")
         let run = runPushsim(["run", quickstart, "--json", "--no-write", "--jobs", "1", "--logs", logs] + small)
-        #expect(run.status == 0, "\(run.err)")
-        #expect(dir.listing == ["logs.csv", "logs.hourly.csv"])
+        expectEqual(run.status, 0, "\(run.err)")
+        expectEqual(dir.listing, ["logs.csv", "logs.hourly.csv"])
         // The JSON is the run's without --logs, byte for byte.
         let plain = runPushsim(["run", quickstart, "--json", "--no-write", "--jobs", "1"] + small)
-        #expect(run.out == plain.out)
+        expectEqual(run.out, plain.out)
         let rows = try ExtensionLogReader.read(path: logs)
         #expect(!rows.isEmpty)
         let hourly = try String(contentsOfFile: dir.file("logs.hourly.csv"), encoding: .utf8)
-        #expect(hourly == ExtensionLogCSV.hourly(ExtensionLogSummary(rows)))
+        expectEqual(hourly, ExtensionLogCSV.hourly(ExtensionLogSummary(rows)))
         // Two threads: the same bytes.
         let again = dir.file("again.csv")
-        #expect(runPushsim(["run", quickstart, "--no-write", "--jobs", "2", "--logs", again] + small).status == 0)
-        #expect(try String(contentsOfFile: again, encoding: .utf8) == String(contentsOfFile: logs, encoding: .utf8))
+        expectEqual(runPushsim(["run", quickstart, "--no-write", "--jobs", "2", "--logs", again] + small).status, 0)
+        try expectEqual(String(contentsOfFile: again, encoding: .utf8), String(contentsOfFile: logs, encoding: .utf8))
     }
 
     /// A folder, a path ending with `/`, the scenario file itself, a shard: refused before any
@@ -46,9 +46,9 @@ import PushSimTestSupport
         ]
         for (extra, words) in cases {
             let run = runPushsim(["run", scenario, "--out", dir.file("results")] + small + extra)
-            #expect(run.status == 2, "\(extra): \(run.err)")
+            expectEqual(run.status, 2, "\(extra): \(run.err)")
             #expect(run.err.contains(words), "\(extra): \(run.err)")
-            #expect(dir.listing == before, "\(extra) wrote something")
+            expectEqual(dir.listing, before, "\(extra) wrote something")
         }
         // The hourly file's path is checked too.
         try FileManager.default.createDirectory(atPath: dir.file("x.hourly.csv"), withIntermediateDirectories: false)
@@ -68,9 +68,10 @@ import PushSimTestSupport
             Issue.record("the bad row was read")
         } catch {
             let failure = InputError(error)
-            #expect(failure.exitStatus == ExitStatus.badInput.code && failure.exitStatus == 2)
+            expectEqual(failure.exitStatus, ExitStatus.badInput.code)
+            expectEqual(failure.exitStatus, 2)
             #expect(failure.text(command: RunCommand.spec).hasPrefix("\(path):3:11: `answer`"), "\(failure.text(command: RunCommand.spec))")
         }
-        #expect(dir.listing == before)
+        expectEqual(dir.listing, before)
     }
 }

@@ -12,7 +12,7 @@ import PushSimTestSupport
 
     @Test func theLineSaysDevicesEventsPerSecondAndTimeLeft() {
         let line = RunProgress.line(label: "run 'x'", devices: 250_000, total: 1_000_000, events: 50_000_000, seconds: 2)
-        #expect(line == "run 'x': 250,000/1,000,000 devices, 25.0 M events/s, about 6 s left")
+        expectEqual(line, "run 'x': 250,000/1,000,000 devices, 25.0 M events/s, about 6 s left")
         #expect(RunProgress.line(label: "r", devices: 3, total: 3, events: 0, seconds: 1).hasSuffix("3/3 devices, 0.0 M events/s, done"))
     }
 
@@ -20,7 +20,7 @@ import PushSimTestSupport
         let dir = TemporaryDirectory()
         let file = dir.write("small.yaml", smallScenarioText)
         let onTerminal = run(["run", file, "--no-write", "--jobs", "1"], terminal: true)
-        #expect(onTerminal.status == 0)
+        expectEqual(onTerminal.status, 0)
         #expect(onTerminal.err.contains("devices, ") && onTerminal.err.contains(" M events/s"))
         #expect(!onTerminal.out.contains("events/s"), "progress belongs on standard error")
         let piped = run(["run", file, "--no-write", "--jobs", "1"], terminal: false)
@@ -33,7 +33,7 @@ import PushSimTestSupport
         let dir = TemporaryDirectory()
         let file = dir.write("small.yaml", smallScenarioText)
         let shard = run(["run", file, "--shard", "0/2", "--jobs", "1"], terminal: false)
-        #expect(shard.status == 0)
+        expectEqual(shard.status, 0)
         let lines = shard.err.split(separator: "\n")
         #expect(lines.contains { $0.hasPrefix("shard 0/2 of 'small': ") && $0.hasSuffix("done") })
         #expect(!shard.err.contains("\r"), "a log gets whole lines")

@@ -89,11 +89,11 @@ private let small = ["--set", "devices=4"]
         let before = targets.map(fileType)
         for target in targets {
             let trace = try pushsim(["trace", quickstart, "--device", "0", "--svg", target] + small)
-            #expect(trace.status == 2, "\(target): \(trace.status) \(trace.error)")
+            expectEqual(trace.status, 2, "\(target): \(trace.status) \(trace.error)")
             #expect(trace.error.contains("cannot write '\(target)'"), "\(target): \(trace.error)")
         }
-        #expect(targets.map(fileType) == before)
-        #expect(fileType(dir.file("missing")) == 0)
+        expectEqual(targets.map(fileType), before)
+        expectEqual(fileType(dir.file("missing")), 0)
         if let device = targets.first(where: { $0.hasSuffix("/null") }) {
             let trace = try pushsim(["trace", quickstart, "--device", "0", "--svg", device] + small)
             #expect(trace.error.contains("it is a character device, not a regular file"), "\(trace.error)")
@@ -101,8 +101,8 @@ private let small = ["--set", "devices=4"]
         let fifo = try pushsim(["trace", quickstart, "--device", "0", "--svg", dir.file("fifo")] + small)
         #expect(fifo.error.contains("it is a FIFO (named pipe), not a regular file"), "\(fifo.error)")
         // A regular file, and a link to one, are still written.
-        #expect(try pushsim(["trace", quickstart, "--device", "0", "--svg", dir.file("ok.svg")] + small).status == 0)
-        #expect(fileType(dir.file("ok.svg")) == S_IFREG)
+        try expectEqual(pushsim(["trace", quickstart, "--device", "0", "--svg", dir.file("ok.svg")] + small).status, 0)
+        expectEqual(fileType(dir.file("ok.svg")), S_IFREG)
     }
 
     @Test func checkUpdateRefusesANodeAsTheBaseline() throws {
@@ -115,13 +115,13 @@ private let small = ["--set", "devices=4"]
         for baseline in [dir.file("fifo.json"), dir.file("base/summary.json"), dir.file("new/summary.json") + "/"] + (device.map { [$0] } ?? []) {
             // Refused before the run, so the FIFO is never opened (which would block).
             let update = try pushsim(["check", quickstart, "--update", "--baseline", baseline, "--jobs", "1"] + small)
-            #expect(update.status == 2, "\(baseline): \(update.status) \(update.error)")
+            expectEqual(update.status, 2, "\(baseline): \(update.status) \(update.error)")
             #expect(update.error.contains("summary.json") || update.error.contains(baseline), "\(update.error)")
         }
-        #expect(fileType(dir.file("fifo.json")) == S_IFIFO)
-        #expect(fileType(dir.file("base/summary.json")) == S_IFIFO)
-        if let device { #expect(fileType(device) == S_IFCHR) }
-        #expect(dir.listing == ["base", "base/summary.json", "fifo.json"] + (device == nil ? [] : ["null"]))
+        expectEqual(fileType(dir.file("fifo.json")), S_IFIFO)
+        expectEqual(fileType(dir.file("base/summary.json")), S_IFIFO)
+        if let device { expectEqual(fileType(device), S_IFCHR) }
+        expectEqual(dir.listing, ["base", "base/summary.json", "fifo.json"] + (device == nil ? [] : ["null"]))
     }
 
     @Test func aRunOrSweepKeepsEveryNodeOfTheFolderItDidNotWrite() throws {
@@ -136,12 +136,13 @@ private let small = ["--set", "devices=4"]
         for command in [["run", quickstart, "--out", out], ["run", quickstart, "--out", out],
                         ["sweep", quickstart, "--out", out, "--vary", "apns.loss=0,0.1"]] {
             let result = try pushsim(command + small + ["--jobs", "1"])
-            #expect(result.status == 0, "\(command): \(result.error)")
-            #expect(fileType(out + "/fifo") == S_IFIFO, "\(command)")
-            #expect(fileType(out + "/socket") == S_IFSOCK, "\(command)")
-            #expect(fileType(out + "/" + XivaQueueReport.csvName) == S_IFLNK, "\(command)")
+            expectEqual(result.status, 0, "\(command): \(result.error)")
+            expectEqual(fileType(out + "/fifo"), S_IFIFO, "\(command)")
+            expectEqual(fileType(out + "/socket"), S_IFSOCK, "\(command)")
+            expectEqual(fileType(out + "/" + XivaQueueReport.csvName), S_IFLNK, "\(command)")
         }
-        #expect(fileType(out + "/summary.json") == S_IFREG && fileType(out + "/sweep.csv") == S_IFREG)
+        expectEqual(fileType(out + "/summary.json"), S_IFREG)
+        expectEqual(fileType(out + "/sweep.csv"), S_IFREG)
         #expect(!dir.listing.contains { $0.contains(".pushsim-") }, "\(dir.listing)")
     }
 
@@ -152,20 +153,21 @@ private let small = ["--set", "devices=4"]
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
         try makeFIFO(out + "/summary.json")
         let run = try pushsim(["run", quickstart, "--out", out, "--jobs", "1"] + small)
-        #expect(run.status == 2, "\(run.error)")
+        expectEqual(run.status, 2, "\(run.error)")
         #expect(run.error.contains("cannot write '\(out)/summary.json': it is a FIFO (named pipe), not a regular file"), "\(run.error)")
         try makeSocket(out + "/sweep.csv")
         let sweep = try pushsim(["sweep", quickstart, "--out", out, "--vary", "apns.loss=0,0.1", "--jobs", "1"] + small)
-        #expect(sweep.status == 2, "\(sweep.error)")
+        expectEqual(sweep.status, 2, "\(sweep.error)")
         #expect(sweep.error.contains("sweep.csv': it is a socket"), "\(sweep.error)")
-        #expect(dir.listing == ["out", "out/summary.json", "out/sweep.csv"])
-        #expect(fileType(out + "/summary.json") == S_IFIFO && fileType(out + "/sweep.csv") == S_IFSOCK)
+        expectEqual(dir.listing, ["out", "out/summary.json", "out/sweep.csv"])
+        expectEqual(fileType(out + "/summary.json"), S_IFIFO)
+        expectEqual(fileType(out + "/sweep.csv"), S_IFSOCK)
         // The folder itself a FIFO: named as what it is.
         try makeFIFO(dir.file("fifo-out"))
         let intoFIFO = try pushsim(["run", quickstart, "--out", dir.file("fifo-out"), "--jobs", "1"] + small)
-        #expect(intoFIFO.status == 2)
+        expectEqual(intoFIFO.status, 2)
         #expect(intoFIFO.error.contains("it is a FIFO (named pipe), not a folder"), "\(intoFIFO.error)")
-        #expect(fileType(dir.file("fifo-out")) == S_IFIFO)
+        expectEqual(fileType(dir.file("fifo-out")), S_IFIFO)
     }
 
     /// Every run writes its load series: a FIFO where `load.csv` goes is refused with the others,
@@ -177,10 +179,10 @@ private let small = ["--set", "devices=4"]
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
         try makeFIFO(out + "/" + LoadReport.csvName)
         let run = try pushsim(["run", quickstart, "--out", out, "--jobs", "1"] + small)
-        #expect(run.status == 2, "\(run.error)")
+        expectEqual(run.status, 2, "\(run.error)")
         #expect(run.error.contains("cannot write '\(out)/\(LoadReport.csvName)': it is a FIFO (named pipe), not a regular file"), "\(run.error)")
-        #expect(dir.listing == ["out", "out/" + LoadReport.csvName])
-        #expect(fileType(out + "/" + LoadReport.csvName) == S_IFIFO)
+        expectEqual(dir.listing, ["out", "out/" + LoadReport.csvName])
+        expectEqual(fileType(out + "/" + LoadReport.csvName), S_IFIFO)
     }
 
     /// Hunt: an output path that names one of the command's own inputs (the scenario, its mail
@@ -199,35 +201,35 @@ private let small = ["--set", "devices=4"]
                         ["run", inOwnOut, "--out", dir.file("s")],
                         ["check", inOwnOut, "--update", "--baseline", inOwnOut]] {
             let result = try pushsim(command + small + ["--jobs", "1"].filter { _ in command[0] != "trace" })
-            #expect(result.status == 2, "\(command): \(result.status) \(result.error)")
+            expectEqual(result.status, 2, "\(command): \(result.status) \(result.error)")
             #expect(result.error.contains("is the scenario file this command reads"), "\(command): \(result.error)")
         }
-        #expect(try String(contentsOfFile: scenario, encoding: .utf8) == scenarioText)
-        #expect(try String(contentsOfFile: inOwnOut, encoding: .utf8) == scenarioText)
-        #expect(dir.listing == ["q.yaml", "s", "s/summary.json"])
+        try expectEqual(String(contentsOfFile: scenario, encoding: .utf8), scenarioText)
+        try expectEqual(String(contentsOfFile: inOwnOut, encoding: .utf8), scenarioText)
+        expectEqual(dir.listing, ["q.yaml", "s", "s/summary.json"])
 
         // A mail trace bearing a stale result's name in --out: it would have been removed.
         let trace = "time,device\n1,0\n"
         dir.write(XivaQueueReport.csvName, trace)
         let traced = dir.write("t.yaml", scenarioText.replacingOccurrences(of: "  rate: 40/d", with: "  trace: \(XivaQueueReport.csvName)"))
         let run = try pushsim(["run", traced, "--out", dir.path, "--jobs", "1"] + small)
-        #expect(run.status == 2, "\(run.error)")
+        expectEqual(run.status, 2, "\(run.error)")
         #expect(run.error.contains("is the mail trace this command reads"), "\(run.error)")
-        #expect(try String(contentsOfFile: dir.file(XivaQueueReport.csvName), encoding: .utf8) == trace)
+        try expectEqual(String(contentsOfFile: dir.file(XivaQueueReport.csvName), encoding: .utf8), trace)
 
         // A part named summary.json in the merge's own --out.
         let partPath = dir.file("s/summary.json")
         let partText = try shardJSON(quickstart, small)
         dir.write("s/summary.json", partText)
         let merge = try pushsim(["merge", partPath, "--out", dir.file("s")])
-        #expect(merge.status == 2, "\(merge.error)")
+        expectEqual(merge.status, 2, "\(merge.error)")
         #expect(merge.error.contains("is a partial result this command reads"), "\(merge.error)")
-        #expect(try String(contentsOfFile: partPath, encoding: .utf8) == partText)
+        try expectEqual(String(contentsOfFile: partPath, encoding: .utf8), partText)
 
         // A link to the scenario is replaced, not its target; another path is written.
         try FileManager.default.createSymbolicLink(atPath: dir.file("link.svg"), withDestinationPath: scenario)
-        #expect(try pushsim(["trace", scenario, "--device", "0", "--svg", dir.file("link.svg")] + small).status == 0)
-        #expect(try String(contentsOfFile: scenario, encoding: .utf8) == scenarioText)
+        try expectEqual(pushsim(["trace", scenario, "--device", "0", "--svg", dir.file("link.svg")] + small).status, 0)
+        try expectEqual(String(contentsOfFile: scenario, encoding: .utf8), scenarioText)
     }
 }
 

@@ -25,7 +25,7 @@ private func bash(_ script: String, in dir: TemporaryDirectory) throws -> (statu
         let dir = TemporaryDirectory()
         let result = try bash("timeout -k 5 20 pushsim merge - <&-; echo \"status $?\"", in: dir)
         // 124 would be the timeout: the old hang, the signal pipe read as standard input.
-        #expect(result.output == "status 2\n", "\(result.output) \(result.error)")
+        expectEqual(result.output, "status 2\n", "\(result.output) \(result.error)")
         #expect(result.error.contains("pushsim merge: standard input: cannot read the partial result: standard input is closed"), "\(result.error)")
     }
 
@@ -50,14 +50,14 @@ private func bash(_ script: String, in dir: TemporaryDirectory) throws -> (statu
         for command in commands {
             // Exit statuses 240, 242, 227 were the signal pipe reading the output as a "signal".
             let closedBoth = try bash("timeout -k 5 60 pushsim \(command) >&- 2>&-; echo $?", in: dir)
-            #expect(closedBoth.output == "2\n", "\(command) >&- 2>&-: \(closedBoth.output)")
+            expectEqual(closedBoth.output, "2\n", "\(command) >&- 2>&-: \(closedBoth.output)")
             let closedOutput = try bash("timeout -k 5 60 pushsim \(command) >&-; echo $?", in: dir)
-            #expect(closedOutput.output == "2\n", "\(command) >&-: \(closedOutput.output)")
+            expectEqual(closedOutput.output, "2\n", "\(command) >&-: \(closedOutput.output)")
             #expect(closedOutput.error.contains("cannot write to standard output: Bad file descriptor; the output is incomplete"),
                     "\(command): \(closedOutput.error)")
             if FileManager.default.fileExists(atPath: "/dev/full") {
                 let full = try bash("timeout -k 5 60 pushsim \(command) > /dev/full; echo $?", in: dir)
-                #expect(full.output == "2\n", "\(command) > /dev/full: \(full.output)")
+                expectEqual(full.output, "2\n", "\(command) > /dev/full: \(full.output)")
                 #expect(full.error.contains("cannot write to standard output: No space left on device"), "\(command): \(full.error)")
             }
         }
@@ -71,7 +71,7 @@ private func bash(_ script: String, in dir: TemporaryDirectory) throws -> (statu
         let dir = TemporaryDirectory()
         for command in ["help run", "--help", "run --help", "help"] {
             let result = try bash("timeout -k 5 20 pushsim \(command) > /dev/full; echo $?", in: dir)
-            #expect(result.output == "2\n", "\(command): \(result.output)")
+            expectEqual(result.output, "2\n", "\(command): \(result.output)")
             #expect(result.error.contains("cannot write to standard output: No space left on device"), "\(command): \(result.error)")
         }
     }
@@ -85,8 +85,8 @@ private func bash(_ script: String, in dir: TemporaryDirectory) throws -> (statu
         let ended = child.wait(upTo: 10)
         if !ended { kill(child.process.processIdentifier, SIGKILL); _ = child.wait(upTo: 5) }
         try #require(ended, "\(arguments) did not stop after the signal")
-        #expect(child.process.terminationReason == .exit, "\(arguments) was killed by the signal's default action")
-        #expect(child.process.terminationStatus == ExitStatus.signal(signal), "\(arguments)")
+        expectEqual(child.process.terminationReason, .exit, "\(arguments) was killed by the signal's default action")
+        expectEqual(child.process.terminationStatus, ExitStatus.signal(signal), "\(arguments)")
         let error = child.standardError
         #expect(error.contains(message), "\(arguments): \(error)")
     }
@@ -118,7 +118,7 @@ private func bash(_ script: String, in dir: TemporaryDirectory) throws -> (statu
             let started = Date()
             let result = try bash("timeout -k 5 30 pushsim bench --devices 1000000 --baseline \(file); echo $?", in: dir)
             #expect(Date().timeIntervalSince(started) < 10, "\(file)")
-            #expect(result.output == "2\n", "\(file): \(result.output)")
+            expectEqual(result.output, "2\n", "\(file): \(result.output)")
             #expect(result.error.contains(reason), "\(file): \(result.error)")
             #expect(!result.error.contains("warm-up"), "\(file): the ladder started")
         }

@@ -28,16 +28,16 @@ struct TemporaryScenario {
         let out = input.directory.appendingPathComponent("out").path
         let console = Console.capturing()
         let status = PushSimTool.main(["sweep", input.path, "--replications", "2", "--json", "--out", out, "--jobs", "1"], console: console)
-        #expect(status == 0, "\(console.standardError)")
+        expectEqual(status, 0, "\(console.standardError)")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(console.standardOutput.utf8)) as? [String: Any])
         let points = try #require(root["points"] as? [[String: Any]])
-        #expect(points.compactMap { ($0["set"] as? [String: Any])?["queue.repeat_max_count"] as? Int } == [1, 3])
+        expectEqual(points.compactMap { ($0["set"] as? [String: Any])?["queue.repeat_max_count"] as? Int }, [1, 3])
         #expect(console.standardError.isEmpty, "no progress when standard error is not a terminal")
         let files = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-        #expect(files == (["report.html", "sweep.csv", "sweep.json", "sweep.md"] + SweepResult.chartSpecs.map(\.file)).sorted())
+        expectEqual(files, (["report.html", "sweep.csv", "sweep.json", "sweep.md"] + SweepResult.chartSpecs.map(\.file)).sorted())
         let written = try String(contentsOfFile: out + "/sweep.json", encoding: .utf8)
         let reparsed = try JSONSerialization.jsonObject(with: Data(written.utf8)) as? [String: Any]
-        #expect((reparsed?["points"] as? [Any])?.count == 2)
+        expectEqual((reparsed?["points"] as? [Any])?.count, 2)
     }
 
     @Test func varyOnTheCommandLineReplacesTheFilesAxis() throws {
@@ -46,9 +46,9 @@ struct TemporaryScenario {
         let console = Console.capturing()
         let status = PushSimTool.main(["sweep", input.path, "--vary", "queue.repeat_max_count=0,5,20", "--no-write", "--json"],
                                       console: console)
-        #expect(status == 0)
+        expectEqual(status, 0)
         #expect(console.standardOutput.contains("\"replications\":1"))
-        #expect(console.standardOutput.components(separatedBy: "\"set\":").count == 4)
+        expectEqual(console.standardOutput.components(separatedBy: "\"set\":").count, 4)
     }
 
     @Test func badSweepsExitWithStatusTwoAndWriteNothing() throws {
@@ -59,7 +59,7 @@ struct TemporaryScenario {
                           ["--vary", "queue.nope=1"], ["--replications", "0"], ["--vary", "seed=1,2"]] {
             let console = Console.capturing()
             let status = PushSimTool.main(["sweep", input.path, "--out", out] + arguments, console: console)
-            #expect(status == 2, "\(arguments)")
+            expectEqual(status, 2, "\(arguments)")
             #expect(!console.standardError.isEmpty)
         }
         #expect(!FileManager.default.fileExists(atPath: out))
@@ -76,11 +76,11 @@ struct TemporaryScenario {
         let console = Console.capturing()
         let status = PushSimTool.main(["sweep", input.path, "--vary", "apns.loss=0,1%", "--replications", "2",
                                        "--no-write", "--json", "--jobs", "1"], console: console)
-        #expect(status == 0, "\(console.standardError)")
+        expectEqual(status, 0, "\(console.standardError)")
         #expect(console.standardError.contains("--vary `apns.loss` (2 values) combines with the file's own sweep: "
             + "`queue.repeat_max_count` (3 values): 6 points, not 2, × 2 replications = 12 runs"))
         #expect(console.standardError.contains("add --only-vary"))
-        #expect(console.standardOutput.components(separatedBy: "\"set\":").count == 1 + 6 + 1, "six points and the reference")
+        expectEqual(console.standardOutput.components(separatedBy: "\"set\":").count, 1 + 6 + 1, "six points and the reference")
     }
 
     @Test func onlyVaryRunsTheAskedAxesAlone() throws {
@@ -89,11 +89,11 @@ struct TemporaryScenario {
         let console = Console.capturing()
         let status = PushSimTool.main(["sweep", input.path, "--vary", "apns.loss=0,1%", "--only-vary", "--replications", "2",
                                        "--no-write", "--json", "--jobs", "1"], console: console)
-        #expect(status == 0, "\(console.standardError)")
+        expectEqual(status, 0, "\(console.standardError)")
         #expect(console.standardError.isEmpty)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(console.standardOutput.utf8)) as? [String: Any])
-        #expect((root["points"] as? [Any])?.count == 2)
-        #expect((root["reference"] as? [String: Any])?["chosen"] as? String == "file", "apns.loss 0 is the file's own")
+        expectEqual((root["points"] as? [Any])?.count, 2)
+        expectEqual((root["reference"] as? [String: Any])?["chosen"] as? String, "file", "apns.loss 0 is the file's own")
     }
 
     @Test func badReferenceAndOnlyVaryAreUsageErrors() throws {
@@ -104,7 +104,7 @@ struct TemporaryScenario {
                           ["--cost", "lost=-1"], ["--cost", "latency_p90=1"], ["--cost", "lose=1"]] {
             let console = Console.capturing()
             let status = PushSimTool.main(["sweep", input.path, "--no-write"] + arguments, console: console)
-            #expect(status == 2, "\(arguments): \(console.standardError)")
+            expectEqual(status, 2, "\(arguments): \(console.standardError)")
             #expect(console.standardOutput.isEmpty)
         }
     }

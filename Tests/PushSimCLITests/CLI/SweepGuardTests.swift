@@ -13,7 +13,7 @@ import PushSimTestSupport
         let status = PushSimTool.main(["sweep", file, "--vary", "queue.repeat_max_count=0,5,10",
                                        "--replications", "4", "--max-events", "100000", "--out", dir.file("out")],
                                       console: console)
-        #expect(status == 2)
+        expectEqual(status, 2)
         #expect(console.standardError.contains("refusing to sweep 'small'"))
         #expect(console.standardError.contains("--max-events"))
         #expect(!dir.listing.contains("out"))
@@ -25,7 +25,7 @@ import PushSimTestSupport
         let console = Console.capturing()
         let status = PushSimTool.main(["sweep", file, "--vary", "queue.repeat_max_count=0,5",
                                        "--no-write", "--json", "--max-events", "10000000"], console: console)
-        #expect(status == 0)
+        expectEqual(status, 0)
         #expect(console.standardOutput.contains("\"points\""))
     }
 }

@@ -14,15 +14,15 @@ private let small = ["--set", "devices=300", "--set", "xiva.partitions=1", "--se
         let dir = TemporaryDirectory()
         let sweep = runPushsim(["sweep", herd, "--only-vary", "--vary", "xiva.capacity=14/s,28/s", "--load-bin", "1s", "--fleet", "1M",
                                 "--out", dir.file("s")] + small)
-        #expect(sweep.status == 0, "\(sweep.err)")
+        expectEqual(sweep.status, 0, "\(sweep.err)")
         let md = try String(contentsOfFile: dir.file("s/sweep.md"), encoding: .utf8)
         let section = try #require(md.components(separatedBy: "## Load on XIVA and APNs").dropFirst().first)
         let body = section.components(separatedBy: "\n## ").first ?? section
         #expect(body.contains("Per 1 000 phones, a second:") && body.contains("At the fleet (`--fleet`), a second:"))
         let rows = body.split(separator: "\n").filter { $0.hasPrefix("| 14/s |") || $0.hasPrefix("| 28/s |") }
         // The herd runs its queue arm only.
-        #expect(rows.count == 2 * 2, "two points × two tables: \(rows)")
-        for row in rows { #expect(row.split(separator: "|").count == 2 + 6, "\(row)") }
+        expectEqual(rows.count, 2 * 2, "two points × two tables: \(rows)")
+        for row in rows { expectEqual(row.split(separator: "|").count, 2 + 6, "\(row)") }
         #expect(!body.contains("n/a ["), "1 s bins give every figure")
         // The busiest second of the queue arm's re-requests per 1 000 phones, as sweep.json says it.
         let root = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir.file("s/sweep.json")))) as? [String: Any]
@@ -35,7 +35,7 @@ private let small = ["--set", "devices=300", "--set", "xiva.partitions=1", "--se
         #expect(abs(shown - (try #require(peak))) <= 0.0051 * max(1, shown), "\(cells[3]) against \(peak ?? 0)")
         for name in ["load_re_requests.svg", "load_pushes_sent.svg"] {
             let svg = try String(contentsOfFile: dir.file("s/\(name)"), encoding: .utf8)
-            #expect(SVGTextBoxes.overlaps(svg)?.isEmpty == true, "\(name): \(SVGTextBoxes.overlaps(svg) ?? [])")
+            expectEqual(SVGTextBoxes.overlaps(svg)?.isEmpty, true, "\(name): \(SVGTextBoxes.overlaps(svg) ?? [])")
             #expect(md.contains("](\(name))"))
             #expect(svg.contains("· busiest second") && svg.contains("· busiest minute (its count / 60)") && svg.contains("· mean"))
         }
@@ -46,19 +46,19 @@ private let small = ["--set", "devices=300", "--set", "xiva.partitions=1", "--se
     @Test func aFigureTheBinsCannotGiveIsNamedAndAPlainSweepHasNone() throws {
         let dir = TemporaryDirectory()
         let sweep = runPushsim(["sweep", herd, "--only-vary", "--vary", "xiva.capacity=14/s", "--fleet", "1M", "--out", dir.file("s")] + small)
-        #expect(sweep.status == 0, "\(sweep.err)")
+        expectEqual(sweep.status, 0, "\(sweep.err)")
         let md = try String(contentsOfFile: dir.file("s/sweep.md"), encoding: .utf8)
         #expect(md.contains("## Load on XIVA and APNs") && md.contains("n/a [1]") && md.contains("give --load-bin 1s for the busiest second"))
         let svg = try String(contentsOfFile: dir.file("s/load_pushes_sent.svg"), encoding: .utf8)
         #expect(svg.contains("n/a (busiest second): the run is binned by the minute") && !svg.contains("· busiest second<"))
         let plain = runPushsim(["sweep", herd, "--only-vary", "--vary", "xiva.capacity=14/s", "--out", dir.file("p")] + small)
-        #expect(plain.status == 0, "\(plain.err)")
+        expectEqual(plain.status, 0, "\(plain.err)")
         let plainMd = try String(contentsOfFile: dir.file("p/sweep.md"), encoding: .utf8)
         #expect(!plainMd.contains("## Load on XIVA and APNs"))
         #expect(!FileManager.default.fileExists(atPath: dir.file("p/load_re_requests.svg")))
         // A later plain sweep into the first folder removes its load charts.
         let again = runPushsim(["sweep", herd, "--only-vary", "--vary", "xiva.capacity=14/s", "--out", dir.file("s")] + small)
-        #expect(again.status == 0, "\(again.err)")
+        expectEqual(again.status, 0, "\(again.err)")
         #expect(!FileManager.default.fileExists(atPath: dir.file("s/load_pushes_sent.svg")))
     }
 
@@ -68,19 +68,19 @@ private let small = ["--set", "devices=300", "--set", "xiva.partitions=1", "--se
         let dir = TemporaryDirectory()
         let optimize = runPushsim(["optimize", herd, "--over", "xiva.capacity=14/s,28/s", "--first-stage", "2", "--max-replications", "2",
                                    "--indifference", "0.5%", "--load-bin", "1s", "--fleet", "1M", "--out", dir.file("o")] + small)
-        #expect(optimize.status == 0, "\(optimize.err)")
+        expectEqual(optimize.status, 0, "\(optimize.err)")
         let md = try String(contentsOfFile: dir.file("o/optimize.md"), encoding: .utf8)
         let section = try #require(md.components(separatedBy: "## Load on XIVA and APNs").dropFirst().first)
         let body = section.components(separatedBy: "\n## ").first ?? section
         #expect(body.contains("Per 1 000 phones, a second:") && body.contains("At the fleet (`--fleet`), a second:"))
         let rows = body.split(separator: "\n").filter { $0.hasPrefix("| `xiva.capacity=") }
-        #expect(rows.count == 2 * 2, "two candidates × two tables: \(rows)")
-        for row in rows { #expect(row.split(separator: "|").count == 1 + 6, "\(row)") }
+        expectEqual(rows.count, 2 * 2, "two candidates × two tables: \(rows)")
+        for row in rows { expectEqual(row.split(separator: "|").count, 1 + 6, "\(row)") }
         let json = try String(contentsOfFile: dir.file("o/optimize.json"), encoding: .utf8)
         #expect(json.contains("peak_per_s_1s"), "optimize.json carries the load the table shows")
         let plain = runPushsim(["optimize", herd, "--over", "xiva.capacity=14/s,28/s", "--first-stage", "2", "--max-replications", "2",
                                 "--indifference", "0.5%", "--out", dir.file("p")] + small)
-        #expect(plain.status == 0, "\(plain.err)")
+        expectEqual(plain.status, 0, "\(plain.err)")
         #expect(!(try String(contentsOfFile: dir.file("p/optimize.md"), encoding: .utf8)).contains("## Load on XIVA and APNs"))
     }
 }

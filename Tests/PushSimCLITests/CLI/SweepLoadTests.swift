@@ -16,7 +16,7 @@ private func at(_ root: Any?, _ path: String) -> Any? {
     /// A run's queue-arm load object (`--json`), binned by `bin`, scaled to a fleet of a million.
     func runLoad(bin: String) throws -> Any? {
         let run = runPushsim(["run", herd, "--load-bin", bin, "--fleet", "1M", "--json", "--no-write"] + small)
-        #expect(run.status == 0, "\(run.err)")
+        expectEqual(run.status, 0, "\(run.err)")
         let root = try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any]
         return (root?["runs"] as? [[String: Any]])?.last?["load"]
     }
@@ -27,14 +27,14 @@ private func at(_ root: Any?, _ path: String) -> Any? {
         let dir = TemporaryDirectory()
         let sweep = runPushsim(["sweep", herd, "--only-vary", "--vary", "xiva.capacity=14/s", "--load-bin", "1s", "--fleet", "1M",
                                 "--out", dir.file("s")] + small)
-        #expect(sweep.status == 0, "\(sweep.err)")
+        expectEqual(sweep.status, 0, "\(sweep.err)")
         let root = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir.file("s/sweep.json"))))
         let arm = try #require((at(root, "points") as? [[String: Any]])?.first?["runs"] as? [[String: Any]]).last
         func figure(_ path: String) throws -> Double { try #require(at(arm, path + ".mean") as? Double, "\(path)") }
         let seconds = try runLoad(bin: "1s"), minutes = try runLoad(bin: "1m")
         let peakSecond = try #require(at(seconds, "re_requests.fleet.peak_per_s") as? Double)
         let peakMinute = try #require(at(minutes, "re_requests.fleet.peak_per_s") as? Double)
-        #expect(try figure("load.re_requests.fleet.peak_per_s_1s") == peakSecond)
+        try expectEqual(figure("load.re_requests.fleet.peak_per_s_1s"), peakSecond)
         #expect(abs(try figure("load.re_requests.fleet.peak_per_s_1m") - peakMinute) <= 1e-9 * peakMinute)
         #expect(peakSecond > 10 * peakMinute, "the herd comes back within seconds: \(peakSecond) vs \(peakMinute)")
         let mean = try #require(at(seconds, "re_requests.fleet.mean_per_s") as? Double)
@@ -47,13 +47,13 @@ private func at(_ root: Any?, _ path: String) -> Any? {
     @Test func aResolutionTheBinsCannotGiveIsNotApplicable() throws {
         let dir = TemporaryDirectory()
         let sweep = runPushsim(["sweep", herd, "--only-vary", "--vary", "xiva.capacity=14/s", "--fleet", "1M", "--out", dir.file("s")] + small)
-        #expect(sweep.status == 0, "\(sweep.err)")
+        expectEqual(sweep.status, 0, "\(sweep.err)")
         let root = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir.file("s/sweep.json"))))
         let arm = try #require((at(root, "points") as? [[String: Any]])?.first?["runs"] as? [[String: Any]]).last
-        #expect((at(arm, "load.re_requests.fleet.peak_per_s_1s.not_applicable") as? String)?.contains("--load-bin 1s") == true)
+        expectEqual((at(arm, "load.re_requests.fleet.peak_per_s_1s.not_applicable") as? String)?.contains("--load-bin 1s"), true)
         #expect(at(arm, "load.re_requests.fleet.peak_per_s_1m.mean") is Double)
         let plain = runPushsim(["sweep", herd, "--only-vary", "--vary", "xiva.capacity=14/s", "--out", dir.file("p")] + small)
-        #expect(plain.status == 0, "\(plain.err)")
+        expectEqual(plain.status, 0, "\(plain.err)")
         let csv = try String(contentsOfFile: dir.file("p/sweep.csv"), encoding: .utf8)
         #expect(!csv.contains("load."))
     }

@@ -22,7 +22,7 @@ import PushSimTestSupport
         let console = Console.capturing()
         let status = PushSimTool.main(["sweep", input.path, "--vary", "queue.repeat_max_count=0,5", "--segment-charts",
                                        "--out", out, "--jobs", "1"], console: console)
-        #expect(status == 0, "\(console.standardError)")
+        expectEqual(status, 0, "\(console.standardError)")
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: out))
         // A name a file should not hold (the space) becomes `_`; the segment's place comes first.
         for spec in SweepResult.chartSpecs {

@@ -10,7 +10,7 @@ import PushSimTestSupport
         let input = try TemporaryScenario(TraceFixture.text)
         defer { input.cleanUp() }
         let console = Console.capturing()
-        #expect(PushSimTool.main(["trace", input.path, "--device", "0", "--from", "11h59m", "--to", "12h1s"], console: console) == 0)
+        expectEqual(PushSimTool.main(["trace", input.path, "--device", "0", "--from", "11h59m", "--to", "12h1s"], console: console), 0)
         let lines = console.standardOutput.split(separator: "\n").filter { !$0.hasPrefix("#") }
         #expect(!lines.isEmpty)
         let events = lines.prefix { !$0.contains("end of run") }
@@ -23,7 +23,7 @@ import PushSimTestSupport
         defer { input.cleanUp() }
         let svg = input.directory.appendingPathComponent("trace.svg").path
         let console = Console.capturing()
-        #expect(PushSimTool.main(["trace", input.path, "--device", "0", "--svg", svg], console: console) == 0)
+        expectEqual(PushSimTool.main(["trace", input.path, "--device", "0", "--svg", svg], console: console), 0)
         let text = try String(contentsOfFile: svg, encoding: .utf8)
         let probe = try #require(SVGProbe.parse(text))
         #expect(probe.root == "svg" && probe.circles > 20)
@@ -36,7 +36,7 @@ import PushSimTestSupport
         for arguments in [[], ["--device", "1"], ["--device", "0", "--queue", "maybe"], ["--device", "0", "--from", "soon"],
                           ["--device", "0", "--from", "2h", "--to", "1h"]] {
             let console = Console.capturing()
-            #expect(PushSimTool.main(["trace", input.path] + arguments, console: console) == 2, "\(arguments)")
+            expectEqual(PushSimTool.main(["trace", input.path] + arguments, console: console), 2, "\(arguments)")
         }
     }
 }

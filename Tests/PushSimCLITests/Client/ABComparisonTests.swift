@@ -28,7 +28,7 @@ import Testing
         let scenario = folder + "/ab.yaml"
         try S.write(S.scenarioText(name: "ab", devices: 120), to: scenario)
         let same = S.pushsim(["ab", scenario, "--a", "client=intended", "--b", "client=intended", "--jobs", "2"])
-        #expect(same.status == 0, "\(same.err)")
+        expectEqual(same.status, 0, "\(same.err)")
         #expect(same.out.contains("identical: B gives exactly A's numbers"), "\(same.out)")
         #expect(same.out.contains("paired per device"), "\(same.out)")
         let nothing = S.pushsim(["ab", scenario])
@@ -44,9 +44,9 @@ import Testing
         let scenario = folder + "/ab.yaml"
         try S.write(S.scenarioText(name: "ab", devices: 200), to: scenario)
         let worse = S.pushsim(["ab", scenario, "--b", "queue.repeat_max_count=0", "--json", "--jobs", "2"])
-        #expect(worse.status == 1, "\(worse.out)\(worse.err)")
+        expectEqual(worse.status, 1, "\(worse.out)\(worse.err)")
         let document = try Self.json(worse.out)
-        #expect(document["outcome"] as? String == "regression")
+        expectEqual(document["outcome"] as? String, "regression")
         #expect((document["worse"] as? [String] ?? []).contains("on.summarized"), "\(document["worse"] ?? "")")
         let changes = try #require(document["scenario_changes"] as? [[String: Any]])
         #expect(changes.contains { $0["key"] as? String == "queue.repeat_max_count" && $0["now"] as? String == "0" })
@@ -58,7 +58,7 @@ import Testing
         // baseline made at another seed cannot be paired.
         try S.write(S.scenarioText(name: "ab", devices: 200), to: folder + "/base.yaml")
         let made = S.pushsim(["check", folder + "/base.yaml", "--results", folder + "/r", "--update", "--set", "seed=99"])
-        #expect(made.status == 0, "\(made.err)")
+        expectEqual(made.status, 0, "\(made.err)")
         let independent = S.pushsim(["check", folder + "/base.yaml", "--results", folder + "/r", "--json",
                                      "--set", "queue.repeat_max_count=0"])
         let independentRow = try Self.row(try Self.json(independent.out), arm: "on", metric: "summarized")
@@ -79,7 +79,7 @@ import Testing
         // The second seed's letters are a Poisson count of the same mean: within 5 σ of it.
         let extra = Double(lettersTwo - lettersOne)
         #expect(abs(extra - Double(lettersOne)) < 5 * Double(lettersOne).squareRoot(), "\(lettersOne) then \(lettersTwo)")
-        #expect(two["replications"] as? Int == 2)
+        expectEqual(two["replications"] as? Int, 2)
         let pairing = try #require(two["pairing"] as? [String: Any])
         #expect((pairing["description"] as? String ?? "").contains("over 2 replications"))
     }
@@ -93,7 +93,7 @@ import Testing
                        NamedClient(TeamGapClient(summarizeAbove: 1), name: "team-eager", version: "1.4")]
         let sets = ["--set", "devices=300"]
         let ab = PushSim.command(["ab", Self.team, "--a", "client=team", "--b", "client=team-eager", "--json"] + sets, clients: clients)
-        #expect(ab.status == 1, "summarizing every gap of 2 or more is worse: \(ab.output)\(ab.errors)")
+        expectEqual(ab.status, 1, "summarizing every gap of 2 or more is worse: \(ab.output)\(ab.errors)")
         let document = try Self.json(ab.output)
         #expect((document["client_change"] as? String ?? "").contains("team 1.3 (protocol 2) → team-eager 1.4 (protocol 2)"))
         #expect((document["worse"] as? [String] ?? []).contains("on.summarized"))
@@ -101,14 +101,14 @@ import Testing
         #expect(builtIn.output.contains("A: client team 1.3 (protocol 2)") && builtIn.output.contains("B: client intended (built-in)"),
                 "\(builtIn.output)\(builtIn.errors)")
         let unknown = PushSim.command(["run", Self.team, "--no-write", "--set", "client=nobody"] + sets, clients: clients)
-        #expect(unknown.status == 2)
+        expectEqual(unknown.status, 2)
         #expect(unknown.errors.contains("--set:1:8") && unknown.errors.contains("`team-eager`"), "\(unknown.errors)")
         let twice = PushSim.command(["run", Self.team], clients: [clients[0], clients[0]])
         #expect(twice.status == 2 && twice.errors.contains("two clients are named `team`"))
         let out = folder + "/sweep"
         let sweep = PushSim.command(["sweep", Self.team, "--vary", "client=team,team-eager,intended", "--out", out, "--jobs", "2"] + sets,
                                     clients: clients)
-        #expect(sweep.status == 0, "\(sweep.errors)")
+        expectEqual(sweep.status, 0, "\(sweep.errors)")
         let table = try String(contentsOfFile: out + "/sweep.csv", encoding: .utf8)
         for name in ["team", "team-eager", "intended"] { #expect(table.contains(name), "\(table)") }
     }
@@ -125,7 +125,7 @@ import Testing
         let tolerance = try #require(row["tolerance"] as? Double), noise = try #require(row["noise"] as? Double)
         let detectable = try #require(row["detectable"] as? Double)
         #expect(abs(detectable - (tolerance + 0.8416 * noise / 4)) < 1e-9 * max(1, detectable))
-        #expect(row["too_small_for_margin"] as? Bool == (noise > 1), "margin 1 letter against noise \(noise)")
+        expectEqual(row["too_small_for_margin"] as? Bool, (noise > 1), "margin 1 letter against noise \(noise)")
         let text = S.pushsim(["check", scenario, "--baseline", baseline, "--set", "queue.repeat_max_count=4", "--tolerance", "on.summarized=1"])
         #expect(text.out.contains("detects"), "\(text.out)")
         if noise > 1 { #expect(text.out.contains("too small to see a change of the margin: on.summarized"), "\(text.out)") }
@@ -141,7 +141,7 @@ import Testing
         let sets = ["--set", "devices=150"]
         let made = PushSim.command(["check", Self.team, "--results", results, "--update", "--replications", "4"] + sets,
                                    client: TeamGapClient(), version: "1.3")
-        #expect(made.status == 0, "\(made.errors)")
+        expectEqual(made.status, 0, "\(made.errors)")
         for name in ["summary.json", "replications.json", "replication-counts.csv"] {
             #expect(FileManager.default.fileExists(atPath: results + "/team/" + name), "\(name)")
         }
@@ -153,7 +153,7 @@ import Testing
                                       client: TeamGapClient(summarizeAbove: 12), version: "1.4")
         let pooled = try Self.json(changed.output)
         #expect((pooled["client_change"] as? String ?? "").contains("TeamGapClient 1.3 (protocol 2) → TeamGapClient 1.4 (protocol 2)"))
-        #expect(pooled["replications"] as? Int == 4)
+        expectEqual(pooled["replications"] as? Int, 4)
         let single = try Self.json(PushSim.command(["check", Self.team, "--results", results, "--json"] + sets,
                                                    client: TeamGapClient(summarizeAbove: 12), version: "1.4").output)
         func relativeNoise(_ document: [String: Any]) throws -> Double {

@@ -40,17 +40,17 @@ import Testing
         let scenario = try Self.scenario(in: folder)
         let result = PushSim.command(["ab", scenario, "--a", "client=quiet-app", "--b", "client=syncing-app", "--json", "--jobs", "2"],
                                      clients: Self.clients)
-        #expect(result.status == 1, "\(result.output)\(result.errors)")
+        expectEqual(result.status, 1, "\(result.output)\(result.errors)")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         #expect((document["worse"] as? [String] ?? []).contains("on.app.re_requests"), "\(document["worse"] ?? "")")
         let requests = try Self.row(document, "app.re_requests")
-        #expect(requests["baseline"] as? Int == 0)
+        expectEqual(requests["baseline"] as? Int, 0)
         #expect((requests["now"] as? Int ?? 0) > 0, "\(requests)")
-        #expect(requests["verdict"] as? String == "worse", "\(requests)")
+        expectEqual(requests["verdict"] as? String, "worse", "\(requests)")
         let pairing = try #require(document["pairing"] as? [String: Any])
-        #expect(pairing["paired"] as? Bool == true, "\(pairing)")
+        expectEqual(pairing["paired"] as? Bool, true, "\(pairing)")
         let summaries = try Self.row(document, "app.summaries")
-        #expect(summaries["verdict"] as? String == "identical", "\(summaries)")
+        expectEqual(summaries["verdict"] as? String, "identical", "\(summaries)")
         let text = PushSim.command(["ab", scenario, "--a", "client=quiet-app", "--b", "client=syncing-app", "--jobs", "2"], clients: Self.clients)
         #expect(text.output.contains("app.re_requests"), "\(text.output)")
     }
@@ -63,13 +63,13 @@ import Testing
         let scenario = try Self.scenario(in: folder)
         let results = folder + "/results"
         let made = PushSim.command(["check", scenario, "--results", results, "--update", "--set", "client=quiet-app"], clients: Self.clients)
-        #expect(made.status == 0, "\(made.errors)")
+        expectEqual(made.status, 0, "\(made.errors)")
         let counts = try String(contentsOfFile: results + "/app/device-counts.csv", encoding: .utf8)
         #expect(counts.contains(",app.re_requests,app.summaries,"), "\(counts.prefix(600))")
         let same = PushSim.command(["check", scenario, "--results", results, "--set", "client=quiet-app"], clients: Self.clients)
-        #expect(same.status == 0, "\(same.output)")
+        expectEqual(same.status, 0, "\(same.output)")
         let changed = PushSim.command(["check", scenario, "--results", results, "--set", "client=syncing-app"], clients: Self.clients)
-        #expect(changed.status == 1, "\(changed.output)\(changed.errors)")
+        expectEqual(changed.status, 1, "\(changed.output)\(changed.errors)")
         #expect(changed.output.contains("paired per device"), "\(changed.output)")
         let verdict = try #require(changed.output.split(separator: "\n").first { $0.contains("REGRESSION") }, "\(changed.output)")
         #expect(verdict.contains("on.app.re_requests"), "\(verdict)")
@@ -86,12 +86,12 @@ import Testing
         for (client, pairs) in [("quiet-app", true), ("syncing-app", false)] {
             let results = folder + "/results-" + client
             let made = PushSim.command(["check", scenario, "--results", results, "--update", "--set", "client=" + client], clients: Self.clients)
-            #expect(made.status == 0, "\(made.errors)")
+            expectEqual(made.status, 0, "\(made.errors)")
             let path = results + "/app/device-counts.csv"
             try Self.withoutAppColumns(try String(contentsOfFile: path, encoding: .utf8)).write(toFile: path, atomically: true, encoding: .utf8)
             #expect(!(try String(contentsOfFile: path, encoding: .utf8)).contains("app."))
             let again = PushSim.command(["check", scenario, "--results", results, "--set", "client=" + client], clients: Self.clients)
-            #expect(again.status == 0, "\(again.output)\(again.errors)")
+            expectEqual(again.status, 0, "\(again.output)\(again.errors)")
             if pairs {
                 #expect(again.output.contains("paired per device"), "\(again.output)")
             } else {

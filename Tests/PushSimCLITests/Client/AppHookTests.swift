@@ -54,22 +54,22 @@ struct AppCatchesUp: ServiceExtensionClient {
         defer { S.remove(folder) }
         let scenario = try T.onePhone(letters: Self.letters, offline: Self.offline, in: folder)
         let arm = try T.queueArm(try PushSim.run(scenarioAt: scenario, overrides: Self.opens, client: AppCatchesUp()))
-        #expect(arm["re_requests"] as? Int == 0)
+        expectEqual(arm["re_requests"] as? Int, 0)
         let app = try #require(arm["app"] as? [String: Any], "\(arm)")
-        #expect(app["re_requests"] as? Int == 1)
-        #expect(app["summaries"] as? Int == 0)
+        expectEqual(app["re_requests"] as? Int, 1)
+        expectEqual(app["summaries"] as? Int, 0)
         // Openings: every 30 s over the 10 minutes and the 5-minute drain, the first within 30 s
         // (30 in 900 s); the 3 that fall in the offline 90 s are not asked.
-        #expect(app["opens"] as? Int == 27)
-        #expect(arm["resent"] as? Int == 2)
-        #expect(arm["delivered"] as? Int == 4)
-        #expect(arm["lost"] as? Int == 0)
+        expectEqual(app["opens"] as? Int, 27)
+        expectEqual(arm["resent"] as? Int, 2)
+        expectEqual(arm["delivered"] as? Int, 4)
+        expectEqual(arm["lost"] as? Int, 0)
         // Without openings the app is never asked: 2...3 are lost, and no "app" object is written.
         let closed = try T.queueArm(try PushSim.run(scenarioAt: scenario, client: AppCatchesUp()))
         #expect(closed["delivered"] as? Int == 2 && closed["lost"] as? Int == 2)
         #expect(closed["app"] == nil)
         let trace = PushSim.command(["trace", scenario, "--device", "0"] + Self.opens.flatMap { ["--set", $0] }, client: AppCatchesUp())
-        #expect(trace.status == 0, "\(trace.errors)")
+        expectEqual(trace.status, 0, "\(trace.errors)")
         #expect(trace.output.contains("opened the app: it asks XIVA again for 2 position(s) in 1 range(s), answer in 300ms"), "\(trace.output)")
         #expect(trace.output.contains("XIVA answers the app's re-request: its positions sent again"), "\(trace.output)")
     }
@@ -82,10 +82,10 @@ struct AppCatchesUp: ServiceExtensionClient {
         let arm = try T.queueArm(try PushSim.run(scenarioAt: scenario, overrides: Self.opens, client: AppCatchesUp(shows: true)))
         let app = try #require(arm["app"] as? [String: Any], "\(arm)")
         #expect(app["re_requests"] as? Int == 0 && app["summaries"] as? Int == 1)
-        #expect(arm["summaries"] as? Int == 1)
-        #expect(arm["summarized"] as? Int == 2)
-        #expect(arm["resent"] as? Int == 0)
-        #expect(arm["delivered"] as? Int == 2)
+        expectEqual(arm["summaries"] as? Int, 1)
+        expectEqual(arm["summarized"] as? Int, 2)
+        expectEqual(arm["resent"] as? Int, 0)
+        expectEqual(arm["delivered"] as? Int, 2)
     }
 
     /// The team's release 1.4: four gaps in a minute, the fourth summarized by the cap; the app,
@@ -96,14 +96,14 @@ struct AppCatchesUp: ServiceExtensionClient {
         let scenario = try T.onePhone(letters: [5, 20, 30, 106, 107, 116, 117, 126, 127],
                                       offline: [(10, 100), (105, 110), (115, 120), (125, 130)], in: folder)
         let opened = try T.queueArm(try PushSim.run(scenarioAt: scenario, overrides: Self.opens, client: TeamGapClient()))
-        #expect(opened["re_requests"] as? Int == 3)
+        expectEqual(opened["re_requests"] as? Int, 3)
         let app = try #require(opened["app"] as? [String: Any], "\(opened)")
-        #expect(app["re_requests"] as? Int == 1)
-        #expect(opened["lost"] as? Int == 0)
+        expectEqual(app["re_requests"] as? Int, 1)
+        expectEqual(opened["lost"] as? Int, 0)
         let before = try T.queueArm(try PushSim.run(scenarioAt: scenario, overrides: Self.opens, client: TeamGapClient(catchUpOnOpen: false)))
         #expect(before["re_requests"] as? Int == 3 && before["summaries"] as? Int == 1 && before["app"] == nil)
         // The summarized letter is delivered once the app asks for it.
-        #expect((opened["delivered"] as? Int ?? 0) == (before["delivered"] as? Int ?? 0) + 1)
+        expectEqual((opened["delivered"] as? Int ?? 0), (before["delivered"] as? Int ?? 0) + 1)
     }
 
     /// A hook that does nothing leaves every number as it was: the openings draw on a stream of
@@ -133,7 +133,7 @@ struct AppCatchesUp: ServiceExtensionClient {
         let out = folder + "/out"
         let result = PushSim.command(["run", scenario, "--out", out] + Self.opens.flatMap { ["--set", $0] },
                                      client: AppCatchesUp(breaks: breaks), name: "AppCatchesUp")
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(result.errors.contains("the client AppCatchesUp broke a rule of the client protocol"), "\(result.errors)")
         #expect(result.errors.contains(rule) && result.errors.contains("on device 0"), "\(result.errors)")
         #expect(result.errors.contains("when the user opened the app"), "\(result.errors)")
@@ -147,7 +147,8 @@ struct AppCatchesUp: ServiceExtensionClient {
         let one = try PushSim.run(scenarioAt: team, overrides: sets, jobs: 1, client: TeamGapClient())
         let two = try PushSim.run(scenarioAt: team, overrides: sets, jobs: 3, client: TeamGapClient())
         let again = try PushSim.run(scenarioAt: team, overrides: sets, jobs: 1, client: TeamGapClient())
-        #expect(one == two && one == again)
+        expectEqual(one, two)
+        expectEqual(one, again)
         let app = try #require(try T.queueArm(one)["app"] as? [String: Any])
         #expect((app["re_requests"] as? Int ?? 0) > 0)
     }
@@ -169,20 +170,20 @@ struct AppCatchesUp: ServiceExtensionClient {
         let scenario = try T.onePhone(letters: [5, 20, 30, 40, 100.6, 100.7], offline: [(10, 100), (100.5, 100.9)], in: folder)
         let logs = folder + "/log.csv"
         let run = PushSim.command(["run", scenario, "--json", "--no-write", "--logs", logs], client: TeamGapClient())
-        #expect(run.status == 0, "\(run.errors)")
+        expectEqual(run.status, 0, "\(run.errors)")
         let rows = S.read(logs).split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
         let byPosition = Dictionary(rows.map { ($0[2], $0) }, uniquingKeysWith: { a, _ in a })
-        #expect(byPosition["4"] == ["0", "102100000", "4", "1", "3", "answered"], "\(rows)")
-        #expect(byPosition["6"] == ["0", "101000000", "6", "0", "0", "none"], "\(rows)")
+        expectEqual(byPosition["4"], ["0", "102100000", "4", "1", "3", "answered"], "\(rows)")
+        expectEqual(byPosition["6"], ["0", "101000000", "6", "0", "0", "none"], "\(rows)")
         // In time order: position 6's row before position 4's.
         let times = rows.compactMap { Int64($0[1]) }
-        #expect(times == times.sorted(), "\(rows)")
+        expectEqual(times, times.sorted(), "\(rows)")
         // The totals are the telemetry's: rows with a gap, positions missed, re-requests.
         let arm = try T.queueArm(run.output)
         let telemetry = try #require(arm["telemetry"] as? [String: Any])
-        #expect(rows.filter { $0[3] == "1" }.count == telemetry["gaps_detected"] as? Int)
-        #expect(rows.reduce(0) { $0 + (Int($1[4]) ?? 0) } == telemetry["missed_in_gaps"] as? Int)
-        #expect(rows.filter { ["answered", "error", "timeout", "pending"].contains($0[5]) }.count == arm["re_requests"] as? Int)
-        #expect(rows.count == telemetry["pushes_seen"] as? Int)
+        expectEqual(rows.filter { $0[3] == "1" }.count, telemetry["gaps_detected"] as? Int)
+        expectEqual(rows.reduce(0) { $0 + (Int($1[4]) ?? 0) }, telemetry["missed_in_gaps"] as? Int)
+        expectEqual(rows.filter { ["answered", "error", "timeout", "pending"].contains($0[5]) }.count, arm["re_requests"] as? Int)
+        expectEqual(rows.count, telemetry["pushes_seen"] as? Int)
     }
 }

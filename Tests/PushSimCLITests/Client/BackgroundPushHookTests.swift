@@ -71,17 +71,17 @@ struct ExtensionWithoutAppHook: ServiceExtensionClient {
         let scenario = try T.onePhone(letters: Self.letters, offline: Self.offline, in: folder)
         let arm = try T.queueArm(try PushSim.run(scenarioAt: scenario, overrides: Self.sets, client: AppSyncsInBackground()))
         let app = try Self.app(arm)
-        #expect(app["background_pushes"] as? Int == 4)
-        #expect(app["background_wakes"] as? Int == 2)
+        expectEqual(app["background_pushes"] as? Int, 4)
+        expectEqual(app["background_wakes"] as? Int, 2)
         #expect(app["background_held"] as? Int == 0 && app["background_dropped"] as? Int == 0)
         #expect(app["re_requests"] as? Int == 1 && app["summaries"] as? Int == 0)
-        #expect(arm["re_requests"] as? Int == 0)
-        #expect(arm["resent"] as? Int == 2)
+        expectEqual(arm["re_requests"] as? Int, 0)
+        expectEqual(arm["resent"] as? Int, 2)
         #expect(arm["delivered"] as? Int == 4 && arm["lost"] as? Int == 0)
         // The hook was asked twice (5.1 s, 100.1 s), the second time with the newest position 4.
         let trace = PushSim.command(["trace", scenario, "--device", "0"] + Self.sets.flatMap { ["--set", $0] }, client: AppSyncsInBackground())
-        #expect(trace.status == 0, "\(trace.errors)")
-        #expect(trace.output.components(separatedBy: "background push woke the app: ").count - 1 == 2, "\(trace.output)")
+        expectEqual(trace.status, 0, "\(trace.errors)")
+        expectEqual(trace.output.components(separatedBy: "background push woke the app: ").count - 1, 2, "\(trace.output)")
         #expect(trace.output.contains("background push woke the app: it asks XIVA again for 2 position(s) in 1 range(s), answer in 300ms"), "\(trace.output)")
         #expect(trace.output.contains("XIVA sends a background push (newest position 4)"), "\(trace.output)")
         // Without the key no background push is sent and 2...3 are lost, as before the hook.
@@ -110,7 +110,7 @@ struct ExtensionWithoutAppHook: ServiceExtensionClient {
         let arm = try T.queueArm(try PushSim.run(scenarioAt: scenario, overrides: ["queue.background_pushes=true"], client: AppSyncsInBackground()))
         let app = try Self.app(arm)
         #expect(app["background_pushes"] as? Int == 4 && app["background_wakes"] as? Int == 1 && app["background_held"] as? Int == 1)
-        #expect(app["re_requests"] as? Int == 0)
+        expectEqual(app["re_requests"] as? Int, 0)
         #expect(arm["delivered"] as? Int == 2 && arm["lost"] as? Int == 2)
     }
 
@@ -124,7 +124,7 @@ struct ExtensionWithoutAppHook: ServiceExtensionClient {
         let arm = try T.queueArm(try PushSim.run(scenarioAt: scenario, overrides: Self.sets + ["device.background_sync.over_throttle=\(mode)"],
                                                  client: AppSyncsInBackground()))
         let app = try Self.app(arm)
-        #expect(app["background_pushes"] as? Int == 2)
+        expectEqual(app["background_pushes"] as? Int, 2)
         #expect(app["background_wakes"] as? Int == wakes && app["background_held"] as? Int == held && app["background_dropped"] as? Int == dropped)
         #expect(arm["delivered"] as? Int == 2 && app["re_requests"] as? Int == 0)
     }
@@ -146,10 +146,10 @@ struct ExtensionWithoutAppHook: ServiceExtensionClient {
         let app = try Self.app(queue)
         let design = try #require(sync["background_sync"] as? [String: Any], "\(sync)")
         #expect((app["background_pushes"] as? Int ?? 0) > 1_000)
-        #expect(app["background_pushes"] as? Int == design["pushes"] as? Int)
-        #expect(app["background_wakes"] as? Int == design["wakes"] as? Int)
-        #expect(app["background_held"] as? Int == design["held"] as? Int)
-        #expect(app["background_dropped"] as? Int == design["dropped"] as? Int)
+        expectEqual(app["background_pushes"] as? Int, design["pushes"] as? Int)
+        expectEqual(app["background_wakes"] as? Int, design["wakes"] as? Int)
+        expectEqual(app["background_held"] as? Int, design["held"] as? Int)
+        expectEqual(app["background_dropped"] as? Int, design["dropped"] as? Int)
         #expect((app["background_held"] as? Int ?? 0) + (app["background_dropped"] as? Int ?? 0) > 0)
     }
 
@@ -183,7 +183,7 @@ struct ExtensionWithoutAppHook: ServiceExtensionClient {
         let out = folder + "/out"
         let result = PushSim.command(["run", scenario, "--out", out] + Self.sets.flatMap { ["--set", $0] },
                                      client: AppSyncsInBackground(breaks: true), name: "AppSyncsInBackground")
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(result.errors.contains("the client AppSyncsInBackground broke a rule of the client protocol"), "\(result.errors)")
         #expect(result.errors.contains("lies outside the positions the extension has seen (1...1)"), "\(result.errors)")
         #expect(result.errors.contains("on device 0 at "), "\(result.errors)")
@@ -202,7 +202,7 @@ struct ExtensionWithoutAppHook: ServiceExtensionClient {
         let text = try String(contentsOfFile: scenario, encoding: .utf8) + "\n" + line + "\n"
         try S.write(text, to: scenario)
         let result = PushSim.command(["run", scenario, "--no-write"], client: AppSyncsInBackground())
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(result.errors.contains("onephone.yaml:21:"), "\(result.errors)")
         #expect(result.errors.contains(message), "\(result.errors)")
     }
@@ -216,7 +216,7 @@ struct ExtensionWithoutAppHook: ServiceExtensionClient {
         let sets = ["queue.background_pushes=true", "device.background_sync.throttle=6/h"]
         let one = try PushSim.run(scenarioAt: scenario, overrides: sets, jobs: 1, client: AppSyncsInBackground())
         let three = try PushSim.run(scenarioAt: scenario, overrides: sets, jobs: 3, client: AppSyncsInBackground())
-        #expect(one == three)
+        expectEqual(one, three)
         let arm = try T.queueArm(one)
         #expect((try Self.app(arm)["re_requests"] as? Int ?? 0) > 0)
     }
@@ -233,11 +233,11 @@ struct ExtensionWithoutAppHook: ServiceExtensionClient {
         let next = try StatefulClientTests.queueArm(try PushSim.run(scenarioAt: team, overrides: sets,
                                                                      client: TeamGapClient(catchUpOnBackgroundPush: true)))
         let quiet = try BackgroundPushHookTests.app(current), woken = try BackgroundPushHookTests.app(next)
-        #expect(quiet["re_requests"] as? Int == 0)
+        expectEqual(quiet["re_requests"] as? Int, 0)
         #expect((woken["re_requests"] as? Int ?? 0) > 0, "\(woken)")
         // The same pushes, the same throttle: the world's counts do not depend on the client.
         for key in ["background_pushes", "background_wakes", "background_held", "background_dropped"] {
-            #expect(quiet[key] as? Int == woken[key] as? Int, "\(key)")
+            expectEqual(quiet[key] as? Int, woken[key] as? Int, "\(key)")
         }
         // The extension asks less: the app asked first for some of what it would have found.
         #expect((next["re_requests"] as? Int ?? 0) <= (current["re_requests"] as? Int ?? 0))

@@ -45,7 +45,7 @@ struct ThousandsOfRanges: ServiceExtensionClient {
         """
 
     static func stopped(_ result: CommandResult, client: String = "ReRequestEverything", _ comment: Comment? = nil) {
-        #expect(result.status == 2, "\(result.errors)")
+        expectEqual(result.status, 2, "\(result.errors)")
         #expect(result.errors.contains("the answers of the user's client \(client) made"), "\(result.errors)")
         #expect(result.errors.contains("(--max-events)"), "\(result.errors)")
     }
@@ -70,15 +70,15 @@ struct ThousandsOfRanges: ServiceExtensionClient {
         let dir = TemporaryDirectory()
         let scenario = dir.write("one.yaml", Self.one)
         let results = dir.file("results")
-        #expect(runPushsim(["run", scenario, "--out", results + "/one"]).status == 0)
+        expectEqual(runPushsim(["run", scenario, "--out", results + "/one"]).status, 0)
         let baseline = results + "/one/summary.json"
         let before = try String(contentsOfFile: baseline, encoding: .utf8)
         Self.stopped(Self.command(["check", scenario, "--results", results, "--max-events", "1e5"]))
         Self.stopped(Self.command(["check", scenario, "--results", results, "--update", "--max-events", "1e5"]))
-        #expect(try String(contentsOfFile: baseline, encoding: .utf8) == before)
+        try expectEqual(String(contentsOfFile: baseline, encoding: .utf8), before)
         // A folder of scenarios, with --update: stopped, the baseline as it was.
         Self.stopped(Self.command(["check", "--all", dir.path, "--results", results, "--update", "--max-events", "1e5"]))
-        #expect(try String(contentsOfFile: baseline, encoding: .utf8) == before)
+        try expectEqual(String(contentsOfFile: baseline, encoding: .utf8), before)
     }
 
     /// trace kept every event of the client's storm as a line.
@@ -104,7 +104,7 @@ struct ThousandsOfRanges: ServiceExtensionClient {
         let dir = TemporaryDirectory()
         let scenario = dir.write("one.yaml", Self.one)
         let observed = dir.file("obs.json")
-        #expect(runPushsim(["run", scenario, "--set", "devices=20", "--observe", observed, "--no-write"]).status == 0)
+        expectEqual(runPushsim(["run", scenario, "--set", "devices=20", "--observe", observed, "--no-write"]).status, 0)
         let result = Self.command(["calibrate", scenario, "--observed", observed, "--fit", "device.alerts_off=0..0.5",
                                    "--max-events", "1e5", "--out", dir.file("c"), "--max-evaluations", "4"])
         Self.stopped(result)
@@ -129,9 +129,9 @@ struct ThousandsOfRanges: ServiceExtensionClient {
         let scenario = dir.write("one.yaml", Self.one)
         let ordinary = PushSim.command(["sweep", scenario, "--vary", "mail.rate=30/d,60/d", "--no-write", "--max-events", "1e5"],
                                        client: IntendedClient())
-        #expect(ordinary.status == 0, "\(ordinary.errors)")
+        expectEqual(ordinary.status, 0, "\(ordinary.errors)")
         let traced = PushSim.command(["trace", scenario, "--device", "0", "--max-events", "1e5"], client: IntendedClient())
-        #expect(traced.status == 0, "\(traced.errors)")
+        expectEqual(traced.status, 0, "\(traced.errors)")
     }
 
     /// find ran the client unguarded, and printed what it found.

@@ -26,13 +26,13 @@ import Testing
         try S.write(S.scenarioText(name: "clients", devices: 120), to: scenario)
         let sets = ["queue.client=\(variant.rawValue)"] + (everyMechanism ? Self.everyMechanismOnTheSavedPosition : [])
         let builtIn = S.pushsim(["run", scenario, "--json", "--no-write", "--jobs", "1"] + sets.flatMap { ["--set", $0] })
-        #expect(builtIn.status == 0, "\(builtIn.err)")
+        expectEqual(builtIn.status, 0, "\(builtIn.err)")
         let viaProtocol: String
         switch variant {
         case .intended: viaProtocol = try PushSim.run(scenarioAt: scenario, overrides: sets, client: IntendedClient())
         case .literal: viaProtocol = try PushSim.run(scenarioAt: scenario, overrides: sets, client: LiteralClient())
         }
-        #expect(viaProtocol == builtIn.out)
+        expectEqual(viaProtocol, builtIn.out)
         #expect(builtIn.out.contains("\"re_requests\""))
     }
 
@@ -47,10 +47,10 @@ import Testing
         let arguments = words.map { $0.hasPrefix("pushsim/") ? Self.gate + $0.dropFirst("pushsim".count) : $0 }
         #expect(arguments.contains("--all") && arguments.contains("--tolerance"), "\(arguments)")
         let correct = PushSim.command(arguments, client: MailGapClient())
-        #expect(correct.status == 0, "\(correct.output)\(correct.errors)")
+        expectEqual(correct.status, 0, "\(correct.output)\(correct.errors)")
         #expect(correct.output.contains("identical"), "\(correct.output)")
         let buggy = PushSim.command(arguments, client: MailGapClient(gapOffByOne: true))
-        #expect(buggy.status == 1, "\(buggy.output)\(buggy.errors)")
+        expectEqual(buggy.status, 1, "\(buggy.output)\(buggy.errors)")
     }
 
     @Test func theSeededOffByOneFailsCheckAgainstTheCorrectClientsBaseline() throws {
@@ -59,11 +59,11 @@ import Testing
         let scenario = Self.gate + "/scenarios/gate.yaml"
         let baseline = folder + "/summary.json"
         let made = PushSim.command(["check", scenario, "--baseline", baseline, "--update"], client: MailGapClient())
-        #expect(made.status == 0, "\(made.errors)")
+        expectEqual(made.status, 0, "\(made.errors)")
         let correct = PushSim.command(["check", scenario, "--baseline", baseline], client: MailGapClient())
         #expect(correct.status == 0 && correct.output.contains("identical"), "\(correct.output)")
         let buggy = PushSim.command(["check", scenario, "--baseline", baseline], client: MailGapClient(gapOffByOne: true))
-        #expect(buggy.status == 1, "\(buggy.output)\(buggy.errors)")
+        expectEqual(buggy.status, 1, "\(buggy.output)\(buggy.errors)")
         // A single missed push is no longer seen: its letter is lost to an undetected gap.
         let verdict = try #require(buggy.output.split(separator: "\n").first { $0.hasPrefix("REGRESSION:") })
         #expect(verdict.contains("on.lost") && verdict.contains("on.causes.undetected_gap"), "\(buggy.output)")

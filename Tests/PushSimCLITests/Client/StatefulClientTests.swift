@@ -55,7 +55,7 @@ import Testing
         // Device id changes and reinstalls: pushes of another install, positions forgotten.
         let sets = ["queue.client=\(intended ? "intended" : "literal")", "device.id_change=1/2d", "device.reinstall=1/3d"]
         let builtIn = S.pushsim(["run", scenario, "--json", "--no-write", "--jobs", "1"] + sets.flatMap { ["--set", $0] })
-        #expect(builtIn.status == 0, "\(builtIn.err)")
+        expectEqual(builtIn.status, 0, "\(builtIn.err)")
         let client: BuiltInServiceExtensionClient = intended ? .intended : .literal
         let viaVersionTwo = try PushSim.run(scenarioAt: scenario, overrides: sets, jobs: 2, client: client)
         // Two counters read the saved position, which a version-2 client keeps to itself: they
@@ -75,14 +75,14 @@ import Testing
         defer { S.remove(folder) }
         let scenario = try Self.onePhone(letters: [5, 20, 30, 40, 100.6, 100.7], offline: [(10, 100), (100.5, 100.9)], in: folder)
         let team = try Self.queueArm(try PushSim.run(scenarioAt: scenario, client: TeamGapClient()))
-        #expect(team["re_requests"] as? Int == 1)
-        #expect(team["resent"] as? Int == 3)
-        #expect(team["delivered"] as? Int == 6)
+        expectEqual(team["re_requests"] as? Int, 1)
+        expectEqual(team["resent"] as? Int, 3)
+        expectEqual(team["delivered"] as? Int, 6)
         // The built-in client asks twice, once per gap.
         let builtIn = try Self.queueArm(S.pushsim(["run", scenario, "--json", "--no-write"]).out)
-        #expect(builtIn["re_requests"] as? Int == 2)
+        expectEqual(builtIn["re_requests"] as? Int, 2)
         let trace = PushSim.command(["trace", scenario, "--device", "0"], client: TeamGapClient())
-        #expect(trace.status == 0, "\(trace.errors)")
+        expectEqual(trace.status, 0, "\(trace.errors)")
         #expect(trace.output.contains("00:01:40.100  h00  device   #4   the client waits until 1m42s100ms"), "\(trace.output)")
         // The batch closes 2 s after the first gap, and asks for both in one request.
         #expect(trace.output.contains("00:01:42.100  h00  device   #4   the client is woken"), "\(trace.output)")
@@ -97,12 +97,12 @@ import Testing
         let scenario = try Self.onePhone(letters: [5, 20, 30, 106, 107, 116, 117, 126, 127],
                                          offline: [(10, 100), (105, 110), (115, 120), (125, 130)], in: folder)
         let team = try Self.queueArm(try PushSim.run(scenarioAt: scenario, client: TeamGapClient()))
-        #expect(team["re_requests"] as? Int == 3)
-        #expect(team["summaries"] as? Int == 1)
+        expectEqual(team["re_requests"] as? Int, 3)
+        expectEqual(team["summaries"] as? Int, 1)
         // With room for four a minute, the fourth is asked for too.
         let roomier = try Self.queueArm(try PushSim.run(scenarioAt: scenario, client: TeamGapClient(requestsPerMinute: 4)))
-        #expect(roomier["re_requests"] as? Int == 4)
-        #expect(roomier["summaries"] as? Int == 0)
+        expectEqual(roomier["re_requests"] as? Int, 4)
+        expectEqual(roomier["summaries"] as? Int, 0)
     }
 
     /// A client that asks for its own push's position breaks a rule: exit 2, a message naming
@@ -125,12 +125,12 @@ import Testing
         try S.write(S.scenarioText(name: "rules", devices: 30), to: scenario)
         let out = folder + "/out"
         let own = PushSim.command(["run", scenario, "--out", out, "--jobs", "2"], client: AsksForItself(), name: "AsksForItself")
-        #expect(own.status == 2)
+        expectEqual(own.status, 2)
         #expect(own.errors.contains("the client AsksForItself broke a rule of the client protocol"), "\(own.errors)")
         #expect(own.errors.contains("holds the push's own position") && own.errors.contains("on device 0"), "\(own.errors)")
         #expect(!FileManager.default.fileExists(atPath: out))
         let late = PushSim.command(["sweep", scenario, "--vary", "queue.repeat_max_count=5,10", "--out", out], client: WaitsTooLong())
-        #expect(late.status == 2)
+        expectEqual(late.status, 2)
         #expect(late.errors.contains("no later than the run's deadline"), "\(late.errors)")
         #expect(!FileManager.default.fileExists(atPath: out))
     }
@@ -141,7 +141,7 @@ import Testing
         let scenario = folder + "/parallel.yaml"
         try S.write(S.scenarioText(name: "parallel", devices: 10) + "\nextension:\n  concurrency: parallel\n", to: scenario)
         let result = PushSim.command(["run", scenario, "--no-write"], client: TeamGapClient())
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(result.errors.contains("parallel.yaml:") && result.errors.contains("protocol version 2"), "\(result.errors)")
     }
 
@@ -153,7 +153,7 @@ import Testing
         let scenario = try Self.onePhone(letters: [5, 20, 30, 40, 100.6, 100.7], offline: [(10, 100), (100.5, 100.9)], in: folder)
         let results = folder + "/results"
         let made = PushSim.command(["run", scenario, "--out", results + "/onephone"], client: TeamGapClient(), name: "team-gap", version: "1.3")
-        #expect(made.status == 0, "\(made.errors)")
+        expectEqual(made.status, 0, "\(made.errors)")
         let summary = try String(contentsOfFile: results + "/onephone/summary.json", encoding: .utf8)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(summary.utf8)) as? [String: Any])
         let client = try #require(document["client"] as? [String: Any])
@@ -182,7 +182,7 @@ import Testing
         let results = folder + "/results"
         let sets = ["--set", "devices=400"]
         let made = PushSim.command(["check", Self.team, "--results", results, "--update"] + sets, client: TeamGapClient(), version: "1.3")
-        #expect(made.status == 0, "\(made.errors)")
+        expectEqual(made.status, 0, "\(made.errors)")
         let stored = results + "/team/" + "device-counts.csv"
         #expect(FileManager.default.fileExists(atPath: stored))
         // The same client: every device's difference is 0, and the check says identical.
@@ -191,7 +191,7 @@ import Testing
         // The seeded batching bug: paired, its lost letters fail the gate, the change is named.
         let buggy = PushSim.command(["check", Self.team, "--results", results] + sets,
                                     client: TeamGapClient(forgetsJoinedGaps: true), version: "1.3+bug")
-        #expect(buggy.status == 1, "\(buggy.output)\(buggy.errors)")
+        expectEqual(buggy.status, 1, "\(buggy.output)\(buggy.errors)")
         #expect(buggy.output.contains("paired per device"), "\(buggy.output)")
         #expect(buggy.output.contains("on.lost"), "the lost letters themselves fail, not only their cause: \(buggy.output)")
         #expect(buggy.output.contains("client TeamGapClient 1.3 (protocol 2) → TeamGapClient 1.3+bug (protocol 2)"))
@@ -207,7 +207,7 @@ import Testing
         defer { S.remove(folder) }
         let results = (baseline as NSString).deletingLastPathComponent
         let updated = S.pushsim(["check", scenario, "--results", (results as NSString).deletingLastPathComponent, "--update"])
-        #expect(updated.status == 0, "\(updated.err)")
+        expectEqual(updated.status, 0, "\(updated.err)")
         let stored = results + "/device-counts.csv"
         let text = try String(contentsOfFile: stored, encoding: .utf8)
         // One device's letters changed by hand: the counts no longer add up to the summary.
@@ -224,11 +224,11 @@ import Testing
         lines[row] = fields.joined(separator: ",")
         try lines.joined(separator: "\n").write(toFile: stored, atomically: true, encoding: .utf8)
         let bad = S.pushsim(["check", scenario, "--results", (results as NSString).deletingLastPathComponent])
-        #expect(bad.status == 2)
+        expectEqual(bad.status, 2)
         #expect(bad.err.contains("device-counts.csv:\(row + 1):"), "\(bad.err)")
         // A run into the folder replaces the summary and removes the counts made with the old one.
         let rerun = S.pushsim(["run", scenario, "--out", results])
-        #expect(rerun.status == 0, "\(rerun.err)")
+        expectEqual(rerun.status, 0, "\(rerun.err)")
         #expect(!FileManager.default.fileExists(atPath: stored))
     }
 }

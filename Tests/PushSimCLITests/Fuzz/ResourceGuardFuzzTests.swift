@@ -259,7 +259,7 @@ import PushSimTestSupport
         try handle.close()
         let file = folder.write("t.yaml", "name: t\nduration: 1d\ndevices: 10\nmail: {trace: huge.csv}\n")
         let outcome = try Self.run(["run", file, "--no-write", "--max-memory", "2G"], in: folder.path)
-        #expect(outcome.status == 2)
+        expectEqual(outcome.status, 2)
         #expect(outcome.error.contains("--max-memory") && outcome.error.contains("1073741824 bytes"))
         #expect(outcome.seconds < Self.refusalSeconds)
         // Far below the 3 GB that reading it took.

@@ -188,7 +188,7 @@ enum FuzzOracle {
         print("fuzz, slice \(slice) of \(ScenarioFuzzTests.slices) (every \(ScenarioFuzzTests.slices)th of \(cases) cases) in \(total): \(valid) valid (\(simulated) simulated), \(rejected) rejected with a location, "
               + "\(bugs) bugs; slowest case \(slowest); \(templates.count) kinds of error, most common:\n"
               + top.map { "  \($0.value)× \($0.key)" }.joined(separator: "\n"))
-        #expect(bugs == 0)
+        expectEqual(bugs, 0)
         #expect(valid > 0 && rejected > 0)
     }
 
@@ -209,17 +209,17 @@ enum FuzzOracle {
                 let byText: String
                 do { _ = try ScenarioLoader.parse(text: text, file: path); byText = "ok" } catch { byText = "\(error)" }
                 switch byBytes {
-                case .valid: #expect(byText == "ok", "case \(number) of \(name)")
-                case .rejected(let error): #expect(byText == error.description, "case \(number) of \(name)")
+                case .valid: expectEqual(byText, "ok", "case \(number) of \(name)")
+                case .rejected(let error): expectEqual(byText, error.description, "case \(number) of \(name)")
                 case .bug(let problem): Issue.record("case \(number): \(problem)")
                 }
             }
             let console = Console.capturing()
             let status = PushSimTool.main(["validate", path], console: console)
             switch byBytes {
-            case .valid: #expect(status == 0, "case \(number): \(console.standardError)")
+            case .valid: expectEqual(status, 0, "case \(number): \(console.standardError)")
             case .rejected(let error):
-                #expect(status == 2)
+                expectEqual(status, 2)
                 #expect(console.standardError.hasPrefix(error.description), "case \(number)")
             case .bug: break
             }

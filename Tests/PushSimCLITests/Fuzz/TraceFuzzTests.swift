@@ -20,7 +20,9 @@ import PushSimTestSupport
             do {
                 let trace = try MailTraceReader.read(bytes: bytes, file: "t.csv", duration: SimTime(microseconds: SimTime.day), devices: 3)
                 // Whatever was read is well formed: offsets per device, each device's times sorted and in range.
-                #expect(trace.offsets.count == 4 && trace.offsets.first == 0 && trace.offsets.last == trace.count)
+                expectEqual(trace.offsets.count, 4)
+                expectEqual(trace.offsets.first, 0)
+                expectEqual(trace.offsets.last, trace.count)
                 for d in 0..<3 {
                     let times = Array(trace.letters(device: d))
                     #expect(times == times.sorted() && times.allSatisfy { $0 >= 0 && $0 < SimTime.day }, "case \(number) \(kinds)")

@@ -26,7 +26,7 @@ extension TraceFixture {
         #expect(created.count >= 8)
         var firstArrival: [Int: Int64] = [:]
         for e in entries where e.text == "reached APNs" { if let l = e.letter, firstArrival[l] == nil { firstArrival[l] = e.time } }
-        for (letter, t) in created { #expect(firstArrival[letter] == t + 50 * TraceFixture.ms) }
+        for (letter, t) in created { expectEqual(firstArrival[letter], t + 50 * TraceFixture.ms) }
     }
 
     @Test func onlineLettersArePresentedThreeHundredFiftyMillisecondsAfterCreation() throws {
@@ -35,7 +35,7 @@ extension TraceFixture {
         let presented = Dictionary(entries.filter { $0.text == "presented (delivered)" }.compactMap { e in e.letter.map { ($0, e.time) } },
                                    uniquingKeysWith: min)
         for (letter, t) in created where t + 150 * TraceFixture.ms < TraceFixture.windowStart || t >= TraceFixture.windowEnd {
-            #expect(presented[letter] == t + 350 * TraceFixture.ms)
+            expectEqual(presented[letter], t + 350 * TraceFixture.ms)
         }
     }
 
@@ -47,23 +47,24 @@ extension TraceFixture {
             .keys.sorted()
         #expect(inWindow.count >= 3, "the fixture needs letters in the window")
         // Queue off: all but the last are replaced in the one-slot store.
-        #expect(off.ledger.count(of: .apnsReplaced) == inWindow.count - 1)
+        expectEqual(off.ledger.count(of: .apnsReplaced), inWindow.count - 1)
         let flushed = off.entries.first { $0.text == "stored push sent to device" }
         #expect(flushed?.time == TraceFixture.windowEnd && flushed?.letter == inWindow.last)
         // Queue on: the gap is found on arrival, re-requested after processing, re-sent, presented.
         let on = Simulator.trace(scenario, device: 0, arm: .on)
         let gap = try #require(on.entries.first { $0.text.hasPrefix("extension found gap") })
-        #expect(gap.time == TraceFixture.windowEnd + 100 * TraceFixture.ms)
+        expectEqual(gap.time, TraceFixture.windowEnd + 100 * TraceFixture.ms)
         #expect(gap.text.hasSuffix("(\(inWindow.count - 1) missed): re-request"))
         let request = try #require(on.entries.first { $0.text.hasPrefix("re-request sent") })
-        #expect(request.time == gap.time + 200 * TraceFixture.ms)
+        expectEqual(request.time, gap.time + 200 * TraceFixture.ms)
         let answer = try #require(on.entries.first { $0.text.hasPrefix("re-request answered") })
-        #expect(answer.time == request.time + 300 * TraceFixture.ms)
+        expectEqual(answer.time, request.time + 300 * TraceFixture.ms)
         let resentPresented = on.entries.filter { $0.text == "presented (delivered)" && $0.letter.map(inWindow.dropLast().contains) == true }
-        #expect(resentPresented.count == inWindow.count - 1)
+        expectEqual(resentPresented.count, inWindow.count - 1)
         // Re-sent copies: answer + 200 ms to APNs, + 100 ms to the device, + 200 ms processing.
         #expect(resentPresented.allSatisfy { $0.time == answer.time + 500 * TraceFixture.ms })
-        #expect(on.ledger.delivered == on.ledger.letters && on.ledger.resent == inWindow.count - 1)
+        expectEqual(on.ledger.delivered, on.ledger.letters)
+        expectEqual(on.ledger.resent, inWindow.count - 1)
         // The user clears each notification two hours after it appears.
         let cleared = on.entries.filter { $0.text == "cleared by the user" }
         #expect(!cleared.isEmpty)
@@ -79,7 +80,7 @@ extension TraceFixture {
         for queue in ["off", "on"] {
             let console = Console.capturing()
             let status = PushSimTool.main(["trace", file.path, "--device", "0", "--queue", queue], console: console)
-            #expect(status == 0)
+            expectEqual(status, 0)
             output += console.standardOutput
         }
         if ProcessInfo.processInfo.environment["PUSHSIM_RECORD_GOLDEN"] == "1" {
@@ -87,6 +88,6 @@ extension TraceFixture {
             return
         }
         let golden = try String(contentsOf: TraceFixture.goldenURL, encoding: .utf8)
-        #expect(output == golden, "the trace changed; if on purpose, re-record with PUSHSIM_RECORD_GOLDEN=1")
+        expectEqual(output, golden, "the trace changed; if on purpose, re-record with PUSHSIM_RECORD_GOLDEN=1")
     }
 }

@@ -17,7 +17,7 @@ import PushSimTestSupport
         let text = section == "apns" ? binary + "  \(line)\n" : binary + "\(section):\n  \(line)\n"
         let error = try #require(scenarioError(text))
         let key = String(line.prefix { $0 != ":" })
-        #expect(place(error) == (section == "apns" ? "t.yaml:6:3" : "t.yaml:7:3"))
+        expectEqual(place(error), (section == "apns" ? "t.yaml:6:3" : "t.yaml:7:3"))
         #expect(error.message.contains("`\(section).\(key)`: the binary interface answers only errors")
                 && error.message.contains("is an HTTP/2 answer"), "\(error.message)")
         // Under HTTP/2 the same key is what it always was.
@@ -44,9 +44,11 @@ import PushSimTestSupport
         let keys = "apns: {malformed: 30%, error_delay: 5s, connection_rate: 1/s, feedback_delay: 1h}\nxiva: {resend_buffer: 10}\n"
         let plain = try ScenarioLoader.parse(text: base, file: "t.yaml")
         let withKeys = try ScenarioLoader.parse(text: base + keys, file: "t.yaml")
-        #expect(withKeys.apns.interface == .http2 && withKeys.apns.malformed == 0.3 && withKeys.xiva.resendBuffer == 10)
+        expectEqual(withKeys.apns.interface, .http2)
+        expectEqual(withKeys.apns.malformed, 0.3)
+        expectEqual(withKeys.xiva.resendBuffer, 10)
         let a = Simulator.run(plain), b = Simulator.run(withKeys)
-        #expect(a.arms.map(\.ledger) == b.arms.map(\.ledger))
+        expectEqual(a.arms.map(\.ledger), b.arms.map(\.ledger))
         #expect(a.arms.allSatisfy { $0.ledger.uninstall.undeliverable > 0 && $0.ledger.binary.written == 0 })
         // The same file on the binary interface does use them.
         let binary = try ScenarioLoader.parse(text: base + keys, file: "t.yaml", overrides: ["apns.interface=binary"])

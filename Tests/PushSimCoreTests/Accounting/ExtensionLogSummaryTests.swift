@@ -16,26 +16,36 @@ import PushSimTestSupport
             row(3, 2 * hour + 5 * minute, gap: 4, .error),
         ]
         let summary = ExtensionLogSummary(rows)
-        #expect(summary.hours.map(\.hour) == [0, 2])
+        expectEqual(summary.hours.map(\.hour), [0, 2])
         let first = summary.hours[0], third = summary.hours[1]
-        #expect(first.pushes == 3 && first.gaps == 2 && first.missed == 3 && first.devices == 2)
-        #expect(first.gapsPerPush == 2.0 / 3.0)
-        #expect(first.gapSizes == [1, 1, 0, 0, 0, 0, 0, 0])
-        #expect(first.count(.none) == 1 && first.count(.answered) == 1 && first.count(.timeout) == 1)
-        #expect(first.reRequests == 2)
-        #expect(third.pushes == 4 && third.gaps == 4 && third.missed == 82 && third.devices == 2)
+        expectEqual(first.pushes, 3)
+        expectEqual(first.gaps, 2)
+        expectEqual(first.missed, 3)
+        expectEqual(first.devices, 2)
+        expectEqual(first.gapsPerPush, 2.0 / 3.0)
+        expectEqual(first.gapSizes, [1, 1, 0, 0, 0, 0, 0, 0])
+        expectEqual(first.count(.none), 1)
+        expectEqual(first.count(.answered), 1)
+        expectEqual(first.count(.timeout), 1)
+        expectEqual(first.reRequests, 2)
+        expectEqual(third.pushes, 4)
+        expectEqual(third.gaps, 4)
+        expectEqual(third.missed, 82)
+        expectEqual(third.devices, 2)
         // 70 in 65+, 5 in 5–8, 3 and 4 in 3–4.
-        #expect(third.gapSizes == [0, 0, 2, 1, 0, 0, 0, 1])
+        expectEqual(third.gapSizes, [0, 0, 2, 1, 0, 0, 0, 1])
         // pending and error were sent; summarized and not_sent were not.
-        #expect(third.reRequests == 2)
-        #expect(summary.total.pushes == 7 && summary.total.gaps == 6 && summary.total.missed == 85)
+        expectEqual(third.reRequests, 2)
+        expectEqual(summary.total.pushes, 7)
+        expectEqual(summary.total.gaps, 6)
+        expectEqual(summary.total.missed, 85)
     }
 
     /// The rows' order does not matter: a log read back in any order gives the same summary.
     @Test func theOrderOfTheRowsDoesNotMatter() {
         let rows = (0..<40).map { k in row(k % 7, Int64(k) * 17 * minute, gap: k % 3, k % 3 == 0 ? .none : .answered) }
-        #expect(ExtensionLogSummary(rows) == ExtensionLogSummary(rows.reversed()))
-        #expect(ExtensionLogSummary(rows).hours.reduce(0) { $0 + $1.pushes } == 40)
+        expectEqual(ExtensionLogSummary(rows), ExtensionLogSummary(rows.reversed()))
+        expectEqual(ExtensionLogSummary(rows).hours.reduce(0) { $0 + $1.pushes }, 40)
     }
 
     @Test func bucketsCoverEverySizeOnce() {
@@ -43,7 +53,7 @@ import PushSimTestSupport
         let expected: [Int] = (1...200).map { (size: Int) -> Int in
             ExtensionLogSummary.gapBuckets.firstIndex { size >= $0.lower && size <= ($0.upper ?? Int.max) } ?? -1
         }
-        #expect(buckets == expected)
+        expectEqual(buckets, expected)
         #expect(ExtensionLogSummary.gapBuckets.indices.map(ExtensionLogSummary.bucketName)
             == ["gaps_1", "gaps_2", "gaps_3_4", "gaps_5_8", "gaps_9_16", "gaps_17_32", "gaps_33_64", "gaps_65_up"])
     }
@@ -55,7 +65,7 @@ import PushSimTestSupport
 
 @Suite struct LogAnswerTests {
     @Test func ordinalsFollowTheColumnOrder() {
-        #expect(LogAnswer.allCases.map(\.ordinal) == Array(LogAnswer.allCases.indices))
-        #expect(LogAnswer.allCases.filter(\.reRequested) == [.answered, .error, .timeout, .pending])
+        expectEqual(LogAnswer.allCases.map(\.ordinal), Array(LogAnswer.allCases.indices))
+        expectEqual(LogAnswer.allCases.filter(\.reRequested), [.answered, .error, .timeout, .pending])
     }
 }

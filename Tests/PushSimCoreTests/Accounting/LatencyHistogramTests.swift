@@ -31,20 +31,20 @@ import PushSimTestSupport
                 #expect(abs(got - exact) <= 0.01 * exact + 0.5, "seed \(seed) p\(p): \(got) vs \(exact)")
             }
             #expect(h.percentile(1.0) <= sorted.last!)
-            #expect(h.maximum == sorted.last!)
-            #expect(h.total == UInt64(values.count))
+            expectEqual(h.maximum, sorted.last!)
+            expectEqual(h.total, UInt64(values.count))
         }
     }
 
     @Test func smallValuesAreExact() {
         var h = LatencyHistogram()
         for v in Int64(0)..<128 { h.record(v) }
-        for k in 1...128 { #expect(h.percentile(Double(k) / 128) == Int64(k - 1)) }
+        for k in 1...128 { expectEqual(h.percentile(Double(k) / 128), Int64(k - 1)) }
     }
 
     @Test func emptyHistogramReportsZero() {
-        #expect(LatencyHistogram().percentile(0.5) == 0)
-        #expect(LatencyHistogram().percentile(1) == 0)
+        expectEqual(LatencyHistogram().percentile(0.5), 0)
+        expectEqual(LatencyHistogram().percentile(1), 0)
     }
 
     @Test func hugeValuesDoNotTrap() {
@@ -54,7 +54,7 @@ import PushSimTestSupport
         h.record(-5)   // clamped to the zero bucket
         // The top bucket's midpoint, within 1/256 of the value.
         #expect(Double(h.percentile(1)) >= Double(Int64.max) * (1 - 1.0 / 256))
-        #expect(h.percentile(0.01) == 0)
+        expectEqual(h.percentile(0.01), 0)
     }
 
     @Test func mergeEqualsTheHistogramOfTheUnion() {
@@ -65,17 +65,17 @@ import PushSimTestSupport
         (a + b).forEach { union.record($0) }
         var merged = ha
         merged.merge(hb)
-        #expect(merged == union)
+        expectEqual(merged, union)
         var other = hb
         other.merge(ha)
-        #expect(other == union)
+        expectEqual(other, union)
     }
 
     @Test func sparseBucketsRoundTrip() {
         var h = LatencyHistogram()
         randomLatencies(3_000, seed: 12).forEach { h.record($0) }
         let rebuilt = LatencyHistogram(sparse: h.sparseBuckets, maximum: h.maximum)
-        #expect(rebuilt == h)
+        expectEqual(rebuilt, h)
         #expect(LatencyHistogram(sparse: [(index: -1, count: 1)], maximum: 0) == nil)
         #expect(LatencyHistogram(sparse: [(index: LatencyHistogram.bucketCount, count: 1)], maximum: 0) == nil)
     }

@@ -1,6 +1,7 @@
 // The ledger: one record per letter, identities, merging.
 import Testing
 @testable import PushSimCore
+import PushSimTestSupport
 
 @Suite struct LedgerTests {
     func randomLedger(_ seed: UInt64) -> Ledger {
@@ -24,10 +25,10 @@ import Testing
 
     @Test func recordingKeepsTheIdentities() {
         let l = randomLedger(1)
-        #expect(l.letters == 1_000)
+        expectEqual(l.letters, 1_000)
         #expect(l.identitiesHold)
-        #expect(LossCause.allCases.map(l.count(of:)).reduce(0, +) == l.lost)
-        #expect(Int(l.latency.total) == l.delivered)
+        expectEqual(LossCause.allCases.map(l.count(of:)).reduce(0, +), l.lost)
+        expectEqual(Int(l.latency.total), l.delivered)
     }
 
     @Test func brokenLedgersFailTheIdentities() {
@@ -44,28 +45,33 @@ import Testing
         let a = randomLedger(3), b = randomLedger(4)
         var m = a
         m.merge(b)
-        #expect(m.letters == a.letters + b.letters && m.delivered == a.delivered + b.delivered)
-        #expect(m.summarized == a.summarized + b.summarized && m.lost == a.lost + b.lost)
-        #expect(m.causes == zip(a.causes, b.causes).map { $0 + $1 })
-        #expect(m.duplicates == a.duplicates + b.duplicates && m.events == a.events + b.events)
-        #expect(m.reRequests == a.reRequests + b.reRequests && m.resent == a.resent + b.resent)
-        #expect(m.summaries == a.summaries + b.summaries)
-        #expect(m.extensionTimeouts == a.extensionTimeouts + b.extensionTimeouts)
-        #expect(m.pushesSeenByExtensions == a.pushesSeenByExtensions + b.pushesSeenByExtensions)
-        #expect(m.gapsDetected == a.gapsDetected + b.gapsDetected && m.missedInGaps == a.missedInGaps + b.missedInGaps)
-        #expect(m.lettersOnVisibleDevices == a.lettersOnVisibleDevices + b.lettersOnVisibleDevices)
-        #expect(m.positionsKnownToTelemetry == a.positionsKnownToTelemetry + b.positionsKnownToTelemetry)
+        expectEqual(m.letters, a.letters + b.letters)
+        expectEqual(m.delivered, a.delivered + b.delivered)
+        expectEqual(m.summarized, a.summarized + b.summarized)
+        expectEqual(m.lost, a.lost + b.lost)
+        expectEqual(m.causes, zip(a.causes, b.causes).map { $0 + $1 })
+        expectEqual(m.duplicates, a.duplicates + b.duplicates)
+        expectEqual(m.events, a.events + b.events)
+        expectEqual(m.reRequests, a.reRequests + b.reRequests)
+        expectEqual(m.resent, a.resent + b.resent)
+        expectEqual(m.summaries, a.summaries + b.summaries)
+        expectEqual(m.extensionTimeouts, a.extensionTimeouts + b.extensionTimeouts)
+        expectEqual(m.pushesSeenByExtensions, a.pushesSeenByExtensions + b.pushesSeenByExtensions)
+        expectEqual(m.gapsDetected, a.gapsDetected + b.gapsDetected)
+        expectEqual(m.missedInGaps, a.missedInGaps + b.missedInGaps)
+        expectEqual(m.lettersOnVisibleDevices, a.lettersOnVisibleDevices + b.lettersOnVisibleDevices)
+        expectEqual(m.positionsKnownToTelemetry, a.positionsKnownToTelemetry + b.positionsKnownToTelemetry)
         var h = a.latency
         h.merge(b.latency)
-        #expect(m.latency == h)
+        expectEqual(m.latency, h)
         #expect(m.identitiesHold)
         // Merging is order-free and the empty ledger is neutral.
         var n = b
         n.merge(a)
-        #expect(n == m)
+        expectEqual(n, m)
         var e = Ledger()
         e.merge(a)
-        #expect(e == a)
+        expectEqual(e, a)
     }
 
     /// Every declared count merges by its rule, by construction: a counter added to a group (or
@@ -73,26 +79,26 @@ import Testing
     /// checks that every field is declared.
     @Test func mergeCombinesEveryDeclaredCountByItsRule() {
         let counts = Ledger.everyCount
-        #expect(Set(counts.map(\.key)).count == counts.count, "two counters share a partial-result key")
+        expectEqual(Set(counts.map(\.key)).count, counts.count, "two counters share a partial-result key")
         var a = Ledger(), b = Ledger()
         for (n, count) in counts.enumerated() { a[keyPath: count.path] = n + 1; b[keyPath: count.path] = 3 * n + 2 }
         var m = a
         m.merge(b)
         for (n, count) in counts.enumerated() {
             let expected = count.merge == .sum ? (n + 1) + (3 * n + 2) : max(n + 1, 3 * n + 2)
-            #expect(m[keyPath: count.path] == expected, "\(count.key) does not merge by its rule")
+            expectEqual(m[keyPath: count.path], expected, "\(count.key) does not merge by its rule")
         }
         // A group whose counter set is empty is skipped, and merging into an empty one copies.
         var e = Ledger()
         e.merge(a)
-        for count in counts { #expect(e[keyPath: count.path] == a[keyPath: count.path], "\(count.key)") }
+        for count in counts { expectEqual(e[keyPath: count.path], a[keyPath: count.path], "\(count.key)") }
     }
 
     /// The merge above goes by offset (the coupled path merges once per device and arm): every
     /// group counter has its offset in `MechanismCounts`, so the key-path fallback is never taken.
     @Test func everyGroupCounterMergesByOffset() {
         #expect(MechanismCounts.mergePlan != nil)
-        #expect(MechanismCounts.mergePlan?.count == Ledger.ownStorageGroups.count)
+        expectEqual(MechanismCounts.mergePlan?.count, Ledger.ownStorageGroups.count)
         for group in Ledger.groups {
             for counter in group.counters {
                 #expect(MemoryLayout<MechanismCounts>.offset(of: counter.pathInCounts) != nil, "\(counter.key) has no offset")
@@ -102,10 +108,12 @@ import Testing
 
     @Test func ratesAreSharesOfLetters() {
         var l = Ledger()
-        #expect(l.lossRate == 0 && l.duplicateRate == 0)
+        expectEqual(l.lossRate, 0)
+        expectEqual(l.duplicateRate, 0)
         l.record(.lost(.networkLoss)); l.record(.delivered(latency: 5)); l.record(.summarized); l.record(.delivered(latency: 1))
         l.duplicates = 1
-        #expect(l.lossRate == 0.25 && l.duplicateRate == 0.25)
+        expectEqual(l.lossRate, 0.25)
+        expectEqual(l.duplicateRate, 0.25)
     }
 
     /// An undeliverable letter stays outside `letters` (docs/model.md §9): the identities still hold.
@@ -115,11 +123,13 @@ import Testing
         #expect(l.letters == 2 && l.uninstall.undeliverable == 1 && l.lost == 1 && l.identitiesHold)
         var m = Ledger()
         m.merge(l); m.merge(l)
-        #expect(m.uninstall.undeliverable == 2 && m.letters == 4 && m.count(of: .throttled) == 2)
+        expectEqual(m.uninstall.undeliverable, 2)
+        expectEqual(m.letters, 4)
+        expectEqual(m.count(of: .throttled), 2)
     }
 
     @Test func causesOnlyTheQueueCanGive() {
-        #expect(LossCause.allCases.filter(\.isQueueOnly) == [.alertsOff, .undetectedGap, .retentionExpired, .extensionTimeout, .memoryKill])
+        expectEqual(LossCause.allCases.filter(\.isQueueOnly), [.alertsOff, .undetectedGap, .retentionExpired, .extensionTimeout, .memoryKill])
         #expect(LossCause.allCases.map(\.key) == ["xiva_drop", "xiva_outage", "network_loss", "apns_replaced", "apns_expired",
                                                   "payload_too_large", "throttled", "server_error", "alerts_off", "undetected_gap", "retention_expired",
                                                   "extension_timeout", "unfinished", "no_store", "callkit_unreported",
@@ -138,7 +148,10 @@ import Testing
         a.record(.lost(.rejected)); b.record(.lost(.connectionDiscard))
         var m = a
         m.merge(b)
-        #expect(m.binary.written == 12 && m.binary.errors == 3 && m.binary.discarded == 7 && m.binary.rewritten == 3)
+        expectEqual(m.binary.written, 12)
+        expectEqual(m.binary.errors, 3)
+        expectEqual(m.binary.discarded, 7)
+        expectEqual(m.binary.rewritten, 3)
         #expect(m.count(of: .rejected) == 1 && m.count(of: .connectionDiscard) == 1 && m.identitiesHold)
         var c = a
         c.binary.rewritten += 1

@@ -27,21 +27,24 @@ import PushSimTestSupport
             total.merge(w.run(.on))
         }
         let load = total.load
-        #expect(total.reRequests == phones)
-        #expect(load.count(bin: 40, .reRequests) == phones, "re-requests by minute: \((0..<load.bins).map { load.count(bin: $0, .reRequests) })")
-        #expect(load.total(.reRequests) == phones)
-        #expect(load.count(bin: 40, .resent) == phones && load.total(.resent) == total.resent)
+        expectEqual(total.reRequests, phones)
+        expectEqual(load.count(bin: 40, .reRequests), phones, "re-requests by minute: \((0..<load.bins).map { load.count(bin: $0, .reRequests) })")
+        expectEqual(load.total(.reRequests), phones)
+        expectEqual(load.count(bin: 40, .resent), phones)
+        expectEqual(load.total(.resent), total.resent)
         for m in [10, 20, 30] { #expect(load.count(bin: m, .lettersIn) == phones && load.count(bin: m, .pushesSent) == phones) }
         // Pushes sent: the three first copies and the re-send.
-        #expect(load.total(.pushesSent) == 4 * phones)
-        #expect(load.total(.summaries) == 0)
+        expectEqual(load.total(.pushesSent), 4 * phones)
+        expectEqual(load.total(.summaries), 0)
     }
 
     @Test func theQueueOffArmCountsLettersAndPushesOnly() {
         var w = backOnline()
         let off = w.run(.off)
-        #expect(off.load.total(.lettersIn) == 3 && off.load.total(.pushesSent) == 3)
-        #expect(off.load.total(.reRequests) == 0 && off.load.total(.resent) == 0)
+        expectEqual(off.load.total(.lettersIn), 3)
+        expectEqual(off.load.total(.pushesSent), 3)
+        expectEqual(off.load.total(.reRequests), 0)
+        expectEqual(off.load.total(.resent), 0)
     }
 
     /// A summary is counted when shown: with every re-request answered by an error the gap's
@@ -53,8 +56,9 @@ import PushSimTestSupport
             ScriptedLetter(time: 1 * hour), ScriptedLetter(time: 2 * hour, lost: true), ScriptedLetter(time: 3 * hour),
         ])
         let on = w.run(.on)
-        #expect(on.summaries == 1 && on.load.total(.summaries) == 1)
-        #expect(on.load.count(bin: 180, .summaries) == 1)
+        expectEqual(on.summaries, 1)
+        expectEqual(on.load.total(.summaries), 1)
+        expectEqual(on.load.count(bin: 180, .summaries), 1)
     }
 
     /// The width of a bin is the scenario's: 10-minute bins put the seven re-requests in bin 4.
@@ -64,7 +68,8 @@ import PushSimTestSupport
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 10 * minute), ScriptedLetter(time: 20 * minute),
                                            ScriptedLetter(time: 30 * minute)], offline: [15 * minute..<(40 * minute)])
         let on = w.run(.on)
-        #expect(on.load.count(bin: 4, .reRequests) == 1 && on.load.count(bin: 1, .lettersIn) == 1)
+        expectEqual(on.load.count(bin: 4, .reRequests), 1)
+        expectEqual(on.load.count(bin: 1, .lettersIn), 1)
     }
 
     /// A constant rate λ on n devices: each minute's letters are Poisson with mean μ = nλ·60 s.
@@ -85,7 +90,7 @@ import PushSimTestSupport
         let variance = values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(bins - 1)
         #expect(abs(mean - mu) < 5 * (mu / Double(bins)).squareRoot(), "mean \(mean) against \(mu)")
         #expect(abs(variance - mu) < 5 * ((mu + 2 * mu * mu) / Double(bins)).squareRoot(), "variance \(variance) against \(mu)")
-        #expect(load.total(.lettersIn) == result.arms[0].ledger.letters)
+        expectEqual(load.total(.lettersIn), result.arms[0].ledger.letters)
     }
 
     /// Series of disjoint devices add bin by bin, whatever the order.
@@ -96,7 +101,11 @@ import PushSimTestSupport
         b.add(1, bin: 9, .lettersIn)
         var ab = a; ab.merge(b)
         var ba = b; ba.merge(a)
-        #expect(ab == ba && ab.count(bin: 3, .reRequests) == 7 && ab.count(bin: 9, .lettersIn) == 1 && ab.bins == 10)
-        #expect(ab.count(bin: -1, .lettersIn) == 0 && ab.count(bin: 99, .lettersIn) == 0)
+        expectEqual(ab, ba)
+        expectEqual(ab.count(bin: 3, .reRequests), 7)
+        expectEqual(ab.count(bin: 9, .lettersIn), 1)
+        expectEqual(ab.bins, 10)
+        expectEqual(ab.count(bin: -1, .lettersIn), 0)
+        expectEqual(ab.count(bin: 99, .lettersIn), 0)
     }
 }

@@ -37,11 +37,15 @@ import PushSimTestSupport
             let l = w.run(arm)
             #expect(w.fates() == [.delivered(latency: w.firstDelivery(0) - (r - hour)), .lost(.xivaDrop),
                                   .delivered(latency: w.firstDelivery(2) - (r + 2 * hour))], "\(w.traceText)")
-            #expect(l.appReinstalls.reinstalls == 1 && l.appReinstalls.droppedLetters == 1)
-            #expect(l.gapsDetected == 0 && l.reRequests == 0 && l.appReinstalls.foreignPushes == 0)
+            expectEqual(l.appReinstalls.reinstalls, 1)
+            expectEqual(l.appReinstalls.droppedLetters, 1)
+            expectEqual(l.gapsDetected, 0)
+            expectEqual(l.reRequests, 0)
+            expectEqual(l.appReinstalls.foreignPushes, 0)
         }
         // The new token's first position is the next run-wide one: the dropped letter took none.
-        #expect(w.world.letterStates[2].position == 2 && w.world.mechanisms.reinstalls.currentFirst == 2)
+        expectEqual(w.world.letterStates[2].position, 2)
+        expectEqual(w.world.mechanisms.reinstalls.currentFirst, 2)
     }
 
     /// The saved position goes with the app: the old install's lost last letter is never seen
@@ -54,13 +58,18 @@ import PushSimTestSupport
                       ScriptedLetter(time: r + 2 * hour, lost: true), ScriptedLetter(time: r + 3 * hour)]
         var w = ScriptedWorld(s, letters: script)
         let on = w.run(.on)
-        #expect(w.fate(1) == .lost(.undetectedGap) && w.fate(2) == .lost(.undetectedGap), "\(w.traceText)")
-        #expect(on.gapsDetected == 0 && on.appReinstalls.missedGapPositions == 2 && on.appReinstalls.droppedLetters == 0)
+        expectEqual(w.fate(1), .lost(.undetectedGap), "\(w.traceText)")
+        expectEqual(w.fate(2), .lost(.undetectedGap), "\(w.traceText)")
+        expectEqual(on.gapsDetected, 0)
+        expectEqual(on.appReinstalls.missedGapPositions, 2)
+        expectEqual(on.appReinstalls.droppedLetters, 0)
         var still = s
         still.device.reinstallRatePerMicrosecond = 0
         var plain = ScriptedWorld(still, letters: script)
         let without = plain.run(.on)
-        #expect(without.gapsDetected == 1 && without.appReinstalls.missedGapPositions == 0 && without.appReinstalls.reinstalls == 0)
+        expectEqual(without.gapsDetected, 1)
+        expectEqual(without.appReinstalls.missedGapPositions, 0)
+        expectEqual(without.appReinstalls.reinstalls, 0)
     }
 
     /// A push numbered for the old install that reaches the new one after it saved a position:
@@ -77,11 +86,15 @@ import PushSimTestSupport
         ])
         let on = w.run(.on)
         #expect(w.fates().allSatisfy { if case .delivered = $0 { true } else { false } }, "\(w.traceText)")
-        #expect(on.appReinstalls.foreignPushes == 1 && on.appReinstalls.falseGaps == 1)
-        #expect(on.gapsDetected == 0 && on.reRequests == 0 && on.duplicates == 0)
-        #expect(w.world.ext.lastPosition == 5)
+        expectEqual(on.appReinstalls.foreignPushes, 1)
+        expectEqual(on.appReinstalls.falseGaps, 1)
+        expectEqual(on.gapsDetected, 0)
+        expectEqual(on.reRequests, 0)
+        expectEqual(on.duplicates, 0)
+        expectEqual(w.world.ext.lastPosition, 5)
         let off = w.run(.off)
-        #expect(off.appReinstalls.foreignPushes == 0 && off.appReinstalls.reinstalls == 1)
+        expectEqual(off.appReinstalls.foreignPushes, 0)
+        expectEqual(off.appReinstalls.reinstalls, 1)
     }
 
     /// A push of the old install that arrives before the new install saved anything is shown
@@ -97,14 +110,17 @@ import PushSimTestSupport
             ScriptedLetter(time: r + 3 * hour),
         ])
         let on = w.run(.on)
-        #expect(on.appReinstalls.foreignPushes == 1 && on.appReinstalls.falseGaps == 0, "\(w.traceText)")
-        #expect(w.world.letterStates[3].position == 4 && w.world.mechanisms.reinstalls.currentFirst == 4)
+        expectEqual(on.appReinstalls.foreignPushes, 1, "\(w.traceText)")
+        expectEqual(on.appReinstalls.falseGaps, 0, "\(w.traceText)")
+        expectEqual(w.world.letterStates[3].position, 4)
+        expectEqual(w.world.mechanisms.reinstalls.currentFirst, 4)
         // Without the hash check the old push (its token's position 3) would have been saved
         // first; with it, the gap at the new token's position 2 is found and re-requested.
-        #expect(on.gapsDetected == 1 && on.reRequests == 1)
+        expectEqual(on.gapsDetected, 1)
+        expectEqual(on.reRequests, 1)
         // Missed: only the old push's own position, numbered after the old install's last
         // save and past any check once the app was gone (it arrived all the same).
-        #expect(on.appReinstalls.missedGapPositions == 1)
+        expectEqual(on.appReinstalls.missedGapPositions, 1)
         #expect(w.fate(4) != .lost(.undetectedGap))
     }
 
@@ -119,6 +135,7 @@ import PushSimTestSupport
         let off = w.run(.off)
         let expected = 48.0
         #expect(abs(Double(on.appReinstalls.reinstalls) - expected) <= 4 * expected.squareRoot())
-        #expect(off.appReinstalls.reinstalls == on.appReinstalls.reinstalls && on.appReinstalls.droppedLetters == 0)
+        expectEqual(off.appReinstalls.reinstalls, on.appReinstalls.reinstalls)
+        expectEqual(on.appReinstalls.droppedLetters, 0)
     }
 }

@@ -27,18 +27,20 @@ import PushSimTestSupport
         for (i, outcome) in outcomes.enumerated() {
             let arrival = Int64(i) * 10 * ms
             switch i {
-            case k: #expect(outcome == .rejected(arrival: w, errorHeardAt: e))
+            case k: expectEqual(outcome, .rejected(arrival: w, errorHeardAt: e))
             case (k + 1)...(k + 3):
-                #expect(outcome == .discarded(arrival: arrival, checkAt: e, write: BinaryWrite(closure: 0, sequence: i)))
-            default: #expect(outcome == .accepted(arrival: arrival))
+                expectEqual(outcome, .discarded(arrival: arrival, checkAt: e, write: BinaryWrite(closure: 0, sequence: i)))
+            default: expectEqual(outcome, .accepted(arrival: arrival))
             }
         }
-        #expect(c.written == 10 && c.errors == 1 && c.discarded == 3)
+        expectEqual(c.written, 10)
+        expectEqual(c.errors, 1)
+        expectEqual(c.discarded, 3)
         for i in (k + 1)...(k + 3) {
             let again = c.isStillBuffered(BinaryWrite(closure: 0, sequence: i))
             #expect(!again)
         }
-        #expect(c.rewritten == 0)
+        expectEqual(c.rewritten, 0)
     }
 
     /// With resend_buffer N at least the number discarded, every discarded write is written
@@ -50,33 +52,33 @@ import PushSimTestSupport
             let outcomes = writes(&c, count: 8, first: 0, gap: 10 * ms, malformedAt: 0, errorDelay: 45 * ms)
             var again: [Int] = []
             for case .discarded(_, let checkAt, let write) in outcomes {
-                #expect(checkAt == 45 * ms)
+                expectEqual(checkAt, 45 * ms)
                 if c.isStillBuffered(write) { again.append(write.sequence) }
             }
             let discardedCount = 4
             let expected = Array((1...discardedCount).suffix(min(n, discardedCount)))
-            #expect(again == expected, "N = \(n)")
-            #expect(c.rewritten == min(n, discardedCount))
+            expectEqual(again, expected, "N = \(n)")
+            expectEqual(c.rewritten, min(n, discardedCount))
         }
     }
 
     /// A finite connection rate queues the writes: a burst of B at one instant ends one write
     /// apart, and the error's window counts arrivals (write ends), not joins.
     @Test func aFiniteRateQueuesWritesAndTheWindowCountsArrivals() {
-        #expect(BinaryConnection.writeTime(ratePerMicrosecond: 1.0 / 3_000) == 3_000)
-        #expect(BinaryConnection.writeTime(ratePerMicrosecond: nil) == 0)
+        expectEqual(BinaryConnection.writeTime(ratePerMicrosecond: 1.0 / 3_000), 3_000)
+        expectEqual(BinaryConnection.writeTime(ratePerMicrosecond: nil), 0)
         var c = BinaryConnection(writeTime: 3 * ms, bufferSize: 0)
         // Ten at instant 0: they end at 3, 6, …, 30 ms; the second is malformed (arrival 6 ms),
         // its error heard at 16 ms: ends 9, 12, 15 ms are discarded; 18 ms on is accepted.
         var outcomes: [BinaryWriteOutcome] = []
         for i in 0..<10 { outcomes.append(c.write(joiningAt: 0, malformed: i == 1) { 10 * ms }) }
-        #expect(outcomes[0] == .accepted(arrival: 3 * ms))
-        #expect(outcomes[1] == .rejected(arrival: 6 * ms, errorHeardAt: 16 * ms))
+        expectEqual(outcomes[0], .accepted(arrival: 3 * ms))
+        expectEqual(outcomes[1], .rejected(arrival: 6 * ms, errorHeardAt: 16 * ms))
         for i in 2...4 {
             #expect(outcomes[i] == .discarded(arrival: Int64(i + 1) * 3 * ms, checkAt: 16 * ms,
                                               write: BinaryWrite(closure: 0, sequence: i)))
         }
-        for i in 5..<10 { #expect(outcomes[i] == .accepted(arrival: Int64(i + 1) * 3 * ms)) }
+        for i in 5..<10 { expectEqual(outcomes[i], .accepted(arrival: Int64(i + 1) * 3 * ms)) }
     }
 
     /// With an infinite rate the writes after the bad one at its own instant reach the closed
@@ -88,18 +90,20 @@ import PushSimTestSupport
         let bad = c.write(joiningAt: 5, malformed: true) { 20 }
         let same = c.write(joiningAt: 5, malformed: true) { 999 }
         let edge = c.write(joiningAt: 25, malformed: false) { 0 }
-        #expect(before == .accepted(arrival: 5))
-        #expect(bad == .rejected(arrival: 5, errorHeardAt: 25))
-        #expect(same == .discarded(arrival: 5, checkAt: 25, write: BinaryWrite(closure: 0, sequence: 2)))
-        #expect(edge == .accepted(arrival: 25))
-        #expect(c.errors == 1 && c.discarded == 1)
+        expectEqual(before, .accepted(arrival: 5))
+        expectEqual(bad, .rejected(arrival: 5, errorHeardAt: 25))
+        expectEqual(same, .discarded(arrival: 5, checkAt: 25, write: BinaryWrite(closure: 0, sequence: 2)))
+        expectEqual(edge, .accepted(arrival: 25))
+        expectEqual(c.errors, 1)
+        expectEqual(c.discarded, 1)
         let kept = c.isStillBuffered(BinaryWrite(closure: 0, sequence: 2))
         #expect(kept)
         // A second error gets its own window.
         let second = c.write(joiningAt: 30, malformed: true) { 10 }
         let inSecond = c.write(joiningAt: 35, malformed: false) { 0 }
-        #expect(second == .rejected(arrival: 30, errorHeardAt: 40))
-        #expect(inSecond == .discarded(arrival: 35, checkAt: 40, write: BinaryWrite(closure: 1, sequence: 5)))
-        #expect(c.errors == 2 && c.rewritten == 1)
+        expectEqual(second, .rejected(arrival: 30, errorHeardAt: 40))
+        expectEqual(inSecond, .discarded(arrival: 35, checkAt: 40, write: BinaryWrite(closure: 1, sequence: 5)))
+        expectEqual(c.errors, 2)
+        expectEqual(c.rewritten, 1)
     }
 }

@@ -7,11 +7,14 @@ import PushSimTestSupport
     @Test func anErrorDiscardsEveryWriteUntilItsRoundTripAndWithoutABufferTheyAreLost() {
         var device = ScriptedWorld(binaryScenario(), letters: sixBinaryLetters)
         let ledger = device.run(.off)
-        #expect(device.fate(0) == .delivered(latency: 100 * ms + 100 * ms + 200 * ms), "\(device.traceText)")
-        #expect(device.fate(1) == .lost(.payloadTooLarge))
-        for k in 2..<6 { #expect(device.fate(k) == .lost(.connectionDiscard), "letter \(k)\n\(device.traceText)") }
-        #expect(ledger.binary.written == 6 && ledger.binary.errors == 1 && ledger.binary.discarded == 4 && ledger.binary.rewritten == 0)
-        #expect(ledger.causes[LossCause.connectionDiscard.rawValue] == 4)
+        expectEqual(device.fate(0), .delivered(latency: 100 * ms + 100 * ms + 200 * ms), "\(device.traceText)")
+        expectEqual(device.fate(1), .lost(.payloadTooLarge))
+        for k in 2..<6 { expectEqual(device.fate(k), .lost(.connectionDiscard), "letter \(k)\n\(device.traceText)") }
+        expectEqual(ledger.binary.written, 6)
+        expectEqual(ledger.binary.errors, 1)
+        expectEqual(ledger.binary.discarded, 4)
+        expectEqual(ledger.binary.rewritten, 0)
+        expectEqual(ledger.causes[LossCause.connectionDiscard.rawValue], 4)
     }
 
     @Test func aBufferAsLargeAsTheDiscardsWritesThemAllAgainAtTheErrorsInstant() {
@@ -24,17 +27,20 @@ import PushSimTestSupport
             #expect(device.fate(k) == .delivered(latency: written + 100 * ms + 200 * ms - sixBinaryLetters[k].time),
                     "letter \(k)\n\(device.traceText)")
         }
-        #expect(ledger.binary.written == 10 && ledger.binary.discarded == 4 && ledger.binary.rewritten == 4)
-        #expect(ledger.duplicates == 0)
+        expectEqual(ledger.binary.written, 10)
+        expectEqual(ledger.binary.discarded, 4)
+        expectEqual(ledger.binary.rewritten, 4)
+        expectEqual(ledger.duplicates, 0)
     }
 
     @Test func aSmallerBufferKeepsOnlyTheLatestWrites() {
         var device = ScriptedWorld(binaryScenario(buffer: 2), letters: sixBinaryLetters)
         let ledger = device.run(.off)
         // Letters 2 and 3 had two or more written after them before e: out of the buffer.
-        #expect(device.fate(2) == .lost(.connectionDiscard) && device.fate(3) == .lost(.connectionDiscard), "\(device.traceText)")
+        expectEqual(device.fate(2), .lost(.connectionDiscard), "\(device.traceText)")
+        expectEqual(device.fate(3), .lost(.connectionDiscard), "\(device.traceText)")
         #expect(device.fates()[4...].allSatisfy { if case .delivered = $0 { return true } else { return false } })
-        #expect(ledger.binary.rewritten == 2)
+        expectEqual(ledger.binary.rewritten, 2)
     }
 
     @Test func aWriteEndingAtTheErrorsInstantGoesOnTheNewConnection() {
@@ -42,7 +48,7 @@ import PushSimTestSupport
         // discarded; the one ending at +600 = e is written on the new connection.
         var device = ScriptedWorld(binaryScenario { $0.apns.errorDelay = constant(400 * ms) }, letters: sixBinaryLetters)
         let ledger = device.run(.off)
-        #expect(ledger.binary.discarded == 3, "\(device.traceText)")
+        expectEqual(ledger.binary.discarded, 3, "\(device.traceText)")
         if case .delivered = device.fate(5) {} else { Issue.record("letter 5: \(device.fate(5))\n\(device.traceText)") }
     }
 
@@ -56,11 +62,15 @@ import PushSimTestSupport
         letters.append(ScriptedLetter(time: 2 * hour, xivaLatency: 0))
         var bare = ScriptedWorld(binaryScenario { $0.extension.deadline = span(30 * sec) }, letters: letters)
         let ledger = bare.run(.on)
-        #expect(ledger.reRequests == 1 && ledger.binary.errors == 2 && ledger.binary.discarded == 8, "\(bare.traceText)")
-        for k in 2..<6 { #expect(bare.fate(k) == .lost(.connectionDiscard), "letter \(k)") }
+        expectEqual(ledger.reRequests, 1, "\(bare.traceText)")
+        expectEqual(ledger.binary.errors, 2, "\(bare.traceText)")
+        expectEqual(ledger.binary.discarded, 8, "\(bare.traceText)")
+        for k in 2..<6 { expectEqual(bare.fate(k), .lost(.connectionDiscard), "letter \(k)") }
         var buffered = ScriptedWorld(binaryScenario(buffer: 4) { $0.extension.deadline = span(30 * sec) }, letters: letters)
         let withBuffer = buffered.run(.on)
-        #expect(withBuffer.binary.errors == 2 && withBuffer.binary.discarded == 4 && withBuffer.binary.rewritten == 4, "\(buffered.traceText)")
+        expectEqual(withBuffer.binary.errors, 2, "\(buffered.traceText)")
+        expectEqual(withBuffer.binary.discarded, 4, "\(buffered.traceText)")
+        expectEqual(withBuffer.binary.rewritten, 4, "\(buffered.traceText)")
         for k in 2..<6 { if case .delivered = buffered.fate(k) {} else { Issue.record("letter \(k): \(buffered.fate(k))") } }
     }
 
@@ -71,9 +81,9 @@ import PushSimTestSupport
         var device = ScriptedWorld(s, letters: [ScriptedLetter(time: 1 * hour, xivaLatency: 0),
                                                 ScriptedLetter(time: 2 * hour, xivaLatency: 0)])
         let ledger = device.run(.off)
-        #expect(device.fate(0) == .delivered(latency: 1 * day + 100 * ms + 200 * ms), "\(device.traceText)")
-        #expect(device.fate(1) == .lost(.unfinished))
-        #expect(ledger.binary.written == 1)
+        expectEqual(device.fate(0), .delivered(latency: 1 * day + 100 * ms + 200 * ms), "\(device.traceText)")
+        expectEqual(device.fate(1), .lost(.unfinished))
+        expectEqual(ledger.binary.written, 1)
     }
 
     @Test func afterAnUninstallXivaWritesUntilTheFeedbackListAndThoseLettersAreUndeliverable() {
@@ -84,9 +94,10 @@ import PushSimTestSupport
         device.world.clock.horizon = 3 * hour
         let ledger = device.run(.off)
         for k in 0..<6 { if case .delivered = device.fate(k) {} else { Issue.record("letter \(k): \(device.fate(k))") } }
-        for k in 6..<18 { #expect(device.fate(k) == .undeliverable, "letter \(k)") }
+        for k in 6..<18 { expectEqual(device.fate(k), .undeliverable, "letter \(k)") }
         // Written: the six before 2h and the six of [2h, 3h); none after the feedback list.
-        #expect(ledger.binary.written == 12, "\(device.traceText)")
-        #expect(ledger.letters == 6 && ledger.uninstall.undeliverable == 12)
+        expectEqual(ledger.binary.written, 12, "\(device.traceText)")
+        expectEqual(ledger.letters, 6)
+        expectEqual(ledger.uninstall.undeliverable, 12)
     }
 }

@@ -17,17 +17,22 @@ import PushSimTestSupport
         let on = w.run(.on)
         let opens = openings(w.trace)
         // A constant gap of 6h from a first opening uniform in [0, 6h): 8 openings in 48h.
-        #expect(opens.count == 8, "\(w.traceText)")
-        #expect(on.catchUp.fetches == 8)
-        #expect(w.fate(0) == .delivered(latency: w.firstDelivery(0) - 1 * hour))
-        #expect(w.fate(1) == .summarized)
+        expectEqual(opens.count, 8, "\(w.traceText)")
+        expectEqual(on.catchUp.fetches, 8)
+        expectEqual(w.fate(0), .delivered(latency: w.firstDelivery(0) - 1 * hour))
+        expectEqual(w.fate(1), .summarized)
         #expect(w.fate(2) != .summarized)
-        #expect(on.summaries == 1 && on.summarized == 1 && on.lost == 0)
+        expectEqual(on.summaries, 1)
+        expectEqual(on.summarized, 1)
+        expectEqual(on.lost, 0)
         // No gap check in this design: no re-requests, nothing seen by the queue's telemetry.
-        #expect(on.reRequests == 0 && on.gapsDetected == 0)
+        expectEqual(on.reRequests, 0)
+        expectEqual(on.gapsDetected, 0)
         // The off arm is untouched: the letter is lost to the network, nothing is fetched.
         let off = w.run(.off)
-        #expect(w.fate(1) == .lost(.networkLoss) && off.catchUp.fetches == 0 && off.summaries == 0)
+        expectEqual(w.fate(1), .lost(.networkLoss))
+        expectEqual(off.catchUp.fetches, 0)
+        expectEqual(off.summaries, 0)
     }
 
     /// Offline, an opening cannot reach the server: nothing is fetched and the letter stays lost.
@@ -36,9 +41,10 @@ import PushSimTestSupport
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 1 * hour, lost: true)],
                               offline: [0..<s.end.microseconds])
         let on = w.run(.on)
-        #expect(openings(w.trace).count == 8)
-        #expect(on.catchUp.fetches == 0 && on.summaries == 0)
-        #expect(w.fate(0) == .lost(.networkLoss))
+        expectEqual(openings(w.trace).count, 8)
+        expectEqual(on.catchUp.fetches, 0)
+        expectEqual(on.summaries, 0)
+        expectEqual(w.fate(0), .lost(.networkLoss))
     }
 
     /// `recovery: none` is the off arm under another name: the same fates and counts.
@@ -50,14 +56,15 @@ import PushSimTestSupport
         let on = w.run(.on)
         let onFates = w.fates()
         let off = w.run(.off)
-        #expect(on == off && onFates == w.fates())
+        expectEqual(on, off)
+        expectEqual(onFates, w.fates())
     }
 
     /// The letters an opening can fetch: those made by its instant, in time order.
     @Test func lettersMadeByAnInstant() {
         let times: [Int64] = [10, 20, 20, 30]
-        #expect(CatchUp.lettersMade(by: 20, from: 0, count: 4) { times[$0] } == 3)
-        #expect(CatchUp.lettersMade(by: 5, from: 0, count: 4) { times[$0] } == 0)
-        #expect(CatchUp.lettersMade(by: 99, from: 3, count: 4) { times[$0] } == 4)
+        expectEqual(CatchUp.lettersMade(by: 20, from: 0, count: 4) { times[$0] }, 3)
+        expectEqual(CatchUp.lettersMade(by: 5, from: 0, count: 4) { times[$0] }, 0)
+        expectEqual(CatchUp.lettersMade(by: 99, from: 3, count: 4) { times[$0] }, 4)
     }
 }

@@ -17,7 +17,7 @@ import PushSimTestSupport
                               offline: [1 * hour..<2 * hour])
         #expect(w.world.draws.timeline.isOnline(at: 2 * hour))
         w.run(.off)
-        #expect(w.fate(0) == .delivered(latency: 90 * minute + 200 * ms), "\(w.traceText)")
+        expectEqual(w.fate(0), .delivered(latency: 90 * minute + 200 * ms), "\(w.traceText)")
     }
 
     /// The same at a window's start, for the second window: its flip is scheduled at the end of
@@ -30,7 +30,7 @@ import PushSimTestSupport
                               offline: [1 * hour..<2 * hour, 3 * hour..<4 * hour])
         #expect(!w.world.draws.timeline.isOnline(at: 3 * hour))
         w.run(.off)
-        #expect(w.fate(0) == .lost(.apnsExpired), "\(w.traceText)")
+        expectEqual(w.fate(0), .lost(.apnsExpired), "\(w.traceText)")
     }
 
     /// The first window's start: its flip is scheduled at time 0, before any push.
@@ -40,6 +40,6 @@ import PushSimTestSupport
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 30 * minute, apnsLatency: 30 * minute - 50 * ms)],
                               offline: [1 * hour..<2 * hour])
         w.run(.off)
-        #expect(w.fate(0) == .lost(.apnsExpired))
+        expectEqual(w.fate(0), .lost(.apnsExpired))
     }
 }

@@ -17,10 +17,10 @@ import PushSimTestSupport
         s.connectivity.windows = [OfflineWindow(start: span(23 * hour), end: span(31 * hour), every: span(1 * day))]
         let t = timeline(s)
         #expect(!t.onlineAtStart)
-        #expect(t.flips == [7, 23, 31, 47, 55, 71, 79, 95].map { $0 * hour })
+        expectEqual(t.flips, [7, 23, 31, 47, 55, 71, 79, 95].map { $0 * hour })
         #expect(!t.isOnline(at: 0) && !t.isOnline(at: 7 * hour - 1) && t.isOnline(at: 7 * hour))
         #expect(!t.isOnline(at: 23 * hour) && t.isOnline(at: 23 * hour - 1))
-        #expect(ConnectivityTimeline.windowIntervals(s).first == 0..<7 * hour)
+        expectEqual(ConnectivityTimeline.windowIntervals(s).first, 0..<7 * hour)
     }
 
     @Test func windowWithoutEveryHappensOnce() {
@@ -28,7 +28,7 @@ import PushSimTestSupport
         s.connectivity.windows = [OfflineWindow(start: span(8 * hour), end: span(8 * hour + 40 * minute))]
         let t = timeline(s)
         #expect(t.onlineAtStart)
-        #expect(t.flips == [8 * hour, 8 * hour + 40 * minute])
+        expectEqual(t.flips, [8 * hour, 8 * hour + 40 * minute])
     }
 
     @Test func overlappingWindowsMerge() {
@@ -39,8 +39,8 @@ import PushSimTestSupport
             OfflineWindow(start: span(3 * hour), end: span(5 * hour)),
             OfflineWindow(start: span(5 * hour), end: span(6 * hour)),   // touching: one interval
         ]
-        #expect(ConnectivityTimeline.windowIntervals(s) == [2 * hour..<6 * hour])
-        #expect(timeline(s).flips == [2 * hour, 6 * hour])
+        expectEqual(ConnectivityTimeline.windowIntervals(s), [2 * hour..<6 * hour])
+        expectEqual(timeline(s).flips, [2 * hour, 6 * hour])
     }
 
     @Test func windowAsLongAsItsPeriodMeansAlwaysOffline() {
@@ -140,7 +140,7 @@ import PushSimTestSupport
                 }
                 let counted = t.flips.filter { $0 <= probe }.count
                 let expected = t.onlineAtStart == (counted % 2 == 0)
-                #expect(t.isOnline(at: probe, cursor: &cursor) == expected)
+                expectEqual(t.isOnline(at: probe, cursor: &cursor), expected)
             }
         }
     }

@@ -13,22 +13,25 @@ import PushSimTestSupport
         s.device.idChangeRatePerMicrosecond = 1.0 / Double(hour)
         var w = ScriptedWorld(s, letters: script)
         let on = w.run(.on)
-        #expect(w.fate(1) == .lost(.undetectedGap), "\(w.traceText)")
-        #expect(on.gapsDetected == 0 && on.reRequests == 0)
-        #expect(on.deviceIdChange.positionsInForgottenGaps == 1)
+        expectEqual(w.fate(1), .lost(.undetectedGap), "\(w.traceText)")
+        expectEqual(on.gapsDetected, 0)
+        expectEqual(on.reRequests, 0)
+        expectEqual(on.deviceIdChange.positionsInForgottenGaps, 1)
         // Changes up to the last run (about 5 days at 1/h): a Poisson count, within 4 standard errors.
         let expected = 5.0 * 24
         #expect(abs(Double(on.deviceIdChange.changes) - expected) <= 4 * expected.squareRoot())
         // The off arm has no saved position: nothing to forget, nothing drawn.
         let off = w.run(.off)
-        #expect(off.deviceIdChange.changes == 0 && w.fate(1) == .lost(.networkLoss))
+        expectEqual(off.deviceIdChange.changes, 0)
+        expectEqual(w.fate(1), .lost(.networkLoss))
     }
 
     /// Without changes the same script finds the gap and re-requests it.
     @Test func withoutChangesTheGapIsRecovered() {
         var w = ScriptedWorld(tinyScenario(duration: 6 * day), letters: script)
         let on = w.run(.on)
-        #expect(on.gapsDetected == 1 && on.deviceIdChange.changes == 0)
+        expectEqual(on.gapsDetected, 1)
+        expectEqual(on.deviceIdChange.changes, 0)
         #expect(w.fate(1) != .lost(.undetectedGap))
     }
 }

@@ -27,22 +27,25 @@ import PushSimTestSupport
     @Test func priorityFiveWaitsForTheWake() {
         var w = world(scenario(), [at(1 * hour + 30 * minute, low: true), at(1 * hour + 40 * minute, low: false)])
         let l = w.run(.off)
-        #expect(w.fates()[1] == .delivered(latency: 350 * ms))
+        expectEqual(w.fates()[1], .delivered(latency: 350 * ms))
         // Held from 1h30m0.15s; the priority-10 push at 1h40m0.15s wakes the device and it follows.
-        #expect(w.fates()[0] == .delivered(latency: 10 * minute + 350 * ms))
-        #expect(l.sleep.held == 1 && l.sleep.releasedByPriority10 == 1)
+        expectEqual(w.fates()[0], .delivered(latency: 10 * minute + 350 * ms))
+        expectEqual(l.sleep.held, 1)
+        expectEqual(l.sleep.releasedByPriority10, 1)
         var alone = world(scenario(), [at(1 * hour + 30 * minute, low: true)])
         let a = alone.run(.off)
         // Nothing wakes it early: handed over at the wake, 2h.
-        #expect(alone.fates()[0] == .delivered(latency: 30 * minute + 200 * ms))
-        #expect(a.sleep.held == 1 && a.sleep.releasedByPriority10 == 0)
+        expectEqual(alone.fates()[0], .delivered(latency: 30 * minute + 200 * ms))
+        expectEqual(a.sleep.held, 1)
+        expectEqual(a.sleep.releasedByPriority10, 0)
     }
 
     /// Awake, priority 5 is not held.
     @Test func anAwakeDeviceTakesPriorityFiveAtOnce() {
         var w = world(scenario(), [at(3 * hour, low: true)])
         let l = w.run(.off)
-        #expect(w.fates()[0] == .delivered(latency: 350 * ms) && l.sleep.held == 0)
+        expectEqual(w.fates()[0], .delivered(latency: 350 * ms))
+        expectEqual(l.sleep.held, 0)
     }
 
     /// The priority-10 push that wakes the device reaches the extension before the held ones:
@@ -52,10 +55,13 @@ import PushSimTestSupport
         let letters = [at(30 * minute, low: false), at(1 * hour + 10 * minute, low: true), at(1 * hour + 20 * minute, low: false)]
         var w = world(scenario(), letters)
         let on = w.run(.on)
-        #expect(on.gapsDetected == 1 && on.reRequests == 1 && on.resent == 1)
-        #expect(on.duplicates == 0 && on.delivered == 3)
+        expectEqual(on.gapsDetected, 1)
+        expectEqual(on.reRequests, 1)
+        expectEqual(on.resent, 1)
+        expectEqual(on.duplicates, 0)
+        expectEqual(on.delivered, 3)
         var n = world(scenario(collapse: false), letters)
-        #expect(n.run(.on).duplicates == 1)
+        expectEqual(n.run(.on).duplicates, 1)
     }
 
     /// Held at the end of the run: unfinished.
@@ -63,6 +69,6 @@ import PushSimTestSupport
         var w = ScriptedWorld(scenario(), letters: [at(1 * hour, low: true)])
         w.world.draws.sleepTimeline.asleep = [30 * minute..<(2 * day)]
         w.run(.off)
-        #expect(w.fates()[0] == .lost(.unfinished))
+        expectEqual(w.fates()[0], .lost(.unfinished))
     }
 }

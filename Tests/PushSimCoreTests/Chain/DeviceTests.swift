@@ -12,12 +12,14 @@ import PushSimTestSupport
             ScriptedLetter(time: 3 * hour),
         ], alertsOff: true)
         let on = w.run(.on)
-        #expect(w.fate(0) == .delivered(latency: 150 * ms))   // no processing, no deadline
-        #expect(w.fate(1) == .lost(.alertsOff))
-        #expect(on.pushesSeenByExtensions == 0 && on.reRequests == 0 && on.extensionTimeouts == 0)
+        expectEqual(w.fate(0), .delivered(latency: 150 * ms))   // no processing, no deadline
+        expectEqual(w.fate(1), .lost(.alertsOff))
+        expectEqual(on.pushesSeenByExtensions, 0)
+        expectEqual(on.reRequests, 0)
+        expectEqual(on.extensionTimeouts, 0)
         let off = w.run(.off)
-        #expect(w.fate(1) == .lost(.networkLoss))
-        #expect(off.pushesSeenByExtensions == 0)
+        expectEqual(w.fate(1), .lost(.networkLoss))
+        expectEqual(off.pushesSeenByExtensions, 0)
     }
 
     /// Alerts off is drawn per device with the given probability.

@@ -71,7 +71,7 @@ import PushSimTestSupport
         s.connectivity.windows = [night]
         let timelines = DeviceWindowTests.timelines(s)
         #expect(timelines.allSatisfy { !$0.onlineAtStart })
-        #expect(DeviceWindowTests.share(offlineAt: 3 * hour, timelines) == 1)
+        expectEqual(DeviceWindowTests.share(offlineAt: 3 * hour, timelines), 1)
         let measured = DeviceWindowTests.share(offlineAt: 7 * hour + 30 * minute, timelines)
         #expect(within(measured, 0.5, se: binomialStandardError(0.5, s.devices)))
     }
@@ -85,6 +85,6 @@ import PushSimTestSupport
         s.connectivity.windows = [OfflineWindow(start: span(8 * hour), end: span(10 * hour)),
                                   OfflineWindow(start: span(9 * hour), length: constant(2 * hour))]
         let t = DeviceWindowTests.timelines(s)[0]
-        #expect(t.flips == [8 * hour, 11 * hour])
+        expectEqual(t.flips, [8 * hour, 11 * hour])
     }
 }

@@ -15,12 +15,16 @@ import PushSimTestSupport
             ScriptedLetter(time: 3 * hour, xivaLatency: 50 * ms, apnsLatency: 100 * ms, processing: 5 * sec),
         ])
         let on = w.run(.on)
-        #expect(w.fate(0) == .delivered(latency: 150 * ms))   // no processing: shown at arrival
-        #expect(w.fate(1) == .lost(.undetectedGap))
-        #expect(w.fate(2) == .delivered(latency: 150 * ms))
-        #expect(on.earlyKill.kills == 2 && on.pushesSeenByExtensions == 0 && on.gapsDetected == 0 && on.reRequests == 0)
+        expectEqual(w.fate(0), .delivered(latency: 150 * ms))   // no processing: shown at arrival
+        expectEqual(w.fate(1), .lost(.undetectedGap))
+        expectEqual(w.fate(2), .delivered(latency: 150 * ms))
+        expectEqual(on.earlyKill.kills, 2)
+        expectEqual(on.pushesSeenByExtensions, 0)
+        expectEqual(on.gapsDetected, 0)
+        expectEqual(on.reRequests, 0)
         let off = w.run(.off)
-        #expect(w.fate(1) == .lost(.networkLoss) && off.earlyKill.kills == 2)
+        expectEqual(w.fate(1), .lost(.networkLoss))
+        expectEqual(off.earlyKill.kills, 2)
     }
 
     /// Without kills the same script runs the extension: the gap is found and re-requested.
@@ -29,7 +33,9 @@ import PushSimTestSupport
             ScriptedLetter(time: 1 * hour), ScriptedLetter(time: 2 * hour, lost: true), ScriptedLetter(time: 3 * hour),
         ])
         let on = w.run(.on)
-        #expect(on.earlyKill.kills == 0 && on.gapsDetected == 1 && on.reRequests == 1)
+        expectEqual(on.earlyKill.kills, 0)
+        expectEqual(on.gapsDetected, 1)
+        expectEqual(on.reRequests, 1)
     }
 
     /// Each run is killed with the given probability, independently.
@@ -39,7 +45,7 @@ import PushSimTestSupport
         let n = 2_000
         var w = ScriptedWorld(s, letters: (0..<n).map { ScriptedLetter(time: Int64($0) * 10 * 60 * sec) })
         let off = w.run(.off)
-        #expect(off.earlyKill.kills + off.pushesSeenByExtensions == n)
+        expectEqual(off.earlyKill.kills + off.pushesSeenByExtensions, n)
         #expect(within(Double(off.earlyKill.kills) / Double(n), 0.3, se: binomialStandardError(0.3, n)))
     }
 }

@@ -21,23 +21,26 @@ import PushSimTestSupport
     @Test func theDownloadAddsToProcessing() {
         var w = letterWithAttachment(media())
         let off = w.run(.off)
-        #expect(w.fate(0) == .delivered(latency: 150 * ms + 8 * sec + 200 * ms), "\(w.traceText)")
-        #expect(off.media.downloads == 1 && off.media.overruns == 0)
+        expectEqual(w.fate(0), .delivered(latency: 150 * ms + 8 * sec + 200 * ms), "\(w.traceText)")
+        expectEqual(off.media.downloads, 1)
+        expectEqual(off.media.overruns, 0)
     }
 
     /// Past the deadline the original push is shown at the deadline: an extension time-out.
     @Test func aSlowDownloadOverrunsTheDeadline() {
         var w = letterWithAttachment(media(deadline: 5 * sec))
         let on = w.run(.on)
-        #expect(w.fate(0) == .delivered(latency: 150 * ms + 5 * sec))
-        #expect(on.media.overruns == 1 && on.extensionTimeouts == 1)
+        expectEqual(w.fate(0), .delivered(latency: 150 * ms + 5 * sec))
+        expectEqual(on.media.overruns, 1)
+        expectEqual(on.extensionTimeouts, 1)
     }
 
     /// A cached attachment needs no download.
     @Test func aCacheHitDownloadsNothing() {
         var w = letterWithAttachment(media(cacheHit: 1))
         let off = w.run(.off)
-        #expect(w.fate(0) == .delivered(latency: 350 * ms) && off.media.downloads == 0)
+        expectEqual(w.fate(0), .delivered(latency: 350 * ms))
+        expectEqual(off.media.downloads, 0)
     }
 
     /// Every run finds its attachment cached at ratio 1 and none at ratio 0: `media.cache_hits`
@@ -49,8 +52,9 @@ import PushSimTestSupport
             var w = ScriptedWorld(media(cacheHit: ratio), letters: letters)
             w.world.draws.mediaBytes = Array(repeating: 1_000_000, count: letters.count)
             let ledger = w.run(arm)
-            #expect(ledger.media.cacheHits == hits && ledger.media.downloads == 5 - hits, "ratio \(ratio): \(w.traceText)")
-            #expect(ledger.media.attachmentRuns == 5)
+            expectEqual(ledger.media.cacheHits, hits, "ratio \(ratio): \(w.traceText)")
+            expectEqual(ledger.media.downloads, 5 - hits, "ratio \(ratio): \(w.traceText)")
+            expectEqual(ledger.media.attachmentRuns, 5)
         }
     }
 

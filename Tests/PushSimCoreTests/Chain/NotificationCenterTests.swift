@@ -14,10 +14,11 @@ import PushSimTestSupport
     @Test func collapseIdHidesResentCopyWhileShown() {
         var w = ScriptedWorld(tinyScenario(), letters: Self.overtaking)
         let on = w.run(.on)
-        #expect(on.reRequests == 1 && on.resent == 1)
+        expectEqual(on.reRequests, 1)
+        expectEqual(on.resent, 1)
         // Re-sent copy: 11.15 s arrival + 0.2 s + 0.3 s answer + 0.2 s + 0.1 s + 0.2 s.
-        #expect(w.fate(1) == .delivered(latency: 12_150 * ms - 10 * sec))
-        #expect(on.duplicates == 0, "\(w.traceText)")
+        expectEqual(w.fate(1), .delivered(latency: 12_150 * ms - 10 * sec))
+        expectEqual(on.duplicates, 0, "\(w.traceText)")
         #expect(w.trace.contains { $0.text == "collapsed into the notification shown" })
     }
 
@@ -26,16 +27,16 @@ import PushSimTestSupport
         var s = tinyScenario()
         s.queue.collapseId = false
         var w = ScriptedWorld(s, letters: Self.overtaking)
-        #expect(w.run(.on).duplicates == 1)
+        expectEqual(w.run(.on).duplicates, 1)
 
         s.queue.collapseId = true
         s.device.clearAfter = constant(1 * sec)   // cleared at 13.15 s, the original comes at 15.25 s
         w = ScriptedWorld(s, letters: Self.overtaking)
-        #expect(w.run(.on).duplicates == 1)
+        expectEqual(w.run(.on).duplicates, 1)
 
         s.device.clearAfter = constant(10 * sec)  // still shown at 15.25 s
         w = ScriptedWorld(s, letters: Self.overtaking)
-        #expect(w.run(.on).duplicates == 0)
+        expectEqual(w.run(.on).duplicates, 0)
     }
 
     /// Rule 9: a collapsed copy does not restart the clear timer; a duplicate starts its own.
@@ -47,9 +48,9 @@ import PushSimTestSupport
         // a second late copy cannot be scripted, so check the timer via the trace instead.
         var w = ScriptedWorld(s, letters: Self.overtaking)
         let on = w.run(.on)
-        #expect(on.duplicates == 0)
+        expectEqual(on.duplicates, 0)
         let clears = w.trace.filter { $0.text.hasPrefix("will clear at") }
-        #expect(clears.count == 3)   // one per first presentation; none for the collapsed copy
+        expectEqual(clears.count, 3)   // one per first presentation; none for the collapsed copy
     }
 
     /// Rule 8: summaries are separate notifications, never duplicates.
@@ -59,9 +60,10 @@ import PushSimTestSupport
         s.queue.collapseId = false
         var w = ScriptedWorld(s, letters: Self.overtaking)
         let on = w.run(.on)
-        #expect(on.summaries == 1 && on.duplicates == 0)
+        expectEqual(on.summaries, 1)
+        expectEqual(on.duplicates, 0)
         // Letter 2 was summarized; letter 1's late original still delivers it.
-        #expect(w.fate(2) == .summarized)
-        #expect(w.fate(1) == .delivered(latency: 5 * sec + 250 * ms))
+        expectEqual(w.fate(2), .summarized)
+        expectEqual(w.fate(1), .delivered(latency: 5 * sec + 250 * ms))
     }
 }

@@ -29,28 +29,35 @@ import PushSimTestSupport
     @Test func staleReadsMissAGapAndReRequestAShownLetter() {
         var serialWorld = script(scenario(.serial, saveDelay: 10 * sec))
         let serial = serialWorld.run(.on)
-        #expect(serial.gapsDetected == 1 && serial.reRequests == 1 && serial.parallelRuns.staleReads == 0)
+        expectEqual(serial.gapsDetected, 1)
+        expectEqual(serial.reRequests, 1)
+        expectEqual(serial.parallelRuns.staleReads, 0)
         var parallelWorld = script(scenario(.parallel, saveDelay: 10 * sec))
         let parallel = parallelWorld.run(.on)
         // The third: the re-sent copy, read before the saves of 4 and 5 were written (same outcome).
-        #expect(parallel.parallelRuns.staleReads == 3)
-        #expect(parallel.parallelRuns.missedGaps == 1 && parallelWorld.fate(1) == .lost(.undetectedGap))
-        #expect(parallel.parallelRuns.needlessReRequests == 1 && parallel.parallelRuns.needlessPositions == 1)
-        #expect(parallel.gapsDetected == 1 && parallel.reRequests == 1)
-        #expect(parallel.duplicates == serial.duplicates + 1)
+        expectEqual(parallel.parallelRuns.staleReads, 3)
+        expectEqual(parallel.parallelRuns.missedGaps, 1)
+        expectEqual(parallelWorld.fate(1), .lost(.undetectedGap))
+        expectEqual(parallel.parallelRuns.needlessReRequests, 1)
+        expectEqual(parallel.parallelRuns.needlessPositions, 1)
+        expectEqual(parallel.gapsDetected, 1)
+        expectEqual(parallel.reRequests, 1)
+        expectEqual(parallel.duplicates, serial.duplicates + 1)
     }
 
     /// A save written at once is the serial check: the same ledger, nothing stale.
     @Test func aSaveWrittenAtOnceIsSerial() {
         var serialWorld = script(scenario(.serial, saveDelay: nil))
         var parallelWorld = script(scenario(.parallel, saveDelay: 0))
-        #expect(serialWorld.run(.on) == parallelWorld.run(.on))
+        expectEqual(serialWorld.run(.on), parallelWorld.run(.on))
     }
 
     /// Saves written before the next push arrives leave nothing stale: the gap is found as by a serial run.
     @Test func farApartPushesReadNothingStale() {
         var w = script(scenario(.parallel, saveDelay: 100 * ms))
         let l = w.run(.on)
-        #expect(l.parallelRuns.staleReads == 0 && l.gapsDetected == 1 && l.reRequests == 1)
+        expectEqual(l.parallelRuns.staleReads, 0)
+        expectEqual(l.gapsDetected, 1)
+        expectEqual(l.reRequests, 1)
     }
 }

@@ -21,12 +21,15 @@ import PushSimTestSupport
         s.mail.payloadSize = constant(8000)  // switches the answers on; the script says which letter is too large
         var w = ScriptedWorld(s, letters: [at(1 * hour), at(2 * hour, tooLarge: true), at(3 * hour)])
         let off = w.run(.off)
-        #expect(w.fates()[1] == .lost(.payloadTooLarge) && off.count(of: .payloadTooLarge) == 1 && off.delivered == 2)
+        expectEqual(w.fates()[1], .lost(.payloadTooLarge))
+        expectEqual(off.count(of: .payloadTooLarge), 1)
+        expectEqual(off.delivered, 2)
         let on = w.run(.on)
         // The third push reveals the gap; the re-sent copy of the second is refused again.
-        #expect(on.reRequests == 1 && on.resent == 1)
+        expectEqual(on.reRequests, 1)
+        expectEqual(on.resent, 1)
         #expect(w.fates()[1] == .lost(.payloadTooLarge) && on.identitiesHold)
-        #expect(on.provider.retries == 0)
+        expectEqual(on.provider.retries, 0)
     }
 
     /// After the uninstall the device's run stops: later letters and those still under way are
@@ -38,7 +41,7 @@ import PushSimTestSupport
         w.world.clock.end = 3 * hour
         for arm in Arm.allCases {
             let l = w.run(arm)
-            #expect(w.fates() == [.delivered(latency: 350 * ms), .undeliverable, .undeliverable, .undeliverable])
+            expectEqual(w.fates(), [.delivered(latency: 350 * ms), .undeliverable, .undeliverable, .undeliverable])
             #expect(l.letters == 1 && l.delivered == 1 && l.uninstall.undeliverable == 3 && l.lost == 0 && l.identitiesHold)
         }
     }
@@ -53,7 +56,7 @@ import PushSimTestSupport
         w.world.clock.end = 3 * hour
         for arm in Arm.allCases {
             let l = w.run(arm)
-            #expect(w.fates() == [.delivered(latency: 1 * hour + 300 * ms), .undeliverable], "\(arm): \(w.traceText)")
+            expectEqual(w.fates(), [.delivered(latency: 1 * hour + 300 * ms), .undeliverable], "\(arm): \(w.traceText)")
             #expect(l.letters == 1 && l.delivered == 1 && l.uninstall.undeliverable == 1 && l.identitiesHold)
         }
     }
@@ -84,14 +87,18 @@ import PushSimTestSupport
         s.apns.tokenWindow = span(1 * minute)
         var w = ScriptedWorld(s, letters: letters)
         let once = w.run(.off)
-        #expect(w.fates()[2] == .lost(.throttled) && once.provider.throttledAnswers == 1 && once.provider.retries == 0)
+        expectEqual(w.fates()[2], .lost(.throttled))
+        expectEqual(once.provider.throttledAnswers, 1)
+        expectEqual(once.provider.retries, 0)
         var retried = s
         retried.xiva.retry = XivaRetry(attempts: 2, backoff: constant(1 * minute))
         var r = ScriptedWorld(retried, letters: letters)
         let l = r.run(.off)
         // Refused at 1h + 2.05 s, sent again a minute later: the window has moved past the first two.
-        #expect(r.fates()[2] == .delivered(latency: 1 * minute + 350 * ms))
-        #expect(l.provider.throttledAnswers == 1 && l.provider.retries == 1 && l.lost == 0)
+        expectEqual(r.fates()[2], .delivered(latency: 1 * minute + 350 * ms))
+        expectEqual(l.provider.throttledAnswers, 1)
+        expectEqual(l.provider.retries, 1)
+        expectEqual(l.lost, 0)
     }
 
     /// 5xx on every push: XIVA sends each one `attempts` times, then gives up with `server_error`.
@@ -100,7 +107,7 @@ import PushSimTestSupport
         s.apns.serverError = 1
         var w = ScriptedWorld(s, letters: [at(1 * hour), at(2 * hour)])
         let l = w.run(.off)
-        #expect(w.fates() == [.lost(.serverError), .lost(.serverError)])
+        expectEqual(w.fates(), [.lost(.serverError), .lost(.serverError)])
         #expect(l.provider.serverErrors == 6 && l.provider.retries == 4 && l.identitiesHold)
     }
 
@@ -111,13 +118,17 @@ import PushSimTestSupport
         s.apns.answerLoss = 1
         var w = ScriptedWorld(s, letters: [at(1 * hour), at(2 * hour)])
         let off = w.run(.off)
-        #expect(off.provider.answersLost == 4 && off.provider.retries == 2 && off.duplicates == 2 && off.delivered == 2)
+        expectEqual(off.provider.answersLost, 4)
+        expectEqual(off.provider.retries, 2)
+        expectEqual(off.duplicates, 2)
+        expectEqual(off.delivered, 2)
         let on = w.run(.on)
-        #expect(on.duplicates == 0 && on.delivered == 2)
+        expectEqual(on.duplicates, 0)
+        expectEqual(on.delivered, 2)
         var noCollapse = s
         noCollapse.queue.collapseId = false
         var n = ScriptedWorld(noCollapse, letters: [at(1 * hour), at(2 * hour)])
-        #expect(n.run(.on).duplicates == 2)
+        expectEqual(n.run(.on).duplicates, 2)
     }
 
     /// With no attempt left, a lost answer changes nothing the device sees.
@@ -126,6 +137,9 @@ import PushSimTestSupport
         s.apns.answerLoss = 1
         var w = ScriptedWorld(s, letters: [at(1 * hour)])
         let l = w.run(.off)
-        #expect(l.provider.answersLost == 1 && l.provider.retries == 0 && l.duplicates == 0 && l.delivered == 1)
+        expectEqual(l.provider.answersLost, 1)
+        expectEqual(l.provider.retries, 0)
+        expectEqual(l.duplicates, 0)
+        expectEqual(l.delivered, 1)
     }
 }

@@ -12,9 +12,10 @@ import PushSimTestSupport
             ScriptedLetter(time: 2 * hour, xivaLatency: 50 * ms, apnsLatency: 100 * ms),
         ], offline: [90 * minute..<3 * hour])
         let off = w.run(.off)
-        #expect(w.fate(0) == .delivered(latency: 350 * ms))
-        #expect(w.fate(1) == .lost(.noStore), "\(w.traceText)")
-        #expect(off.count(of: .noStore) == 1 && off.count(of: .apnsExpired) == 0)
+        expectEqual(w.fate(0), .delivered(latency: 350 * ms))
+        expectEqual(w.fate(1), .lost(.noStore), "\(w.traceText)")
+        expectEqual(off.count(of: .noStore), 1)
+        expectEqual(off.count(of: .apnsExpired), 0)
     }
 
     /// The queue recovers it: the next push reveals the gap, and the re-sent copy finds the
@@ -24,7 +25,8 @@ import PushSimTestSupport
             ScriptedLetter(time: 1 * hour), ScriptedLetter(time: 2 * hour), ScriptedLetter(time: 4 * hour),
         ], offline: [90 * minute..<3 * hour])
         let on = w.run(.on)
-        #expect(on.reRequests == 1 && on.resent == 1)
+        expectEqual(on.reRequests, 1)
+        expectEqual(on.resent, 1)
         #expect(w.fates().allSatisfy { if case .delivered = $0 { return true } else { return false } }, "\(w.traceText)")
     }
 
@@ -34,12 +36,15 @@ import PushSimTestSupport
         var w = ScriptedWorld(tinyScenario(on: .pushkit) { $0.pushkit.reportFailure = 1; $0.pushkit.cutOffAfter = 2 },
                               letters: (1...4).map { ScriptedLetter(time: Int64($0) * hour) })
         let off = w.run(.off)
-        #expect(w.fates() == Array(repeating: .lost(.callKitUnreported), count: 4))
-        #expect(off.callKitFailures == 2 && off.devicesCutOff == 1)
+        expectEqual(w.fates(), Array(repeating: .lost(.callKitUnreported), count: 4))
+        expectEqual(off.callKitFailures, 2)
+        expectEqual(off.devicesCutOff, 1)
         // The queue arm's re-requests cannot help: nothing reaches the app, no gap is seen, and
         // by the queue arm's order of causes the letters are undetected gaps.
         let on = w.run(.on)
-        #expect(on.callKitFailures == 2 && on.reRequests == 0 && on.count(of: .undetectedGap) == 4)
+        expectEqual(on.callKitFailures, 2)
+        expectEqual(on.reRequests, 0)
+        expectEqual(on.count(of: .undetectedGap), 4)
     }
 
     /// Each launch fails with the given probability, on a stream of its own.
@@ -48,7 +53,8 @@ import PushSimTestSupport
         var w = ScriptedWorld(tinyScenario(on: .pushkit) { $0.duration = span(30 * day); $0.pushkit.reportFailure = 0.2; $0.pushkit.cutOffAfter = n + 1 },
                               letters: (0..<n).map { ScriptedLetter(time: Int64($0) * 10 * minute) })
         let off = w.run(.off)
-        #expect(off.count(of: .callKitUnreported) == off.callKitFailures && off.devicesCutOff == 0)
+        expectEqual(off.count(of: .callKitUnreported), off.callKitFailures)
+        expectEqual(off.devicesCutOff, 0)
         #expect(within(Double(off.callKitFailures) / Double(n), 0.2, se: binomialStandardError(0.2, n)))
     }
 
@@ -59,8 +65,9 @@ import PushSimTestSupport
         var pushkit = ScriptedWorld(tinyScenario(on: .pushkit), letters: letters)
         var onAPNs = apns.run(.on)
         // APNs' console categories count APNs' pushes only (docs/model.md §2): all delivered here.
-        #expect(onAPNs.apns.delivered == 20 && onAPNs.apns.sent == 20)
+        expectEqual(onAPNs.apns.delivered, 20)
+        expectEqual(onAPNs.apns.sent, 20)
         onAPNs.apns = APNsConsoleCounters()
-        #expect(onAPNs == pushkit.run(.on))
+        expectEqual(onAPNs, pushkit.run(.on))
     }
 }

@@ -26,21 +26,21 @@ let saturated = SimTime.forever.microseconds
             }
         }
         #expect(saturatedDraws > 0)   // the scenario does reach the edge (3 draws with seed 1)
-        #expect(deliveredBeforeSent == 0)
+        expectEqual(deliveredBeforeSent, 0)
     }
 
     @Test
     func saturatedAPNsLatencyIsUnfinished() {
         var w = ScriptedWorld(tinyScenario(), letters: [ScriptedLetter(time: 1 * hour, apnsLatency: saturated)])
         w.run(.off)
-        #expect(w.fate(0) == .lost(.unfinished), "\(w.traceText)")
+        expectEqual(w.fate(0), .lost(.unfinished), "\(w.traceText)")
     }
 
     @Test
     func saturatedXivaLatencyIsUnfinished() {
         var w = ScriptedWorld(tinyScenario(), letters: [ScriptedLetter(time: 1 * hour, xivaLatency: saturated)])
         w.run(.off)
-        #expect(w.fate(0) == .lost(.unfinished), "\(w.traceText)")
+        expectEqual(w.fate(0), .lost(.unfinished), "\(w.traceText)")
     }
 
     @Test
@@ -49,7 +49,7 @@ let saturated = SimTime.forever.microseconds
         s.extension.deadline = .forever
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 1 * hour, processing: saturated)])
         w.run(.off)
-        #expect(w.fate(0) == .lost(.unfinished), "\(w.traceText)")
+        expectEqual(w.fate(0), .lost(.unfinished), "\(w.traceText)")
     }
 
     @Test
@@ -61,8 +61,8 @@ let saturated = SimTime.forever.microseconds
             ScriptedLetter(time: 0), ScriptedLetter(time: 1 * minute, lost: true), ScriptedLetter(time: 2 * minute),
         ])
         w.run(.on)
-        #expect(w.fate(1) == .lost(.unfinished), "\(w.traceText)")
-        #expect(w.fate(2) == .lost(.unfinished))
+        expectEqual(w.fate(1), .lost(.unfinished), "\(w.traceText)")
+        expectEqual(w.fate(2), .lost(.unfinished))
     }
 
     /// Expiry, retention and the clear timer saturate too (SimTime's `+`).
@@ -71,6 +71,6 @@ let saturated = SimTime.forever.microseconds
         s.device.clearAfter = .constant(.forever)
         s.queue.collapseId = true
         var w = ScriptedWorld(s, letters: NotificationCenterTests.overtaking)
-        #expect(w.run(.on).duplicates == 0)
+        expectEqual(w.run(.on).duplicates, 0)
     }
 }

@@ -14,9 +14,13 @@ import PushSimTestSupport
         s.queue.repeatMaxCount = 2
         var w = ScriptedWorld(s, letters: Self.lettersLosing([1, 2], count: 4))
         let on = w.run(.on)
-        #expect(on.gapsDetected == 1 && on.missedInGaps == 2)
-        #expect(on.reRequests == 1 && on.resent == 2 && on.summaries == 0)
-        #expect(on.delivered == 4 && on.duplicates == 0)
+        expectEqual(on.gapsDetected, 1)
+        expectEqual(on.missedInGaps, 2)
+        expectEqual(on.reRequests, 1)
+        expectEqual(on.resent, 2)
+        expectEqual(on.summaries, 0)
+        expectEqual(on.delivered, 4)
+        expectEqual(on.duplicates, 0)
     }
 
     /// Domain §5 step 8: a larger gap is not re-requested; the revealing push becomes a summary
@@ -26,14 +30,16 @@ import PushSimTestSupport
         s.queue.repeatMaxCount = 2
         var w = ScriptedWorld(s, letters: Self.lettersLosing([1, 2, 3], count: 5))
         let on = w.run(.on)
-        #expect(on.reRequests == 0 && on.summaries == 1)
+        expectEqual(on.reRequests, 0)
+        expectEqual(on.summaries, 1)
         #expect((1...4).allSatisfy { w.fate($0) == .summarized })
-        #expect(w.fate(0) == .delivered(latency: 350 * ms))
-        #expect(on.summarized == 4 && on.delivered == 1)
+        expectEqual(w.fate(0), .delivered(latency: 350 * ms))
+        expectEqual(on.summarized, 4)
+        expectEqual(on.delivered, 1)
         // repeat_max_count 0: every gap is summarized.
         s.queue.repeatMaxCount = 0
         w = ScriptedWorld(s, letters: Self.lettersLosing([1], count: 3))
-        #expect(w.run(.on).summaries == 1)
+        expectEqual(w.run(.on).summaries, 1)
     }
 
     /// Section 3: letters before the first saved position, and trailing losses no push reveals,
@@ -41,11 +47,13 @@ import PushSimTestSupport
     @Test func unrevealedLossesAreUndetectedGaps() {
         var w = ScriptedWorld(tinyScenario(), letters: Self.lettersLosing([0, 3], count: 4))
         let on = w.run(.on)
-        #expect(w.fate(0) == .lost(.undetectedGap))
-        #expect(w.fate(3) == .lost(.undetectedGap))
-        #expect(on.reRequests == 0 && on.count(of: .undetectedGap) == 2)
+        expectEqual(w.fate(0), .lost(.undetectedGap))
+        expectEqual(w.fate(3), .lost(.undetectedGap))
+        expectEqual(on.reRequests, 0)
+        expectEqual(on.count(of: .undetectedGap), 2)
         w.run(.off)
-        #expect(w.fate(0) == .lost(.networkLoss) && w.fate(3) == .lost(.networkLoss))
+        expectEqual(w.fate(0), .lost(.networkLoss))
+        expectEqual(w.fate(3), .lost(.networkLoss))
     }
 
     /// Rule 6: processing beyond the deadline shows the original at arrival + deadline, counts a
@@ -56,22 +64,23 @@ import PushSimTestSupport
             ScriptedLetter(time: 2 * minute, processing: 40 * sec),
         ])
         let on = w.run(.on)
-        #expect(on.extensionTimeouts == 1 && on.reRequests == 0)
-        #expect(w.fate(2) == .delivered(latency: 150 * ms + 30 * sec))
-        #expect(w.fate(1) == .lost(.extensionTimeout))
+        expectEqual(on.extensionTimeouts, 1)
+        expectEqual(on.reRequests, 0)
+        expectEqual(w.fate(2), .delivered(latency: 150 * ms + 30 * sec))
+        expectEqual(w.fate(1), .lost(.extensionTimeout))
         // The deadline holds in both arms.
         let off = w.run(.off)
-        #expect(off.extensionTimeouts == 1)
-        #expect(w.fate(2) == .delivered(latency: 150 * ms + 30 * sec))
-        #expect(w.fate(1) == .lost(.networkLoss))
+        expectEqual(off.extensionTimeouts, 1)
+        expectEqual(w.fate(2), .delivered(latency: 150 * ms + 30 * sec))
+        expectEqual(w.fate(1), .lost(.networkLoss))
     }
 
     /// Rule 6: "exceeds": processing exactly equal to the deadline is on time.
     @Test func processingEqualToTheDeadlineIsOnTime() {
         var w = ScriptedWorld(tinyScenario(), letters: [ScriptedLetter(time: 0, processing: 30 * sec)])
         let off = w.run(.off)
-        #expect(off.extensionTimeouts == 0)
-        #expect(w.fate(0) == .delivered(latency: 150 * ms + 30 * sec))
+        expectEqual(off.extensionTimeouts, 0)
+        expectEqual(w.fate(0), .delivered(latency: 150 * ms + 30 * sec))
     }
 
     /// Rule 6: processing + request latency beyond the deadline: the original is shown at the
@@ -84,10 +93,12 @@ import PushSimTestSupport
             ScriptedLetter(time: 2 * minute, processing: 20 * sec),
         ])
         let on = w.run(.on)
-        #expect(on.extensionTimeouts == 1 && on.reRequests == 1 && on.resent == 1)
-        #expect(w.fate(2) == .delivered(latency: 150 * ms + 30 * sec))
+        expectEqual(on.extensionTimeouts, 1)
+        expectEqual(on.reRequests, 1)
+        expectEqual(on.resent, 1)
+        expectEqual(w.fate(2), .delivered(latency: 150 * ms + 30 * sec))
         // Answer at arrival + 35 s; re-sent copy: +200 ms to APNs, +100 ms, +200 ms processing.
-        #expect(w.firstDelivery(1) == 2 * minute + 150 * ms + 35 * sec + 500 * ms)
+        expectEqual(w.firstDelivery(1), 2 * minute + 150 * ms + 35 * sec + 500 * ms)
         // The same with an error answer: no extension is left to show the summary.
         s.xiva.requestError = 1
         w = ScriptedWorld(s, letters: [
@@ -95,9 +106,10 @@ import PushSimTestSupport
             ScriptedLetter(time: 2 * minute, processing: 20 * sec),
         ])
         let failed = w.run(.on)
-        #expect(failed.summaries == 0 && failed.summarized == 0)
-        #expect(w.fate(2) == .delivered(latency: 150 * ms + 30 * sec))
-        #expect(failed.lost == 1)
+        expectEqual(failed.summaries, 0)
+        expectEqual(failed.summarized, 0)
+        expectEqual(w.fate(2), .delivered(latency: 150 * ms + 30 * sec))
+        expectEqual(failed.lost, 1)
     }
 
     /// Domain §5: the published snippet never advances the saved position without a gap, so on a
@@ -107,12 +119,15 @@ import PushSimTestSupport
         s.queue.client = .literal
         var w = ScriptedWorld(s, letters: Self.lettersLosing([], count: 9))
         let literal = w.run(.on)
-        #expect(literal.reRequests == 4 && literal.resent == 4)
+        expectEqual(literal.reRequests, 4)
+        expectEqual(literal.resent, 4)
         #expect(literal.delivered == 9 && literal.duplicates == 0)   // the copies collapse
         s.queue.client = .intended
         w = ScriptedWorld(s, letters: Self.lettersLosing([], count: 9))
         let intended = w.run(.on)
-        #expect(intended.reRequests == 0 && intended.resent == 0 && intended.delivered == 9)
+        expectEqual(intended.reRequests, 0)
+        expectEqual(intended.resent, 0)
+        expectEqual(intended.delivered, 9)
     }
 
     /// Rule 5: the intended client's saved position only moves forward, so a late push does not
@@ -123,8 +138,9 @@ import PushSimTestSupport
             ScriptedLetter(time: 11 * sec), ScriptedLetter(time: 1 * minute),
         ])
         let on = w.run(.on)
-        #expect(on.reRequests == 1 && on.gapsDetected == 1)
-        #expect(w.world.ext.lastPosition == 4)
+        expectEqual(on.reRequests, 1)
+        expectEqual(on.gapsDetected, 1)
+        expectEqual(w.world.ext.lastPosition, 4)
     }
 
     /// Rule 5: the gap check happens at arrival, in arrival order, even while runs overlap.
@@ -135,14 +151,19 @@ import PushSimTestSupport
             ScriptedLetter(time: 2 * sec, lost: true), ScriptedLetter(time: 3 * sec, processing: 10 * sec),
         ])
         let on = w.run(.on)
-        #expect(on.gapsDetected == 1 && on.reRequests == 1 && on.delivered == 4)
+        expectEqual(on.gapsDetected, 1)
+        expectEqual(on.reRequests, 1)
+        expectEqual(on.delivered, 4)
     }
 
     /// The off arm never runs the gap algorithm.
     @Test func offArmNeverReRequests() {
         var w = ScriptedWorld(tinyScenario(), letters: Self.lettersLosing([1, 2, 5], count: 8))
         let off = w.run(.off)
-        #expect(off.reRequests == 0 && off.summaries == 0 && off.gapsDetected == 0 && off.summarized == 0)
-        #expect(off.pushesSeenByExtensions == 5)
+        expectEqual(off.reRequests, 0)
+        expectEqual(off.summaries, 0)
+        expectEqual(off.gapsDetected, 0)
+        expectEqual(off.summarized, 0)
+        expectEqual(off.pushesSeenByExtensions, 5)
     }
 }

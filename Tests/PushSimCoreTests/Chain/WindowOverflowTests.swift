@@ -14,7 +14,7 @@ import PushSimTestSupport
                                                 end: SimTime(microseconds: 73_000_001 * day),
                                                 every: SimTime(microseconds: 36_500_000 * day))]
         // Repeating for every whole k, the repetition k = −2 falls on the first day.
-        #expect(ConnectivityTimeline.windowIntervals(s) == [0..<day])
+        expectEqual(ConnectivityTimeline.windowIntervals(s), [0..<day])
         s.connectivity.windows = [OfflineWindow(start: SimTime(microseconds: Int64.max - 10),
                                                 end: SimTime(microseconds: Int64.max - 1),
                                                 every: SimTime(microseconds: Int64.max / 2))]
@@ -28,6 +28,6 @@ import PushSimTestSupport
         s.connectivity.windows = [OfflineWindow(start: SimTime(microseconds: 23 * hour),
                                                 end: SimTime(microseconds: 31 * hour),
                                                 every: SimTime(microseconds: day))]
-        #expect(ConnectivityTimeline.windowIntervals(s) == [0..<(7 * hour), (23 * hour)..<(31 * hour), (47 * hour)..<(48 * hour)])
+        expectEqual(ConnectivityTimeline.windowIntervals(s), [0..<(7 * hour), (23 * hour)..<(31 * hour), (47 * hour)..<(48 * hour)])
     }
 }

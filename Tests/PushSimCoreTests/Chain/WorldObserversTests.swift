@@ -21,7 +21,7 @@ import PushSimTestSupport
         var lines = 0
         observers.tracer = { _ in lines += 1 }
         observers.tracer?(TraceEntry(time: 0, lane: .user, letter: nil, event: .unclassified("a line")))
-        #expect(lines == 1)
+        expectEqual(lines, 1)
         observers.extensionLog = nil
         #expect(observers.extensionLog == nil)
         #expect(observers.tracer != nil)

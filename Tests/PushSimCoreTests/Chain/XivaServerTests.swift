@@ -1,6 +1,7 @@
 // XIVA's partition server and partition ranges on hand-built re-requests with known answers.
 import Testing
 @testable import PushSimCore
+import PushSimTestSupport
 
 @Suite struct XivaServerTests {
     private let second: Int64 = 1_000_000
@@ -13,17 +14,18 @@ import Testing
     /// wait is (N − 1)/capacity and N − 1 wait behind the first.
     @Test func aBurstIsServedOneServiceApart() {
         var s = server(perSecond: 50)
-        #expect(s.service == 20_000)
+        expectEqual(s.service, 20_000)
         let n = 200
         let sent: Int64 = 7 * second
         for k in 1...n {
             let outcome = s.join(sentAt: sent)
             let start = sent + Int64(k - 1) * 20_000
-            #expect(outcome == .served(start: start, finish: start + 20_000))
+            expectEqual(outcome, .served(start: start, finish: start + 20_000))
         }
-        #expect(s.served == n && s.errors == 0)
-        #expect(s.maxWait == Int64(n - 1) * 20_000)
-        #expect(s.maxQueue == n - 1)
+        expectEqual(s.served, n)
+        expectEqual(s.errors, 0)
+        expectEqual(s.maxWait, Int64(n - 1) * 20_000)
+        expectEqual(s.maxQueue, n - 1)
     }
 
     /// With a queue time-out T a burst is served while its wait is at most T: floor(T·capacity) + 1
@@ -36,14 +38,15 @@ import Testing
             var timedOut = 0
             for _ in 0..<n {
                 if case .timedOut(let at) = s.join(sentAt: second) {
-                    #expect(at == second + timeout)
+                    expectEqual(at, second + timeout)
                     timedOut += 1
                 }
             }
             let expected = Int(timeout / s.service) + 1
-            #expect(s.served == expected)
+            expectEqual(s.served, expected)
             #expect(abs(Double(s.served) - capacity * timeoutSeconds) <= 1)
-            #expect(timedOut == n - expected && s.errors == timedOut)
+            expectEqual(timedOut, n - expected)
+            expectEqual(s.errors, timedOut)
             #expect(s.maxWait <= timeout && s.maxWait > timeout - s.service)
         }
     }
@@ -52,32 +55,35 @@ import Testing
     /// given up) before it was sent no longer count as waiting.
     @Test func aDrainedQueueServesAtOnce() {
         var s = server(perSecond: 1, timeout: SimTime(microseconds: 2 * second))
-        #expect(s.join(sentAt: 0) == .served(start: 0, finish: second))
-        #expect(s.join(sentAt: 0) == .served(start: second, finish: 2 * second))
-        #expect(s.join(sentAt: 0) == .served(start: 2 * second, finish: 3 * second))
-        #expect(s.join(sentAt: 0) == .timedOut(givenUpAt: 2 * second))
-        #expect(s.maxQueue == 3)
+        expectEqual(s.join(sentAt: 0), .served(start: 0, finish: second))
+        expectEqual(s.join(sentAt: 0), .served(start: second, finish: 2 * second))
+        expectEqual(s.join(sentAt: 0), .served(start: 2 * second, finish: 3 * second))
+        expectEqual(s.join(sentAt: 0), .timedOut(givenUpAt: 2 * second))
+        expectEqual(s.maxQueue, 3)
         // At 2 s the third starts and the fourth gives up: neither waits any more.
-        #expect(s.join(sentAt: 2 * second) == .served(start: 3 * second, finish: 4 * second))
-        #expect(s.waiting == 1)
-        #expect(s.join(sentAt: 10 * second) == .served(start: 10 * second, finish: 11 * second))
-        #expect(s.waiting == 0)
-        #expect(s.served == 5 && s.errors == 1 && s.maxWait == 2 * second)
+        expectEqual(s.join(sentAt: 2 * second), .served(start: 3 * second, finish: 4 * second))
+        expectEqual(s.waiting, 1)
+        expectEqual(s.join(sentAt: 10 * second), .served(start: 10 * second, finish: 11 * second))
+        expectEqual(s.waiting, 0)
+        expectEqual(s.served, 5)
+        expectEqual(s.errors, 1)
+        expectEqual(s.maxWait, 2 * second)
     }
 
     /// A service that starts at or after the end of the run is not counted as served.
     @Test func servicesFromTheEndOnAreNotServed() {
         var s = server(perSecond: 1, end: 2 * second)
         for _ in 0..<4 { _ = s.join(sentAt: 0) }
-        #expect(s.served == 2 && s.maxWait == second)
+        expectEqual(s.served, 2)
+        expectEqual(s.maxWait, second)
     }
 
     /// Service is 1/capacity rounded half up to a microsecond.
     @Test func serviceIsRoundedToAMicrosecond() {
-        #expect(XivaServer(capacityPerMicrosecond: 0.25, timeout: .forever, end: 0).service == 4)
-        #expect(XivaServer(capacityPerMicrosecond: 1.0 / 3, timeout: .forever, end: 0).service == 3)
-        #expect(XivaServer(capacityPerMicrosecond: 3e6 / 1e6, timeout: .forever, end: 0).service == 0)
-        #expect(XivaServer(capacityPerMicrosecond: 1.0 / 2.5, timeout: .forever, end: 0).service == 3)
+        expectEqual(XivaServer(capacityPerMicrosecond: 0.25, timeout: .forever, end: 0).service, 4)
+        expectEqual(XivaServer(capacityPerMicrosecond: 1.0 / 3, timeout: .forever, end: 0).service, 3)
+        expectEqual(XivaServer(capacityPerMicrosecond: 3e6 / 1e6, timeout: .forever, end: 0).service, 0)
+        expectEqual(XivaServer(capacityPerMicrosecond: 1.0 / 2.5, timeout: .forever, end: 0).service, 3)
     }
 
     /// Partition p of N holds [floor(devices·p/N), floor(devices·(p+1)/N)): checked against the
@@ -88,11 +94,11 @@ import Testing
                 var next = 0
                 for p in 0..<count {
                     let range = xivaPartitionDevices(p, of: count, devices: devices)
-                    #expect(range == (devices * p / count)..<(devices * (p + 1) / count))
+                    expectEqual(range, (devices * p / count)..<(devices * (p + 1) / count))
                     #expect(range.lowerBound == next && !range.isEmpty)
                     next = range.upperBound
                 }
-                #expect(next == devices)
+                expectEqual(next, devices)
             }
         }
         // No overflow for the largest counts.

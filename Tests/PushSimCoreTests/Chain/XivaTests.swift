@@ -11,10 +11,12 @@ import PushSimTestSupport
         ])
         for arm in Arm.allCases {
             let ledger = w.run(arm)
-            #expect(w.fate(1) == .lost(.xivaDrop))
-            #expect(ledger.count(of: .xivaDrop) == 1 && ledger.delivered == 2)
-            #expect(ledger.reRequests == 0 && ledger.gapsDetected == 0)
-            #expect(w.world.letterStates.elements.map(\.position) == [1, 0, 2])
+            expectEqual(w.fate(1), .lost(.xivaDrop))
+            expectEqual(ledger.count(of: .xivaDrop), 1)
+            expectEqual(ledger.delivered, 2)
+            expectEqual(ledger.reRequests, 0)
+            expectEqual(ledger.gapsDetected, 0)
+            expectEqual(w.world.letterStates.elements.map(\.position), [1, 0, 2])
         }
     }
 
@@ -27,10 +29,11 @@ import PushSimTestSupport
             ScriptedLetter(time: 59 * minute, lost: true), ScriptedLetter(time: 2 * hour),
         ])
         let on = w.run(.on)
-        #expect(on.reRequests == 1 && on.resent == 0)
-        #expect(w.fate(1) == .lost(.retentionExpired))
-        #expect(w.fate(2) == .lost(.retentionExpired))
-        #expect(w.fate(3) == .delivered(latency: 650 * ms))
+        expectEqual(on.reRequests, 1)
+        expectEqual(on.resent, 0)
+        expectEqual(w.fate(1), .lost(.retentionExpired))
+        expectEqual(w.fate(2), .lost(.retentionExpired))
+        expectEqual(w.fate(3), .delivered(latency: 650 * ms))
     }
 
     /// Rule 7: retained while r < t + retention, where r is the answer's time.
@@ -42,11 +45,13 @@ import PushSimTestSupport
         s.xiva.retention = span(10 * sec + 650 * ms)
         var w = ScriptedWorld(s, letters: script)
         var on = w.run(.on)
-        #expect(on.resent == 0 && w.fate(1) == .lost(.retentionExpired))
+        expectEqual(on.resent, 0)
+        expectEqual(w.fate(1), .lost(.retentionExpired))
         s.xiva.retention = span(10 * sec + 650 * ms + 1)
         w = ScriptedWorld(s, letters: script)
         on = w.run(.on)
-        #expect(on.resent == 1 && w.fate(1) == .delivered(latency: 20 * sec + 650 * ms + 500 * ms - 10 * sec))
+        expectEqual(on.resent, 1)
+        expectEqual(w.fate(1), .delivered(latency: 20 * sec + 650 * ms + 500 * ms - 10 * sec))
     }
 
     /// Rule 5: on an error answer the revealing push is shown as the summary, covering the gap.
@@ -57,9 +62,14 @@ import PushSimTestSupport
             ScriptedLetter(time: 1 * hour), ScriptedLetter(time: 2 * hour, lost: true), ScriptedLetter(time: 3 * hour),
         ])
         let on = w.run(.on)
-        #expect(on.reRequests == 1 && on.resent == 0 && on.summaries == 1)
-        #expect(w.fate(1) == .summarized && w.fate(2) == .summarized)
-        #expect(on.summarized == 2 && on.delivered == 1 && on.lost == 0)
+        expectEqual(on.reRequests, 1)
+        expectEqual(on.resent, 0)
+        expectEqual(on.summaries, 1)
+        expectEqual(w.fate(1), .summarized)
+        expectEqual(w.fate(2), .summarized)
+        expectEqual(on.summarized, 2)
+        expectEqual(on.delivered, 1)
+        expectEqual(on.lost, 0)
     }
 
     /// Rule 7: one re-send latency draw per answer, copies in position order.
@@ -71,10 +81,10 @@ import PushSimTestSupport
         ])
         w.run(.on)
         let resent = w.trace.filter { $0.text.hasPrefix("re-sent position") }
-        #expect(resent.map(\.letter) == [1, 2, 3])
+        expectEqual(resent.map(\.letter), [1, 2, 3])
         let reachedAPNs = w.trace.filter { $0.text == "reached APNs" && ($0.letter ?? 0) >= 1 && ($0.letter ?? 0) <= 3 }
-        #expect(reachedAPNs.map(\.letter) == [1, 2, 3])
-        #expect(Set(reachedAPNs.map(\.time)) == [4 * minute + 150 * ms + 200 * ms + 300 * ms + 200 * ms])
+        expectEqual(reachedAPNs.map(\.letter), [1, 2, 3])
+        expectEqual(Set(reachedAPNs.map(\.time)), [4 * minute + 150 * ms + 200 * ms + 300 * ms + 200 * ms])
     }
 
     /// Rule 7: re-requests ignore connectivity, but re-sent copies travel on as any push: to a
@@ -85,10 +95,11 @@ import PushSimTestSupport
             ScriptedLetter(time: 2 * minute, lost: true), ScriptedLetter(time: 3 * minute),
         ], offline: [3 * minute + 300 * ms..<1 * hour])
         let on = w.run(.on)
-        #expect(on.reRequests == 1 && on.resent == 2)
+        expectEqual(on.reRequests, 1)
+        expectEqual(on.resent, 2)
         // The answer comes back while offline and the revealing push is shown at once.
-        #expect(w.fate(3) == .delivered(latency: 650 * ms), "\(w.traceText)")
-        #expect(w.fate(1) == .lost(.apnsReplaced))
-        #expect(w.firstDelivery(2) == 1 * hour + 300 * ms)
+        expectEqual(w.fate(3), .delivered(latency: 650 * ms), "\(w.traceText)")
+        expectEqual(w.fate(1), .lost(.apnsReplaced))
+        expectEqual(w.firstDelivery(2), 1 * hour + 300 * ms)
     }
 }

@@ -81,23 +81,23 @@ import PushSimTestSupport
     @Test func theSlurmRecipeRunsEveryShardThenMergesIntoTheSingleRun() throws {
         let dir = TemporaryDirectory()
         let submitted = try slurm(dir)
-        #expect(submitted.status == 0, "\(submitted.error)")
+        expectEqual(submitted.status, 0, "\(submitted.error)")
         let merged = try String(contentsOfFile: dir.file("results/cluster.json"), encoding: .utf8)
         let single = try BuiltTool.run(["run", "cluster.yaml", "--json", "--no-write"], in: dir.path)
-        #expect(merged == single.output)
+        expectEqual(merged, single.output)
         #expect(FileManager.default.fileExists(atPath: dir.file("results/cluster/summary.json")))
         let logs = try FileManager.default.contentsOfDirectory(atPath: dir.file("logs")).sorted()
-        #expect(logs.filter { $0.hasPrefix("shard-") }.count == 3)
+        expectEqual(logs.filter { $0.hasPrefix("shard-") }.count, 3)
         // Shard progress reaches the task's log.
         let log = try String(contentsOfFile: dir.file("logs/" + (logs.first { $0.hasPrefix("shard-") } ?? "")), encoding: .utf8)
         #expect(log.contains("shard 0/3 of 'cluster'") && log.contains("done"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.file("parts")).sorted() == ["part-0.json", "part-1.json", "part-2.json"])
+        try expectEqual(FileManager.default.contentsOfDirectory(atPath: dir.file("parts")).sorted(), ["part-0.json", "part-1.json", "part-2.json"])
     }
 
     @Test func aFailedShardCancelsTheMergeInsteadOfLeavingItWaiting() throws {
         let dir = TemporaryDirectory()
         let submitted = try slurm(dir, extraEnvironment: ["PUSHSIM_ARGS": "--set devices=0"])
-        #expect(submitted.status == 0)
+        expectEqual(submitted.status, 0)
         #expect(!FileManager.default.fileExists(atPath: dir.file("results/cluster.json")))
         let statuses = try FileManager.default.contentsOfDirectory(atPath: dir.file("state")).filter { $0.hasSuffix(".status") }
         let texts = try statuses.map { try String(contentsOfFile: dir.file("state/" + $0), encoding: .utf8) }
@@ -112,7 +112,7 @@ import PushSimTestSupport
     /// and its committed log is of a run where both checks passed.
     @Test func theRealSlurmTestParsesRefusesEarlyAndIsRunByCI() throws {
         let script = Shell.packageRoot + "/docs/cluster/slurm/test-local.sh"
-        #expect(Shell.bash(["-n", script], in: Shell.packageRoot).status == 0)
+        expectEqual(Shell.bash(["-n", script], in: Shell.packageRoot).status, 0)
         let dir = TemporaryDirectory()
         let missing = Shell.bash([script], in: dir.path, environment: ["PUSHSIM": dir.file("no-such-pushsim")])
         #expect(missing.status == 2 && missing.error.contains("swift build -c release --product pushsim"), "\(missing.error)")
@@ -141,7 +141,7 @@ import PushSimTestSupport
         try Shell.copy("docs/cluster/kubernetes", to: dir)
         let result = Shell.bash([dir.file("docs/cluster/kubernetes/run.sh"), "/scenarios/commuters.yaml", "3"], in: dir.path,
                                 path: [bin], environment: ["KUBECTL_LOG": dir.file("kubectl.log")])
-        #expect(result.status == 0, "\(result.error)")
+        expectEqual(result.status, 0, "\(result.error)")
         #expect(result.output.contains("\"scenario\":\"cluster\""))
         let log = try String(contentsOfFile: dir.file("kubectl.log"), encoding: .utf8)
         for expected in ["pvc.yaml", "completions: 3", "parallelism: 3", "completionMode: Indexed",
@@ -176,13 +176,13 @@ import PushSimTestSupport
         let dir = TemporaryDirectory()
         for (i, run) in runs.enumerated() {
             let file = dir.write("run-\(i).sh", String(run.dropFirst(4)) + "\n")
-            #expect(Shell.bash(["-n", file], in: dir.path).status == 0, "\(run)")
+            expectEqual(Shell.bash(["-n", file], in: dir.path).status, 0, "\(run)")
         }
         // The image's smoke test, against this build and the repository's scenarios.
         let bin = try Shell.toolFolder(in: dir)
         let smoke = try #require(runs.last { $0.contains("pushsim validate") })
         let command = smoke.dropFirst(4).replacingOccurrences(of: "/scenarios/", with: Shell.packageRoot + "/scenarios/")
-        #expect(Shell.bash(["-c", command], in: dir.path, path: [bin]).status == 0)
+        expectEqual(Shell.bash(["-c", command], in: dir.path, path: [bin]).status, 0)
         #expect(text.contains("--static-swift-stdlib") && text.contains("-slim"))
     }
 }

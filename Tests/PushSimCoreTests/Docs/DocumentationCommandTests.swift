@@ -59,7 +59,7 @@ enum ShellBlocks {
             for (i, block) in ShellBlocks.blocks(in: text).enumerated() {
                 let file = dir.write("block.sh", block)
                 let parsed = Shell.bash(["-n", file], in: dir.path)
-                #expect(parsed.status == 0, "\(document), shell block \(i + 1) does not parse: \(parsed.error)\n\(block)")
+                expectEqual(parsed.status, 0, "\(document), shell block \(i + 1) does not parse: \(parsed.error)\n\(block)")
                 count += 1
             }
         }
@@ -87,16 +87,16 @@ enum ShellBlocks {
         for command in commands {
             let pasted = command.replacingOccurrences(of: ".build/release/pushsim", with: "pushsim")
             let result = Shell.bash(["-e", "-o", "pipefail", "-c", pasted], in: dir.path, path: [bin])
-            #expect(result.status == 0, "\(document): `\(command)` exited \(result.status): \(result.error.suffix(400))")
+            expectEqual(result.status, 0, "\(document): `\(command)` exited \(result.status): \(result.error.suffix(400))")
         }
     }
 
     @Test func commandsAreFoundAndFiltered() {
         let block = "# comment\npushsim run a.yaml \\\n    --json\nswift build\nN=8\n"
-        #expect(ShellBlocks.commands(in: block) == ["pushsim run a.yaml      --json", "swift build", "N=8"])
+        expectEqual(ShellBlocks.commands(in: block), ["pushsim run a.yaml      --json", "swift build", "N=8"])
         #expect(ShellBlocks.runnable("pushsim run a.yaml") && !ShellBlocks.runnable("swift run -c release pushsim run a"))
         #expect(!ShellBlocks.runnable("seq 0 3 | parallel pushsim run x") && !ShellBlocks.runnable("pushsim check --all"))
-        #expect(ShellBlocks.blocks(in: "x\n```sh\na\nb\n```\n```json\n{}\n```\n") == ["a\nb\n"])
+        expectEqual(ShellBlocks.blocks(in: "x\n```sh\na\nb\n```\n```json\n{}\n```\n"), ["a\nb\n"])
     }
 
     @Test func theDocumentsHoldCommandsToRun() throws {

@@ -181,8 +181,8 @@ struct ModelSectionReference: CustomStringConvertible {
         let model = Self.model
         #expect(model.sections.count >= 12)
         #expect(model.headingsWithoutAnchor.isEmpty, "headings without <a id> before them: \(model.headingsWithoutAnchor)")
-        #expect(Set(model.anchors).count == model.anchors.count, "anchors used twice: \(model.anchors)")
-        #expect(model.sections.map(\.number) == Array(1...model.sections.count), "sections are numbered 1, 2, 3, … in order")
+        expectEqual(Set(model.anchors).count, model.anchors.count, "anchors used twice: \(model.anchors)")
+        expectEqual(model.sections.map(\.number), Array(1...model.sections.count), "sections are numbered 1, 2, 3, … in order")
     }
 
     /// Every reference in README, docs/ and the sources names a section that exists, with the
@@ -224,7 +224,7 @@ struct ModelSectionReference: CustomStringConvertible {
             "notes.txt:2: §12", "notes.txt:2: §2", "notes.txt:3: §8, App reinstall",
         ])
         let own = try ModelSectionReference.find(in: "as in §9 and section 5 (docs/scenarios.md §2a, domain.md §6)", file: "docs/model.md")
-        #expect(own.map(\.description) == ["docs/model.md:1: §9", "docs/model.md:1: §5"])
+        expectEqual(own.map(\.description), ["docs/model.md:1: §9", "docs/model.md:1: §5"])
         #expect(ModelSections.names("Windows per device", "Windows") && ModelSections.names("Unregistered", "Unregistered"))
         #expect(!ModelSections.names("Unregistered", "Unreg") && !ModelSections.names("Retries", "Payload too large"))
     }

@@ -1,6 +1,7 @@
 // The agenda's order: the heap and two streams merged by (time, scheduling order), cut at the end given.
 import Testing
 @testable import PushSimCore
+import PushSimTestSupport
 
 @Suite struct AgendaTests {
     private func times(_ agenda: inout Agenda<Int>, before end: Int64) -> [Int64] {
@@ -16,7 +17,7 @@ import Testing
         agenda.queue.schedule(at: 90, 1)
         agenda.followInFirstStream(time: 20, index: 0)
         agenda.followInSecondStream(time: 40, index: 0)
-        #expect(times(&agenda, before: 80) == [20, 30, 40])
+        expectEqual(times(&agenda, before: 80), [20, 30, 40])
     }
 
     /// The first stream's next entry past the end must not hide the second's before it: a device
@@ -32,7 +33,8 @@ import Testing
             Issue.record("the flip at 50 was not handed out before the end at 80")
             return
         }
-        #expect(time == 50 && k == 3)
+        expectEqual(time, 50)
+        expectEqual(k, 3)
         #expect(agenda.next(before: 80) == nil)
     }
 }

@@ -16,8 +16,8 @@ import PushSimTestSupport
 
     @Test func constantIsConstant() {
         var rng = RandomStream(seed: 1)
-        for _ in 0..<100 { #expect(constant(5 * sec).sample(&rng) == span(5 * sec)) }
-        #expect(constant(5 * sec).mean == Double(5 * sec))
+        for _ in 0..<100 { expectEqual(constant(5 * sec).sample(&rng), span(5 * sec)) }
+        expectEqual(constant(5 * sec).mean, Double(5 * sec))
     }
 
     @Test func exponentialMeanWithinFourStandardErrors() {

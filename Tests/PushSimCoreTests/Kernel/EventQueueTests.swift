@@ -1,6 +1,7 @@
 // The event list: order by (time, scheduling order), against a sorted reference.
 import Testing
 @testable import PushSimCore
+import PushSimTestSupport
 
 @Suite struct EventQueueTests {
     @Test func eventsComeOutInTimeOrder() {
@@ -8,7 +9,7 @@ import Testing
         for (i, t) in [50, 10, 40, 20, 30].enumerated() { queue.schedule(at: Int64(t), i) }
         var times: [Int64] = []
         while let e = queue.popNext() { times.append(e.time) }
-        #expect(times == [10, 20, 30, 40, 50])
+        expectEqual(times, [10, 20, 30, 40, 50])
     }
 
     @Test func simultaneousEventsRunInSchedulingOrder() {
@@ -16,7 +17,7 @@ import Testing
         for i in 0..<100 { queue.schedule(at: 7, i) }
         var payloads: [Int] = []
         while let e = queue.popNext() { payloads.append(e.payload) }
-        #expect(payloads == Array(0..<100))
+        expectEqual(payloads, Array(0..<100))
     }
 
     /// Random schedules and pops, many ties, against a stable sort by (time, order scheduled).
@@ -48,7 +49,7 @@ import Testing
             }
             while let e = queue.popNext() { popped.append(e.payload) }
             expected += reference.sorted { ($0.time, $0.id) < ($1.time, $1.id) }.map(\.id)
-            #expect(popped == expected, "seed \(seed)")
+            expectEqual(popped, expected, "seed \(seed)")
         }
     }
 
@@ -71,11 +72,11 @@ import Testing
         var queue = EventQueue<String>()
         queue.schedule(at: 5, "a")
         queue.schedule(at: 10, "b")
-        #expect(queue.popNext(before: 10)?.payload == "a")
+        expectEqual(queue.popNext(before: 10)?.payload, "a")
         #expect(queue.popNext(before: 10) == nil)
-        #expect(queue.count == 1)
-        #expect(queue.nextTime == 10)
-        #expect(queue.popNext(before: 11)?.payload == "b")
+        expectEqual(queue.count, 1)
+        expectEqual(queue.nextTime, 10)
+        expectEqual(queue.popNext(before: 11)?.payload, "b")
         #expect(queue.popNext(before: .max) == nil)
     }
 
@@ -84,10 +85,10 @@ import Testing
         queue.schedule(at: 1, 0)
         queue.schedule(at: 1, 1)
         queue.removeAll()
-        #expect(queue.count == 0)
+        expectEqual(queue.count, 0)
         queue.schedule(at: 3, 2)
         let e = queue.popNext()!
-        #expect(e.sequence == 0)
-        #expect(e.payload == 2)
+        expectEqual(e.sequence, 0)
+        expectEqual(e.payload, 2)
     }
 }

@@ -18,7 +18,7 @@ import PushSimTestSupport
         var b = a
         let fromA = (0..<10).map { _ in a.next() }
         let fromB = (0..<10).map { _ in b.next() }
-        #expect(fromA == fromB)
+        expectEqual(fromA, fromB)
     }
 
     @Test func differentDevicesAndPurposesGetDifferentStreams() {
@@ -29,7 +29,7 @@ import PushSimTestSupport
                 firsts.append((0..<4).map { _ in rng.next() })
             }
         }
-        #expect(Set(firsts.map { $0.description }).count == firsts.count)
+        expectEqual(Set(firsts.map { $0.description }).count, firsts.count)
         // A different scenario seed moves every stream.
         var a = RandomStream(seed: 1, device: 0, purpose: .letters)
         var b = RandomStream(seed: 2, device: 0, purpose: .letters)
@@ -41,12 +41,14 @@ import PushSimTestSupport
     /// hash (so it does not depend on where, or on which branch, it was declared).
     @Test func streamIdentitiesAreStableAndUnique() {
         let registry = StreamPurpose.registry
-        #expect(Set(registry.map(\.purpose.identity)).count == registry.count)
-        #expect(Set(registry.map(\.name)).count == registry.count)
-        #expect(StreamPurpose.letters.identity == 1 && StreamPurpose.mediaDownloads.identity == 29)
-        #expect(StreamPurpose.reinstalls.identity == 30 && StreamPurpose.binaryErrors.identity == 40)
-        #expect(StreamPurpose(named: "lowPowerMode").identity == FNV1a.hash("lowPowerMode".utf8))
-        #expect(StreamPurpose(named: "lowPowerMode") == StreamPurpose(named: "lowPowerMode"))
+        expectEqual(Set(registry.map(\.purpose.identity)).count, registry.count)
+        expectEqual(Set(registry.map(\.name)).count, registry.count)
+        expectEqual(StreamPurpose.letters.identity, 1)
+        expectEqual(StreamPurpose.mediaDownloads.identity, 29)
+        expectEqual(StreamPurpose.reinstalls.identity, 30)
+        expectEqual(StreamPurpose.binaryErrors.identity, 40)
+        expectEqual(StreamPurpose(named: "lowPowerMode").identity, FNV1a.hash("lowPowerMode".utf8))
+        expectEqual(StreamPurpose(named: "lowPowerMode"), StreamPurpose(named: "lowPowerMode"))
         // A hashed identity never lands on a frozen number (they are all below 2^16).
         let named: Set<String> = ["lowPower", "lowPowerRelease", "notificationHolding", "timeSensitive", "backgroundPushes", "forceQuit", "syncDelays", "apnsOutages", "tokenRefresh", "appRequests"]
         #expect(registry.filter { !named.contains($0.name) }.allSatisfy { $0.purpose.identity < 1 << 16 })
@@ -55,7 +57,7 @@ import PushSimTestSupport
         // Pinned: the first draw of a frozen purpose's stream, as committed results were made.
         var letters = RandomStream(seed: 1, device: 0, purpose: .letters)
         var again = RandomStream(seed: 1, device: 0, purpose: StreamPurpose.registry[0].purpose)
-        #expect(letters.next() == again.next())
+        expectEqual(letters.next(), again.next())
     }
 
     @Test func neighbouringStreamsAreUncorrelated() {

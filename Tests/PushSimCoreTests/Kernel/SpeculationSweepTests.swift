@@ -1,6 +1,7 @@
 // The sweep's order: every entry of a window once, in (instant, world, write) order, whether it was sorted with the window, carried from an earlier one, or added while the window was swept.
 import Testing
 @testable import PushSimCore
+import PushSimTestSupport
 
 @Suite struct SpeculationSweepTests {
     /// A small deterministic generator, so that a failure names its case.
@@ -56,13 +57,13 @@ import Testing
             }
         }
         let inWindow = made.filter { $0.time < end }.map(key).sorted { $0.lexicographicallyPrecedes($1) }
-        #expect(taken.map(key) == inWindow)
+        expectEqual(taken.map(key), inWindow)
         // What falls at or after the window's end waits for the next window.
         sweep.startWindow(start: end, end: end + 86_400_000_000)
         sweep.startSweep()
         var carried: [[Int64]] = []
         while let e = sweep.next() { carried.append(key(e)) }
-        #expect(carried == made.filter { $0.time >= end }.map(key).sorted { $0.lexicographicallyPrecedes($1) })
+        expectEqual(carried, made.filter { $0.time >= end }.map(key).sorted { $0.lexicographicallyPrecedes($1) })
     }
 
     /// A mass reconnect: many worlds writing within a few microseconds or milliseconds, many at
@@ -89,7 +90,7 @@ import Testing
         sweep.startSweep()
         var taken: [[Int64]] = []
         while let e = sweep.next() { taken.append(key(e)) }
-        #expect(taken == made.map(key).sorted { $0.lexicographicallyPrecedes($1) })
+        expectEqual(taken, made.map(key).sorted { $0.lexicographicallyPrecedes($1) })
     }
 
     /// Thousands of worlds resumed while the window is swept, as after a mass reconnect: each
@@ -142,8 +143,8 @@ import Testing
             sweep.closeRun()
         }
         let expected = (made + lateMade).filter { $0.time < end }.map(key).sorted { $0.lexicographicallyPrecedes($1) }
-        #expect(taken.count == expected.count)
-        #expect(taken.map(key) == expected)
+        expectEqual(taken.count, expected.count)
+        expectEqual(taken.map(key), expected)
         #expect(runsLeft == 0 && lateMade.count > 2 * worlds, "too few late entries to test: \(lateMade.count)")
     }
 
@@ -155,6 +156,6 @@ import Testing
         sweep.startSweep()
         var taken: [[Int64]] = []
         while let e = sweep.next() { taken.append(key(e)) }
-        #expect(taken == [[-5, 1, 0], [99, 4, 1], [150, 0, 3], [150, 2, 0]])
+        expectEqual(taken, [[-5, 1, 0], [99, 4, 1], [150, 0, 3], [150, 2, 0]])
     }
 }

@@ -1,6 +1,7 @@
 // The coupled stepper's heap of stopped worlds: (instant, world) order against a sorted reference.
 import Testing
 @testable import PushSimCore
+import PushSimTestSupport
 
 @Suite struct StoppedWorldsTests {
     /// The stepper's use, at random: take the first, put it back later or let it finish; the
@@ -23,7 +24,9 @@ import Testing
                 // The guess the stepper prefetches by: the second, third and fourth of the order.
                 let likely = heap.likelyNext()
                 func world(_ k: Int) -> Int { reference.count > k ? reference[k].world : -1 }
-                #expect(likely.next == world(1) && likely.second == world(2) && likely.third == world(3), "seed \(seed)")
+                expectEqual(likely.next, world(1), "seed \(seed)")
+                expectEqual(likely.second, world(2), "seed \(seed)")
+                expectEqual(likely.third, world(3), "seed \(seed)")
                 if rng.nextUnit() < 0.1 {
                     heap.removeFirst()
                     reference.removeFirst()
@@ -34,7 +37,7 @@ import Testing
                     reference[0].time = later
                 }
                 taken += 1
-                #expect(heap.count == reference.count)
+                expectEqual(heap.count, reference.count)
             }
             #expect(reference.isEmpty && taken > 0)
         }

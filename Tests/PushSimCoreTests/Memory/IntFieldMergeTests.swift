@@ -1,6 +1,7 @@
 // IntFieldMerge: the integer fields of a plain value merged by offset, exactly as by their key paths.
 import Testing
 @testable import PushSimCore
+import PushSimTestSupport
 
 @Suite struct IntFieldMergeTests {
     struct Inner: Equatable { var a = 0; var b = 0 }
@@ -17,9 +18,10 @@ import Testing
         let theirs = Counts(first: 4, label: "theirs", inner: Inner(a: 100, b: 5), most: 7)
         merge.merge(into: &mine, from: theirs)
         // a is not in the plan: unchanged; the label is not an integer field: unchanged.
-        #expect(mine == Counts(first: 7, label: "mine", inner: Inner(a: 1, b: 7), most: 9))
+        expectEqual(mine, Counts(first: 7, label: "mine", inner: Inner(a: 1, b: 7), most: 9))
         merge.merge(into: &mine, from: Counts(first: 0, label: "", inner: Inner(), most: 12))
-        #expect(mine.most == 12 && mine.first == 7)
+        expectEqual(mine.most, 12)
+        expectEqual(mine.first, 7)
     }
 
     @Test func agreesWithTheKeyPaths() throws {
@@ -39,7 +41,7 @@ import Testing
                 byPath[keyPath: field.path] = field.largest ? max(byPath[keyPath: field.path], other[keyPath: field.path])
                                                             : byPath[keyPath: field.path] + other[keyPath: field.path]
             }
-            #expect(byOffset == byPath)
+            expectEqual(byOffset, byPath)
         }
     }
 

@@ -1,6 +1,7 @@
 // OutOfLine: a value with no memory until written, read as the shared fresh value until then.
 import Testing
 @testable import PushSimCore
+import PushSimTestSupport
 
 @Suite struct OutOfLineTests {
     // Fresh values live for the program (an `Immortal` is never freed), so they are globals
@@ -37,7 +38,9 @@ import Testing
         first[orFresh: fresh] += 10
         second[orFresh: fresh] += 20
         let one = first[orFresh: fresh], two = second[orFresh: fresh]
-        #expect(one == 15 && two == 25 && fresh.value == 5)
+        expectEqual(one, 15)
+        expectEqual(two, 25)
+        expectEqual(fresh.value, 5)
         first._checkInvariants(fresh: fresh)
         second._checkInvariants(fresh: fresh)
     }

@@ -7,8 +7,8 @@ import PushSimTestSupport
     @Test func appendsPastItsCapacityAndKeepsOrder() {
         var array = OwnedArray<Int>(capacity: 2)
         for i in 0..<1_000 { array.append(i * 3) }
-        #expect(array.count == 1_000)
-        #expect(array.elements == (0..<1_000).map { $0 * 3 })
+        expectEqual(array.count, 1_000)
+        expectEqual(array.elements, (0..<1_000).map { $0 * 3 })
     }
 
     @Test func anArrayWithNoRoomHoldsNothingAndGrowsAsAnyOther() {
@@ -17,13 +17,13 @@ import PushSimTestSupport
         #expect(array.capacity == 0 && array.isEmpty)
         array.reset(repeating: 7, count: 0)
         array.removeFirst(0)
-        #expect(array.count == 0)
+        expectEqual(array.count, 0)
         for i in 0..<10 { array.append(i) }
         #expect(array.elements == Array(0..<10) && array.capacity >= 10)
         array.releaseMemory()
         #expect(array.capacity == 0 && array.isEmpty)
         array.append(5)
-        #expect(array.elements == [5])
+        expectEqual(array.elements, [5])
         // Two arrays trade their elements and their room.
         var other = OwnedArray<Int>(capacity: 0)
         array.swapStorage(with: &other)
@@ -40,8 +40,8 @@ import PushSimTestSupport
 
     @Test func itsHeaderIsAPointerAndTwo32BitCounts() {
         // 16 bytes in its owner, not 24: a world of a shared partition holds eight .
-        #expect(MemoryLayout<OwnedArray<LetterState>>.size == 16)
-        #expect(MemoryLayout<EventQueue<ChainEvent>>.size == 24)
+        expectEqual(MemoryLayout<OwnedArray<LetterState>>.size, 16)
+        expectEqual(MemoryLayout<EventQueue<ChainEvent>>.size, 24)
         var array = OwnedArray<UInt8>(capacity: 0)
         array.append(repeating: 7, count: 70_000)
         array.append(8)
@@ -49,7 +49,8 @@ import PushSimTestSupport
         #expect(count == 70_001 && last == 8 && capacity >= 70_001)
         array.removeFirst(70_000)
         let left = array.count, first = array[0]
-        #expect(left == 1 && first == 8)
+        expectEqual(left, 1)
+        expectEqual(first, 8)
     }
 
     @Test func growsByHalfNotDouble() {
@@ -60,14 +61,14 @@ import PushSimTestSupport
             array.append(i)
             #expect(array.capacity <= array.count + max(2, array.count / 2), "\(array.count) in \(array.capacity)")
         }
-        #expect(OwnedArray<Int>(capacity: 1).capacity == 1)
+        expectEqual(OwnedArray<Int>(capacity: 1).capacity, 1)
         var small = OwnedArray<Int>(capacity: 1)
         for i in 0..<3 { small.append(i) }
-        #expect(small.capacity == 3)
+        expectEqual(small.capacity, 3)
         var bulk = OwnedArray<Int>(capacity: 100)
         bulk.append(repeating: 7, count: 101)
         #expect(bulk.capacity == 150 && bulk.count == 101 && bulk.elements.allSatisfy { $0 == 7 })
-        #expect(array.elements == Array(0..<5_000))
+        expectEqual(array.elements, Array(0..<5_000))
     }
 
     @Test func updatesElementsInPlace() {
@@ -76,7 +77,7 @@ import PushSimTestSupport
         states[3].delivered = true
         states[3].firstDelivery = 42
         states[1].position = 7
-        #expect(states.elements.map(\.delivered) == [false, false, false, true, false])
+        expectEqual(states.elements.map(\.delivered), [false, false, false, true, false])
         #expect(states[3].firstDelivery == 42 && states[1].position == 7)
     }
 
@@ -86,11 +87,11 @@ import PushSimTestSupport
         array.reset(repeating: "z", count: 40)
         #expect(array.count == 40 && array.elements.allSatisfy { $0 == "z" })
         array.reset(repeating: "y", count: 3)
-        #expect(array.elements == ["y", "y", "y"])
+        expectEqual(array.elements, ["y", "y", "y"])
         array.removeAll()
-        #expect(array.count == 0)
+        expectEqual(array.count, 0)
         array.append("c")
-        #expect(array.elements == ["c"])
+        expectEqual(array.elements, ["c"])
     }
 
     @Test func trimmingGivesBackRoomAboveWhatItKeepsAndNothingElse() {
@@ -104,7 +105,7 @@ import PushSimTestSupport
         #expect(array.capacity == 8 && array.elements == [97, 98, 99])
         // Within a growth step of what it keeps (8 + 8/4): nothing moves.
         array.trimRoom(toHold: 7)
-        #expect(array.capacity == 8)
+        expectEqual(array.capacity, 8)
         // Never below the count; to nothing when empty.
         array.trimRoom(toHold: 0)
         #expect(array.capacity == 3 && array.elements == [97, 98, 99])
@@ -113,7 +114,7 @@ import PushSimTestSupport
         #expect(array.capacity == 0 && array.isEmpty)
         // An array trimmed to nothing grows again as any other.
         for i in 0..<10 { array.append(i) }
-        #expect(array.elements == Array(0..<10))
+        expectEqual(array.elements, Array(0..<10))
     }
 
     @Test func aTrimmedHeapKeepsItsEventsAndTheirOrder() {
@@ -122,14 +123,15 @@ import PushSimTestSupport
         for _ in 0..<190 { _ = queue.popNext() }
         #expect(queue.capacity >= 200)
         queue.trimRoom(toHold: 4)
-        #expect(queue.capacity == 10 && queue.count == 10)
+        expectEqual(queue.capacity, 10)
+        expectEqual(queue.count, 10)
         // Events scheduled after the trim still come after those scheduled before at the same instant.
         queue.schedule(at: 6, 1_000)
         var out: [Int] = []
         while let e = queue.popNext() { out.append(e.payload) }
         var reference = Array(0..<200).sorted { ($0 % 7, $0) < ($1 % 7, $1) }.suffix(10).map { $0 }
         reference.append(1_000)
-        #expect(out == reference)
+        expectEqual(out, reference)
     }
 
     /// A reference-counted element, to see whether the array's death lets it go.
@@ -150,7 +152,8 @@ import PushSimTestSupport
                 queue.schedule(at: Int64(k), event)
             }
             #expect(inArray != nil && inQueue != nil)
-            #expect(array.count == 40 && queue.count == 40)
+            expectEqual(array.count, 40)
+            expectEqual(queue.count, 40)
         }
         #expect(inArray == nil)
         #expect(inQueue == nil)
@@ -158,11 +161,11 @@ import PushSimTestSupport
 
     @Test func fetchesTheNewestElementsAndTheRoomAfterThemWithinItsMemory() {
         // Half before the end, half after, within the room: 8-byte elements, 256 bytes.
-        #expect(OwnedArray<Int>.elementsAroundEnd(count: 100, capacity: 200, stride: 8, maxBytes: 256) == 84..<116)
+        expectEqual(OwnedArray<Int>.elementsAroundEnd(count: 100, capacity: 200, stride: 8, maxBytes: 256), 84..<116)
         // No room after the end: only the newest.
-        #expect(OwnedArray<Int>.elementsAroundEnd(count: 100, capacity: 100, stride: 8, maxBytes: 256) == 84..<100)
+        expectEqual(OwnedArray<Int>.elementsAroundEnd(count: 100, capacity: 100, stride: 8, maxBytes: 256), 84..<100)
         // Nothing held yet: the room the first ones go in.
-        #expect(OwnedArray<Int>.elementsAroundEnd(count: 0, capacity: 10, stride: 8, maxBytes: 256) == 0..<10)
+        expectEqual(OwnedArray<Int>.elementsAroundEnd(count: 0, capacity: 10, stride: 8, maxBytes: 256), 0..<10)
         #expect(OwnedArray<Int>.elementsAroundEnd(count: 0, capacity: 0, stride: 8, maxBytes: 256).isEmpty)
         var stream = RandomStream(seed: 5)
         for _ in 0..<2_000 {
@@ -186,7 +189,7 @@ import PushSimTestSupport
         for step in 0..<5_000 {
             switch stream.next() % 8 {
             case 0, 1, 2: owned.append(step); shadow.append(step)
-            case 3: if !shadow.isEmpty { #expect(owned.removeLast() == shadow.removeLast()) }
+            case 3: if !shadow.isEmpty { expectEqual(owned.removeLast(), shadow.removeLast()) }
             case 4: let n = shadow.isEmpty ? 0 : Int(stream.next() % UInt64(shadow.count + 1))
                 owned.removeFirst(n); shadow.removeFirst(n)
             case 5: owned.trimRoom(toHold: Int(stream.next() % 8))
@@ -199,6 +202,6 @@ import PushSimTestSupport
             owned._checkInvariants()
             #expect(owned.count == shadow.count && owned.capacity >= owned.count)
         }
-        #expect(owned.elements == shadow)
+        expectEqual(owned.elements, shadow)
     }
 }

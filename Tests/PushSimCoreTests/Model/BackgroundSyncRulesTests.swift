@@ -18,22 +18,22 @@ import PushSimTestSupport
     /// `hold`: the pushes of 10 and 20 min wait, as one, for 30 min; the one of 50 min for 60 min.
     @Test func beyondTheThrottleAPushIsHeldUntilItAllows() {
         let (wakes, counts) = plan(arrivals, .hold)
-        #expect(wakes == [0, 30 * minute, 60 * minute])
-        #expect(counts == BackgroundSyncPlan.Counts(wakes: 3, held: 3, dropped: 0, forceQuit: 0))
+        expectEqual(wakes, [0, 30 * minute, 60 * minute])
+        expectEqual(counts, BackgroundSyncPlan.Counts(wakes: 3, held: 3, dropped: 0, forceQuit: 0))
     }
 
     /// `drop`: the pushes of 10 and 20 min are discarded; the one of 50 min is 50 min after the last wake-up.
     @Test func beyondTheThrottleAPushIsDroppedWhenSoSet() {
         let (wakes, counts) = plan(arrivals, .drop)
-        #expect(wakes == [0, 50 * minute])
-        #expect(counts == BackgroundSyncPlan.Counts(wakes: 2, held: 0, dropped: 2, forceQuit: 0))
+        expectEqual(wakes, [0, 50 * minute])
+        expectEqual(counts, BackgroundSyncPlan.Counts(wakes: 2, held: 0, dropped: 2, forceQuit: 0))
     }
 
     /// The throttle's spacing is 1/throttle: 3/h is 20 min, 2/h 30 min.
     @Test func theSpacingIsOneOverTheThrottle() {
-        #expect(BackgroundSync().spacing == 20 * minute)
-        #expect(BackgroundSync(throttlePerMicrosecond: 2 / Double(hour)).spacing == 30 * minute)
-        #expect(BackgroundSync(throttlePerMicrosecond: 1e-300).spacing == Int64.max)
+        expectEqual(BackgroundSync().spacing, 20 * minute)
+        expectEqual(BackgroundSync(throttlePerMicrosecond: 2 / Double(hour)).spacing, 30 * minute)
+        expectEqual(BackgroundSync(throttlePerMicrosecond: 1e-300).spacing, Int64.max)
     }
 
     /// Force-quit at time 0: nothing reaches the app until the launch at 3 h; after it, left in
@@ -41,12 +41,16 @@ import PushSimTestSupport
     @Test func aForceQuitAppGetsNoneUntilLaunched() {
         let pushes: [Int64] = [1 * hour, 2 * hour, 4 * hour]
         let (wakes, counts) = plan(pushes, launches: [3 * hour], quitAtStart: true, quitAfter: [false])
-        #expect(wakes == [4 * hour] && counts.forceQuit == 2 && counts.wakes == 1)
+        expectEqual(wakes, [4 * hour])
+        expectEqual(counts.forceQuit, 2)
+        expectEqual(counts.wakes, 1)
         let (never, again) = plan(pushes, launches: [3 * hour], quitAtStart: true, quitAfter: [true])
         #expect(never.isEmpty && again.forceQuit == 3)
         // A held push released while the app is force-quit is not delivered either.
         let (held, heldCounts) = plan([0, 10 * minute], launches: [20 * minute], quitAfter: [true])
-        #expect(held == [0] && heldCounts.held == 1 && heldCounts.forceQuit == 1)
+        expectEqual(held, [0])
+        expectEqual(heldCounts.held, 1)
+        expectEqual(heldCounts.forceQuit, 1)
     }
 
     /// Three letters while offline in [1 h, 3 h): APNs keeps only the last alert push; the three
@@ -58,18 +62,25 @@ import PushSimTestSupport
         s.device.backgroundSync = BackgroundSync(delay: constant(5 * minute))
         var w = ScriptedWorld(s, letters: Self.offlineLetters, offline: [1 * hour..<3 * hour])
         let off = w.run(.off)
-        #expect(off.lost == 2 && off.count(of: .apnsReplaced) == 2)
+        expectEqual(off.lost, 2)
+        expectEqual(off.count(of: .apnsReplaced), 2)
         let on = w.run(.on)
-        #expect(on.delivered == 1 && on.summarized == 2 && on.lost == 0 && on.summaries == 1, "\(w.traceText)")
+        expectEqual(on.delivered, 1, "\(w.traceText)")
+        expectEqual(on.summarized, 2, "\(w.traceText)")
+        expectEqual(on.lost, 0, "\(w.traceText)")
+        expectEqual(on.summaries, 1, "\(w.traceText)")
         let shown = 3 * hour + 5 * minute + 100 * ms
-        #expect(on.backgroundSync.pushes == 3 && on.backgroundSync.wakes == 1 && on.backgroundSync.fetches == 1)
-        #expect(on.backgroundSync.synced == 2 && on.backgroundSync.shownTwice == 0)
-        #expect(on.backgroundSync.syncedDelayMilliseconds == Int((shown - 70 * minute + shown - 80 * minute) / ms))
+        expectEqual(on.backgroundSync.pushes, 3)
+        expectEqual(on.backgroundSync.wakes, 1)
+        expectEqual(on.backgroundSync.fetches, 1)
+        expectEqual(on.backgroundSync.synced, 2)
+        expectEqual(on.backgroundSync.shownTwice, 0)
+        expectEqual(on.backgroundSync.syncedDelayMilliseconds, Int((shown - 70 * minute + shown - 80 * minute) / ms))
         #expect(w.trace.contains { entry in
             if case .synced(false, 3, 2, let at) = entry.event { return at.microseconds == shown && entry.time == 3 * hour + 100 * ms }
             return false
         }, "\(w.traceText)")
-        #expect(w.firstDelivery(2) == 3 * hour + 300 * ms)
+        expectEqual(w.firstDelivery(2), 3 * hour + 300 * ms)
     }
 
     /// The background push overtakes its letter's alert push (100 ms against 2 s): the sync at
@@ -78,8 +89,11 @@ import PushSimTestSupport
     @Test func aSyncAheadOfTheAlertPushShowsTheLetterTwice() {
         var w = ScriptedWorld(syncScenario(), letters: [ScriptedLetter(time: 1 * hour, apnsLatency: 2 * sec)])
         let on = w.run(.on)
-        #expect(on.delivered == 1 && on.summaries == 1 && on.backgroundSync.shownTwice == 1 && on.backgroundSync.synced == 0)
-        #expect(w.firstDelivery(0) == 1 * hour + 2250 * ms)
+        expectEqual(on.delivered, 1)
+        expectEqual(on.summaries, 1)
+        expectEqual(on.backgroundSync.shownTwice, 1)
+        expectEqual(on.backgroundSync.synced, 0)
+        expectEqual(w.firstDelivery(0), 1 * hour + 2250 * ms)
     }
 
     /// Everyone force-quits and never launches the app: no background push is delivered, and
@@ -89,7 +103,10 @@ import PushSimTestSupport
         s.device.backgroundSync = BackgroundSync(forceQuit: 1)
         var w = ScriptedWorld(s, letters: Self.offlineLetters, offline: [1 * hour..<3 * hour])
         let on = w.run(.on)
-        #expect(on.lost == 2 && on.summarized == 0 && on.backgroundSync.wakes == 0 && on.backgroundSync.forceQuit == 1)
+        expectEqual(on.lost, 2)
+        expectEqual(on.summarized, 0)
+        expectEqual(on.backgroundSync.wakes, 0)
+        expectEqual(on.backgroundSync.forceQuit, 1)
     }
 
     /// The design changes nothing of the chain: the alert pushes' fates and latencies are the off arm's.
@@ -97,7 +114,9 @@ import PushSimTestSupport
         var w = ScriptedWorld(syncScenario(), letters: Self.offlineLetters, offline: [1 * hour..<3 * hour])
         let off = w.run(.off)
         let on = w.run(.on)
-        #expect(on.latency == off.latency && on.duplicates == off.duplicates && on.letters == off.letters)
+        expectEqual(on.latency, off.latency)
+        expectEqual(on.duplicates, off.duplicates)
+        expectEqual(on.letters, off.letters)
     }
 
     private static let offlineLetters = [70 * minute, 80 * minute, 120 * minute].map { ScriptedLetter(time: $0) }

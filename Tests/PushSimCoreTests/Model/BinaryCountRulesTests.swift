@@ -15,7 +15,10 @@ import PushSimTestSupport
     @Test func writtenCountsEveryWriteRewritesIncluded() {
         var w = ScriptedWorld(binary(), letters: sixBinaryLetters)
         let l = w.run(.off)
-        #expect(l.binary.written == 6 + 4 && l.binary.errors == 1 && l.binary.discarded == 4 && l.binary.rewritten == 4, "\(w.traceText)")
+        expectEqual(l.binary.written, 6 + 4, "\(w.traceText)")
+        expectEqual(l.binary.errors, 1, "\(w.traceText)")
+        expectEqual(l.binary.discarded, 4, "\(w.traceText)")
+        expectEqual(l.binary.rewritten, 4, "\(w.traceText)")
     }
 
     /// After an uninstall at U XIVA still writes (and rewrites) until it reads the token from
@@ -28,13 +31,15 @@ import PushSimTestSupport
         reading.world.clock.end = u
         reading.world.clock.horizon = u + 1 * sec  // e = 1h + 1.2 s comes before the feedback list
         let before = reading.run(.off)
-        #expect(before.binary.rewritten == 4 && before.binary.written == 10, "\(reading.traceText)")
-        #expect(reading.fates() == [.delivered(latency: 400 * ms), .lost(.payloadTooLarge)] + Array(repeating: .undeliverable, count: 4))
+        expectEqual(before.binary.rewritten, 4, "\(reading.traceText)")
+        expectEqual(before.binary.written, 10, "\(reading.traceText)")
+        expectEqual(reading.fates(), [.delivered(latency: 400 * ms), .lost(.payloadTooLarge)] + Array(repeating: .undeliverable, count: 4))
         var gone = ScriptedWorld(binary(), letters: sixBinaryLetters)
         gone.world.clock.end = u
         gone.world.clock.horizon = u + 100 * ms  // the feedback list is read before e
         let after = gone.run(.off)
-        #expect(after.binary.rewritten == 0 && after.binary.written == 6, "\(gone.traceText)")
-        #expect(gone.fates() == [.delivered(latency: 400 * ms), .lost(.payloadTooLarge)] + Array(repeating: .undeliverable, count: 4))
+        expectEqual(after.binary.rewritten, 0, "\(gone.traceText)")
+        expectEqual(after.binary.written, 6, "\(gone.traceText)")
+        expectEqual(gone.fates(), [.delivered(latency: 400 * ms), .lost(.payloadTooLarge)] + Array(repeating: .undeliverable, count: 4))
     }
 }

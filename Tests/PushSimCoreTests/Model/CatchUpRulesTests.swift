@@ -10,7 +10,8 @@ import PushSimTestSupport
         var w = ScriptedWorld(catchUpScenario(every: 6 * hour), letters: [])
         let on = w.run(.on)
         // A constant 6 h from a first opening uniform in [0, 6 h): 8 openings in the 48 h run.
-        #expect(on.catchUp.fetches == 8 && on.summaries == 0)
+        expectEqual(on.catchUp.fetches, 8)
+        expectEqual(on.summaries, 0)
     }
 
     /// `queue.collapse_id` belongs to the queue design: the catch-up arm sends no re-pushes and
@@ -21,9 +22,9 @@ import PushSimTestSupport
         var s = catchUpScenario(every: 6 * hour)
         s.apns.duplicate = 1
         var w = ScriptedWorld(s, letters: letters)
-        #expect(w.run(.on).duplicates == 1, "\(w.traceText)")
+        expectEqual(w.run(.on).duplicates, 1, "\(w.traceText)")
         s.recovery = .queue
         var queue = ScriptedWorld(s, letters: letters)
-        #expect(queue.run(.on).duplicates == 0)
+        expectEqual(queue.run(.on).duplicates, 0)
     }
 }

@@ -24,7 +24,7 @@ import PushSimTestSupport
         var w = ScriptedWorld(tinyScenario(), letters: [at(1 * hour), at(2 * hour)])
         let l = w.run(.off)
         expectCounts(l, sent: 2, [\.delivered: 2], w.traceText)
-        #expect(l.apns.everStoredDeviceOffline == 0)
+        expectEqual(l.apns.everStoredDeviceOffline, 0)
     }
 
     /// Stored while the phone is offline, handed over when it is back: Delivered (From Storage),
@@ -33,7 +33,7 @@ import PushSimTestSupport
         var w = ScriptedWorld(tinyScenario(), letters: [at(1 * hour)], offline: [30 * minute..<2 * hour])
         let l = w.run(.off)
         expectCounts(l, sent: 1, [\.deliveredFromStorage: 1], w.traceText)
-        #expect(l.apns.everStoredDeviceOffline == 1)
+        expectEqual(l.apns.everStoredDeviceOffline, 1)
     }
 
     /// The phone stays offline while the stored copy expires: Discarded – Expired, whether the
@@ -45,7 +45,7 @@ import PushSimTestSupport
             var w = ScriptedWorld(s, letters: [at(1 * hour)], offline: [offline])
             let l = w.run(.off)
             expectCounts(l, sent: 1, [\.discardedExpired: 1], w.traceText)
-            #expect(w.fate(0) == .lost(.apnsExpired))
+            expectEqual(w.fate(0), .lost(.apnsExpired))
         }
     }
 
@@ -61,7 +61,7 @@ import PushSimTestSupport
         var w = ScriptedWorld(tinyScenario(), letters: [at(1 * hour), at(90 * minute)], offline: [30 * minute..<2 * hour])
         let l = w.run(.off)
         expectCounts(l, sent: 2, [\.replacedInStorage: 1, \.deliveredFromStorage: 1], w.traceText)
-        #expect(l.apns.everStoredDeviceOffline == 2)
+        expectEqual(l.apns.everStoredDeviceOffline, 2)
     }
 
     /// A priority-5 push held for the sleeping phone: Stored – Power Considerations while held,
@@ -111,7 +111,7 @@ import PushSimTestSupport
     @Test func reSentCopiesArePushesOfTheirOwn() {
         var w = ScriptedWorld(tinyScenario(), letters: [at(1 * hour), at(2 * hour, lost: true), at(3 * hour)])
         let on = w.run(.on)
-        #expect(on.resent == 1)
+        expectEqual(on.resent, 1)
         expectCounts(on, sent: 4, [\.delivered: 3, \.notReachingAPNs: 1], w.traceText)
         let off = w.run(.off)
         expectCounts(off, sent: 3, [\.delivered: 2, \.notReachingAPNs: 1], w.traceText)
@@ -121,7 +121,7 @@ import PushSimTestSupport
     @Test func otherChannelsCountNothing() {
         for channel in [PushChannel.pushkit, .fcm] {
             var w = ScriptedWorld(tinyScenario(on: channel), letters: [at(1 * hour)])
-            #expect(w.run(.off).apns == APNsConsoleCounters(), "\(channel)")
+            expectEqual(w.run(.off).apns, APNsConsoleCounters(), "\(channel)")
         }
     }
 }

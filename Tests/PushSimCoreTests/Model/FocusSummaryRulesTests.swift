@@ -31,11 +31,14 @@ import PushSimTestSupport
         for arm in [Arm.off, .on] {
             var w = world([at(17 * hour + 5 * minute)], summary: [18 * hour])
             let l = w.run(arm)
-            #expect(w.fate(0) == .delivered(latency: 350 * ms), "\(arm)\n\(w.traceText)")
+            expectEqual(w.fate(0), .delivered(latency: 350 * ms), "\(arm)\n\(w.traceText)")
             let seen = try #require(l.focusSummary.seenLatency)
-            #expect(seen.total == 1 && seen.maximum == 55 * minute)
-            #expect(l.latency.maximum == 350 * ms)
-            #expect(l.focusSummary.heldInSummary == 1 && l.focusSummary.heldByFocus == 0 && l.focusSummary.brokeThrough == 0)
+            expectEqual(seen.total, 1)
+            expectEqual(seen.maximum, 55 * minute)
+            expectEqual(l.latency.maximum, 350 * ms)
+            expectEqual(l.focusSummary.heldInSummary, 1)
+            expectEqual(l.focusSummary.heldByFocus, 0)
+            expectEqual(l.focusSummary.brokeThrough, 0)
         }
     }
 
@@ -47,8 +50,8 @@ import PushSimTestSupport
         let seen = try #require(l.focusSummary.seenLatency)
         // The histogram keeps the largest value exactly; below it, buckets within 1/256.
         #expect(seen.total == 2 && seen.maximum == 13 * hour && seen.percentile(0.5) < 1 * SimTime.second)
-        #expect(w.world.draws.holding.nextSummary(atOrAfter: 18 * hour) == 18 * hour)
-        #expect(w.world.draws.holding.nextSummary(atOrAfter: day + 3 * hour) == day + 8 * hour)
+        expectEqual(w.world.draws.holding.nextSummary(atOrAfter: 18 * hour), 18 * hour)
+        expectEqual(w.world.draws.holding.nextSummary(atOrAfter: day + 3 * hour), day + 8 * hour)
     }
 
     /// A time-sensitive push breaks through a Focus window (17h–19h): seen when delivered.
@@ -56,8 +59,9 @@ import PushSimTestSupport
         var w = world([at(17 * hour + 5 * minute)], focus: [17 * hour..<19 * hour], timeSensitive: [true])
         let l = w.run(.on)
         let seen = try #require(l.focusSummary.seenLatency)
-        #expect(seen.maximum == 350 * ms)
-        #expect(l.focusSummary.brokeThrough == 1 && l.focusSummary.heldByFocus == 0)
+        expectEqual(seen.maximum, 350 * ms)
+        expectEqual(l.focusSummary.brokeThrough, 1)
+        expectEqual(l.focusSummary.heldByFocus, 0)
     }
 
     /// A user who turned time-sensitive off sees the same push when the Focus ends: 19:00, 1 h 55 min after the letter.
@@ -65,9 +69,10 @@ import PushSimTestSupport
         var w = world([at(17 * hour + 5 * minute)], focus: [17 * hour..<19 * hour], timeSensitive: [true], breaks: false)
         let l = w.run(.on)
         let seen = try #require(l.focusSummary.seenLatency)
-        #expect(seen.maximum == 1 * hour + 55 * minute)
-        #expect(l.focusSummary.brokeThrough == 0 && l.focusSummary.heldByFocus == 1)
-        #expect(w.fate(0) == .delivered(latency: 350 * ms))
+        expectEqual(seen.maximum, 1 * hour + 55 * minute)
+        expectEqual(l.focusSummary.brokeThrough, 0)
+        expectEqual(l.focusSummary.heldByFocus, 1)
+        expectEqual(w.fate(0), .delivered(latency: 350 * ms))
     }
 
     /// Outside a Focus window nothing waits and nothing breaks through; a summary due inside a
@@ -75,20 +80,24 @@ import PushSimTestSupport
     @Test func aFocusHoldsOnlyInsideItsWindowsAndSilencesASummary() throws {
         var outside = world([at(16 * hour)], focus: [17 * hour..<19 * hour], timeSensitive: [true])
         let o = outside.run(.off)
-        #expect(o.focusSummary.seenLatency?.maximum == 350 * ms && o.focusSummary.brokeThrough == 0 && o.focusSummary.heldByFocus == 0)
+        expectEqual(o.focusSummary.seenLatency?.maximum, 350 * ms)
+        expectEqual(o.focusSummary.brokeThrough, 0)
+        expectEqual(o.focusSummary.heldByFocus, 0)
         var both = world([at(17 * hour + 5 * minute)], summary: [18 * hour], focus: [17 * hour + 30 * minute..<18 * hour + 30 * minute])
         let b = both.run(.off)
-        #expect(b.focusSummary.seenLatency?.maximum == 1 * hour + 25 * minute)
+        expectEqual(b.focusSummary.seenLatency?.maximum, 1 * hour + 25 * minute)
         // Counted once, under the Focus whose end showed it (the summary was silenced).
-        #expect(b.focusSummary.heldInSummary == 0 && b.focusSummary.heldByFocus == 1)
+        expectEqual(b.focusSummary.heldInSummary, 0)
+        expectEqual(b.focusSummary.heldByFocus, 1)
     }
 
     /// A phone whose display is off shows nothing to hold: seen when delivered (on arrival, 150 ms).
     @Test func aPhoneWithDisplayOffHoldsNothing() throws {
         var w = world([at(17 * hour + 5 * minute)], summary: [18 * hour], alertsOff: true)
         let l = w.run(.off)
-        #expect(w.fate(0) == .delivered(latency: 150 * ms))
-        #expect(l.focusSummary.seenLatency?.maximum == 150 * ms && l.focusSummary.heldInSummary == 0)
+        expectEqual(w.fate(0), .delivered(latency: 150 * ms))
+        expectEqual(l.focusSummary.seenLatency?.maximum, 150 * ms)
+        expectEqual(l.focusSummary.heldInSummary, 0)
     }
 
     /// The summary changes only what the user sees: the delivered letters, their latencies, the
@@ -103,7 +112,7 @@ import PushSimTestSupport
             #expect(b.focusSummary.heldInSummary == b.delivered && b.focusSummary.seenLatency != nil)
             b.focusSummary = FocusSummaryCounters()
             a.events = 0; b.events = 0
-            #expect(a == b, "\(arm)")
+            expectEqual(a, b, "\(arm)")
         }
     }
 
@@ -123,11 +132,11 @@ import PushSimTestSupport
             var w = DeviceWorld(scenario: s)
             w.prepare(device: device)
             let h = w.draws.holding
-            if !h.summary.isEmpty { summaries += 1; #expect(h.summary == [8 * hour, 18 * hour]) }
-            if !h.focus.isEmpty { focuses += 1; #expect(h.focus.first == 0..<7 * hour) }
+            if !h.summary.isEmpty { summaries += 1; expectEqual(h.summary, [8 * hour, 18 * hour]) }
+            if !h.focus.isEmpty { focuses += 1; expectEqual(h.focus.first, 0..<7 * hour) }
             if !h.timeSensitiveBreaks { off += 1 }
             if h.holds {
-                #expect(h.timeSensitive.count == w.draws.letters.count)
+                expectEqual(h.timeSensitive.count, w.draws.letters.count)
                 letters += h.timeSensitive.count; sensitive += h.timeSensitive.filter { $0 }.count
             } else {
                 #expect(h.timeSensitive.isEmpty)
@@ -152,13 +161,16 @@ import PushSimTestSupport
     @Test func aSummarySilencedByAFocusCountsTheLetterUnderTheFocus() throws {
         var w = world([at(15 * minute - 350 * ms + 1 * sec)], summary: [30 * minute], focus: [29 * minute..<31 * minute])
         let l = w.run(.off)
-        #expect(w.firstDelivery(0) == 15 * minute + 1 * sec)
+        expectEqual(w.firstDelivery(0), 15 * minute + 1 * sec)
         let seen = try #require(l.focusSummary.seenLatency)
-        #expect(seen.maximum == 31 * minute - (15 * minute - 350 * ms + 1 * sec))
-        #expect(l.focusSummary.heldInSummary == 0 && l.focusSummary.heldByFocus == 1 && l.focusSummary.brokeThrough == 0)
+        expectEqual(seen.maximum, 31 * minute - (15 * minute - 350 * ms + 1 * sec))
+        expectEqual(l.focusSummary.heldInSummary, 0)
+        expectEqual(l.focusSummary.heldByFocus, 1)
+        expectEqual(l.focusSummary.brokeThrough, 0)
         // Outside the Focus, the same summary counts it.
         var shown = world([at(15 * minute)], summary: [30 * minute], focus: [40 * minute..<50 * minute])
         let s = shown.run(.off)
-        #expect(s.focusSummary.heldInSummary == 1 && s.focusSummary.heldByFocus == 0)
+        expectEqual(s.focusSummary.heldInSummary, 1)
+        expectEqual(s.focusSummary.heldByFocus, 0)
     }
 }

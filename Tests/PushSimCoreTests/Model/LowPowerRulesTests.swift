@@ -37,8 +37,11 @@ import PushSimTestSupport
             let shown = (0..<times.count).map { w.firstDelivery($0) }
             #expect(shown == [30 * minute + 350 * ms, 2 * hour + 200 * ms, 2 * hour + 200 * ms, 2 * hour + 200 * ms, 2 * hour + 10 * minute + 350 * ms],
                     "\(arm)\n\(w.traceText)")
-            #expect(l.lowPower.held == 3 && l.lowPower.heldPriority10 == 3 && l.lowPower.released == 3)
-            #expect(l.delivered == 5 && l.gapsDetected == 0, "in the order held the queue sees no gap")
+            expectEqual(l.lowPower.held, 3)
+            expectEqual(l.lowPower.heldPriority10, 3)
+            expectEqual(l.lowPower.released, 3)
+            expectEqual(l.delivered, 5, "in the order held the queue sees no gap")
+            expectEqual(l.gapsDetected, 0, "in the order held the queue sees no gap")
         }
     }
 
@@ -46,7 +49,8 @@ import PushSimTestSupport
     @Test func aPhoneOutsideTheShareHoldsNothing() {
         var w = world(lowPower(.held), [at(1 * hour + 10 * minute)], lowPower: [])
         let l = w.run(.off)
-        #expect(w.fate(0) == .delivered(latency: 350 * ms) && l.lowPower.held == 0)
+        expectEqual(w.fate(0), .delivered(latency: 350 * ms))
+        expectEqual(l.lowPower.held, 0)
     }
 
     /// Twenty pushes held and released shuffled reach the extension out of order: the queue arm
@@ -58,12 +62,13 @@ import PushSimTestSupport
         let inOrder = held.run(.on)
         var shuffled = world(lowPower(.shuffled), letters, lowPower: [1 * hour..<2 * hour])
         let outOfOrder = shuffled.run(.on)
-        #expect(inOrder.gapsDetected == 0 && inOrder.delivered == 21)
+        expectEqual(inOrder.gapsDetected, 0)
+        expectEqual(inOrder.delivered, 21)
         #expect(outOfOrder.gapsDetected > 0 && outOfOrder.lost == 0, "\(shuffled.traceText)")
         // Every letter of every gap arrived in the same instant and was shown before XIVA's
         // answer: each re-request is a false gap (docs/model.md §2, False gaps).
         #expect(outOfOrder.reRequests > 0 && outOfOrder.falseGaps.alreadyShown == outOfOrder.reRequests && outOfOrder.falseGaps.notYetShown == 0)
-        #expect(inOrder.falseGaps == FalseGapCounters())
+        expectEqual(inOrder.falseGaps, FalseGapCounters())
     }
 
     /// A gap of a letter really lost (replaced in APNs' one-slot store while the phone was
@@ -73,7 +78,9 @@ import PushSimTestSupport
         s.apns.expiration = span(1 * day)
         var w = ScriptedWorld(s, letters: [at(10 * minute), at(1 * hour), at(1 * hour + 10 * minute)], offline: [50 * minute..<2 * hour])
         let l = w.run(.on)
-        #expect(l.reRequests == 1 && l.falseGaps.notYetShown == 1 && l.falseGaps.alreadyShown == 0, "\(w.traceText)")
+        expectEqual(l.reRequests, 1, "\(w.traceText)")
+        expectEqual(l.falseGaps.notYetShown, 1, "\(w.traceText)")
+        expectEqual(l.falseGaps.alreadyShown, 0, "\(w.traceText)")
     }
 
     /// `release_order: latency`: each held push reaches the phone one `apns.latency` draw after the
@@ -85,7 +92,9 @@ import PushSimTestSupport
             var constant = world(lowPower(.latency), letters, lowPower: [1 * hour..<2 * hour])
             let l = constant.run(arm)
             #expect((1...20).allSatisfy { constant.firstDelivery($0) == 2 * hour + 300 * ms }, "\(constant.traceText)")
-            #expect(l.delivered == 21 && l.gapsDetected == 0 && l.lowPower.released == 20)
+            expectEqual(l.delivered, 21)
+            expectEqual(l.gapsDetected, 0)
+            expectEqual(l.lowPower.released, 20)
         }
         var s = lowPower(.latency)
         s.apns.latency = .lognormal(median: Double(100 * ms), p99: Double(5 * sec))
@@ -102,12 +111,12 @@ import PushSimTestSupport
         var a = world(lowPower(.held, sleep: true), [at(1 * hour + 5 * minute, low: true)],
                       lowPower: [1 * hour + 15 * minute..<2 * hour], asleep: [1 * hour..<1 * hour + 30 * minute])
         a.run(.off)
-        #expect(a.firstDelivery(0) == 2 * hour + 200 * ms, "\(a.traceText)")
+        expectEqual(a.firstDelivery(0), 2 * hour + 200 * ms, "\(a.traceText)")
         // Low Power Mode 1h–1h30, asleep 1h15–3h: the priority-5 push of 1h05 waits for the wake at 3h.
         var b = world(lowPower(.held, sleep: true), [at(1 * hour + 5 * minute, low: true)],
                       lowPower: [1 * hour..<1 * hour + 30 * minute], asleep: [1 * hour + 15 * minute..<3 * hour])
         b.run(.off)
-        #expect(b.firstDelivery(0) == 3 * hour + 200 * ms, "\(b.traceText)")
+        expectEqual(b.firstDelivery(0), 3 * hour + 200 * ms, "\(b.traceText)")
     }
 
     /// The share is a draw per phone from its own stream: over 4000 phones at 20 % the count lies
@@ -121,7 +130,7 @@ import PushSimTestSupport
             w.prepare(device: device)
             if !w.draws.lowPowerTimeline.intervals.isEmpty {
                 inMode += 1
-                #expect(w.draws.lowPowerTimeline.intervals.first == 18 * hour..<23 * hour)
+                expectEqual(w.draws.lowPowerTimeline.intervals.first, 18 * hour..<23 * hour)
             }
         }
         #expect(abs(inMode - 800) <= 114, "\(inMode)")

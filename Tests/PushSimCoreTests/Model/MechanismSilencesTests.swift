@@ -32,9 +32,11 @@ import PushSimTestSupport
         var w = world(lowPowerAndSleep(), [at(1 * hour + 5 * minute, low: true)],
                       lowPower: [1 * hour + 15 * minute..<2 * hour], asleep: [1 * hour..<1 * hour + 30 * minute])
         let l = w.run(.off)
-        #expect(w.firstDelivery(0) == 2 * hour + 200 * ms, "\(w.traceText)")
-        #expect(l.sleep.held == 1 && l.lowPower.held == 0 && l.lowPower.released == 1)
-        #expect(l.apns.deliveredFromStorage == 1)
+        expectEqual(w.firstDelivery(0), 2 * hour + 200 * ms, "\(w.traceText)")
+        expectEqual(l.sleep.held, 1)
+        expectEqual(l.lowPower.held, 0)
+        expectEqual(l.lowPower.released, 1)
+        expectEqual(l.apns.deliveredFromStorage, 1)
     }
 
     /// A priority-5 copy due while the phone is both asleep and in Low Power Mode is held by
@@ -45,9 +47,11 @@ import PushSimTestSupport
         var w = world(lowPowerAndSleep(), [at(1 * hour + 5 * minute, low: true)],
                       lowPower: [1 * hour..<2 * hour], asleep: [1 * hour..<3 * hour])
         let l = w.run(.off)
-        #expect(w.firstDelivery(0) == 3 * hour + 200 * ms, "\(w.traceText)")
-        #expect(l.lowPower.held == 1 && l.sleep.held == 0)
-        #expect(l.lowPower.released == 0 && l.sleep.releasedByPriority10 == 0)
+        expectEqual(w.firstDelivery(0), 3 * hour + 200 * ms, "\(w.traceText)")
+        expectEqual(l.lowPower.held, 1)
+        expectEqual(l.sleep.held, 0)
+        expectEqual(l.lowPower.released, 0)
+        expectEqual(l.sleep.releasedByPriority10, 0)
     }
 
     /// A daily window across midnight (22h to 2h the next day) holds the first two hours of the
@@ -58,10 +62,10 @@ import PushSimTestSupport
         s.device.focus = FocusSchedule(share: 1, windows: [OfflineWindow(start: span(22 * hour), end: span(26 * hour), every: span(day))])
         var w = DeviceWorld(scenario: s)
         w.prepare(device: 0)
-        #expect(w.draws.lowPowerTimeline.intervals.first == 0..<2 * hour)
-        #expect(w.draws.lowPowerTimeline.intervals.dropFirst().first == 22 * hour..<26 * hour)
-        #expect(w.draws.holding.focus.first == 0..<2 * hour)
-        #expect(w.draws.holding.seen(letter: 0, deliveredAt: 1 * hour).time == 2 * hour)
+        expectEqual(w.draws.lowPowerTimeline.intervals.first, 0..<2 * hour)
+        expectEqual(w.draws.lowPowerTimeline.intervals.dropFirst().first, 22 * hour..<26 * hour)
+        expectEqual(w.draws.holding.focus.first, 0..<2 * hour)
+        expectEqual(w.draws.holding.seen(letter: 0, deliveredAt: 1 * hour).time, 2 * hour)
     }
 
     /// keep_older discards the newcomer: it was never stored, so it is not among the
@@ -72,8 +76,10 @@ import PushSimTestSupport
         s.apns.keepWindow = span(1 * hour)
         var w = ScriptedWorld(s, letters: [at(1 * hour), at(1 * hour + 10 * minute)], offline: [30 * minute..<2 * hour])
         let l = w.run(.off)
-        #expect(l.apns.sent == 2 && l.apns.replacedInStorage == 1 && l.apns.deliveredFromStorage == 1, "\(w.traceText)")
-        #expect(l.apns.everStoredDeviceOffline == 1)
+        expectEqual(l.apns.sent, 2, "\(w.traceText)")
+        expectEqual(l.apns.replacedInStorage, 1, "\(w.traceText)")
+        expectEqual(l.apns.deliveredFromStorage, 1, "\(w.traceText)")
+        expectEqual(l.apns.everStoredDeviceOffline, 1)
     }
 }
 
@@ -97,10 +103,12 @@ import PushSimTestSupport
     @Test func theLimitItselfFits() {
         var fits = world(processing: 200 * ms, bytes: 2 * megabyte, limit: 20 * megabyte)
         let kept = fits.run(.off)
-        #expect(kept.media.memoryKills == 0 && kept.delivered == 1, "\(fits.traceText)")
+        expectEqual(kept.media.memoryKills, 0, "\(fits.traceText)")
+        expectEqual(kept.delivered, 1, "\(fits.traceText)")
         var over = world(processing: 200 * ms, bytes: 2 * megabyte + 1, limit: 20 * megabyte)
         let killed = over.run(.off)
-        #expect(killed.media.memoryKills == 1 && killed.delivered == 1, "\(over.traceText)")
+        expectEqual(killed.media.memoryKills, 1, "\(over.traceText)")
+        expectEqual(killed.delivered, 1, "\(over.traceText)")
     }
 
     /// 3 MB (30 MB decoded) downloads in 3.145728 s, within the 5 s deadline, while the run's
@@ -110,13 +118,17 @@ import PushSimTestSupport
         for arm in [Arm.off, .on] {
             var w = world(processing: 4 * sec, bytes: 3 * megabyte)
             let l = w.run(arm)
-            #expect(w.fate(0) == .delivered(latency: 150 * ms + 3_145_728 * us), "\(arm)\n\(w.traceText)")
-            #expect(l.media.memoryKills == 1 && l.media.overruns == 0 && l.extensionTimeouts == 0)
+            expectEqual(w.fate(0), .delivered(latency: 150 * ms + 3_145_728 * us), "\(arm)\n\(w.traceText)")
+            expectEqual(l.media.memoryKills, 1)
+            expectEqual(l.media.overruns, 0)
+            expectEqual(l.extensionTimeouts, 0)
         }
         // Downloading past the deadline (6 MB: 6.29 s), the deadline comes first: a time-out, no kill.
         var late = world(processing: 200 * ms, bytes: 6 * megabyte)
         let l = late.run(.off)
-        #expect(l.media.memoryKills == 0 && l.media.overruns == 1 && l.extensionTimeouts == 1)
+        expectEqual(l.media.memoryKills, 0)
+        expectEqual(l.media.overruns, 1)
+        expectEqual(l.extensionTimeouts, 1)
     }
 }
 
@@ -150,9 +162,12 @@ import PushSimTestSupport
         w.world.draws.sleepTimeline.asleep = [0..<2 * day]
         w.world.draws.lowPowerTimeline.intervals = [0..<2 * day]
         let on = w.run(.on)
-        #expect(on.lowPower.held == 1 && on.backgroundSync.wakes == 1 && on.backgroundSync.fetches == 1, "\(w.traceText)")
-        #expect(on.summarized == 1 && on.backgroundSync.synced == 1)
-        #expect(on.backgroundSync.syncedDelayMilliseconds == 150)
+        expectEqual(on.lowPower.held, 1, "\(w.traceText)")
+        expectEqual(on.backgroundSync.wakes, 1, "\(w.traceText)")
+        expectEqual(on.backgroundSync.fetches, 1, "\(w.traceText)")
+        expectEqual(on.summarized, 1)
+        expectEqual(on.backgroundSync.synced, 1)
+        expectEqual(on.backgroundSync.syncedDelayMilliseconds, 150)
     }
 
     /// A background push's expiry runs from its arrival at APNs (the letter plus XIVA's 10 min),
@@ -164,35 +179,42 @@ import PushSimTestSupport
             $0.apns.expiration = span(30 * minute)
         }
         var kept = ScriptedWorld(s, letters: [ScriptedLetter(time: 1 * hour)], offline: [1 * hour..<1 * hour + 39 * minute])
-        #expect(kept.run(.on).backgroundSync.wakes == 1, "\(kept.traceText)")
+        expectEqual(kept.run(.on).backgroundSync.wakes, 1, "\(kept.traceText)")
         var expired = ScriptedWorld(s, letters: [ScriptedLetter(time: 1 * hour)], offline: [1 * hour..<1 * hour + 41 * minute])
-        #expect(expired.run(.on).backgroundSync.wakes == 0, "\(expired.traceText)")
+        expectEqual(expired.run(.on).backgroundSync.wakes, 0, "\(expired.traceText)")
     }
 
     /// A held push released while the app is force-quit counts in `held` (when the throttle
     /// took it) and in `force_quit` (when it was released), not in `wakes`.
     @Test func aHeldPushReleasedWhileForceQuitCountsInBoth() {
         let (wakes, counts) = plan([0, 10 * minute], launches: [15 * minute], quitAfter: [true])
-        #expect(wakes == [0] && counts == BackgroundSyncPlan.Counts(wakes: 1, held: 1, dropped: 0, forceQuit: 1))
+        expectEqual(wakes, [0])
+        expectEqual(counts, BackgroundSyncPlan.Counts(wakes: 1, held: 1, dropped: 0, forceQuit: 1))
     }
 
     /// A released push wakes the app whatever its connectivity (offline, its fetch finds
     /// nothing), and spaces the next one: the push of 35 min waits for 40 min.
     @Test func aReleasedPushIsAWakeThatSpacesTheNext() {
         let (wakes, counts) = plan([0, 10 * minute, 35 * minute])
-        #expect(wakes == [0, 20 * minute, 40 * minute] && counts.held == 2 && counts.wakes == 3)
+        expectEqual(wakes, [0, 20 * minute, 40 * minute])
+        expectEqual(counts.held, 2)
+        expectEqual(counts.wakes, 3)
         // The release at 20 min falls offline (15–25 min): a wake, but no fetch.
         var w = ScriptedWorld(syncScenario(), letters: [0, 10 * minute, 35 * minute].map { ScriptedLetter(time: $0 + 1 * hour) },
                               offline: [1 * hour + 15 * minute..<1 * hour + 25 * minute])
         let on = w.run(.on)
-        #expect(on.backgroundSync.wakes == 3 && on.backgroundSync.held == 2 && on.backgroundSync.fetches == 2, "\(w.traceText)")
+        expectEqual(on.backgroundSync.wakes, 3, "\(w.traceText)")
+        expectEqual(on.backgroundSync.held, 2, "\(w.traceText)")
+        expectEqual(on.backgroundSync.fetches, 2, "\(w.traceText)")
     }
 
     /// A launch does not use the throttle's budget: after the wake at 0, a launch at 10 min does
     /// not move the next allowed wake (20 min), and does not make one either.
     @Test func launchesDoNotCountAgainstTheThrottle() {
         let (wakes, counts) = plan([0, 15 * minute, 45 * minute], launches: [10 * minute, 30 * minute], quitAfter: [false, false])
-        #expect(wakes == [0, 20 * minute, 45 * minute] && counts.held == 1 && counts.wakes == 3)
+        expectEqual(wakes, [0, 20 * minute, 45 * minute])
+        expectEqual(counts.held, 1)
+        expectEqual(counts.wakes, 3)
     }
 
     /// A background push counts in the load's `pushes_sent` at its letter's time, as the alert
@@ -201,8 +223,9 @@ import PushSimTestSupport
         let s = syncScenario { $0.xiva.latency = constant(2 * minute) }
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 30 * sec)])
         let on = w.run(.on)
-        #expect(on.load.count(bin: 0, .pushesSent) == 2 && on.load.total(.pushesSent) == 2)
-        #expect(on.backgroundSync.pushes == 1)
+        expectEqual(on.load.count(bin: 0, .pushesSent), 2)
+        expectEqual(on.load.total(.pushesSent), 2)
+        expectEqual(on.backgroundSync.pushes, 1)
     }
 
     /// Background sync's fetches are written in its own object (`background_sync.fetches`), not
@@ -210,7 +233,8 @@ import PushSimTestSupport
     @Test func backgroundFetchesAreWrittenInTheirOwnObject() {
         var w = ScriptedWorld(syncScenario(), letters: [ScriptedLetter(time: 1 * hour)])
         let on = w.run(.on)
-        #expect(on.backgroundSync.fetches == 1 && on.catchUp.fetches == 0)
+        expectEqual(on.backgroundSync.fetches, 1)
+        expectEqual(on.catchUp.fetches, 0)
         let group = BackgroundSyncCounters.group
         #expect(group.json == "background_sync" && group.counters.contains { $0.json == "fetches" })
         #expect(group.counters.contains { $0.perLetter == "background_fetches_per_letter" })
@@ -228,8 +252,8 @@ import PushSimTestSupport
     @Test func binaryRewritesArePushesSent() {
         var w = ScriptedWorld(binaryScenario(buffer: 10), letters: sixBinaryLetters)
         let l = w.run(.off)
-        #expect(l.binary.rewritten == 4, "\(w.traceText)")
-        #expect(l.load.total(.pushesSent) == 6 + l.binary.rewritten)
+        expectEqual(l.binary.rewritten, 4, "\(w.traceText)")
+        expectEqual(l.load.total(.pushesSent), 6 + l.binary.rewritten)
     }
 
     /// After an uninstall (3 h) the letters of 4 h and 5 h still reach XIVA (`letters_in`), and
@@ -242,8 +266,12 @@ import PushSimTestSupport
         w.world.clock.end = 3 * hour
         w.world.clock.horizon = 3 * hour
         let l = w.run(.off)
-        #expect(l.load.total(.lettersIn) == 4 && l.load.count(bin: 4, .lettersIn) == 1 && l.load.count(bin: 5, .lettersIn) == 1)
-        #expect(l.load.total(.pushesSent) == 3 && l.load.count(bin: 4, .pushesSent) == 1 && l.load.count(bin: 5, .pushesSent) == 0)
-        #expect(l.load.total(.pushesSent) == l.apns.sent)
+        expectEqual(l.load.total(.lettersIn), 4)
+        expectEqual(l.load.count(bin: 4, .lettersIn), 1)
+        expectEqual(l.load.count(bin: 5, .lettersIn), 1)
+        expectEqual(l.load.total(.pushesSent), 3)
+        expectEqual(l.load.count(bin: 4, .pushesSent), 1)
+        expectEqual(l.load.count(bin: 5, .pushesSent), 0)
+        expectEqual(l.load.total(.pushesSent), l.apns.sent)
     }
 }

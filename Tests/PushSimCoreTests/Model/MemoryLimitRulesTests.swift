@@ -34,7 +34,9 @@ import PushSimTestSupport
             let l = w.run(arm)
             #expect(w.fates() == [.delivered(latency: 150 * ms + 3_145_728 * us), .delivered(latency: 350 * ms + 2_097_152 * us)],
                     "\(arm)\n\(w.traceText)")
-            #expect(l.media.memoryKills == 1 && l.media.downloads == 2 && l.extensionTimeouts == 0)
+            expectEqual(l.media.memoryKills, 1)
+            expectEqual(l.media.downloads, 2)
+            expectEqual(l.extensionTimeouts, 0)
         }
     }
 
@@ -44,9 +46,12 @@ import PushSimTestSupport
     @Test func aKilledRunLosesItsGapsRecovery() {
         var w = world([at(0), at(10 * minute, lost: true), at(20 * minute), at(30 * minute)], bytes: [0, 0, 3 * megabyte, 0])
         let l = w.run(.on)
-        #expect(w.fate(1) == .lost(.memoryKill), "\(w.traceText)")
-        #expect(l.count(of: .memoryKill) == 1 && l.media.recoveriesLost == 1 && l.reRequests == 0 && l.gapsDetected == 1)
-        #expect(w.fate(3) == .delivered(latency: 350 * ms))
+        expectEqual(w.fate(1), .lost(.memoryKill), "\(w.traceText)")
+        expectEqual(l.count(of: .memoryKill), 1)
+        expectEqual(l.media.recoveriesLost, 1)
+        expectEqual(l.reRequests, 0)
+        expectEqual(l.gapsDetected, 1)
+        expectEqual(w.fate(3), .delivered(latency: 350 * ms))
     }
 
     /// Past the deadline the deadline comes first: a 30 s deadline and a 40 MB download (about
@@ -54,8 +59,9 @@ import PushSimTestSupport
     @Test func theDeadlineBeforeTheDecodeWins() {
         var w = world([at(0)], bytes: [40 * megabyte])
         let l = w.run(.off)
-        #expect(l.media.memoryKills == 0 && l.extensionTimeouts == 1)
-        #expect(w.fate(0) == .delivered(latency: 150 * ms + 30 * sec), "\(w.traceText)")
+        expectEqual(l.media.memoryKills, 0)
+        expectEqual(l.extensionTimeouts, 1)
+        expectEqual(w.fate(0), .delivered(latency: 150 * ms + 30 * sec), "\(w.traceText)")
     }
 
     /// A cached attachment is decoded all the same: the kill comes at once.
@@ -65,6 +71,7 @@ import PushSimTestSupport
         var w = ScriptedWorld(s, letters: [at(0)])
         w.world.draws.mediaBytes = [3 * megabyte]
         let l = w.run(.off)
-        #expect(l.media.memoryKills == 1 && w.fate(0) == .delivered(latency: 150 * ms))
+        expectEqual(l.media.memoryKills, 1)
+        expectEqual(w.fate(0), .delivered(latency: 150 * ms))
     }
 }

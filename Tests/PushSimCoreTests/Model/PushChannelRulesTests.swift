@@ -16,14 +16,16 @@ import PushSimTestSupport
         let letters = [at(1 * hour), at(2 * hour, lost: true), at(3 * hour)]
         var w = ScriptedWorld(tinyScenario(on: .pushkit), letters: letters, alertsOff: true)
         let off = w.run(.off)
-        #expect(w.fates() == [.delivered(latency: 350 * ms), .lost(.networkLoss), .delivered(latency: 350 * ms)])
-        #expect(off.pushesSeenByExtensions == 2)
+        expectEqual(w.fates(), [.delivered(latency: 350 * ms), .lost(.networkLoss), .delivered(latency: 350 * ms)])
+        expectEqual(off.pushesSeenByExtensions, 2)
         let on = w.run(.on)
-        #expect(on.gapsDetected == 1 && on.reRequests == 1, "\(w.traceText)")
+        expectEqual(on.gapsDetected, 1, "\(w.traceText)")
+        expectEqual(on.reRequests, 1, "\(w.traceText)")
         let recovered: Bool = if case .delivered = w.fate(1) { true } else { false }
         #expect(recovered, "the re-sent copy delivers the lost letter: \(w.traceText)")
         // The handler's logs count toward telemetry, as an extension's do.
-        #expect(on.lettersOnVisibleDevices == 3 && on.positionsKnownToTelemetry == 3)
+        expectEqual(on.lettersOnVisibleDevices, 3)
+        expectEqual(on.positionsKnownToTelemetry, 3)
     }
 
     /// The same device on APNs: display off keeps the extension from running, so the push is
@@ -33,11 +35,13 @@ import PushSimTestSupport
         let letters = [at(1 * hour), at(2 * hour, lost: true), at(3 * hour)]
         var w = ScriptedWorld(tinyScenario(on: .apns), letters: letters, alertsOff: true)
         let off = w.run(.off)
-        #expect(w.fates() == [.delivered(latency: 150 * ms), .lost(.networkLoss), .delivered(latency: 150 * ms)])
-        #expect(off.pushesSeenByExtensions == 0)
+        expectEqual(w.fates(), [.delivered(latency: 150 * ms), .lost(.networkLoss), .delivered(latency: 150 * ms)])
+        expectEqual(off.pushesSeenByExtensions, 0)
         let on = w.run(.on)
-        #expect(on.reRequests == 0 && on.gapsDetected == 0 && w.fate(1) == .lost(.alertsOff), "\(w.traceText)")
-        #expect(on.lettersOnVisibleDevices == 0)
+        expectEqual(on.reRequests, 0, "\(w.traceText)")
+        expectEqual(on.gapsDetected, 0, "\(w.traceText)")
+        expectEqual(w.fate(1), .lost(.alertsOff), "\(w.traceText)")
+        expectEqual(on.lettersOnVisibleDevices, 0)
     }
 
     /// The launch is the app's whatever the display: an unreported push is still lost
@@ -47,8 +51,8 @@ import PushSimTestSupport
         var failing = ScriptedWorld(tinyScenario(on: .pushkit) { $0.pushkit.reportFailure = 1; $0.pushkit.cutOffAfter = 10 },
                                     letters: letters, alertsOff: true)
         let f = failing.run(.off)
-        #expect(failing.fates() == [.lost(.callKitUnreported), .lost(.networkLoss), .lost(.callKitUnreported)])
-        #expect(f.callKitFailures == 2)
+        expectEqual(failing.fates(), [.lost(.callKitUnreported), .lost(.networkLoss), .lost(.callKitUnreported)])
+        expectEqual(f.callKitFailures, 2)
     }
 
     /// APNs' HTTP/2 answers are the provider interface's, not the channel's: they apply on
@@ -58,12 +62,13 @@ import PushSimTestSupport
             var big = ScriptedWorld(tinyScenario(on: channel) { $0.mail.payloadSize = constant(8000) },
                                     letters: [at(1 * hour), at(2 * hour, tooLarge: true)])
             big.run(.off)
-            #expect(big.fates() == [.delivered(latency: 350 * ms), .lost(.payloadTooLarge)], "\(channel)")
+            expectEqual(big.fates(), [.delivered(latency: 350 * ms), .lost(.payloadTooLarge)], "\(channel)")
             // A limit of one push per hour: the second, ten minutes later, is refused (429).
             var limited = ScriptedWorld(tinyScenario(on: channel) { $0.apns.tokenLimit = 1 },
                                         letters: [at(1 * hour), at(1 * hour + 10 * minute)])
             let l = limited.run(.off)
-            #expect(limited.fates() == [.delivered(latency: 350 * ms), .lost(.throttled)] && l.provider.throttledAnswers == 1, "\(channel)")
+            expectEqual(limited.fates(), [.delivered(latency: 350 * ms), .lost(.throttled)], "\(channel)")
+            expectEqual(l.provider.throttledAnswers, 1, "\(channel)")
         }
     }
 
@@ -75,8 +80,11 @@ import PushSimTestSupport
         var w = ScriptedWorld(tinyScenario(on: .fcm), letters: letters, offline: [1 * hour..<5 * hour])
         let on = w.run(.on)
         #expect((1...100).allSatisfy { w.fate($0) == .summarized }, "\(w.traceText)")
-        #expect(on.fcm.resyncs == 1 && on.gapsDetected == 1 && on.missedInGaps == 100 && on.summaries == 2)
-        #expect(w.world.ext.lastPosition == 102)
+        expectEqual(on.fcm.resyncs, 1)
+        expectEqual(on.gapsDetected, 1)
+        expectEqual(on.missedInGaps, 100)
+        expectEqual(on.summaries, 2)
+        expectEqual(w.world.ext.lastPosition, 102)
     }
 
     /// CallKit's counts follow the letter of the push: a failure counts when its letter is
@@ -90,8 +98,12 @@ import PushSimTestSupport
         }
         // The cut-off comes with the second letter's push.
         let counted = run(warmup: 90 * minute)
-        #expect(counted.callKitFailures == 1 && counted.devicesCutOff == 1 && counted.count(of: .callKitUnreported) == 2)
+        expectEqual(counted.callKitFailures, 1)
+        expectEqual(counted.devicesCutOff, 1)
+        expectEqual(counted.count(of: .callKitUnreported), 2)
         let inWarmup = run(warmup: 150 * minute)
-        #expect(inWarmup.callKitFailures == 0 && inWarmup.devicesCutOff == 0 && inWarmup.count(of: .callKitUnreported) == 1)
+        expectEqual(inWarmup.callKitFailures, 0)
+        expectEqual(inWarmup.devicesCutOff, 0)
+        expectEqual(inWarmup.count(of: .callKitUnreported), 1)
     }
 }

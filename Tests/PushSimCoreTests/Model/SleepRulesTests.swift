@@ -29,8 +29,8 @@ import PushSimTestSupport
     @Test func aDeviceBackOnlineInsideAnAsleepPeriodIsAsleep() {
         var w = world(sleeping(), [at(1 * hour + 30 * minute, low: true)], asleep: [1 * hour..<3 * hour], offline: [30 * minute..<2 * hour])
         let l = w.run(.off)
-        #expect(l.sleep.held == 1)
-        #expect(w.fate(0) == .delivered(latency: 90 * minute + 200 * ms), "\(w.traceText)")
+        expectEqual(l.sleep.held, 1)
+        expectEqual(w.fate(0), .delivered(latency: 90 * minute + 200 * ms), "\(w.traceText)")
     }
 
     /// The asleep intervals are drawn for the whole run in one alternating process (one stream,
@@ -44,7 +44,7 @@ import PushSimTestSupport
         var offline = DeviceWorld(scenario: s2)
         offline.prepare(device: 3)
         #expect(!online.draws.sleepTimeline.asleep.isEmpty)
-        #expect(online.draws.sleepTimeline.asleep == offline.draws.sleepTimeline.asleep)
+        expectEqual(online.draws.sleepTimeline.asleep, offline.draws.sleepTimeline.asleep)
     }
 
     /// A priority-10 push wakes the device for its own hand-over and the held pushes', not for
@@ -55,7 +55,8 @@ import PushSimTestSupport
         let l = w.run(.off)
         #expect(w.fates() == [.delivered(latency: 10 * minute + 350 * ms), .delivered(latency: 350 * ms),
                               .delivered(latency: 30 * minute + 200 * ms)], "\(w.traceText)")
-        #expect(l.sleep.held == 2 && l.sleep.releasedByPriority10 == 1)
+        expectEqual(l.sleep.held, 2)
+        expectEqual(l.sleep.releasedByPriority10, 1)
     }
 
     /// The hold is APNs' (`apns-priority`): PushKit's VoIP pushes go at once, and FCM has its
@@ -64,9 +65,10 @@ import PushSimTestSupport
         for channel in [PushChannel.pushkit, .fcm] {
             var w = world(sleeping(on: channel), [at(1 * hour + 30 * minute, low: true)], asleep: [1 * hour..<2 * hour])
             let l = w.run(.off)
-            #expect(w.fate(0) == .delivered(latency: 350 * ms) && l.sleep.held == 0, "\(channel)")
+            expectEqual(w.fate(0), .delivered(latency: 350 * ms), "\(channel)")
+            expectEqual(l.sleep.held, 0, "\(channel)")
         }
         var apns = world(sleeping(), [at(1 * hour + 30 * minute, low: true)], asleep: [1 * hour..<2 * hour])
-        #expect(apns.run(.off).sleep.held == 1)
+        expectEqual(apns.run(.off).sleep.held, 1)
     }
 }

@@ -24,10 +24,10 @@ import PushSimTestSupport
         var w = ScriptedWorld(uninstalling(tinyScenario()), letters: [at(1 * hour), at(2 * hour, lost: true), at(3 * hour)])
         w.world.clock.end = 3 * hour + 500 * ms
         let on = w.run(.on)
-        #expect(on.reRequests == 1)
-        #expect(w.fates() == [.delivered(latency: 350 * ms), .undeliverable, .undeliverable], "\(w.traceText)")
+        expectEqual(on.reRequests, 1)
+        expectEqual(w.fates(), [.delivered(latency: 350 * ms), .undeliverable, .undeliverable], "\(w.traceText)")
         w.run(.off)
-        #expect(w.fates() == [.delivered(latency: 350 * ms), .lost(.networkLoss), .delivered(latency: 350 * ms)])
+        expectEqual(w.fates(), [.delivered(latency: 350 * ms), .lost(.networkLoss), .delivered(latency: 350 * ms)])
     }
 
     /// A priority-5 push APNs holds for the sleeping device at U is under way: undeliverable.
@@ -39,8 +39,8 @@ import PushSimTestSupport
         w.world.draws.sleepTimeline.asleep = [1 * hour..<2 * hour]
         w.world.clock.end = 1 * hour + 45 * minute
         let l = w.run(.off)
-        #expect(l.sleep.held == 1)
-        #expect(w.fates() == [.delivered(latency: 350 * ms), .undeliverable])
+        expectEqual(l.sleep.held, 1)
+        expectEqual(w.fates(), [.delivered(latency: 350 * ms), .undeliverable])
     }
 
     /// A push in APNs' store at U, and messages in FCM's store, are under way: undeliverable.
@@ -52,8 +52,8 @@ import PushSimTestSupport
             let l = w.run(.off)
             // On APNs the second push replaced the first in the one slot before U: that loss stands.
             let second: LetterFate = channel == .apns ? .lost(.apnsReplaced) : .undeliverable
-            #expect(w.fates() == [.delivered(latency: 350 * ms), second, .undeliverable], "\(channel)\n\(w.traceText)")
-            #expect(l.uninstall.undeliverable == (channel == .apns ? 1 : 2))
+            expectEqual(w.fates(), [.delivered(latency: 350 * ms), second, .undeliverable], "\(channel)\n\(w.traceText)")
+            expectEqual(l.uninstall.undeliverable, (channel == .apns ? 1 : 2))
         }
     }
 
@@ -63,6 +63,8 @@ import PushSimTestSupport
         var w = ScriptedWorld(uninstalling(tinyScenario(on: .fcm)), letters: letters, offline: [1 * hour..<5 * hour])
         w.world.clock.end = 4 * hour
         let l = w.run(.off)
-        #expect(l.uninstall.undeliverable == 101 && l.letters == 0 && l.fcm.resyncs == 0)
+        expectEqual(l.uninstall.undeliverable, 101)
+        expectEqual(l.letters, 0)
+        expectEqual(l.fcm.resyncs, 0)
     }
 }

@@ -26,9 +26,9 @@ import PushSimTestSupport
                                           }, progress: { done, _ in ran = done })
             Issue.record("the calibration went on past a refused candidate")
         } catch let error as CalibrationError {
-            #expect(asked.count == 3)
-            #expect(error.description == "refused: " + asked[2].joined(separator: ", "))
+            expectEqual(asked.count, 3)
+            expectEqual(error.description, "refused: " + asked[2].joined(separator: ", "))
         }
-        #expect(ran == 2)
+        expectEqual(ran, 2)
     }
 }

@@ -56,7 +56,7 @@ import PushSimTestSupport
         let observed = try CalibrationFixture.observations(path: path, overrides: ["device.alerts_off=0.1"], seed: 1003)
         let a = try CalibrationFixture.calibrate(path: path, fits: ["device.alerts_off=0..0.5"], observations: observed, maxEvaluations: 12)
         let b = try CalibrationFixture.calibrate(path: path, fits: ["device.alerts_off=0..0.5"], observations: observed, maxEvaluations: 12)
-        #expect(a == b)
+        expectEqual(a, b)
         #expect(a.evaluations <= 12)
     }
 

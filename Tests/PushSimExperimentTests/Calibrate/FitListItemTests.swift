@@ -3,6 +3,7 @@ import Testing
 @testable import PushSimCore
 @testable import PushSimExperiment
 @testable import PushSimScenarioFile
+import PushSimTestSupport
 
 @Suite struct FitListItemTests {
     static let text = """
@@ -36,20 +37,22 @@ import Testing
     @Test func aWindowsLengthIsFittedAsTheWholeListWithTheValueInItsPlace() throws {
         let base = try Self.scenario()
         let fit = try FitParameter.read("connectivity.windows.0.length.mean=1h..10h", in: base)
-        #expect(fit.keyPath == "connectivity.windows")
-        #expect(fit.unit == .duration && fit.start == Double(5 * SimTime.hour))
+        expectEqual(fit.keyPath, "connectivity.windows")
+        expectEqual(fit.unit, .duration)
+        expectEqual(fit.start, Double(5 * SimTime.hour))
         let override = fit.override(Double(6 * SimTime.hour + 30 * SimTime.minute))
         #expect(override.hasPrefix("connectivity.windows=[{start: 23h, length: exponential(6h30m)"))
         // The override gives the scenario the file would with that value, and nothing else changes.
         let byHand = try ScenarioLoader.parse(text: Self.text.replacingOccurrences(of: "exponential(5h)", with: "exponential(6h30m)"), file: "nights.yaml")
-        #expect(try Self.printed([override]) == ScenarioPrinter.yaml(byHand))
-        #expect(try Self.printed([fit.override(fit.start)]) == Self.printed())
+        try expectEqual(Self.printed([override]), ScenarioPrinter.yaml(byHand))
+        try expectEqual(Self.printed([fit.override(fit.start)]), Self.printed())
         // A whole value of an item, and a segment's own list.
         let spread = try FitParameter.read("connectivity.windows.0.spread=0..6h", in: base)
-        #expect(try Self.printed([spread.override(Double(3 * SimTime.hour))]) == Self.printed())
+        try expectEqual(Self.printed([spread.override(Double(3 * SimTime.hour))]), Self.printed())
         let segment = try FitParameter.read("segments.all.connectivity.windows.0.length=30m..4h", in: base)
-        #expect(segment.keyPath == "segments.all.connectivity.windows" && segment.start == Double(2 * SimTime.hour))
-        #expect(try Self.printed([segment.override(segment.start)]) == Self.printed())
+        expectEqual(segment.keyPath, "segments.all.connectivity.windows")
+        expectEqual(segment.start, Double(2 * SimTime.hour))
+        try expectEqual(Self.printed([segment.override(segment.start)]), Self.printed())
     }
 
     /// Two parameters of one key (two values of one window, two arguments of one distribution)
@@ -65,9 +68,9 @@ import Testing
         #expect(overrides == ["connectivity.windows=[{start: 23h, length: exponential(7h), every: 1d, spread: 1h}, {start: 12h, end: 12h30m, every: 1d}]",
                               "connectivity.offline=lognormal(2m, 1h30m)"])
         #expect(FitParameter.clash([length, spread, median, p99]) == nil)
-        #expect(FitParameter.clash([length, median, length])?.contains("given twice") == true)
+        expectEqual(FitParameter.clash([length, median, length])?.contains("given twice"), true)
         let alertsOff = try FitParameter.read("device.alerts_off=0..0.5", in: base)
-        #expect(FitParameter.overrides([alertsOff], [0.25]) == ["device.alerts_off=0.25"])
+        expectEqual(FitParameter.overrides([alertsOff], [0.25]), ["device.alerts_off=0.25"])
     }
 
     @Test(arguments: [

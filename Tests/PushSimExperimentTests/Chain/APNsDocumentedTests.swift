@@ -16,9 +16,9 @@ import PushSimTestSupport
         let older = w.fate(0), newer = w.fate(1)
         if keepOlder == 1 {
             #expect(isDelivered(older), "\(w.traceText)")
-            #expect(newer == .lost(.apnsReplaced))
+            expectEqual(newer, .lost(.apnsReplaced))
         } else {
-            #expect(older == .lost(.apnsReplaced))
+            expectEqual(older, .lost(.apnsReplaced))
             #expect(isDelivered(newer))
         }
     }
@@ -32,7 +32,7 @@ import PushSimTestSupport
         let a = ScriptedLetter(time: 1 * sec), b = ScriptedLetter(time: 1 * hour + 550 * ms)
         var w = ScriptedWorld(s, letters: [a, b], offline: [0..<(1 * hour), (1 * hour + 50 * ms)..<(2 * hour)])
         w.run(.off)
-        #expect(w.fate(keepOlder == 1 ? 1 : 0) == .lost(.apnsReplaced), "\(w.traceText)")
+        expectEqual(w.fate(keepOlder == 1 ? 1 : 0), .lost(.apnsReplaced), "\(w.traceText)")
         #expect(isDelivered(w.fate(keepOlder == 1 ? 0 : 1)), "\(w.traceText)")
     }
 
@@ -44,7 +44,7 @@ import PushSimTestSupport
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 1 * sec), ScriptedLetter(time: 3 * sec)],
                               offline: [0..<(1 * hour)])
         w.run(.off)
-        #expect(w.fate(0) == .lost(.apnsReplaced))
+        expectEqual(w.fate(0), .lost(.apnsReplaced))
         #expect(isDelivered(w.fate(1)))
     }
 
@@ -57,14 +57,14 @@ import PushSimTestSupport
         let letters = (1...5).map { ScriptedLetter(time: Int64($0) * hour) }
         var w = ScriptedWorld(s, letters: letters)
         let off = w.run(.off)
-        #expect(off.duplicates == 5)
-        #expect(off.delivered == 5)
+        expectEqual(off.duplicates, 5)
+        expectEqual(off.delivered, 5)
         let on = w.run(.on)
-        #expect(on.duplicates == 0)
-        #expect(on.delivered == 5)
+        expectEqual(on.duplicates, 0)
+        expectEqual(on.delivered, 5)
         s.queue.collapseId = false
         var noCollapse = ScriptedWorld(s, letters: letters)
-        #expect(noCollapse.run(.on).duplicates == 5)
+        expectEqual(noCollapse.run(.on).duplicates, 5)
     }
 
     /// On a device with display off a second copy is delivered at once, as any push: in the
@@ -75,8 +75,10 @@ import PushSimTestSupport
         let letters = (1...4).map { ScriptedLetter(time: Int64($0) * hour) }
         var w = ScriptedWorld(s, letters: letters, alertsOff: true)
         let off = w.run(.off)
-        #expect(off.delivered == 4 && off.duplicates == 4 && off.pushesSeenByExtensions == 0)
-        #expect(w.run(.on).duplicates == 0)
+        expectEqual(off.delivered, 4)
+        expectEqual(off.duplicates, 4)
+        expectEqual(off.pushesSeenByExtensions, 0)
+        expectEqual(w.run(.on).duplicates, 0)
     }
 
     /// A second copy travels as any push: here it is stored while the device is offline,
@@ -93,13 +95,15 @@ import PushSimTestSupport
                               offline: [(1050 * ms)..<(2 * hour)])
         let ledger = w.run(.off)
         #expect(isDelivered(w.fate(0)), "\(w.traceText)")
-        #expect(w.fate(1) == .lost(.apnsReplaced), "\(w.traceText)")
-        #expect(ledger.duplicates == 1)
+        expectEqual(w.fate(1), .lost(.apnsReplaced), "\(w.traceText)")
+        expectEqual(ledger.duplicates, 1)
         // The second copy expires in the store: its letter stays delivered, no cause counted.
         s.apns.expiration = span(1 * hour)
         var expiring = ScriptedWorld(s, letters: [ScriptedLetter(time: 900 * ms)], offline: [(1050 * ms)..<(3 * hour)])
         let l = expiring.run(.off)
-        #expect(l.delivered == 1 && l.lost == 0 && l.duplicates == 0, "\(expiring.traceText)")
+        expectEqual(l.delivered, 1, "\(expiring.traceText)")
+        expectEqual(l.lost, 0, "\(expiring.traceText)")
+        expectEqual(l.duplicates, 0, "\(expiring.traceText)")
     }
 
     /// With a share of hand-overs duplicated, the off arm's duplicate rate is that share (every
@@ -112,6 +116,6 @@ import PushSimTestSupport
         let se = binomialStandardError(0.1, l.letters)
         report("duplicate rate", measured: l.duplicateRate, se: se, expected: 0.1)
         #expect(within(l.duplicateRate, 0.1, se: se))
-        #expect(l.delivered == l.letters)
+        expectEqual(l.delivered, l.letters)
     }
 }

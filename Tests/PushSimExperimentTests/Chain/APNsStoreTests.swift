@@ -33,7 +33,9 @@ import PushSimTestSupport
         let kept: Set<Int> = keep == .newest ? [3, 4] : [0, 1]
         #expect(w.fates() == fiveOffline.indices.map { kept.contains($0) ? deliveredAfterReconnection(fiveOffline[$0]) : .lost(.apnsReplaced) },
                 "\(w.traceText)")
-        #expect(off.count(of: .apnsReplaced) == 3 && off.apns.deliveredFromStorage == 2 && off.apns.replacedInStorage == 3)
+        expectEqual(off.count(of: .apnsReplaced), 3)
+        expectEqual(off.apns.deliveredFromStorage, 2)
+        expectEqual(off.apns.replacedInStorage, 3)
         #expect(off.identitiesHold)
     }
 
@@ -54,10 +56,12 @@ import PushSimTestSupport
     @Test func perCollapseIdKeepsOnePerId() {
         var w = ScriptedWorld(withStore(APNsStorePolicy(per: .collapseId)), letters: fiveOffline.map(at), offline: [0 ..< back])
         let on = w.run(.on)
-        #expect(w.fates() == fiveOffline.map(deliveredAfterReconnection), "\(w.traceText)")
-        #expect(on.reRequests == 0 && on.apns.deliveredFromStorage == 5)
+        expectEqual(w.fates(), fiveOffline.map(deliveredAfterReconnection), "\(w.traceText)")
+        expectEqual(on.reRequests, 0)
+        expectEqual(on.apns.deliveredFromStorage, 5)
         let off = w.run(.off)
-        #expect(off.delivered == 1 && off.count(of: .apnsReplaced) == 4)
+        expectEqual(off.delivered, 1)
+        expectEqual(off.count(of: .apnsReplaced), 4)
     }
 
     /// A re-sent push with the shared collapse id replaces its own copy, not its neighbours: each
@@ -70,11 +74,13 @@ import PushSimTestSupport
         s.xiva.retry = XivaRetry(attempts: 2, backoff: constant(1 * minute))
         var w = ScriptedWorld(s, letters: [at(1 * hour), at(2 * hour)], offline: [0 ..< back])
         let on = w.run(.on)
-        #expect(w.fates() == [deliveredAfterReconnection(1 * hour), deliveredAfterReconnection(2 * hour)], "\(w.traceText)")
-        #expect(on.apns.replacedInStorage == 2 && on.duplicates == 0 && on.reRequests == 0)
+        expectEqual(w.fates(), [deliveredAfterReconnection(1 * hour), deliveredAfterReconnection(2 * hour)], "\(w.traceText)")
+        expectEqual(on.apns.replacedInStorage, 2)
+        expectEqual(on.duplicates, 0)
+        expectEqual(on.reRequests, 0)
         let off = w.run(.off)
-        #expect(w.fates() == [.lost(.apnsReplaced), deliveredAfterReconnection(2 * hour)], "\(w.traceText)")
-        #expect(off.duplicates == 1)
+        expectEqual(w.fates(), [.lost(.apnsReplaced), deliveredAfterReconnection(2 * hour)], "\(w.traceText)")
+        expectEqual(off.duplicates, 1)
     }
 
     /// `keep: random`: a store of 2 offered three pushes drops each with probability 1/3.
@@ -91,7 +97,7 @@ import PushSimTestSupport
         // Binomial(n, 2/3) per letter: four standard deviations.
         let tolerance = 4 * (Double(n) * 2 / 9).squareRoot()
         for count in kept { #expect(abs(Double(count) - Double(n) * 2 / 3) < tolerance, "\(kept)") }
-        #expect(kept.reduce(0, +) == 2 * n)
+        expectEqual(kept.reduce(0, +), 2 * n)
     }
 
     /// An unlimited store keeps every push; expired ones leave it (`apns_expired`) before one enters.
@@ -110,10 +116,10 @@ import PushSimTestSupport
     /// The keys: read, printed back, and each mistake a located error.
     @Test func theKeysAreReadPrintedBackAndCheckedWhereWritten() throws {
         let sc = try ScenarioLoader.parse(text: minimalScenario + "apns:\n  store: {slots: unlimited, keep: random, per: collapse_id}\n", file: "t.yaml")
-        #expect(sc.apns.store == APNsStorePolicy(slots: nil, keep: .random, per: .collapseId))
-        #expect(try ScenarioLoader.parse(text: ScenarioPrinter.yaml(sc), file: "t.yaml").apns.store == sc.apns.store)
+        expectEqual(sc.apns.store, APNsStorePolicy(slots: nil, keep: .random, per: .collapseId))
+        try expectEqual(ScenarioLoader.parse(text: ScenarioPrinter.yaml(sc), file: "t.yaml").apns.store, sc.apns.store)
         #expect(!ScenarioPrinter.yaml(try ScenarioLoader.parse(text: minimalScenario, file: "t.yaml")).contains("store"))
-        #expect(try ScenarioLoader.parse(text: minimalScenario, file: "t.yaml", overrides: ["apns.store.slots=3"]).apns.store.slots == 3)
+        try expectEqual(ScenarioLoader.parse(text: minimalScenario, file: "t.yaml", overrides: ["apns.store.slots=3"]).apns.store.slots, 3)
         func failure(_ store: String, _ extra: String = "") -> (String, String) {
             let error = scenarioError(minimalScenario + "apns:\n" + extra + "  store: " + store + "\n")
             return (place(error), error?.message ?? "no error")
@@ -127,6 +133,6 @@ import PushSimTestSupport
         #expect(failure("{slot: 2}").1.contains("did you mean `slots`?"))
         let (olderPlace, older) = failure("{slots: 2}", "  keep_older: 0.5\n")
         #expect(olderPlace == "t.yaml:5:3" && older.contains("`apns.keep_older`: the older push kept"))
-        #expect(failure("{slots: 1, keep: newest, per: app}", "  keep_older: 0.5\n").1 == "no error")
+        expectEqual(failure("{slots: 1, keep: newest, per: app}", "  keep_older: 0.5\n").1, "no error")
     }
 }

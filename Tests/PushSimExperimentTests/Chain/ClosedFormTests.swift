@@ -72,7 +72,7 @@ func instantScenario(_ name: String, duration: Int64, devices: Int) -> Scenario 
         #expect(within(lost.ratio, expectedReplaced + expectedExpired, se: lost.se),
                 "lost \(lost.ratio) ± \(lost.se), expected \(expectedReplaced + expectedExpired)")
         if expiration.isForever {
-            #expect(expired.ratio == 0)
+            expectEqual(expired.ratio, 0)
         } else {
             report("offline E=\(expiration) expired", measured: expired.ratio, se: expired.se, expected: expectedExpired)
             #expect(within(expired.ratio, expectedExpired, se: expired.se),
@@ -114,7 +114,7 @@ func instantScenario(_ name: String, duration: Int64, devices: Int) -> Scenario 
         #expect(within(delivered.ratio, expectedDelivered, se: delivered.se),
                 "R=\(r) delivered \(delivered.ratio) ± \(delivered.se), expected \(expectedDelivered)")
         if a == 0 {
-            #expect(lost.ratio == 0)
+            expectEqual(lost.ratio, 0)
         } else {
             report("runs R=\(r) lost", measured: lost.ratio, se: lost.se, expected: expectedLost)
             #expect(within(lost.ratio, expectedLost, se: lost.se),
@@ -135,7 +135,7 @@ func instantScenario(_ name: String, duration: Int64, devices: Int) -> Scenario 
         let recovered = ratioAndStandardError(numerators: recoveredCounts, denominators: letterCounts)
         report("runs R=\(r) recovered", measured: recovered.ratio, se: recovered.se, expected: a * (1 - q))
         if a == 0 {
-            #expect(recovered.ratio == 0)
+            expectEqual(recovered.ratio, 0)
         } else {
             #expect(within(recovered.ratio, a * (1 - q), se: recovered.se), "recovered \(recovered.ratio) ± \(recovered.se)")
         }
@@ -151,13 +151,15 @@ func instantScenario(_ name: String, duration: Int64, devices: Int) -> Scenario 
         for arm in result.arms {
             let l = arm.ledger
             report("xiva drop queue=\(arm.arm.rawValue)", measured: l.lossRate, se: binomialStandardError(d, l.letters), expected: d)
-            #expect(l.lost == l.count(of: .xivaDrop))
+            expectEqual(l.lost, l.count(of: .xivaDrop))
             #expect(within(l.lossRate, d, se: binomialStandardError(d, l.letters)),
                     "queue \(arm.arm.rawValue): \(l.lossRate) vs \(d)")
-            #expect(l.reRequests == 0)
+            expectEqual(l.reRequests, 0)
         }
         let off = result.arms[0].ledger, on = result.arms[1].ledger
-        #expect(off.delivered == on.delivered && off.lost == on.lost && off.latency == on.latency)
+        expectEqual(off.delivered, on.delivered)
+        expectEqual(off.lost, on.lost)
+        expectEqual(off.latency, on.latency)
     }
 
     /// Network loss q with the queue off: the loss rate is q, every loss is `network_loss`.
@@ -168,7 +170,7 @@ func instantScenario(_ name: String, duration: Int64, devices: Int) -> Scenario 
         s.queue.mode = .off
         let l = Simulator.run(s).arms[0].ledger
         report("network loss off", measured: l.lossRate, se: binomialStandardError(q, l.letters), expected: q)
-        #expect(l.lost == l.count(of: .networkLoss))
+        expectEqual(l.lost, l.count(of: .networkLoss))
         #expect(within(l.lossRate, q, se: binomialStandardError(q, l.letters)), "\(l.lossRate) vs \(q)")
     }
 
@@ -233,10 +235,12 @@ func instantScenario(_ name: String, duration: Int64, devices: Int) -> Scenario 
         }
         let l = Simulator.run(s).arms[0].ledger
         report("literal re-requests", measured: Double(l.reRequests), se: 0, expected: Double(expected))
-        #expect(l.reRequests == expected && l.resent == expected && l.duplicates == expected)
-        #expect(l.delivered == l.letters)
+        expectEqual(l.reRequests, expected)
+        expectEqual(l.resent, expected)
+        expectEqual(l.duplicates, expected)
+        expectEqual(l.delivered, l.letters)
         s.queue.client = .intended
-        #expect(Simulator.run(s).arms[0].ledger.reRequests == 0)
+        expectEqual(Simulator.run(s).arms[0].ledger.reRequests, 0)
     }
 
     /// Queue on, the same offline process as above, every latency zero, retention and expiration
@@ -309,7 +313,7 @@ func instantScenario(_ name: String, duration: Int64, devices: Int) -> Scenario 
         let se = binomialStandardError(expected, l.pushesSeenByExtensions)
         report("timeout share", measured: measured, se: se, expected: expected)
         #expect(within(measured, expected, se: se), "\(measured) vs \(expected)")
-        #expect(l.delivered == l.letters)
+        expectEqual(l.delivered, l.letters)
     }
 
     /// Queue off, always online, latency = c + Exp(m) with c the constant XIVA latency and

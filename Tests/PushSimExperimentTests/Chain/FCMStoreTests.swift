@@ -17,10 +17,12 @@ import PushSimTestSupport
         var w = ScriptedWorld(tinyScenario(on: .fcm), letters: letters, offline: [90 * minute..<3 * hour])
         let off = w.run(.off)
         #expect(w.fates().allSatisfy(delivered), "\(w.traceText)")
-        #expect(off.fcm.accepted == 6 && off.fcm.delivered == 6)
-        #expect(off.fcm.deliveredNoDelay == 1 && off.fcm.delayedDeviceOffline == 5)
+        expectEqual(off.fcm.accepted, 6)
+        expectEqual(off.fcm.delivered, 6)
+        expectEqual(off.fcm.deliveredNoDelay, 1)
+        expectEqual(off.fcm.delayedDeviceOffline, 5)
         var apns = ScriptedWorld(tinyScenario(), letters: letters, offline: [90 * minute..<3 * hour])
-        #expect(apns.run(.off).count(of: .apnsReplaced) == 4)
+        expectEqual(apns.run(.off).count(of: .apnsReplaced), 4)
     }
 
     /// At 100 stored, all are discarded and the app is told at its next connection: a full
@@ -31,8 +33,11 @@ import PushSimTestSupport
         let off = w.run(.off)
         #expect((0..<100).allSatisfy { w.fate($0) == .summarized }, "\(w.traceText)")
         #expect(delivered(w.fate(100)))
-        #expect(off.fcm.droppedTooManyPending == 100 && off.fcm.delayedDeviceOffline == 1 && off.fcm.resyncs == 1 && off.summaries == 1)
-        #expect(off.fcm.accepted == 101)
+        expectEqual(off.fcm.droppedTooManyPending, 100)
+        expectEqual(off.fcm.delayedDeviceOffline, 1)
+        expectEqual(off.fcm.resyncs, 1)
+        expectEqual(off.summaries, 1)
+        expectEqual(off.fcm.accepted, 101)
     }
 
     /// If the device is not back by the end, the re-sync is still owed: the dropped letters are
@@ -41,7 +46,9 @@ import PushSimTestSupport
         let letters = (0...100).map { ScriptedLetter(time: 2 * hour + Int64($0) * sec) }
         var w = ScriptedWorld(tinyScenario(on: .fcm), letters: letters, offline: [1 * hour..<3 * day])
         let off = w.run(.off)
-        #expect(off.count(of: .unfinished) == 101 && off.fcm.pending == 1 && off.fcm.resyncs == 0)
+        expectEqual(off.count(of: .unfinished), 101)
+        expectEqual(off.fcm.pending, 1)
+        expectEqual(off.fcm.resyncs, 0)
     }
 
     /// With one collapse key FCM keeps one message per device, as APNs does: the same fates.
@@ -54,12 +61,12 @@ import PushSimTestSupport
         var apns = ScriptedWorld(tinyScenario(), letters: letters, offline: offline)
         for arm in Arm.allCases {
             let f = w.run(arm), a = apns.run(arm)
-            #expect(w.fates() == apns.fates())
+            expectEqual(w.fates(), apns.fates())
             #expect(f.fcm.collapsed == a.count(of: .apnsReplaced) || arm == .on)
         }
         s.fcm.collapseKeys = 0
         var plain = ScriptedWorld(s, letters: letters, offline: offline)
-        #expect(plain.run(.off).lost == 0)
+        expectEqual(plain.run(.off).lost, 0)
     }
 
     /// A fifth collapse key drops one of the five messages, each as likely (own stream).
@@ -71,7 +78,9 @@ import PushSimTestSupport
             var w = ScriptedWorld(tinyScenario(on: .fcm) { $0.fcm.collapseKeys = 8; $0.seed = UInt64(seed) }, letters: letters, offline: [1 * hour..<3 * hour])
             w.world.draws.fcmKeys = [0, 1, 2, 3, 4]
             let off = w.run(.off)
-            #expect(off.fcm.evicted == 1 && off.fcm.delivered == 4 && off.count(of: .apnsReplaced) == 1)
+            expectEqual(off.fcm.evicted, 1)
+            expectEqual(off.fcm.delivered, 4)
+            expectEqual(off.count(of: .apnsReplaced), 1)
             for i in 0..<5 where w.fate(i) == .lost(.apnsReplaced) { dropped[i] += 1 }
         }
         for count in dropped { #expect(within(Double(count) / Double(n), 0.2, se: binomialStandardError(0.2, n)), "\(dropped)") }
@@ -83,7 +92,9 @@ import PushSimTestSupport
         var w = ScriptedWorld(tinyScenario(on: .fcm) { $0.fcm.collapseKeys = 3 }, letters: letters, offline: [1 * hour..<3 * hour])
         w.world.draws.fcmKeys = [0, 1, 0, 2]
         let off = w.run(.off)
-        #expect(w.fate(0) == .lost(.apnsReplaced) && off.fcm.collapsed == 1 && off.fcm.delivered == 3)
+        expectEqual(w.fate(0), .lost(.apnsReplaced))
+        expectEqual(off.fcm.collapsed, 1)
+        expectEqual(off.fcm.delivered, 3)
     }
 
     /// The time to live: a message stored past it expires; TTL 0 is now or never.
@@ -91,11 +102,12 @@ import PushSimTestSupport
         var w = ScriptedWorld(tinyScenario(on: .fcm) { $0.fcm.ttl = span(1 * hour) }, letters: [ScriptedLetter(time: 2 * hour)],
                               offline: [1 * hour..<4 * hour])
         let off = w.run(.off)
-        #expect(w.fate(0) == .lost(.apnsExpired) && off.fcm.expired == 1)
+        expectEqual(w.fate(0), .lost(.apnsExpired))
+        expectEqual(off.fcm.expired, 1)
         var never = ScriptedWorld(tinyScenario(on: .fcm) { $0.fcm.ttl = .zero }, letters: [ScriptedLetter(time: 2 * hour)],
                                   offline: [1 * hour..<(2 * hour + 1 * sec)])
         never.run(.off)
-        #expect(never.fate(0) == .lost(.apnsExpired))
+        expectEqual(never.fate(0), .lost(.apnsExpired))
     }
 
     /// A device offline 28 days or more is inactive: FCM drops the message instead of storing
@@ -106,7 +118,9 @@ import PushSimTestSupport
                               offline: [1 * day..<31 * day])
         let off = w.run(.off)
         #expect(delivered(w.fate(0)) && w.fate(1) == .summarized, "\(w.traceText)")
-        #expect(off.fcm.droppedDeviceInactive == 1 && off.fcm.delayedDeviceOffline == 1 && off.fcm.resyncs == 1)
+        expectEqual(off.fcm.droppedDeviceInactive, 1)
+        expectEqual(off.fcm.delayedDeviceOffline, 1)
+        expectEqual(off.fcm.resyncs, 1)
     }
 
     /// Doze holds normal-priority messages until the window ends (delayed by doze); with high
@@ -130,10 +144,10 @@ import PushSimTestSupport
         s.device.doze = [OfflineWindow(start: span(23 * hour), end: span(31 * hour), every: span(1 * day))]
         let result = Simulator.run(s)
         // Off arm, no loss: every letter's one message was accepted and ended in one outcome.
-        #expect(result.arms[0].ledger.fcm.accepted == result.arms[0].ledger.letters)
+        expectEqual(result.arms[0].ledger.fcm.accepted, result.arms[0].ledger.letters)
         for arm in result.arms {
             let f = arm.ledger.fcm
-            #expect(f.delivered == f.deliveredNoDelay + f.delayedDeviceOffline + f.delayedDeviceDoze)
+            expectEqual(f.delivered, f.deliveredNoDelay + f.delayedDeviceOffline + f.delayedDeviceDoze)
             #expect(f.collapsed > 0 && f.evicted > 0 && f.expired > 0 && f.delayedDeviceDoze > 0, "\(f)")
             #expect(arm.ledger.identitiesHold)
         }

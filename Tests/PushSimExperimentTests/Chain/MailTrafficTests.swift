@@ -24,7 +24,7 @@ import PushSimTestSupport
         let mean = MailTrafficTests.weights.reduce(0, +) / 24
         for h in 0..<24 {
             let expected = Double(s.devices) * 7 * 60.0 / 24 * MailTrafficTests.weights[h] / mean
-            if expected == 0 { #expect(counts[h] == 0); continue }
+            if expected == 0 { expectEqual(counts[h], 0); continue }
             report("letters in hour \(h)", measured: counts[h], se: expected.squareRoot(), expected: expected)
             #expect(within(counts[h], expected, standardErrors: 4.5, se: expected.squareRoot()), "hour \(h)")
         }
@@ -95,7 +95,7 @@ import PushSimTestSupport
         var a = LetterScript(), b = LetterScript(), c = LetterScript()
         for d in 0..<both.devices {
             a.generate(both, device: d); b.generate(regular, device: d); c.generate(bursty, device: d)
-            #expect(a.map(\.time) == (b.map(\.time) + c.map(\.time)).sorted())
+            expectEqual(a.map(\.time), (b.map(\.time) + c.map(\.time)).sorted())
             #expect(!c.isEmpty)
         }
     }
@@ -108,9 +108,9 @@ import PushSimTestSupport
         var script = LetterScript()
         for d in 0..<s.devices {
             script.generate(s, device: d)
-            #expect(script.count % 4 == 0)
+            expectEqual(script.count % 4, 0)
             var i = 0
-            while i + 3 < script.count { #expect(script[i].time == script[i + 3].time); i += 4 }
+            while i + 3 < script.count { expectEqual(script[i].time, script[i + 3].time); i += 4 }
         }
     }
 
@@ -123,7 +123,7 @@ import PushSimTestSupport
         var script = LetterScript()
         for d in 0..<3 {
             script.generate(s, device: d)
-            #expect(script.map(\.time) == Array(s.mail.trace!.letters(device: d)))
+            expectEqual(script.map(\.time), Array(s.mail.trace!.letters(device: d)))
         }
         let result = Simulator.run(s)
         #expect(result.arms.allSatisfy { $0.ledger.letters == 6 })

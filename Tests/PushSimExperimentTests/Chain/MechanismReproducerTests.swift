@@ -27,8 +27,13 @@ import PushSimTestSupport
         var s = phone([0, 150 * sec, 160 * sec, 170 * sec])
         s.device.lowPower = lowPower([window])
         let l = try #require(Simulator.run(s).arms.first).ledger
-        #expect(l.apns.sent == 4 && l.apns.delivered == 1 && l.apns.deliveredFromStorage == 3 && l.apns.underWay == 0)
-        #expect(l.lowPower.held == 3 && l.lowPower.released == 3 && l.delivered == 4)
+        expectEqual(l.apns.sent, 4)
+        expectEqual(l.apns.delivered, 1)
+        expectEqual(l.apns.deliveredFromStorage, 3)
+        expectEqual(l.apns.underWay, 0)
+        expectEqual(l.lowPower.held, 3)
+        expectEqual(l.lowPower.released, 3)
+        expectEqual(l.delivered, 4)
     }
 
     /// Low Power Mode all day: the four pushes are still held at the run's end, Stored – Power
@@ -37,8 +42,11 @@ import PushSimTestSupport
         var s = phone([0, 150 * sec, 160 * sec, 170 * sec])
         s.device.lowPower = lowPower([])
         let l = try #require(Simulator.run(s).arms.first).ledger
-        #expect(l.apns.sent == 4 && l.apns.storedPowerConsiderations == 4 && l.apns.underWay == 0)
-        #expect(l.count(of: .unfinished) == 4 && l.lowPower.released == 0)
+        expectEqual(l.apns.sent, 4)
+        expectEqual(l.apns.storedPowerConsiderations, 4)
+        expectEqual(l.apns.underWay, 0)
+        expectEqual(l.count(of: .unfinished), 4)
+        expectEqual(l.lowPower.released, 0)
     }
 
     /// Offline 50 s–120 s: the push of 60 s is stored, flushed at 120 s into the Low Power
@@ -51,7 +59,9 @@ import PushSimTestSupport
             s.device.lowPower = lowPower(windows)
             let l = try #require(Simulator.run(s).arms.first).ledger
             #expect(l.apns.sent == 1 && l.apns[keyPath: atTheEnd] == 1 && l.apns.everStoredDeviceOffline == 1)
-            #expect(l.apns.storedDeviceOffline == 0 && l.apns.underWay == 0 && l.lowPower.held == 1)
+            expectEqual(l.apns.storedDeviceOffline, 0)
+            expectEqual(l.apns.underWay, 0)
+            expectEqual(l.lowPower.held, 1)
         }
     }
 
@@ -65,10 +75,10 @@ import PushSimTestSupport
         s.device.uninstallRatePerMicrosecond = 2 / Double(hour)
         for arm in Simulator.run(s).arms {
             let l = arm.ledger
-            #expect(l.load.total(.lettersIn) == 60, "\(arm.arm)")
+            expectEqual(l.load.total(.lettersIn), 60, "\(arm.arm)")
             #expect(l.uninstall.undeliverable > 0 && l.letters + l.uninstall.undeliverable == 60, "\(arm.arm)")
             // The numbered letters' first sends, and the push answered 410.
-            #expect(l.load.total(.pushesSent) == l.apns.sent, "\(arm.arm)")
+            expectEqual(l.load.total(.pushesSent), l.apns.sent, "\(arm.arm)")
         }
     }
 }

@@ -21,7 +21,7 @@ import PushSimTestSupport
                                        tooSoon: span(2 * hour), lifetime: span(3 * hour))
         let laid = refresh.failures(seed: 7, runEnd: span(10 * hour))
         let expected = (1...6).map { k in (Int64(k) * 90 * minute ..< Int64(k) * 90 * minute + 30 * minute) }
-        #expect(laid.map(\.interval) == expected)
+        expectEqual(laid.map(\.interval), expected)
         #expect(laid.allSatisfy { $0.failure == .tooManyUpdates })
     }
 
@@ -30,7 +30,7 @@ import PushSimTestSupport
     @Test func aTokenOutlivingItsLifetimeIsExpiredUntilTheNextRefresh() {
         let laid = APNsTokenRefresh(every: constant(90 * minute)).failures(seed: 7, runEnd: span(10 * hour))
         let expected = (0..<7).map { k in (Int64(k) * 90 * minute + 60 * minute ..< Int64(k + 1) * 90 * minute) }
-        #expect(laid.map(\.interval) == expected)
+        expectEqual(laid.map(\.interval), expected)
         #expect(laid.allSatisfy { $0.failure == .expired })
     }
 
@@ -49,8 +49,9 @@ import PushSimTestSupport
         }
         let refused = Int(met.reduce(0, +))
         let off = w.run(.off)
-        #expect(w.fates() == met.map { .delivered(latency: $0 * backoff + 350 * ms) }, "\(w.traceText)")
-        #expect(off.tokenRefresh.tooManyUpdates == refused && off.tokenRefresh.expired == 0)
+        expectEqual(w.fates(), met.map { .delivered(latency: $0 * backoff + 350 * ms) }, "\(w.traceText)")
+        expectEqual(off.tokenRefresh.tooManyUpdates, refused)
+        expectEqual(off.tokenRefresh.expired, 0)
         #expect(off.provider.retries == refused && off.apns.refused == refused && off.identitiesHold)
         #expect(w.traceText.contains("429 TooManyProviderTokenUpdates (connection unusable)"))
         let on = w.run(.on)
@@ -63,14 +64,17 @@ import PushSimTestSupport
         var expired = ScriptedWorld(withRefresh(APNsTokenRefresh(every: constant(90 * minute))),
                                     letters: [letterAt(30 * minute), letterAt(70 * minute), letterAt(95 * minute)])
         let e = expired.run(.off)
-        #expect(expired.fates() == [.delivered(latency: 350 * ms), .lost(.expiredProviderToken), .delivered(latency: 350 * ms)])
-        #expect(e.tokenRefresh.expired == 1 && e.count(of: .expiredProviderToken) == 1 && e.apns.refused == 1)
+        expectEqual(expired.fates(), [.delivered(latency: 350 * ms), .lost(.expiredProviderToken), .delivered(latency: 350 * ms)])
+        expectEqual(e.tokenRefresh.expired, 1)
+        expectEqual(e.count(of: .expiredProviderToken), 1)
+        expectEqual(e.apns.refused, 1)
         #expect(expired.traceText.contains("403 ExpiredProviderToken"))
         let refresh = APNsTokenRefresh(every: constant(90 * minute), lockout: constant(30 * minute),
                                        tooSoon: span(2 * hour), lifetime: span(3 * hour))
         var locked = ScriptedWorld(withRefresh(refresh), letters: [letterAt(95 * minute)])
         let l = locked.run(.off)
-        #expect(locked.fates() == [.lost(.tooManyTokenUpdates)] && l.count(of: .tooManyTokenUpdates) == 1)
+        expectEqual(locked.fates(), [.lost(.tooManyTokenUpdates)])
+        expectEqual(l.count(of: .tooManyTokenUpdates), 1)
     }
 
     /// With intervals uniform on [0, 80 min) and a one-hour lifetime (no lockout), the share of
@@ -87,7 +91,7 @@ import PushSimTestSupport
         #expect(laid.allSatisfy { $0.failure == .expired })
         // Nothing overlaps, and the layout is the seed's alone.
         #expect(zip(laid, laid.dropFirst()).allSatisfy { $0.interval.upperBound <= $1.interval.lowerBound })
-        #expect(refresh.failures(seed: 11, runEnd: span(runEnd)).map(\.interval) == laid.map(\.interval))
+        expectEqual(refresh.failures(seed: 11, runEnd: span(runEnd)).map(\.interval), laid.map(\.interval))
     }
 
     /// The run's layout is the same for every segment (one connection), none on FCM.
@@ -103,7 +107,7 @@ import PushSimTestSupport
             """, file: "t.yaml")
         let a = ChainParameters(s.scenario(forSegment: 0))
         #expect(a.hasTokenFailures && a.tokenFailures.contains { $0.failure == .expired } && a.tokenFailures.contains { $0.failure == .tooManyUpdates })
-        #expect(a.tokenFailures.map(\.interval) == ChainParameters(s.scenario(forSegment: 0)).tokenFailures.map(\.interval))
+        expectEqual(a.tokenFailures.map(\.interval), ChainParameters(s.scenario(forSegment: 0)).tokenFailures.map(\.interval))
         #expect(!ChainParameters(s.scenario(forSegment: 1)).hasTokenFailures)
     }
 
@@ -113,7 +117,7 @@ import PushSimTestSupport
         let sc = try ScenarioLoader.parse(text: text, file: "t.yaml")
         #expect(sc.apns.tokenRefresh == APNsTokenRefresh(every: .uniform(min: Double(10 * minute), max: Double(70 * minute)),
                                                          lockout: constant(2 * hour), tooSoon: span(15 * minute), lifetime: span(50 * minute)))
-        #expect(try ScenarioLoader.parse(text: ScenarioPrinter.yaml(sc), file: "t.yaml").apns.tokenRefresh == sc.apns.tokenRefresh)
+        try expectEqual(ScenarioLoader.parse(text: ScenarioPrinter.yaml(sc), file: "t.yaml").apns.tokenRefresh, sc.apns.tokenRefresh)
         #expect(!ScenarioPrinter.yaml(try ScenarioLoader.parse(text: minimalScenario, file: "t.yaml")).contains("token_refresh"))
         func failure(_ mapping: String, _ extra: String = "") -> (String, String) {
             let error = scenarioError(minimalScenario + "apns:\n  token_refresh: " + mapping + "\n" + extra)

@@ -16,13 +16,16 @@ import PushSimTestSupport
                        ScriptedLetter(time: 3 * hour, lost: true), ScriptedLetter(time: 4 * hour)]
         var w = ScriptedWorld(s, letters: letters)
         let on = w.run(.on)
-        #expect(on.letters == 3)
-        #expect(on.delivered == 3)
-        #expect(on.reRequests == 1 && on.resent == 1, "\(w.traceText)")
-        #expect(on.pushesSeenByExtensions == 3)  // #4, #6 and the re-sent #5
+        expectEqual(on.letters, 3)
+        expectEqual(on.delivered, 3)
+        expectEqual(on.reRequests, 1, "\(w.traceText)")
+        expectEqual(on.resent, 1, "\(w.traceText)")
+        expectEqual(on.pushesSeenByExtensions, 3)  // #4, #6 and the re-sent #5
         #expect(on.events > 6)
         let off = w.run(.off)
-        #expect(off.letters == 3 && off.lost == 1 && off.count(of: .networkLoss) == 1)
+        expectEqual(off.letters, 3)
+        expectEqual(off.lost, 1)
+        expectEqual(off.count(of: .networkLoss), 1)
     }
 
     /// Counted letters are those generated in [warmup, duration): Poisson with mean
@@ -39,7 +42,7 @@ import PushSimTestSupport
         var all = s
         all.warmup = .zero
         let whole = Simulator.run(all).arms[0].ledger
-        #expect(whole.events == l.events)
+        expectEqual(whole.events, l.events)
         #expect(whole.letters > l.letters)
     }
 }

@@ -21,7 +21,9 @@ import PushSimTestSupport
         let letters = [2 * hour, 3 * hour].map { ScriptedLetter(time: $0, xivaLatency: 50 * ms, apnsLatency: 100 * ms, processing: 200 * ms) }
         var w = ScriptedWorld(s, letters: letters)
         let l = w.run(.off)
-        #expect(l.delivered == 2 && l.lowPower.held == 2 && l.lowPower.released == 2, "\(w.traceText)")
+        expectEqual(l.delivered, 2, "\(w.traceText)")
+        expectEqual(l.lowPower.held, 2, "\(w.traceText)")
+        expectEqual(l.lowPower.released, 2, "\(w.traceText)")
         let end = w.world.draws.lowPowerTimeline.intervals.first { $0.contains(2 * hour) }?.upperBound ?? -1
         return (end, w.firstDelivery(0))
     }
@@ -37,14 +39,14 @@ import PushSimTestSupport
             let (end, delivered) = release(seed: UInt64(seed), spread: 30 * minute)
             #expect(end >= 7 * hour && end < 7 * hour + 30 * minute)
             // Handed over at the window's end, shown after the processing (200 ms).
-            #expect(delivered == end + 200 * ms)
+            expectEqual(delivered, end + 200 * ms)
             ends.append(end)
         }
-        #expect(Set(ends).count == n)
+        expectEqual(Set(ends).count, n)
         let mean = Double(ends.reduce(0) { $0 + ($1 - 7 * hour) }) / Double(n)
         let sd = Double(30 * minute) / 12.0.squareRoot()
         #expect(abs(mean - Double(15 * minute)) < 4 * sd / Double(n).squareRoot())
-        for seed in 0..<5 { #expect(release(seed: UInt64(seed), spread: 0).0 == 7 * hour) }
+        for seed in 0..<5 { expectEqual(release(seed: UInt64(seed), spread: 0).0, 7 * hour) }
     }
 
     /// Focus windows and summary times take the same per-user shift: each within its spread of
@@ -63,8 +65,8 @@ import PushSimTestSupport
             // The window that began the first evening, and the two summary times.
             let evening = holding.focus.first { $0.lowerBound >= 20 * hour }!
             #expect(evening.lowerBound >= 22 * hour && evening.lowerBound < 23 * hour)
-            #expect(evening.upperBound - evening.lowerBound == 9 * hour)
-            #expect(holding.summary.count == 2)
+            expectEqual(evening.upperBound - evening.lowerBound, 9 * hour)
+            expectEqual(holding.summary.count, 2)
             #expect(holding.summary[0] >= 8 * hour && holding.summary[0] < 8 * hour + 20 * minute)
             #expect(holding.summary[1] >= 18 * hour && holding.summary[1] < 18 * hour + 20 * minute)
             starts.insert(evening.lowerBound)
@@ -83,15 +85,15 @@ import PushSimTestSupport
 
             """
         let sc = try ScenarioLoader.parse(text: text, file: "t.yaml")
-        #expect(sc.device.lowPower?.windows.first?.spread == span(30 * minute))
-        #expect(sc.device.focus?.windows.first?.spread == span(1 * hour))
-        #expect(sc.device.notificationSummary?.spread == span(20 * minute))
+        expectEqual(sc.device.lowPower?.windows.first?.spread, span(30 * minute))
+        expectEqual(sc.device.focus?.windows.first?.spread, span(1 * hour))
+        expectEqual(sc.device.notificationSummary?.spread, span(20 * minute))
         let again = try ScenarioLoader.parse(text: ScenarioPrinter.yaml(sc), file: "t.yaml")
         #expect(again.device.lowPower == sc.device.lowPower && again.device.focus == sc.device.focus
                 && again.device.notificationSummary == sc.device.notificationSummary)
         let error = scenarioError(minimalScenario + "device:\n  low_power: {share: 20%, windows: [{start: 0h, end: 7h, spread: 25h}]}\n")
         #expect(place(error) == "t.yaml:5:66" && error?.message.contains("`device.low_power.windows[0].spread`: expected a duration from 0 to 24h") == true)
         let summary = scenarioError(minimalScenario + "device:\n  notification_summary: {share: 10%, times: [8h], spread: -1m}\n")
-        #expect(summary?.message.contains("`device.notification_summary.spread`") == true)
+        expectEqual(summary?.message.contains("`device.notification_summary.spread`"), true)
     }
 }

@@ -47,23 +47,26 @@ func randomScenario(_ k: UInt64) -> Scenario {
     func accountingIdentitiesHoldOnRandomScenarios(_ k: Int) {
         let s = randomScenario(UInt64(k))
         let result = Simulator.run(s, jobs: 1)
-        #expect(result.arms.count == 2)
+        expectEqual(result.arms.count, 2)
         for arm in result.arms {
             #expect(arm.ledger.identitiesHold, "\(s.name) queue \(arm.arm.rawValue)")
         }
         let off = result.arms[0].ledger, on = result.arms[1].ledger
-        #expect(result.arms.map(\.arm) == [.off, .on])
+        expectEqual(result.arms.map(\.arm), [.off, .on])
         // The off arm never uses queue-only causes, never re-requests or summarizes.
-        for cause in LossCause.allCases where cause.isQueueOnly { #expect(off.count(of: cause) == 0, "\(cause.key)") }
-        #expect(off.summarized == 0 && off.reRequests == 0 && off.resent == 0 && off.summaries == 0)
+        for cause in LossCause.allCases where cause.isQueueOnly { expectEqual(off.count(of: cause), 0, "\(cause.key)") }
+        expectEqual(off.summarized, 0)
+        expectEqual(off.reRequests, 0)
+        expectEqual(off.resent, 0)
+        expectEqual(off.summaries, 0)
         // Common random numbers: the same letters and the same drops in both arms.
-        #expect(off.letters == on.letters)
-        #expect(off.count(of: .xivaDrop) == on.count(of: .xivaDrop))
+        expectEqual(off.letters, on.letters)
+        expectEqual(off.count(of: .xivaDrop), on.count(of: .xivaDrop))
         // Re-sent copies only come from answered re-requests.
         #expect(on.resent <= on.missedInGaps)
         #expect(on.reRequests <= on.gapsDetected)
         // Only re-sent copies can present a letter twice; each summary has its own current letter.
-        #expect(off.duplicates == 0)
+        expectEqual(off.duplicates, 0)
         #expect(on.duplicates <= on.resent)
         #expect(on.summarized >= on.summaries)
         #expect(on.extensionTimeouts <= on.pushesSeenByExtensions && off.extensionTimeouts <= off.pushesSeenByExtensions)
@@ -81,15 +84,16 @@ func randomScenario(_ k: UInt64) -> Scenario {
             let letters = world.draws.letters.map(\.time), flips = world.draws.timeline.flips
             world.run(.off)
             world.run(.on)
-            #expect(world.draws.letters.map(\.time) == letters && world.draws.timeline.flips == flips)
+            expectEqual(world.draws.letters.map(\.time), letters)
+            expectEqual(world.draws.timeline.flips, flips)
         }
         let result = Simulator.run(s)
-        #expect(result.arms[0].ledger.letters == result.arms[1].ledger.letters)
-        #expect(result.arms[0].ledger.count(of: .xivaDrop) == result.arms[1].ledger.count(of: .xivaDrop))
+        expectEqual(result.arms[0].ledger.letters, result.arms[1].ledger.letters)
+        expectEqual(result.arms[0].ledger.count(of: .xivaDrop), result.arms[1].ledger.count(of: .xivaDrop))
         // Adding the queue arm does not move the off arm: its ledger is the same run alone.
         var offOnly = s
         offOnly.queue.mode = .off
-        #expect(Simulator.run(offOnly).arms[0].ledger == result.arms[0].ledger)
+        expectEqual(Simulator.run(offOnly).arms[0].ledger, result.arms[0].ledger)
     }
 
     /// Nothing the queue can add on a perfect chain: both arms deliver every letter alike.
@@ -97,19 +101,21 @@ func randomScenario(_ k: UInt64) -> Scenario {
         let s = Scenario(name: "perfect", duration: span(2 * day), devices: 20)
         let result = Simulator.run(s)
         let off = result.arms[0].ledger, on = result.arms[1].ledger
-        #expect(off.delivered == off.letters && on.delivered == on.letters)
-        #expect(off.latency == on.latency && on.reRequests == 0)
+        expectEqual(off.delivered, off.letters)
+        expectEqual(on.delivered, on.letters)
+        expectEqual(off.latency, on.latency)
+        expectEqual(on.reRequests, 0)
     }
 
     @Test func sameSeedSameResultAndJobsNeverChangeIt() {
         let s = randomScenario(3)
         let one = Simulator.run(s, jobs: 1)
-        #expect(Simulator.run(s, jobs: 1) == one)
-        #expect(Simulator.run(s, jobs: 3) == one)
+        expectEqual(Simulator.run(s, jobs: 1), one)
+        expectEqual(Simulator.run(s, jobs: 3), one)
         // Shards add up to the whole run.
         var shard = Simulator.run(s, devices: 0..<5)
         shard.merge(Simulator.run(s, devices: 5..<s.devices))
-        #expect(shard.arms == one.arms)
+        expectEqual(shard.arms, one.arms)
         var other = s
         other.seed = 99
         #expect(Simulator.run(other).arms != one.arms)
@@ -125,18 +131,19 @@ func randomScenario(_ k: UInt64) -> Scenario {
         ], offline: [20 * minute..<60 * minute, 90 * minute..<4 * hour])
         // Letter 0 is flushed at 1h and shown; then check the stored case with a second script.
         let off = w.run(.off)
-        #expect(w.fate(0) == .delivered(latency: 30 * minute + 300 * ms))
-        #expect(w.fate(1) == .lost(.unfinished) && off.count(of: .unfinished) == 1)
+        expectEqual(w.fate(0), .delivered(latency: 30 * minute + 300 * ms))
+        expectEqual(w.fate(1), .lost(.unfinished))
+        expectEqual(off.count(of: .unfinished), 1)
         w = ScriptedWorld(s, letters: [ScriptedLetter(time: 100 * minute)], offline: [90 * minute..<4 * hour])
         for arm in Arm.allCases {
             w.run(arm)
-            #expect(w.fate(0) == .lost(.unfinished))
+            expectEqual(w.fate(0), .lost(.unfinished))
         }
         // A stored push whose expiry has passed by the end is expired, not unfinished.
         s.apns.expiration = span(30 * minute)
         w = ScriptedWorld(s, letters: [ScriptedLetter(time: 100 * minute)], offline: [90 * minute..<4 * hour])
         w.run(.off)
-        #expect(w.fate(0) == .lost(.apnsExpired))
+        expectEqual(w.fate(0), .lost(.apnsExpired))
         // A pending re-request's gap is unfinished.
         var q = tinyScenario(duration: 2 * hour, drain: 1 * hour)
         q.xiva.requestLatency = constant(3 * hour)
@@ -144,8 +151,9 @@ func randomScenario(_ k: UInt64) -> Scenario {
         w = ScriptedWorld(q, letters: [ScriptedLetter(time: 0), ScriptedLetter(time: 1 * minute, lost: true),
                                        ScriptedLetter(time: 2 * minute)])
         let on = w.run(.on)
-        #expect(w.fate(1) == .lost(.unfinished) && w.fate(2) == .lost(.unfinished))
-        #expect(on.reRequests == 1)
+        expectEqual(w.fate(1), .lost(.unfinished))
+        expectEqual(w.fate(2), .lost(.unfinished))
+        expectEqual(on.reRequests, 1)
     }
 
     /// Tracing a device changes nothing: its ledger is the one the run counts for it.
@@ -154,7 +162,7 @@ func randomScenario(_ k: UInt64) -> Scenario {
         for device in 0..<3 {
             for arm in Arm.allCases {
                 let traced = Simulator.trace(s, device: device, arm: arm)
-                #expect(traced.ledger == Simulator.simulate(s, devices: device..<device + 1, arms: [arm])[0])
+                expectEqual(traced.ledger, Simulator.simulate(s, devices: device..<device + 1, arms: [arm])[0])
                 #expect(zip(traced.entries, traced.entries.dropFirst()).allSatisfy { $0.time <= $1.time })
             }
         }

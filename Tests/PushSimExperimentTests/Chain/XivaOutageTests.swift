@@ -22,14 +22,15 @@ import PushSimTestSupport
         ])
         for arm in Arm.allCases {
             let ledger = w.run(arm)
-            #expect(w.world.letterStates.elements.map(\.position) == [1, 2, 3, 4, 5])
-            #expect(w.fate(0) == .delivered(latency: 350 * ms))
-            #expect(w.fate(1) == .delivered(latency: 50 * minute + 350 * ms))
-            #expect(w.fate(2) == .delivered(latency: 40 * minute + 350 * ms))
+            expectEqual(w.world.letterStates.elements.map(\.position), [1, 2, 3, 4, 5])
+            expectEqual(w.fate(0), .delivered(latency: 350 * ms))
+            expectEqual(w.fate(1), .delivered(latency: 50 * minute + 350 * ms))
+            expectEqual(w.fate(2), .delivered(latency: 40 * minute + 350 * ms))
             // The end itself is outside the outage (windows are half-open).
-            #expect(w.fate(3) == .delivered(latency: 350 * ms))
-            #expect(ledger.delivered == 5 && ledger.count(of: .xivaOutage) == 0)
-            #expect(ledger.reRequests == 0)
+            expectEqual(w.fate(3), .delivered(latency: 350 * ms))
+            expectEqual(ledger.delivered, 5)
+            expectEqual(ledger.count(of: .xivaOutage), 0)
+            expectEqual(ledger.reRequests, 0)
         }
     }
 
@@ -42,8 +43,11 @@ import PushSimTestSupport
         ])
         let on = w.run(.on)
         // Answered at 2h5m + 650 ms: past 70m + 30m, but before 2h + 30m.
-        #expect(on.reRequests == 1 && on.resent == 1 && on.xivaServed == 1 && on.xivaErrors == 0)
-        #expect(w.fate(1) == .delivered(latency: 2 * hour + 5 * minute + 650 * ms + 500 * ms - 70 * minute))
+        expectEqual(on.reRequests, 1)
+        expectEqual(on.resent, 1)
+        expectEqual(on.xivaServed, 1)
+        expectEqual(on.xivaErrors, 0)
+        expectEqual(w.fate(1), .delivered(latency: 2 * hour + 5 * minute + 650 * ms + 500 * ms - 70 * minute))
     }
 
     /// With `drop`, a letter during an outage is lost with the cause `xiva_outage` and gets no
@@ -55,10 +59,13 @@ import PushSimTestSupport
         ])
         for arm in Arm.allCases {
             let ledger = w.run(arm)
-            #expect(w.world.letterStates.elements.map(\.position) == [1, 0, 0, 2])
-            #expect(w.fate(1) == .lost(.xivaOutage) && w.fate(2) == .lost(.xivaDrop))
-            #expect(ledger.count(of: .xivaOutage) == 1 && ledger.count(of: .xivaDrop) == 1 && ledger.delivered == 2)
-            #expect(ledger.gapsDetected == 0)
+            expectEqual(w.world.letterStates.elements.map(\.position), [1, 0, 0, 2])
+            expectEqual(w.fate(1), .lost(.xivaOutage))
+            expectEqual(w.fate(2), .lost(.xivaDrop))
+            expectEqual(ledger.count(of: .xivaOutage), 1)
+            expectEqual(ledger.count(of: .xivaDrop), 1)
+            expectEqual(ledger.delivered, 2)
+            expectEqual(ledger.gapsDetected, 0)
         }
     }
 
@@ -67,7 +74,8 @@ import PushSimTestSupport
         var w = ScriptedWorld(withOutage(20 * hour, 3 * day), letters: [ScriptedLetter(time: 1 * hour), ScriptedLetter(time: 21 * hour)])
         for arm in Arm.allCases {
             let ledger = w.run(arm)
-            #expect(w.fate(1) == .lost(.unfinished) && ledger.delivered == 1)
+            expectEqual(w.fate(1), .lost(.unfinished))
+            expectEqual(ledger.delivered, 1)
         }
     }
 
@@ -80,9 +88,13 @@ import PushSimTestSupport
             ScriptedLetter(time: 0), ScriptedLetter(time: 1 * hour, lost: true), ScriptedLetter(time: 2 * hour),
         ])
         let on = w.run(.on)
-        #expect(on.reRequests == 1 && on.resent == 0 && on.summaries == 1)
-        #expect(on.xivaErrors == 1 && on.xivaServed == 0)
-        #expect(w.fate(1) == .summarized && w.fate(2) == .summarized)
+        expectEqual(on.reRequests, 1)
+        expectEqual(on.resent, 0)
+        expectEqual(on.summaries, 1)
+        expectEqual(on.xivaErrors, 1)
+        expectEqual(on.xivaServed, 0)
+        expectEqual(w.fate(1), .summarized)
+        expectEqual(w.fate(2), .summarized)
     }
 
     /// Every letter reaching XIVA in a `drop` outage is lost to it: a Poisson count with mean
@@ -103,7 +115,7 @@ import PushSimTestSupport
         for arm in drop.arms {
             let lost = Double(arm.ledger.count(of: .xivaOutage))
             #expect(abs(lost - 2000) < 4 * 2000.0.squareRoot(), "\(arm.name): \(lost)")
-            #expect(arm.ledger.lost == arm.ledger.count(of: .xivaOutage))
+            expectEqual(arm.ledger.lost, arm.ledger.count(of: .xivaOutage))
         }
         let delay = Simulator.run(try ScenarioLoader.parse(text: text, file: "t.yaml", overrides: ["xiva.outage_mode=delay"]))
         for arm in delay.arms { #expect(arm.ledger.lost == 0 && arm.ledger.delivered == arm.ledger.letters) }
@@ -131,11 +143,11 @@ import PushSimTestSupport
         for a in s.arms.indices {
             var fast = taken.totals[a], slow = scheduled.totals[a]
             fast.events = 0; slow.events = 0
-            #expect(fast == slow)
+            expectEqual(fast, slow)
             #expect(fast.identitiesHold)
         }
         let on = taken.totals[1]
         #expect(mode == .drop ? on.count(of: .xivaOutage) > 0 : on.count(of: .xivaOutage) == 0)
-        #expect(on.xivaServed + on.xivaErrors == on.reRequests)
+        expectEqual(on.xivaServed + on.xivaErrors, on.reRequests)
     }
 }

@@ -31,7 +31,8 @@ import PushSimTestSupport
                                                           overrides: ["recovery=background_sync", "device.background_sync={force_quit: 1}"]), jobs: 1)
         let a = try #require(catchUp.arms.last?.ledger), b = try #require(sync.arms.last?.ledger)
         #expect(a.summarized > 0 && a.summarized == b.summarized && a.delivered == b.delivered && a.causes == b.causes)
-        #expect(a.summaries == b.summaries && a.catchUp.fetches == b.backgroundSync.fetches)
+        expectEqual(a.summaries, b.summaries)
+        expectEqual(a.catchUp.fetches, b.backgroundSync.fetches)
         #expect(b.backgroundSync.wakes == 0 && b.backgroundSync.forceQuit > 0 && b.backgroundSync.synced <= b.summarized)
         // Letting the app be woken recovers the same letters, sooner.
         let woken = Simulator.run(try ScenarioLoader.parse(text: Self.text, file: "t.yaml", overrides: ["recovery=background_sync"]), jobs: 1)

@@ -60,7 +60,7 @@ import PushSimTestSupport
         report("discards per error", measured: measured, se: se, expected: lambdaD)
         #expect(within(measured, lambdaD, se: se), "\(measured) vs λd = \(lambdaD) ± \(se)")
         // Without a buffer every discarded write is a lost letter.
-        #expect(ledger.causes[LossCause.connectionDiscard.rawValue] == ledger.binary.discarded)
+        expectEqual(ledger.causes[LossCause.connectionDiscard.rawValue], ledger.binary.discarded)
     }
 
     @Test func aBufferOfNWritesAgainMinKNAndLosesTheRest() throws {
@@ -78,6 +78,6 @@ import PushSimTestSupport
         report("lost per error", measured: measuredLost, se: seLost, expected: lost.mean)
         #expect(within(measuredRewritten, rewritten.mean, se: seRewritten))
         #expect(within(measuredLost, lost.mean, se: seLost))
-        #expect(ledger.binary.rewritten + ledger.causes[LossCause.connectionDiscard.rawValue] == ledger.binary.discarded)
+        expectEqual(ledger.binary.rewritten + ledger.causes[LossCause.connectionDiscard.rawValue], ledger.binary.discarded)
     }
 }

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import PushSimExperiment
+import PushSimTestSupport
 
 @Suite struct CapacitySearchTests {
     /// Seed r's share answered in time at capacity c: κ(1 − e^(−c/θ_r)), whose least capacity
@@ -30,7 +31,7 @@ import Testing
         let mean = truths.reduce(0, +) / 3
         #expect(abs(summary.mean - mean) <= 0.005 * summary.mean)
         let expected = ReplicationStatistics.summarize(answer.seeds.compactMap(\.reached))
-        #expect(summary == expected)
+        expectEqual(summary, expected)
         #expect(answer.ceilingShare.mean > 0.99)
         #expect(answer.cap.cause.hasPrefix("nothing"), "no errors and no time-outs with no limit")
         // The first seed's answer starts the others: they need fewer runs than it did.
@@ -48,7 +49,7 @@ import Testing
         }
         #expect(answer.perThousand == nil)
         #expect(answer.seeds.allSatisfy { $0.reached == nil && $0.tried.isEmpty })
-        #expect(runs == 2, "only the ceiling runs")
+        expectEqual(runs, 2, "only the ceiling runs")
         #expect(abs(answer.ceilingShare.mean - 0.9947) < 1e-6)
         #expect(answer.cap.cause.hasPrefix("error answers (xiva.request_error)"))
         #expect(abs(answer.cap.perReRequest - 0.0053) < 1e-9)

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import PushSimCore
 @testable import PushSimExperiment
+import PushSimTestSupport
 
 /// `Simulator.inChunks` with an accumulator, and the runs built on it: every chunk once, parts
 /// in chunk order, and counts equal to the per-chunk ledgers merged, whatever the thread count.
@@ -14,11 +15,11 @@ import Testing
                 return devices
             }
             #expect(sums.count >= 1 && sums.count <= max(1, jobs))
-            #expect(parts.count == min(100, max(1, jobs) * 16))
-            for (a, b) in zip(parts, parts.dropFirst()) { #expect(a.upperBound == b.lowerBound) }
+            expectEqual(parts.count, min(100, max(1, jobs) * 16))
+            for (a, b) in zip(parts, parts.dropFirst()) { expectEqual(a.upperBound, b.lowerBound) }
             #expect(parts.first?.lowerBound == 5 && parts.last?.upperBound == 105)
             // Each device went into exactly one accumulator.
-            #expect(sums.flatMap { $0 }.sorted() == Array(5..<105))
+            expectEqual(sums.flatMap { $0 }.sorted(), Array(5..<105))
         }
     }
 
@@ -38,9 +39,9 @@ import Testing
         let reference = Self.mergedChunks(scenario, jobs: 1)
         #expect(reference.arms.allSatisfy { $0.ledger.letters > 0 })
         for jobs in [1, 3] {
-            #expect(Simulator.run(scenario, jobs: jobs) == reference)
+            expectEqual(Simulator.run(scenario, jobs: jobs), reference)
             let checked = CheckRun.run(scenario, thresholds: scenario.arms.map { _ in nil }, jobs: jobs)
-            #expect(checked.result == reference)
+            expectEqual(checked.result, reference)
         }
         if !scenario.segments.isEmpty { #expect(reference.segments.allSatisfy { $0.arms.allSatisfy { $0.ledger.letters > 0 } }) }
     }
@@ -49,8 +50,8 @@ import Testing
         let scenario = try Bench.scenario(BenchRung(devices: 70, days: 1, realistic: true))
         let heard = Heard()
         let result = Simulator.run(scenario, jobs: 2) { devices, events in heard.add(devices, events) }
-        #expect(heard.devices == 70)
-        #expect(heard.events == result.arms.reduce(0) { $0 + $1.ledger.events })
+        expectEqual(heard.devices, 70)
+        expectEqual(heard.events, result.arms.reduce(0) { $0 + $1.ledger.events })
     }
 
     @Test func theSpeedGateSpinReadsAWholeNumberAndChangesNoCount() throws {
@@ -58,14 +59,14 @@ import Testing
         defer { SpeedGateSpin.units = saved }
         for (text, units) in [("1", 1), ("7", 7), ("0", 0), ("-3", 0), ("abc", 0), ("1.5", 0), ("99999", 1_000)] {
             SpeedGateSpin.install(environment: ["PUSHSIM_SPEED_GATE_SPIN": text])
-            #expect(SpeedGateSpin.units == units, "\(text)")
+            expectEqual(SpeedGateSpin.units, units, "\(text)")
         }
         SpeedGateSpin.install(environment: [:])
-        #expect(SpeedGateSpin.units == 0)
+        expectEqual(SpeedGateSpin.units, 0)
         let scenario = try Bench.scenario(BenchRung(devices: 30, days: 1, coupled: true))
         let plain = Simulator.run(scenario, jobs: 1)
         SpeedGateSpin.units = 2
-        #expect(Simulator.run(scenario, jobs: 1) == plain)
+        expectEqual(Simulator.run(scenario, jobs: 1), plain)
     }
 }
 

@@ -2,6 +2,7 @@
 import Testing
 @testable import PushSimExperiment
 @testable import PushSimCore
+import PushSimTestSupport
 
 @Suite struct ComparisonsWithTheBestTests {
     /// Three systems, three replications each (common random numbers: replication r of every
@@ -24,7 +25,7 @@ import Testing
         let means = Self.observations.map { $0.reduce(0, +) / 3 }
         // System 0 is the best: its upper bound is 0, its lower bound how much better it may be
         // than the best of the others: max over l of (x̄_0 − x̄_l − w_0l), here against system 1.
-        #expect(mcb[0].upper == 0)
+        expectEqual(mcb[0].upper, 0)
         #expect(abs(mcb[0].lower - (means[0] - means[1] - Self.halfWidth(0, 1))) < 1e-9)
         // Systems 1 and 2 are not the best (lower bound 0); their upper bounds are their
         // largest difference plus its half-width, both against system 0.
@@ -46,10 +47,10 @@ import Testing
     /// systems 1 and 2 (7/12), so with δ = 0.5 N = ⌈t² · 7/12 / 0.25⌉ = 44.
     @Test func theFixedSampleSizeIsClarkAndYangsBonferroniCount() {
         let n = ComparisonsWithTheBest.fixedSampleSize(Self.observations, firstStage: 3, delta: 0.5, alpha: 0.05)
-        #expect(n == Int((Self.t * Self.t * (7.0 / 12) / 0.25).rounded(.up)))
-        #expect(n == 44)
+        expectEqual(n, Int((Self.t * Self.t * (7.0 / 12) / 0.25).rounded(.up)))
+        expectEqual(n, 44)
         // A wide δ never asks for fewer than the first stage.
-        #expect(ComparisonsWithTheBest.fixedSampleSize(Self.observations, firstStage: 3, delta: 100, alpha: 0.05) == 3)
+        expectEqual(ComparisonsWithTheBest.fixedSampleSize(Self.observations, firstStage: 3, delta: 100, alpha: 0.05), 3)
         #expect(ComparisonsWithTheBest.fixedSampleSize(Self.observations, firstStage: 4, delta: 0.5, alpha: 0.05) == nil)
     }
 

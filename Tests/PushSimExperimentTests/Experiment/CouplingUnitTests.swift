@@ -2,6 +2,7 @@
 import Testing
 @testable import PushSimCore
 @testable import PushSimExperiment
+import PushSimTestSupport
 
 /// Thread chunks and shards cut only between coupling units.
 @Suite struct CouplingUnitTests {
@@ -9,18 +10,18 @@ import Testing
         let unit = CouplingUnit(devices: 4)
         let parts = Simulator.inChunks(of: 10..<31, jobs: 2, unit: unit) { $0 }
         #expect(parts.first?.lowerBound == 10 && parts.last?.upperBound == 31)
-        for (a, b) in zip(parts, parts.dropFirst()) { #expect(a.upperBound == b.lowerBound) }
+        for (a, b) in zip(parts, parts.dropFirst()) { expectEqual(a.upperBound, b.lowerBound) }
         // Every cut but the run's end falls on a unit boundary counted from the range's start.
-        for part in parts.dropLast() { #expect((part.upperBound - 10) % 4 == 0) }
-        #expect(parts.count == 6)   // 21 devices: five whole units and one of one device
+        for part in parts.dropLast() { expectEqual((part.upperBound - 10) % 4, 0) }
+        expectEqual(parts.count, 6)   // 21 devices: five whole units and one of one device
     }
 
     @Test func shardsHoldWholeUnitsAndCoverEveryDevice() {
         let unit = CouplingUnit(devices: 3)
         let ranges = (0..<4).map { ShardSpec(index: $0, count: 4)!.devices(of: 20, unit: unit) }
         #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == 20)
-        for (a, b) in zip(ranges, ranges.dropFirst()) { #expect(a.upperBound == b.lowerBound) }
-        for range in ranges.dropLast() { #expect(range.upperBound % 3 == 0) }
+        for (a, b) in zip(ranges, ranges.dropFirst()) { expectEqual(a.upperBound, b.lowerBound) }
+        for range in ranges.dropLast() { expectEqual(range.upperBound % 3, 0) }
     }
 
     @Test func oneDeviceUnitsCutAsBefore() {
@@ -48,9 +49,9 @@ import Testing
         for jobs in [1, 2, 8] {
             let parts = Simulator.inChunks(of: 0..<23, jobs: jobs, unit: unit) { $0 }
             #expect(parts.first?.lowerBound == 0 && parts.last?.upperBound == 23)
-            for (a, b) in zip(parts, parts.dropFirst()) { #expect(a.upperBound == b.lowerBound) }
+            for (a, b) in zip(parts, parts.dropFirst()) { expectEqual(a.upperBound, b.lowerBound) }
             for part in parts { #expect(starts(7, of: 23).contains(part.upperBound)) }
-            #expect(parts.count == 7)   // at most one chunk per partition
+            expectEqual(parts.count, 7)   // at most one chunk per partition
         }
     }
 
@@ -58,7 +59,7 @@ import Testing
         let unit = CouplingUnit.xivaPartitions(5, ofDevices: 17)
         let ranges = (0..<3).map { ShardSpec(index: $0, count: 3)!.devices(of: 17, unit: unit) }
         #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == 17)
-        for (a, b) in zip(ranges, ranges.dropFirst()) { #expect(a.upperBound == b.lowerBound) }
+        for (a, b) in zip(ranges, ranges.dropFirst()) { expectEqual(a.upperBound, b.lowerBound) }
         for range in ranges {
             #expect(!range.isEmpty && starts(5, of: 17).contains(range.lowerBound))
             // A shard's own chunks are cut at the run's partition starts, not at its own.
@@ -72,15 +73,15 @@ import Testing
         let unit = CouplingUnit.xivaPartitions(3, ofDevices: 10)
         #expect(unit.refusal(shards: 3) == nil)
         let message = unit.refusal(shards: 4)
-        #expect(message?.contains("4 shards but only 3 XIVA partitions") == true)
+        expectEqual(message?.contains("4 shards but only 3 XIVA partitions"), true)
         #expect(CouplingUnit.oneDevice.refusal(shards: 1000) == nil)
     }
 
     @Test func capacityForeverKeepsOneDeviceUnits() {
         var scenario = Scenario(name: "t", duration: SimTime(microseconds: 1), devices: 10)
         scenario.xiva.partitions = 2
-        #expect(CouplingUnit.of(scenario) == .oneDevice)
+        expectEqual(CouplingUnit.of(scenario), .oneDevice)
         scenario.xiva.capacityPerMicrosecond = 1e-6
-        #expect(CouplingUnit.of(scenario) == .xivaPartitions(2, ofDevices: 10))
+        expectEqual(CouplingUnit.of(scenario), .xivaPartitions(2, ofDevices: 10))
     }
 }

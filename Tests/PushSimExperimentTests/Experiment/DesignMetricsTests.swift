@@ -3,6 +3,7 @@ import Testing
 @testable import PushSimCore
 @testable import PushSimScenarioFile
 @testable import PushSimExperiment
+import PushSimTestSupport
 
 @Suite struct DesignMetricsTests {
     /// 1 000 letters, 5 duplicates, 1 010 alert pushes; a background sync's 1 000 silent
@@ -24,7 +25,7 @@ import Testing
 
     @Test func backgroundSyncCountsItsSyncsAndHasNoReRequests() {
         let (values, na) = DesignMetrics.measure(ArmResult(.on, ledger: Self.ledger(), recovery: .backgroundSync))
-        #expect(values["shown_twice_rate"] == 0.205)         // (5 + 200) / 1 000
+        expectEqual(values["shown_twice_rate"], 0.205)         // (5 + 200) / 1 000
         #expect(values["duplicates_rate"] == 0.005 && values["sync_then_push_rate"] == 0.2)
         #expect(values["silent_pushes_per_letter"] == 1 && values["wakeups_per_letter"] == 0.6)
         #expect(values["fetches_per_letter"] == 0.7 && values["alert_pushes_per_letter"] == 1.01)
@@ -34,7 +35,7 @@ import Testing
 
     @Test func theQueueHasReRequestsAndNoFetches() {
         let (values, na) = DesignMetrics.measure(ArmResult(.on, ledger: Self.ledger(), recovery: .queue))
-        #expect(values["shown_twice_rate"] == 0.012)         // (5 + 7) / 1 000
+        expectEqual(values["shown_twice_rate"], 0.012)         // (5 + 7) / 1 000
         #expect(values["summary_then_push_rate"] == 0.007 && values["xiva_requests_per_letter"] == 0.04)
         for name in ["sync_then_push_rate", "silent_pushes_per_letter", "fetches_per_letter", "wakeups_per_letter"] {
             #expect(values[name] == nil && !(na[name] ?? "").isEmpty, "\(name)")
@@ -50,7 +51,7 @@ import Testing
         l.appHook.backgroundPushes = 900
         l.appHook.backgroundWakes = 450
         let (values, na) = DesignMetrics.measure(ArmResult(.on, ledger: l, recovery: .queue))
-        #expect(values["xiva_requests_per_letter"] == 0.1)   // (40 + 60) / 1 000
+        expectEqual(values["xiva_requests_per_letter"], 0.1)   // (40 + 60) / 1 000
         #expect(values["silent_pushes_per_letter"] == 0.9 && values["wakeups_per_letter"] == 0.45)
         #expect(values["fetches_per_letter"] == nil && na["fetches_per_letter"] != nil)
         // Without background pushes the queue's silent pushes and wake-ups are n/a, with the reason.
@@ -58,7 +59,7 @@ import Testing
         l.appHook.backgroundWakes = 0
         let (without, reasons) = DesignMetrics.measure(ArmResult(.on, ledger: l, recovery: .queue))
         #expect(without["silent_pushes_per_letter"] == nil && without["wakeups_per_letter"] == nil)
-        #expect(reasons["silent_pushes_per_letter"] == "the push queue sends no silent push")
+        expectEqual(reasons["silent_pushes_per_letter"], "the push queue sends no silent push")
     }
 
     @Test func theCatchUpFetchesAndTheOffArmRecoversNothing() {
@@ -78,11 +79,11 @@ import Testing
 
     /// A result read back from parts knows no design: its ledger says which.
     @Test func theDesignIsReadFromTheLedgerWhenUnknown() {
-        #expect(DesignMetrics.design(of: ArmResult(.on, ledger: Self.ledger())) == .backgroundSync)
+        expectEqual(DesignMetrics.design(of: ArmResult(.on, ledger: Self.ledger())), .backgroundSync)
         var catchUp = Ledger(); catchUp.catchUp.fetches = 1
-        #expect(DesignMetrics.design(of: ArmResult(.on, ledger: catchUp)) == .catchUp)
-        #expect(DesignMetrics.design(of: ArmResult(.on, ledger: Ledger())) == .queue)
-        #expect(DesignMetrics.design(of: ArmResult(.off, ledger: Self.ledger())) == RecoveryDesign.none)
+        expectEqual(DesignMetrics.design(of: ArmResult(.on, ledger: catchUp)), .catchUp)
+        expectEqual(DesignMetrics.design(of: ArmResult(.on, ledger: Ledger())), .queue)
+        expectEqual(DesignMetrics.design(of: ArmResult(.off, ledger: Self.ledger())), RecoveryDesign.none)
     }
 
     /// Every push takes 2 h through APNs and the user opens the app every hour, always online:
@@ -113,12 +114,13 @@ import Testing
         let on = try #require(result.arms.first { $0.arm == .on })
         let l = on.ledger
         #expect(l.letters > 100)
-        #expect(l.delivered == l.letters && l.summaryThenPush.letters == l.letters, "\(l.summaryThenPush.letters) of \(l.letters)")
+        expectEqual(l.delivered, l.letters, "\(l.summaryThenPush.letters) of \(l.letters)")
+        expectEqual(l.summaryThenPush.letters, l.letters, "\(l.summaryThenPush.letters) of \(l.letters)")
         let (values, _) = DesignMetrics.measure(on)
-        #expect(values["summary_then_push_rate"] == 1)
-        #expect(values["shown_twice_rate"] == 1 + Double(l.duplicates) / Double(l.letters))
+        expectEqual(values["summary_then_push_rate"], 1)
+        expectEqual(values["shown_twice_rate"], 1 + Double(l.duplicates) / Double(l.letters))
         // The off arm shows no summary: nothing of it is told twice that way.
         let off = try #require(result.arms.first { $0.arm == .off })
-        #expect(off.ledger.summaryThenPush.letters == 0)
+        expectEqual(off.ledger.summaryThenPush.letters, 0)
     }
 }

@@ -15,12 +15,12 @@ import PushSimTestSupport
             let l = arm.ledger
             for cause in LossCause.allCases {
                 let found = FateFinder.find(scenario, arm: arm.arm, query: .lost(cause), limit: 3)
-                #expect(found.lettersMatching == l.count(of: cause), "\(arm.name) \(cause.key)")
+                expectEqual(found.lettersMatching, l.count(of: cause), "\(arm.name) \(cause.key)")
                 #expect(found.letters.allSatisfy { $0.fate == .lost(cause) })
             }
-            #expect(FateFinder.find(scenario, arm: arm.arm, query: .lost(nil), limit: 0).lettersMatching == l.lost)
-            #expect(FateFinder.find(scenario, arm: arm.arm, query: .summarized, limit: 0).lettersMatching == l.summarized)
-            #expect(FateFinder.find(scenario, arm: arm.arm, query: .delivered, limit: 0).lettersMatching == l.delivered)
+            expectEqual(FateFinder.find(scenario, arm: arm.arm, query: .lost(nil), limit: 0).lettersMatching, l.lost)
+            expectEqual(FateFinder.find(scenario, arm: arm.arm, query: .summarized, limit: 0).lettersMatching, l.summarized)
+            expectEqual(FateFinder.find(scenario, arm: arm.arm, query: .delivered, limit: 0).lettersMatching, l.delivered)
         }
     }
 
@@ -28,17 +28,17 @@ import PushSimTestSupport
         let scenario = try ScenarioLoader.parse(text: Self.text, file: "find.yaml")
         let one = FateFinder.find(scenario, arm: .off, query: .lost(nil), limit: 7, jobs: 1)
         let four = FateFinder.find(scenario, arm: .off, query: .lost(nil), limit: 7, jobs: 4)
-        #expect(one == four)
-        #expect(one.letters.count == 7)
+        expectEqual(one, four)
+        expectEqual(one.letters.count, 7)
         let order = one.letters.map { [$0.device, $0.letter] }
-        #expect(order == order.sorted { $0.lexicographicallyPrecedes($1) })
+        expectEqual(order, order.sorted { $0.lexicographicallyPrecedes($1) })
         #expect(one.devicesMatching <= one.devicesSearched && one.devicesSearched == 40)
     }
 
     @Test func queriesParseFromTheirNames() {
-        #expect(FateQuery.parse("lost:apns_replaced") == .lost(.apnsReplaced))
-        #expect(FateQuery.parse("lost") == .lost(nil))
-        #expect(FateQuery.parse("summarized") == .summarized)
+        expectEqual(FateQuery.parse("lost:apns_replaced"), .lost(.apnsReplaced))
+        expectEqual(FateQuery.parse("lost"), .lost(nil))
+        expectEqual(FateQuery.parse("summarized"), .summarized)
         #expect(FateQuery.parse("lost:nope") == nil && FateQuery.parse("gone") == nil)
         #expect(FateQuery.every.allSatisfy { FateQuery.parse($0)?.description == $0 })
     }

@@ -2,6 +2,7 @@
 import Testing
 @testable import PushSimExperiment
 import PushSimScenarioFile
+import PushSimTestSupport
 
 @Suite struct GridEdgeTests {
     static func point(_ path: String, _ value: String) -> SweepPoint { SweepPoint(settings: [SweepSetting(path: path, value: value)]) }
@@ -11,7 +12,7 @@ import PushSimScenarioFile
         let edge = try #require(GridEdge.edges(axes: [Self.counts], chosen: Self.point("queue.repeat_max_count", "50")).first)
         #expect(edge.side == .largest && edge.beyond)
         // The last step is 40: 90 and 130 continue it.
-        #expect(edge.suggestions == ["90", "130"])
+        expectEqual(edge.suggestions, ["90", "130"])
         #expect(edge.warning.contains("largest value") && edge.warning.contains("--over queue.repeat_max_count=50,90,130"))
     }
 
@@ -23,19 +24,19 @@ import PushSimScenarioFile
         let edge = try #require(GridEdge.edges(axes: [Self.counts], chosen: Self.point("queue.repeat_max_count", "0")).first)
         #expect(edge.side == .smallest && !edge.beyond)
         // Between 0 and 10: a quarter and a half of the step, whole numbers as the grid's are.
-        #expect(edge.suggestions == ["3", "5"])
+        expectEqual(edge.suggestions, ["3", "5"])
     }
 
     @Test func unitsCompareAndSuggestionsKeepTheChosenUnit() throws {
         let windows = SweepAxis(path: "queue.ttl", values: ["30s", "1m", "2m"])
         let top = try #require(GridEdge.edges(axes: [windows], chosen: Self.point("queue.ttl", "2m")).first)
-        #expect(top.suggestions == ["3m", "4m"])
+        expectEqual(top.suggestions, ["3m", "4m"])
         let bottom = try #require(GridEdge.edges(axes: [windows], chosen: Self.point("queue.ttl", "30s")).first)
         // 30 s below 30 s is 0 s, then −30 s leaves the range: only 0s remains.
         #expect(bottom.side == .smallest && bottom.beyond && bottom.suggestions == ["0s"])
         let shares = SweepAxis(path: "apns.loss", values: ["0.5%", "1%"])
         let loss = try #require(GridEdge.edges(axes: [shares], chosen: Self.point("apns.loss", "1%")).first)
-        #expect(loss.suggestions == ["1.5%", "2%"])
+        expectEqual(loss.suggestions, ["1.5%", "2%"])
     }
 
     @Test func namesAndDistributionsHaveNoEdge() {
@@ -50,7 +51,7 @@ import PushSimScenarioFile
         let comparisons = [ComparisonWithTheBest(system: 0, lower: -0.01, upper: 0),
                            ComparisonWithTheBest(system: 1, lower: 0, upper: 0.004),
                            ComparisonWithTheBest(system: 2, lower: 0, upper: 0.02)]
-        #expect(ComparisonsWithTheBest.withinDelta(comparisons, delta: 0.005) == [0, 1])
-        #expect(ComparisonsWithTheBest.withinDelta(comparisons, delta: 0.001) == [0])
+        expectEqual(ComparisonsWithTheBest.withinDelta(comparisons, delta: 0.005), [0, 1])
+        expectEqual(ComparisonsWithTheBest.withinDelta(comparisons, delta: 0.001), [0])
     }
 }

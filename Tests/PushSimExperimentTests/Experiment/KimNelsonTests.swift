@@ -48,10 +48,10 @@ import PushSimTestSupport
         let narrow = total([0, 1, 1, 1]), wide = total([0, 3, 3, 3])
         #expect(wide < narrow, "wide \(wide), narrow \(narrow)")
         // Deterministic for its seeds.
-        #expect(Self.run([0, 1, 1, 1], macro: 7) == Self.run([0, 1, 1, 1], macro: 7))
+        expectEqual(Self.run([0, 1, 1, 1], macro: 7), Self.run([0, 1, 1, 1], macro: 7))
         // The eliminations are in order of stage.
         let eliminations = Self.run([0, 1, 2, 3], macro: 3).eliminations
-        #expect(eliminations.map(\.replications) == eliminations.map(\.replications).sorted())
+        expectEqual(eliminations.map(\.replications), eliminations.map(\.replications).sorted())
         #expect(eliminations.count == 3 && !eliminations.contains { $0.system == 0 })
     }
 

@@ -2,6 +2,7 @@
 import Foundation
 import Testing
 @testable import PushSimExperiment
+import PushSimTestSupport
 
 @Suite struct OptimizeRunnerTests {
     static let good = OptimizeSettings(metric: "loss_rate", delta: 0.001, alpha: 0.05, firstStage: 10, maxReplications: 100)
@@ -23,7 +24,7 @@ import Testing
         s = Self.good; s.maxReplications = 9; cases.append((s, 3, "--max-replications"))
         for (settings, k, option) in cases {
             let refusal = OptimizeRunner.refusal(settings, systems: k)
-            #expect(refusal?.contains(option) == true, "\(settings), k = \(k): \(refusal ?? "accepted")")
+            expectEqual(refusal?.contains(option), true, "\(settings), k = \(k): \(refusal ?? "accepted")")
         }
     }
 
@@ -34,8 +35,8 @@ import Testing
         let d = OptimizeRunner.difference([11, 12, 13], [10, 10, 10], system: 2, alpha: 0.05, systems: 3)
         let q = 2 * 0.9875 - 1
         let t = q * 2.0.squareRoot() / (1 - q * q).squareRoot()
-        #expect(d.mean == 2)
-        #expect(d.replications == 3)
+        expectEqual(d.mean, 2)
+        expectEqual(d.replications, 3)
         let half = try #require(d.halfWidth)
         #expect(abs(half - t / 3.0.squareRoot()) < 1e-9)
         // With two candidates there is one comparison: no correction, the plain 95 % interval.
@@ -47,8 +48,8 @@ import Testing
     @Test func theDifferencePairsTheCommonPrefixOnly() {
         // An eliminated system has fewer replications: only those the chosen one also has count.
         let d = OptimizeRunner.difference([5, 7], [1, 2, 3, 4], system: 0, alpha: 0.05, systems: 2)
-        #expect(d.replications == 2)
-        #expect(d.mean == 4.5)
+        expectEqual(d.replications, 2)
+        expectEqual(d.mean, 4.5)
         let one = OptimizeRunner.difference([5], [1, 2], system: 0, alpha: 0.05, systems: 2)
         #expect(one.halfWidth == nil)
     }

@@ -21,18 +21,18 @@ import PushSimTestSupport
     @Test func intervalOfAKnownSmallSample() throws {
         // 1…5: mean 3, s = √2.5, half-width = t(0.975, 4) · √2.5 / √5.
         let summary = ReplicationStatistics.summarize([1, 2, 3, 4, 5])
-        #expect(summary.mean == 3)
+        expectEqual(summary.mean, 3)
         let expected = 2.7764451051977934 * (2.5 as Double).squareRoot() / (5 as Double).squareRoot()
         #expect(abs(try #require(summary.ci95) - expected) < 1e-9)
-        #expect(summary.count == 5)
+        expectEqual(summary.count, 5)
     }
 
     @Test func oneReplicationHasNoIntervalAndConstantsHaveZeroWidth() {
-        #expect(ReplicationStatistics.summarize([4.5]) == MetricSummary(mean: 4.5, ci95: nil, count: 1))
-        #expect(ReplicationStatistics.summarize([2, 2, 2]).ci95 == 0)
+        expectEqual(ReplicationStatistics.summarize([4.5]), MetricSummary(mean: 4.5, ci95: nil, count: 1))
+        expectEqual(ReplicationStatistics.summarize([2, 2, 2]).ci95, 0)
         // A value whose sum does not divide back exactly is still its own mean, with no spread.
-        #expect(ReplicationStatistics.summarize([0.402432, 0.402432, 0.402432]) == MetricSummary(mean: 0.402432, ci95: 0, count: 3))
-        #expect(ReplicationStatistics.summarize([]).count == 0)
+        expectEqual(ReplicationStatistics.summarize([0.402432, 0.402432, 0.402432]), MetricSummary(mean: 0.402432, ci95: 0, count: 3))
+        expectEqual(ReplicationStatistics.summarize([]).count, 0)
     }
 
     /// 4000 samples of 5 normal draws around a known mean: the 95 % interval must cover it in

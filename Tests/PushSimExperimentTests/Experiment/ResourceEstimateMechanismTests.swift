@@ -252,7 +252,7 @@ import PushSimTestSupport
         // Each segment and arm keeps a ledger per chunk (16 chunks on one thread), plus the merged
         // set and the result's: 2 arms × (16 × 2 + 18 × 2 + 1) ledgers.
         let ledgers = try #require(share(m, "segments"))
-        #expect(ledgers.bytes == 2 * (16 * 2 + 18 * 2 + 1) * ResourceEstimate.bytesPerLedger)
+        expectEqual(ledgers.bytes, 2 * (16 * 2 + 18 * 2 + 1) * ResourceEstimate.bytesPerLedger)
     }
 
     /// Each mechanism pushed until it, not the letters, makes most of the run's events (20

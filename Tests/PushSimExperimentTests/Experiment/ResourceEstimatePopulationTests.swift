@@ -29,9 +29,9 @@ import PushSimTestSupport
         folder.write("t.csv", "time,device\n1,0\n2,0\n3,0\n4,2\n")
         let path = folder.write("s.yaml", "name: r\nduration: 1d\ndevices: 4\nmail: {trace: t.csv}\n")
         let estimate = ResourceEstimate(try ScenarioLoader.load(path: path))
-        #expect(estimate.letters == 4)
-        #expect(estimate.lettersPerDevice == 1)
-        #expect(estimate.peakLettersPerDevice == 3)
+        expectEqual(estimate.letters, 4)
+        expectEqual(estimate.lettersPerDevice, 1)
+        expectEqual(estimate.peakLettersPerDevice, 3)
     }
 
     @Test func segmentsWeighTheirRatesByTheirDevices() throws {
@@ -51,7 +51,7 @@ import PushSimTestSupport
         let same = ResourceEstimate(try scenario(base + "connectivity: {windows: [{start: 1h, end: 2h, every: 1m}]}\n"), jobs: 1)
         let drawn = ResourceEstimate(try scenario(base + "connectivity: {windows: [{start: 1h, length: 1m, every: 2m}]}\n"), jobs: 1)
         // Shared: once per chunk (16 with one job); drawn: once per device.
-        #expect(drawn.windowSteps == 0)
+        expectEqual(drawn.windowSteps, 0)
         #expect(drawn.events > same.events)
         let heavy = ResourceEstimate(try scenario(base + "connectivity: {windows: [{start: 0, length: 1us, every: 2us, spread: 1us}]}\n",
                                                   overrides: ["devices=1000000"]), jobs: 1)

@@ -32,7 +32,8 @@ import PushSimTestSupport
         var t = Scenario(name: "t", duration: span(1 * day), devices: 2)
         t.mail.trace = MailTrace(path: "t.csv", offsets: [0, 1, 4], times: [1, 2, 3, 4])
         let e = ResourceEstimate(t)
-        #expect(e.lettersPerDevice == 2 && e.peakLettersPerDevice == 3)
+        expectEqual(e.lettersPerDevice, 2)
+        expectEqual(e.peakLettersPerDevice, 3)
     }
 
     @Test func aFiniteCapacityHoldsAPartitionsWorldsPerThread() throws {
@@ -87,6 +88,6 @@ import PushSimTestSupport
         let held = ResourceEstimate.lettersHeldSettling(s, lettersPerDevice: 48 * 7)
         #expect(abs(held - (8 + 2 * 2 * (2 + 100.0 / 60))) < 1e-6)
         // Never more than a device's letters.
-        #expect(ResourceEstimate.lettersHeldSettling(s, lettersPerDevice: 5) == 5)
+        expectEqual(ResourceEstimate.lettersHeldSettling(s, lettersPerDevice: 5), 5)
     }
 }

@@ -10,8 +10,8 @@ import PushSimTestSupport
         let result = SweepRunner.run(try SweepFixture.plan([SweepFixture.axis], replications: 2))
         let scenario = try ScenarioLoader.parse(text: SweepFixture.text, file: "f", overrides: ["queue.repeat_max_count=2"])
         let plain = Simulator.run(scenario)
-        #expect(result.points[1].replications[0].arms == plain.arms.map { ArmMetrics($0, offArm: plain.offArm) })
-        #expect(result.points[1].replications[0].seed == 5)
+        expectEqual(result.points[1].replications[0].arms, plain.arms.map { ArmMetrics($0, offArm: plain.offArm) })
+        expectEqual(result.points[1].replications[0].seed, 5)
     }
 
     @Test func theQueueOffArmIsIdenticalAtEveryPointOfARepeatMaxCountSweep() throws {
@@ -27,8 +27,8 @@ import PushSimTestSupport
         let point = result.points[2]
         let values = point.replications.map { $0.arms[1].values["resent"] ?? -1 }
         let summary = try #require(point.summaries[1].metrics["resent"])
-        #expect(summary == ReplicationStatistics.summarize(values))
-        #expect(point.summaries.map(\.queue) == ["off", "on"])
+        expectEqual(summary, ReplicationStatistics.summarize(values))
+        expectEqual(point.summaries.map(\.queue), ["off", "on"])
     }
 
     @Test func everyNumberOfRunJSONIsAMetricPlusThePerLetterRatios() throws {
@@ -42,7 +42,7 @@ import PushSimTestSupport
                      "resent_per_letter", "re_requests_per_letter", "summarized_rate"] {
             #expect(metrics.values[name] != nil, "missing \(name)")
         }
-        #expect(metrics.values["resent_per_letter"] == Double(on.ledger.resent) / Double(on.ledger.letters))
+        expectEqual(metrics.values["resent_per_letter"], Double(on.ledger.resent) / Double(on.ledger.letters))
         #expect(metrics.values["queue"] == nil)
     }
 
@@ -51,10 +51,10 @@ import PushSimTestSupport
         var reported: [Int] = []
         let one = SweepRunner.run(plan, jobs: 1) { done, total in
             reported.append(done)
-            #expect(total == 6)
+            expectEqual(total, 6)
         }
-        #expect(reported == Array(1...6))
-        #expect(SweepRunner.run(plan, jobs: 3) == one)
+        expectEqual(reported, Array(1...6))
+        expectEqual(SweepRunner.run(plan, jobs: 3), one)
     }
 
     @Test func badPointsAndSeedAxesAreRejectedBeforeAnythingRuns() throws {

@@ -16,8 +16,8 @@ private func parseError(_ text: String) -> ScenarioError? {
 private func expectConsistent(_ result: RunResult, _ note: String) {
     for arm in result.arms {
         let l = arm.ledger
-        #expect(l.delivered + l.summarized + l.lost == l.letters, "\(note)")
-        #expect(l.causes.reduce(0, +) == l.lost, "\(note)")
+        expectEqual(l.delivered + l.summarized + l.lost, l.letters, "\(note)")
+        expectEqual(l.causes.reduce(0, +), l.lost, "\(note)")
         #expect(l.latency.maximum >= 0, "\(note)")
     }
 }
@@ -26,27 +26,27 @@ private func expectConsistent(_ result: RunResult, _ note: String) {
     @Test func theLongestDurationsParseAndTheNextOnesAreRefused() throws {
         // Int64.max µs is 106751991 days 4 h 0 min 54.775807 s; `forever` is Int64.max itself.
         let longest = try ValueParsers.duration("106751991d4h54s775ms806us")
-        #expect(longest.microseconds == Int64.max - 1)
+        expectEqual(longest.microseconds, Int64.max - 1)
         #expect(throws: ValueParsers.Failure.self) { try ValueParsers.duration("106751991d4h54s775ms807us") }
         #expect(throws: ValueParsers.Failure.self) { try ValueParsers.duration("106751991d5h") }
         #expect(throws: ValueParsers.Failure.self) { try ValueParsers.duration("9223372036854775808us") }
         // Fractions round to the microsecond and still cannot pass the end.
         #expect(throws: ValueParsers.Failure.self) { try ValueParsers.duration("106751991d4h54s775ms806.9us") }
-        #expect(try ValueParsers.duration("0.4us") == .zero)
+        try expectEqual(ValueParsers.duration("0.4us"), .zero)
     }
 
     @Test func durationPlusDrainMustFitTheClock() {
         // The default drain (1 d) pushes the end past the clock: the error names `duration`.
         let alone = parseError("name: t\nduration: 106751991d\ndevices: 1\n")
-        #expect(alone?.location == SourceLocation(file: "t.yaml", line: 2, column: 11))
-        #expect(alone?.message.contains("past the last instant") == true)
+        expectEqual(alone?.location, SourceLocation(file: "t.yaml", line: 2, column: 11))
+        expectEqual(alone?.message.contains("past the last instant"), true)
         // With a drain written, the drain is named.
         let both = parseError("name: t\nduration: 106751000d\ndrain: 1000d\ndevices: 1\n")
-        #expect(both?.location?.line == 3)
-        #expect(both?.message.hasPrefix("`drain`") == true)
+        expectEqual(both?.location?.line, 3)
+        expectEqual(both?.message.hasPrefix("`drain`"), true)
         // Exactly at Int64.max the end would be `forever`: refused too.
         let exact = parseError("name: t\nduration: 106751991d4h54s775ms806us\ndrain: 1us\ndevices: 1\n")
-        #expect(exact?.location?.line == 3)
+        expectEqual(exact?.location?.line, 3)
     }
 
     @Test func delaysThatWouldPassTheClockMeanNeverArriving() throws {
@@ -73,10 +73,10 @@ private func expectConsistent(_ result: RunResult, _ note: String) {
         // Laying these out would multiply past Int64.max (a trap in the simulator): refused where written.
         let base = "name: t\nduration: 1d\ndevices: 1\nconnectivity:\n  windows:\n"
         let far = parseError(base + "    - {start: 73000000d, end: 73000001d, every: 36500000d}\n")
-        #expect(far?.location == SourceLocation(file: "t.yaml", line: 6, column: 49))
-        #expect(far?.message.contains("`connectivity.windows[0].every`") == true)
+        expectEqual(far?.location, SourceLocation(file: "t.yaml", line: 6, column: 49))
+        expectEqual(far?.message.contains("`connectivity.windows[0].every`"), true)
         let late = parseError("name: t\nduration: 106751989d\ndevices: 1\nconnectivity:\n  windows:\n    - {start: 0, end: 1h, every: 10000000d}\n")
-        #expect(late?.location?.line == 6)
+        expectEqual(late?.location?.line, 6)
         // A window longer than its period covers everything and is never multiplied out.
         #expect(parseError(base + "    - {start: 0, end: 106751990d, every: 1us}\n") == nil)
         #expect(parseError(base + "    - {start: 8h, end: 9h, every: 1d}\n") == nil)
@@ -85,13 +85,15 @@ private func expectConsistent(_ result: RunResult, _ note: String) {
     @Test func foreverAddedToAnyInstantStaysForever() {
         let instants: [Int64] = [0, 1, SimTime.day, Int64.max / 2, Int64.max - 1]
         for t in instants {
-            #expect(SimTime(microseconds: t) + .forever == .forever)
-            #expect(SimTime.forever + SimTime(microseconds: t) == .forever)
+            expectEqual(SimTime(microseconds: t) + .forever, .forever)
+            expectEqual(SimTime.forever + SimTime(microseconds: t), .forever)
         }
-        #expect(SimTime(microseconds: Int64.max - 5) + SimTime(microseconds: 5) == .forever)
-        #expect(SimTime(microseconds: Int64.min) - SimTime(microseconds: 1) == SimTime(microseconds: Int64.min))
-        #expect(SimTime.rounding(.infinity) == .forever && SimTime.rounding(.nan) == .zero && SimTime.rounding(-1) == .zero)
-        #expect(SimTime.rounding(9.3e18) == .forever)
+        expectEqual(SimTime(microseconds: Int64.max - 5) + SimTime(microseconds: 5), .forever)
+        expectEqual(SimTime(microseconds: Int64.min) - SimTime(microseconds: 1), SimTime(microseconds: Int64.min))
+        expectEqual(SimTime.rounding(.infinity), .forever)
+        expectEqual(SimTime.rounding(.nan), .zero)
+        expectEqual(SimTime.rounding(-1), .zero)
+        expectEqual(SimTime.rounding(9.3e18), .forever)
     }
 
     @Test func retentionExpirationDeadlineAndClearingForeverRun() throws {

@@ -17,7 +17,7 @@ import PushSimTestSupport
         #expect(a.minutes == [1, 3, 4, 9, 10] && a.waiting == [7, 5, 6, 1, 3])
         var empty = XivaQueueSeries()
         empty.merge(a)
-        #expect(empty == a)
+        expectEqual(empty, a)
     }
 
     @Test func readingBackRefusesUnorderedOrEmptyMinutes() {
@@ -29,7 +29,7 @@ import PushSimTestSupport
     }
 
     @Test func theCSVListsMinutesAndTheChartIsDrawnOnlyWithAFiniteCapacity() throws {
-        #expect(XivaQueueReport.csv(series([(2160, 250), (2161, 139)])) == "minute,waiting\n2160,250\n2161,139\n")
+        expectEqual(XivaQueueReport.csv(series([(2160, 250), (2161, 139)])), "minute,waiting\n2160,250\n2161,139\n")
         let svg = XivaQueueReport.svg(series([(2160, 250), (2161, 139)]), scenario: "herd")
         #expect(svg.hasPrefix("<?xml") && svg.contains("re-requests waiting") && svg.contains("1d12h"))
         let text = """
@@ -41,8 +41,8 @@ import PushSimTestSupport
         """
         let finite = try ScenarioLoader.parse(text: text, file: "q.yaml")
         let names = RunSummary.files(Simulator.run(finite), scenario: finite).map(\.name)
-        #expect(names == ["summary.json", "summary.md", "load.csv", "load.svg", "costs.svg", "xiva-queue.csv", "xiva-queue.svg", "report.html"])
+        expectEqual(names, ["summary.json", "summary.md", "load.csv", "load.svg", "costs.svg", "xiva-queue.csv", "xiva-queue.svg", "report.html"])
         let forever = try ScenarioLoader.parse(text: text, file: "q.yaml", overrides: ["xiva.capacity=forever"])
-        #expect(RunSummary.files(Simulator.run(forever), scenario: forever).map(\.name) == ["summary.json", "summary.md", "load.csv", "load.svg", "costs.svg", "report.html"])
+        expectEqual(RunSummary.files(Simulator.run(forever), scenario: forever).map(\.name), ["summary.json", "summary.md", "load.csv", "load.svg", "costs.svg", "report.html"])
     }
 }

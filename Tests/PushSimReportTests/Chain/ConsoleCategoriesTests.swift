@@ -13,13 +13,13 @@ import PushSimTestSupport
         let scenario = try BundledScenarios.small(name)
         let ledgers = Simulator.simulateSegments(scenario, devices: 0..<scenario.devices, arms: scenario.arms)
         for (a, total) in ledgers.totals.enumerated() {
-            #expect(total.apns.categorized == total.apns.sent, "\(name) arm \(a): \(total.apns)")
-            if total.letters > 0 && scenario.segments.isEmpty { #expect((total.apns.sent > 0) == (scenario.channel == .apns), "\(name) arm \(a)") }
+            expectEqual(total.apns.categorized, total.apns.sent, "\(name) arm \(a): \(total.apns)")
+            if total.letters > 0 && scenario.segments.isEmpty { expectEqual((total.apns.sent > 0), (scenario.channel == .apns), "\(name) arm \(a)") }
             #expect(total.apns.sent >= total.apns.delivered + total.apns.deliveredFromStorage + total.apns.discardedDisabled)
         }
         for (s, segment) in ledgers.segments.enumerated() {
             for (a, l) in segment.enumerated() {
-                #expect(l.apns.categorized == l.apns.sent, "\(name) segment \(s) arm \(a)")
+                expectEqual(l.apns.categorized, l.apns.sent, "\(name) segment \(s) arm \(a)")
             }
         }
     }

@@ -55,21 +55,21 @@ enum BundledScenarios {
             #expect(fast.letters > 0, "\(name): no letters at this size")
             // The provider's answers need every arrival at APNs as an event (docs/model.md §9): no shortcut is taken.
             if ChainParameters(scenario).providerAnswers {
-                #expect(slow.events == fast.events, "\(name) arm \(a): a shortcut was taken past the provider's answers")
+                expectEqual(slow.events, fast.events, "\(name) arm \(a): a shortcut was taken past the provider's answers")
             } else {
                 #expect(slow.events > fast.events, "\(name) arm \(a): the shortcuts saved no events")
             }
             fast.events = 0; slow.events = 0
-            #expect(fast == slow, "\(name) arm \(a): the ledgers differ with shortcuts off")
+            expectEqual(fast, slow, "\(name) arm \(a): the ledgers differ with shortcuts off")
         }
-        #expect(taken.segments.count == scheduled.segments.count)
+        expectEqual(taken.segments.count, scheduled.segments.count)
         for device in 0..<3 {
             for arm in scenario.arms {
                 let fast = Simulator.trace(scenario, device: device, arm: arm, shortcuts: .taken)
                 let slow = Simulator.trace(scenario, device: device, arm: arm, shortcuts: .scheduled)
                 let fastText = TraceReport.text(TraceReport.window(fast.entries))
                 let slowText = TraceReport.text(TraceReport.window(slow.entries))
-                #expect(fastText == slowText, "\(name) device \(device) queue \(arm.rawValue): traces differ")
+                expectEqual(fastText, slowText, "\(name) device \(device) queue \(arm.rawValue): traces differ")
             }
         }
     }
@@ -85,6 +85,6 @@ enum BundledScenarios {
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         let golden = try String(contentsOf: url, encoding: .utf8)
-        #expect(text == golden, "\(name): the small run's JSON changed; if on purpose, re-record with PUSHSIM_RECORD_GOLDEN=1")
+        expectEqual(text, golden, "\(name): the small run's JSON changed; if on purpose, re-record with PUSHSIM_RECORD_GOLDEN=1")
     }
 }

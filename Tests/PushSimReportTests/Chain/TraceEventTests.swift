@@ -45,6 +45,6 @@ import PushSimTestSupport
             (.endOfRun(.summarized), "end of run: summarized"),
             (.unclassified("a new step"), "a new step"),
         ]
-        for (event, text) in cases { #expect(event.text == text) }
+        for (event, text) in cases { expectEqual(event.text, text) }
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 @testable import PushSimExperiment
 @testable import PushSimReport
+import PushSimTestSupport
 
 @Suite struct BenchMachineTests {
     static let epyc = BenchMachine(processor: "AMD EPYC", logicalProcessors: 2, system: "Linux 6.18.44 x86_64")
@@ -19,7 +20,7 @@ import Testing
 
     @Test func aBenchDocumentRecordsItsMachineAndABaselineGivesItBack() throws {
         let text = Self.report(machine: Self.epyc).json.prettyText
-        #expect(BenchReport.baselineMachine(text) == Self.epyc)
+        expectEqual(BenchReport.baselineMachine(text), Self.epyc)
         // The document is still a baseline like any other.
         #expect(try BenchReport.baseline(text, source: "b.json", ladder: ["1k"])["1k"] != nil)
         // The table names it too.

@@ -11,8 +11,8 @@ import PushSimTestSupport
 
     @Test func reportCarriesEveryFigurePerRung() throws {
         let report = try BenchReport.run(ladder: BenchTests.tiny, repetitions: 2, parallelJobs: 2)
-        #expect(report.rungs.count == 2)
-        #expect(report.parallel?.jobs == 2)
+        expectEqual(report.rungs.count, 2)
+        expectEqual(report.parallel?.jobs, 2)
         guard case .object(let top) = report.json, case .array(let rungs)? = top["rungs"] else {
             Issue.record("no rungs"); return
         }
@@ -22,18 +22,18 @@ import PushSimTestSupport
                         "bytes_per_device", "seconds", "seconds_median", "repetitions"] {
                 #expect(rung[key] != nil, "\(key)")
             }
-            #expect(rung["repetitions"] == .int(2))
+            expectEqual(rung["repetitions"], .int(2))
         }
         // Work is deterministic even though time is not: same events in every repetition and thread count.
         for r in report.rungs { #expect(Set(r.samples.map(\.events)).count == 1 && r.events > 0) }
-        #expect(report.parallel?.events == report.rungs.last?.events)
+        expectEqual(report.parallel?.events, report.rungs.last?.events)
         #expect(report.table.contains("events/s"))
         // The SimPy figure is the peer's measurement, printed with where it was made.
         #expect(report.table.hasSuffix(SimPyReference.line + "\n") && report.table.contains(SimPyReference.measuredBy))
         #expect(!report.table.contains("issue"))
         if case .object(let simpy)? = top["reference_simpy"] {
-            #expect(simpy["measured_by"] == .string(SimPyReference.measuredBy))
-            #expect(simpy["letters_per_s"] == .int(Int(SimPyReference.lettersPerSecond)))
+            expectEqual(simpy["measured_by"], .string(SimPyReference.measuredBy))
+            expectEqual(simpy["letters_per_s"], .int(Int(SimPyReference.lettersPerSecond)))
         } else { Issue.record("no reference_simpy") }
     }
 
@@ -54,14 +54,14 @@ import PushSimTestSupport
     }
 
     @Test func rungNamesAndMedians() {
-        #expect(BenchRung(devices: 1_000).name == "1k")
-        #expect(BenchRung(devices: 1_000_000).name == "1M")
-        #expect(BenchRung(devices: 250, days: 3).name == "250x3d")
-        #expect(Bench.median([3, 1, 2]) == 2)
-        #expect(Bench.median([4, 1, 2, 3]) == 2.5)
-        #expect(Bench.median([]) == 0)
-        #expect(BenchRung.ladder().map(\.devices) == [1_000, 10_000, 100_000])
-        #expect(BenchRung.ladder(million: true).last?.devices == 1_000_000)
+        expectEqual(BenchRung(devices: 1_000).name, "1k")
+        expectEqual(BenchRung(devices: 1_000_000).name, "1M")
+        expectEqual(BenchRung(devices: 250, days: 3).name, "250x3d")
+        expectEqual(Bench.median([3, 1, 2]), 2)
+        expectEqual(Bench.median([4, 1, 2, 3]), 2.5)
+        expectEqual(Bench.median([]), 0)
+        expectEqual(BenchRung.ladder().map(\.devices), [1_000, 10_000, 100_000])
+        expectEqual(BenchRung.ladder(million: true).last?.devices, 1_000_000)
     }
 
     /// The hot path's rounding must give exactly what `rounded()` gives, or results change.
@@ -76,7 +76,7 @@ import PushSimTestSupport
             values.append(Double(rng.next() % 1_000_000) + 0.5)
         }
         for v in values where v > 0 && v < 9.2e18 {
-            #expect(SimTime.rounding(v).microseconds == Int64(v.rounded()), "\(v)")
+            expectEqual(SimTime.rounding(v).microseconds, Int64(v.rounded()), "\(v)")
         }
     }
 
@@ -86,7 +86,7 @@ import PushSimTestSupport
                   .uniform(min: 5, max: 900), .constant(SimTime(microseconds: 42))] {
             var a = RandomStream(seed: 7), b = RandomStream(seed: 7)
             let sampler = d.sampler
-            for _ in 0..<10_000 { #expect(sampler.sample(&a) == d.sample(&b).microseconds) }
+            for _ in 0..<10_000 { expectEqual(sampler.sample(&a), d.sample(&b).microseconds) }
         }
     }
 }
@@ -95,24 +95,25 @@ import PushSimTestSupport
     /// The version-2 rung sets every mechanism it advertises and runs: its segments add up.
     @Test func realisticRungUsesVersionTwoKeys() throws {
         let rung = BenchRung(devices: 50, days: 1, realistic: true)
-        #expect(rung.name == "50x1d-v2")
+        expectEqual(rung.name, "50x1d-v2")
         let s = try Bench.scenario(rung)
-        #expect(s.segments.map(\.devices) == [0..<30, 30..<50])
+        expectEqual(s.segments.map(\.devices), [0..<30, 30..<50])
         #expect(s.mail.dailyProfile != nil && s.apns.keepOlder > 0 && s.apns.duplicate > 0)
         #expect(s.segments.allSatisfy { $0.connectivity.windows.allSatisfy { !$0.isSameForEveryDevice } })
         let result = Simulator.run(s)
         for a in result.arms.indices {
-            #expect(result.segments.reduce(0) { $0 + $1.arms[a].ledger.letters } == result.arms[a].ledger.letters)
+            expectEqual(result.segments.reduce(0) { $0 + $1.arms[a].ledger.letters }, result.arms[a].ledger.letters)
         }
         #expect(result.arms[0].ledger.duplicates > 0)
     }
 
     @Test func coupledRungQueuesReRequestsInTenPartitions() throws {
         let rung = BenchRung(devices: 200, days: 1, coupled: true)
-        #expect(rung.name == "200x1d-xiva")
+        expectEqual(rung.name, "200x1d-xiva")
         let s = try Bench.scenario(rung)
-        #expect(s.xiva.partitions == 10 && s.xiva.capacityPerMicrosecond == 200.0 / 1e6)
-        #expect(CouplingUnit.of(s).partitions?.count == 10)
+        expectEqual(s.xiva.partitions, 10)
+        expectEqual(s.xiva.capacityPerMicrosecond, 200.0 / 1e6)
+        expectEqual(CouplingUnit.of(s).partitions?.count, 10)
         // The reconnects at 8:40 and 19:10 bring re-requests together: at a slower server some wait.
         var slow = s
         slow.xiva.capacityPerMicrosecond = 1.0 / 1e6
@@ -122,10 +123,12 @@ import PushSimTestSupport
 
     @Test func binaryRungWritesEveryPushOverTenConnections() throws {
         let rung = BenchRung(devices: 200, days: 1, binary: true)
-        #expect(rung.name == "200x1d-binary")
+        expectEqual(rung.name, "200x1d-binary")
         let s = try Bench.scenario(rung)
-        #expect(s.apns.interface == .binary && s.xiva.partitions == 10 && s.xiva.resendBuffer == 50)
-        #expect(CouplingUnit.of(s).partitions?.count == 10)
+        expectEqual(s.apns.interface, .binary)
+        expectEqual(s.xiva.partitions, 10)
+        expectEqual(s.xiva.resendBuffer, 50)
+        expectEqual(CouplingUnit.of(s).partitions?.count, 10)
         let result = Simulator.run(s)
         for arm in result.arms {
             // Every push XIVA sent was written: first sends, and the queue arm's re-sends too.

@@ -46,8 +46,8 @@ import PushSimTestSupport
             let scenario = try Self.busyConnections(extra: extra)
             let product = Simulator.run(scenario)
             let reference = GlobalEventListReference.run(scenario)
-            #expect(product == reference, "\(extra)")
-            #expect(product.json.text == reference.json.text, "\(extra)")
+            expectEqual(product, reference, "\(extra)")
+            expectEqual(product.json.text, reference.json.text, "\(extra)")
             // Errors really discarded other writes: otherwise the coupling would be untested.
             let off = product.arms[0].ledger
             #expect(off.binary.errors > 0 && off.binary.discarded >= 20, "\(extra): \(off.binary.errors) errors, \(off.binary.discarded) discarded")
@@ -80,11 +80,12 @@ import PushSimTestSupport
         let run = Simulator.run(scenario)
         let query = FateQuery.lost(.connectionDiscard)
         let all = FateFinder.find(scenario, arm: .off, query: query, limit: 100_000, jobs: 2)
-        #expect(all.lettersMatching == run.arms[0].ledger.causes[LossCause.connectionDiscard.rawValue])
+        expectEqual(all.lettersMatching, run.arms[0].ledger.causes[LossCause.connectionDiscard.rawValue])
         #expect(all.letters.count == all.lettersMatching && all.lettersMatching > 0)
-        #expect(all.letters.map { [$0.device, $0.letter] } == all.letters.map { [$0.device, $0.letter] }.sorted { $0.lexicographicallyPrecedes($1) })
+        expectEqual(all.letters.map { [$0.device, $0.letter] }, all.letters.map { [$0.device, $0.letter] }.sorted { $0.lexicographicallyPrecedes($1) })
         let first = FateFinder.find(scenario, arm: .off, query: query, limit: 5)
-        #expect(first.letters == Array(all.letters.prefix(5)) && first.lettersMatching == all.lettersMatching)
+        expectEqual(first.letters, Array(all.letters.prefix(5)))
+        expectEqual(first.lettersMatching, all.lettersMatching)
     }
 
     @Test func aTraceShowsTheDeviceAsTheRunSimulatedIt() throws {
@@ -95,7 +96,7 @@ import PushSimTestSupport
         let fate = entries.first { entry in
             if case .endOfRun = entry.event { return entry.letter == letter.letter } else { return false }
         }
-        #expect(fate?.event == .endOfRun(.lost(.connectionDiscard)))
+        expectEqual(fate?.event, .endOfRun(.lost(.connectionDiscard)))
         #expect(ledger.causes[LossCause.connectionDiscard.rawValue] >= 1)
         // Alone on its connection, the device would not meet the others' errors.
         #expect(entries.contains { if case .discardedByClosedConnection = $0.event { true } else { false } })

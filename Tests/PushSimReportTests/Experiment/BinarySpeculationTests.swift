@@ -60,7 +60,7 @@ import PushSimTestSupport
             // carried from window to window, worlds resumed at each).
             for window: Int64 in [CoupledWorlds.speculationWindow, hour, 7 * 60_000_000] {
                 let (ahead, counts) = ledgers(scenario, ahead: window)
-                #expect(ahead == stopped, "\(extra), window \(window)")
+                expectEqual(ahead, stopped, "\(extra), window \(window)")
                 // The replay and the stops really ran: otherwise this compares nothing.
                 #expect(counts.forecasts > 500 && (instant || counts.wrongForecasts > 5) && counts.stops > 5, "\(extra): \(counts)")
                 if window < hour * 2 { #expect(counts.windows >= 30, "\(extra): \(counts)") }
@@ -97,7 +97,7 @@ import PushSimTestSupport
                 return sink.ledgers
             }
             let ahead = run(ahead: true)
-            #expect(ahead == run(ahead: false), "case \(k): \(fuzz.mechanisms)")
+            expectEqual(ahead, run(ahead: false), "case \(k): \(fuzz.mechanisms)")
             #expect(ahead.joined().contains { $0.binary.written > 0 }, "case \(k): nothing written")
             compared.append(fuzz.mechanisms)
         }
@@ -110,7 +110,7 @@ import PushSimTestSupport
         // Writes that take no time and are never malformed: every forecast is the decision.
         let scenario = try busyConnection(extra: ["apns.connection_rate=forever", "apns.malformed=0"])
         let (ahead, counts) = ledgers(scenario, ahead: CoupledWorlds.speculationWindow)
-        #expect(ahead == ledgers(scenario, ahead: nil).ledgers)
+        expectEqual(ahead, ledgers(scenario, ahead: nil).ledgers)
         #expect(counts.wrongForecasts == 0 && counts.forecasts > 1_000)
         // The one stop left is a re-send's: the queue arm re-requests.
         #expect(counts.stops > 0)

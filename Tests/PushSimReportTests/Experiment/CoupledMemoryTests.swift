@@ -28,8 +28,8 @@ import PushSimTestSupport
         var fitted = DeviceWorld(scenario: scenario)
         fitted.prepare(device: 7)
         fitted.fitDrawsToSize()
-        #expect(Array(fitted.draws.letters) == Array(loose.draws.letters))
-        #expect(fitted.draws.timeline.flips == loose.draws.timeline.flips)
+        expectEqual(Array(fitted.draws.letters), Array(loose.draws.letters))
+        expectEqual(fitted.draws.timeline.flips, loose.draws.timeline.flips)
         #expect(fitted.draws.letters.count > 100)
         // Room for each letter and no more (the allocator may round a few elements up).
         #expect(fitted.memoryFootprint.letters - fitted.draws.letters.count < 8)
@@ -51,7 +51,7 @@ import PushSimTestSupport
                 var a = Ledger(), b = Ledger()
                 kept.run(arm, into: &a)
                 released.run(arm, into: &b)
-                #expect(a == b, "device \(device), arm \(arm)")
+                expectEqual(a, b, "device \(device), arm \(arm)")
                 released.releaseArmMemory()
                 #expect(released.memoryFootprint.letterStates <= 1 && released.memoryFootprint.copies <= 1
                         && released.memoryFootprint.runs <= 1 && released.memoryFootprint.events <= 16)
@@ -62,8 +62,10 @@ import PushSimTestSupport
             }
             released.releaseMemory()
             // Everything given back, the heap without room kept for a next arm.
-            #expect(released.memoryFootprint.letters == 0 && released.memoryFootprint.flips == 0)
-            #expect(released.memoryFootprint.events == 0 && released.memoryFootprint.bytes == 0)
+            expectEqual(released.memoryFootprint.letters, 0)
+            expectEqual(released.memoryFootprint.flips, 0)
+            expectEqual(released.memoryFootprint.events, 0)
+            expectEqual(released.memoryFootprint.bytes, 0)
         }
     }
 
@@ -88,24 +90,27 @@ import PushSimTestSupport
                 let keepsScript = device < 5
                 let drawn = borrowing.draws.letters.count
                 borrowing.giveRoomBack(room, keepingScript: keepsScript)
-                #expect(a == b, "device \(device), on demand \(onDemand)")
+                expectEqual(a, b, "device \(device), on demand \(onDemand)")
                 guard keepsScript else {
                     #expect(drawn > 100)
-                    #expect(borrowing.draws.letters.count == (onDemand ? LetterCursor.lettersPerDraw : drawn))
-                    if onDemand { #expect(room.letters.count == drawn) }
+                    expectEqual(borrowing.draws.letters.count, (onDemand ? LetterCursor.lettersPerDraw : drawn))
+                    if onDemand { expectEqual(room.letters.count, drawn) }
                     continue
                 }
-                #expect(Array(borrowing.draws.letters) == Array(own.draws.letters))
+                expectEqual(Array(borrowing.draws.letters), Array(own.draws.letters))
                 #expect(borrowing.draws.letters.count > 100)
                 #expect(borrowing.memoryFootprint.letters - borrowing.draws.letters.count < 8)
                 let footprint = borrowing.memoryFootprint
-                #expect(footprint.letterStates == 0 && footprint.copies == 0 && footprint.runs == 0 && footprint.positions == 0)
+                expectEqual(footprint.letterStates, 0)
+                expectEqual(footprint.copies, 0)
+                expectEqual(footprint.runs, 0)
+                expectEqual(footprint.positions, 0)
                 #expect(room.letterStates.capacity >= borrowing.draws.letters.count)
                 // The next arm starts afresh in room of its own, as before.
                 var c = Ledger(), d = Ledger()
                 own.run(.on, into: &c)
                 borrowing.run(.on, into: &d)
-                #expect(c == d, "device \(device), on demand \(onDemand)")
+                expectEqual(c, d, "device \(device), on demand \(onDemand)")
             }
         }
     }
@@ -125,24 +130,24 @@ import PushSimTestSupport
                 alone.fitDrawsToSize()
                 var beside = DeviceWorld(parameters: parameters)
                 beside.prepareBesidePartition(device: device, scratch: scratch)
-                #expect(Array(beside.draws.letters) == Array(alone.draws.letters), "\(extra) device \(device)")
-                #expect(beside.draws.timeline.flips == alone.draws.timeline.flips, "\(extra) device \(device)")
-                #expect(beside.draws.timeline.onlineAtStart == alone.draws.timeline.onlineAtStart)
+                expectEqual(Array(beside.draws.letters), Array(alone.draws.letters), "\(extra) device \(device)")
+                expectEqual(beside.draws.timeline.flips, alone.draws.timeline.flips, "\(extra) device \(device)")
+                expectEqual(beside.draws.timeline.onlineAtStart, alone.draws.timeline.onlineAtStart)
                 // Drawn whole with a window drawn per device; else a few flips at a time
                 // (ConnectivityOnDemand.swift, TimelineOnDemandTests).
                 #expect(beside.draws.timeline.flips.count > 2 || beside.draws.timelineOnDemand)
-                #expect(beside.draws.timelineOnDemand == (extra.count == random.count))
+                expectEqual(beside.draws.timelineOnDemand, (extra.count == random.count))
                 // The same room, but for the flips' rounding by the allocator.
                 var besideRoom = beside.memoryFootprint, aloneRoom = alone.memoryFootprint
                 #expect(besideRoom.flips - beside.draws.timeline.flips.count < 8)
                 besideRoom.flips = 0
                 aloneRoom.flips = 0
-                #expect(besideRoom == aloneRoom)
+                expectEqual(besideRoom, aloneRoom)
                 #expect(scratch.flips.capacity >= beside.draws.timeline.flips.count)
                 var a = Ledger(), b = Ledger()
                 alone.run(.on, into: &a)
                 beside.run(.on, into: &b)
-                #expect(a == b, "\(extra) device \(device)")
+                expectEqual(a, b, "\(extra) device \(device)")
                 #expect(beside.draws.scratch == nil)
             }
             #expect(!parameters.sharedWindows.isEmpty)
@@ -164,7 +169,7 @@ import PushSimTestSupport
             let alone = prepared(scenario, device: device, onDemand: false, fitted: true)
             let letters = beside.draws.letters.count
             #expect(letters > 100)
-            #expect(Array(beside.draws.letters) == Array(alone.draws.letters), "device \(device)")
+            expectEqual(Array(beside.draws.letters), Array(alone.draws.letters), "device \(device)")
             #expect(!beside.draws.letters.onDemand && !beside.draws.letters.isDrawing)
             #expect(beside.memoryFootprint.letters - letters < 8)
             #expect(scratch.letters.capacity >= letters)
@@ -177,13 +182,14 @@ import PushSimTestSupport
             var servers = PartitionServers(xiva: nil, binary: BinaryConnectionServer(parameters: parameters))
             while let now = beside.runUntilItSends() { servers.collect(from: &beside, device: 0, at: now) }
             let after = beside.memoryFootprint
-            #expect(after.letterStates == room.letterStates && after.positions == room.positions, "device \(device)")
+            expectEqual(after.letterStates, room.letterStates, "device \(device)")
+            expectEqual(after.positions, room.positions, "device \(device)")
             var a = Ledger(), b = Ledger()
             var own = DeviceWorld(parameters: parameters)
             own.prepare(device: device)
             own.run(.off, into: &a)
             beside.finish(into: &b)
-            #expect(a == b, "device \(device)")
+            expectEqual(a, b, "device \(device)")
         }
     }
 
@@ -213,9 +219,10 @@ import PushSimTestSupport
             drawn.generate(scenario, device: device, windows: parameters.sharedWindows, scratch: &intervals, deviceScratch: &windows)
             var beside = DeviceWorld(parameters: parameters)
             beside.prepareBesidePartition(device: device, scratch: scratch)
-            #expect(beside.draws.timeline.flips == drawn.flips && beside.draws.timeline.onlineAtStart == drawn.onlineAtStart)
+            expectEqual(beside.draws.timeline.flips, drawn.flips)
+            expectEqual(beside.draws.timeline.onlineAtStart, drawn.onlineAtStart)
             beside.draws.timeline.flips.withUnsafeBufferPointer { a in
-                shared.flips.withUnsafeBufferPointer { b in #expect(a.baseAddress == b.baseAddress) }
+                shared.flips.withUnsafeBufferPointer { b in expectEqual(a.baseAddress, b.baseAddress) }
             }
         }
         for extra in [["connectivity.windows=[{start: 10h, end: 12h, every: 1d, spread: 30m}]"],
@@ -235,11 +242,11 @@ import PushSimTestSupport
         script.drawOnDemand(scenario, laws, device: 5)
         #expect(script.isDrawing && script.count == LetterCursor.lettersPerDraw)
         while script.isDrawing { script.drawMore(laws) }
-        #expect(Array(script) == whole)
+        expectEqual(Array(script), whole)
         script.replayOnDemand()
         #expect(script.isDrawing && script.count == LetterCursor.lettersPerDraw)
         while script.isDrawing { script.drawMore(laws) }
-        #expect(Array(script) == whole)
+        expectEqual(Array(script), whole)
         script.drawOnDemand(scenario, laws, device: 5)
         script.drawRest(laws)
         #expect(!script.isDrawing && Array(script) == whole)
@@ -261,7 +268,7 @@ import PushSimTestSupport
             world.releaseMemory()
             held.append(world.memoryFootprint.bytes)
         }
-        #expect(held[0] == held[1])
+        expectEqual(held[0], held[1])
     }
 
     @Test func lettersDrawnOnDemandAreTheLettersDrawnAtOnce() throws {
@@ -280,9 +287,9 @@ import PushSimTestSupport
                     var a = Ledger(), b = Ledger()
                     atOnce.run(arm, into: &a)
                     onDemand.run(arm, into: &b)
-                    #expect(a == b, "\(extra) device \(device) arm \(arm)")
-                    #expect(Array(onDemand.draws.letters) == Array(atOnce.draws.letters), "\(extra) device \(device)")
-                    #expect(onDemand.countedLetters == atOnce.countedLetters)
+                    expectEqual(a, b, "\(extra) device \(device) arm \(arm)")
+                    expectEqual(Array(onDemand.draws.letters), Array(atOnce.draws.letters), "\(extra) device \(device)")
+                    expectEqual(onDemand.countedLetters, atOnce.countedLetters)
                     // Between arms the script stays whole, at its size, for the next arm.
                     onDemand.releaseArmMemory()
                     #expect(!onDemand.draws.letters.isDrawing && onDemand.memoryFootprint.letters - onDemand.draws.letters.count < 8)
@@ -304,7 +311,7 @@ import PushSimTestSupport
                 world.begin(.on)
                 guard let stop = world.runUntilItSends() else { continue }
                 #expect(stop >= 12 * 3_600_000_000 && stop < 13 * 3_600_000_000)
-                #expect(world.letterStates.count == world.draws.letters.count)
+                expectEqual(world.letterStates.count, world.draws.letters.count)
                 #expect(world.draws.letters.count <= 60 / 2 + 3 * LetterCursor.lettersPerDraw)
                 found = world.memoryFootprint
             }
@@ -348,7 +355,7 @@ import PushSimTestSupport
         let scenario = try herd(extra: ["xiva.partitions=1"])
         var sink = Sink()
         CoupledRun.simulate(scenario, devices: 0..<scenario.devices, arms: [.off, .on], into: &sink)
-        #expect(sink.parameters.count == 2 * scenario.devices)
+        expectEqual(sink.parameters.count, 2 * scenario.devices)
         #expect(sink.parameters.allSatisfy { $0 == sink.parameters[0] })
         // The same results as worlds that each work out their own.
         var own = Ledger()
@@ -364,7 +371,7 @@ import PushSimTestSupport
             world.prepare(device: device)
             world.run(.off, into: &shared)
         }
-        #expect(own == shared)
+        expectEqual(own, shared)
     }
 
     @Test func theCoupledPathStillMatchesOneGlobalEventList() throws {
@@ -372,8 +379,8 @@ import PushSimTestSupport
             let scenario = try herd(extra: extra)
             let product = Simulator.run(scenario)
             let reference = GlobalEventListReference.run(scenario)
-            #expect(product == reference, "\(extra)")
-            #expect(product.json.text == reference.json.text, "\(extra)")
+            expectEqual(product, reference, "\(extra)")
+            expectEqual(product.json.text, reference.json.text, "\(extra)")
         }
         try expectTheSameBytesOnEverySplit(try herd(devices: 30, extra: ["xiva.partitions=4"]))
     }

@@ -37,8 +37,8 @@ import PushSimTestSupport
             let scenario = try herd(extra: extra)
             let product = Simulator.run(scenario)
             let reference = GlobalEventListReference.run(scenario)
-            #expect(product == reference, "\(extra)")
-            #expect(product.json.text == reference.json.text, "\(extra)")
+            expectEqual(product, reference, "\(extra)")
+            expectEqual(product.json.text, reference.json.text, "\(extra)")
             // The queue really formed: otherwise the test would prove nothing about the coupling.
             #expect((product.arms.last?.ledger.xivaMaxQueue ?? 0) >= 3, "\(extra)")
         }
@@ -71,7 +71,7 @@ import PushSimTestSupport
     @Test func segmentsCountTheirOwnDevicesWaiting() throws {
         let scenario = try segmentedHerd()
         let product = Simulator.run(scenario)
-        #expect(product == GlobalEventListReference.run(scenario))
+        expectEqual(product, GlobalEventListReference.run(scenario))
         let total = product.arms[0].ledger.xivaMaxQueue
         let bySegment = product.segments.map { $0.arms[0].ledger.xivaMaxQueue }
         #expect(bySegment.allSatisfy { $0 > 0 && $0 <= total } && bySegment.reduce(0, +) >= total)
@@ -120,14 +120,16 @@ import PushSimTestSupport
             // Device k waits k services; its answer is back after its own service and 300 ms;
             // the re-sent position 2 then takes 200 ms + 100 ms + 200 ms to be shown.
             let shown = worlds.with(k) { $0.letterStates[1].firstDelivery }
-            #expect(shown == sent + Int64(k + 1) * 125 * ms + 300 * ms + 500 * ms, "device \(k)")
+            expectEqual(shown, sent + Int64(k + 1) * 125 * ms + 300 * ms + 500 * ms, "device \(k)")
         }
         var total = Ledger()
         for ledger in ledgers { total.merge(ledger) }
-        #expect(total.xivaServed == n && total.xivaErrors == 0)
-        #expect(total.xivaMaxWaitMicroseconds == Int(n - 1) * Int(125 * ms))
-        #expect(server.watch.maxQueue == n - 1)
-        #expect(total.lost == 0 && total.delivered == 3 * n)
+        expectEqual(total.xivaServed, n)
+        expectEqual(total.xivaErrors, 0)
+        expectEqual(total.xivaMaxWaitMicroseconds, Int(n - 1) * Int(125 * ms))
+        expectEqual(server.watch.maxQueue, n - 1)
+        expectEqual(total.lost, 0)
+        expectEqual(total.delivered, 3 * n)
     }
 
     @Test func theQueueSeriesHoldsTheMostWaitingEachMinute() {
@@ -148,10 +150,12 @@ import PushSimTestSupport
         for ledger in ledgers { total.merge(ledger) }
         // Waits of 0, 100 ms, …, 2 s are served: floor(T·capacity) + 1 of them.
         let served = Int(2 * capacity) + 1
-        #expect(total.xivaServed == served && total.xivaErrors == n - served)
+        expectEqual(total.xivaServed, served)
+        expectEqual(total.xivaErrors, n - served)
         // An error is answered with the summary: it covers the gap and the current letter.
-        #expect(total.summaries == n - served && total.summarized == 2 * (n - served))
-        #expect(worlds.with(served - 1) { $0.letterStates[1].firstDelivery } == sent + Int64(served) * 100 * ms + 800 * ms)
-        #expect(worlds.with(served) { $0.letterStates[1].delivered } == false)
+        expectEqual(total.summaries, n - served)
+        expectEqual(total.summarized, 2 * (n - served))
+        expectEqual(worlds.with(served - 1) { $0.letterStates[1].firstDelivery }, sent + Int64(served) * 100 * ms + 800 * ms)
+        expectEqual(worlds.with(served) { $0.letterStates[1].delivered }, false)
     }
 }

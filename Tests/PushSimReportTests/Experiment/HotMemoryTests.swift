@@ -10,9 +10,10 @@ import PushSimTestSupport
         let before = (world.memoryFootprint, world.ledger, world.draws.letters.count, world.letterStates.count)
         HotMemory.fetchObjects(of: &world)
         HotMemory.fetchElements(of: &world)
-        #expect(world.memoryFootprint == before.0)
-        #expect(world.ledger == before.1)
-        #expect(world.draws.letters.count == before.2 && world.letterStates.count == before.3)
+        expectEqual(world.memoryFootprint, before.0)
+        expectEqual(world.ledger, before.1)
+        expectEqual(world.draws.letters.count, before.2)
+        expectEqual(world.letterStates.count, before.3)
     }
 
     @Test func fetchingAheadChangesNothingAtAnyStageOfAWorld() throws {
@@ -47,7 +48,7 @@ import PushSimTestSupport
         }
         let before = (0..<4).map { worlds[$0].memoryFootprint }
         for i in -1...4 { HotMemory.fetchWorld(i, of: worlds) }   // out of range: ignored
-        #expect((0..<4).map { worlds[$0].memoryFootprint } == before)
+        expectEqual((0..<4).map { worlds[$0].memoryFootprint }, before)
     }
 
     @Test func aScriptHandedOutAgainIsFetchedWithoutMovingIt() throws {
@@ -60,6 +61,6 @@ import PushSimTestSupport
         world.draws.letters.fetchHeaders()
         for next in [-1, 0, handedOut - 1, handedOut, handedOut + 9] { world.draws.letters.fetchNextLetters(from: next) }
         #expect(world.draws.letters.count == handedOut && handedOut > 0)
-        #expect(Array(world.draws.letters) == Array(script.prefix(handedOut)))
+        expectEqual(Array(world.draws.letters), Array(script.prefix(handedOut)))
     }
 }

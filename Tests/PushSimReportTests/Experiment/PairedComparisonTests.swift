@@ -11,14 +11,14 @@ import PushSimTestSupport
     /// (tables), half-width t·s/√4 = 2.0542603 (computed by hand with those figures).
     @Test func pairedIntervalMatchesTheHandComputedOne() throws {
         let paired = ReplicationStatistics.pairedDifference([3, 5, 6, 9], [2, 3, 3, 5])
-        #expect(paired.mean == 2.5)
-        #expect(paired.count == 4)
+        expectEqual(paired.mean, 2.5)
+        expectEqual(paired.count, 4)
         let half = try #require(paired.ci95)
         #expect(abs(half - 2.0542603) < 1e-6)
         #expect(paired.excludesZero)
         // A shift common to both lists cancels: the same differences, the same interval.
         let shifted = ReplicationStatistics.pairedDifference([103, 205, 306, 409], [102, 203, 303, 405])
-        #expect(shifted == paired)
+        expectEqual(shifted, paired)
         // Differences −1, 1: mean 0, half-width t(0.975, 1)·√2/√2 = 12.706…; 0 is inside.
         let straddling = ReplicationStatistics.pairedDifference([1, 3], [2, 2])
         #expect(!straddling.excludesZero)
@@ -39,9 +39,9 @@ import PushSimTestSupport
         let other = Self.point("b", seeds: [4, 3, 2, 1], loss: [9, 6, 5, 3])
         let comparison = try #require(SweepComparison(points: [reference, other], reference: 0, choice: .named))
         let difference = try #require(comparison.differences[1][0].metrics["loss_rate"])
-        #expect(difference == ReplicationStatistics.pairedDifference([3, 5, 6, 9], [2, 3, 3, 5]))
-        #expect(comparison.differences[0][0].metrics["loss_rate"] == MetricSummary(mean: 0, ci95: 0, count: 4))
-        #expect(SweepComparison.best([other, reference]) == 1)
+        expectEqual(difference, ReplicationStatistics.pairedDifference([3, 5, 6, 9], [2, 3, 3, 5]))
+        expectEqual(comparison.differences[0][0].metrics["loss_rate"], MetricSummary(mean: 0, ci95: 0, count: 4))
+        expectEqual(SweepComparison.best([other, reference]), 1)
         // One replication gives no interval, so no comparison.
         #expect(SweepComparison(points: [Self.point("a", seeds: [1], loss: [1]), Self.point("b", seeds: [1], loss: [2])],
                                 reference: 0, choice: .named) == nil)
@@ -101,7 +101,8 @@ import PushSimTestSupport
         }
         let result = SweepRunner.run(plan)
         let comparison = try #require(result.comparison)
-        #expect(comparison.reference == 1 && comparison.choice == .file)
+        expectEqual(comparison.reference, 1)
+        expectEqual(comparison.choice, .file)
         let loss = result.points.map { point in point.replications.compactMap { $0.arms.last?.values["summarized_rate"] } }
         func variance(_ x: [Double]) -> Double {
             let mean = x.reduce(0, +) / Double(x.count)
@@ -113,7 +114,7 @@ import PushSimTestSupport
         let half = try #require(paired.ci95)
         #expect(half > 0 && half < unpaired, "paired \(half) against unpaired \(unpaired)")
         // The queue-off arm does not read repeat_max_count: its runs are the same seed by seed.
-        #expect(comparison.differences[0].first?.metrics["loss_rate"] == MetricSummary(mean: 0, ci95: 0, count: n))
+        expectEqual(comparison.differences[0].first?.metrics["loss_rate"], MetricSummary(mean: 0, ci95: 0, count: n))
         // Every output carries it.
         #expect(result.markdown.contains("## Compared with `queue.repeat_max_count=10`, seed by seed"))
         #expect(result.csv.contains("\ndiff_mean,0,5,off,") && result.csv.contains("\ndiff_ci95,0,5,on,"))

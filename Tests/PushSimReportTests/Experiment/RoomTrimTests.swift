@@ -17,8 +17,9 @@ import PushSimTestSupport
         let scenario = try busyHerd(days: 3)
         let settled = SettlementTests().simulate(scenario, settling: true)
         let kept = SettlementTests().simulate(scenario, settling: false)
-        #expect(settled.ledgers == kept.ledgers)
-        #expect(settled.worldsThatSettled == settled.worlds && settled.worlds == 12)
+        expectEqual(settled.ledgers, kept.ledgers)
+        expectEqual(settled.worldsThatSettled, settled.worlds)
+        expectEqual(settled.worlds, 12)
         // The outage's letters held at once (2 hours of 1 200 a day: about 100) ...
         let outageLetters = 1_200 / 12
         // ... were room in every array until the arrays were trimmed: each ends with room for
@@ -40,8 +41,8 @@ import PushSimTestSupport
         // Room for the most held lately (11), not for the 90 it once held nor only the 2 it holds.
         #expect(grown >= 90 && world.letterStates.capacity == 11 && world.letterStates.count == 2)
         // Then the most held starts again from what it holds.
-        #expect(world.armState.mostHeld == 2)
+        expectEqual(world.armState.mostHeld, 2)
         world.trimRoom()
-        #expect(world.letterStates.capacity == DeviceWorld.leastRoomKept)
+        expectEqual(world.letterStates.capacity, DeviceWorld.leastRoomKept)
     }
 }

@@ -56,17 +56,17 @@ enum Version2Fixture {
     @Test func segmentsAddUpAndMatchSeparateRuns() {
         let s = Version2Fixture.scenario()
         let result = Simulator.run(s)
-        #expect(result.segments.map(\.name) == ["commuters", "empty", "night"])
-        #expect(result.segments.map(\.devices) == [54, 0, 36])
+        expectEqual(result.segments.map(\.name), ["commuters", "empty", "night"])
+        expectEqual(result.segments.map(\.devices), [54, 0, 36])
         for a in result.arms.indices {
             var sum = Ledger()
             for segment in result.segments { sum.merge(segment.arms[a].ledger) }
-            #expect(sum == result.arms[a].ledger)
+            expectEqual(sum, result.arms[a].ledger)
             #expect(result.arms[a].ledger.identitiesHold)
         }
         for (i, segment) in s.segments.enumerated() {
             let alone = Simulator.run(s.scenario(forSegment: i), devices: segment.devices)
-            #expect(alone.arms == result.segments[i].arms, "segment \(segment.name)")
+            expectEqual(alone.arms, result.segments[i].arms, "segment \(segment.name)")
         }
         #expect(result.segments[1].arms.allSatisfy { $0.ledger.letters == 0 && $0.ledger.events == 0 })
         // The quiet segment gets fewer letters per device.
@@ -79,7 +79,7 @@ enum Version2Fixture {
     @Test func byteIdenticalAcrossJobsAndShards() throws {
         let s = Version2Fixture.scenario(devices: 60)
         let one = Simulator.run(s, jobs: 1).json.text
-        #expect(Simulator.run(s, jobs: 2).json.text == one)
+        expectEqual(Simulator.run(s, jobs: 2).json.text, one)
         #expect(one.contains("\"segments\""))
         for count in [2, 4] {
             var parts: [PartialResult] = []
@@ -87,7 +87,7 @@ enum Version2Fixture {
                 let part = PartialResult.run(s, shard: ShardSpec(index: k, count: count)!, jobs: 1)
                 parts += try PartialResult.read(part.json.text, source: "part \(k)")
             }
-            #expect(try PartialResult.merge(parts).json.text == one, "\(count) shards")
+            try expectEqual(PartialResult.merge(parts).json.text, one, "\(count) shards")
         }
     }
 
@@ -105,11 +105,11 @@ enum Version2Fixture {
         s.mail.trace = trace
         for i in s.segments.indices { s.segments[i].mail = s.mail }
         let one = Simulator.run(s, jobs: 1)
-        #expect(Simulator.run(s, jobs: 2).json.text == one.json.text)
+        expectEqual(Simulator.run(s, jobs: 2).json.text, one.json.text)
         let parts = try (0..<3).flatMap { k in
             try PartialResult.read(PartialResult.run(s, shard: ShardSpec(index: k, count: 3)!).json.text, source: "\(k)")
         }
-        #expect(try PartialResult.merge(parts).json.text == one.json.text)
+        try expectEqual(PartialResult.merge(parts).json.text, one.json.text)
         // Letters of [0, warmup) are not counted: rows at 0 h and 17 h are before 1 d.
         let counted = (0..<30).reduce(0) { $0 + trace.letters(device: $1).filter { $0 >= day }.count }
         #expect(counted > 0 && one.arms[0].ledger.letters == counted)
@@ -137,9 +137,9 @@ enum Version2Fixture {
         let device = 15
         let traced = Simulator.trace(s, device: device, arm: .on).ledger
         let segment = s.segmentIndex(ofDevice: device)!
-        #expect(segment == 2)
+        expectEqual(segment, 2)
         let alone = Simulator.run(s.scenario(forSegment: segment), devices: device..<device + 1).arms[1].ledger
-        #expect(traced == alone)
-        #expect(TraceReport.segmentLabel(s, device: device) == " · segment night")
+        expectEqual(traced, alone)
+        expectEqual(TraceReport.segmentLabel(s, device: device), " · segment night")
     }
 }

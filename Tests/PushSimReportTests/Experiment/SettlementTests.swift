@@ -55,17 +55,17 @@ import PushSimClient
         for extra in variants {
             let scenario = try herd(days: 3, extra: extra)
             let settled = simulate(scenario, settling: true), kept = simulate(scenario, settling: false)
-            #expect(settled.ledgers == kept.ledgers, "\(extra)")
+            expectEqual(settled.ledgers, kept.ledgers, "\(extra)")
             // Scripts given back between the arms and drawn again: none kept, or from the
             // partition's fifth world on (the budget passed midway).
             for budget in [0, 4 * 60 * 3 * MemoryLayout<LetterDraws>.stride] {
-                #expect(simulate(scenario, settling: true, keptScripts: budget).ledgers == kept.ledgers, "\(extra) \(budget)")
+                expectEqual(simulate(scenario, settling: true, keptScripts: budget).ledgers, kept.ledgers, "\(extra) \(budget)")
             }
             // The queue really formed (its counted re-requests: none in the 20 hours' warm-up).
             if !extra.contains("warmup=20h") { #expect(settled.ledgers[scenario.arms.count - 1].xivaMaxQueue >= 3, "\(extra)") }
             // Settling really happened (each world reached more than a few letters).
             #expect(settled.worldsThatSettled > scenario.devices / 2, "\(extra)")
-            #expect(kept.worldsThatSettled == 0, "\(extra)")
+            expectEqual(kept.worldsThatSettled, 0, "\(extra)")
         }
     }
 
@@ -77,7 +77,7 @@ import PushSimClient
             let sink = simulate(try herd(days: days, extra: ["queue.mode=on"]), settling: true)
             let redrawn = simulate(try herd(days: days), settling: true, keptScripts: 0)
             #expect(redrawn.mostLetterStates <= 64 && redrawn.mostCopies <= 64, "\(days) days")
-            #expect(sink.worldsThatSettled == sink.worlds)
+            expectEqual(sink.worldsThatSettled, sink.worlds)
             #expect(sink.mostLetterStates <= 64 && sink.mostCopies <= 64 && sink.mostRuns <= 64, "\(days) days")
             most.append(sink.mostLetterStates)
         }
@@ -95,8 +95,8 @@ import PushSimClient
                              herd(days: 2, extra: ["queue.mode=off"]), userClient]
         for scenario in scenarios {
             let sink = simulate(scenario, settling: true)
-            #expect(sink.worldsThatSettled == 0)
-            #expect(sink.ledgers == simulate(scenario, settling: false).ledgers)
+            expectEqual(sink.worldsThatSettled, 0)
+            expectEqual(sink.ledgers, simulate(scenario, settling: false).ledgers)
         }
     }
 
@@ -109,7 +109,7 @@ import PushSimClient
         #expect(ChainParameters(scenario).settlesInFlight)
         let settled = simulate(scenario, settling: true), kept = simulate(scenario, settling: false)
         #expect(settled.worldsThatSettled > scenario.devices / 2)
-        #expect(settled.ledgers == kept.ledgers)
+        expectEqual(settled.ledgers, kept.ledgers)
         // Both mechanisms acted: the off arm shows letters twice and loses pushes replaced in
         // APNs' store, and the queue arm (which collapses the second showing and recovers the
         // replaced letters) counts otherwise than without them.
@@ -127,9 +127,10 @@ import PushSimClient
         let segmented = try CoupledRunTests().segmentedHerd(extra: ["duration=2d", "xiva.partitions=1", "queue.mode=both"])
         for (scenario, parts) in [(try herd(days: 2), 1), (segmented, 2)] {
             let adding = simulate(scenario, settling: true), keeping = simulate(scenario, settling: false)
-            #expect(adding.cells.count == parts)
-            #expect(keeping.cells.count == keeping.worlds && keeping.worlds == scenario.devices)
-            #expect(adding.ledgers == keeping.ledgers)
+            expectEqual(adding.cells.count, parts)
+            expectEqual(keeping.cells.count, keeping.worlds)
+            expectEqual(keeping.worlds, scenario.devices)
+            expectEqual(adding.ledgers, keeping.ledgers)
             #expect(adding.ledgers[1].letters > 0)
         }
     }
@@ -150,14 +151,14 @@ import PushSimClient
         let heldWith = world.armState.streams.holdsMechanismStreams
         #expect(heldWith)
         var seeded = RandomStream(seed: duplicating.seed, device: 2, purpose: .duplicates)
-        #expect(world.armState.streams.mechanismStreams.duplicates.next() == seeded.next())
+        expectEqual(world.armState.streams.mechanismStreams.duplicates.next(), seeded.next())
         var unseeded = RandomStream(seed: 0)
-        #expect(world.armState.streams.mechanismStreams.kills.next() == unseeded.next())
+        expectEqual(world.armState.streams.mechanismStreams.kills.next(), unseeded.next())
         world.begin(.on)
         let heldAgain = world.armState.streams.holdsMechanismStreams
         #expect(heldAgain)
         seeded = RandomStream(seed: duplicating.seed, device: 2, purpose: .duplicates)
-        #expect(world.armState.streams.mechanismStreams.duplicates.next() == seeded.next())
+        expectEqual(world.armState.streams.mechanismStreams.duplicates.next(), seeded.next())
     }
 
     @Test func theMechanismsOwnStatesAreMadeOnlyWhileOneIsOn() throws {
@@ -173,19 +174,20 @@ import PushSimClient
         other.begin(.off)
         #expect(!world.mechanisms.hasRareStates && !other.mechanisms.hasRareStates)
         #expect(!world.mechanisms.catchUp.enabled && world.mechanisms.pushKit.callKitFailures == 0)
-        #expect(world.mechanisms.binaryLink.outbox.capacity == 0 && other.mechanisms.binaryLink.outbox.capacity == 0)
-        #expect(world.mechanisms.binaryLink.outbox.count == 0)
+        expectEqual(world.mechanisms.binaryLink.outbox.capacity, 0)
+        expectEqual(other.mechanisms.binaryLink.outbox.capacity, 0)
+        expectEqual(world.mechanisms.binaryLink.outbox.count, 0)
         let pushKit = try herd(days: 1, extra: ["channel=pushkit"])
         world = DeviceWorld(scenario: pushKit)
         world.prepare(device: 2)
         world.begin(.on)
-        #expect(world.mechanisms.hasRareStates == true)
+        expectEqual(world.mechanisms.hasRareStates, true)
         let binary = try herd(days: 1, extra: ["apns.interface=binary"])
         world = DeviceWorld(scenario: binary)
         world.prepare(device: 2)
         world.begin(.on)
         #expect(world.mechanisms.binaryLink.outbox.capacity >= 4)
-        #expect(world.mechanisms.hasRareStates == false)
+        expectEqual(world.mechanisms.hasRareStates, false)
     }
 
     @Test func theProviderReinstallAndFCMStatesAndTheMechanismsDrawsAreMadeOnlyWhileOneIsOn() throws {
@@ -204,10 +206,10 @@ import PushSimClient
         #expect(plain.mechanisms.provider.tokenAccepts.isEmpty && plain.draws.sleepTimeline.asleep.isEmpty)
         let tokens = try started(["apns.token_limit=5"])
         #expect(tokens.mechanisms.hasRareStates && !tokens.mechanisms.firstCopiesSettle)
-        #expect(tokens.mechanisms.provider.tokenAccepts == Array(repeating: Int64.min, count: 5))
+        expectEqual(tokens.mechanisms.provider.tokenAccepts, Array(repeating: Int64.min, count: 5))
         let reinstalls = try started(["device.reinstall=1/2h"], arm: .off)
         #expect(reinstalls.mechanisms.hasRareStates && reinstalls.mechanisms.reinstallsWatchFrom < Int64.max)
-        #expect(reinstalls.mechanisms.reinstallsWatchFrom == reinstalls.mechanisms.reinstalls.next)
+        expectEqual(reinstalls.mechanisms.reinstallsWatchFrom, reinstalls.mechanisms.reinstalls.next)
         let fcm = try started(["channel=fcm"])
         #expect(fcm.mechanisms.hasRareStates && fcm.mechanisms.fcm.copies.isEmpty)
         let sleeping = try started(["apns.priority=5", "device.sleep={awake: exponential(1h), asleep: exponential(20m)}"])
@@ -245,12 +247,14 @@ import PushSimClient
         var array = OwnedArray<Int>()
         for i in 0..<40 { array.append(i * 10) }
         array.removeFirst(25)
-        #expect(array.count == 15 && array.elements == (25..<40).map { $0 * 10 })
+        expectEqual(array.count, 15)
+        expectEqual(array.elements, (25..<40).map { $0 * 10 })
         array.append(400)
-        #expect(array[15] == 400 && array.count == 16)
+        expectEqual(array[15], 400)
+        expectEqual(array.count, 16)
         array.removeFirst(16)
-        #expect(array.count == 0)
+        expectEqual(array.count, 0)
         array.append(7)
-        #expect(array.elements == [7])
+        expectEqual(array.elements, [7])
     }
 }

@@ -10,7 +10,8 @@ import PushSimTestSupport
 @Suite struct ShardSpecTests {
     @Test func shardsAreCountedFromZeroAndValidated() throws {
         guard case .success(let spec) = ShardSpec.parse("2/4") else { Issue.record("2/4 refused"); return }
-        #expect(spec.index == 2 && spec.count == 4)
+        expectEqual(spec.index, 2)
+        expectEqual(spec.count, 4)
         for bad in ["4/4", "-1/4", "0/0", "1", "a/b", "1/2/3", "", "/4", "1/"] {
             guard case .failure = ShardSpec.parse(bad) else { Issue.record("\(bad) accepted"); continue }
         }
@@ -24,11 +25,11 @@ import PushSimTestSupport
             for k in 0..<count {
                 guard let spec = ShardSpec(index: k, count: count) else { Issue.record("\(k)/\(count)"); return }
                 let range = spec.devices(of: total)
-                #expect(range.lowerBound == next)
+                expectEqual(range.lowerBound, next)
                 #expect(range.count <= total / count + 1)
                 next = range.upperBound
             }
-            #expect(next == total)
+            expectEqual(next, total)
         }
     }
 
@@ -37,10 +38,10 @@ import PushSimTestSupport
         let b = try SmallScenarios.load("commuters")
         let c = try SmallScenarios.load("commuters", extra: ["apns.loss=0.2"])
         let d = try SmallScenarios.load("commuters", extra: ["seed=8"])
-        #expect(a.fingerprint == b.fingerprint)
+        expectEqual(a.fingerprint, b.fingerprint)
         #expect(a.fingerprint != c.fingerprint)
         #expect(a.fingerprint != d.fingerprint)
-        #expect(a.fingerprint.count == 16)
+        expectEqual(a.fingerprint.count, 16)
     }
 }
 
@@ -49,8 +50,8 @@ import PushSimTestSupport
     func jobsNeverChangeTheDocument(name: String) throws {
         let scenario = try SmallScenarios.load(name)
         let one = Simulator.run(scenario, jobs: 1).json.text
-        #expect(Simulator.run(scenario, jobs: 2).json.text == one)
-        #expect(Simulator.run(scenario, jobs: 3).json.text == one)
+        expectEqual(Simulator.run(scenario, jobs: 2).json.text, one)
+        expectEqual(Simulator.run(scenario, jobs: 3).json.text, one)
     }
 
     @Test(arguments: SmallScenarios.names)
@@ -64,8 +65,8 @@ import PushSimTestSupport
             let texts = parts.reversed().map { $0.json.text }
             let read = try texts.flatMap { try PartialResult.read($0, source: "part") }
             let merged = try PartialResult.merge(read)
-            #expect(merged == single)
-            #expect(merged.json.text == single.json.text)
+            expectEqual(merged, single)
+            expectEqual(merged.json.text, single.json.text)
         }
     }
 
@@ -81,7 +82,7 @@ import PushSimTestSupport
         #expect(parts.allSatisfy { $0.json.text.contains("\"latency_seen\"") })
         let read = try parts.reversed().flatMap { try PartialResult.read($0.json.text, source: "part") }
         let merged = try PartialResult.merge(read)
-        #expect(merged == single)
+        expectEqual(merged, single)
         #expect(merged.json.text == single.json.text && single.json.text.contains("\"latency_seen_s\""))
     }
 
@@ -90,11 +91,11 @@ import PushSimTestSupport
         guard let shard = ShardSpec(index: 1, count: 3) else { return }
         let partial = PartialResult.run(scenario, shard: shard)
         let back = try PartialResult.read(partial.json.text, source: "p")
-        #expect(back == [partial])
-        #expect(back.first?.result.seed == UInt64.max)
+        expectEqual(back, [partial])
+        expectEqual(back.first?.result.seed, UInt64.max)
         // Several documents in one text, as `cat part-* | pushsim merge -` gives.
         let twice = try PartialResult.read(partial.json.text + "\n" + partial.json.prettyText, source: "p")
-        #expect(twice.count == 2)
+        expectEqual(twice.count, 2)
     }
 
     @Test func partialCarriesEveryLedgerField() {
@@ -117,13 +118,13 @@ import PushSimTestSupport
             }
             else { others.append(child.label ?? "?") }
         }
-        #expect(Mirror(reflecting: FCMOutcomes()).children.count == FCMOutcomes.counts.count, "FCMOutcomes gained a field: list it in FCMOutcomes.counts")
-        #expect(others.sorted() == ["causes", "focusSummary.seenLatency", "latency", "load", "xivaQueue"])
+        expectEqual(Mirror(reflecting: FCMOutcomes()).children.count, FCMOutcomes.counts.count, "FCMOutcomes gained a field: list it in FCMOutcomes.counts")
+        expectEqual(others.sorted(), ["causes", "focusSummary.seenLatency", "latency", "load", "xivaQueue"])
         #expect(counts == PartialResult.ledgerCounts.count,
                 "Ledger gained or lost a field: declare it (Ledger.coreCounts or its mechanism's CounterGroup), or merge loses it")
         var ledger = Ledger()
         for (n, (_, path)) in PartialResult.ledgerCounts.enumerated() { ledger[keyPath: path] = n + 1 }
-        #expect(Set(PartialResult.ledgerCounts.map { ledger[keyPath: $0.1] }).count == PartialResult.ledgerCounts.count)
+        expectEqual(Set(PartialResult.ledgerCounts.map { ledger[keyPath: $0.1] }).count, PartialResult.ledgerCounts.count)
     }
 
     func parts(_ name: String, count: Int, extra: [String] = []) throws -> [PartialResult] {
@@ -137,23 +138,23 @@ import PushSimTestSupport
 
     @Test func mergeRefusesMissingRepeatedAndForeignShards() throws {
         let three = try parts("quickstart", count: 3)
-        #expect(refusal(Array(three.prefix(2)))?.contains("missing 1 of 3 shards: 2/3") == true)
-        #expect(refusal(three + [three[1]])?.contains("1/3 given more than once") == true)
-        #expect(refusal([])?.contains("nothing to merge") == true)
+        expectEqual(refusal(Array(three.prefix(2)))?.contains("missing 1 of 3 shards: 2/3"), true)
+        expectEqual(refusal(three + [three[1]])?.contains("1/3 given more than once"), true)
+        expectEqual(refusal([])?.contains("nothing to merge"), true)
         let otherSeed = try parts("quickstart", count: 3, extra: ["seed=99"])
-        #expect(refusal([three[0], three[1], otherSeed[2]])?.contains("different seeds") == true)
+        expectEqual(refusal([three[0], three[1], otherSeed[2]])?.contains("different seeds"), true)
         let otherSetting = try parts("quickstart", count: 3, extra: ["apns.loss=0.3"])
-        #expect(refusal([three[0], three[1], otherSetting[2]])?.contains("different settings") == true)
+        expectEqual(refusal([three[0], three[1], otherSetting[2]])?.contains("different settings"), true)
         let otherScenario = try parts("commuters", count: 3)
-        #expect(refusal([three[0], three[1], otherScenario[2]])?.contains("different scenarios") == true)
+        expectEqual(refusal([three[0], three[1], otherScenario[2]])?.contains("different scenarios"), true)
         let four = try parts("quickstart", count: 4)
-        #expect(refusal([three[0], three[1], four[3]])?.contains("different numbers") == true)
+        expectEqual(refusal([three[0], three[1], four[3]])?.contains("different numbers"), true)
     }
 
     @Test func mergeRefusesOverlappingOrShiftedRanges() throws {
         var three = try parts("quickstart", count: 3)
         three[1].result.devices = 10..<27   // overlaps shard 0 (0..<13)
-        #expect(refusal(three)?.contains("not its own share") == true)
+        expectEqual(refusal(three)?.contains("not its own share"), true)
         let text = three[2].json.text.replacingOccurrences(of: "\"format\":\"pushsim-partial/2\"", with: "\"format\":\"pushsim-partial/9\"")
         #expect(throws: PartialResultError.self) { _ = try PartialResult.read(text, source: "p") }
         let full = Simulator.run(try SmallScenarios.load("quickstart", devices: 5)).json.text
@@ -165,8 +166,8 @@ import PushSimTestSupport
     }
 
     @Test func jsonReaderKeepsIntegersExactAndRefusesJunk() throws {
-        #expect(try JSONValue.parse("18446744073709551615") == .uint(UInt64.max))
-        #expect(try JSONValue.parse("-9223372036854775808") == .int(Int.min))
+        try expectEqual(JSONValue.parse("18446744073709551615"), .uint(UInt64.max))
+        try expectEqual(JSONValue.parse("-9223372036854775808"), .int(Int.min))
         #expect(try JSONValue.parse("[1.5, \"a\\u00e9\\n\", true, null, {}]")
                 == .array([.double(1.5), .string("aé\n"), .bool(true), .null, .object([:])]))
         for junk in ["{\"a\":1,\"a\":2}", "[1,]", "\"open", "1e999", "18446744073709551616", "{1:2}",

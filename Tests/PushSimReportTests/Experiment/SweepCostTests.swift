@@ -22,7 +22,7 @@ import PushSimTestSupport
         // The segment: 0.1 + 0.5 h × 1 = 0.6.
         #expect(abs((arms[1].values["segments.riders.expected_cost"] ?? 0) - 0.6) < 1e-12)
         #expect(arms[0].values["segments.riders.expected_cost"] == nil, "the off arm has no riders' metrics here")
-        #expect(try SweepCost.parse("latency_p99=60/min").weights.first?.weight == 1)
+        try expectEqual(SweepCost.parse("latency_p99=60/min").weights.first?.weight, 1)
     }
 
     @Test func badWeightsAreRefusedWhereTheyAreWritten() {
@@ -41,7 +41,7 @@ import PushSimTestSupport
         let plan = try SweepFixture.plan([SweepAxis(path: "queue.repeat_max_count", values: ["1", "10"])], replications: 2)
         let result = SweepRunner.run(plan, cost: try SweepCost.parse("lost=1,summarized=0.5"))
         let on = try #require(result.points[0].replications[0].arms.last?.values)
-        #expect(on["expected_cost"] == (on["loss_rate"] ?? 0) + 0.5 * (on["summarized_rate"] ?? 0))
+        expectEqual(on["expected_cost"], (on["loss_rate"] ?? 0) + 0.5 * (on["summarized_rate"] ?? 0))
         #expect(result.markdown.contains("| expected cost / letter |"))
         #expect(result.metricNames.contains("expected_cost"))
         #expect(result.comparison?.differences[0].last?.metrics["expected_cost"] != nil)

@@ -31,7 +31,7 @@ import PushSimTestSupport
                     var drawn = ConnectivityTimeline()
                     let onDemand = drawn.drawOnDemand(scenario, device: device, windows: windows)
                     #expect(onDemand)
-                    #expect(drawn.onlineAtStart == whole.onlineAtStart, "\(extra) \(days) d, device \(device)")
+                    expectEqual(drawn.onlineAtStart, whole.onlineAtStart, "\(extra) \(days) d, device \(device)")
                     // A flip at a time or two (an interval's start and end), not the run's.
                     #expect(drawn.flips.count <= 2 || whole.flips.count <= 2)
                     var flips = drawn.flips
@@ -40,7 +40,7 @@ import PushSimTestSupport
                         drawn.drawMore(try #require(ConnectivityProcess(scenario)), end: scenario.end.microseconds, windows: windows)
                         flips += drawn.flips[before...]
                     }
-                    #expect(flips == whole.flips, "\(extra) \(days) d, device \(device)")
+                    expectEqual(flips, whole.flips, "\(extra) \(days) d, device \(device)")
                 }
             }
         }
@@ -83,7 +83,7 @@ import PushSimTestSupport
                 var ledger = Ledger()
                 world.finish(into: &ledger)
                 ledger.merge(settled.ledger)
-                #expect(ledger == wholeLedger, "\(days) d, device \(device)")
+                expectEqual(ledger, wholeLedger, "\(days) d, device \(device)")
                 #expect(mostFlips <= 12, "\(days) d, device \(device): \(mostFlips) flips held")
             }
         }

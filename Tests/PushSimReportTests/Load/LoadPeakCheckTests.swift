@@ -30,11 +30,11 @@ import PushSimTestSupport
     @Test func peaksAreComparedUpIsWorseWithPoissonNoiseAndATenPercentMargin() throws {
         let on = CheckMetrics.catalogue(.on).filter { $0.kind == .loadPeak }.map(\.key)
         let off = CheckMetrics.catalogue(.off).filter { $0.kind == .loadPeak }.map(\.key)
-        #expect(on == ["load.pushes_sent.peak", "load.re_requests.peak"])
-        #expect(off == ["load.pushes_sent.peak"])
+        expectEqual(on, ["load.pushes_sent.peak", "load.re_requests.peak"])
+        expectEqual(off, ["load.pushes_sent.peak"])
         let metric = try #require(CheckMetrics.catalogue(.on).first { $0.key == "load.re_requests.peak" })
         #expect(metric.direction == .upIsWorse && metric.absentSkips)
-        #expect(CheckMargins.defaultMargin(metric) == .relative(0.10))
+        expectEqual(CheckMargins.defaultMargin(metric), .relative(0.10))
         // z·√(2·P): a peak of 50 has noise 4·10 = 40 at z = 4, whatever the spread.
         let noise = CheckComparison.statistical(metric, spread: CheckSpread(), histogram: LatencyHistogram(),
                                                 baseline: 50, baselineValues: [:])
@@ -47,12 +47,12 @@ import PushSimTestSupport
         let same = try CheckComparison.compare(baseline: try CheckSnapshot(json: result.json, source: "b"), baselinePath: "b",
                                                now: result, spreads: [])
         #expect(same.rows.filter { $0.metric.kind == .loadPeak }.allSatisfy { $0.verdict == .identical })
-        #expect(same.rows.filter { $0.metric.kind == .loadPeak }.count == 3)
+        expectEqual(same.rows.filter { $0.metric.kind == .loadPeak }.count, 3)
         let lower = try baseline(result, arm: 1, key: "load.re_requests.peak", .int(0))
         let report = try CheckComparison.compare(baseline: lower, baselinePath: "b", now: result, spreads: [])
         let row = try #require(report.rows.first { $0.arm == "on" && $0.metric.key == "load.re_requests.peak" })
         // Worse only when the peak passes z·√2 (the baseline's peak of 0 counts as 1) and the margin.
-        #expect(row.verdict == (peak > CheckComparison.z * 2.squareRoot() ? .worse : .within))
+        expectEqual(row.verdict, (peak > CheckComparison.z * 2.squareRoot() ? .worse : .within))
     }
 
     @Test func aBaselineWithoutTheLoadObjectOrOfAnotherBinSkipsThePeaks() throws {
@@ -76,10 +76,10 @@ import PushSimTestSupport
     @Test func theDefaultBinWidensOnlyForVeryLongRuns() {
         let minute = 60 * SimTime.second, day = SimTime.day
         func bin(_ end: Int64) -> Int64 { Scenario.defaultLoadBin(end: SimTime(microseconds: end)).microseconds }
-        #expect(bin(7 * day) == minute)
-        #expect(bin(100_000 * minute) == minute)
-        #expect(bin(100_000 * minute + 1) == 5 * minute)
-        #expect(bin(365 * day) == 15 * minute)
+        expectEqual(bin(7 * day), minute)
+        expectEqual(bin(100_000 * minute), minute)
+        expectEqual(bin(100_000 * minute + 1), 5 * minute)
+        expectEqual(bin(365 * day), 15 * minute)
         #expect(bin(Int64.max) % day == 0 && Int64.max / bin(Int64.max) <= Scenario.maxDefaultLoadBins)
     }
 }

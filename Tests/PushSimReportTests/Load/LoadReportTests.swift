@@ -20,10 +20,10 @@ import PushSimTestSupport
             let single = Simulator.run(scenario, jobs: 1)
             let parts = (0..<2).compactMap { ShardSpec(index: $0, count: 2) }.map { PartialResult.run(scenario, shard: $0) }
             let merged = try PartialResult.merge(try parts.reversed().flatMap { try PartialResult.read($0.json.text, source: "p") })
-            #expect(LoadReport.csv(merged) == LoadReport.csv(single))
-            #expect(LoadChart(merged).svg == LoadChart(single).svg)
-            #expect(merged.json.text == single.json.text)
-            #expect(merged.loadFrame == single.loadFrame)
+            expectEqual(LoadReport.csv(merged), LoadReport.csv(single))
+            expectEqual(LoadChart(merged).svg, LoadChart(single).svg)
+            expectEqual(merged.json.text, single.json.text)
+            expectEqual(merged.loadFrame, single.loadFrame)
         }
     }
 
@@ -46,14 +46,14 @@ import PushSimTestSupport
         }
         let load = on.ledger.load
         for b in 0..<max(load.bins, (letters.keys.max() ?? 0) + 1) {
-            #expect(load.count(bin: b, .lettersIn) == letters[b, default: 0], "letters in minute \(b)")
-            #expect(load.count(bin: b, .reRequests) == reRequests[b, default: 0], "re-requests in minute \(b)")
+            expectEqual(load.count(bin: b, .lettersIn), letters[b, default: 0], "letters in minute \(b)")
+            expectEqual(load.count(bin: b, .reRequests), reRequests[b, default: 0], "re-requests in minute \(b)")
         }
         let stats = LoadStatistics(load, .reRequests, frame: run.loadFrame)
         let tracePeak = reRequests.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }
         #expect(stats.peak == tracePeak?.value && stats.peakBin == tracePeak?.key)
         // The herd comes back at 1d12h: its re-requests peak in that minute.
-        #expect(stats.peakBin == Int((SimTime.day + 12 * SimTime.hour) / SimTime.minute))
+        expectEqual(stats.peakBin, Int((SimTime.day + 12 * SimTime.hour) / SimTime.minute))
         #expect(stats.peak > 0 && load.total(.reRequests) == on.ledger.reRequests)
     }
 
@@ -63,16 +63,19 @@ import PushSimTestSupport
         series.add(7, bin: 130, .reRequests)       // in the drain: only the peak sees it
         let frame = LoadFrame(bin: SimTime.minute, warmup: 0, duration: 100 * SimTime.minute, end: 140 * SimTime.minute)
         let s = LoadStatistics(series, .reRequests, frame: frame)
-        #expect(s.total == 2 * 99 + 50 + 7)
+        expectEqual(s.total, 2 * 99 + 50 + 7)
         #expect(abs(s.mean - Double(2 * 99 + 50) / 100) < 1e-12)
-        #expect(s.p99 == 2 && s.p999 == 50 && s.peak == 50 && s.peakBin == 42)
+        expectEqual(s.p99, 2)
+        expectEqual(s.p999, 50)
+        expectEqual(s.peak, 50)
+        expectEqual(s.peakBin, 42)
         let arm = ArmResult(.on, ledger: { var l = Ledger(); l.load = series; return l }())
         guard case .object(let load) = LoadReport.json(arm, frame: frame, devices: 500, fleet: 2_000_000),
               case .object(let r)? = load["re_requests"], case .object(let per)? = r["per_1000_devices"],
               case .object(let fleet)? = r["fleet"] else { Issue.record("no load object"); return }
-        #expect(per["peak"] == .double(100))
+        expectEqual(per["peak"], .double(100))
         #expect(fleet["peak"] == .double(200_000) && fleet["peak_per_s"] == .double(200_000.0 / 60))
-        #expect(load["assumption"] == .string(LoadReport.assumption))
+        expectEqual(load["assumption"], .string(LoadReport.assumption))
     }
 
     /// Each text of the chart as a box: its width estimated from the font size and the length
@@ -125,7 +128,7 @@ import PushSimTestSupport
         let svg = LoadChart(result).svg
         let boxes = LoadReportTests.textBoxes(svg)
         #expect(boxes.count > 8)
-        #expect(overlaps(svg) == [], "overlapping labels at a span of \(SimTime(microseconds: span))")
+        expectEqual(overlaps(svg), [], "overlapping labels at a span of \(SimTime(microseconds: span))")
         let step = LoadChart.tickStep(span: span)
         #expect(step % SimTime.hour == 0 || (SimTime.hour % step == 0), "tick step \(step) µs is not a whole part of an hour or a multiple of one")
         // Every text inside the canvas.

@@ -41,7 +41,7 @@ import PushSimTestSupport
             #expect(measured.values["\(key).mean_per_s"] == Double(count) / window, "\(key)")
         }
         // A background sync's alert pushes: the count over the window too (its series holds the silent pushes).
-        #expect(measured.values["alert_pushes.mean_per_s"] == Double(arm.ledger.apns.sent) / window)
+        expectEqual(measured.values["alert_pushes.mean_per_s"], Double(arm.ledger.apns.sent) / window)
         let json = DesignLoad.json(arm, frame: frame, devices: result.totalDevices)
         for (key, _) in DesignLoad.costs {
             guard let value = measured.values["\(key).mean_per_s"] else { continue }
@@ -68,10 +68,10 @@ import PushSimTestSupport
         arm.ledger.appHook.backgroundWakes = 300
         arm.ledger.appHook.reRequests = 45
         let withApp = DesignLoad.measure(arm, frame: frame)
-        #expect(withApp.values["silent_pushes.mean_per_s"] == 600 / window)
-        #expect(withApp.values["wakeups.mean_per_s"] == 300 / window)
-        #expect(withApp.values["xiva_requests.mean_per_s"] == Double(arm.ledger.reRequests + 45) / window)
-        #expect(withApp.values["alert_pushes.mean_per_s"] == Double(arm.ledger.apns.sent) / window)
+        expectEqual(withApp.values["silent_pushes.mean_per_s"], 600 / window)
+        expectEqual(withApp.values["wakeups.mean_per_s"], 300 / window)
+        expectEqual(withApp.values["xiva_requests.mean_per_s"], Double(arm.ledger.reRequests + 45) / window)
+        expectEqual(withApp.values["alert_pushes.mean_per_s"], Double(arm.ledger.apns.sent) / window)
         for figure in ["peak_per_s_1s", "peak_per_s_1m"] {
             #expect(withApp.notApplicable["alert_pushes.\(figure)"]?.contains("holds the silent pushes too") == true)
             #expect(withApp.notApplicable["xiva_requests.\(figure)"]?.contains("not the main app's") == true)
@@ -88,7 +88,7 @@ import PushSimTestSupport
             let minute = try #require(byMinute.values["\(key).peak_per_s_1m"])
             #expect(bySecond.values["\(key).peak_per_s_1m"] == minute, "\(key)")
             #expect(try #require(bySecond.values["\(key).peak_per_s_1s"]) >= minute, "\(key)")
-            #expect((minute * 60).rounded() == minute * 60, "a minute's whole count over 60")
+            expectEqual((minute * 60).rounded(), minute * 60, "a minute's whole count over 60")
             #expect(byMinute.notApplicable["\(key).peak_per_s_1s"]?.contains("--load-bin 1s") == true)
             #expect(byMinute.values["\(key).peak_per_s_1s"] == nil)
         }
@@ -145,14 +145,14 @@ import PushSimTestSupport
                                ("wake-ups", "the push queue wakes no app")] {
             #expect(svg.contains("n/a, \(name): \(reason)"), "\(name)")
         }
-        #expect(SVGTextBoxes.overlaps(svg)?.isEmpty == true, "\(SVGTextBoxes.overlaps(svg) ?? [])")
+        expectEqual(SVGTextBoxes.overlaps(svg)?.isEmpty, true, "\(SVGTextBoxes.overlaps(svg) ?? [])")
         let files = RunSummary.files(result, scenario: try ScenarioLoader.load(path: Self.designs, overrides: ["devices=60", "duration=3d", "recovery=queue"]))
         #expect(files.contains { $0.name == DesignLoad.svgName })
         let summary = try JSONValue.parse(try #require(files.first { $0.name == "summary.json" }).contents)
         guard case .array(let arms)? = Self.object(summary, "harms_and_costs") else { Issue.record("no harms_and_costs"); return }
         let queueArm = try #require(arms.last)
         let peak = Self.object(queueArm, "load.per_1000_per_s.xiva_requests.peak_per_s_1s")?.number
-        #expect(peak == measured.values["xiva_requests.peak_per_s_1s"].map { $0 * 1000 / 60 })
+        expectEqual(peak, measured.values["xiva_requests.peak_per_s_1s"].map { $0 * 1000 / 60 })
     }
 
     /// Under the title, a cost whose mean and busiest minute are drawn but whose busiest second
@@ -167,12 +167,12 @@ import PushSimTestSupport
         // The names follow the figures: both peaks, one, or none of a cost whose figures are all
         // n/a for one reason; each reason names only the figures it stands for.
         let both = ["c.peak_per_s_1s": "r", "c.peak_per_s_1m": "r"]
-        #expect(DesignLoad.notApplicableFigures(of: "c", because: "r", both) == " (peaks)")
-        #expect(DesignLoad.notApplicableFigures(of: "c", because: "r", ["c.peak_per_s_1s": "r"]) == " (busiest second)")
-        #expect(DesignLoad.notApplicableFigures(of: "c", because: "r", ["c.mean_per_s": "r"]) == " (mean)")
-        #expect(DesignLoad.notApplicableFigures(of: "c", because: "r", both.merging(["c.mean_per_s": "r"]) { a, _ in a }) == "")
+        expectEqual(DesignLoad.notApplicableFigures(of: "c", because: "r", both), " (peaks)")
+        expectEqual(DesignLoad.notApplicableFigures(of: "c", because: "r", ["c.peak_per_s_1s": "r"]), " (busiest second)")
+        expectEqual(DesignLoad.notApplicableFigures(of: "c", because: "r", ["c.mean_per_s": "r"]), " (mean)")
+        expectEqual(DesignLoad.notApplicableFigures(of: "c", because: "r", both.merging(["c.mean_per_s": "r"]) { a, _ in a }), "")
         let twoReasons = ["c.peak_per_s_1s": "binned", "c.peak_per_s_1m": "total"]
-        #expect(DesignLoad.notApplicableFigures(of: "c", because: "binned", twoReasons) == " (busiest second)")
-        #expect(DesignLoad.notApplicableFigures(of: "c", because: "total", twoReasons) == " (busiest minute)")
+        expectEqual(DesignLoad.notApplicableFigures(of: "c", because: "binned", twoReasons), " (busiest second)")
+        expectEqual(DesignLoad.notApplicableFigures(of: "c", because: "total", twoReasons), " (busiest minute)")
     }
 }

@@ -24,7 +24,7 @@ import PushSimTestSupport
 
     @Test func armCarriesBinaryOnlyWhenWritten() {
         let arm = object(binaryArm(.off).json())
-        #expect(object(arm["binary"]) == ["written": .int(40), "errors": .int(2), "discarded": .int(5), "rewritten": .int(3)])
+        expectEqual(object(arm["binary"]), ["written": .int(40), "errors": .int(2), "discarded": .int(5), "rewritten": .int(3)])
         let causes = object(arm["causes"])
         #expect(causes["rejected"] == .int(1) && causes["connection_discard"] == .int(2))
         // Under HTTP/2 nothing is written on a connection: no `binary`, the two causes at 0.
@@ -54,13 +54,13 @@ import PushSimTestSupport
         var part = try #require(try HostileParts.parts(count: 1).first)
         part.result.arms = part.result.arms.map { binaryArm($0.arm) }
         let read = try #require(try PartialResult.read(part.json.text, source: "p").first)
-        #expect(read == part)
+        expectEqual(read, part)
         #expect(read.result.arms.allSatisfy { $0.ledger.binary.rewritten == 3 && $0.ledger.count(of: .connectionDiscard) == 2 })
     }
 
     @Test func sweepMetricsCountRewritesPerLetter() {
         let metrics = ArmMetrics(binaryArm(.off))
-        #expect(metrics.values["rewrites_per_letter"] == 3.0 / 4.0)
+        expectEqual(metrics.values["rewrites_per_letter"], 3.0 / 4.0)
         #expect(metrics.values["binary.written"] == 40 && metrics.values["causes.connection_discard"] == 2)
         var http2 = Ledger()
         http2.record(.delivered(latency: 5))
@@ -73,7 +73,7 @@ import PushSimTestSupport
         let binary = try ScenarioLoader.parse(text: minimalScenario + "apns: {interface: binary}\nxiva: {partitions: 2}\n", file: "t.yaml")
         let capacity = try ScenarioLoader.parse(text: minimalScenario + "xiva: {capacity: 10/s, partitions: 2}\n", file: "t.yaml")
         let result = RunResult(scenario: "t", seed: 1, arms: [binaryArm(.off), binaryArm(.on)], devices: 0..<10, totalDevices: 10)
-        #expect(RunSummary.files(result, scenario: binary).map(\.name) == ["summary.json", "summary.md", "load.csv", "load.svg", "costs.svg", "report.html"])
+        expectEqual(RunSummary.files(result, scenario: binary).map(\.name), ["summary.json", "summary.md", "load.csv", "load.svg", "costs.svg", "report.html"])
         #expect(RunSummary.files(result, scenario: capacity).map(\.name).contains(XivaQueueReport.csvName))
         #expect(!Provenance(binary).xivaCapacityIsFinite && Provenance(capacity).xivaCapacityIsFinite)
     }

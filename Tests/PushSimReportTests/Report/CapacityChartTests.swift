@@ -31,14 +31,14 @@ import PushSimTestSupport
         let report = Self.report(answer)
         let svg = report.chart.svg
         let seeds = ChartTruthTests.pointYs(svg, series: SVGText.escape("a seed's least capacity reaching 99 %"))
-        #expect(seeds.count == 3)
-        #expect(seeds == seeds.sorted(by: >), "screen y falls as the capacity rises: \(seeds)")
-        #expect(ChartTruthTests.pointYs(svg, series: SVGText.escape("the seeds' mean")).count == 1)
-        #expect(svg.components(separatedBy: "class=\"interval\"").count - 1 == 4, "a bracket per seed and the mean's interval")
+        expectEqual(seeds.count, 3)
+        expectEqual(seeds, seeds.sorted(by: >), "screen y falls as the capacity rises: \(seeds)")
+        expectEqual(ChartTruthTests.pointYs(svg, series: SVGText.escape("the seeds' mean")).count, 1)
+        expectEqual(svg.components(separatedBy: "class=\"interval\"").count - 1, 4, "a bracket per seed and the mean's interval")
         #expect(svg.contains("class=\"zone\"") && svg.contains("95 % interval of the mean"))
         #expect(svg.contains("keeping 99 % of re-requests answered in time"))
         #expect(svg.contains("the fleet of 8,000,000 phones"))
-        #expect(SVGTextBoxes.overlaps(svg)?.isEmpty == true, "\(SVGTextBoxes.overlaps(svg) ?? [])")
+        expectEqual(SVGTextBoxes.overlaps(svg)?.isEmpty, true, "\(SVGTextBoxes.overlaps(svg) ?? [])")
         #expect(CapacityReport.files.contains(CapacityReport.svgName))
         // Seeds of twenty digits are named by their place on the axis, and in full under it.
         #expect(svg.contains(">#3</text>") && svg.contains("#1 = \(UInt64.max)"))
@@ -51,8 +51,8 @@ import PushSimTestSupport
         #expect(answer.perThousand == nil)
         let svg = Self.report(answer).chart.svg
         #expect(svg.contains("No XIVA capacity keeps 99.90 %"))
-        #expect(ChartTruthTests.pointYs(svg, series: "share answered in time with no limit").count == 4)
+        expectEqual(ChartTruthTests.pointYs(svg, series: "share answered in time with no limit").count, 4)
         #expect(svg.contains("the target, 99.90 % or more") && svg.contains("capped by error answers"))
-        #expect(SVGTextBoxes.overlaps(svg)?.isEmpty == true, "\(SVGTextBoxes.overlaps(svg) ?? [])")
+        expectEqual(SVGTextBoxes.overlaps(svg)?.isEmpty, true, "\(SVGTextBoxes.overlaps(svg) ?? [])")
     }
 }

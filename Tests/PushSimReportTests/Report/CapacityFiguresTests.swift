@@ -21,22 +21,27 @@ import PushSimTestSupport
         // at 3h + 100 ms + 3 s = s + 2.8 s, so k + 1 ≤ 20: devices 0…19 in time (19 exactly at
         // the deadline), 20…39 not, and each of those is an extension time-out.
         let total = herd(40, perSecond: 8, deadline: span(3 * sec))
-        #expect(total.reRequests == 40)
-        #expect(total.xivaCapacity.answeredInTime == 20 && total.xivaCapacity.notInTime == 20)
-        #expect(total.xivaCapacity.inTimeShare == 0.5)
-        #expect(total.extensionTimeouts == 20 && total.xivaErrors == 0)
+        expectEqual(total.reRequests, 40)
+        expectEqual(total.xivaCapacity.answeredInTime, 20)
+        expectEqual(total.xivaCapacity.notInTime, 20)
+        expectEqual(total.xivaCapacity.inTimeShare, 0.5)
+        expectEqual(total.extensionTimeouts, 20)
+        expectEqual(total.xivaErrors, 0)
         // A deadline one microsecond shorter loses device 19.
         let shorter = herd(40, perSecond: 8, deadline: span(3 * sec - 1))
-        #expect(shorter.xivaCapacity.answeredInTime == 19 && shorter.xivaCapacity.notInTime == 21)
+        expectEqual(shorter.xivaCapacity.answeredInTime, 19)
+        expectEqual(shorter.xivaCapacity.notInTime, 21)
     }
 
     @Test func aQueueTimeOutsErrorsAreNotInTime() {
         // Service 100 ms, time-out 2 s: waits 0…2 s are served (21), the other 39 are errors;
         // with a deadline of an hour every served one is in time.
         let total = herd(60, perSecond: 10, timeout: span(2 * sec), deadline: span(1 * hour))
-        #expect(total.xivaServed == 21 && total.xivaErrors == 39)
-        #expect(total.xivaCapacity.answeredInTime == 21 && total.xivaCapacity.notInTime == 39)
-        #expect(total.xivaCapacity.reRequests == total.reRequests)
+        expectEqual(total.xivaServed, 21)
+        expectEqual(total.xivaErrors, 39)
+        expectEqual(total.xivaCapacity.answeredInTime, 21)
+        expectEqual(total.xivaCapacity.notInTime, 39)
+        expectEqual(total.xivaCapacity.reRequests, total.reRequests)
     }
 
     @Test func theJSONTableSweepAndCheckShowTheShare() throws {
@@ -46,18 +51,18 @@ import PushSimTestSupport
             Issue.record("no xiva_capacity object"); return
         }
         #expect(capacity["answered_in_time"] == .int(20) && capacity["not_in_time"] == .int(20))
-        #expect(capacity["in_time_share"] == .double(0.5))
+        expectEqual(capacity["in_time_share"], .double(0.5))
         let metrics = ArmMetrics(arm).values
-        #expect(metrics["xiva_capacity.in_time_share"] == 0.5)
-        #expect(metrics["extension_timeouts_per_re_request"] == 0.5)
-        #expect(metrics["xiva_errors_per_re_request"] == 0)
+        expectEqual(metrics["xiva_capacity.in_time_share"], 0.5)
+        expectEqual(metrics["extension_timeouts_per_re_request"], 0.5)
+        expectEqual(metrics["xiva_errors_per_re_request"], 0)
         let share = try #require(CheckMetrics.catalogue(.on).first { $0.key == "xiva_capacity.in_time_share" })
         #expect(share.direction == .downIsWorse && share.absentMeansZero)
         guard case .share(let complement) = share.kind else { Issue.record("not a share"); return }
-        #expect(CheckMetrics.countKeys[complement] == "xiva_capacity.not_in_time")
-        #expect(CheckComparison.shareTotal(share, total) == 40)
-        #expect(CheckComparison.verdict(share, baseline: 0.99, now: 0.95, tolerance: 0.01) == .worse)
-        #expect(CheckComparison.verdict(share, baseline: 0.95, now: 0.99, tolerance: 0.01) == .better)
+        expectEqual(CheckMetrics.countKeys[complement], "xiva_capacity.not_in_time")
+        expectEqual(CheckComparison.shareTotal(share, total), 40)
+        expectEqual(CheckComparison.verdict(share, baseline: 0.99, now: 0.95, tolerance: 0.01), .worse)
+        expectEqual(CheckComparison.verdict(share, baseline: 0.95, now: 0.99, tolerance: 0.01), .better)
         #expect(!CheckMetrics.catalogue(.off).contains { $0.key == share.key })
     }
 
@@ -66,7 +71,7 @@ import PushSimTestSupport
         s.devices = 30
         let result = Simulator.run(s)
         for arm in result.arms {
-            #expect(arm.ledger.xivaCapacity == XivaCapacityCounters())
+            expectEqual(arm.ledger.xivaCapacity, XivaCapacityCounters())
             guard case .object(let object) = arm.json(offArm: nil) else { continue }
             #expect(object["xiva_capacity"] == nil)
             #expect(ArmMetrics(arm).values["extension_timeouts_per_re_request"] == nil)

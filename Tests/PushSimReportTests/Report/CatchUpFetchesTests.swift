@@ -21,23 +21,23 @@ import PushSimTestSupport
             edit(&baseline.arms[1].values)
             return try CheckComparison.compare(baseline: baseline, baselinePath: "b.json", now: result, spreads: spreads, tolerances: [])
         }
-        #expect(try compare { _ in }.outcome == .identical)
-        #expect(try compare { $0["fetches"] = fetches / 2 }.worse.map(\.name) == ["on.fetches"])
-        #expect(try compare { $0["fetches"] = fetches * 2 }.better.map(\.name) == ["on.fetches"])
+        try expectEqual(compare { _ in }.outcome, .identical)
+        try expectEqual(compare { $0["fetches"] = fetches / 2 }.worse.map(\.name), ["on.fetches"])
+        try expectEqual(compare { $0["fetches"] = fetches * 2 }.better.map(\.name), ["on.fetches"])
     }
 
     /// A document without the field (no catch-up) reads as 0 fetches, not as a broken baseline.
     @Test func aDocumentWithoutFetchesReadsZero() throws {
         let scenario = try ScenarioLoader.parse(text: CheckTestSupport.scenarioText(devices: 20), file: "t.yaml")
         let snapshot = try CheckSnapshot(json: Simulator.run(scenario).json, source: "b")
-        #expect(snapshot.arms.last?.values["fetches"] == 0)
+        expectEqual(snapshot.arms.last?.values["fetches"], 0)
     }
 
     @Test func sweepMetricsCountFetchesPerLetter() throws {
         let result = Simulator.run(try catchUp(devices: 20))
         let on = try #require(result.arms.last)
         let metrics = ArmMetrics(on, offArm: result.offArm)
-        #expect(metrics.values["fetches_per_letter"] == Double(on.ledger.catchUp.fetches) / Double(on.ledger.letters))
+        expectEqual(metrics.values["fetches_per_letter"], Double(on.ledger.catchUp.fetches) / Double(on.ledger.letters))
         #expect(ArmMetrics(result.arms[0]).values["fetches_per_letter"] == nil)
     }
 }

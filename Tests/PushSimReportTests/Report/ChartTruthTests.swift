@@ -44,7 +44,7 @@ import PushSimTestSupport
             #expect(abs((x - xs[0]) / (xs.last! - xs[0]) - v / 50) < 0.001, "\(v) at \(x)")
         }
         #expect(svg.contains("<polyline"))
-        #expect(SVGTextBoxes.overlaps(svg)?.isEmpty == true, "\(SVGTextBoxes.overlaps(svg) ?? [])")
+        expectEqual(SVGTextBoxes.overlaps(svg)?.isEmpty, true, "\(SVGTextBoxes.overlaps(svg) ?? [])")
         // Every tick is drawn, and the first and last values are labelled.
         #expect(svg.components(separatedBy: "y2=\"").count - 1 >= values.count)
         #expect(svg.contains(">0</text>") && svg.contains(">50</text>"))
@@ -54,19 +54,19 @@ import PushSimTestSupport
         let svg = Self.chart(["queue", "catch_up", "background_sync", "none"])
         #expect(!svg.contains("<polyline"), "a line across designs")
         #expect(!svg.contains("class=\"band\""))
-        #expect(svg.components(separatedBy: "class=\"interval\"").count - 1 == 8, "an interval for every point of both arms")
+        expectEqual(svg.components(separatedBy: "class=\"interval\"").count - 1, 8, "an interval for every point of both arms")
         let first = Self.pointXs(svg, series: "arm 0"), second = Self.pointXs(svg, series: "arm 1")
         try #require(first.count == 4 && second.count == 4)
         // Evenly spaced categories, the two arms side by side at each.
         for i in 1..<4 { #expect(abs((first[i] - first[i - 1]) - (first[1] - first[0])) < 0.2) }
         for i in 0..<4 { #expect(second[i] > first[i] && second[i] - first[i] < 20) }
         #expect(svg.contains("point: mean; bar: 95 % CI"))
-        #expect(SVGTextBoxes.overlaps(svg)?.isEmpty == true)
+        expectEqual(SVGTextBoxes.overlaps(svg)?.isEmpty, true)
     }
 
     @Test func aPointAloneShowsItsInterval() {
         let svg = Self.chart(["10"], series: 1)
-        #expect(svg.components(separatedBy: "class=\"interval\"").count - 1 == 1)
+        expectEqual(svg.components(separatedBy: "class=\"interval\"").count - 1, 1)
     }
 
     @Test func anAxisInTheOrderGivenStaysEven() throws {
@@ -90,7 +90,7 @@ import PushSimTestSupport
         #expect(styled.contains(">Letters lost</text>") && !plain.contains(">Letters lost</text>"))
         #expect(!plain.contains("quickstart · 5 replications"))
         #expect(plain.contains("font-size=\"15\"") && plain.contains("font-size=\"16.2\""))
-        #expect(SVGTextBoxes.overlaps(plain)?.isEmpty == true, "\(SVGTextBoxes.overlaps(plain) ?? [])")
+        expectEqual(SVGTextBoxes.overlaps(plain)?.isEmpty, true, "\(SVGTextBoxes.overlaps(plain) ?? [])")
     }
 
     /// The y of every point of a series, in order.
@@ -122,7 +122,7 @@ import PushSimTestSupport
         chart.xAxis = .byValue
         let svg = chart.svg
         let probe = try #require(SVGProbe.parse(svg))
-        #expect(probe.classedText["y-label"] == "loss rate (% of letters), log scale")
+        expectEqual(probe.classedText["y-label"], "loss rate (% of letters), log scale")
         // A tick at every decade from the smallest value's to the largest's, equally spaced.
         let decades = ["0.001 %", "0.01 %", "0.1 %", "1 %", "10 %", "100 %"]
         let ticks = try decades.map { try #require(Self.tickY(svg, label: $0), "no tick \($0)") }
@@ -141,7 +141,7 @@ import PushSimTestSupport
         // 0.021 % and 0.011 % are told apart by more than a few pixels.
         #expect(ys[2] - ys[1] > 0.25 * decade)
         #expect(!svg.contains("<polyline"), "a line across designs")
-        #expect(SVGTextBoxes.overlaps(svg)?.isEmpty == true, "\(SVGTextBoxes.overlaps(svg) ?? [])")
+        expectEqual(SVGTextBoxes.overlaps(svg)?.isEmpty, true, "\(SVGTextBoxes.overlaps(svg) ?? [])")
     }
 
     @Test func zeroOnALogAxisSitsBelowABreakAndANarrowSpanStaysLinear() throws {
@@ -188,14 +188,14 @@ import PushSimTestSupport
         let result = Self.designsSweep
         let loss = result.chart(SweepResult.chartSpecs[0]).svg
         let probe = try #require(SVGProbe.parse(loss))
-        #expect(probe.series == ["no recovery (off arm)", "each design (on arm)"])
+        expectEqual(probe.series, ["no recovery (off arm)", "each design (on arm)"])
         #expect(!loss.contains("queue off") && !loss.contains("queue on"))
         #expect(!loss.contains("<polyline"), "a line across designs")
         #expect(loss.contains(">queue</text>") && loss.contains(">catch_up</text>") && loss.contains(">none</text>"))
         #expect(loss.contains("log scale"), "12.45 % and 0.011 % on one linear axis")
-        #expect(loss.components(separatedBy: "class=\"interval\"").count - 1 == 6, "an interval on every point")
+        expectEqual(loss.components(separatedBy: "class=\"interval\"").count - 1, 6, "an interval on every point")
         let summarized = try #require(SweepResult.chartSpecs.first { $0.metric == "summarized_rate" })
-        #expect(try #require(SVGProbe.parse(result.chart(summarized).svg)).series == ["each design (on arm)"])
+        try expectEqual(#require(SVGProbe.parse(result.chart(summarized).svg)).series, ["each design (on arm)"])
         // With the design fixed by the file, the on arm is named for it.
         var single = result
         single.axes = [SweepAxis(path: "apns.loss", values: ["0", "0.05", "0.1"])]
@@ -228,10 +228,10 @@ import PushSimTestSupport
         let result = Self.optimizeResult
         let svg = result.chart.svg
         let probe = try #require(SVGProbe.parse(svg))
-        #expect(probe.series == ["within δ of the chosen", "worse by more than δ"])
+        expectEqual(probe.series, ["within δ of the chosen", "worse by more than δ"])
         // Within: 10 (its interval reaches below δ), 20 and the chosen 50; beyond: the other four.
-        #expect(Self.pointXs(svg, series: "within δ of the chosen").count == 3)
-        #expect(Self.pointXs(svg, series: "worse by more than δ").count == 4)
+        expectEqual(Self.pointXs(svg, series: "within δ of the chosen").count, 3)
+        expectEqual(Self.pointXs(svg, series: "worse by more than δ").count, 4)
         #expect(!svg.contains("<polyline"))
         // The zone is drawn from the chosen (0) to δ on the value axis.
         let zone = try NSRegularExpression(pattern: #"<rect class="zone" x="[0-9.]+" y="([0-9.]+)" width="[0-9.]+" height="([0-9.]+)""#)
@@ -246,7 +246,7 @@ import PushSimTestSupport
         // One axis of numbers: spaced by value.
         let xs = Self.pointXs(svg, series: "within δ of the chosen")
         #expect(abs((xs[1] - xs[0]) / (xs[2] - xs[0]) - 10.0 / 40) < 0.01)
-        #expect(SVGTextBoxes.overlaps(svg)?.isEmpty == true, "\(SVGTextBoxes.overlaps(svg) ?? [])")
+        expectEqual(SVGTextBoxes.overlaps(svg)?.isEmpty, true, "\(SVGTextBoxes.overlaps(svg) ?? [])")
         if let folder = ProcessInfo.processInfo.environment["PUSHSIM_CHART_DUMP"] {
             try svg.write(toFile: folder + "/optimize-test.svg", atomically: true, encoding: .utf8)
             try Self.designsSweep.chart(SweepResult.chartSpecs[0]).svg.write(toFile: folder + "/designs-test.svg", atomically: true, encoding: .utf8)
@@ -278,7 +278,7 @@ import PushSimTestSupport
         for original in [Self.designsSweep, Self.population("office", scale: 1)] {
             let read = try #require(SweepResult(sweepJSON: try JSONValue.parse(original.json.text)))
             for spec in SweepResult.chartSpecs {
-                #expect(read.chart(spec).svg == original.chart(spec).svg, "\(original.scenario): \(spec.file)")
+                expectEqual(read.chart(spec).svg, original.chart(spec).svg, "\(original.scenario): \(spec.file)")
             }
         }
         #expect(SweepResult(sweepJSON: .object(["scenario": .string("x")])) == nil)
@@ -299,7 +299,7 @@ import PushSimTestSupport
             guard let group = loss.range(of: "<g class=\"series\" data-series=\"\(series)\">") else { return nil }
             return loss[group.upperBound...].firstMatch(of: /fill="(#[0-9a-f]{6})"/).map { String($0.1) }
         }
-        #expect(colour("office · no recovery (off arm)") == colour("office · push queue (on arm)"))
+        expectEqual(colour("office · no recovery (off arm)"), colour("office · push queue (on arm)"))
         #expect(colour("office · push queue (on arm)") != colour("nights · push queue (on arm)"))
         // The axis is every value of both, in order, in proportion: 0, 5, 10, 50.
         let office = Self.pointXs(loss, series: "office · push queue (on arm)"), nights = Self.pointXs(loss, series: "nights · push queue (on arm)")
@@ -308,8 +308,8 @@ import PushSimTestSupport
         #expect(abs((nights[1] - nights[0]) / (nights[2] - nights[0]) - 0.2) < 0.002)
         // No off-arm line where the metric cannot exist.
         let summarized = try #require(SweepResult.chartSpecs.first { $0.metric == "summarized_rate" })
-        #expect(try #require(SVGProbe.parse(overlay.chart(summarized).svg)).series == ["office · push queue (on arm)", "nights · push queue (on arm)"])
-        #expect(SVGTextBoxes.overlaps(loss)?.isEmpty == true, "\(SVGTextBoxes.overlaps(loss) ?? [])")
+        try expectEqual(#require(SVGProbe.parse(overlay.chart(summarized).svg)).series, ["office · push queue (on arm)", "nights · push queue (on arm)"])
+        expectEqual(SVGTextBoxes.overlaps(loss)?.isEmpty, true, "\(SVGTextBoxes.overlaps(loss) ?? [])")
         // Sweeps of other axes are refused.
         var other = Self.population("field", scale: 2)
         other.axes = [SweepAxis(path: "apns.loss", values: ["0"])]
@@ -349,7 +349,7 @@ import PushSimTestSupport
                                                              SweepAxis(path: "recovery", values: designs)],
                                  seeds: [1, 2, 3, 4, 5], points: points)
         let svg = result.chart(SweepResult.chartSpecs[0]).svg
-        #expect(try #require(SVGProbe.parse(svg)).series == ["no recovery (off arm)", "push queue (on arm)", "client catch-up (on arm)"])
+        try expectEqual(#require(SVGProbe.parse(svg)).series, ["no recovery (off arm)", "push queue (on arm)", "client catch-up (on arm)"])
         #expect(!svg.contains("<polyline"), "a line across channels")
     }
 
@@ -378,7 +378,7 @@ import PushSimTestSupport
         // Thousands of letters a bin beside a few re-requests, never 0: a log axis, no row for 0.
         let svg = Self.loadChart(letters: { 2000 + 10 * $0 }, reRequests: { $0 % 5 + 1 })
         let probe = try #require(SVGProbe.parse(svg))
-        #expect(probe.classedText["y-label"] == "count per bin, log scale")
+        expectEqual(probe.classedText["y-label"], "count per bin, log scale")
         let ticks = try ["1", "10", "100", "1000", "10000"].map { try #require(Self.tickY(svg, label: $0), "no tick \($0)") }
         let decade = ticks[0] - ticks[1]
         #expect(decade > 20)
@@ -393,7 +393,7 @@ import PushSimTestSupport
         }
         // 1 and 2 re-requests a bin are told apart.
         #expect(reRequests[0] - reRequests[1] > 0.25 * decade)
-        #expect(SVGTextBoxes.overlaps(svg)?.isEmpty == true, "\(SVGTextBoxes.overlaps(svg) ?? [])")
+        expectEqual(SVGTextBoxes.overlaps(svg)?.isEmpty, true, "\(SVGTextBoxes.overlaps(svg) ?? [])")
 
         // A bin of 0 re-requests: 0 on its own row under a break.
         let zero = Self.loadChart(letters: { 2000 + 10 * $0 }, reRequests: { $0 % 3 == 0 ? 0 : 4 })
@@ -438,10 +438,10 @@ import PushSimTestSupport
         #expect(Self.pointYs(zoomed, series: "worse by more than δ").isEmpty)
         #expect(zoomed.contains("4 beyond this panel"))
         #expect(!zoomed.contains("log scale"))
-        #expect(SVGTextBoxes.overlaps(zoomed)?.isEmpty == true, "\(SVGTextBoxes.overlaps(zoomed) ?? [])")
+        expectEqual(SVGTextBoxes.overlaps(zoomed)?.isEmpty, true, "\(SVGTextBoxes.overlaps(zoomed) ?? [])")
         // optimize.svg holds both, the panel under the chart.
         let written = thin.svg
-        #expect(written.components(separatedBy: "<g class=\"panel\"").count - 1 == 2)
+        expectEqual(written.components(separatedBy: "<g class=\"panel\"").count - 1, 2)
         #expect(written.contains("transform=\"translate(0 \(try #require(Int(thin.chart.svg.firstMatch(of: /height="([0-9]+)"/).map { String($0.1) } ?? ""))))\""))
         #expect(SVGProbe.parse(written) != nil)
 
@@ -453,10 +453,10 @@ import PushSimTestSupport
             let drawn = try #require(Self.zoneHeight(result.chart.svg))
             let needed = drawn < SVGChart.Layout.plotHeight / 20
             seen.insert(needed)
-            #expect((result.zoomChart != nil) == needed, "δ = \(delta): zone \(drawn) px")
-            #expect((result.svg == result.chart.svg) == !needed)
+            expectEqual((result.zoomChart != nil), needed, "δ = \(delta): zone \(drawn) px")
+            expectEqual((result.svg == result.chart.svg), !needed)
         }
-        #expect(seen == [true, false], "the deltas tried fall on both sides of the rule")
+        expectEqual(seen, [true, false], "the deltas tried fall on both sides of the rule")
         if let folder = ProcessInfo.processInfo.environment["PUSHSIM_CHART_DUMP"] {
             try written.write(toFile: folder + "/optimize-zoom.svg", atomically: true, encoding: .utf8)
         }

@@ -42,9 +42,9 @@ import PushSimTestSupport
         let gate = try Gate()
         let fewer = try gate.check(["queue.repeat_max_count=8"])
         #expect(fewer.pairing.isPaired)
-        #expect(fewer.outcome == .regression)
+        expectEqual(fewer.outcome, .regression)
         #expect(fewer.worse.map(\.name).contains("on.summarized"))
-        #expect(fewer.scenarioChanges == [ScenarioChange(key: "queue.repeat_max_count", old: "10", new: "8")])
+        expectEqual(fewer.scenarioChanges, [ScenarioChange(key: "queue.repeat_max_count", old: "10", new: "8")])
         #expect(fewer.text.contains("queue.repeat_max_count 10 → 8"))
 
         let alertsOff = try gate.check(["device.alerts_off=0.04"])
@@ -56,7 +56,7 @@ import PushSimTestSupport
         // but within the default margin (10 % of ~0.55 s), and nothing else beyond its noise.
         let slower = try gate.check(["extension.processing=lognormal(220ms, 2s)"])
         #expect(slower.pairing.isPaired)
-        #expect(slower.outcome == .pass, "\(slower.summaryLine)")
+        expectEqual(slower.outcome, .pass, "\(slower.summaryLine)")
         let p50 = try #require(slower.rows.first { $0.name == "on.latency_s.p50" })
         #expect(p50.change > 0.010 && p50.change > p50.noise && p50.change < p50.tolerance ?? 0)
 
@@ -72,12 +72,12 @@ import PushSimTestSupport
         let gate = try Gate(seed: 2)
         let slower = try gate.check(["extension.processing=lognormal(220ms, 2s)"])
         #expect(slower.pairing.isPaired)
-        #expect(slower.outcome == .pass, "\(slower.summaryLine)")
+        expectEqual(slower.outcome, .pass, "\(slower.summaryLine)")
         for seed in 3...5 {
             let reseed = try gate.check(["seed=\(seed)"])
             guard case .independent(let why) = reseed.pairing else { Issue.record("seed \(seed) paired"); continue }
             #expect(why.contains("seed"))
-            #expect(reseed.outcome == .pass, "seed \(seed): \(reseed.summaryLine)")
+            expectEqual(reseed.outcome, .pass, "seed \(seed): \(reseed.summaryLine)")
         }
     }
 
@@ -95,8 +95,8 @@ import PushSimTestSupport
             same.add(now: counts, then: counts)
             one.add(now: device < 50 ? moved : counts, then: counts)
         }
-        #expect(same.countDifferenceStandardError(3) == 0)
-        #expect(same.rateDifferenceStandardError(3) == 0)
+        expectEqual(same.countDifferenceStandardError(3), 0)
+        expectEqual(same.rateDifferenceStandardError(3), 0)
         // d is 2 on 50 devices and 0 on 50: Σ(d − d̄)² = 100 · 1, times 100/99.
         let expected = (100.0 * 100 / 99).squareRoot()
         #expect(abs(one.countDifferenceStandardError(3) - expected) < 1e-9)
@@ -105,9 +105,9 @@ import PushSimTestSupport
     }
 
     @Test func latencyTolerancesTakeDurations() throws {
-        #expect(try CheckTolerance.parse("latency_s.p50=50ms") == CheckTolerance(arm: nil, key: "latency_s.p50", amount: .absolute(0.05)))
-        #expect(try CheckTolerance.parse("on.latency_s.p99=1m30s") == CheckTolerance(arm: "on", key: "latency_s.p99", amount: .absolute(90)))
-        #expect(try CheckTolerance.parse("latency_s.max=2") == CheckTolerance(arm: nil, key: "latency_s.max", amount: .absolute(2)))
+        try expectEqual(CheckTolerance.parse("latency_s.p50=50ms"), CheckTolerance(arm: nil, key: "latency_s.p50", amount: .absolute(0.05)))
+        try expectEqual(CheckTolerance.parse("on.latency_s.p99=1m30s"), CheckTolerance(arm: "on", key: "latency_s.p99", amount: .absolute(90)))
+        try expectEqual(CheckTolerance.parse("latency_s.max=2"), CheckTolerance(arm: nil, key: "latency_s.max", amount: .absolute(2)))
         for bad in ["latency_s.p50=50 parsecs", "latency_s.p50=-5ms", "lost=5ms"] {
             #expect(throws: CheckInputError.self, "\(bad)") { try CheckTolerance.parse(bad) }
         }
@@ -116,16 +116,16 @@ import PushSimTestSupport
     @Test func anotherMajorVersionIsRefusedAMinorWarned() throws {
         let scenario = try ScenarioLoader.parse(text: CheckTestSupport.scenarioText(devices: 5), file: "t.yaml")
         var snapshot = try CheckSnapshot(json: RunSummary.document(Simulator.run(scenario), scenario: scenario), source: "b")
-        #expect(snapshot.version == PushSimVersion.current)
+        expectEqual(snapshot.version, PushSimVersion.current)
         #expect(try CheckBaselineScenario.versionWarning(snapshot, path: "b", current: PushSimVersion.current) == nil)
         snapshot.version = "2.0.0"
         #expect(try CheckBaselineScenario.versionWarning(snapshot, path: "b", current: "2.0.0") == nil)
         snapshot.version = "2.1.0"
-        #expect(try CheckBaselineScenario.versionWarning(snapshot, path: "b", current: "2.0.0")?.contains("2.1.0") == true)
+        try expectEqual(CheckBaselineScenario.versionWarning(snapshot, path: "b", current: "2.0.0")?.contains("2.1.0"), true)
         snapshot.version = "1.4.0"
         #expect(throws: CheckInputError.self) { try CheckBaselineScenario.versionWarning(snapshot, path: "b", current: "2.0.0") }
         snapshot.version = nil
-        #expect(try CheckBaselineScenario.versionWarning(snapshot, path: "b", current: "2.0.0")?.contains("names no") == true)
+        try expectEqual(CheckBaselineScenario.versionWarning(snapshot, path: "b", current: "2.0.0")?.contains("names no"), true)
     }
 
     /// Every bundled scenario's resolved_scenario reads back as the scenario it was printed from.
@@ -135,7 +135,7 @@ import PushSimTestSupport
             let json = RunSummary.scenarioJSON(scenario)
             let text = try #require(CheckBaselineScenario.yaml(json))
             let again = try ScenarioLoader.parse(text: text, file: name)
-            #expect(RunSummary.scenarioJSON(again) == json, "\(name)")
+            expectEqual(RunSummary.scenarioJSON(again), json, "\(name)")
         }
     }
 }

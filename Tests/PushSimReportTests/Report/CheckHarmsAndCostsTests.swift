@@ -35,7 +35,7 @@ import PushSimTestSupport
                 }
                 for key in CheckSpread.designCountKeys {
                     guard let total = snapshot.arms[a].values[key], let k = CheckSpread.countKeys.firstIndex(of: key) else { continue }
-                    #expect(Double(spreads[a].sum[k]) == total, "\(recovery) \(arm.name) \(key)")
+                    expectEqual(Double(spreads[a].sum[k]), total, "\(recovery) \(arm.name) \(key)")
                 }
             }
             // The design's own costs are there: a sync's silent pushes and wake-ups, a catch-up's fetches.
@@ -61,7 +61,7 @@ import PushSimTestSupport
         let same = try CheckSession.check(base, baselinePath: path)
         let rows = same.report.rows.filter { $0.metric.key.hasPrefix(DesignMetrics.prefix) }
         // The sync's five figures (no XIVA requests) and the off arm's alert pushes.
-        #expect(rows.count == 6, "\(rows.map(\.name))")
+        expectEqual(rows.count, 6, "\(rows.map(\.name))")
         #expect(rows.allSatisfy { $0.verdict == .identical })
         let faster = try Self.scenario("background_sync", extra: ["device.background_sync.throttle=30/h"])
         let (report, _) = try CheckSession.check(faster, baselinePath: path)

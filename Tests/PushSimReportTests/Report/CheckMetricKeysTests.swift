@@ -33,15 +33,15 @@ private struct AppAsksWhenWoken: ServiceExtensionClient {
             for metric in CheckMetrics.catalogue(arm) {
                 switch metric.kind {
                 case .count(let index):
-                    #expect(CheckMetrics.countKeys[index] == metric.key, "\(metric.key) reads count \(CheckMetrics.countKeys[index])")
+                    expectEqual(CheckMetrics.countKeys[index], metric.key, "\(metric.key) reads count \(CheckMetrics.countKeys[index])")
                 case .rate(let numerator):
                     let expected = ["loss_rate": "lost", "duplicate_rate": "duplicates"][metric.key]
                         ?? CheckMetrics.designFigures(arm).first { $0.key == metric.key }?.count
-                    #expect(expected == CheckMetrics.countKeys[numerator], "\(metric.key) divides \(CheckMetrics.countKeys[numerator])")
+                    expectEqual(expected, CheckMetrics.countKeys[numerator], "\(metric.key) divides \(CheckMetrics.countKeys[numerator])")
                 case .share(let complement):
                     // A declared share's noise is its complement count's, a count of its own group.
                     let share = Ledger.checkedShares.first { $0.jsonPath == metric.key }
-                    #expect(share?.complementPath == CheckMetrics.countKeys[complement], "\(metric.key) takes the noise of \(CheckMetrics.countKeys[complement])")
+                    expectEqual(share?.complementPath, CheckMetrics.countKeys[complement], "\(metric.key) takes the noise of \(CheckMetrics.countKeys[complement])")
                 case .latencyQuantile, .latencyMax, .work, .loadPeak: break
                 }
             }

@@ -21,14 +21,14 @@ import PushSimTestSupport
         let scenario = try SmallScenarios.load(name, devices: 16)
         let plain = Simulator.run(scenario, jobs: 1)
         let (result, rows) = Simulator.run(scenario, jobs: 1, logs: true)
-        #expect(result == plain, "logging changed a count")
+        expectEqual(result, plain, "logging changed a count")
         let queueArm = result.arms.first { $0.arm == .on && scenario.recovery == .queue }
         if let ledger = queueArm?.ledger {
             let total = ExtensionLogSummary(rows).total
-            #expect(total.pushes == ledger.pushesSeenByExtensions)
-            #expect(total.gaps == ledger.gapsDetected)
-            #expect(total.missed == ledger.missedInGaps)
-            #expect(total.reRequests == ledger.reRequests)
+            expectEqual(total.pushes, ledger.pushesSeenByExtensions)
+            expectEqual(total.gaps, ledger.gapsDetected)
+            expectEqual(total.missed, ledger.missedInGaps)
+            expectEqual(total.reRequests, ledger.reRequests)
         } else {
             #expect(rows.isEmpty, "a scenario without the queue arm logs nothing")
         }
@@ -36,10 +36,10 @@ import PushSimTestSupport
         #expect(zip(rows, rows.dropFirst()).allSatisfy { $0.device < $1.device || ($0.device == $1.device && $0.time <= $1.time) })
         let text = ExtensionLogCSV.rows(rows)
         let back = try ExtensionLogReader.read(bytes: Array(text.utf8), file: "\(name).csv")
-        #expect(back == rows)
-        #expect(ExtensionLogSummary(back) == ExtensionLogSummary(rows))
+        expectEqual(back, rows)
+        expectEqual(ExtensionLogSummary(back), ExtensionLogSummary(rows))
         let (_, parallel) = Simulator.run(scenario, jobs: 2, logs: true)
-        #expect(ExtensionLogCSV.rows(parallel) == text, "--jobs 2 changed the log")
+        expectEqual(ExtensionLogCSV.rows(parallel), text, "--jobs 2 changed the log")
     }
 
     @Test func theHourlyFileHasAColumnPerFigure() {
@@ -55,8 +55,8 @@ import PushSimTestSupport
     }
 
     @Test func theHourlyFileGoesBesideTheLog() {
-        #expect(ExtensionLogCSV.hourlyPath(for: "out/logs.csv") == "out/logs.hourly.csv")
-        #expect(ExtensionLogCSV.hourlyPath(for: "logs") == "logs.hourly.csv")
+        expectEqual(ExtensionLogCSV.hourlyPath(for: "out/logs.csv"), "out/logs.hourly.csv")
+        expectEqual(ExtensionLogCSV.hourlyPath(for: "logs"), "logs.hourly.csv")
     }
 }
 
@@ -66,7 +66,7 @@ import PushSimTestSupport
         let rows = [LoggedPush(device: 0, time: 0, position: 1, gapSize: 0, answer: .none),
                     LoggedPush(device: Int(Int32.max), time: Int64.max, position: 1_000_000_007, gapSize: 10, answer: .pending)]
         let text = ExtensionLogCSV.rows(rows)
-        #expect(text == "device,time_us,position,gap_found,gap_size,answer\n0,0,1,0,0,none\n2147483647,9223372036854775807,1000000007,1,10,pending\n")
-        #expect(try ExtensionLogReader.read(bytes: Array(text.utf8), file: "x.csv") == rows)
+        expectEqual(text, "device,time_us,position,gap_found,gap_size,answer\n0,0,1,0,0,none\n2147483647,9223372036854775807,1000000007,1,10,pending\n")
+        try expectEqual(ExtensionLogReader.read(bytes: Array(text.utf8), file: "x.csv"), rows)
     }
 }

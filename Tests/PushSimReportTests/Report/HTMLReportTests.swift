@@ -35,7 +35,7 @@ import PushSimTestSupport
         // Made again from the same files (as `pushsim report` does), it is the same page.
         let again = try #require(try HTMLReport.page(for: files.filter { $0.name != HTMLReport.name },
                                                      command: "pushsim run t.yaml --out 'a b'"))
-        #expect(again == html)
+        expectEqual(again, html)
     }
 
     @Test func theCheckCatchesAPlantedReferenceAndAWrongNumber() throws {
@@ -90,10 +90,16 @@ import PushSimTestSupport
     }
 
     @Test func simulatedTimeAndNumbersAreWrittenAsTheTablesWriteThem() {
-        #expect(HTMLText.clock(0) == "0s" && HTMLText.clock(59) == "59s" && HTMLText.clock(86_400) == "1d")
-        #expect(HTMLText.clock(491_940) == "5d16h39m" && HTMLText.clock(3_661) == "1h1m1s")
-        #expect(HTMLText.grouped(559_901) == "559,901" && HTMLText.grouped(-1_000) == "-1,000" && HTMLText.grouped(12) == "12")
-        #expect(HTMLText.fixed(-0.0001, 2) == "0.00" && HTMLText.fixed(9.5604, 2) == "9.56")
-        #expect(HTMLText.escape("<a href=\"x\">&</a>") == "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;")
+        expectEqual(HTMLText.clock(0), "0s")
+        expectEqual(HTMLText.clock(59), "59s")
+        expectEqual(HTMLText.clock(86_400), "1d")
+        expectEqual(HTMLText.clock(491_940), "5d16h39m")
+        expectEqual(HTMLText.clock(3_661), "1h1m1s")
+        expectEqual(HTMLText.grouped(559_901), "559,901")
+        expectEqual(HTMLText.grouped(-1_000), "-1,000")
+        expectEqual(HTMLText.grouped(12), "12")
+        expectEqual(HTMLText.fixed(-0.0001, 2), "0.00")
+        expectEqual(HTMLText.fixed(9.5604, 2), "9.56")
+        expectEqual(HTMLText.escape("<a href=\"x\">&</a>"), "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;")
     }
 }

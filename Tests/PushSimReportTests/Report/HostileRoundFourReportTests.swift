@@ -19,11 +19,11 @@ import PushSimTestSupport
             #expect(past || covered >= span, "\(span) / \(bin)")
             #expect(count == 0 || Int64(count - 1) * bin < span, "\(span) / \(bin)")
         }
-        #expect(SimTime.binStart(3, bin: max / 2) == max)
-        #expect(SimTime.binStart(3, bin: 7) == 21)
-        #expect(SimTime.saturatingProduct(-2, max) == Int64.min)
+        expectEqual(SimTime.binStart(3, bin: max / 2), max)
+        expectEqual(SimTime.binStart(3, bin: 7), 21)
+        expectEqual(SimTime.saturatingProduct(-2, max), Int64.min)
         let frame = LoadFrame(bin: max - 1, warmup: max - 2, duration: max - 1, end: max)
-        #expect(frame.runBins == 2)
+        expectEqual(frame.runBins, 2)
         #expect(!frame.measuredBins.isEmpty)
     }
 
@@ -37,7 +37,7 @@ import PushSimTestSupport
             }
         }
         // Spans the old steps served keep their step.
-        #expect(LoadChart.tickStep(span: 7 * SimTime.day) == SimTime.day)
+        expectEqual(LoadChart.tickStep(span: 7 * SimTime.day), SimTime.day)
     }
 
     /// An extension log whose gap sizes add past 2^63 - 1 killed calibrate (the summary's sums).
@@ -57,7 +57,7 @@ import PushSimTestSupport
         }
         // One such row is fine: the sum is the row's.
         let one = "device,time_us,position,gap_found,gap_size,answer\n0,1,\(Int.max),1,\(huge),answered\n"
-        #expect(try ExtensionLogReader.read(bytes: Array(one.utf8), file: "log.csv").count == 1)
+        try expectEqual(ExtensionLogReader.read(bytes: Array(one.utf8), file: "log.csv").count, 1)
     }
 
     /// A part with `load_frame.bin_us` of 2^63 - 1 (forever) and its checksum recomputed killed merge.
@@ -65,10 +65,10 @@ import PushSimTestSupport
         let parts = try HostileParts.parts()
         let forged = HostileParts.forge(parts[0], setting: .int(Int.max), at: ["load_frame", "bin_us"])
         let refusal = HostileParts.refusal([forged, parts[1].json.text])
-        #expect(refusal?.contains("`load_frame.bin_us`: expected a bin width below 9223372036854775807 µs") == true, "\(refusal ?? "merged")")
+        expectEqual(refusal?.contains("`load_frame.bin_us`: expected a bin width below 9223372036854775807 µs"), true, "\(refusal ?? "merged")")
         // The largest a run gives is read (its rows past its one bin are then refused, as damage).
         let wide = HostileParts.forge(parts[0], setting: .int(Int.max - 1), at: ["load_frame", "bin_us"])
-        #expect(HostileParts.refusal([wide, parts[1].json.text])?.contains("expected a bin width below") == false)
+        expectEqual(HostileParts.refusal([wide, parts[1].json.text])?.contains("expected a bin width below"), false)
     }
 
     /// A load row at bin 99 999 of a run of a few bins was merged (totals one off the ledger).
@@ -83,7 +83,7 @@ import PushSimTestSupport
             if case .object(let changed) = root { top = changed }
         }
         let refusal = HostileParts.refusal([forged, parts[1].json.text])
-        #expect(refusal?.contains("`arms[1].load`: a row at bin 99999, past the run's") == true, "\(refusal ?? "merged")")
+        expectEqual(refusal?.contains("`arms[1].load`: a row at bin 99999, past the run's"), true, "\(refusal ?? "merged")")
     }
 
     /// A part without `latency_seen` next to one with it was merged (seen p90 off the run's).
@@ -103,7 +103,7 @@ import PushSimTestSupport
         }
         #expect(HostileParts.refusal([parts[0].json.text, stripped]) != nil)
         let refusal = HostileParts.refusal([parts[0].json.text, removed])
-        #expect(refusal?.contains("part-1: `arms[0].latency_seen`: missing, while part-0 has it") == true, "\(refusal ?? "merged")")
+        expectEqual(refusal?.contains("part-1: `arms[0].latency_seen`: missing, while part-0 has it"), true, "\(refusal ?? "merged")")
         #expect(HostileParts.refusal([parts[0].json.text, parts[1].json.text]) == nil)
     }
 
@@ -122,9 +122,9 @@ import PushSimTestSupport
             load["bin_s"] = .int(-60)
             fields["load"] = .object(load)
         }
-        #expect(negative?.contains("b.json: runs[1] (queue on): 'load.bin_s' should be a width in seconds above 0, found -60") == true, "\(negative ?? "read")")
+        expectEqual(negative?.contains("b.json: runs[1] (queue on): 'load.bin_s' should be a width in seconds above 0, found -60"), true, "\(negative ?? "read")")
         let five = damaged { $0["load"] = .int(5) }
-        #expect(five?.contains("b.json: runs[1] (queue on): 'load' should be an object (the load series), found a number") == true, "\(five ?? "read")")
+        expectEqual(five?.contains("b.json: runs[1] (queue on): 'load' should be an object (the load series), found a number"), true, "\(five ?? "read")")
         #expect(damaged { _ in } == nil)
     }
 }
@@ -143,6 +143,6 @@ import PushSimTestSupport
             }
         }
         let refusal = HostileParts.refusal([narrow(parts[0]), narrow(parts[1])])
-        #expect(refusal?.contains("more than the 10000000 a part's load series may hold") == true, "\(refusal ?? "merged")")
+        expectEqual(refusal?.contains("more than the 10000000 a part's load series may hold"), true, "\(refusal ?? "merged")")
     }
 }

@@ -76,13 +76,13 @@ enum HostileParts {
     @Test func partsCarryVersionSizeAndAChecksumThatRoundTrips() throws {
         let part = try #require(HostileParts.parts().first)
         let top = HostileParts.object(part)
-        #expect(top["version"] == .string(PushSimVersion.current))
-        #expect(top["format"] == .string("pushsim-partial/2"))
+        expectEqual(top["version"], .string(PushSimVersion.current))
+        expectEqual(top["format"], .string("pushsim-partial/2"))
         guard case .string(let checksum)? = top["checksum"] else { Issue.record("no checksum"); return }
         #expect(checksum.hasPrefix("fnv1a64:") && checksum.count == 8 + 16)
         // Pretty-printed, with escapes that do not change a value: still the same content.
         let pretty = part.json.prettyText.replacingOccurrences(of: "\"quickstart\"", with: "\"quick\\u0073tart\"")
-        #expect(try PartialResult.read(pretty, source: "p") == [part])
+        try expectEqual(PartialResult.read(pretty, source: "p"), [part])
     }
 
     @Test func anEditedPartIsRefusedEvenWhenItsSumsStillAddUp() throws {
@@ -94,7 +94,7 @@ enum HostileParts {
         let edited = text.replacingCharacters(in: range.upperBound..<text.index(range.upperBound, offsetBy: digits.count),
                                               with: String((Int(digits) ?? 0) + 1))
         let message = HostileParts.refusal([parts[0].json.text, edited])
-        #expect(message?.contains("part-1: the checksum does not match the content") == true, "\(message ?? "merged")")
+        expectEqual(message?.contains("part-1: the checksum does not match the content"), true, "\(message ?? "merged")")
     }
 
     @Test func aPartOfAnotherVersionOrFormatIsRefused() throws {
@@ -102,10 +102,10 @@ enum HostileParts {
         let other = HostileParts.forge(part, setting: .string("1.0.0"), at: ["version"])
         #expect(HostileParts.refusal([other])?.contains("made by pushsim 1.0.0, but this is pushsim \(PushSimVersion.current)") == true)
         let old = HostileParts.forge(part, setting: .string("pushsim-partial/1"), at: ["format"])
-        #expect(HostileParts.refusal([old])?.contains("another version of pushsim") == true)
+        expectEqual(HostileParts.refusal([old])?.contains("another version of pushsim"), true)
         var top = HostileParts.object(part)
         top["checksum"] = nil
-        #expect(HostileParts.refusal([JSONValue.object(top).text])?.contains("`checksum`: missing") == true)
+        expectEqual(HostileParts.refusal([JSONValue.object(top).text])?.contains("`checksum`: missing"), true)
     }
 
     @Test func countsNearTwoToTheSixtyThreeAreRefusedWithoutOverflow() throws {
@@ -131,7 +131,7 @@ enum HostileParts {
         // A count past Int.max, a negative one, a fraction, 1e300: each named by its key path.
         for bad: JSONValue in [.uint(UInt64(Int.max) + 1), .int(-1), .double(1.5), .double(1e300), .string("7")] {
             let text = HostileParts.forge(parts[0], setting: bad, at: ["arms", "1", "counts", "resent"])
-            #expect(HostileParts.refusal([text])?.contains("`arms[1].counts.resent`: expected a whole number from 0 to") == true)
+            expectEqual(HostileParts.refusal([text])?.contains("`arms[1].counts.resent`: expected a whole number from 0 to"), true)
         }
     }
 
@@ -152,9 +152,9 @@ enum HostileParts {
             #expect(message.contains("of \(count) shards: 1/\(count), 2/\(count)"), "\(message)")
         }
         let wrongShare = HostileParts.forge(part, setting: .object(["index": .int(3), "count": .int(4)]), at: ["shard"])
-        #expect(HostileParts.refusal([wrongShare])?.contains("not its own share") == true)
+        expectEqual(HostileParts.refusal([wrongShare])?.contains("not its own share"), true)
         let inverted = HostileParts.forge(part, setting: .object(["index": .int(4), "count": .int(4)]), at: ["shard"])
-        #expect(HostileParts.refusal([inverted])?.contains("expected 0 ≤ index < count") == true)
+        expectEqual(HostileParts.refusal([inverted])?.contains("expected 0 ≤ index < count"), true)
     }
 
     @Test func forgedHistogramsAreRefused() throws {
@@ -173,7 +173,7 @@ enum HostileParts {
         }
         // Buckets that no longer add up to `delivered`.
         let short = HostileParts.forge(part, setting: .array([]), at: ["arms", "0", "latency", "buckets"])
-        #expect(HostileParts.refusal([short])?.contains("the counts do not add up") == true)
+        expectEqual(HostileParts.refusal([short])?.contains("the counts do not add up"), true)
     }
 
     @Test func theMergedSizeIsTheRunsSoSummaryMarkdownMatches() throws {
@@ -184,7 +184,7 @@ enum HostileParts {
         let (result, size, provenance) = try merge.finish()
         let single = Simulator.run(scenario)
         let merged = RunSummary.files(result, size: size, provenance: provenance).map(\.contents)
-        #expect(merged == RunSummary.files(single, scenario: scenario).map(\.contents))
+        expectEqual(merged, RunSummary.files(single, scenario: scenario).map(\.contents))
         #expect(merged[1].contains("9 devices × "))
         #expect(merged[1].contains("## How this was made"))
     }
@@ -197,7 +197,7 @@ enum HostileParts {
         #expect(throws: BoundedInputError.notAFile) { _ = try BoundedInput.read(path: NSTemporaryDirectory(), limit: 10) }
         let dir = TemporaryDirectory()
         let file = dir.write("ten", "0123456789")
-        #expect(try BoundedInput.read(path: file, limit: 10) == Array("0123456789".utf8))
+        try expectEqual(BoundedInput.read(path: file, limit: 10), Array("0123456789".utf8))
         #expect(throws: BoundedInputError.tooLarge(limit: 9)) { _ = try BoundedInput.read(path: file, limit: 9) }
     }
 }

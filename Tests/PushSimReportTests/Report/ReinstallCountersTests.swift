@@ -36,9 +36,9 @@ import PushSimTestSupport
             edit(&baseline.arms[1].values)
             return try CheckComparison.compare(baseline: baseline, baselinePath: "b.json", now: result, spreads: spreads, tolerances: [])
         }
-        #expect(try compare { _ in }.outcome == .identical)
-        #expect(try compare { $0[Self.drops] = onDrops / 2 }.worse.map(\.name) == ["on." + Self.drops])
-        #expect(try compare { $0[Self.drops] = onDrops * 2 }.better.map(\.name) == ["on." + Self.drops])
+        try expectEqual(compare { _ in }.outcome, .identical)
+        try expectEqual(compare { $0[Self.drops] = onDrops / 2 }.worse.map(\.name), ["on." + Self.drops])
+        try expectEqual(compare { $0[Self.drops] = onDrops * 2 }.better.map(\.name), ["on." + Self.drops])
         func compareFalseGaps(baseline value: Double) throws -> CheckReport {
             var baseline = now
             baseline.arms[1].values[Self.falseGaps] = value
@@ -46,8 +46,8 @@ import PushSimTestSupport
                                                paired: [PairedSpread(), PairedSpread()], pairing: .paired,
                                                tolerances: [Self.oneFalseGap])
         }
-        #expect(try compareFalseGaps(baseline: 0).worse.map(\.name) == ["on." + Self.falseGaps])
-        #expect(try compareFalseGaps(baseline: onFalseGaps + 5).better.map(\.name) == ["on." + Self.falseGaps])
+        try expectEqual(compareFalseGaps(baseline: 0).worse.map(\.name), ["on." + Self.falseGaps])
+        try expectEqual(compareFalseGaps(baseline: onFalseGaps + 5).better.map(\.name), ["on." + Self.falseGaps])
     }
 
     /// A document without `app_reinstalls` (no reinstall, or written before the check compared
@@ -59,7 +59,7 @@ import PushSimTestSupport
         #expect(snapshot.arms.first?.values[Self.drops] == 0 && snapshot.arms.last?.values[Self.falseGaps] == 0)
         let same = try CheckComparison.compare(baseline: snapshot, baselinePath: "b.json", now: plainResult,
                                                spreads: plainSpreads, tolerances: [])
-        #expect(same.outcome == .identical)
+        expectEqual(same.outcome, .identical)
 
         let (result, spreads) = CheckRun.run(try reinstalling(), thresholds: [], jobs: 1)
         var older = try CheckSnapshot(json: result.json, source: "now")
@@ -68,7 +68,7 @@ import PushSimTestSupport
         let report = try CheckComparison.compare(baseline: older, baselinePath: "b.json", now: result, spreads: spreads,
                                                  paired: [PairedSpread(), PairedSpread()], pairing: .paired,
                                                  tolerances: [Self.oneFalseGap])
-        #expect(Set(report.worse.map(\.name)) == ["off." + Self.drops, "on." + Self.drops, "on." + Self.falseGaps])
+        expectEqual(Set(report.worse.map(\.name)), ["off." + Self.drops, "on." + Self.drops, "on." + Self.falseGaps])
     }
 
     @Test func sweepMetricsCountThemPerLetter() throws {
@@ -76,9 +76,9 @@ import PushSimTestSupport
         let off = try #require(result.arms.first), on = try #require(result.arms.last)
         let offMetrics = ArmMetrics(off), onMetrics = ArmMetrics(on, offArm: result.offArm)
         #expect(off.ledger.appReinstalls.droppedLetters > 0 && on.ledger.appReinstalls.falseGaps > 0)
-        #expect(offMetrics.values["reinstall_drops_per_letter"] == Double(off.ledger.appReinstalls.droppedLetters) / Double(off.ledger.letters))
-        #expect(onMetrics.values["reinstall_drops_per_letter"] == Double(on.ledger.appReinstalls.droppedLetters) / Double(on.ledger.letters))
-        #expect(onMetrics.values["false_gaps_per_letter"] == Double(on.ledger.appReinstalls.falseGaps) / Double(on.ledger.letters))
+        expectEqual(offMetrics.values["reinstall_drops_per_letter"], Double(off.ledger.appReinstalls.droppedLetters) / Double(off.ledger.letters))
+        expectEqual(onMetrics.values["reinstall_drops_per_letter"], Double(on.ledger.appReinstalls.droppedLetters) / Double(on.ledger.letters))
+        expectEqual(onMetrics.values["false_gaps_per_letter"], Double(on.ledger.appReinstalls.falseGaps) / Double(on.ledger.letters))
         #expect(offMetrics.values["false_gaps_per_letter"] == nil)
         let plain = Simulator.run(try ScenarioLoader.parse(text: CheckTestSupport.scenarioText(devices: 20), file: "t.yaml"))
         for arm in plain.arms {

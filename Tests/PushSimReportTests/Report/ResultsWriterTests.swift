@@ -23,10 +23,10 @@ import PushSimTestSupport
         try ResultsWriter.write([("sweep.csv", "a"), ("loss_rate.svg", "old chart")], to: out, replacing: SweepResult.family)
         try ResultsWriter.write([("summary.json", "run"), ("summary.md", "run")], to: out, replacing: RunSummary.family)
         dir.write("out/notes.txt", "mine")
-        #expect(try ResultsDestination.resolve(out).mode == .swap)
+        try expectEqual(ResultsDestination.resolve(out).mode, .swap)
         // A new sweep without that chart: the stale chart goes, the run's files and the notes stay.
         try ResultsWriter.write([("sweep.csv", "b")], to: out, replacing: SweepResult.family)
-        #expect(contents(out) == ["sweep.csv": "b", "summary.json": "run", "summary.md": "run", "notes.txt": "mine"])
+        expectEqual(contents(out), ["sweep.csv": "b", "summary.json": "run", "summary.md": "run", "notes.txt": "mine"])
         #expect(dir.listing.allSatisfy { !$0.contains(".pushsim-") })
     }
 
@@ -37,11 +37,11 @@ import PushSimTestSupport
         dir.write("home/sub/deep.txt", "deep")
         dir.write("home/summary.md", "old")
         let before = try FileManager.default.attributesOfItem(atPath: out)[.systemFileNumber] as? Int
-        #expect(try ResultsDestination.resolve(out).mode == .inPlace)
+        try expectEqual(ResultsDestination.resolve(out).mode, .inPlace)
         try ResultsWriter.write([("summary.json", "new")], to: out, replacing: RunSummary.family)
-        #expect(try FileManager.default.attributesOfItem(atPath: out)[.systemFileNumber] as? Int == before)
-        #expect(contents(out) == ["summary.json": "new", "sub": "<folder>"])
-        #expect(try String(contentsOfFile: out + "/sub/deep.txt", encoding: .utf8) == "deep")
+        try expectEqual(FileManager.default.attributesOfItem(atPath: out)[.systemFileNumber] as? Int, before)
+        expectEqual(contents(out), ["summary.json": "new", "sub": "<folder>"])
+        try expectEqual(String(contentsOfFile: out + "/sub/deep.txt", encoding: .utf8), "deep")
     }
 
     @Test(arguments: [true, false])
@@ -55,8 +55,8 @@ import PushSimTestSupport
             ResultsWriter.stepHook = { if $0 == step { throw ResultsWriteError(description: "stop at \(step)") } }
             #expect(throws: ResultsWriteError.self) { try ResultsWriter.write([("summary.json", "new"), ("summary.md", "new")], to: out) }
             ResultsWriter.stepHook = nil
-            #expect(contents(out) == ["summary.json": "old", "summary.md": "old"], "\(step)")
-            #expect(dir.listing == ["out", "out/summary.json", "out/summary.md"], "\(step)")
+            expectEqual(contents(out), ["summary.json": "old", "summary.md": "old"], "\(step)")
+            expectEqual(dir.listing, ["out", "out/summary.json", "out/summary.md"], "\(step)")
         }
     }
 
@@ -86,7 +86,7 @@ import PushSimTestSupport
         dir.write(".summary.json.\(dead).3.tmp", "half")
         dir.write(ResultsOrphans.temporaryFile(for: "x.svg", tag: "\(getpid()).999"), "ours, alive")
         ResultsOrphans.clean(name: "out", parent: dir.path, folder: out)
-        #expect(contents(out) == ["summary.json": "new"])
+        expectEqual(contents(out), ["summary.json": "new"])
         #expect(dir.listing == [ResultsOrphans.temporaryFile(for: "x.svg", tag: "\(getpid()).999"), "out", "out/summary.json"])
     }
 
@@ -95,8 +95,8 @@ import PushSimTestSupport
         try FileManager.default.createDirectory(atPath: dir.file("real"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: dir.file("link"), withDestinationPath: "real")
         try ResultsWriter.write([("summary.json", "x")], to: dir.file("link"))
-        #expect(FileTree.kind(dir.file("link")) == .link)
-        #expect(contents(dir.file("real")) == ["summary.json": "x"])
+        expectEqual(FileTree.kind(dir.file("link")), .link)
+        expectEqual(contents(dir.file("real")), ["summary.json": "x"])
     }
 
     @Test func badDestinationsAreRefusedBeforeAnyWork() throws {
@@ -122,13 +122,13 @@ import PushSimTestSupport
                 #expect(error.description.contains(expected), "\(error)")
             }
         }
-        #expect(dir.listing == ["dangling", "file", "loop"])
+        expectEqual(dir.listing, ["dangling", "file", "loop"])
     }
 
     @Test func theCurrentFolderIsWrittenInPlace() throws {
         let dir = TemporaryDirectory()
         let destination = try ResultsDestination.resolve(FileManager.default.currentDirectoryPath)
-        #expect(destination.mode == .inPlace)
-        #expect(try ResultsDestination.resolve(dir.path).mode == .swap)
+        expectEqual(destination.mode, .inPlace)
+        try expectEqual(ResultsDestination.resolve(dir.path).mode, .swap)
     }
 }

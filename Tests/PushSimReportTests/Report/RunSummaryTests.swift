@@ -4,6 +4,7 @@ import Testing
 @testable import PushSimExperiment
 @testable import PushSimReport
 @testable import PushSimCore
+import PushSimTestSupport
 
 @Suite struct RunSummaryTests {
     @Test func summaryRecordsVersionSeedAndOverrides() throws {
@@ -15,15 +16,15 @@ import Testing
               case .object(let apns)? = resolved["apns"] else {
             Issue.record("no resolved_scenario object"); return
         }
-        #expect(document["pushsim_version"] == .string(PushSimVersion.current))
-        #expect(apns["expiration"] == .string("1h"))
-        #expect(resolved["seed"] == .string("11"))
+        expectEqual(document["pushsim_version"], .string(PushSimVersion.current))
+        expectEqual(apns["expiration"], .string("1h"))
+        expectEqual(resolved["seed"], .string("11"))
         // The contract's fields are untouched: the document is the run's JSON plus provenance.
         guard case .object(let plain) = result.json else { return }
-        for (key, value) in plain { #expect(document[key] == value) }
+        for (key, value) in plain { expectEqual(document[key], value) }
 
         let files = RunSummary.files(result, scenario: scenario)
-        #expect(files.map(\.name) == ["summary.json", "summary.md", "load.csv", "load.svg", "costs.svg", "report.html"])
+        expectEqual(files.map(\.name), ["summary.json", "summary.md", "load.csv", "load.svg", "costs.svg", "report.html"])
         #expect(files[1].contents.contains("PushSim \(PushSimVersion.current) (commit \(PushSimVersion.commit)), seed 11"))
         #expect(files[1].contents.contains("```yaml\n" + ScenarioPrinter.yaml(scenario) + "```\n"))
     }

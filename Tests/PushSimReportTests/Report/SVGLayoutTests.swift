@@ -132,8 +132,8 @@ final class SVGLayoutProbe: NSObject, XMLParserDelegate {
 
     @Test func traceTickLabelsHaveThePrecisionOfTheirStep() {
         let t = SimTime.day + 7 * SimTime.hour
-        #expect(TraceSVG.tickLabel(t, step: SimTime.hour) == "d1 07:00")
-        #expect(TraceSVG.tickLabel(t + 5 * SimTime.second, step: SimTime.second) == "d1 07:00:05")
-        #expect(TraceSVG.tickLabel(t + 5 * SimTime.millisecond, step: 100 * SimTime.millisecond) == "d1 07:00:00.005")
+        expectEqual(TraceSVG.tickLabel(t, step: SimTime.hour), "d1 07:00")
+        expectEqual(TraceSVG.tickLabel(t + 5 * SimTime.second, step: SimTime.second), "d1 07:00:05")
+        expectEqual(TraceSVG.tickLabel(t + 5 * SimTime.millisecond, step: 100 * SimTime.millisecond), "d1 07:00:00.005")
     }
 }

@@ -24,7 +24,7 @@ import PushSimTestSupport
     @Test func theSeenPercentilesAreDeclaredAndSkippedWhenAbsent() throws {
         for arm in [Arm.off, .on] {
             let seen = CheckMetrics.catalogue(arm).filter(\.isSeenLatency)
-            #expect(seen.map(\.key) == ["latency_seen_s.p50", "latency_seen_s.p90", "latency_seen_s.p99"])
+            expectEqual(seen.map(\.key), ["latency_seen_s.p50", "latency_seen_s.p90", "latency_seen_s.p99"])
             #expect(seen.allSatisfy { $0.absentSkips && $0.direction == .upIsWorse })
         }
         // A run without a summary or a Focus writes no seen latency: nothing of it is compared.
@@ -54,6 +54,7 @@ import PushSimTestSupport
     /// `--tolerance latency_seen_s.p90=30m` takes a duration, as `latency_s`'s do.
     @Test func aSeenToleranceTakesADuration() throws {
         let tolerance = try CheckTolerance.parse("on.latency_seen_s.p90=30m")
-        #expect(tolerance.key == "latency_seen_s.p90" && tolerance.amount == .absolute(1800))
+        expectEqual(tolerance.key, "latency_seen_s.p90")
+        expectEqual(tolerance.amount, .absolute(1800))
     }
 }

@@ -3,6 +3,7 @@ import Testing
 @testable import PushSimExperiment
 @testable import PushSimReport
 @testable import PushSimCore
+import PushSimTestSupport
 
 @Suite struct SweepMarkdownTests {
     private func cell(_ mean: Double, _ ci: Double?, _ unit: SweepMarkdown.Unit) -> String {
@@ -10,15 +11,15 @@ import Testing
     }
 
     @Test func theIntervalHasTwoSignificantDigitsAndTheMeanItsDecimalPlace() {
-        #expect(cell(0.028941, 0.00052, .percent) == "2.894 ± 0.052 %")
-        #expect(cell(0.000111, 0.000011, .plain) == "0.000111 ± 0.000011")
-        #expect(cell(1994.04, 8.7, .duration) == "1994.0 ± 8.7 s")
+        expectEqual(cell(0.028941, 0.00052, .percent), "2.894 ± 0.052 %")
+        expectEqual(cell(0.000111, 0.000011, .plain), "0.000111 ± 0.000011")
+        expectEqual(cell(1994.04, 8.7, .duration), "1994.0 ± 8.7 s")
     }
 
     @Test func noSpreadMeansNoPlusMinusAndNoRunOfZeros() {
-        #expect(cell(0, 0, .percent) == "0 %")
-        #expect(cell(0, nil, .plain) == "0")
-        #expect(cell(0.0123456, 0, .plain) == "0.0123")
+        expectEqual(cell(0, 0, .percent), "0 %")
+        expectEqual(cell(0, nil, .plain), "0")
+        expectEqual(cell(0.0123456, 0, .plain), "0.0123")
         #expect(cell(1e-9, 1e-15, .plain).contains("±"))
         for text in [cell(0, 0, .percent), cell(0.5, 0, .plain), cell(3, nil, .duration)] {
             #expect(!text.contains("± 0.0"), "false precision in \(text)")
@@ -26,9 +27,9 @@ import Testing
     }
 
     @Test func latenciesTakeTheRunTablesUnits() {
-        #expect(cell(2.341, 0.011, .duration) == "2.341 ± 0.011 s")
-        #expect(cell(7200, 36, .duration) == "2.000 ± 0.010 h")
-        #expect(cell(6876, nil, .duration) == "1.91 h")
+        expectEqual(cell(2.341, 0.011, .duration), "2.341 ± 0.011 s")
+        expectEqual(cell(7200, 36, .duration), "2.000 ± 0.010 h")
+        expectEqual(cell(6876, nil, .duration), "1.91 h")
     }
 
     @Test func theTerminalGetsNoImageLinksAndTheFileStillHasThem() {

@@ -20,15 +20,15 @@ import PushSimTestSupport
     @Test func jsonHasTheContractShape() throws {
         let data = Data(Self.result.json.text.utf8)
         let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(root["scenario"] as? String == "sweep-fixture")
-        #expect(root["replications"] as? Int == 2)
+        expectEqual(root["scenario"] as? String, "sweep-fixture")
+        expectEqual(root["replications"] as? Int, 2)
         let points = try #require(root["points"] as? [[String: Any]])
-        #expect(points.count == 6)
+        expectEqual(points.count, 6)
         let set = try #require(points[5]["set"] as? [String: Any])
-        #expect(set["queue.repeat_max_count"] as? Int == 50)
-        #expect(set["apns.loss"] as? String == "5%")
+        expectEqual(set["queue.repeat_max_count"] as? Int, 50)
+        expectEqual(set["apns.loss"] as? String, "5%")
         let runs = try #require(points[0]["runs"] as? [[String: Any]])
-        #expect(runs.map { $0["queue"] as? String } == ["off", "on"])
+        expectEqual(runs.map { $0["queue"] as? String }, ["off", "on"])
         let loss = try #require(runs[1]["loss_rate"] as? [String: Any])
         #expect(loss["mean"] is Double && loss["ci95"] is Double)
         let p90 = try #require((runs[1]["latency_s"] as? [String: Any])?["p90"] as? [String: Any])
@@ -45,27 +45,28 @@ import PushSimTestSupport
     @Test func csvHasOneRowPerPointArmAndReplicationPlusTwoSummaryRows() throws {
         let lines = Self.result.csv.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
         let header = lines[0].split(separator: ",").map(String.init)
-        #expect(Array(header.prefix(7)) == ["kind", "point", "queue.repeat_max_count", "apns.loss", "queue", "replication", "seed"])
+        expectEqual(Array(header.prefix(7)), ["kind", "point", "queue.repeat_max_count", "apns.loss", "queue", "replication", "seed"])
         #expect(header.contains("loss_rate") && header.contains("latency_s.p99") && header.contains("resent_per_letter"))
         // 6 points × 2 arms × (2 runs + mean + ci95 + diff_mean + diff_ci95).
-        #expect(lines.count == 1 + 6 * 2 * 6)
+        expectEqual(lines.count, 1 + 6 * 2 * 6)
         #expect(lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == header.count })
         let kinds = lines.dropFirst().map { $0.split(separator: ",").first.map(String.init) ?? "" }
-        #expect(Array(kinds.prefix(6)) == ["run", "run", "mean", "ci95", "diff_mean", "diff_ci95"])
+        expectEqual(Array(kinds.prefix(6)), ["run", "run", "mean", "ci95", "diff_mean", "diff_ci95"])
         #expect(lines[1].hasPrefix("run,0,0,0,off,0,5,"))
     }
 
     @Test func csvQuotesFieldsWithCommas() {
-        #expect(SweepCSV.field("uniform(1s, 2s)") == "\"uniform(1s, 2s)\"")
-        #expect(SweepCSV.field("say \"hi\", then") == "\"say \"\"hi\"\", then\"")
-        #expect(SweepCSV.number(12) == "12" && SweepCSV.number(0.25) == "0.25")
+        expectEqual(SweepCSV.field("uniform(1s, 2s)"), "\"uniform(1s, 2s)\"")
+        expectEqual(SweepCSV.field("say \"hi\", then"), "\"say \"\"hi\"\", then\"")
+        expectEqual(SweepCSV.number(12), "12")
+        expectEqual(SweepCSV.number(0.25), "0.25")
     }
 
     @Test func markdownListsEveryPointAndArm() {
         let md = Self.result.markdown
         #expect(md.contains("| `queue.repeat_max_count` | `apns.loss` | queue | loss rate |"))
         // Once in the table, once in the harms and costs, once in the comparison with the reference.
-        #expect(md.components(separatedBy: "\n| 50 | 5% | on |").count == 4)
+        expectEqual(md.components(separatedBy: "\n| 50 | 5% | on |").count, 4)
         #expect(md.contains("![Letters lost](loss_rate.svg)"))
     }
 }

@@ -24,7 +24,7 @@ import PushSimTestSupport
             try ScenarioLoader.parse(text: Self.text, file: "segments.yaml", overrides: $0)
         }
         let result = SweepRunner.run(plan)
-        #expect(result.segments == ["riders", "homebodies"])
+        expectEqual(result.segments, ["riders", "homebodies"])
         // Replication 0 of point 0 is a plain run at repeat_max_count=1: its segments' JSON numbers.
         let plain = Simulator.run(try ScenarioLoader.parse(text: Self.text, file: "s", overrides: ["queue.repeat_max_count=1"]))
         let on = try #require(result.points[0].replications[0].arms.last)
@@ -37,7 +37,7 @@ import PushSimTestSupport
             #expect(segment.arms.last?.ledger.letters ?? 0 > 0)
         }
         // The totals are unchanged by the segments' metrics.
-        #expect(on.values["loss_rate"] == plain.arms.last?.ledger.lossRate)
+        expectEqual(on.values["loss_rate"], plain.arms.last?.ledger.lossRate)
         let md = result.markdown
         #expect(md.contains("\n## Segment `riders`\n") && md.contains("\n## Segment `homebodies`\n"))
         #expect(md.contains("\n### Compared with `queue.repeat_max_count=10`, seed by seed\n"))

@@ -15,12 +15,12 @@ import PushSimTestSupport
         #expect(on.ledger.heldInOutage > 0)
         let caveats = on.telemetryCaveats(offArm: result.offArm)
         guard let delay = caveats.first(where: { $0.kind == "delay_outage_reorders" }) else { Issue.record("no caveat: \(caveats)"); return }
-        #expect(delay.figures["letters_held"] == Double(on.ledger.heldInOutage))
-        #expect(delay.figures["off_arm_loss_rate"] == result.offArm?.ledger.lossRate)
+        expectEqual(delay.figures["letters_held"], Double(on.ledger.heldInOutage))
+        expectEqual(delay.figures["off_arm_loss_rate"], result.offArm?.ledger.lossRate)
         #expect(delay.says.contains("overstates"))
         guard case .object(let arm) = on.json(offArm: result.offArm), case .object(let telemetry)? = arm["telemetry"],
               case .array(let listed)? = telemetry["caveats"] else { Issue.record("no caveats in the JSON"); return }
-        #expect(listed.count == caveats.count)
+        expectEqual(listed.count, caveats.count)
     }
 
     @Test func withoutOutagesOrHiddenDevicesThereIsNoCaveat() {

@@ -4,6 +4,7 @@ import Testing
 @testable import PushSimExperiment
 @testable import PushSimReport
 @testable import PushSimCore
+import PushSimTestSupport
 
 @Suite struct TelemetryTests {
     private func telemetry(drop: String) throws -> [String: JSONValue] {
@@ -22,7 +23,7 @@ import Testing
 
     @Test func differenceIsTheEstimateMinusTheOffArmsTruth() throws {
         let t = try telemetry(drop: "0")
-        #expect(number(t["difference"]) == number(t["estimated_loss_rate"]) - number(t["off_arm_loss_rate"]))
+        expectEqual(number(t["difference"]), number(t["estimated_loss_rate"]) - number(t["off_arm_loss_rate"]))
         #expect(number(t["on_arm_loss_rate"]) < number(t["off_arm_loss_rate"]), "the queue should recover letters here")
     }
 

@@ -13,28 +13,31 @@ import PushSimTestSupport
     @Test func binsAreRoundAndTicksFallOnWholeUnits() {
         // The span the issue showed "per 85 minutes": about 7 days of minutes.
         let week = axis(1800, 1800 + 10_150)
-        #expect(week.binMinutes == 120)
+        expectEqual(week.binMinutes, 120)
         #expect(week.bins <= XivaQueueReport.maxBins)
-        #expect(week.tickMinutes % 1440 == 0, "\(week.tickMinutes)")
-        #expect(week.binDescription == "per 2 hours")
+        expectEqual(week.tickMinutes % 1440, 0, "\(week.tickMinutes)")
+        expectEqual(week.binDescription, "per 2 hours")
         for (b, label) in week.labels.enumerated() where !label.isEmpty {
-            #expect((week.firstMinute + b * week.binMinutes) % week.tickMinutes == 0)
+            expectEqual((week.firstMinute + b * week.binMinutes) % week.tickMinutes, 0)
             #expect(!label.contains("m"), "\(label)")      // whole days: "2d", never "1d6h11m"
         }
         let minutes = axis(2159, 2161)
-        #expect(minutes.binMinutes == 1 && minutes.bins == 3 && minutes.binDescription == "minute by minute")
-        #expect(minutes.labels == ["1d11h59m", "1d12h", "1d12h1m"])
+        expectEqual(minutes.binMinutes, 1)
+        expectEqual(minutes.bins, 3)
+        expectEqual(minutes.binDescription, "minute by minute")
+        expectEqual(minutes.labels, ["1d11h59m", "1d12h", "1d12h1m"])
         let day = axis(0, 1440)
-        #expect(day.binMinutes == 15 && day.tickMinutes % 60 == 0)
-        #expect(axis(0, 59 * 1440).binDescription == "per 12 hours")
-        #expect(axis(0, 60 * 1440).binDescription == "per day")
-        #expect(axis(0, 400 * 1440).binMinutes % 1440 == 0)
+        expectEqual(day.binMinutes, 15)
+        expectEqual(day.tickMinutes % 60, 0)
+        expectEqual(axis(0, 59 * 1440).binDescription, "per 12 hours")
+        expectEqual(axis(0, 60 * 1440).binDescription, "per day")
+        expectEqual(axis(0, 400 * 1440).binMinutes % 1440, 0)
     }
 
     @Test func everyBinOfTheSeriesLandsInItsOwnBin() {
         let a = axis(1000, 5000)
-        #expect(a.bin(ofMinute: a.firstMinute) == 0)
-        #expect(a.bin(ofMinute: 5000) == a.bins - 1)
+        expectEqual(a.bin(ofMinute: a.firstMinute), 0)
+        expectEqual(a.bin(ofMinute: 5000), a.bins - 1)
         #expect(a.firstMinute % a.binMinutes == 0 && a.firstMinute <= 1000)
     }
 

@@ -5,6 +5,7 @@ import Testing
 @testable import PushSimScenarioFile
 @testable import PushSimExperiment
 @testable import PushSimReport
+import PushSimTestSupport
 
 @Suite struct TraceSVGColorTests {
     /// How the SVG coloured a line by its words before events were typed: the reference.
@@ -41,12 +42,12 @@ import Testing
                 for entry in Simulator.trace(scenario, device: device, arm: arm).entries {
                     seen += 1
                     if case .copyLost = entry.event {
-                        #expect(TraceSVG.color(entry.event) == "#d62728")
+                        expectEqual(TraceSVG.color(entry.event), "#d62728")
                     } else if let colour = Self.providerColor(entry.event) {
                         // The provider's steps came after the words: their colour is the case's own.
-                        #expect(TraceSVG.color(entry.event) == colour)
+                        expectEqual(TraceSVG.color(entry.event), colour)
                     } else {
-                        #expect(TraceSVG.color(entry.event) == Self.colorByWords(entry.text), "\(name): \(entry.text)")
+                        expectEqual(TraceSVG.color(entry.event), Self.colorByWords(entry.text), "\(name): \(entry.text)")
                     }
                 }
             }

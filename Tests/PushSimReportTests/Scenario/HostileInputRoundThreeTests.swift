@@ -24,11 +24,11 @@ import PushSimTestSupport
         for i in 0..<count { text += "  - {name: s\(i), share: 0.00001}\n" }
         let started = Date()
         let scenario = try parse(text)
-        #expect(scenario.segments.count == count)
+        expectEqual(scenario.segments.count, count)
         #expect(Date().timeIntervalSince(started) < 60)
         let duplicate = error(text + "  - {name: s7, share: 0}\n")
-        #expect(duplicate?.message.contains("duplicate segment name `s7` (first at line 12, column ") == true)
-        #expect(duplicate?.location?.line == count + 5)
+        expectEqual(duplicate?.message.contains("duplicate segment name `s7` (first at line 12, column "), true)
+        expectEqual(duplicate?.location?.line, count + 5)
     }
 
     /// Weights whose mean underflows still put the mail where they say: `[5e-324, 0, …]` is all
@@ -36,7 +36,7 @@ import PushSimTestSupport
     @Test func profileWeightsTooSmallToAverageKeepTheirShape() throws {
         let tiny = DailyProfile(weights: [Double.leastNonzeroMagnitude] + Array(repeating: 0, count: 23))
         let plain = DailyProfile(weights: [1] + Array(repeating: 0, count: 23))
-        #expect(tiny.factor == plain.factor)
+        expectEqual(tiny.factor, plain.factor)
         // 5e-324 in the plain digits the reader takes (it reads no exponent).
         let smallest = "0." + String(repeating: "0", count: 323) + "5"
         let profile = "[" + ([smallest] + Array(repeating: "0", count: 23)).joined(separator: ", ") + "]"
@@ -48,7 +48,7 @@ import PushSimTestSupport
         // Ordinary weights are divided exactly as before (no result moves).
         let weights: [Double] = [1, 1, 1, 1, 1, 1, 2, 4, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 5, 4, 3, 2, 1, 1]
         let mean = weights.reduce(0, +) / 24
-        #expect(DailyProfile(weights: weights).factor == weights.map { $0 / mean })
+        expectEqual(DailyProfile(weights: weights).factor, weights.map { $0 / mean })
     }
 
     /// A bandwidth is held in whole bits per second: under one it is refused (it was simulated
@@ -56,13 +56,13 @@ import PushSimTestSupport
     @Test func bandwidthsUnderOneBitPerSecondAreRefusedAndOneReadsBack() throws {
         for value in ["0.4bit/s", "uniform(0.4bit/s, 2bit/s)", "exponential(0.0001kbit/s)"] {
             let refused = error(base, ["extension.media={share: 0.3, size: 1KB, bandwidth: \(value)}"])
-            #expect(refused?.message.contains("expected at least 1bit/s, found `") == true, "\(value): \(String(describing: refused))")
+            expectEqual(refused?.message.contains("expected at least 1bit/s, found `"), true, "\(value): \(String(describing: refused))")
         }
         let scenario = try parse(base, ["extension.media={share: 0.3, size: 1KB, bandwidth: 1bit/s}"])
         let printed = ScenarioPrinter.yaml(scenario)
         #expect(printed.contains("bandwidth: 1bit/s"))
         let again = try ScenarioLoader.parse(text: printed, file: "printed.yaml")
-        #expect(again.extension.media?.bandwidth == scenario.extension.media?.bandwidth)
+        expectEqual(again.extension.media?.bandwidth, scenario.extension.media?.bandwidth)
     }
 
     /// A `|` in a segment's name is a literal bar in summary.md, not a new column.
@@ -72,25 +72,25 @@ import PushSimTestSupport
         let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("|") }
         let columns = { (row: Substring) in row.replacingOccurrences(of: "\\|", with: "").count { $0 == "|" } }
         #expect(rows.count > 10)
-        #expect(Set(rows.map(columns)).count == 1, "\(rows.filter { columns($0) != columns(rows[0]) })")
+        expectEqual(Set(rows.map(columns)).count, 1, "\(rows.filter { columns($0) != columns(rows[0]) })")
         #expect(markdown.contains("segment a\\|b"))
-        #expect(MarkdownTable.cell("x|y\nz") == "x\\|y z")
+        expectEqual(MarkdownTable.cell("x|y\nz"), "x\\|y z")
     }
 
     /// A parameter written above zero that the clock holds as zero is named as such.
     @Test func aMedianThatRoundsToZeroSaysSo() {
         let refused = error(base, ["apns.latency=lognormal(0.001us, 1us)"])
-        #expect(refused?.message.contains("(`0.001us` is 0 in whole microseconds, the clock's unit)") == true, "\(String(describing: refused))")
+        expectEqual(refused?.message.contains("(`0.001us` is 0 in whole microseconds, the clock's unit)"), true, "\(String(describing: refused))")
         let plain = error(base, ["apns.latency=lognormal(0, 1us)"])
-        #expect(plain?.message.contains("is 0 in whole") == false)
+        expectEqual(plain?.message.contains("is 0 in whole"), false)
     }
 
     /// A spread that alone carries a repeating window past the clock's end is blamed, not `every`.
     @Test func aSpreadPastTheClocksEndIsBlamedOnTheSpread() {
         let spread = error(base + "connectivity:\n  windows:\n    - {start: 1h, end: 2h, every: 1000000d, spread: 106000000d}\n")
-        #expect(spread?.message.hasPrefix("`connectivity.windows[0].spread`: shifting the window") == true, "\(String(describing: spread))")
-        #expect(spread?.location?.column == 53)
+        expectEqual(spread?.message.hasPrefix("`connectivity.windows[0].spread`: shifting the window"), true, "\(String(describing: spread))")
+        expectEqual(spread?.location?.column, 53)
         let every = error(base + "connectivity:\n  windows:\n    - {start: 1h, end: 2h, every: 106751990d}\n")
-        #expect(every?.message.hasPrefix("`connectivity.windows[0].every`") == true, "\(String(describing: every))")
+        expectEqual(every?.message.hasPrefix("`connectivity.windows[0].every`"), true, "\(String(describing: every))")
     }
 }

@@ -13,7 +13,7 @@ import PushSimTestSupport
     @Test func theCommitIsTheCheckoutsHead() {
         let git = Shell.bash(["-c", "git rev-parse HEAD"], in: Shell.packageRoot)
         guard git.status == 0 else { return }  // sources outside a git checkout: nothing to compare
-        #expect(PushSimVersion.commit == git.output.trimmingCharacters(in: .whitespacesAndNewlines))
+        expectEqual(PushSimVersion.commit, git.output.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     @Test func aCloneAWorktreePackedRefsAndADetachedHead() throws {
@@ -24,21 +24,21 @@ import PushSimTestSupport
         try fm.createDirectory(atPath: dir.file("clone/.git/refs/heads"), withIntermediateDirectories: true)
         dir.write("clone/.git/HEAD", "ref: refs/heads/main\n")
         dir.write("clone/.git/refs/heads/main", a + "\n")
-        #expect(GitCheckout(root: dir.file("clone")).head == a)
+        expectEqual(GitCheckout(root: dir.file("clone")).head, a)
         // The same branch packed (after `git gc`).
         try fm.removeItem(atPath: dir.file("clone/.git/refs/heads/main"))
         dir.write("clone/.git/packed-refs", "# pack-refs with: peeled fully-peeled sorted\n\(c) refs/heads/other\n\(b) refs/heads/main\n")
-        #expect(GitCheckout(root: dir.file("clone")).head == b)
+        expectEqual(GitCheckout(root: dir.file("clone")).head, b)
         // A worktree: `.git` a file naming its folder, whose `commondir` holds the shared refs.
         try fm.createDirectory(atPath: dir.file("clone/.git/worktrees/wt"), withIntermediateDirectories: true)
         dir.write("clone/.git/worktrees/wt/HEAD", "ref: refs/heads/other\n")
         dir.write("clone/.git/worktrees/wt/commondir", "../..\n")
         try fm.createDirectory(atPath: dir.file("wt"), withIntermediateDirectories: true)
         dir.write("wt/.git", "gitdir: \(dir.file("clone/.git/worktrees/wt"))\n")
-        #expect(GitCheckout(root: dir.file("wt")).head == c)
+        expectEqual(GitCheckout(root: dir.file("wt")).head, c)
         // A detached HEAD names the commit itself.
         dir.write("clone/.git/HEAD", a + "\n")
-        #expect(GitCheckout(root: dir.file("clone")).head == a)
+        expectEqual(GitCheckout(root: dir.file("clone")).head, a)
         // Not a checkout, or a HEAD that names nothing readable: no commit claimed.
         #expect(GitCheckout(root: dir.file("nowhere")).head == nil)
         dir.write("clone/.git/HEAD", "ref: refs/heads/missing\n")
@@ -49,10 +49,10 @@ import PushSimTestSupport
 
     @Test func versionLinesNameVersionCommitAndToolchain() {
         let lines = PushSimVersion.description.split(separator: "\n").map(String.init)
-        #expect(lines.count == 3)
+        expectEqual(lines.count, 3)
         #expect(lines.first == "pushsim \(PushSimVersion.current)")
         #expect(lines.dropFirst().first == "commit \(PushSimVersion.commit)")
-        #expect(lines.last?.hasPrefix("Swift 6.") == true)
+        expectEqual(lines.last?.hasPrefix("Swift 6."), true)
     }
 
     /// The rule's written traces: the CHANGELOG's newest section, CITATION.cff and the pins the
@@ -65,14 +65,14 @@ import PushSimTestSupport
         for doc in ["docs/client.md", "docs/ci.md"] {
             let pins = Self.text(doc).components(separatedBy: "exact: \"").dropFirst().map { $0.prefix { $0 != "\"" } }
             #expect(!pins.isEmpty, "\(doc) shows no pin")
-            for pin in pins { #expect(pin == version, "\(doc) pins \(pin), the version is \(version)") }
+            for pin in pins { expectEqual(String(pin), version, "\(doc) pins \(pin), the version is \(version)") }
         }
         #expect(Self.text("README.md").contains(version))
     }
 
     @Test func resultsRecordTheCommit() throws {
         let provenance = Provenance(seed: 1, yaml: "", scenario: .object([:]))
-        #expect(provenance.commit == PushSimVersion.commit)
+        expectEqual(provenance.commit, PushSimVersion.commit)
         #expect(RunSummary.provenanceMarkdown(yaml: "", seed: 1).contains("(commit \(PushSimVersion.commit))"))
     }
 }

@@ -69,15 +69,15 @@ import PushSimTestSupport
         let declared = KeysTableDocument.rows
         #expect(documented.count > 100)
         let documentedPaths = Set(documented.map(\.path)), declaredPaths = Set(declared.map(\.path))
-        #expect(declaredPaths.subtracting(documentedPaths).sorted() == [], "declared but not in the keys table of docs/scenarios.md")
-        #expect(documentedPaths.subtracting(declaredPaths).sorted() == [], "in the keys table of docs/scenarios.md but not declared")
+        expectEqual(declaredPaths.subtracting(documentedPaths).sorted(), [], "declared but not in the keys table of docs/scenarios.md")
+        expectEqual(documentedPaths.subtracting(declaredPaths).sorted(), [], "in the keys table of docs/scenarios.md but not declared")
         for row in declared {
             guard let line = documented.first(where: { $0.path == row.path })?.line else { continue }
             // | path | type | default | … : the default is the fourth piece; an escaped bar (`off \| on`) splits no cell.
             let cells = line.replacingOccurrences(of: "\\|", with: "¦").split(separator: "|", omittingEmptySubsequences: false)
                 .map { $0.trimmingCharacters(in: .whitespaces) }
             #expect(cells.count > 3 && cells[3] == row.info.defaultValue.text, "`\(row.path)`: the table says default \(cells.count > 3 ? cells[3] : "nothing"), the declaration \(row.info.defaultValue.text)")
-            #expect(line == row.markdown, "`\(row.path)`: the row differs from the declaration's")
+            expectEqual(line, row.markdown, "`\(row.path)`: the row differs from the declaration's")
         }
         #expect(Self.text.contains(KeysTableDocument.markdown), "the keys table of docs/scenarios.md is not in the declarations' order; expected:\n\(KeysTableDocument.markdown)")
     }

@@ -32,13 +32,15 @@ import PushSimTestSupport
         s.xiva.capacityPerMicrosecond = 1 / 1e6
         var w = ScriptedWorld(s, letters: [at(1 * hour), at(2 * hour, lost: true), at(3 * hour)])
         let on = w.run(.on)
-        #expect(on.reRequests == 1 && on.resent == 1 && on.xivaServed == 1, "\(w.traceText)")
+        expectEqual(on.reRequests, 1, "\(w.traceText)")
+        expectEqual(on.resent, 1, "\(w.traceText)")
+        expectEqual(on.xivaServed, 1, "\(w.traceText)")
         // Letter 2 reaches the device at 3h + 150 ms; the re-request goes at + 350 ms and is
         // answered at + 1.65 s, when the push is shown; the re-sent copy joins the connection
         // 200 ms later, reaches the device 100 ms after that, and is shown after 200 ms.
-        #expect(w.fate(2) == .delivered(latency: 1_650 * ms))
-        #expect(w.fate(1) == .delivered(latency: 1 * hour + 2_150 * ms))
-        #expect(on.binary.written == 4)
+        expectEqual(w.fate(2), .delivered(latency: 1_650 * ms))
+        expectEqual(w.fate(1), .delivered(latency: 1 * hour + 2_150 * ms))
+        expectEqual(on.binary.written, 4)
     }
 
     /// Media on the capacity path: the download (400 ms) and the run's own 200 ms fit in the
@@ -56,8 +58,12 @@ import PushSimTestSupport
             return w.run(.on)
         }
         let forever = run(capacity: nil)
-        #expect(forever.extensionTimeouts == 0 && forever.media.overruns == 0 && forever.reRequests == 1)
+        expectEqual(forever.extensionTimeouts, 0)
+        expectEqual(forever.media.overruns, 0)
+        expectEqual(forever.reRequests, 1)
         let queued = run(capacity: 1 / 1e6)
-        #expect(queued.extensionTimeouts == 1 && queued.media.overruns == 0 && queued.reRequests == 1)
+        expectEqual(queued.extensionTimeouts, 1)
+        expectEqual(queued.media.overruns, 0)
+        expectEqual(queued.reRequests, 1)
     }
 }

@@ -13,8 +13,10 @@ import PushSimTestSupport
         s.device.idChangeRatePerMicrosecond = 1.0 / Double(hour)
         var w = ScriptedWorld(s, letters: [ScriptedLetter(time: 1 * day), ScriptedLetter(time: 3 * day, lost: true), ScriptedLetter(time: 5 * day)])
         let on = w.run(.on)
-        #expect(on.earlyKill.kills == 2 && on.deviceIdChange.changes == 0 && on.deviceIdChange.positionsInForgottenGaps == 0)
-        #expect(w.fate(1) == .lost(.undetectedGap))
+        expectEqual(on.earlyKill.kills, 2)
+        expectEqual(on.deviceIdChange.changes, 0)
+        expectEqual(on.deviceIdChange.positionsInForgottenGaps, 0)
+        expectEqual(w.fate(1), .lost(.undetectedGap))
     }
 
     /// The device's first two reinstalls, worked out from its stream as the world draws them.
@@ -40,15 +42,18 @@ import PushSimTestSupport
         endsFirst.duration = span(r + 3 * hour)
         var before = ScriptedWorld(endsFirst, letters: script)
         let alone = before.run(.on)
-        #expect(alone.appReinstalls.reinstalls == 1 && alone.appReinstalls.missedGapPositions == 0)
-        #expect(before.fate(1) == .lost(.undetectedGap) && before.fate(2) == .lost(.undetectedGap))
+        expectEqual(alone.appReinstalls.reinstalls, 1)
+        expectEqual(alone.appReinstalls.missedGapPositions, 0)
+        expectEqual(before.fate(1), .lost(.undetectedGap))
+        expectEqual(before.fate(2), .lost(.undetectedGap))
         // A second reinstall inside the run: the second install's two positions count then; the
         // third install saves its first position (4) with nothing before it.
         var lasting = s
         lasting.duration = span(second + 2 * hour)
         var after = ScriptedWorld(lasting, letters: script + [ScriptedLetter(time: second + 1 * hour)])
         let both = after.run(.on)
-        #expect(both.appReinstalls.reinstalls == 2 && both.appReinstalls.missedGapPositions == 2, "\(after.traceText)")
+        expectEqual(both.appReinstalls.reinstalls, 2, "\(after.traceText)")
+        expectEqual(both.appReinstalls.missedGapPositions, 2, "\(after.traceText)")
     }
 
     /// A 1 s deadline; the letter with the attachment downloads it at 1 Mbit/s.
@@ -71,21 +76,26 @@ import PushSimTestSupport
     @Test func anOverrunIsTheDownloadAloneNotTheReRequestsLatency() {
         var w = withAttachment(bytes: 87_500)
         let on = w.run(.on)
-        #expect(on.media.downloads == 1 && on.media.overruns == 0)
-        #expect(on.reRequests == 1 && on.extensionTimeouts == 1)
-        #expect(w.fate(2) == .delivered(latency: 150 * ms + 1 * sec), "\(w.traceText)")
+        expectEqual(on.media.downloads, 1)
+        expectEqual(on.media.overruns, 0)
+        expectEqual(on.reRequests, 1)
+        expectEqual(on.extensionTimeouts, 1)
+        expectEqual(w.fate(2), .delivered(latency: 150 * ms + 1 * sec), "\(w.traceText)")
         // 900 ms more (1 s download) takes the run's own work past the deadline: an overrun.
         var slow = withAttachment(bytes: 125_000)
         let overrun = slow.run(.on)
-        #expect(overrun.media.overruns == 1 && overrun.extensionTimeouts == 1 && overrun.reRequests == 0)
+        expectEqual(overrun.media.overruns, 1)
+        expectEqual(overrun.extensionTimeouts, 1)
+        expectEqual(overrun.reRequests, 0)
     }
 
     /// Bandwidth prefixes are powers of 1000 (bits per second, as networks count); sizes'
     /// `KB` and `MB` are powers of 1024.
     @Test func bandwidthPrefixesArePowersOf1000() throws {
-        #expect(try ValueParsers.bandwidth("1kbit/s") == 1_000)
-        #expect(try ValueParsers.bandwidth("1Mbit/s") == 1_000_000)
-        #expect(try ValueParsers.bandwidth("1Gbit/s") == 1_000_000_000)
-        #expect(try ValueParsers.byteSize("1KB") == 1_024 && ValueParsers.byteSize("1MB") == 1_048_576)
+        try expectEqual(ValueParsers.bandwidth("1kbit/s"), 1_000)
+        try expectEqual(ValueParsers.bandwidth("1Mbit/s"), 1_000_000)
+        try expectEqual(ValueParsers.bandwidth("1Gbit/s"), 1_000_000_000)
+        try expectEqual(ValueParsers.byteSize("1KB"), 1_024)
+        try expectEqual(ValueParsers.byteSize("1MB"), 1_048_576)
     }
 }

@@ -27,9 +27,10 @@ import PushSimTestSupport
         // 1 h later, when the window has room.
         var w = ScriptedWorld(retrying { $0.apns.tokenLimit = 1 }, letters: [at(1 * hour), at(1 * hour + 10 * minute)])
         let l = w.run(.off)
-        #expect(w.fate(0) == .delivered(latency: 850 * ms))
-        #expect(w.fate(1) == .delivered(latency: 1 * hour + 850 * ms), "\(w.traceText)")
-        #expect(l.provider.retries == 1 && l.provider.throttledAnswers == 1)
+        expectEqual(w.fate(0), .delivered(latency: 850 * ms))
+        expectEqual(w.fate(1), .delivered(latency: 1 * hour + 850 * ms), "\(w.traceText)")
+        expectEqual(l.provider.retries, 1)
+        expectEqual(l.provider.throttledAnswers, 1)
     }
 
     /// A retried queue re-send draws its processing from the re-sends' stream, as every re-sent
@@ -42,8 +43,10 @@ import PushSimTestSupport
         var w = ScriptedWorld(retrying { $0.apns.tokenLimit = 1; $0.apns.expiration = .zero },
                               letters: [at(1 * hour), at(2 * hour), at(3 * hour)], offline: [90 * minute..<150 * minute])
         let on = w.run(.on)
-        #expect(on.reRequests == 1 && on.provider.retries == 1 && on.provider.throttledAnswers == 1)
-        #expect(w.fate(1) == .delivered(latency: 2 * hour + 1_650 * ms), "\(w.traceText)")
+        expectEqual(on.reRequests, 1)
+        expectEqual(on.provider.retries, 1)
+        expectEqual(on.provider.throttledAnswers, 1)
+        expectEqual(w.fate(1), .delivered(latency: 2 * hour + 1_650 * ms), "\(w.traceText)")
     }
 
     /// A lost answer: both copies reach the device, each with the letter's processing; the
@@ -53,10 +56,13 @@ import PushSimTestSupport
     @Test func aLostAnswerBringsTwoCopiesOfTheSamePush() {
         var w = ScriptedWorld(retrying { $0.apns.answerLoss = 1 }, letters: [at(1 * hour)])
         let off = w.run(.off)
-        #expect(w.fate(0) == .delivered(latency: 850 * ms))
-        #expect(off.duplicates == 1 && off.provider.retries == 1 && off.provider.answersLost == 2)
+        expectEqual(w.fate(0), .delivered(latency: 850 * ms))
+        expectEqual(off.duplicates, 1)
+        expectEqual(off.provider.retries, 1)
+        expectEqual(off.provider.answersLost, 2)
         let on = w.run(.on)
-        #expect(on.duplicates == 0 && on.gapsDetected == 0)
+        expectEqual(on.duplicates, 0)
+        expectEqual(on.gapsDetected, 0)
     }
 
     /// `answers_lost` counts answers lost after APNs accepted the push; a push lost on its way
@@ -64,18 +70,23 @@ import PushSimTestSupport
     @Test func aPushLostOnTheWayIsRetriedButNotAnAnswerLost() {
         var w = ScriptedWorld(retrying { _ in }, letters: [at(1 * hour, lost: true)])
         let l = w.run(.off)
-        #expect(w.fate(0) == .delivered(latency: 1 * hour + 850 * ms), "\(w.traceText)")
-        #expect(l.provider.retries == 1 && l.provider.answersLost == 0 && l.provider.throttledAnswers == 0 && l.provider.serverErrors == 0)
+        expectEqual(w.fate(0), .delivered(latency: 1 * hour + 850 * ms), "\(w.traceText)")
+        expectEqual(l.provider.retries, 1)
+        expectEqual(l.provider.answersLost, 0)
+        expectEqual(l.provider.throttledAnswers, 0)
+        expectEqual(l.provider.serverErrors, 0)
     }
 
     /// Defaults: `token_window` is 1h when `token_limit` is set alone; `retry.backoff` is a
     /// constant 1s when only `attempts` is given; `attempts` is required.
     @Test func theProviderKeysDefaults() throws {
         let limited = try ScenarioLoader.parse(text: minimalScenario + "apns: {token_limit: 5}\n", file: "t.yaml", overrides: [])
-        #expect(limited.apns.tokenLimit == 5 && limited.apns.tokenWindow == span(1 * hour))
+        expectEqual(limited.apns.tokenLimit, 5)
+        expectEqual(limited.apns.tokenWindow, span(1 * hour))
         let retry = try ScenarioLoader.parse(text: minimalScenario + "xiva:\n  retry: {attempts: 3}\n", file: "t.yaml", overrides: [])
-        #expect(retry.xiva.retry == XivaRetry(attempts: 3, backoff: constant(1 * sec)))
+        expectEqual(retry.xiva.retry, XivaRetry(attempts: 3, backoff: constant(1 * sec)))
         let missing = scenarioError(minimalScenario + "xiva:\n  retry: {backoff: 2s}\n")
-        #expect(missing?.message.contains("attempts") == true && place(missing) == "t.yaml:5:10", "\(String(describing: missing))")
+        expectEqual(missing?.message.contains("attempts"), true, "\(String(describing: missing))")
+        expectEqual(place(missing), "t.yaml:5:10", "\(String(describing: missing))")
     }
 }

@@ -10,37 +10,37 @@ import PushSimTestSupport
     }
 
     @Test func earlyKillIsAProbabilityPrintedWhenSet() throws {
-        #expect(try decode(minimalScenario).extension.earlyKill == 0)
+        try expectEqual(decode(minimalScenario).extension.earlyKill, 0)
         let s = try decode(minimalScenario + "extension: {early_kill: 5%}\n")
-        #expect(s.extension.earlyKill == 0.05)
-        #expect(try decode(ScenarioPrinter.yaml(s)).extension.earlyKill == 0.05)
+        expectEqual(s.extension.earlyKill, 0.05)
+        try expectEqual(decode(ScenarioPrinter.yaml(s)).extension.earlyKill, 0.05)
         #expect(!ScenarioPrinter.yaml(try decode(minimalScenario)).contains("early_kill"))
-        #expect(place(scenarioError(minimalScenario + "extension:\n  early_kill: 2\n")) == "t.yaml:5:15")
+        expectEqual(place(scenarioError(minimalScenario + "extension:\n  early_kill: 2\n")), "t.yaml:5:15")
     }
 
     @Test func idChangeIsARateOfAtMostOneAnHour() throws {
-        #expect(try decode(minimalScenario).device.idChangeRatePerMicrosecond == 0)
+        try expectEqual(decode(minimalScenario).device.idChangeRatePerMicrosecond, 0)
         let s = try decode(minimalScenario + "device: {id_change: 1/30d}\n")
-        #expect(s.device.idChangeRatePerMicrosecond == 1.0 / Double(30 * SimTime.day))
-        #expect(try decode(ScenarioPrinter.yaml(s)).device.idChangeRatePerMicrosecond == s.device.idChangeRatePerMicrosecond)
+        expectEqual(s.device.idChangeRatePerMicrosecond, 1.0 / Double(30 * SimTime.day))
+        try expectEqual(decode(ScenarioPrinter.yaml(s)).device.idChangeRatePerMicrosecond, s.device.idChangeRatePerMicrosecond)
         let tooOften = scenarioError(minimalScenario + "device:\n  id_change: 2/h\n")
-        #expect(place(tooOften) == "t.yaml:5:14")
-        #expect(tooOften?.message.contains("at most 1/h") == true)
+        expectEqual(place(tooOften), "t.yaml:5:14")
+        expectEqual(tooOften?.message.contains("at most 1/h"), true)
     }
 
     @Test func reinstallIsARateOfAtMostOneAnHourWithADelay() throws {
         let plain = try decode(minimalScenario)
         #expect(plain.device.reinstallRatePerMicrosecond == 0 && !ScenarioPrinter.yaml(plain).contains("reinstall"))
         let s = try decode(minimalScenario + "device: {reinstall: 1/60d, reinstall_delay: exponential(2h)}\n")
-        #expect(s.device.reinstallRatePerMicrosecond == 1.0 / Double(60 * SimTime.day))
-        #expect(s.device.reinstallDelay == .exponential(mean: Double(2 * SimTime.hour)))
+        expectEqual(s.device.reinstallRatePerMicrosecond, 1.0 / Double(60 * SimTime.day))
+        expectEqual(s.device.reinstallDelay, .exponential(mean: Double(2 * SimTime.hour)))
         let again = try decode(ScenarioPrinter.yaml(s))
-        #expect(again.device.reinstallRatePerMicrosecond == s.device.reinstallRatePerMicrosecond)
-        #expect(again.device.reinstallDelay == s.device.reinstallDelay)
+        expectEqual(again.device.reinstallRatePerMicrosecond, s.device.reinstallRatePerMicrosecond)
+        expectEqual(again.device.reinstallDelay, s.device.reinstallDelay)
         let tooOften = scenarioError(minimalScenario + "device:\n  reinstall: 3/h\n")
-        #expect(place(tooOften) == "t.yaml:5:14")
-        #expect(tooOften?.message.contains("at most 1/h (app reinstalls)") == true)
-        #expect(place(scenarioError(minimalScenario + "device:\n  reinstall_delay: soon\n")) == "t.yaml:5:20")
+        expectEqual(place(tooOften), "t.yaml:5:14")
+        expectEqual(tooOften?.message.contains("at most 1/h (app reinstalls)"), true)
+        expectEqual(place(scenarioError(minimalScenario + "device:\n  reinstall_delay: soon\n")), "t.yaml:5:20")
     }
 
     @Test func concurrencyIsSerialOrParallelWithASaveDelayPrintedWhenSet() throws {
@@ -52,6 +52,6 @@ import PushSimTestSupport
         let again = try decode(ScenarioPrinter.yaml(s))
         #expect(again.extension.concurrency == .parallel && again.extension.saveDelay?.description == "2s")
         let wrong = scenarioError(minimalScenario + "extension:\n  concurrency: threads\n")
-        #expect(place(wrong) == "t.yaml:5:16")
+        expectEqual(place(wrong), "t.yaml:5:16")
     }
 }

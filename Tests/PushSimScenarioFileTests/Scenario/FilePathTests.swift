@@ -11,25 +11,25 @@ import PushSimTestSupport
         ("a//b/", "a"), ("./r", "."), ("../x", ".."), ("/tmp/x/", "/tmp"),
     ])
     func parentOfAPath(path: String, parent: String) {
-        #expect(FilePath.parent(of: path) == parent)
+        expectEqual(FilePath.parent(of: path), parent)
     }
 
     @Test(arguments: [("r", "r"), ("a/b", "b"), ("a/b/", "b"), ("/", "/"), ("", ""), ("/x/summary.json", "summary.json")])
     func lastComponentOfAPath(path: String, last: String) {
-        #expect(FilePath.lastComponent(of: path) == last)
+        expectEqual(FilePath.lastComponent(of: path), last)
     }
 
     @Test func joinPutsOneSlashBetween() {
-        #expect(FilePath.join("a", "b") == "a/b")
-        #expect(FilePath.join("a/", "b") == "a/b")
-        #expect(FilePath.join("", "b") == "b")
-        #expect(FilePath.join("/", "b") == "/b")
+        expectEqual(FilePath.join("a", "b"), "a/b")
+        expectEqual(FilePath.join("a/", "b"), "a/b")
+        expectEqual(FilePath.join("", "b"), "b")
+        expectEqual(FilePath.join("/", "b"), "/b")
     }
 
     @Test func normalizedFoldsSlashes() {
-        #expect(FilePath.normalized("a//b///c/") == "a/b/c")
-        #expect(FilePath.normalized("//") == "/")
-        #expect(FilePath.normalized("") == "")
+        expectEqual(FilePath.normalized("a//b///c/"), "a/b/c")
+        expectEqual(FilePath.normalized("//"), "/")
+        expectEqual(FilePath.normalized(""), "")
     }
 }
 
@@ -42,7 +42,7 @@ import PushSimTestSupport
         let dir = TemporaryDirectory()
         let file = dir.write("small.yaml", smallScenarioText)
         let result = try BuiltTool.run(["run", file, "--out", out, "--jobs", "1"], in: dir.path)
-        #expect(result.status == 0, "\(result.error)")
+        expectEqual(result.status, 0, "\(result.error)")
         #expect(FileManager.default.fileExists(atPath: dir.file(out + "/summary.json")))
         #expect(FileManager.default.fileExists(atPath: dir.file(out + "/summary.md")))
     }

@@ -18,16 +18,16 @@ import PushSimTestSupport
         let media = { (size: String, bandwidth: String) in ["extension.media={share: 1, size: \(size), bandwidth: \(bandwidth)}"] }
         for size in ["1025MB", "99999999999999999999B", "lognormal(1KB, 1025MB)"] {
             let text = message(media(size, "1Mbit/s"))
-            #expect(text?.contains("a size of at most 1024MB (1048576KB) is expected") == true, "\(size): \(text ?? "accepted")")
+            expectEqual(text?.contains("a size of at most 1024MB (1048576KB) is expected"), true, "\(size): \(text ?? "accepted")")
         }
         for size in ["1GB", "exponential(2TB)", "5kb"] {
             let text = message(media(size, "1Mbit/s"))
             #expect(text?.contains("unknown size unit `") == true && text?.contains("expected B, KB or MB") == true, "\(size): \(text ?? "accepted")")
         }
         let payload = message(["mail.payload_size=2GB"])
-        #expect(payload?.contains("`mail.payload_size`: unknown size unit `GB` in `2GB`") == true, "\(payload ?? "accepted")")
+        expectEqual(payload?.contains("`mail.payload_size`: unknown size unit `GB` in `2GB`"), true, "\(payload ?? "accepted")")
         let bandwidth = message(media("1KB", "99999999999999999999bit/s"))
-        #expect(bandwidth?.contains("greater than 0 and below 10¹⁵") == true, "\(bandwidth ?? "accepted")")
+        expectEqual(bandwidth?.contains("greater than 0 and below 10¹⁵"), true, "\(bandwidth ?? "accepted")")
         // Still read: every unit and a size at the limit.
         #expect(message(media("1024MB", "1Gbit/s")) == nil)
         #expect(message(media("uniform(1B, 1.5KB)", "lognormal(1kbit/s, 20Mbit/s)")) == nil)
@@ -62,19 +62,19 @@ import PushSimTestSupport
         #expect(changed !== first)
         #expect(try ScenarioLoader.load(path: scenario).mail.trace === changed)
         // The scenario rewritten at the same size is read again, not taken from the last tree.
-        #expect(try ScenarioLoader.load(path: scenario).devices == 2)
+        try expectEqual(ScenarioLoader.load(path: scenario).devices, 2)
         dir.write("t.yaml", "name: t\nduration: 1d\ndevices: 3\nmail: {trace: letters.csv}\n")
         try age("t.yaml", 30)
-        #expect(try ScenarioLoader.load(path: scenario).devices == 3)
+        try expectEqual(ScenarioLoader.load(path: scenario).devices, 3)
     }
 
     /// `1/106751992d` said only "after `/` a unit or a duration, found …", though it is a
     /// duration: one too large. The duration's own reason is given now.
     @Test func aRatePeriodThatIsNoDurationSaysWhy() {
         let large = message(["mail.rate=1/106751992d"])
-        #expect(large?.contains("after `/` a unit or a duration, found `1/106751992d` (the duration `106751992d` is too large") == true, "\(large ?? "accepted")")
+        expectEqual(large?.contains("after `/` a unit or a duration, found `1/106751992d` (the duration `106751992d` is too large"), true, "\(large ?? "accepted")")
         let unit = message(["mail.rate=1/3y"])
-        #expect(unit?.contains("(unknown duration unit `y` in `3y`") == true, "\(unit ?? "accepted")")
+        expectEqual(unit?.contains("(unknown duration unit `y` in `3y`"), true, "\(unit ?? "accepted")")
         #expect(message(["mail.rate=1/106751991d"]) == nil)
     }
 
@@ -88,11 +88,11 @@ import PushSimTestSupport
         func reason(_ path: String) -> String? {
             do { _ = try ScenarioLoader.load(path: path); return nil } catch { return (error as? ScenarioError)?.message }
         }
-        #expect(reason(dir.file(String(repeating: "n", count: 300) + ".yaml"))?.hasSuffix("cannot read the scenario file: File name too long") == true)
-        #expect(reason(file + "/x")?.hasSuffix("cannot read the scenario file: Not a directory") == true)
-        #expect(reason(dir.file("l1"))?.hasSuffix("cannot read the scenario file: Too many levels of symbolic links") == true)
-        #expect(reason(dir.file("none.yaml"))?.hasSuffix("cannot read the scenario file: no such file") == true)
-        #expect(reason(dir.path)?.hasSuffix("cannot read the scenario file: expected a readable file") == true)
+        expectEqual(reason(dir.file(String(repeating: "n", count: 300) + ".yaml"))?.hasSuffix("cannot read the scenario file: File name too long"), true)
+        expectEqual(reason(file + "/x")?.hasSuffix("cannot read the scenario file: Not a directory"), true)
+        expectEqual(reason(dir.file("l1"))?.hasSuffix("cannot read the scenario file: Too many levels of symbolic links"), true)
+        expectEqual(reason(dir.file("none.yaml"))?.hasSuffix("cannot read the scenario file: no such file"), true)
+        expectEqual(reason(dir.path)?.hasSuffix("cannot read the scenario file: expected a readable file"), true)
     }
 
     /// A sweep applied every `--set` again for each point and each `--vary` value: 2000 `--set`
@@ -107,7 +107,7 @@ import PushSimTestSupport
         for extra in [[], ["apns.loss=0.5"], ["devices=9", "queue.repeat_max_count=3"]] {
             let fast = try ScenarioLoader.load(prepared, overrides: extra)
             let whole = try ScenarioLoader.load(path: path, overrides: base + extra)
-            #expect(String(reflecting: fast) == String(reflecting: whole), "\(extra)")
+            expectEqual(String(reflecting: fast), String(reflecting: whole), "\(extra)")
         }
         #expect(Date().timeIntervalSince(started) < 30)
         // A bad base override is refused by prepare itself, as the whole load would.

@@ -54,22 +54,24 @@ apns:
 
     @Test func crlfLineEndingsWork() throws {
         let scenario = try load(Array(base.replacingOccurrences(of: "\n", with: "\r\n").utf8))
-        #expect(scenario.name == "hostile" && scenario.devices == 20)
-        #expect(scenario.connectivity.online == .exponential(mean: 2 * 3_600_000_000))
+        expectEqual(scenario.name, "hostile")
+        expectEqual(scenario.devices, 20)
+        expectEqual(scenario.connectivity.online, .exponential(mean: 2 * 3_600_000_000))
     }
 
     @Test func byteOrderMarkWorks() throws {
         let scenario = try load([0xEF, 0xBB, 0xBF] + Array(base.utf8))
-        #expect(scenario.name == "hostile")
+        expectEqual(scenario.name, "hostile")
         // Locations are not shifted by the mark.
         let error = fileError([0xEF, 0xBB, 0xBF] + Array("name: x\nduration: 1d\ndevices: 0\n".utf8))
-        #expect(at(error) == "3:10")
+        expectEqual(at(error), "3:10")
     }
 
     @Test func trailingSpacesWork() throws {
         let spaced = base.split(separator: "\n", omittingEmptySubsequences: false).map { $0 + "   " }.joined(separator: "\n")
         let scenario = try load(Array(spaced.utf8))
-        #expect(scenario.name == "hostile" && scenario.duration == SimTime(microseconds: 2 * SimTime.day))
+        expectEqual(scenario.name, "hostile")
+        expectEqual(scenario.duration, SimTime(microseconds: 2 * SimTime.day))
     }
 
     @Test func commentsEverywhereWork() throws {
@@ -80,7 +82,7 @@ apns:
         duration: 2d#no-space-so-not-a-comment
         """
         // A `#` starts a comment only after whitespace: `2d#no…` is one plain scalar, a bad duration.
-        #expect(at(fileError(text + "\ndevices: 1\n")) == "4:11")
+        expectEqual(at(fileError(text + "\ndevices: 1\n")), "4:11")
         let good = """
         # a header
 
@@ -100,72 +102,74 @@ apns:
         """
         let error = fileError(good)
         // The comments read fine; the decoder then rejects the list as a window, at its place.
-        #expect(at(error) == "15:7")
+        expectEqual(at(error), "15:7")
         let scenario = try load(Array(good.replacingOccurrences(of: "    - [1, 2]        # not a window: checked later", with: "    # the end").utf8))
-        #expect(scenario.devices == 3 && scenario.connectivity.windows.count == 1)
-        #expect(scenario.mail.ratePerMicrosecond == 30 / Double(SimTime.day))
+        expectEqual(scenario.devices, 3)
+        expectEqual(scenario.connectivity.windows.count, 1)
+        expectEqual(scenario.mail.ratePerMicrosecond, 30 / Double(SimTime.day))
     }
 
     @Test func quotedNumbersAreStringsWhereStringsBelong() throws {
         let scenario = try load(Array("name: \"2024\"\ndescription: '42'\nduration: 1d\ndevices: 1\n".utf8))
-        #expect(scenario.name == "2024" && scenario.description == "42")
+        expectEqual(scenario.name, "2024")
+        expectEqual(scenario.description, "42")
         // A plain number is a string too where a string is expected.
-        #expect(try load(Array("name: 2024\nduration: 1d\ndevices: 1\n".utf8)).name == "2024")
+        try expectEqual(load(Array("name: 2024\nduration: 1d\ndevices: 1\n".utf8)).name, "2024")
         // Where a number belongs, quotes make a string, and that is an error at the value.
         let error = fileError("name: x\nduration: 1d\ndevices: \"5\"\n")
-        #expect(at(error) == "3:10")
-        #expect(error?.message.contains("quotes make a string") == true)
+        expectEqual(at(error), "3:10")
+        expectEqual(error?.message.contains("quotes make a string"), true)
     }
 
     // MARK: What breaks naive readers, refused with a location
 
     @Test func tabsInIndentationAreRefused() {
         let error = fileError(base.replacingOccurrences(of: "  rate: 30/d", with: "\trate: 30/d"))
-        #expect(at(error) == "5:1")
-        #expect(error?.message.contains("tab") == true)
-        #expect(at(fileError(base.replacingOccurrences(of: "  rate: 30/d", with: "  \trate: 30/d"))) == "5:3")
+        expectEqual(at(error), "5:1")
+        expectEqual(error?.message.contains("tab"), true)
+        expectEqual(at(fileError(base.replacingOccurrences(of: "  rate: 30/d", with: "  \trate: 30/d"))), "5:3")
     }
 
     @Test func invalidUTF8IsRefused() {
         for bad: [UInt8] in [[0xFF], [0xC3, 0x28], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0x80], [0xE2, 0x82]] {
             let error = fileError(Array("name: x\nduration: 1d\ndevices: 1\ndescription: ab".utf8) + bad + Array("\n".utf8))
-            #expect(at(error) == "4:16", "bytes \(bad)")
-            #expect(error?.message.contains("UTF-8") == true)
+            expectEqual(at(error), "4:16", "bytes \(bad)")
+            expectEqual(error?.message.contains("UTF-8"), true)
         }
     }
 
     @Test func nulBytesAreRefused() {
         let error = fileError(Array("name: x\nduration: 1d\ndevices: 1".utf8) + [0] + Array("0\n".utf8))
-        #expect(at(error) == "3:11")
-        #expect(error?.message.contains("NUL") == true)
+        expectEqual(at(error), "3:11")
+        expectEqual(error?.message.contains("NUL"), true)
     }
 
     @Test func nestingThousandsDeepIsRefusedWithoutStackOverflow() {
         let flow = fileError(base + "sweep:\n  seed: " + String(repeating: "[", count: 10_000) + "1" + String(repeating: "]", count: 10_000) + "\n")
-        #expect(at(flow) == "12:71")
-        #expect(flow?.message.contains("nesting deeper than 64") == true)
+        expectEqual(at(flow), "12:71")
+        expectEqual(flow?.message.contains("nesting deeper than 64"), true)
         let flowMappings = fileError("a: " + String(repeating: "{a: ", count: 5_000) + "1\n")
-        #expect(flowMappings?.message.contains("nesting") == true)
+        expectEqual(flowMappings?.message.contains("nesting"), true)
         let dashes = fileError(String(repeating: "- ", count: 20_000) + "x\n")
-        #expect(dashes?.message.contains("nesting") == true)
+        expectEqual(dashes?.message.contains("nesting"), true)
         var block = "name: x\n"
         for depth in 0..<2_000 { block += String(repeating: " ", count: depth) + "k:\n" }
         let blockError = fileError(block)
-        #expect(blockError?.message.contains("nesting") == true)
-        #expect(at(blockError) == "66:65")
+        expectEqual(blockError?.message.contains("nesting"), true)
+        expectEqual(at(blockError), "66:65")
     }
 
     @Test func aLineOfMegabytesIsRefused() {
         let line = "description: " + String(repeating: "x", count: 3_000_000) + "\n"
         let error = fileError(base + line)
-        #expect(at(error) == "11:65537")
-        #expect(error?.message.contains("longer than 65536") == true)
+        expectEqual(at(error), "11:65537")
+        expectEqual(error?.message.contains("longer than 65536"), true)
         // The message does not quote the line back.
         #expect((error?.description.count ?? 0) < 300)
         // A file of many megabytes is refused before it is read.
         let huge = fileError(Array(repeating: 0x23, count: 5 * 1024 * 1024))
-        #expect(at(huge) == "1:1")
-        #expect(huge?.message.contains("at most 4 MB") == true)
+        expectEqual(at(huge), "1:1")
+        expectEqual(huge?.message.contains("at most 4 MB"), true)
     }
 
     /// An endless "file" is read only up to the limit: no memory grows, the error is located.
@@ -185,28 +189,28 @@ apns:
         let clock = ContinuousClock()
         var error: ScenarioError?
         let elapsed = clock.measure { error = fileError(base + key + ": 1\n") }
-        #expect(at(error) == "11:1")
-        #expect(error?.message.hasPrefix("unknown key `kkkk") == true)
-        #expect(error?.message.contains("…") == true)
+        expectEqual(at(error), "11:1")
+        expectEqual(error?.message.hasPrefix("unknown key `kkkk"), true)
+        expectEqual(error?.message.contains("…"), true)
         #expect((error?.message.unicodeScalars.count ?? .max) < 300)
         // No edit distance over 60 000 characters (that alone would take seconds).
-        #expect(error?.message.contains("did you mean") == false)
+        expectEqual(error?.message.contains("did you mean"), false)
         #expect(elapsed < .seconds(5))
         let value = fileError(base.replacingOccurrences(of: "duration: 2d", with: "duration: " + String(repeating: "9", count: 60_000) + "d"))
-        #expect(at(value) == "2:11")
+        expectEqual(at(value), "2:11")
         #expect((value?.message.unicodeScalars.count ?? .max) < 300)
     }
 
     @Test func duplicateKeysAreRefused() {
         let top = fileError(base + "devices: 30\n")
-        #expect(at(top) == "11:1")
-        #expect(top?.message.contains("duplicate key `devices` (first at line 3)") == true)
+        expectEqual(at(top), "11:1")
+        expectEqual(top?.message.contains("duplicate key `devices` (first at line 3)"), true)
         let inSection = fileError(base.replacingOccurrences(of: "  rate: 30/d\n", with: "  rate: 30/d\n  rate: 40/d\n"))
-        #expect(at(inSection) == "6:3")
+        expectEqual(at(inSection), "6:3")
         let inFlow = fileError(base + "xiva: {drop: 0, drop: 1%}\n")
-        #expect(at(inFlow) == "11:17")
+        expectEqual(at(inFlow), "11:17")
         // A section written twice is a duplicate key too, not a merge.
-        #expect(at(fileError(base + "mail:\n  rate: 1/d\n")) == "11:1")
+        expectEqual(at(fileError(base + "mail:\n  rate: 1/d\n")), "11:1")
     }
 
     @Test func overflowingNumbersAreRefused() {
@@ -221,14 +225,14 @@ apns:
         ]
         for (from, to, words) in cases {
             let error = fileError(base.replacingOccurrences(of: from, with: to))
-            #expect(error?.location?.line == (from.hasPrefix("  rate") ? 5 : from.hasPrefix("devices") ? 3 : 2), "\(to)")
-            #expect(error?.message.contains(words) == true, "\(to): \(error?.message.prefix(300) ?? "accepted")")
+            expectEqual(error?.location?.line, (from.hasPrefix("  rate") ? 5 : from.hasPrefix("devices") ? 3 : 2), "\(to)")
+            expectEqual(error?.message.contains(words), true, "\(to): \(error?.message.prefix(300) ?? "accepted")")
         }
         let seed = fileError(base + "seed: 18446744073709551616\n")
-        #expect(at(seed) == "11:7")
-        #expect(seed?.message.contains("does not fit an unsigned 64-bit integer") == true)
+        expectEqual(at(seed), "11:7")
+        expectEqual(seed?.message.contains("does not fit an unsigned 64-bit integer"), true)
         let count = fileError(base + "queue:\n  repeat_max_count: 9223372036854775808\n")
-        #expect(at(count) == "12:21")
+        expectEqual(at(count), "12:21")
     }
 
     @Test func nanAndInfinityAreRefused() {
@@ -241,43 +245,43 @@ apns:
             let key = String(line.prefix { $0 != ":" })
             let text = base.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.hasPrefix(key + ":") ? line : String($0) }.joined(separator: "\n")
-            #expect(at(fileError(text)) == place, "\(line)")
+            expectEqual(at(fileError(text)), place, "\(line)")
         }
         for value in [".nan", ".inf", "-.inf", ".NaN", "nan", "inf", "NaN", "Infinity", "1e999", "-0"] {
             #expect(at(fileError(base + "device:\n  alerts_off: \(value)\n")) == "12:15", "\(value)")
             let loss = fileError(base + "xiva:\n  drop: \(value)\n")
-            #expect(at(loss) == "12:9", "\(value)")
+            expectEqual(at(loss), "12:9", "\(value)")
         }
-        #expect(at(fileError(base + "seed: .nan\n")) == "11:7")
+        expectEqual(at(fileError(base + "seed: .nan\n")), "11:7")
     }
 
     @Test func aMappingWhereAScalarBelongsIsRefused() {
         let flow = fileError(base.replacingOccurrences(of: "devices: 20", with: "devices: {count: 20}"))
-        #expect(at(flow) == "3:10")
-        #expect(flow?.message.contains("found a mapping") == true)
+        expectEqual(at(flow), "3:10")
+        expectEqual(flow?.message.contains("found a mapping"), true)
         let block = fileError(base.replacingOccurrences(of: "devices: 20", with: "devices:\n  count: 20"))
-        #expect(at(block) == "4:3")
+        expectEqual(at(block), "4:3")
         let list = fileError(base.replacingOccurrences(of: "  rate: 30/d", with: "  rate: [30/d]"))
-        #expect(at(list) == "5:9")
-        #expect(list?.message.contains("found a list") == true)
+        expectEqual(at(list), "5:9")
+        expectEqual(list?.message.contains("found a list"), true)
         let name = fileError(base.replacingOccurrences(of: "name: hostile", with: "name: [a, b]"))
-        #expect(at(name) == "1:7")
+        expectEqual(at(name), "1:7")
     }
 
     @Test func aScalarWhereAMappingBelongsIsRefused() {
         let section = fileError(base.replacingOccurrences(of: "mail:\n  rate: 30/d", with: "mail: 30/d"))
-        #expect(at(section) == "4:7")
-        #expect(section?.message.contains("expected a mapping") == true)
+        expectEqual(at(section), "4:7")
+        expectEqual(section?.message.contains("expected a mapping"), true)
         let listSection = fileError(base + "queue: [on]\n")
-        #expect(at(listSection) == "11:8")
+        expectEqual(at(listSection), "11:8")
         let windows = fileError(base.replacingOccurrences(of: "connectivity:\n", with: "connectivity:\n  windows: 8h\n"))
-        #expect(at(windows) == "7:12")
-        #expect(windows?.message.contains("expected a list of windows") == true)
+        expectEqual(at(windows), "7:12")
+        expectEqual(windows?.message.contains("expected a list of windows"), true)
         let window = fileError(base.replacingOccurrences(of: "connectivity:\n", with: "connectivity:\n  windows: [8h]\n"))
-        #expect(at(window) == "7:13")
+        expectEqual(at(window), "7:13")
         let top = fileError("- name: x\n- duration: 1d\n")
-        #expect(at(top) == "1:1")
+        expectEqual(at(top), "1:1")
         let scalarTop = fileError("just a sentence\n")
-        #expect(at(scalarTop) == "1:1")
+        expectEqual(at(scalarTop), "1:1")
     }
 }

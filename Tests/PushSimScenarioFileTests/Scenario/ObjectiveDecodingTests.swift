@@ -27,7 +27,7 @@ import PushSimTestSupport
         let scenario = try ScenarioLoader.parse(text: Self.stated, file: "t.yaml")
         let fromFile = SweepCost(objective: scenario.objective)
         #expect(fromFile == (try SweepCost.parse("lost=1,summarized=0.3,latency_p90=1/h")))
-        #expect(fromFile.expectedCost(["loss_rate": 0.01, "summarized_rate": 0.1, "latency_s.p90": 3600]) == 0.01 + 0.03 + 1)
+        expectEqual(fromFile.expectedCost(["loss_rate": 0.01, "summarized_rate": 0.1, "latency_s.p90": 3600]), 0.01 + 0.03 + 1)
     }
 
     @Test func senselessWeightsAreRefusedWhereTheyAreWritten() {
@@ -44,6 +44,6 @@ import PushSimTestSupport
         }
         // And by --set, located in the argument.
         let set = scenarioError(minimalScenario, overrides: ["objective.resent=-0.5"])
-        #expect(set?.message.contains("a cost, not a reward") == true, "\(String(describing: set))")
+        expectEqual(set?.message.contains("a cost, not a reward"), true, "\(String(describing: set))")
     }
 }

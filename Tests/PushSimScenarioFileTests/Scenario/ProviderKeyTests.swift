@@ -11,26 +11,26 @@ import PushSimTestSupport
     }
 
     @Test func byteSizesReadBytesAndKilobytes() throws {
-        #expect(try ValueParsers.byteSize("4096") == 4096)
-        #expect(try ValueParsers.byteSize("512B") == 512)
-        #expect(try ValueParsers.byteSize("2KB") == 2048)
-        #expect(try ValueParsers.byteSize("1.5KB") == 1536)
+        try expectEqual(ValueParsers.byteSize("4096"), 4096)
+        try expectEqual(ValueParsers.byteSize("512B"), 512)
+        try expectEqual(ValueParsers.byteSize("2KB"), 2048)
+        try expectEqual(ValueParsers.byteSize("1.5KB"), 1536)
         #expect(throws: ValueParsers.Failure.self) { _ = try ValueParsers.byteSize("-1KB") }
         // MB (1024 KB) for media attachments (docs/scenarios.md, extension.media); still at most 1 GB.
-        #expect(try ValueParsers.byteSize("2MB") == 2_097_152)
+        try expectEqual(ValueParsers.byteSize("2MB"), 2_097_152)
         #expect(throws: ValueParsers.Failure.self) { _ = try ValueParsers.byteSize("2000MB") }
         #expect(throws: ValueParsers.Failure.self) { _ = try ValueParsers.byteSize("2000000KB") }
-        #expect(try ValueParsers.byteDistribution("lognormal(1KB, 6KB)") == .lognormal(median: 1024, p99: 6144))
+        try expectEqual(ValueParsers.byteDistribution("lognormal(1KB, 6KB)"), .lognormal(median: 1024, p99: 6144))
         #expect(throws: ValueParsers.Failure.self) { _ = try ValueParsers.byteDistribution("uniform(4KB, 1KB)") }
     }
 
     @Test func payloadSizeIsADistributionOfBytesPrintedWhenSet() throws {
         #expect(try decode(minimalScenario).mail.payloadSize == nil)
         let s = try decode(minimalScenario + "mail:\n  payload_size: lognormal(1KB, 6KB)\n")
-        #expect(s.mail.payloadSize == .lognormal(median: 1024, p99: 6144))
-        #expect(try decode(ScenarioPrinter.yaml(s)).mail.payloadSize == s.mail.payloadSize)
+        expectEqual(s.mail.payloadSize, .lognormal(median: 1024, p99: 6144))
+        try expectEqual(decode(ScenarioPrinter.yaml(s)).mail.payloadSize, s.mail.payloadSize)
         #expect(!ScenarioPrinter.yaml(try decode(minimalScenario)).contains("payload_size"))
-        #expect(place(scenarioError(minimalScenario + "mail:\n  payload_size: 3 apples\n")) == "t.yaml:5:17")
+        expectEqual(place(scenarioError(minimalScenario + "mail:\n  payload_size: 3 apples\n")), "t.yaml:5:17")
     }
 
     @Test func answerKeysReadAndPrint() throws {
@@ -45,18 +45,22 @@ import PushSimTestSupport
 
             """
         let s = try decode(text)
-        #expect(s.apns.tokenLimit == 5 && s.apns.tokenWindow == span(1 * minute))
-        #expect(s.apns.serverError == 0.01 && s.apns.answerLoss == 0.005)
-        #expect(s.xiva.retry == XivaRetry(attempts: 3, backoff: .exponential(mean: 2e6)))
-        #expect(s.device.uninstallRatePerMicrosecond == 1.0 / Double(30 * SimTime.day))
+        expectEqual(s.apns.tokenLimit, 5)
+        expectEqual(s.apns.tokenWindow, span(1 * minute))
+        expectEqual(s.apns.serverError, 0.01)
+        expectEqual(s.apns.answerLoss, 0.005)
+        expectEqual(s.xiva.retry, XivaRetry(attempts: 3, backoff: .exponential(mean: 2e6)))
+        expectEqual(s.device.uninstallRatePerMicrosecond, 1.0 / Double(30 * SimTime.day))
         let again = try decode(ScenarioPrinter.yaml(s))
-        #expect(again.apns.tokenLimit == 5 && again.xiva.retry == s.xiva.retry && again.apns.answerLoss == 0.005)
-        #expect(again.device.uninstallRatePerMicrosecond == s.device.uninstallRatePerMicrosecond)
-        #expect(place(scenarioError(minimalScenario + "apns:\n  token_limit: 0\n")) == "t.yaml:5:16")
-        #expect(place(scenarioError(minimalScenario + "xiva:\n  retry: {attempts: 0}\n")) == "t.yaml:5:21")
+        expectEqual(again.apns.tokenLimit, 5)
+        expectEqual(again.xiva.retry, s.xiva.retry)
+        expectEqual(again.apns.answerLoss, 0.005)
+        expectEqual(again.device.uninstallRatePerMicrosecond, s.device.uninstallRatePerMicrosecond)
+        expectEqual(place(scenarioError(minimalScenario + "apns:\n  token_limit: 0\n")), "t.yaml:5:16")
+        expectEqual(place(scenarioError(minimalScenario + "xiva:\n  retry: {attempts: 0}\n")), "t.yaml:5:21")
         let unknown = scenarioError(minimalScenario + "xiva:\n  retry: {attempts: 2, backof: 1s}\n")
-        #expect(unknown?.message.contains("backoff") == true)
-        #expect(scenarioError(minimalScenario + "xiva:\n  retry: {backoff: 1s}\n")?.message.contains("attempts") == true)
+        expectEqual(unknown?.message.contains("backoff"), true)
+        expectEqual(scenarioError(minimalScenario + "xiva:\n  retry: {backoff: 1s}\n")?.message.contains("attempts"), true)
     }
 
     /// The share of letters over 4096 bytes is the lognormal's tail: 1 − Φ(ln(4096/1024)/σ).
@@ -75,7 +79,8 @@ import PushSimTestSupport
         plain.mail.payloadSize = nil
         var same = LetterScript()
         same.generate(plain, device: 0)
-        #expect(same.map(\.time) == script.map(\.time) && same.map(\.apnsLatency) == script.map(\.apnsLatency))
+        expectEqual(same.map(\.time), script.map(\.time))
+        expectEqual(same.map(\.apnsLatency), script.map(\.apnsLatency))
         #expect(!same.contains { $0.payloadTooLarge })
     }
 }
@@ -86,23 +91,23 @@ import PushSimTestSupport
     }
 
     @Test func priorityIsTenFiveOrAShareAtFive() throws {
-        #expect(try decode(minimalScenario).apns.lowPriorityShare == 0)
-        #expect(try decode(minimalScenario + "apns: {priority: 10}\n").apns.lowPriorityShare == 0)
-        #expect(try decode(minimalScenario + "apns: {priority: 5}\n").apns.lowPriorityShare == 1)
+        try expectEqual(decode(minimalScenario).apns.lowPriorityShare, 0)
+        try expectEqual(decode(minimalScenario + "apns: {priority: 10}\n").apns.lowPriorityShare, 0)
+        try expectEqual(decode(minimalScenario + "apns: {priority: 5}\n").apns.lowPriorityShare, 1)
         let share = try decode(minimalScenario + "apns: {priority: 30%}\n")
-        #expect(share.apns.lowPriorityShare == 0.3)
-        #expect(try decode(ScenarioPrinter.yaml(share)).apns.lowPriorityShare == 0.3)
+        expectEqual(share.apns.lowPriorityShare, 0.3)
+        try expectEqual(decode(ScenarioPrinter.yaml(share)).apns.lowPriorityShare, 0.3)
         #expect(try decode(ScenarioPrinter.yaml(try decode(minimalScenario + "apns: {priority: 5}\n"))).apns.lowPriorityShare == 1)
-        #expect(place(scenarioError(minimalScenario + "apns:\n  priority: 1\n")) == "t.yaml:5:13")
+        expectEqual(place(scenarioError(minimalScenario + "apns:\n  priority: 1\n")), "t.yaml:5:13")
     }
 
     @Test func sleepNeedsAwakeAndAsleepPeriods() throws {
         #expect(try decode(minimalScenario).device.sleep == nil)
         let s = try decode(minimalScenario + "device:\n  sleep: {awake: exponential(2h), asleep: 30m}\n")
-        #expect(s.device.sleep == DeviceSleep(awake: .exponential(mean: Double(2 * hour)), asleep: constant(30 * minute)))
-        #expect(try decode(ScenarioPrinter.yaml(s)).device.sleep == s.device.sleep)
-        #expect(scenarioError(minimalScenario + "device:\n  sleep: {awake: 1h}\n")?.message.contains("asleep") == true)
-        #expect(scenarioError(minimalScenario + "device:\n  sleep: {awake: 1h, asleep: 10ms}\n")?.message.contains("at least 1s") == true)
+        expectEqual(s.device.sleep, DeviceSleep(awake: .exponential(mean: Double(2 * hour)), asleep: constant(30 * minute)))
+        try expectEqual(decode(ScenarioPrinter.yaml(s)).device.sleep, s.device.sleep)
+        expectEqual(scenarioError(minimalScenario + "device:\n  sleep: {awake: 1h}\n")?.message.contains("asleep"), true)
+        expectEqual(scenarioError(minimalScenario + "device:\n  sleep: {awake: 1h, asleep: 10ms}\n")?.message.contains("at least 1s"), true)
     }
 
     /// Asleep a share mean(asleep) / (mean(awake) + mean(asleep)) of the time, from the first instant.
@@ -129,7 +134,7 @@ import PushSimTestSupport
         let text = minimalScenario + "xiva:\n  retry: {attempts: 3, backoff: 2s}\ndevice:\n  sleep: {awake: 2h, asleep: 1h}\n"
         let s = try ScenarioLoader.parse(text: text, file: "t.yaml",
                                          overrides: ["xiva.retry.attempts=1", "device.sleep.asleep=30m"])
-        #expect(s.xiva.retry == XivaRetry(attempts: 1, backoff: constant(2 * sec)))
-        #expect(s.device.sleep == DeviceSleep(awake: constant(2 * hour), asleep: constant(30 * minute)))
+        expectEqual(s.xiva.retry, XivaRetry(attempts: 1, backoff: constant(2 * sec)))
+        expectEqual(s.device.sleep, DeviceSleep(awake: constant(2 * hour), asleep: constant(30 * minute)))
     }
 }

@@ -17,21 +17,23 @@ import PushSimTestSupport
 
     @Test func catchUpReadsAndPrintsBack() throws {
         let s = try decode(minimalScenario + "recovery: catch_up\ndevice: {app_open: exponential(4h)}\n")
-        #expect(s.recovery == .catchUp && s.device.appOpen == .exponential(mean: Double(4 * SimTime.hour)))
+        expectEqual(s.recovery, .catchUp)
+        expectEqual(s.device.appOpen, .exponential(mean: Double(4 * SimTime.hour)))
         let again = try decode(ScenarioPrinter.yaml(s))
-        #expect(again.recovery == .catchUp && again.device.appOpen == s.device.appOpen)
-        #expect(try decode(minimalScenario, overrides: ["recovery=none"]).recovery == RecoveryDesign.none)
+        expectEqual(again.recovery, .catchUp)
+        expectEqual(again.device.appOpen, s.device.appOpen)
+        try expectEqual(decode(minimalScenario, overrides: ["recovery=none"]).recovery, RecoveryDesign.none)
     }
 
     @Test func badValuesAreLocated() {
         let unknown = scenarioError(minimalScenario + "recovery: pull\n")
-        #expect(place(unknown) == "t.yaml:4:11")
-        #expect(unknown?.message.contains("queue, catch_up, background_sync, none") == true)
+        expectEqual(place(unknown), "t.yaml:4:11")
+        expectEqual(unknown?.message.contains("queue, catch_up, background_sync, none"), true)
         let noOpenings = scenarioError(minimalScenario + "recovery: catch_up\n")
-        #expect(place(noOpenings) == "t.yaml:4:11")
-        #expect(noOpenings?.message.contains("set `device.app_open`") == true)
+        expectEqual(place(noOpenings), "t.yaml:4:11")
+        expectEqual(noOpenings?.message.contains("set `device.app_open`"), true)
         let tooOften = scenarioError(minimalScenario + "device:\n  app_open: 500ms\n")
-        #expect(place(tooOften) == "t.yaml:5:13")
-        #expect(tooOften?.message.contains("a mean of at least 1s") == true)
+        expectEqual(place(tooOften), "t.yaml:5:13")
+        expectEqual(tooOften?.message.contains("a mean of at least 1s"), true)
     }
 }

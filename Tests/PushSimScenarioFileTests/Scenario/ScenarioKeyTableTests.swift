@@ -67,10 +67,10 @@ import PushSimTestSupport
     @Test func theTablesDeclareEveryKeyOnce() {
         #expect(Self.settable.count > 80)
         let paths = Self.settable.map(\.path)
-        #expect(Set(paths).count == paths.count, "declared twice: \(paths.filter { p in paths.filter { $0 == p }.count > 1 })")
+        expectEqual(Set(paths).count, paths.count, "declared twice: \(paths.filter { p in paths.filter { $0 == p }.count > 1 })")
         // Every key but a segment's name has an example, or says why not (a file it needs beside it).
         let withoutExample = Self.settable.filter { $0.info.example == nil }.map(\.path)
-        #expect(withoutExample == ["mail", "mail.trace", "connectivity", "xiva", "apns", "device", "extension", "queue", "pushkit", "fcm", "objective"])
+        expectEqual(withoutExample, ["mail", "mail.trace", "connectivity", "xiva", "apns", "device", "extension", "queue", "pushkit", "fcm", "objective"])
     }
 
     /// Setting each key's example, the way `--set` does, changes the resolved scenario.
@@ -124,7 +124,7 @@ import PushSimTestSupport
                 checked += 1
             }
         }
-        #expect(checked == 25)
+        expectEqual(checked, 25)
     }
 
     /// A key with its last letter mistyped is refused, in the file and by `--set`, with the declared key suggested.
@@ -149,10 +149,10 @@ import PushSimTestSupport
     /// Unknown keys in a list's items and a segment are refused the same way.
     @Test func undeclaredItemAndSegmentKeysAreRefused() throws {
         let window = try #require(scenarioError(Self.base + "connectivity: {windows: [{start: 8h, endx: 9h}]}\n"))
-        #expect(window.message == "unknown key `endx` in `connectivity.windows[0]`; did you mean `end`?")
+        expectEqual(window.message, "unknown key `endx` in `connectivity.windows[0]`; did you mean `end`?")
         let segment = try #require(scenarioError(Self.base + "segments: [{name: s, sharex: 100%}]\n"))
-        #expect(segment.message == "unknown key `sharex` in `segments[0]`; did you mean `share`?")
+        expectEqual(segment.message, "unknown key `sharex` in `segments[0]`; did you mean `share`?")
         let inSegment = try #require(scenarioError(Self.withSegment, overrides: ["segments.s.device.dozex=[]"]))
-        #expect(inSegment.message == "unknown key path `segments.s.device.dozex`; did you mean `segments.s.device.doze`?")
+        expectEqual(inSegment.message, "unknown key path `segments.s.device.dozex`; did you mean `segments.s.device.doze`?")
     }
 }

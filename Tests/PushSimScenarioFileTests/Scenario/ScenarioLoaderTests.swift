@@ -17,7 +17,8 @@ import PushSimTestSupport
         let path = try temporaryFile([0xEF, 0xBB, 0xBF] + Array("name: t\r\nduration: 1d\r\ndevices: 3\r\n".utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let sc = try ScenarioLoader.load(path: path, overrides: ["seed=5"])
-        #expect(sc.devices == 3 && sc.seed == 5)
+        expectEqual(sc.devices, 3)
+        expectEqual(sc.seed, 5)
         try ScenarioLoader.validate(path: path)
     }
 
@@ -28,7 +29,7 @@ import PushSimTestSupport
             _ = try ScenarioLoader.load(path: path)
             Issue.record("invalid UTF-8 was accepted")
         } catch let error as ScenarioError {
-            #expect(error.location == SourceLocation(file: path, line: 2, column: 11))
+            expectEqual(error.location, SourceLocation(file: path, line: 2, column: 11))
         }
     }
 
@@ -41,7 +42,7 @@ import PushSimTestSupport
         let path = try temporaryFile(Array((minimalScenario + "sweep: {queue.repeat_max_count: [1, 2]}\n").utf8))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (sc, axes) = try ScenarioLoader.loadWithSweep(path: path)
-        #expect(sc.name == "t")
-        #expect(axes == [SweepAxis(path: "queue.repeat_max_count", values: ["1", "2"])])
+        expectEqual(sc.name, "t")
+        expectEqual(axes, [SweepAxis(path: "queue.repeat_max_count", values: ["1", "2"])])
     }
 }

@@ -2,6 +2,7 @@
 import Testing
 @testable import PushSimScenarioFile
 @testable import PushSimCore
+import PushSimTestSupport
 
 @Suite struct ScenarioNameTests {
     private func error(_ text: String) -> ScenarioError? {
@@ -12,8 +13,8 @@ import Testing
                       ("x\\u200By", "U+200B"), ("line\\u2028sep", "U+2028"), ("del\\u007F", "U+007F")])
     func namesWithControlOrFormattingCharactersAreRefusedWithALocation(escaped: String, code: String) {
         let e = error("duration: 1d\ndevices: 2\nname: \"\(escaped)\"\n")
-        #expect(e?.location == SourceLocation(file: "n.yaml", line: 3, column: 7))
-        #expect(e?.message.contains("`name`: expected visible text without control or formatting characters") == true)
+        expectEqual(e?.location, SourceLocation(file: "n.yaml", line: 3, column: 7))
+        expectEqual(e?.message.contains("`name`: expected visible text without control or formatting characters"), true)
         #expect(e?.message.contains("found \(code)") == true, "\(e?.message ?? "accepted")")
     }
 
@@ -23,7 +24,7 @@ import Testing
 
     @Test func aSweepOfSeedInTheFileIsRefusedAtItsKey() {
         let e = error("name: s\nduration: 1d\ndevices: 2\nsweep: {seed: [1, 2]}\n")
-        #expect(e?.location == SourceLocation(file: "n.yaml", line: 4, column: 9))
-        #expect(e?.message.contains("`sweep.seed`: a sweep cannot vary `seed`") == true)
+        expectEqual(e?.location, SourceLocation(file: "n.yaml", line: 4, column: 9))
+        expectEqual(e?.message.contains("`sweep.seed`: a sweep cannot vary `seed`"), true)
     }
 }

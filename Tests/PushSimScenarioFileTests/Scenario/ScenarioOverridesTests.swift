@@ -12,69 +12,70 @@ import PushSimTestSupport
     @Test func setOverridesReplaceValues() throws {
         let sc = try decode(minimalScenario + "seed: 9\nqueue:\n  repeat_max_count: 10\n",
                             ["queue.repeat_max_count=5", "seed=3", "duration=2d"])
-        #expect(sc.queue.repeatMaxCount == 5)
-        #expect(sc.seed == 3)
-        #expect(sc.duration == SimTime(microseconds: 2 * SimTime.day))
+        expectEqual(sc.queue.repeatMaxCount, 5)
+        expectEqual(sc.seed, 3)
+        expectEqual(sc.duration, SimTime(microseconds: 2 * SimTime.day))
     }
 
     @Test func setOverridesCreateMissingSections() throws {
         let sc = try decode(minimalScenario, ["connectivity.windows=[{start: 8h, end: 9h}]", "xiva.drop=2%"])
         #expect(sc.connectivity.windows == [OfflineWindow(start: SimTime(microseconds: 8 * SimTime.hour),
                                                           end: SimTime(microseconds: 9 * SimTime.hour))])
-        #expect(sc.xiva.drop == 0.02)
+        expectEqual(sc.xiva.drop, 0.02)
     }
 
     @Test func setFillsAnEmptySection() throws {
-        #expect(try decode(minimalScenario + "queue:\n", ["queue.mode=off"]).queue.mode == .off)
+        try expectEqual(decode(minimalScenario + "queue:\n", ["queue.mode=off"]).queue.mode, .off)
     }
 
     @Test func setCanReplaceAWholeSection() throws {
         let sc = try decode(minimalScenario + "xiva: {drop: 0.5, latency: 1s}\n", ["xiva={drop: 1%}"])
-        #expect(sc.xiva.drop == 0.01)
-        #expect(sc.xiva.latency == .constant(SimTime(microseconds: 50 * SimTime.millisecond)))
+        expectEqual(sc.xiva.drop, 0.01)
+        expectEqual(sc.xiva.latency, .constant(SimTime(microseconds: 50 * SimTime.millisecond)))
     }
 
     @Test func laterSetWins() throws {
-        #expect(try decode(minimalScenario, ["seed=3", "seed=4"]).seed == 4)
+        try expectEqual(decode(minimalScenario, ["seed=3", "seed=4"]).seed, 4)
     }
 
     @Test func setValueInFileSyntaxMayBeQuoted() throws {
-        #expect(try decode(minimalScenario, ["description='a: b'"]).description == "a: b")
-        #expect(try decode(minimalScenario, ["description="]).description == "")
+        try expectEqual(decode(minimalScenario, ["description='a: b'"]).description, "a: b")
+        try expectEqual(decode(minimalScenario, ["description="]).description, "")
     }
 
     @Test func setUnknownPathSuggestsNearest() {
         let error = scenarioError(minimalScenario, overrides: ["queue.repeat_max_cont=5"])
-        #expect(place(error) == "--set:1:7")
-        #expect(error?.message == "unknown key path `queue.repeat_max_cont`; did you mean `queue.repeat_max_count`?")
+        expectEqual(place(error), "--set:1:7")
+        expectEqual(error?.message, "unknown key path `queue.repeat_max_cont`; did you mean `queue.repeat_max_count`?")
         let top = scenarioError(minimalScenario, overrides: ["repeat_max_count=5"])
-        #expect(place(top) == "--set:1:1")
-        #expect(top?.message.contains("did you mean `queue.repeat_max_count`?") == true)
+        expectEqual(place(top), "--set:1:1")
+        expectEqual(top?.message.contains("did you mean `queue.repeat_max_count`?"), true)
     }
 
     @Test func setValueErrorPointsIntoTheArgument() {
         let error = scenarioError(minimalScenario, overrides: ["queue.repeat_max_count=-1"])
-        #expect(place(error) == "--set:1:24")
-        #expect(error?.message.contains("`queue.repeat_max_count`") == true)
-        #expect(place(scenarioError(minimalScenario, overrides: ["connectivity.windows=[{start: 8h, end: &x 9h}]"])) == "--set:1:40")
+        expectEqual(place(error), "--set:1:24")
+        expectEqual(error?.message.contains("`queue.repeat_max_count`"), true)
+        expectEqual(place(scenarioError(minimalScenario, overrides: ["connectivity.windows=[{start: 8h, end: &x 9h}]"])), "--set:1:40")
     }
 
     @Test func setWithoutEqualsOrIntoAValueIsRejected() {
-        #expect(scenarioError(minimalScenario, overrides: ["seed"])?.message.contains("PATH=VALUE") == true)
-        #expect(place(scenarioError(minimalScenario, overrides: ["seed.x=1"])) == "--set:1:6")
-        #expect(place(scenarioError(minimalScenario, overrides: ["queue..mode=on"])) == "--set:1:7")
-        #expect(scenarioError(minimalScenario, overrides: ["sweep=[]"])?.message.contains("`sweep` cannot be set") == true)
+        expectEqual(scenarioError(minimalScenario, overrides: ["seed"])?.message.contains("PATH=VALUE"), true)
+        expectEqual(place(scenarioError(minimalScenario, overrides: ["seed.x=1"])), "--set:1:6")
+        expectEqual(place(scenarioError(minimalScenario, overrides: ["queue..mode=on"])), "--set:1:7")
+        expectEqual(scenarioError(minimalScenario, overrides: ["sweep=[]"])?.message.contains("`sweep` cannot be set"), true)
         #expect(scenarioError(minimalScenario, overrides: ["connectivity.windows.start=1h"]) != nil)
     }
 
     @Test func setIntoASectionThatIsNotAMappingIsRejected() {
         let error = scenarioError(minimalScenario + "queue: [1]\n", overrides: ["queue.mode=on"])
-        #expect(place(error) == "t.yaml:4:8")
+        expectEqual(place(error), "t.yaml:4:8")
     }
 
     @Test func setOnAnEmptyFileSuppliesTheScenario() throws {
         let sc = try decode("", ["name=x", "duration=1h", "devices=2"])
-        #expect(sc.name == "x" && sc.devices == 2)
+        expectEqual(sc.name, "x")
+        expectEqual(sc.devices, 2)
     }
 
     @Test func sweepAxesAreKeptInFileSyntax() throws {
@@ -103,15 +104,15 @@ import PushSimTestSupport
 
     @Test func sweepBadValueIsReportedWhereWritten() {
         let error = scenarioError(minimalScenario + "sweep:\n  queue.repeat_max_count: [0, -5]\n")
-        #expect(place(error) == "t.yaml:5:31")
-        #expect(error?.message.contains("`queue.repeat_max_count`") == true)
+        expectEqual(place(error), "t.yaml:5:31")
+        expectEqual(error?.message.contains("`queue.repeat_max_count`"), true)
     }
 
     @Test func sweepUnknownPathSuggestsNearest() {
         let error = scenarioError(minimalScenario + "sweep:\n  queue.mod: [on, off]\n")
-        #expect(place(error) == "t.yaml:5:3")
-        #expect(error?.message.contains("did you mean `queue.mode`?") == true)
-        #expect(scenarioError(minimalScenario + "sweep:\n  seed: 3\n")?.message.contains("non-empty list") == true)
-        #expect(scenarioError(minimalScenario + "sweep: [seed]\n")?.message.contains("expected a mapping") == true)
+        expectEqual(place(error), "t.yaml:5:3")
+        expectEqual(error?.message.contains("did you mean `queue.mode`?"), true)
+        expectEqual(scenarioError(minimalScenario + "sweep:\n  seed: 3\n")?.message.contains("non-empty list"), true)
+        expectEqual(scenarioError(minimalScenario + "sweep: [seed]\n")?.message.contains("expected a mapping"), true)
     }
 }

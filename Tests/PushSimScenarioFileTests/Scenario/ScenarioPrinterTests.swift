@@ -40,21 +40,35 @@ import PushSimTestSupport
 
     @Test func everyVersion1KeyReadsBackToTheSameScenario() throws {
         let (a, b, printed) = try reprint(Self.everyKey)
-        #expect(a.name == b.name && a.description == b.description && a.seed == b.seed)
-        #expect(a.duration == b.duration && a.drain == b.drain && a.devices == b.devices)
-        #expect(a.mail.ratePerMicrosecond == b.mail.ratePerMicrosecond)
-        #expect(a.connectivity.online == b.connectivity.online && a.connectivity.offline == b.connectivity.offline)
-        #expect(a.connectivity.windows == b.connectivity.windows)
-        #expect(a.xiva.drop == b.xiva.drop && a.xiva.latency == b.xiva.latency && a.xiva.retention == b.xiva.retention)
-        #expect(a.xiva.requestLatency == b.xiva.requestLatency && a.xiva.requestError == b.xiva.requestError)
-        #expect(a.xiva.resendLatency == b.xiva.resendLatency)
-        #expect(a.apns.loss == b.apns.loss && a.apns.latency == b.apns.latency && a.apns.expiration == b.apns.expiration)
-        #expect(a.device.alertsOff == b.device.alertsOff && a.device.clearAfter == b.device.clearAfter)
-        #expect(a.extension.deadline == b.extension.deadline && a.extension.processing == b.extension.processing)
-        #expect(a.queue.mode == b.queue.mode && a.queue.repeatMaxCount == b.queue.repeatMaxCount)
-        #expect(a.queue.collapseId == b.queue.collapseId && a.queue.client == b.queue.client)
+        expectEqual(a.name, b.name)
+        expectEqual(a.description, b.description)
+        expectEqual(a.seed, b.seed)
+        expectEqual(a.duration, b.duration)
+        expectEqual(a.drain, b.drain)
+        expectEqual(a.devices, b.devices)
+        expectEqual(a.mail.ratePerMicrosecond, b.mail.ratePerMicrosecond)
+        expectEqual(a.connectivity.online, b.connectivity.online)
+        expectEqual(a.connectivity.offline, b.connectivity.offline)
+        expectEqual(a.connectivity.windows, b.connectivity.windows)
+        expectEqual(a.xiva.drop, b.xiva.drop)
+        expectEqual(a.xiva.latency, b.xiva.latency)
+        expectEqual(a.xiva.retention, b.xiva.retention)
+        expectEqual(a.xiva.requestLatency, b.xiva.requestLatency)
+        expectEqual(a.xiva.requestError, b.xiva.requestError)
+        expectEqual(a.xiva.resendLatency, b.xiva.resendLatency)
+        expectEqual(a.apns.loss, b.apns.loss)
+        expectEqual(a.apns.latency, b.apns.latency)
+        expectEqual(a.apns.expiration, b.apns.expiration)
+        expectEqual(a.device.alertsOff, b.device.alertsOff)
+        expectEqual(a.device.clearAfter, b.device.clearAfter)
+        expectEqual(a.extension.deadline, b.extension.deadline)
+        expectEqual(a.extension.processing, b.extension.processing)
+        expectEqual(a.queue.mode, b.queue.mode)
+        expectEqual(a.queue.repeatMaxCount, b.queue.repeatMaxCount)
+        expectEqual(a.queue.collapseId, b.queue.collapseId)
+        expectEqual(a.queue.client, b.queue.client)
         // A fixed point: the printed file prints as itself, so nothing is lost on a second trip.
-        #expect(ScenarioPrinter.yaml(b) == printed)
+        expectEqual(ScenarioPrinter.yaml(b), printed)
         #expect(!printed.contains("e-"), "a number with an exponent does not read back: \(printed)")
     }
 
@@ -64,9 +78,9 @@ import PushSimTestSupport
         for value in ["exponential(106751991d)", "uniform(0, 106751991d)", "lognormal(1s, 106751991d)", "exponential(106751991d4h)"] {
             let text = "name: far\nduration: 1d\ndevices: 1\nxiva: {latency: \(value)}\n"
             let (a, b, printed) = try reprint(text)
-            #expect(a.xiva.latency == b.xiva.latency, "\(value): \(printed)")
+            expectEqual(a.xiva.latency, b.xiva.latency, "\(value): \(printed)")
             #expect(!printed.contains("forever)"), "\(value): \(printed)")
-            #expect(ScenarioPrinter.yaml(b) == printed)
+            expectEqual(ScenarioPrinter.yaml(b), printed)
         }
     }
 
@@ -85,7 +99,9 @@ import PushSimTestSupport
             #expect(!printed.contains(key + ":"), "\(key) printed at its default")
         }
         let back = try ScenarioLoader.parse(text: printed, file: "printed.yaml")
-        #expect(back.seed == 9 && back.queue.repeatMaxCount == 5 && ScenarioPrinter.yaml(back) == printed)
+        expectEqual(back.seed, 9)
+        expectEqual(back.queue.repeatMaxCount, 5)
+        expectEqual(ScenarioPrinter.yaml(back), printed)
     }
 
     @Test func everyBundledScenarioReadsBackToItself() throws {
@@ -97,7 +113,7 @@ import PushSimTestSupport
             let original = try ScenarioLoader.load(path: folder + "/" + file)
             let printed = ScenarioPrinter.yaml(original)
             let back = try ScenarioLoader.parse(text: printed, file: file)
-            #expect(ScenarioPrinter.yaml(back) == printed, "\(file) does not read back to itself")
+            expectEqual(ScenarioPrinter.yaml(back), printed, "\(file) does not read back to itself")
         }
     }
 
@@ -106,8 +122,8 @@ import PushSimTestSupport
         let (scenario, axes) = try ScenarioLoader.parseWithSweep(text: text, file: "t.yaml")
         let printed = ScenarioPrinter.yaml(scenario) + ScenarioPrinter.sweepSection(axes)
         let (_, back) = try ScenarioLoader.parseWithSweep(text: printed, file: "printed.yaml")
-        #expect(back == axes)
-        #expect(ScenarioPrinter.sweepSection([]) == "")
+        expectEqual(back, axes)
+        expectEqual(ScenarioPrinter.sweepSection([]), "")
     }
 
     @Test func version2KeysArePrintedWhenSet() {
@@ -134,23 +150,23 @@ import PushSimTestSupport
     }
 
     @Test func decimalsAndRatesAvoidExponents() {
-        #expect(ScenarioPrinter.decimal(0.00001) == "0.00001")
-        #expect(ScenarioPrinter.decimal(1e-7) == "0.0000001")
-        #expect(ScenarioPrinter.decimal(1.5e20) == "150000000000000000000")
-        #expect(ScenarioPrinter.decimal(0.5) == "0.5")
-        #expect(ScenarioPrinter.decimal(1) == "1")
-        #expect(ScenarioPrinter.rate(40 / Double(SimTime.day)) == "40/d")
+        expectEqual(ScenarioPrinter.decimal(0.00001), "0.00001")
+        expectEqual(ScenarioPrinter.decimal(1e-7), "0.0000001")
+        expectEqual(ScenarioPrinter.decimal(1.5e20), "150000000000000000000")
+        expectEqual(ScenarioPrinter.decimal(0.5), "0.5")
+        expectEqual(ScenarioPrinter.decimal(1), "1")
+        expectEqual(ScenarioPrinter.rate(40 / Double(SimTime.day)), "40/d")
         // A whole count in the unit that makes it smallest: how a person writes a rate.
-        #expect(ScenarioPrinter.rate(3 / Double(SimTime.hour)) == "3/h")
-        #expect(ScenarioPrinter.rate(1 / Double(SimTime.second)) == "1/s")
-        #expect(ScenarioPrinter.rate(20 / Double(SimTime.second)) == "20/s")
-        #expect(ScenarioPrinter.rate(60 / Double(SimTime.day)) == "60/d")
-        #expect(ScenarioPrinter.rate(0.5 / Double(SimTime.minute)) == "30/h")
+        expectEqual(ScenarioPrinter.rate(3 / Double(SimTime.hour)), "3/h")
+        expectEqual(ScenarioPrinter.rate(1 / Double(SimTime.second)), "1/s")
+        expectEqual(ScenarioPrinter.rate(20 / Double(SimTime.second)), "20/s")
+        expectEqual(ScenarioPrinter.rate(60 / Double(SimTime.day)), "60/d")
+        expectEqual(ScenarioPrinter.rate(0.5 / Double(SimTime.minute)), "30/h")
         // No whole count in any unit: the fewest decimals, in days.
-        #expect(ScenarioPrinter.rate(0.5 / Double(SimTime.day)) == "0.5/d")
+        expectEqual(ScenarioPrinter.rate(0.5 / Double(SimTime.day)), "0.5/d")
         for text in ["3/h", "1/s", "20/s", "60/d", "30/h", "0.5/d"] {
             let rate = ScenarioPrinter.rate((try? ValueParsers.rate(text)) ?? 0)
-            #expect(rate == text, "\(text) reads back as \(rate)")
+            expectEqual(rate, text, "\(text) reads back as \(rate)")
         }
     }
 }

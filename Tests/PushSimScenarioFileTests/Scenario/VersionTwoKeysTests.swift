@@ -14,49 +14,53 @@ import PushSimTestSupport
 
     @Test func noVersionTwoKeyLeavesEveryNewFieldAtItsDefault() throws {
         let sc = try decode(ContractExample.text)
-        #expect(sc.warmup == .zero)
+        expectEqual(sc.warmup, .zero)
         #expect(sc.mail.dailyProfile == nil && sc.mail.bursts == nil && sc.mail.trace == nil)
         #expect(sc.connectivity.windows.allSatisfy { $0.isSameForEveryDevice })
-        #expect(sc.apns.keepOlder == 0 && sc.apns.keepWindow == t(s) && sc.apns.duplicate == 0)
+        expectEqual(sc.apns.keepOlder, 0)
+        expectEqual(sc.apns.keepWindow, t(s))
+        expectEqual(sc.apns.duplicate, 0)
         #expect(sc.segments.isEmpty)
     }
 
     @Test func contractExamplesOfVersionTwoDecode() throws {
         let sc = try decode(ContractExample.versionTwo)
-        #expect(sc.warmup == t(d))
-        #expect(sc.mail.ratePerMicrosecond == 60.0 / Double(d))
-        #expect(sc.mail.dailyProfile == [1, 1, 1, 1, 1, 1, 2, 4, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 5, 4, 3, 2, 1, 1])
-        #expect(sc.mail.bursts == MailBursts(ratePerMicrosecond: 1.0 / Double(d), size: 8, spread: t(2 * m)))
+        expectEqual(sc.warmup, t(d))
+        expectEqual(sc.mail.ratePerMicrosecond, 60.0 / Double(d))
+        expectEqual(sc.mail.dailyProfile, [1, 1, 1, 1, 1, 1, 2, 4, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 5, 4, 3, 2, 1, 1])
+        expectEqual(sc.mail.bursts, MailBursts(ratePerMicrosecond: 1.0 / Double(d), size: 8, spread: t(2 * m)))
         #expect(sc.connectivity.windows == [OfflineWindow(start: t(22 * h), length: .uniform(min: Double(6 * h), max: Double(9 * h)),
                                                           every: t(d), spread: t(2 * h))])
-        #expect(sc.segments.map(\.name) == ["commuters", "night-offline"])
-        #expect(sc.segments.map(\.devices) == [0..<60, 60..<100])
-        #expect(sc.segments[0].connectivity.windows == [OfflineWindow(start: t(8 * h), end: t(8 * h + 40 * m), every: t(d))])
-        #expect(sc.segments[0].mail.dailyProfile == sc.mail.dailyProfile)
+        expectEqual(sc.segments.map(\.name), ["commuters", "night-offline"])
+        expectEqual(sc.segments.map(\.devices), [0..<60, 60..<100])
+        expectEqual(sc.segments[0].connectivity.windows, [OfflineWindow(start: t(8 * h), end: t(8 * h + 40 * m), every: t(d))])
+        expectEqual(sc.segments[0].mail.dailyProfile, sc.mail.dailyProfile)
         var night = OfflineWindow(start: t(23 * h), end: t(31 * h), every: t(d))
         night.spread = t(h)
-        #expect(sc.segments[1].connectivity.windows == [night])
+        expectEqual(sc.segments[1].connectivity.windows, [night])
         #expect(sc.segments[1].mail.ratePerMicrosecond == 20.0 / Double(d) && sc.segments[1].mail.bursts == sc.mail.bursts)
-        #expect(sc.apns.keepOlder == 0 && sc.apns.keepWindow == t(s) && sc.apns.duplicate == 0)
+        expectEqual(sc.apns.keepOlder, 0)
+        expectEqual(sc.apns.keepWindow, t(s))
+        expectEqual(sc.apns.duplicate, 0)
     }
 
     @Test func warmupIsReadAndMustBeShorterThanTheDuration() throws {
-        #expect(try decode(minimalScenario + "warmup: 6h\n").warmup == t(6 * h))
-        #expect(try decode(minimalScenario, overrides: ["warmup=0"]).warmup == .zero)
+        try expectEqual(decode(minimalScenario + "warmup: 6h\n").warmup, t(6 * h))
+        try expectEqual(decode(minimalScenario, overrides: ["warmup=0"]).warmup, .zero)
         let error = scenarioError(minimalScenario + "warmup: 1d\n")
-        #expect(place(error) == "t.yaml:4:9")
-        #expect(error?.message.contains("`warmup`: expected a duration shorter than `duration` (1d)") == true)
-        #expect(place(scenarioError(minimalScenario, overrides: ["warmup=2d"])) == "--set:1:8")
-        #expect(scenarioError(minimalScenario + "warmup: 1\n")?.message.contains("needs a unit") == true)
+        expectEqual(place(error), "t.yaml:4:9")
+        expectEqual(error?.message.contains("`warmup`: expected a duration shorter than `duration` (1d)"), true)
+        expectEqual(place(scenarioError(minimalScenario, overrides: ["warmup=2d"])), "--set:1:8")
+        expectEqual(scenarioError(minimalScenario + "warmup: 1\n")?.message.contains("needs a unit"), true)
     }
 
     @Test func dailyProfileReadsTwentyFourWeightsInFlowOrBlockStyle() throws {
         let weights = (0..<24).map { String($0 % 7) + ".5" }
         let flow = try decode(minimalScenario + "mail: {rate: 60/d, daily_profile: [\(weights.joined(separator: ", "))]}\n")
-        #expect(flow.mail.dailyProfile == weights.map { Double($0)! })
-        #expect(flow.mail.ratePerMicrosecond == 60.0 / Double(d))
+        expectEqual(flow.mail.dailyProfile, weights.map { Double($0)! })
+        expectEqual(flow.mail.ratePerMicrosecond, 60.0 / Double(d))
         let block = try decode(minimalScenario + "mail:\n  daily_profile:\n" + weights.map { "    - \($0)\n" }.joined())
-        #expect(block.mail.dailyProfile == flow.mail.dailyProfile)
+        expectEqual(block.mail.dailyProfile, flow.mail.dailyProfile)
         let zeros = "[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3]"
         #expect(try decode(minimalScenario + "mail: {daily_profile: \(zeros)}\n").mail.dailyProfile?.last == 3)
     }
@@ -64,22 +68,22 @@ import PushSimTestSupport
     @Test func dailyProfileErrorsPointAtTheOffendingItem() {
         let short = "[" + Array(repeating: "1", count: 23).joined(separator: ", ") + "]"
         let fewer = scenarioError(minimalScenario + "mail:\n  daily_profile: \(short)\n")
-        #expect(place(fewer) == "t.yaml:5:18")
-        #expect(fewer?.message == "`mail.daily_profile`: expected exactly 24 weights (hours 0 to 23), found 23")
+        expectEqual(place(fewer), "t.yaml:5:18")
+        expectEqual(fewer?.message, "`mail.daily_profile`: expected exactly 24 weights (hours 0 to 23), found 23")
         let long = "[" + Array(repeating: "1", count: 24).joined(separator: ",") + ",7]"
         let more = scenarioError(minimalScenario + "mail:\n  daily_profile: \(long)\n")
-        #expect(place(more) == "t.yaml:5:67")
-        #expect(more?.message.contains("found 25: this is the 25th") == true)
+        expectEqual(place(more), "t.yaml:5:67")
+        expectEqual(more?.message.contains("found 25: this is the 25th"), true)
         let negative = scenarioError(minimalScenario + "mail:\n  daily_profile: [1, 1, -2" + String(repeating: ", 1", count: 21) + "]\n")
-        #expect(place(negative) == "t.yaml:5:25")
-        #expect(negative?.message == "`mail.daily_profile[2]`: a weight cannot be negative, found `-2`")
+        expectEqual(place(negative), "t.yaml:5:25")
+        expectEqual(negative?.message, "`mail.daily_profile[2]`: a weight cannot be negative, found `-2`")
         let word = scenarioError(minimalScenario + "mail:\n  daily_profile:\n" + String(repeating: "    - 1\n", count: 5) + "    - many\n")
-        #expect(place(word) == "t.yaml:11:7")
-        #expect(word?.message.contains("`mail.daily_profile[5]`: expected a weight ≥ 0 such as `1` or `0.5`, found `many`") == true)
+        expectEqual(place(word), "t.yaml:11:7")
+        expectEqual(word?.message.contains("`mail.daily_profile[5]`: expected a weight ≥ 0 such as `1` or `0.5`, found `many`"), true)
         let allZero = scenarioError(minimalScenario + "mail: {daily_profile: [" + Array(repeating: "0.0", count: 24).joined(separator: ", ") + "]}\n")
-        #expect(place(allZero) == "t.yaml:4:23")
-        #expect(allZero?.message.contains("expected at least one weight greater than 0, found all 24 zero") == true)
-        #expect(scenarioError(minimalScenario + "mail: {daily_profile: 1}\n")?.message.contains("expected a list of 24 hourly weights") == true)
+        expectEqual(place(allZero), "t.yaml:4:23")
+        expectEqual(allZero?.message.contains("expected at least one weight greater than 0, found all 24 zero"), true)
+        expectEqual(scenarioError(minimalScenario + "mail: {daily_profile: 1}\n")?.message.contains("expected a list of 24 hourly weights"), true)
         let huge = String(repeating: "9", count: 400)
         #expect(scenarioError(minimalScenario + "mail: {daily_profile: [\(huge)" + String(repeating: ", 1", count: 23) + "]}\n")?.message.contains("is too large") == true)
         let big = "1" + String(repeating: "0", count: 307)
@@ -89,23 +93,23 @@ import PushSimTestSupport
 
     @Test func burstsAreReadWithSpreadDefaultingToZero() throws {
         let sc = try decode(minimalScenario + "mail: {rate: 60/d, bursts: {rate: 1/d, size: 8, spread: 2m}}\n")
-        #expect(sc.mail.bursts == MailBursts(ratePerMicrosecond: 1.0 / Double(d), size: 8, spread: t(2 * m)))
+        expectEqual(sc.mail.bursts, MailBursts(ratePerMicrosecond: 1.0 / Double(d), size: 8, spread: t(2 * m)))
         let block = try decode(minimalScenario + "mail:\n  bursts:\n    rate: 3/h\n    size: 1\n")
-        #expect(block.mail.bursts == MailBursts(ratePerMicrosecond: 3.0 / Double(h), size: 1, spread: .zero))
+        expectEqual(block.mail.bursts, MailBursts(ratePerMicrosecond: 3.0 / Double(h), size: 1, spread: .zero))
     }
 
     @Test func burstErrors() {
         let missing = scenarioError(minimalScenario + "mail: {bursts: {rate: 1/d}}\n")
-        #expect(place(missing) == "t.yaml:4:16")
-        #expect(missing?.message.contains("missing required key `size` in `mail.bursts`") == true)
+        expectEqual(place(missing), "t.yaml:4:16")
+        expectEqual(missing?.message.contains("missing required key `size` in `mail.bursts`"), true)
         let zero = scenarioError(minimalScenario + "mail: {bursts: {rate: 1/d, size: 0}}\n")
-        #expect(place(zero) == "t.yaml:4:34")
-        #expect(zero?.message == "`mail.bursts.size`: expected an integer ≥ 1, found `0`")
+        expectEqual(place(zero), "t.yaml:4:34")
+        expectEqual(zero?.message, "`mail.bursts.size`: expected an integer ≥ 1, found `0`")
         let unknown = scenarioError(minimalScenario + "mail: {bursts: {rate: 1/d, size: 2, sprd: 1m}}\n")
-        #expect(place(unknown) == "t.yaml:4:37")
-        #expect(unknown?.message == "unknown key `sprd` in `mail.bursts`; did you mean `spread`?")
-        #expect(scenarioError(minimalScenario + "mail: {bursts: 5}\n")?.message.contains("`mail.bursts`: expected a mapping") == true)
-        #expect(scenarioError(minimalScenario + "mail: {bursts: {rate: 1, size: 2}}\n")?.message.contains("`mail.bursts.rate`: expected a rate") == true)
+        expectEqual(place(unknown), "t.yaml:4:37")
+        expectEqual(unknown?.message, "unknown key `sprd` in `mail.bursts`; did you mean `spread`?")
+        expectEqual(scenarioError(minimalScenario + "mail: {bursts: 5}\n")?.message.contains("`mail.bursts`: expected a mapping"), true)
+        expectEqual(scenarioError(minimalScenario + "mail: {bursts: {rate: 1, size: 2}}\n")?.message.contains("`mail.bursts.rate`: expected a rate"), true)
     }
 
     @Test func windowsTakeALengthAndASpread() throws {
@@ -125,54 +129,56 @@ import PushSimTestSupport
             { var w = OfflineWindow(start: t(8 * h), end: t(9 * h)); w.spread = t(30 * m); return w }(),
             OfflineWindow(start: t(h), length: .exponential(mean: Double(20 * m))),
         ])
-        #expect(sc.connectivity.windows.map(\.isSameForEveryDevice) == [false, false, false])
+        expectEqual(sc.connectivity.windows.map(\.isSameForEveryDevice), [false, false, false])
     }
 
     @Test func anEndAtOrBeforeTheStartIsTheNextPeriodsWithEvery() throws {
         let night = try decode(minimalScenario + "connectivity: {windows: [{start: 23h, end: 7h, every: 1d}]}\n")
-        #expect(night.connectivity.windows == [OfflineWindow(start: t(23 * h), end: t(31 * h), every: t(d))])
+        expectEqual(night.connectivity.windows, [OfflineWindow(start: t(23 * h), end: t(31 * h), every: t(d))])
         let whole = try decode(minimalScenario + "connectivity: {windows: [{start: 5h, end: 5h, every: 1d}]}\n")
-        #expect(whole.connectivity.windows == [OfflineWindow(start: t(5 * h), end: t(29 * h), every: t(d))])
+        expectEqual(whole.connectivity.windows, [OfflineWindow(start: t(5 * h), end: t(29 * h), every: t(d))])
         let once = scenarioError(minimalScenario + "connectivity: {windows: [{start: 23h, end: 7h}]}\n")
-        #expect(place(once) == "t.yaml:4:44")
-        #expect(once?.message.contains("expected a time after start (23h), found `7h` (a window that crosses a period's end needs `every`") == true)
+        expectEqual(place(once), "t.yaml:4:44")
+        expectEqual(once?.message.contains("expected a time after start (23h), found `7h` (a window that crosses a period's end needs `every`"), true)
         let farBack = scenarioError(minimalScenario + "connectivity: {windows: [{start: 23h, end: 1h, every: 12h}]}\n")
-        #expect(place(farBack) == "t.yaml:4:44")
-        #expect(farBack?.message.contains("or at most one period (12h) before it") == true)
+        expectEqual(place(farBack), "t.yaml:4:44")
+        expectEqual(farBack?.message.contains("or at most one period (12h) before it"), true)
     }
 
     @Test func aWindowGivesExactlyOneOfEndAndLength() {
         let both = scenarioError(minimalScenario + "connectivity:\n  windows:\n    - start: 1h\n      end: 2h\n      length: 1h\n")
-        #expect(place(both) == "t.yaml:8:7")
-        #expect(both?.message.contains("`connectivity.windows[0]`: expected `end` or `length`, not both") == true)
+        expectEqual(place(both), "t.yaml:8:7")
+        expectEqual(both?.message.contains("`connectivity.windows[0]`: expected `end` or `length`, not both"), true)
         let neither = scenarioError(minimalScenario + "connectivity:\n  windows:\n    - {start: 1h, every: 1d}\n")
-        #expect(place(neither) == "t.yaml:6:7")
-        #expect(neither?.message.contains("missing required key `end` in `connectivity.windows[0]` (such as `end: 9h`), or `length`") == true)
+        expectEqual(place(neither), "t.yaml:6:7")
+        expectEqual(neither?.message.contains("missing required key `end` in `connectivity.windows[0]` (such as `end: 9h`), or `length`"), true)
         let badLength = scenarioError(minimalScenario + "connectivity:\n  windows:\n    - {start: 1h, length: soon}\n")
-        #expect(badLength?.message.contains("`connectivity.windows[0].length`: expected a duration, `exponential(MEAN)`") == true)
+        expectEqual(badLength?.message.contains("`connectivity.windows[0].length`: expected a duration, `exponential(MEAN)`"), true)
         let badSpread = scenarioError(minimalScenario + "connectivity:\n  windows:\n    - {start: 1h, end: 2h, spread: -1h}\n")
-        #expect(badSpread?.message.contains("`connectivity.windows[0].spread`: a duration cannot be negative") == true)
+        expectEqual(badSpread?.message.contains("`connectivity.windows[0].spread`: a duration cannot be negative"), true)
     }
 
     @Test func windowRangeChecksCoverSpreadAndLength() {
         // start + spread past the clock's end.
         let spread = scenarioError(minimalScenario + "connectivity:\n  windows:\n    - {start: 100000000d, end: 100000001d, spread: 10000000d}\n")
-        #expect(place(spread) == "t.yaml:6:52")
-        #expect(spread?.message.contains("`connectivity.windows[0].spread`: shifting the window") == true)
+        expectEqual(place(spread), "t.yaml:6:52")
+        expectEqual(spread?.message.contains("`connectivity.windows[0].spread`: shifting the window"), true)
         // A drawn length repeats from start + spread: that, plus every, must fit. Without the
         // spread it would, so the spread is blamed (hostile round three: not `every`).
         let every = scenarioError(minimalScenario + "connectivity:\n  windows:\n    - {start: 53375995d, length: 1h, spread: 53375995d, every: 2d}\n")
-        #expect(place(every) == "t.yaml:6:46")
-        #expect(every?.message.contains("`connectivity.windows[0].spread`: shifting the window by up to 53375995d and repeating it every 2d") == true)
+        expectEqual(place(every), "t.yaml:6:46")
+        expectEqual(every?.message.contains("`connectivity.windows[0].spread`: shifting the window by up to 53375995d and repeating it every 2d"), true)
         #expect(scenarioError(minimalScenario + "connectivity:\n  windows:\n    - {start: 53375995d, length: 1h, spread: 1d, every: 2d}\n") == nil)
     }
 
     @Test func apnsStoreKeysAreRead() throws {
         let sc = try decode(minimalScenario + "apns: {keep_older: 30%, keep_window: 250ms, duplicate: 0.01}\n")
-        #expect(sc.apns.keepOlder == 0.3 && sc.apns.keepWindow == t(250 * SimTime.millisecond) && sc.apns.duplicate == 0.01)
-        #expect(scenarioError(minimalScenario + "apns: {keep_older: 2}\n")?.message.contains("`apns.keep_older`: a probability is between 0 and 1") == true)
-        #expect(scenarioError(minimalScenario + "apns: {keep_window: forever}\n")?.message.contains("`apns.keep_window`: `forever` is not accepted here") == true)
-        #expect(scenarioError(minimalScenario + "apns: {dupliate: 1%}\n")?.message == "unknown key `dupliate` in `apns`; did you mean `duplicate`?")
+        expectEqual(sc.apns.keepOlder, 0.3)
+        expectEqual(sc.apns.keepWindow, t(250 * SimTime.millisecond))
+        expectEqual(sc.apns.duplicate, 0.01)
+        expectEqual(scenarioError(minimalScenario + "apns: {keep_older: 2}\n")?.message.contains("`apns.keep_older`: a probability is between 0 and 1"), true)
+        expectEqual(scenarioError(minimalScenario + "apns: {keep_window: forever}\n")?.message.contains("`apns.keep_window`: `forever` is not accepted here"), true)
+        expectEqual(scenarioError(minimalScenario + "apns: {dupliate: 1%}\n")?.message, "unknown key `dupliate` in `apns`; did you mean `duplicate`?")
     }
 
     @Test func newKeysAreSettable() throws {
@@ -181,19 +187,21 @@ import PushSimTestSupport
             "apns.keep_older=1%", "apns.keep_window=2s", "apns.duplicate=0.5",
             "connectivity.windows=[{start: 22h, length: uniform(6h, 9h), spread: 1h, every: 1d}]",
         ])
-        #expect(sc.mail.dailyProfile == Array(repeating: 1, count: 24))
-        #expect(sc.mail.bursts == MailBursts(ratePerMicrosecond: 2.0 / Double(d), size: 4, spread: t(m)))
-        #expect(sc.apns.keepOlder == 0.01 && sc.apns.keepWindow == t(2 * s) && sc.apns.duplicate == 0.5)
-        #expect(sc.connectivity.windows.first?.spread == t(h))
+        expectEqual(sc.mail.dailyProfile, Array(repeating: 1, count: 24))
+        expectEqual(sc.mail.bursts, MailBursts(ratePerMicrosecond: 2.0 / Double(d), size: 4, spread: t(m)))
+        expectEqual(sc.apns.keepOlder, 0.01)
+        expectEqual(sc.apns.keepWindow, t(2 * s))
+        expectEqual(sc.apns.duplicate, 0.5)
+        expectEqual(sc.connectivity.windows.first?.spread, t(h))
         // A burst key set alone creates the mapping, and the decoder asks for the rest.
         let partial = scenarioError(minimalScenario, overrides: ["mail.bursts.rate=1/d"])
-        #expect(partial?.message.contains("missing required key `size` in `mail.bursts`") == true)
+        expectEqual(partial?.message.contains("missing required key `size` in `mail.bursts`"), true)
         let deep = scenarioError(minimalScenario, overrides: ["mail.bursts.rate.x=1"])
-        #expect(place(deep) == "--set:1:18")
-        #expect(deep?.message == "`mail.bursts.rate` holds a single value: it has no key `x`")
+        expectEqual(place(deep), "--set:1:18")
+        expectEqual(deep?.message, "`mail.bursts.rate` holds a single value: it has no key `x`")
         let list = scenarioError(minimalScenario, overrides: ["mail.daily_profile.3=1"])
-        #expect(list?.message == "`mail.daily_profile` holds a list, which can only be replaced whole: it has no key `3`")
+        expectEqual(list?.message, "`mail.daily_profile` holds a list, which can only be replaced whole: it has no key `3`")
         let typo = scenarioError(minimalScenario, overrides: ["mail.burst.rate=1/d"])
-        #expect(typo?.message == "unknown key path `mail.burst.rate`; did you mean `mail.bursts.rate`?")
+        expectEqual(typo?.message, "unknown key path `mail.burst.rate`; did you mean `mail.bursts.rate`?")
     }
 }

@@ -31,10 +31,14 @@ import PushSimTestSupport
     @Test func capacityQueueTimeoutAndPartitionsAreReadAndPrintedBack() throws {
         let sc = try decode(xiva("capacity: forever", "queue_timeout: 20s", "partitions: 10", "outage_mode: drop"))
         #expect(sc.xiva.capacityPerMicrosecond == nil)
-        #expect(sc.xiva.queueTimeout == t(20 * s) && sc.xiva.partitions == 10 && sc.xiva.outageMode == .drop)
+        expectEqual(sc.xiva.queueTimeout, t(20 * s))
+        expectEqual(sc.xiva.partitions, 10)
+        expectEqual(sc.xiva.outageMode, .drop)
         let again = try decode(ScenarioPrinter.yaml(sc))
-        #expect(again.xiva.queueTimeout == t(20 * s) && again.xiva.partitions == 10 && again.xiva.outageMode == .drop)
-        #expect(try decode(minimalScenario, overrides: ["xiva.partitions=3"]).xiva.partitions == 3)
+        expectEqual(again.xiva.queueTimeout, t(20 * s))
+        expectEqual(again.xiva.partitions, 10)
+        expectEqual(again.xiva.outageMode, .drop)
+        try expectEqual(decode(minimalScenario, overrides: ["xiva.partitions=3"]).xiva.partitions, 3)
     }
 
     @Test func badCapacityPartitionsAndModeAreLocatedErrors() {
@@ -57,12 +61,12 @@ import PushSimTestSupport
         #expect(sc.xiva.outages == [XivaOutage(start: t(2 * h), end: t(4 * h), every: t(d)),
                                     XivaOutage(start: t(10 * h), end: t(10 * h + 30 * m)),
                                     XivaOutage(start: t(23 * h), end: t(25 * h), every: t(d))])
-        #expect(try decode(ScenarioPrinter.yaml(sc)).xiva.outages == sc.xiva.outages)
+        try expectEqual(decode(ScenarioPrinter.yaml(sc)).xiva.outages, sc.xiva.outages)
     }
 
     @Test func finiteCapacityIsReadAndPrintedBack() throws {
         let sc = try decode(xiva("capacity: 100/s", "queue_timeout: 20s", "partitions: 2"))
-        #expect(sc.xiva.capacityPerMicrosecond == 100.0 / 1_000_000)
+        expectEqual(sc.xiva.capacityPerMicrosecond, 100.0 / 1_000_000)
         let back = try decode(ScenarioPrinter.yaml(sc)).xiva
         #expect(back.capacityPerMicrosecond == sc.xiva.capacityPerMicrosecond && back.queueTimeout == sc.xiva.queueTimeout
                 && back.partitions == 2)
@@ -89,7 +93,7 @@ import PushSimTestSupport
         let night = XivaOutage(start: t(23 * h), end: t(31 * h), every: t(d))
         let once = XivaOutage(start: t(12 * h), end: t(13 * h))
         let laid = try #require(XivaOutage.layout([night, once], runEnd: t(2 * d)))
-        #expect(laid.map(\.interval) == [(-h)..<(7 * h), (12 * h)..<(13 * h), (23 * h)..<(31 * h), (47 * h)..<(55 * h)])
-        #expect(laid.map(\.outage) == [0, 1, 0, 0])
+        expectEqual(laid.map(\.interval), [(-h)..<(7 * h), (12 * h)..<(13 * h), (23 * h)..<(31 * h), (47 * h)..<(55 * h)])
+        expectEqual(laid.map(\.outage), [0, 1, 0, 0])
     }
 }

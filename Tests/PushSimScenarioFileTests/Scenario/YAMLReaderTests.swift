@@ -15,101 +15,101 @@ import PushSimTestSupport
 
     @Test func blockMappingsAndSequencesNestByIndentation() throws {
         let root = try read("a:\n  b: 1\n  c:\n    - x\n    - y\nd: 2\n")
-        #expect(root.keys == ["a", "d"])
-        #expect(root["a"]?.keys == ["b", "c"])
-        #expect(root["a"]?["c"]?.items?.compactMap(\.text) == ["x", "y"])
-        #expect(root["a"]?["c"]?.location == SourceLocation(file: "t.yaml", line: 4, column: 5))
-        #expect(root["d"]?.text == "2")
+        expectEqual(root.keys, ["a", "d"])
+        expectEqual(root["a"]?.keys, ["b", "c"])
+        expectEqual(root["a"]?["c"]?.items?.compactMap(\.text), ["x", "y"])
+        expectEqual(root["a"]?["c"]?.location, SourceLocation(file: "t.yaml", line: 4, column: 5))
+        expectEqual(root["d"]?.text, "2")
     }
 
     @Test func sequenceUnderAKeyMayShareItsIndentation() throws {
         let root = try read("a:\n- x\n- y\nb: 1\n")
-        #expect(root["a"]?.items?.compactMap(\.text) == ["x", "y"])
-        #expect(root["b"]?.text == "1")
+        expectEqual(root["a"]?.items?.compactMap(\.text), ["x", "y"])
+        expectEqual(root["b"]?.text, "1")
     }
 
     @Test func sequenceItemMayStartAMapping() throws {
         let root = try read("w:\n  - start: 8h\n    end: 9h\n  - start: 1h\n")
         let items = try #require(root["w"]?.items)
-        #expect(items.count == 2)
-        #expect(items[0].keys == ["start", "end"])
-        #expect(items[0].location == SourceLocation(file: "t.yaml", line: 2, column: 5))
-        #expect(items[1]["start"]?.text == "1h")
+        expectEqual(items.count, 2)
+        expectEqual(items[0].keys, ["start", "end"])
+        expectEqual(items[0].location, SourceLocation(file: "t.yaml", line: 2, column: 5))
+        expectEqual(items[1]["start"]?.text, "1h")
     }
 
     @Test func sequenceItemMayBeAFlowMappingOrANestedSequence() throws {
         let root = try read("w:\n  - {start: 8h, end: 9h}\n  - - a\n    - b\n")
         let items = try #require(root["w"]?.items)
-        #expect(items[0]["end"]?.text == "9h")
-        #expect(items[1].items?.compactMap(\.text) == ["a", "b"])
+        expectEqual(items[0]["end"]?.text, "9h")
+        expectEqual(items[1].items?.compactMap(\.text), ["a", "b"])
     }
 
     @Test func flowSequencesAndMappingsNest() throws {
         let root = try read("a: [1, [2, 3], {x: [4], y: {z: 5}}, 'q', \"r\"]\nb: {}\nc: []\n")
         let items = try #require(root["a"]?.items)
-        #expect(items.count == 5)
-        #expect(items[1].items?.compactMap(\.text) == ["2", "3"])
-        #expect(items[2]["y"]?["z"]?.text == "5")
-        #expect(items[3].style == .singleQuoted)
-        #expect(root["b"]?.keys == [])
-        #expect(root["c"]?.items?.count == 0)
+        expectEqual(items.count, 5)
+        expectEqual(items[1].items?.compactMap(\.text), ["2", "3"])
+        expectEqual(items[2]["y"]?["z"]?.text, "5")
+        expectEqual(items[3].style, .singleQuoted)
+        expectEqual(root["b"]?.keys, [])
+        expectEqual(root["c"]?.items?.count, 0)
     }
 
     @Test func flowCollectionMaySpanLines() throws {
         let root = try read("a: [1,   # one\n  2,\n  3]\nb: 4\n")
-        #expect(root["a"]?.items?.compactMap(\.text) == ["1", "2", "3"])
-        #expect(root["b"]?.text == "4")
+        expectEqual(root["a"]?.items?.compactMap(\.text), ["1", "2", "3"])
+        expectEqual(root["b"]?.text, "4")
     }
 
     @Test func commaInsideParenthesesStaysInAPlainScalar() throws {
         let root = try read("a: [uniform(1s, 2s), 3s]\nb: uniform(1s, 2s)\n")
-        #expect(root["a"]?.items?.compactMap(\.text) == ["uniform(1s, 2s)", "3s"])
-        #expect(root["b"]?.text == "uniform(1s, 2s)")
+        expectEqual(root["a"]?.items?.compactMap(\.text), ["uniform(1s, 2s)", "3s"])
+        expectEqual(root["b"]?.text, "uniform(1s, 2s)")
     }
 
     @Test func commentsStartAtLineStartOrAfterWhitespace() throws {
         let root = try read("# header\na: b#c\nd: e # comment\n   # indented comment\nf: [1, 2] # after flow\n")
-        #expect(root["a"]?.text == "b#c")
-        #expect(root["d"]?.text == "e")
-        #expect(root["f"]?.items?.count == 2)
+        expectEqual(root["a"]?.text, "b#c")
+        expectEqual(root["d"]?.text, "e")
+        expectEqual(root["f"]?.items?.count, 2)
     }
 
     @Test func hashInsideQuotesIsNotAComment() throws {
         let root = try read("a: 'x #y'\nb: \"u #v\" # real\n")
-        #expect(root["a"]?.text == "x #y")
-        #expect(root["b"]?.text == "u #v")
+        expectEqual(root["a"]?.text, "x #y")
+        expectEqual(root["b"]?.text, "u #v")
     }
 
     @Test func singleQuotedScalarDoublesTheQuoteToEscapeIt() throws {
-        #expect(try read("a: 'it''s'\n")["a"]?.text == "it's")
+        try expectEqual(read("a: 'it''s'\n")["a"]?.text, "it's")
     }
 
     @Test func doubleQuotedScalarEscapes() throws {
         let root = try read(#"a: "q\" b\\ n\n t\t e\u00e9 s\U0001F600""#)
-        #expect(root["a"]?.text == "q\" b\\ n\n t\t eé s😀")
-        #expect(root["a"]?.style == .doubleQuoted)
+        expectEqual(root["a"]?.text, "q\" b\\ n\n t\t eé s😀")
+        expectEqual(root["a"]?.style, .doubleQuoted)
     }
 
     @Test func unknownEscapeIsRejectedWithLocation() {
         let error = readError(#"a: "x\qy""#)
-        #expect(place(error) == "t.yaml:1:6")
-        #expect(error?.message.contains("unknown escape") == true)
+        expectEqual(place(error), "t.yaml:1:6")
+        expectEqual(error?.message.contains("unknown escape"), true)
     }
 
     @Test func quotedKeysAreKeys() throws {
         let root = try read("\"a b\": 1\n'c': 2\n")
-        #expect(root.keys == ["a b", "c"])
+        expectEqual(root.keys, ["a b", "c"])
     }
 
     @Test func quotedNumbersKeepTheirQuotingStyle() throws {
         let root = try read("name: \"2024\"\nn: 2024\n")
-        #expect(root["name"]?.style == .doubleQuoted)
-        #expect(root["n"]?.style == .plain)
+        expectEqual(root["name"]?.style, .doubleQuoted)
+        expectEqual(root["n"]?.style, .plain)
     }
 
     @Test func emptyValueReadsAsEmptyScalar() throws {
         let root = try read("a:\nb: 1\n")
-        #expect(root["a"]?.isEmpty == true)
+        expectEqual(root["a"]?.isEmpty, true)
     }
 
     @Test func emptyDocumentReadsAsNothing() throws {
@@ -118,73 +118,73 @@ import PushSimTestSupport
 
     @Test func tabInIndentationIsRejectedWithLocation() {
         let error = readError("a:\n  \tb: 1\n")
-        #expect(place(error) == "t.yaml:2:3")
-        #expect(error?.message.contains("tab") == true)
+        expectEqual(place(error), "t.yaml:2:3")
+        expectEqual(error?.message.contains("tab"), true)
     }
 
     @Test func anchorsAreRejectedByName() {
         let error = readError("a: &x 1\n")
-        #expect(place(error) == "t.yaml:1:4")
-        #expect(error?.message.contains("anchors") == true)
+        expectEqual(place(error), "t.yaml:1:4")
+        expectEqual(error?.message.contains("anchors"), true)
     }
 
     @Test func aliasesAreRejectedByName() {
         let error = readError("a: 1\nb: *x\n")
-        #expect(place(error) == "t.yaml:2:4")
-        #expect(error?.message.contains("aliases") == true)
+        expectEqual(place(error), "t.yaml:2:4")
+        expectEqual(error?.message.contains("aliases"), true)
     }
 
     @Test func tagsAreRejectedByName() {
         let error = readError("a: [1, !!str 2]\n")
-        #expect(place(error) == "t.yaml:1:8")
-        #expect(error?.message.contains("tags") == true)
+        expectEqual(place(error), "t.yaml:1:8")
+        expectEqual(error?.message.contains("tags"), true)
     }
 
     @Test func blockScalarsAreRejectedByName() {
         let literal = readError("a: |\n  text\n")
-        #expect(place(literal) == "t.yaml:1:4")
-        #expect(literal?.message.contains("multi-line") == true)
-        #expect(place(readError("a: >\n  text\n")) == "t.yaml:1:4")
+        expectEqual(place(literal), "t.yaml:1:4")
+        expectEqual(literal?.message.contains("multi-line"), true)
+        expectEqual(place(readError("a: >\n  text\n")), "t.yaml:1:4")
     }
 
     @Test func multiLinePlainStringIsRejected() {
         let error = readError("a: first\n  second\n")
-        #expect(place(error) == "t.yaml:2:3")
-        #expect(error?.message.contains("multi-line") == true)
+        expectEqual(place(error), "t.yaml:2:3")
+        expectEqual(error?.message.contains("multi-line"), true)
     }
 
     @Test func documentMarkersAreRejected() {
         let start = readError("---\na: 1\n")
-        #expect(place(start) == "t.yaml:1:1")
-        #expect(start?.message.contains("document") == true)
-        #expect(place(readError("a: 1\n---\nb: 2\n")) == "t.yaml:2:1")
-        #expect(place(readError("a: 1\n...\n")) == "t.yaml:2:1")
+        expectEqual(place(start), "t.yaml:1:1")
+        expectEqual(start?.message.contains("document"), true)
+        expectEqual(place(readError("a: 1\n---\nb: 2\n")), "t.yaml:2:1")
+        expectEqual(place(readError("a: 1\n...\n")), "t.yaml:2:1")
     }
 
     @Test func directivesAndComplexKeysAreRejected() {
-        #expect(readError("%YAML 1.2\na: 1\n")?.message.contains("directives") == true)
-        #expect(readError("? a\n: 1\n")?.message.contains("complex keys") == true)
+        expectEqual(readError("%YAML 1.2\na: 1\n")?.message.contains("directives"), true)
+        expectEqual(readError("? a\n: 1\n")?.message.contains("complex keys"), true)
     }
 
     @Test func duplicateKeyIsRejected() {
         let error = readError("a: 1\nb: 2\na: 3\n")
-        #expect(place(error) == "t.yaml:3:1")
-        #expect(error?.message.contains("duplicate key `a`") == true)
-        #expect(error?.message.contains("line 1") == true)
-        #expect(place(readError("w: {start: 1h, start: 2h}\n")) == "t.yaml:1:16")
+        expectEqual(place(error), "t.yaml:3:1")
+        expectEqual(error?.message.contains("duplicate key `a`"), true)
+        expectEqual(error?.message.contains("line 1"), true)
+        expectEqual(place(readError("w: {start: 1h, start: 2h}\n")), "t.yaml:1:16")
     }
 
     @Test func crlfAndBomAreAccepted() throws {
         let root = try read("\u{FEFF}a: 1\r\nb:\r\n  c: x\r\n")
-        #expect(root["a"]?.text == "1")
-        #expect(root["b"]?["c"]?.text == "x")
-        #expect(root.location == SourceLocation(file: "t.yaml", line: 1, column: 1))
+        expectEqual(root["a"]?.text, "1")
+        expectEqual(root["b"]?["c"]?.text, "x")
+        expectEqual(root.location, SourceLocation(file: "t.yaml", line: 1, column: 1))
     }
 
     @Test func trailingSpacesAreIgnored() throws {
         let root = try read("a: 1   \nb:    \n  - x  \n")
-        #expect(root["a"]?.text == "1")
-        #expect(root["b"]?.items?.first?.text == "x")
+        expectEqual(root["a"]?.text, "1")
+        expectEqual(root["b"]?.items?.first?.text, "x")
     }
 
     @Test func invalidUTF8IsRejectedWithLocation() {
@@ -195,73 +195,73 @@ import PushSimTestSupport
             Issue.record("invalid UTF-8 was accepted")
         } catch {
             let error = error as? ScenarioError
-            #expect(place(error) == "t.yaml:2:4")
-            #expect(error?.message.contains("UTF-8") == true)
+            expectEqual(place(error), "t.yaml:2:4")
+            expectEqual(error?.message.contains("UTF-8"), true)
         }
     }
 
     @Test func nulByteIsRejected() {
         let error = readError("a: b\u{0}c\n")
-        #expect(place(error) == "t.yaml:1:5")
-        #expect(error?.message.contains("NUL") == true)
+        expectEqual(place(error), "t.yaml:1:5")
+        expectEqual(error?.message.contains("NUL"), true)
     }
 
     @Test func controlCharactersAndLoneCarriageReturnsAreRejected() {
-        #expect(place(readError("a: b\u{7}\n")) == "t.yaml:1:5")
-        #expect(place(readError("a: 1\rb: 2\n")) == "t.yaml:1:5")
+        expectEqual(place(readError("a: b\u{7}\n")), "t.yaml:1:5")
+        expectEqual(place(readError("a: 1\rb: 2\n")), "t.yaml:1:5")
     }
 
     @Test func deepNestingIsRejectedWithoutCrash() {
         let flow = readError("a: " + String(repeating: "[", count: 30_000))
-        #expect(flow?.message.contains("nesting") == true)
+        expectEqual(flow?.message.contains("nesting"), true)
         let dashes = readError(String(repeating: "- ", count: 30_000) + "x")
-        #expect(dashes?.message.contains("nesting") == true)
+        expectEqual(dashes?.message.contains("nesting"), true)
         var block = ""
         for depth in 0..<200 { block += String(repeating: " ", count: depth) + "k:\n" }
-        #expect(readError(block)?.message.contains("nesting") == true)
+        expectEqual(readError(block)?.message.contains("nesting"), true)
         // Just inside the limit still reads.
         #expect(readError("a: " + String(repeating: "[", count: 60) + String(repeating: "]", count: 60)) == nil)
     }
 
     @Test func unbalancedBracketsInAPlainScalarAreRejected() {
         let open = readError("a: exponential(3h\n")
-        #expect(place(open) == "t.yaml:1:15")
-        #expect(open?.message.contains("unbalanced") == true)
-        #expect(place(readError("a: 3h)\n")) == "t.yaml:1:6")
-        #expect(place(readError("a: [exponential(3h, 1]\n")) == "t.yaml:1:16")
+        expectEqual(place(open), "t.yaml:1:15")
+        expectEqual(open?.message.contains("unbalanced"), true)
+        expectEqual(place(readError("a: 3h)\n")), "t.yaml:1:6")
+        expectEqual(place(readError("a: [exponential(3h, 1]\n")), "t.yaml:1:16")
     }
 
     @Test func unterminatedQuotesAndCollectionsAreRejected() {
-        #expect(place(readError("a: \"abc\n")) == "t.yaml:1:4")
-        #expect(readError("a: [1, 2\n")?.message.contains("unterminated") == true)
-        #expect(place(readError("a: {x: 1\nb: 2\n")) == "t.yaml:2:1")
+        expectEqual(place(readError("a: \"abc\n")), "t.yaml:1:4")
+        expectEqual(readError("a: [1, 2\n")?.message.contains("unterminated"), true)
+        expectEqual(place(readError("a: {x: 1\nb: 2\n")), "t.yaml:2:1")
     }
 
     @Test func textAfterAValueIsRejected() {
-        #expect(place(readError("a: [1] x\n")) == "t.yaml:1:8")
-        #expect(place(readError("a: 'q' x\n")) == "t.yaml:1:8")
-        #expect(place(readError("a: b: c\n")) == "t.yaml:1:5")
+        expectEqual(place(readError("a: [1] x\n")), "t.yaml:1:8")
+        expectEqual(place(readError("a: 'q' x\n")), "t.yaml:1:8")
+        expectEqual(place(readError("a: b: c\n")), "t.yaml:1:5")
     }
 
     @Test func badIndentationIsRejectedWithLocation() {
         let error = readError("a:\n    b: 1\n  c: 2\n")
-        #expect(place(error) == "t.yaml:3:3")
-        #expect(place(readError("a: 1\n  - x\n")) == "t.yaml:2:3")
-        #expect(place(readError("a: 1\n- x\n")) == "t.yaml:2:1")
+        expectEqual(place(error), "t.yaml:3:3")
+        expectEqual(place(readError("a: 1\n  - x\n")), "t.yaml:2:3")
+        expectEqual(place(readError("a: 1\n- x\n")), "t.yaml:2:1")
     }
 
     @Test func flowValuesFromSetArgumentsAreLocatedInTheArgument() throws {
         let node = try YAMLReader.readValue(text: "[{start: 8h, end: 9h}]", file: "--set", columnOffset: 21)
-        #expect(node.location == SourceLocation(file: "--set", line: 1, column: 22))
-        #expect(node.items?.first?["end"]?.text == "9h")
+        expectEqual(node.location, SourceLocation(file: "--set", line: 1, column: 22))
+        expectEqual(node.items?.first?["end"]?.text, "9h")
     }
 
     @Test func flowTextReadsBackToTheSameTree() throws {
         let root = try read("a: [1, {x: 'it''s', y: [\"a,b\", uniform(1s, 2s)]}, '', \"q\\n\"]\n")
         let text = try #require(root["a"]?.flowText)
         let again = try YAMLReader.readValue(text: text, file: "x", columnOffset: 0)
-        #expect(again.flowText == text)
-        #expect(again.items?[1]["y"]?.items?.first?.text == "a,b")
+        expectEqual(again.flowText, text)
+        expectEqual(again.items?[1]["y"]?.items?.first?.text, "a,b")
     }
 
     /// Random inputs built from the characters that matter to the reader: none may trap.
