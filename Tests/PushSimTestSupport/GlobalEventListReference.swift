@@ -78,7 +78,14 @@ package enum GlobalEventListReference {
             }
             while true {
                 // The earliest entry, by (time, order): a plain scan keeps the reference obvious.
-                guard let k = list.indices.min(by: { (list[$0].time, list[$0].order) < (list[$1].time, list[$1].order) }) else {
+                // (Field by field: this module is compiled unoptimised, where comparing tuples
+                // looks up their type at every comparison.)
+                var earliest: Int? = nil
+                for i in list.indices {
+                    guard let e = earliest else { earliest = i; continue }
+                    if list[i].time < list[e].time || (list[i].time == list[e].time && list[i].order < list[e].order) { earliest = i }
+                }
+                guard let k = earliest else {
                     if !sentThisInstant.isEmpty || !writersThisInstant.isEmpty { joinInstant(); continue }
                     break
                 }
