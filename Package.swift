@@ -111,3 +111,13 @@ let package = Package(
     ]
 )
 package.targets.removeAll { $0.type == .test && $0.sources?.isEmpty == true }
+// Those builds run test suites and nothing else: none of their suites launches an executable, so
+// the executables are left out, with the libraries only they and the left-out tests use.
+if onlyTestFiles != nil {
+    var unused: Set<String> = ["pushsim", "ExampleClientGate", "ExampleTeamClient"]
+    if !package.targets.contains(where: { $0.name == "PushSimCLITests" }) {
+        unused.formUnion(["PushSimClientRunner", "ExampleMailGapClient", "ExampleTeamGapClient"])
+    }
+    package.targets.removeAll { unused.contains($0.name) }
+    package.products.removeAll()
+}
