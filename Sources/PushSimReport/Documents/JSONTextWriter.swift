@@ -59,17 +59,19 @@ struct JSONTextWriter {
         for _ in 0..<depth { bytes.append(contentsOf: indent) }
     }
 
-    /// The string between double quotes: copied whole when it needs no escape (no control
-    /// character, `"` or `\`), otherwise escaped as ``DoubleQuoted`` escapes JSON.
+    /// The string between double quotes, escaped as ``DoubleQuoted`` escapes JSON; copied
+    /// straight from the string when it needs no escape.
     private mutating func appendQuoted(_ s: String) {
-        let plain = s.utf8.allSatisfy { $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
-        guard plain else { append(DoubleQuoted.text(s, upperCaseHex: false, escapingC1: false)); return }
+        guard DoubleQuoted.isPlain(s, escapingC1: false) else {
+            append(DoubleQuoted.text(s, upperCaseHex: false, escapingC1: false))
+            return
+        }
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: s.utf8)
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// `value` in decimal digits, as `String(value)` writes it.
+    /// `value` in decimal digits, as `String(value)` writes it, without making the string.
     private mutating func appendDecimal(_ value: UInt64) {
         var digits = 1
         var rest = value

@@ -6,6 +6,7 @@ package enum DoubleQuoted {
     /// the C0 controls, in lower-case hex; the YAML printer also the C1 controls (U+007F…U+009F,
     /// outside YAML's printable set), in upper case. Each keeps the bytes it always wrote.
     package static func text(_ text: String, upperCaseHex: Bool, escapingC1: Bool) -> String {
+        if isPlain(text, escapingC1: escapingC1) { return "\"" + text + "\"" }
         var out = "\""
         for s in text.unicodeScalars {
             switch s {
@@ -24,5 +25,13 @@ package enum DoubleQuoted {
             }
         }
         return out + "\""
+    }
+
+    /// Whether `text` needs no escape, so that its quoted form is the text between two quotes:
+    /// no control character, `"` or `\`, and with `escapingC1` nothing from U+007F on.
+    package static func isPlain(_ text: String, escapingC1: Bool) -> Bool {
+        text.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && (!escapingC1 || byte < 0x7F)
+        }
     }
 }
