@@ -326,103 +326,107 @@ enum ChainMechanism: CaseIterable {
             // copy's hand-over and is under way until its own: a world at rest holds none.
             return MechanismDeclaration(streams: p.duplicate > 0 ? [.duplicates] : [], keepsState: false,
                                         permitsLettersOnDemand: true, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: true,
-                                        permitsSettlingInFlight: true)
+                                        permitsSettlingInFlight: true, permitsDecidingTheConnectionAhead: true)
         case .providerAnswers:
             // APNs' answers (a refusal, a retry, the token limit) act between XIVA's send and APNs, in time order.
+            // Over the binary interface only a payload size turns them on (the other answers are
+            // refused with it), and the connection itself rejects what is over its limit.
             return MechanismDeclaration(streams: MechanismStreamSet(p.serverError > 0 || p.answerLoss > 0 ? [.answers] : []).union(p.attempts > 1 ? [.retries] : []),
                                         keepsState: p.providerAnswers,
                                         permitsLettersOnDemand: true, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: false,
-                                        permitsSettlingInFlight: false)
+                                        permitsSettlingInFlight: false, permitsDecidingTheConnectionAhead: p.binary)
         case .sleep:
             // A held push waits for the wake, in the provider's state; sleep acts only where a copy is due.
             return MechanismDeclaration(streams: [], keepsState: p.sleeps,
                                         permitsLettersOnDemand: true, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: true,
-                                        permitsSettlingInFlight: false)
+                                        permitsSettlingInFlight: false, permitsDecidingTheConnectionAhead: true)
         case .lowPower:
             // A push held in Low Power Mode waits for its window's end, as a sleeping device's does.
             return MechanismDeclaration(streams: [], keepsState: p.lowPower,
                                         permitsLettersOnDemand: true, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: true,
-                                        permitsSettlingInFlight: false)
+                                        permitsSettlingInFlight: false, permitsDecidingTheConnectionAhead: true)
         case .pushKit:
             // The channel's own rules change what a run does and when.
             return MechanismDeclaration(streams: p.callKitFailure > 0 ? [.callKit] : [], keepsState: p.channel == .pushkit,
                                         permitsLettersOnDemand: true, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: true,
-                                        permitsSettlingInFlight: false)
+                                        permitsSettlingInFlight: false, permitsDecidingTheConnectionAhead: true)
         case .fcm:
             // FCM's store changes what reaches the device; its collapse keys are drawn per letter, all at once.
             return MechanismDeclaration(streams: p.fcmCollapseKeys > FCMStore.maxCollapseKeys ? [.fcmStore] : [],
                                         keepsState: p.channel == .fcm,
                                         permitsLettersOnDemand: p.fcmCollapseKeys == 0, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: true,
-                                        permitsSettlingInFlight: false)
+                                        permitsSettlingInFlight: false, permitsDecidingTheConnectionAhead: true)
         case .media:
             // A download changes what a run does and when; attachment sizes are drawn per letter, all at once.
             return MechanismDeclaration(streams: p.hasMedia ? [.mediaDownloads] : [], keepsState: false,
                                         permitsLettersOnDemand: p.media == nil, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: true,
-                                        permitsSettlingInFlight: false)
+                                        permitsSettlingInFlight: false, permitsDecidingTheConnectionAhead: true)
         case .binary:
             // The connection's order decides every arrival at APNs.
             return MechanismDeclaration(streams: p.binary ? [.binaryErrors] : [], keepsState: false,
                                         permitsLettersOnDemand: true, permitsSettlingDueCopies: false, permitsSettlingFirstCopies: false,
-                                        permitsSettlingInFlight: false)
+                                        permitsSettlingInFlight: false, permitsDecidingTheConnectionAhead: true)
         case .focusSummary:
             // Focus and the summary move only when the user sees a letter, worked out at the end of
             // the arm from its first presentation, which a settled step leaves where it was; each
             // letter's level is drawn for every letter at once.
             return MechanismDeclaration(streams: [], keepsState: false,
                                         permitsLettersOnDemand: !p.measuresSeenLatency, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true,
-                                        permitsSettlingInFlight: false)
+                                        permitsSettlingInFlight: false, permitsDecidingTheConnectionAhead: true)
         case .keepOlder:
             // The store acts before a copy is due, on the copy stored: a world at rest stores none.
             return MechanismDeclaration(streams: p.keepOlder > 0 ? [.store] : [], keepsState: false,
                                         permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true,
-                                        permitsSettlingInFlight: true)
+                                        permitsSettlingInFlight: true, permitsDecidingTheConnectionAhead: true)
         case .earlyKill:
             return MechanismDeclaration(streams: p.earlyKill > 0 ? [.kills] : [], keepsState: false,
                                         permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true,
-                                        permitsSettlingInFlight: false)
+                                        permitsSettlingInFlight: false, permitsDecidingTheConnectionAhead: true)
         case .idChange:
             // Only in the arm that checks gaps.
             return MechanismDeclaration(streams: [], gapCheckingArmStreams: p.idChangeRate > 0 ? [.idChanges] : [], keepsState: false,
                                         permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true,
-                                        permitsSettlingInFlight: false)
+                                        permitsSettlingInFlight: false, permitsDecidingTheConnectionAhead: true)
         case .parallelRuns:
             // Only in the arm that checks gaps.
             return MechanismDeclaration(streams: [], gapCheckingArmStreams: p.saveDelay != nil ? [.saveDelays] : [], keepsState: false,
                                         permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true,
-                                        permitsSettlingInFlight: false)
+                                        permitsSettlingInFlight: false, permitsDecidingTheConnectionAhead: true)
         case .reinstall:
+            // XIVA drops the letters of the old token until it knows the new one.
             return MechanismDeclaration(streams: p.reinstallRate > 0 ? [.reinstalls] : [], keepsState: p.reinstallRate > 0,
                                         permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true,
-                                        permitsSettlingInFlight: false)
+                                        permitsSettlingInFlight: false, permitsDecidingTheConnectionAhead: false)
         case .outages, .sharedServer:
             // Each acts at XIVA, before a copy is sent; the shared server's queue only through
             // re-requests under way, which a world at rest has none of (an outage holds letters
             // of its own, outside the settlement's view).
             return MechanismDeclaration(streams: [], keepsState: false,
                                         permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true,
-                                        permitsSettlingInFlight: self == .sharedServer)
+                                        permitsSettlingInFlight: self == .sharedServer, permitsDecidingTheConnectionAhead: false)
         case .apnsOutages:
             // Acts on XIVA's requests as APNs' other answers do (it switches them on, so every
             // arrival at APNs is an event, in time order); its draws are made again when asked.
             return MechanismDeclaration(streams: [], keepsState: false,
                                         permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: false,
-                                        permitsSettlingInFlight: false)
+                                        permitsSettlingInFlight: false, permitsDecidingTheConnectionAhead: false)
         case .tokenRefresh:
             // Acts on XIVA's requests as APNs' other answers do (it switches them on); its
             // stretches are laid out once per run, from the run's stream, not the device's.
             return MechanismDeclaration(streams: [], keepsState: false,
                                         permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: false,
-                                        permitsSettlingInFlight: false)
+                                        permitsSettlingInFlight: false, permitsDecidingTheConnectionAhead: false)
         case .storeSlots:
             // The store acts before a copy is due, as the one-slot store does; a random keep draws.
             return MechanismDeclaration(streams: p.storeHasSlots && p.storeKeep == .random ? [.store] : [], keepsState: p.storeHasSlots,
                                         permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true,
-                                        permitsSettlingInFlight: false)
+                                        permitsSettlingInFlight: false, permitsDecidingTheConnectionAhead: true)
         case .uninstall:
-            // Ends the device's run as a whole, handled at the end.
+            // Ends the device's run as a whole, handled at the end. Over the binary interface
+            // XIVA writes on until it reads the feedback list: the device's last instant.
             return MechanismDeclaration(streams: [], keepsState: false,
                                         permitsLettersOnDemand: true, permitsSettlingDueCopies: true, permitsSettlingFirstCopies: true,
-                                        permitsSettlingInFlight: false)
+                                        permitsSettlingInFlight: false, permitsDecidingTheConnectionAhead: true)
         }
     }
 }
@@ -450,14 +454,19 @@ struct MechanismDeclaration {
     /// re-request under way or through APNs' store, so a letter at or below the saved position
     /// of a world at rest is beyond its reach.
     var permitsSettlingInFlight: Bool
+    /// Whether, in an arm that re-requests nothing, XIVA still writes every letter its script
+    /// does not drop at the letter's time plus its drawn latency, and nothing else: the binary
+    /// connection can then be decided before the worlds run (ConnectionDecidedAhead.swift).
+    var permitsDecidingTheConnectionAhead: Bool
 
     init(streams: MechanismStreamSet, gapCheckingArmStreams: MechanismStreamSet = [], keepsState: Bool,
          permitsLettersOnDemand: Bool, permitsSettlingDueCopies: Bool, permitsSettlingFirstCopies: Bool,
-         permitsSettlingInFlight: Bool) {
+         permitsSettlingInFlight: Bool, permitsDecidingTheConnectionAhead: Bool) {
         self.streams = streams; self.gapCheckingArmStreams = gapCheckingArmStreams; self.keepsState = keepsState
         self.permitsLettersOnDemand = permitsLettersOnDemand
         self.permitsSettlingDueCopies = permitsSettlingDueCopies; self.permitsSettlingFirstCopies = permitsSettlingFirstCopies
         self.permitsSettlingInFlight = permitsSettlingInFlight
+        self.permitsDecidingTheConnectionAhead = permitsDecidingTheConnectionAhead
     }
 }
 

@@ -147,6 +147,7 @@ package final class ChainParameters {
         let declarations = ChainMechanism.allCases.map { $0.declaration(self) }
         mechanismsPermitSettlingDueCopies = on.allSatisfy { $0.declaration(self).permitsSettlingDueCopies }
         mechanismsPermitSettlingFirstCopies = on.allSatisfy { $0.declaration(self).permitsSettlingFirstCopies }
+        firstSendsFollowTheScript = !xivaSendsWithMore && on.allSatisfy { $0.declaration(self).permitsDecidingTheConnectionAhead }
         mechanismsPermitLettersOnDemand = declarations.allSatisfy(\.permitsLettersOnDemand)
         mechanismStreams = declarations.reduce(into: []) { $0.formUnion($1.streams) }
         gapCheckingArmMechanismStreams = declarations.reduce(into: mechanismStreams) { $0.formUnion($1.gapCheckingArmStreams) }
@@ -183,6 +184,10 @@ package final class ChainParameters {
     /// Whether every mechanism switched on permits each shortcut (worked out once, last).
     private(set) var mechanismsPermitSettlingDueCopies = false
     private(set) var mechanismsPermitSettlingFirstCopies = false
+    /// Whether, in an arm that re-requests nothing, XIVA sends exactly the letters its scripts
+    /// do not drop, each at its time plus its drawn latency (no outage, no background push, and
+    /// every mechanism on permits it): what deciding the binary connection ahead needs.
+    private(set) var firstSendsFollowTheScript = false
 
     /// A mechanism's value (``MechanismParameters``), read as this object's own.
     package subscript<T>(dynamicMember path: KeyPath<MechanismParameters, T>) -> T {

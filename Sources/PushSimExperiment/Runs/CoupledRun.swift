@@ -155,10 +155,15 @@ enum CoupledRun {
                 }
                 // Sharing only the connection, worlds write first sends on a forecast and run on
                 // (BinarySpeculation.swift), unless a replay would repeat what someone watches or
-                // run the user's client again.
+                // run the user's client again; in an arm whose writes the scripts fix, the
+                // connection is decided first and each world runs whole (ConnectionDecidedAhead.swift).
                 if server.xiva == nil, var connection = server.binary, binarySpeculation,
                    tracing == nil, !logging, scenario.queue.userClient == nil {
-                    worlds.stepAhead(arm: arm, connection: &connection, finished: finishWorld)
+                    if worlds.armWritesFollowTheScripts() {
+                        worlds.stepDecidedAhead(connection: &connection, finished: finishWorld)
+                    } else {
+                        worlds.stepAhead(arm: arm, connection: &connection, finished: finishWorld)
+                    }
                 } else {
                     worlds.step(servers: &server, finished: finishWorld)
                 }

@@ -63,6 +63,22 @@ protocol BinaryDecider {
 
 extension BinaryConnection: BinaryDecider {}
 
+/// A device's draws for its writes, from its stream `binaryErrors`: the world's, and those of
+/// the connection decided ahead for it (ConnectionDecidedAhead.swift), which must draw alike.
+enum BinaryDraws {
+    /// Whether a notification being written is rejected: its payload is over the binary limit,
+    /// or it is malformed (one draw per write, in the device's write order).
+    @inline(__always) static func writeIsBad(_ stream: inout RandomStream, _ parameters: ChainParameters, payloadTooLarge: Bool) -> Bool {
+        let malformed = stream.chance(parameters.malformed)
+        return malformed || payloadTooLarge
+    }
+
+    /// The round trip of an error packet, drawn when a write is rejected.
+    @inline(__always) static func errorDelay(_ stream: inout RandomStream, _ parameters: ChainParameters) -> Int64 {
+        parameters.errorDelay.sample(&stream)
+    }
+}
+
 extension DeviceWorld {
     /// The instant's writes and buffer checks, in the order they came up, each decided by
     /// `decider`: every draw is this world's, in its own order, and each outcome is scheduled
@@ -118,13 +134,13 @@ extension DeviceWorld {
     /// Whether the notification of `c`, being written now, is rejected: its payload is over
     /// the binary limit, or it is malformed (one draw per write, in this device's write order).
     mutating func binaryWriteIsBad(_ c: CopyIndex) -> Bool {
-        let malformed = armState.streams.mechanismStreams.binaryErrors.chance(parameters.malformed)
-        return malformed || draws.letters[copies[c].letter.offset].payloadTooLarge
+        BinaryDraws.writeIsBad(&armState.streams.mechanismStreams.binaryErrors, parameters,
+                               payloadTooLarge: draws.letters[copies[c].letter.offset].payloadTooLarge)
     }
 
     /// The round trip of an error packet, from the rejected notification's own stream.
     mutating func binaryErrorDelay() -> Int64 {
-        parameters.errorDelay.sample(&armState.streams.mechanismStreams.binaryErrors)
+        BinaryDraws.errorDelay(&armState.streams.mechanismStreams.binaryErrors, parameters)
     }
 
     /// The connection has decided copy `c`'s write (docs/model.md §11, rules 1–3): it reaches

@@ -1,0 +1,84 @@
+// The binary connection decided before the worlds run, in an arm whose writes the scripts fix: the same ledgers, world for world, as worlds stopped at every push; and only where the scripts do fix every write.
+import Testing
+@testable import PushSimCore
+@testable import PushSimScenarioFile
+@testable import PushSimExperiment
+import PushSimTestSupport
+
+@Suite struct ConnectionDecidedAheadTests {
+    /// A partition's worlds, made and begun with `arm`.
+    private func begunWorlds(_ scenario: Scenario, arm: Arm) -> CoupledWorlds {
+        let parameters = ChainParameters(scenario)
+        let worlds = CoupledWorlds(count: scenario.devices) { i in
+            var world = DeviceWorld(parameters: parameters)
+            world.prepareBesidePartition(device: i, scratch: DrawScratch(), keepingEveryLetter: true)
+            return world
+        }
+        for i in 0..<scenario.devices { worlds.with(i) { $0.begin(arm) } }
+        return worlds
+    }
+
+    /// Each world's ledger of `arm`, the partition stepped with every world stopped at every
+    /// push, or with its connection decided ahead in windows of `window`.
+    private func ledgers(_ scenario: Scenario, arm: Arm, decidedAheadIn window: Int64?) -> [Ledger] {
+        let worlds = begunWorlds(scenario, arm: arm)
+        var ledgers = Array(repeating: Ledger(), count: scenario.devices)
+        var connection = BinaryConnectionServer(scenario: scenario)
+        if let window {
+            #expect(worlds.armWritesFollowTheScripts())
+            worlds.stepDecidedAhead(connection: &connection, window: window) { i in worlds.with(i) { $0.finish(into: &ledgers[i]) } }
+        } else {
+            var servers = PartitionServers(xiva: nil, binary: connection)
+            worlds.step(servers: &servers) { i in worlds.with(i) { $0.finish(into: &ledgers[i]) } }
+        }
+        return ledgers
+    }
+
+    @Test func decidedAheadCountsWhatWorldsStoppedAtEveryPushCount() throws {
+        let hour: Int64 = 3_600_000_000
+        // A slow connection with frequent errors and bursts of mail (writes queue behind
+        // others', errors discard them, buffer checks write them again or lose them), with and
+        // without a buffer, a warm-up, uninstalls (XIVA writing on until the feedback list), an
+        // instant connection, APNs' second copies and a payload size over the binary limit now
+        // and then.
+        let variants: [[String]] = [[], ["xiva.resend_buffer=4"], ["warmup=3h", "xiva.resend_buffer=2"],
+                                    ["device.uninstall=1/d", "apns.feedback_delay=3h", "xiva.resend_buffer=3"],
+                                    ["apns.connection_rate=forever", "apns.error_delay=0s"], ["apns.duplicate=5%"],
+                                    ["mail.payload_size=lognormal(1500B, 5120B)", "xiva.resend_buffer=3"]]
+        var rewritten = 0, discarded = 0
+        for extra in variants {
+            let scenario = try BinaryCoupledRunTests.busyConnections(devices: 30, extra: extra + ["xiva.partitions=1"])
+            let stopped = ledgers(scenario, arm: .off, decidedAheadIn: nil)
+            // One window for the whole day, windows of an hour and of seven minutes (first sends
+            // and buffer checks carried from window to window).
+            for window: Int64 in [CoupledWorlds.speculationWindow, hour, 7 * 60_000_000] {
+                expectEqual(ledgers(scenario, arm: .off, decidedAheadIn: window), stopped, "\(extra), window \(window)")
+            }
+            #expect(stopped.contains { $0.binary.written > 100 }, "\(extra)")
+            rewritten += stopped.reduce(0) { $0 + $1.binary.rewritten }
+            discarded += stopped.reduce(0) { $0 + $1.binary.discarded }
+        }
+        // The buffer checks really ran, both ways: otherwise this compares only plain writes.
+        #expect(rewritten > 10 && discarded > rewritten, "rewritten \(rewritten), discarded \(discarded)")
+    }
+
+    @Test func onlyAnArmWhoseWritesTheScriptsFixIsDecidedAhead() throws {
+        let plain = try BinaryCoupledRunTests.busyConnections(devices: 4)
+        #expect(begunWorlds(plain, arm: .off).armWritesFollowTheScripts())
+        // The queue arm re-sends what the extension asks for again: its writes depend on its worlds.
+        #expect(!begunWorlds(plain, arm: .on).armWritesFollowTheScripts())
+        // An outage holds letters back; a reinstall drops those of the old token.
+        let outage = try BinaryCoupledRunTests.busyConnections(devices: 4, extra: ["xiva.outages=[{start: 2h, end: 3h}]"])
+        #expect(!begunWorlds(outage, arm: .off).armWritesFollowTheScripts())
+        let reinstalls = try BinaryCoupledRunTests.busyConnections(devices: 4, extra: ["device.reinstall=1/d"])
+        #expect(!begunWorlds(reinstalls, arm: .off).armWritesFollowTheScripts())
+    }
+
+    /// Every mechanism says whether it leaves XIVA's sends to the scripts, and those that say
+    /// no are the ones that drop, hold, stop or answer XIVA's sends.
+    @Test func theMechanismsThatMoveXivasSendsSaySo() {
+        let quiet = ChainParameters(Scenario(name: "quiet", duration: SimTime(microseconds: SimTime.day), devices: 1))
+        let forbid = ChainMechanism.allCases.filter { !$0.declaration(quiet).permitsDecidingTheConnectionAhead }
+        expectEqual(forbid, [.providerAnswers, .outages, .sharedServer, .reinstall, .apnsOutages, .tokenRefresh])
+    }
+}
