@@ -16,6 +16,16 @@
 // (`RecordedDecider`, as a replay after a wrong forecast is). The same decisions, draws and
 // counts as stopping every world at every push; a test compares them world for world.
 
+/// What deciding the connection ahead did in one arm: the writes and buffer checks decided, and
+/// the worlds whose run took other writes or checks than were decided for them (none, unless
+/// the scripts did not fix the arm's writes after all; with the internal checks compiled in,
+/// such a world stops the run).
+package struct DecidedAheadCounts: Equatable, Sendable {
+    package var writes = 0
+    package var checks = 0
+    package var worldsThatDiffered = 0
+}
+
 /// One world's side of the connection decided ahead.
 private struct WorldAhead {
     /// The world's scenario and parameters (its part's).
@@ -131,8 +141,10 @@ extension CoupledWorlds {
     /// its end around the binary connection `server`: the connection decides the partition's
     /// writes first, window of time after window, in the global order; then each world runs
     /// whole, given those decisions. `finished(i)` as ``step(server:finished:)`` calls it.
+    @discardableResult
     package func stepDecidedAhead(connection server: inout BinaryConnectionServer, window: Int64 = CoupledWorlds.speculationWindow,
-                                  finished: (Int) -> Void) {
+                                  finished: (Int) -> Void) -> DecidedAheadCounts {
+        var counts = DecidedAheadCounts()
         let records = SpeculationRecords(worlds: count)
         let partition = ConnectionCell(server.connection)
         defer { server.connection = partition.connection }
@@ -149,11 +161,15 @@ extension CoupledWorlds {
             s.replayBefore = Int.max
             var decider = RecordedDecider(partition: partition, speculation: s)
             while let now = worlds[i].runUntilItSends() { worlds[i].settleBinaryOutbox(at: now, with: &decider) }
-            InternalChecks.require(s.writesTaken == planned[i] && s.unusualReplayed == s.unusualWrites.count
-                                   && s.checksTaken == checks && s.checkAnswers.count == checks,
-                                   "world \(i) wrote \(s.writesTaken) times (\(planned[i]) decided ahead), checked \(s.checksTaken) (\(checks))")
+            let asDecided = s.writesTaken == planned[i] && s.unusualReplayed == s.unusualWrites.count
+                && s.checksTaken == checks && s.checkAnswers.count == checks
+            InternalChecks.require(asDecided, "world \(i) wrote \(s.writesTaken) times (\(planned[i]) decided ahead), checked \(s.checksTaken) (\(checks))")
+            counts.writes += planned[i]
+            counts.checks += checks
+            if !asDecided { counts.worldsThatDiffered += 1 }
             finished(i)
         }
+        return counts
     }
 
     /// The connection's decisions for every write of the arm, recorded in `records` as a

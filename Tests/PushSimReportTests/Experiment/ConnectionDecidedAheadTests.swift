@@ -19,19 +19,21 @@ import PushSimTestSupport
     }
 
     /// Each world's ledger of `arm`, the partition stepped with every world stopped at every
-    /// push, or with its connection decided ahead in windows of `window`.
-    private func ledgers(_ scenario: Scenario, arm: Arm, decidedAheadIn window: Int64?) -> [Ledger] {
+    /// push, or with its connection decided ahead in windows of `window` (and then what that
+    /// decided: every world must have run exactly the writes and checks decided for it).
+    private func ledgers(_ scenario: Scenario, arm: Arm, decidedAheadIn window: Int64?) -> (ledgers: [Ledger], counts: DecidedAheadCounts) {
         let worlds = begunWorlds(scenario, arm: arm)
         var ledgers = Array(repeating: Ledger(), count: scenario.devices)
         var connection = BinaryConnectionServer(scenario: scenario)
+        var counts = DecidedAheadCounts()
         if let window {
             #expect(worlds.armWritesFollowTheScripts())
-            worlds.stepDecidedAhead(connection: &connection, window: window) { i in worlds.with(i) { $0.finish(into: &ledgers[i]) } }
+            counts = worlds.stepDecidedAhead(connection: &connection, window: window) { i in worlds.with(i) { $0.finish(into: &ledgers[i]) } }
         } else {
             var servers = PartitionServers(xiva: nil, binary: connection)
             worlds.step(servers: &servers) { i in worlds.with(i) { $0.finish(into: &ledgers[i]) } }
         }
-        return ledgers
+        return (ledgers, counts)
     }
 
     @Test func decidedAheadCountsWhatWorldsStoppedAtEveryPushCount() throws {
@@ -45,21 +47,27 @@ import PushSimTestSupport
                                     ["device.uninstall=1/d", "apns.feedback_delay=3h", "xiva.resend_buffer=3"],
                                     ["apns.connection_rate=forever", "apns.error_delay=0s"], ["apns.duplicate=5%"],
                                     ["mail.payload_size=lognormal(1500B, 5120B)", "xiva.resend_buffer=3"]]
-        var rewritten = 0, discarded = 0
+        var rewritten = 0, discarded = 0, checks = 0
         for extra in variants {
             let scenario = try BinaryCoupledRunTests.busyConnections(devices: 30, extra: extra + ["xiva.partitions=1"])
-            let stopped = ledgers(scenario, arm: .off, decidedAheadIn: nil)
+            let stopped = ledgers(scenario, arm: .off, decidedAheadIn: nil).ledgers
             // One window for the whole day, windows of an hour and of seven minutes (first sends
             // and buffer checks carried from window to window).
             for window: Int64 in [CoupledWorlds.speculationWindow, hour, 7 * 60_000_000] {
-                expectEqual(ledgers(scenario, arm: .off, decidedAheadIn: window), stopped, "\(extra), window \(window)")
+                let (ahead, counts) = ledgers(scenario, arm: .off, decidedAheadIn: window)
+                expectEqual(ahead, stopped, "\(extra), window \(window)")
+                expectEqual(counts.worldsThatDiffered, 0, "\(extra), window \(window)")
+                // Every write counted was decided ahead (a write ending after the run, or of a
+                // letter in the warm-up, is decided but not counted).
+                #expect(counts.writes >= stopped.reduce(0) { $0 + $1.binary.written }, "\(extra), window \(window)")
+                checks += counts.checks
             }
             #expect(stopped.contains { $0.binary.written > 100 }, "\(extra)")
             rewritten += stopped.reduce(0) { $0 + $1.binary.rewritten }
             discarded += stopped.reduce(0) { $0 + $1.binary.discarded }
         }
         // The buffer checks really ran, both ways: otherwise this compares only plain writes.
-        #expect(rewritten > 10 && discarded > rewritten, "rewritten \(rewritten), discarded \(discarded)")
+        #expect(rewritten > 10 && discarded > rewritten && checks > rewritten, "rewritten \(rewritten), discarded \(discarded), checks \(checks)")
     }
 
     @Test func onlyAnArmWhoseWritesTheScriptsFixIsDecidedAhead() throws {
