@@ -5,16 +5,16 @@
 // `permitsDecidingTheConnectionAhead`), every write on the connection is known from the scripts
 // alone: a letter the script does not drop joins at its time plus its drawn XIVA latency, if
 // that is before the device's last instant (after an uninstall XIVA writes on until it reads
-// the feedback list, docs/model.md §11 rule 4). What
-// the connection decides of a write depends only on the earlier writes of the partition and on
-// the writer's own draws (`binaryErrors`, in the device's write order), and what it does with a
-// discarded write (the buffer check, the rewrite) adds writes only at instants the connection
-// itself sets. So the connection can take the partition's writes in the global (instant, device,
-// write) order before any world runs, drawing from a copy of each device's stream as the world
-// will, and record every decision that is not the plain one. Each world then runs its arm start
-// to end alone, its memory hot in the caches, its writes decided from that record
-// (`RecordedDecider`, as a replay after a wrong forecast is). The same decisions, draws and
-// counts as stopping every world at every push; a test compares them world for world.
+// the feedback list, docs/model.md §11 rule 4). What the connection decides of a write depends
+// only on the earlier writes of the partition and on the writer's own draws (`binaryErrors`, in
+// the device's write order), and what it does with a discarded write (the buffer check, the
+// rewrite) adds writes only at instants the connection itself sets. So the connection can take
+// the partition's writes in the global (instant, device, write) order before any world runs,
+// drawing from a copy of each device's stream as the world will, and record every decision
+// that is not the plain one. Each world then runs its arm start to end alone, its memory hot in
+// the caches, its writes decided from that record (`RecordedDecider`, as a replay after a wrong
+// forecast is). The same decisions, draws and counts as stopping every world at every push; a
+// test compares them world for world.
 
 /// What deciding the connection ahead did in one arm: the writes and buffer checks decided, and
 /// the worlds whose run took other writes or checks than were decided for them (none, unless
