@@ -66,6 +66,13 @@ package func tinyScenario(on channel: PushChannel, _ configure: (inout Scenario)
 
     package init(_ scenario: Scenario, letters: [ScriptedLetter], offline: [Range<Int64>] = [],
          alertsOff: Bool = false) {
+        world = Self.world(scenario, letters: letters, offline: offline, alertsOff: alertsOff)
+    }
+
+    /// The device world a scripted world holds, on its own: for a test that steps it among
+    /// others (a partition's ``CoupledWorlds``).
+    package static func world(_ scenario: Scenario, letters: [ScriptedLetter], offline: [Range<Int64>] = [],
+                              alertsOff: Bool = false) -> DeviceWorld {
         // The world reads its letters in time order, as MailBackend draws them (the load series
         // bins by the last letter's time): a script out of order is a world that cannot happen.
         if zip(letters, letters.dropFirst()).contains(where: { $0.time > $1.time }) {
@@ -74,7 +81,7 @@ package func tinyScenario(on channel: PushChannel, _ configure: (inout Scenario)
         var s = scenario
         s.mail.ratePerMicrosecond = 0
         s.connectivity = Scenario.Connectivity()
-        world = DeviceWorld(scenario: s)
+        var world = DeviceWorld(scenario: s)
         world.prepare(device: 0)
         var rng = RandomStream(seed: 0)
         world.draws.letters = LetterScript(letters.map { letter in
@@ -96,6 +103,7 @@ package func tinyScenario(on channel: PushChannel, _ configure: (inout Scenario)
         }
         world.draws.timeline = timeline
         world.draws.alertsOff = alertsOff
+        return world
     }
 
     /// Runs one arm and returns its ledger; `fate(i)` and `firstDelivery(i)` then describe it.

@@ -70,6 +70,37 @@ import PushSimTestSupport
         #expect(rewritten > 10 && discarded > rewritten && checks > rewritten, "rewritten \(rewritten), discarded \(discarded), checks \(checks)")
     }
 
+    /// A buffer check and a first send of the same device at the same instant go in the order
+    /// the world scheduled them: the send first when its letter reached XIVA no later than the
+    /// instant the check was scheduled (the end of the instant its discarded write was decided).
+    /// Letter 0 is over the payload limit: written at 1h, it arrives at 1h + 100 ms and is
+    /// rejected, and XIVA hears of it at e = 1h + 1.1 s. Letter 1 joins at 1h + 50 ms, ends on the
+    /// closed connection, and its check is scheduled at the end of that instant, for e. Letter 2,
+    /// over the limit too, joins at e; its letter reached XIVA at 1h + 50 ms or at 1h + 60 ms.
+    /// Written first, it is rejected at e + 100 ms and the rewrite of letter 1, behind it, is
+    /// discarded again (written a second time later); written after the rewrite, the rewrite is
+    /// taken and letter 2 rejected.
+    @Test func aCheckAndASendAtOneInstantKeepTheWorldsOrder() throws {
+        let scenario = binaryScenario(buffer: 10)
+        for (reachedXiva, sendFirst) in [(1 * hour + 50 * ms, true), (1 * hour + 60 * ms, false)] {
+            let letters = [ScriptedLetter(time: 1 * hour, xivaLatency: 0, payloadTooLarge: true),
+                           ScriptedLetter(time: 1 * hour + 50 * ms, xivaLatency: 0),
+                           ScriptedLetter(time: reachedXiva, xivaLatency: 1 * hour + 1_100 * ms - reachedXiva, payloadTooLarge: true)]
+            var stopped = ScriptedWorld(scenario, letters: letters)
+            let reference = stopped.run(.off)
+            // The tie is real: which goes first decides whether letter 1 is written twice again.
+            expectEqual(reference.binary.rewritten, sendFirst ? 2 : 1, "letter 2 reached XIVA at \(reachedXiva)")
+            let worlds = CoupledWorlds(count: 1) { _ in ScriptedWorld.world(scenario, letters: letters) }
+            worlds.with(0) { $0.begin(.off) }
+            #expect(worlds.armWritesFollowTheScripts())
+            var ledger = Ledger()
+            var connection = BinaryConnectionServer(scenario: scenario)
+            let counts = worlds.stepDecidedAhead(connection: &connection) { i in worlds.with(i) { $0.finish(into: &ledger) } }
+            expectEqual(ledger, reference, "letter 2 reached XIVA at \(reachedXiva)")
+            expectEqual(counts, DecidedAheadCounts(writes: sendFirst ? 5 : 4, checks: sendFirst ? 2 : 1, worldsThatDiffered: 0))
+        }
+    }
+
     @Test func onlyAnArmWhoseWritesTheScriptsFixIsDecidedAhead() throws {
         let plain = try BinaryCoupledRunTests.busyConnections(devices: 4)
         #expect(begunWorlds(plain, arm: .off).armWritesFollowTheScripts())
