@@ -15,9 +15,12 @@ struct SweepEntry {
     var time: Int64
     var world: Int32
     /// The world's write it is (a stop: the next write it will take), so that a world's items
-    /// of one instant keep the world's order.
+    /// of one instant keep the world's order. When the connection is decided ahead
+    /// (ConnectionDecidedAhead.swift), the letter whose first send it is.
     var sequence: Int32
-    /// The world's generation when it was made: stale once the world runs its arm again.
+    /// The world's generation when it was made: stale once the world runs its arm again. When
+    /// the connection is decided ahead, which replays nothing, 1 when the letter's payload is
+    /// over the binary limit, else 0: the pass then reads nothing of the world.
     var generation: Int32
     var kind: Kind
 
